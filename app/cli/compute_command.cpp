@@ -1,0 +1,145 @@
+#include "cli/compute_command.hpp"
+
+#include <algorithm>
+#include <iostream>
+#include <string>
+
+#include "cli/csv_writer.hpp"
+#include "cli/help.hpp"
+#include "rope/decay.hpp"
+#include "rope/frequencies.hpp"
+#include "rope/phasor.hpp"
+#include "rope/rotation.hpp"
+
+namespace rope::cli {
+
+namespace {
+
+void write_freqs(const FrequencyTable& f, CsvWriter& out) {
+    out.header({"pair", "theta", "wavelength", "original_theta", "ratio"});
+    for (int i = 0; i < f.pairs(); ++i) {
+        out.integer(i).number(f.theta[i]).number(f.wavelength(i)).number(f.original_theta[i]);
+        out.number(f.theta[i] / f.original_theta[i]).end_row();
+    }
+}
+
+void write_angles(const FrequencyTable& f, std::int64_t max_position, CsvWriter& out) {
+    out.header({"position", "pair", "angle", "unwrapped"});
+    for (std::int64_t m = 0; m < max_position; ++m) {
+        const double md = static_cast<double>(m);
+        for (int i = 0; i < f.pairs(); ++i) {
+            const double unwrapped = position_angle(md, f.theta[i]);
+            out.integer(m).integer(i).number(wrap_angle(unwrapped)).number(unwrapped).end_row();
+        }
+    }
+}
+
+void write_rotate(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
+    const std::vector<double> v = p.vector();
+    const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
+    const Eigen::VectorXd y = rotate(f, p.config().pairing, x, static_cast<double>(p.integer("position")),
+                                     f.attention_factor);
+    out.header({"index", "value", "input"});
+    for (Eigen::Index i = 0; i < y.size(); ++i) out.integer(i).number(y[i]).number(x[i]).end_row();
+}
+
+void write_decay(const FrequencyTable& f, std::int64_t max_distance, CsvWriter& out) {
+    out.header({"distance", "bound"});
+    constexpr std::int64_t kChunk = 1 << 14;
+    std::vector<double> chunk(kChunk);
+    DecayBound bound(f.theta);
+    for (std::int64_t first = 0; first <= max_distance; first += kChunk) {
+        const std::int64_t n = std::min(kChunk, max_distance + 1 - first);
+        bound.compute(first, n, chunk.data());
+        for (std::int64_t i = 0; i < n; ++i) out.integer(first + i).number(chunk[i]).end_row();
+    }
+}
+
+void write_summary(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
+    const RopeConfig c = p.config();
+    out.header({"key", "value"});
+    auto row_text = [&](std::string_view k, std::string_view v) { out.text(k).text(v).end_row(); };
+    auto row_num = [&](std::string_view k, double v) { out.text(k).number(v).end_row(); };
+    auto row_int = [&](std::string_view k, std::int64_t v) { out.text(k).integer(v).end_row(); };
+    row_int("dim", c.dim);
+    row_int("rotated_dims", f.rotated_dims);
+    row_int("pairs", f.pairs());
+    row_num("base", c.base);
+    row_text("pairing", to_string(c.pairing));
+    row_text("scaling", to_string(c.scaling));
+    row_num("factor", c.factor);
+    row_num("effective_base", f.effective_base);
+    row_num("attention_factor", f.attention_factor);
+    row_num("score_scale", f.attention_factor * f.attention_factor);
+    row_int("original_max_position", c.original_max_position);
+    row_num("shortest_wavelength", f.wavelength(0));
+    row_num("longest_wavelength", f.wavelength(f.pairs() - 1));
+    if (c.scaling == Scaling::yarn) {
+        row_num("yarn_low", f.yarn_low);
+        row_num("yarn_high", f.yarn_high);
+    }
+    if (c.scaling == Scaling::longrope) row_text("longrope_factors", f.uses_long_factors ? "long" : "short");
+    row_num("decay_bound_at_0", decay_bound(f.theta, 0)[0]);
+}
+
+}  // namespace
+
+const std::vector<TableInfo>& compute_tables() {
+    static const std::vector<TableInfo> tables = {
+        {"freqs", "pair,theta,wavelength,original_theta,ratio",
+         "one row per rotated pair: frequency after scaling (rad/token), wavelength (tokens), unscaled frequency"},
+        {"angles", "position,pair,angle,unwrapped",
+         "every position 0..max_position-1 x every pair: m*theta_i wrapped to (-pi, pi] (radians), and unwrapped"},
+        {"rotate", "index,value,input", "`vector` rotated to `position` (scaled by the attention factor)"},
+        {"decay", "distance,bound", "RoFormer long-range decay bound for relative distance 0..max_distance"},
+        {"summary", "key,value", "dim, rotated dims, base, scaling, attention factor and other derived numbers"},
+    };
+    return tables;
+}
+
+int run_compute(ArgCursor& args) {
+    std::string table;
+    std::vector<std::string> sets;
+    while (!args.done()) {
+        std::string value;
+        if (args.take_flag("--help") || args.take_flag("-h")) {
+            std::cout << compute_help();
+            return 0;
+        }
+        if (args.take_option("--set", value)) {
+            sets.push_back(value);
+            continue;
+        }
+        const std::string a = args.next();
+        if (!a.empty() && a[0] == '-') throw UsageError("compute: unknown option '" + shorten_for_message(a) + "'");
+        if (!table.empty()) throw UsageError("compute: one table at a time (got '" + table + "' and '" + shorten_for_message(a) + "')");
+        table = a;
+    }
+    std::string names;
+    for (const auto& t : compute_tables()) names += (names.empty() ? "" : ", ") + std::string(t.name);
+    if (table.empty()) throw UsageError("compute: which table? one of: " + names);
+    const auto known = std::find_if(compute_tables().begin(), compute_tables().end(),
+                                    [&](const TableInfo& t) { return t.name == table; });
+    if (known == compute_tables().end())
+        throw UsageError("compute: unknown table '" + shorten_for_message(table) + "'; tables are: " + names);
+
+    ParamSet params;
+    apply_sets(params, sets);
+    FrequencyTable freqs;
+    try {
+        freqs = compute_frequencies(params.config());
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--set: ") + e.what());
+    }
+
+    CsvWriter out;
+    if (table == "freqs") write_freqs(freqs, out);
+    if (table == "angles") write_angles(freqs, params.integer("max_position"), out);
+    if (table == "rotate") write_rotate(freqs, params, out);
+    if (table == "decay") write_decay(freqs, params.integer("max_distance"), out);
+    if (table == "summary") write_summary(freqs, params, out);
+    out.flush();
+    return 0;
+}
+
+}  // namespace rope::cli

@@ -1,0 +1,81 @@
+#include "cli/csv_writer.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+
+#include "cli/arguments.hpp"
+#include "rope/number_format.hpp"
+
+namespace rope::cli {
+
+CsvWriter::CsvWriter(int fd, std::size_t buffer_bytes) : fd_(fd), buffer_(buffer_bytes) {}
+
+CsvWriter::~CsvWriter() {
+    // Destructors must not throw: a failed final flush is reported by an explicit flush().
+    try {
+        flush();
+    } catch (...) {
+    }
+}
+
+void CsvWriter::reserve(std::size_t bytes) {
+    if (used_ + bytes > buffer_.size()) flush();
+}
+
+void CsvWriter::separator() {
+    if (row_started_) buffer_[used_++] = ',';
+    row_started_ = true;
+}
+
+CsvWriter& CsvWriter::number(double value) {
+    reserve(kMaxNumberChars + 2);
+    separator();
+    used_ = static_cast<std::size_t>(format_number(buffer_.data() + used_, value) - buffer_.data());
+    return *this;
+}
+
+CsvWriter& CsvWriter::integer(std::int64_t value) {
+    reserve(kMaxNumberChars + 2);
+    separator();
+    used_ = static_cast<std::size_t>(format_integer(buffer_.data() + used_, value) - buffer_.data());
+    return *this;
+}
+
+CsvWriter& CsvWriter::text(std::string_view value) {
+    if (used_ + value.size() + 2 > buffer_.size()) flush();
+    if (value.size() + 2 > buffer_.size()) buffer_.resize(value.size() + 2);
+    separator();
+    std::memcpy(buffer_.data() + used_, value.data(), value.size());
+    used_ += value.size();
+    return *this;
+}
+
+void CsvWriter::end_row() {
+    reserve(1);
+    buffer_[used_++] = '\n';
+    row_started_ = false;
+}
+
+void CsvWriter::header(std::initializer_list<std::string_view> columns) {
+    for (std::string_view c : columns) text(c);
+    end_row();
+}
+
+void CsvWriter::flush() {
+    std::size_t done = 0;
+    while (done < used_) {
+        const ssize_t n = ::write(fd_, buffer_.data() + done, used_ - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            used_ = 0;
+            throw RuntimeFailure(std::string("writing the table to standard output failed: ") + std::strerror(errno));
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    used_ = 0;
+}
+
+}  // namespace rope::cli

@@ -1,0 +1,48 @@
+#include "cli/help.hpp"
+
+#include "cli/compute_command.hpp"
+#include "rope/params.hpp"
+
+namespace rope::cli {
+
+std::string parameter_help() {
+    std::string s = "Parameters (--set key=value; the same keys as the sliders, sessions and export metadata):\n";
+    for (const ParamSpec& p : parameter_table()) {
+        std::string def = p.default_text.empty() ? "unset" : std::string(p.default_text);
+        if (p.name == "vector") def = "all ones";
+        if (p.name == "long_factors" || p.name == "short_factors") def = "all 1";
+        s += "  " + std::string(p.name) + "  [default " + def + "]  " + p.allowed() + "\n";
+        s += "      " + std::string(p.help) + "\n";
+    }
+    return s;
+}
+
+std::string compute_help() {
+    std::string s =
+        "Usage: rope-explorer compute TABLE [--set key=value]...\n"
+        "Prints one CSV table to standard output: a header row, then rows; numbers in shortest\n"
+        "round-trip form. Angles are in radians, wavelengths and positions in tokens.\n\nTables:\n";
+    for (const TableInfo& t : compute_tables())
+        s += "  " + std::string(t.name) + "  (" + std::string(t.columns) + ")\n      " + std::string(t.help) + "\n";
+    s += "\n" + parameter_help();
+    s += "\nBad input prints one line on standard error and exits with status 2.\n";
+    return s;
+}
+
+std::string main_help() {
+    std::string s =
+        "RoPE Explorer " ROPE_EXPLORER_VERSION " - see how Rotary Position Embedding works.\n\n"
+        "Usage:\n"
+        "  rope-explorer [--set key=value]...          open the app\n"
+        "  rope-explorer compute TABLE [--set key=value]...   print a table as CSV (compute --help)\n"
+        "  rope-explorer --help | --version\n\nTables: ";
+    bool first = true;
+    for (const TableInfo& t : compute_tables()) {
+        s += (first ? "" : ", ") + std::string(t.name);
+        first = false;
+    }
+    s += "\n\n" + parameter_help();
+    return s;
+}
+
+}  // namespace rope::cli

@@ -1,0 +1,61 @@
+// rope-explorer: the app (window, from the next issue on) and its command-line tools.
+#include <iostream>
+#include <string>
+
+#include "cli/arguments.hpp"
+#include "cli/compute_command.hpp"
+#include "cli/help.hpp"
+
+namespace {
+
+int run(int argc, char** argv) {
+    using namespace rope::cli;
+    ArgCursor args(argc, argv, 1);
+    if (!args.done()) {
+        const std::string first = args.peek();
+        if (first == "--help" || first == "-h") {
+            std::cout << main_help();
+            return 0;
+        }
+        if (first == "--version") {
+            std::cout << "rope-explorer " ROPE_EXPLORER_VERSION "\n";
+            return 0;
+        }
+        if (first == "compute") {
+            args.next();
+            return run_compute(args);
+        }
+        if (first[0] != '-') throw UsageError("unknown command '" + rope::shorten_for_message(first) + "'; commands: compute (see --help)");
+    }
+    // The window: validate the starting state first so bad input is refused before anything opens.
+    std::vector<std::string> sets;
+    while (!args.done()) {
+        std::string value;
+        if (args.take_option("--set", value)) {
+            sets.push_back(value);
+            continue;
+        }
+        throw UsageError("unknown option '" + rope::shorten_for_message(args.peek()) + "' (see --help)");
+    }
+    rope::ParamSet params;
+    apply_sets(params, sets);
+    std::cerr << "rope-explorer: the window is not built yet; use 'rope-explorer compute TABLE' (see --help)\n";
+    return kExitFailure;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    try {
+        return run(argc, argv);
+    } catch (const rope::cli::UsageError& e) {
+        std::cerr << "rope-explorer: " << e.what() << "\n";
+        return rope::cli::kExitUsage;
+    } catch (const rope::cli::RuntimeFailure& e) {
+        std::cerr << "rope-explorer: " << e.what() << "\n";
+        return rope::cli::kExitFailure;
+    } catch (const std::exception& e) {
+        std::cerr << "rope-explorer: internal error: " << e.what() << "\n";
+        return rope::cli::kExitFailure;
+    }
+}

@@ -1,0 +1,51 @@
+// The RoPE configuration the math core works from: head dimension, base, pairing layout and the
+// context-extension (scaling) variant with its parameters. Plain data; validated by params.hpp.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace rope {
+
+// How the rotated dimensions are grouped into 2D pairs.
+//  interleaved: pair i = dims (2i, 2i+1)      (RoFormer, GPT-J, Meta Llama, llama.cpp NORM)
+//  half:        pair i = dims (i, i + r/2)    (GPT-NeoX, HF rotate_half, llama.cpp NEOX)
+enum class Pairing { interleaved, half };
+
+// Context-extension variants, as in Hugging Face transformers' rope-init functions.
+enum class Scaling { none, linear, ntk, dynamic, yarn, llama3, longrope };
+
+std::string_view to_string(Pairing p);
+std::string_view to_string(Scaling s);
+std::optional<Pairing> pairing_from_string(std::string_view s);
+std::optional<Scaling> scaling_from_string(std::string_view s);
+
+struct RopeConfig {
+    int dim = 128;                  // head dimension d (even)
+    double base = 10000.0;          // theta base, > 1
+    double rotary_fraction = 1.0;   // share of dims that are rotated (partial rotary)
+    Pairing pairing = Pairing::interleaved;
+
+    Scaling scaling = Scaling::none;
+    double factor = 1.0;                       // scaling factor (>= 1)
+    std::int64_t original_max_position = 4096; // L0: the pre-training context
+    std::int64_t sequence_length = 4096;       // dynamic NTK's s; longrope picks long/short by it
+    double low_freq_factor = 1.0;              // llama3
+    double high_freq_factor = 4.0;             // llama3
+    double beta_fast = 32.0;                   // yarn
+    double beta_slow = 1.0;                    // yarn
+    std::optional<double> mscale;              // yarn (DeepSeek style)
+    std::optional<double> mscale_all_dim;      // yarn (DeepSeek style)
+    bool truncate = true;                      // yarn: floor/ceil the ramp bounds
+    std::vector<double> long_factors;          // longrope, one per rotated pair (empty = all 1)
+    std::vector<double> short_factors;         // longrope, one per rotated pair (empty = all 1)
+    std::optional<double> attention_factor;    // explicit override
+
+    // Largest even number <= int(dim * rotary_fraction), as transformers' int(head_dim * factor).
+    int rotated_dims() const;
+    int rotated_pairs() const { return rotated_dims() / 2; }
+};
+
+}  // namespace rope

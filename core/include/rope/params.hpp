@@ -1,0 +1,104 @@
+// The one parameter vocabulary of the app: every setting is a row of parameter_table() (name,
+// type, default, allowed range or values, one-line help, slider hints). The command line's
+// `--set key=value`, the sliders, session files and export metadata all go through ParamSet, so a
+// key means the same everywhere and is validated in one place.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "rope/config.hpp"
+
+namespace rope {
+
+enum class ParamType { integer, real, choice, real_list, boolean };
+
+struct ParamSpec {
+    std::string_view name;
+    ParamType type;
+    std::string_view default_text;  // as typed after `--set name=`; "" = unset (optional)
+    double min = 0.0;               // numeric range (integer, real, list elements)
+    double max = 0.0;
+    bool min_exclusive = false;     // (min, max] instead of [min, max]
+    bool even = false;              // integer must be even
+    bool optional = false;          // may be unset ("none")
+    std::vector<std::string_view> choices;  // choice type
+    std::string_view help;          // one sentence
+    // Slider hints for the UI (the validation range above is the law; this is the usual span).
+    double slider_min = 0.0;
+    double slider_max = 0.0;
+    bool logarithmic = false;
+
+    std::string allowed() const;  // "an even integer from 2 to 4096", "one of: none, linear, ..."
+};
+
+const std::vector<ParamSpec>& parameter_table();
+const ParamSpec* find_param(std::string_view name);
+
+// One line for people: names the key, the value given and what is allowed.
+class ParamError : public std::runtime_error {
+public:
+    ParamError(std::string key, std::string message)
+        : std::runtime_error(std::move(message)), key_(std::move(key)) {}
+    const std::string& key() const { return key_; }
+
+private:
+    std::string key_;
+};
+
+using ParamValue = std::variant<std::monostate, std::int64_t, double, std::string, std::vector<double>, bool>;
+
+class ParamSet {
+public:
+    ParamSet();  // every key at its default
+
+    // Parses and validates one value given as text (command line, session, UI text field).
+    // Throws ParamError; on error nothing changes.
+    void set(std::string_view key, std::string_view text);
+    // Numeric value (sliders, JSON numbers): validated the same way as text.
+    void set_number(std::string_view key, double value);
+    void reset(std::string_view key);  // back to its default
+
+    // Checks that involve several keys (vector length vs dim, longrope lists vs rotated pairs,
+    // ntk/dynamic need 4 rotated dims, llama3's factor order, pair < rotated pairs). Throws ParamError.
+    void validate() const;
+
+    std::int64_t integer(std::string_view key) const;
+    double real(std::string_view key) const;  // also reads integers; optional unset -> NaN
+    bool has(std::string_view key) const;     // false for an unset optional
+    const std::string& text(std::string_view key) const;  // choice values
+    const std::vector<double>& list(std::string_view key) const;
+    bool boolean(std::string_view key) const;
+
+    // The configuration the math core takes (call validate() first).
+    RopeConfig config() const;
+    // The vector to rotate: `vector` if given, else all ones of length dim.
+    std::vector<double> vector() const;
+
+    // Every key with its value as `--set` text, table order; unset optionals are left out.
+    std::vector<std::pair<std::string, std::string>> to_key_values() const;
+    std::string value_text(std::string_view key) const;
+
+    // Bumps on every change: caches of derived data compare it.
+    std::uint64_t version() const { return version_; }
+
+    bool operator==(const ParamSet& other) const { return values_ == other.values_; }
+
+private:
+    std::size_t index_of(std::string_view key) const;
+    ParamValue parse(const ParamSpec& spec, std::string_view text) const;
+    void check_number(const ParamSpec& spec, std::string_view given, double value) const;
+
+    std::vector<ParamValue> values_;
+    std::uint64_t version_ = 0;
+};
+
+// "dim=130" style text of one value, shortened for an error message.
+std::string shorten_for_message(std::string_view text);
+
+}  // namespace rope

@@ -1,0 +1,157 @@
+#include "rope/frequencies.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace rope {
+
+namespace {
+
+// ntk and dynamic raise the base by an exponent d/(d-2), which needs d >= 4.
+void require_ntk_dims(int rotated_dims, const char* variant) {
+    if (rotated_dims < 4)
+        throw std::invalid_argument(std::string("scaling=") + variant +
+                                    " needs at least 4 rotated dims (its exponent is d/(d-2))");
+}
+
+Eigen::VectorXd ntk_frequencies(double new_base, int rotated_dims) {
+    return base_frequencies(new_base, rotated_dims);
+}
+
+}  // namespace
+
+Eigen::VectorXd base_frequencies(double base, int rotated_dims) {
+    const int pairs = rotated_dims / 2;
+    Eigen::VectorXd theta(pairs);
+    // Written as 1 / base^(2i/d), the way the reference code computes inv_freq, so the doubles
+    // agree bit for bit with a float64 port of it.
+    for (int i = 0; i < pairs; ++i)
+        theta[i] = 1.0 / std::pow(base, static_cast<double>(2 * i) / static_cast<double>(rotated_dims));
+    return theta;
+}
+
+double yarn_correction_dim(double rotations, int rotated_dims, double base, double context) {
+    return (rotated_dims * std::log(context / (rotations * 2.0 * kPi))) / (2.0 * std::log(base));
+}
+
+double yarn_mscale(double factor, double m) {
+    if (factor <= 1.0) return 1.0;
+    return 0.1 * m * std::log(factor) + 1.0;
+}
+
+double longest_wavelength(double base, int rotated_dims) {
+    return kTwoPi / base_frequencies(base, rotated_dims)[rotated_dims / 2 - 1];
+}
+
+FrequencyTable compute_frequencies(const RopeConfig& c) {
+    const int d = c.rotated_dims();
+    if (d < 2) throw std::invalid_argument("fewer than 2 rotated dims");
+    if (!(c.base > 1.0) || !std::isfinite(c.base)) throw std::invalid_argument("base must be finite and > 1");
+    if (!(c.factor >= 1.0) || !std::isfinite(c.factor)) throw std::invalid_argument("factor must be >= 1");
+
+    FrequencyTable t;
+    t.dim = c.dim;
+    t.rotated_dims = d;
+    t.original_theta = base_frequencies(c.base, d);
+    t.theta = t.original_theta;
+    t.effective_base = c.base;
+    const int pairs = d / 2;
+    const double exponent = static_cast<double>(d) / static_cast<double>(d - 2);
+
+    switch (c.scaling) {
+        case Scaling::none:
+            break;
+
+        case Scaling::linear:
+            t.theta = t.original_theta / c.factor;
+            break;
+
+        case Scaling::ntk:
+            require_ntk_dims(d, "ntk");
+            t.effective_base = c.base * std::pow(c.factor, exponent);
+            t.theta = ntk_frequencies(t.effective_base, d);
+            break;
+
+        case Scaling::dynamic: {
+            require_ntk_dims(d, "dynamic");
+            const double max_pos = static_cast<double>(c.original_max_position);
+            const double seq = std::max(static_cast<double>(c.sequence_length), max_pos);
+            t.effective_base = c.base * std::pow(c.factor * seq / max_pos - (c.factor - 1.0), exponent);
+            t.theta = ntk_frequencies(t.effective_base, d);
+            break;
+        }
+
+        case Scaling::yarn: {
+            const double context = static_cast<double>(c.original_max_position);
+            double low = yarn_correction_dim(c.beta_fast, d, c.base, context);
+            double high = yarn_correction_dim(c.beta_slow, d, c.base, context);
+            if (c.truncate) {
+                low = std::floor(low);
+                high = std::ceil(high);
+            }
+            low = std::max(low, 0.0);
+            high = std::min(high, static_cast<double>(d - 1));
+            t.yarn_low = low;
+            t.yarn_high = high;
+            if (low == high) high += 0.001;  // as the reference: avoid a zero-width ramp
+            for (int i = 0; i < pairs; ++i) {
+                const double pos_freq = std::pow(c.base, static_cast<double>(2 * i) / d);
+                const double extrapolation = 1.0 / pos_freq;
+                const double interpolation = 1.0 / (c.factor * pos_freq);
+                const double ramp = std::clamp((i - low) / (high - low), 0.0, 1.0);
+                const double extrapolation_share = 1.0 - ramp;
+                t.theta[i] = interpolation * (1.0 - extrapolation_share) + extrapolation * extrapolation_share;
+            }
+            if (c.mscale && c.mscale_all_dim && *c.mscale != 0.0 && *c.mscale_all_dim != 0.0)
+                t.attention_factor = yarn_mscale(c.factor, *c.mscale) / yarn_mscale(c.factor, *c.mscale_all_dim);
+            else
+                t.attention_factor = yarn_mscale(c.factor);
+            break;
+        }
+
+        case Scaling::llama3: {
+            if (!(c.high_freq_factor > c.low_freq_factor))
+                throw std::invalid_argument("high_freq_factor must be greater than low_freq_factor");
+            const double context = static_cast<double>(c.original_max_position);
+            const double low_freq_wavelength = context / c.low_freq_factor;
+            const double high_freq_wavelength = context / c.high_freq_factor;
+            for (int i = 0; i < pairs; ++i) {
+                const double inv = t.original_theta[i];
+                const double wavelength = kTwoPi / inv;
+                if (wavelength < high_freq_wavelength) {
+                    t.theta[i] = inv;  // high frequencies: untouched
+                } else if (wavelength > low_freq_wavelength) {
+                    t.theta[i] = inv / c.factor;  // low frequencies: interpolated
+                } else {
+                    const double smooth = (context / wavelength - c.low_freq_factor) /
+                                          (c.high_freq_factor - c.low_freq_factor);
+                    t.theta[i] = (1.0 - smooth) * inv / c.factor + smooth * inv;
+                }
+            }
+            break;
+        }
+
+        case Scaling::longrope: {
+            t.uses_long_factors = c.sequence_length > c.original_max_position;
+            const std::vector<double>& ext = t.uses_long_factors ? c.long_factors : c.short_factors;
+            if (!ext.empty() && static_cast<int>(ext.size()) != pairs)
+                throw std::invalid_argument("longrope factor list length must equal the rotated pairs");
+            for (int i = 0; i < pairs; ++i) {
+                const double e = ext.empty() ? 1.0 : ext[i];
+                t.theta[i] = 1.0 / (e * std::pow(c.base, static_cast<double>(2 * i) / d));
+            }
+            if (c.factor <= 1.0)
+                t.attention_factor = 1.0;
+            else
+                t.attention_factor =
+                    std::sqrt(1.0 + std::log(c.factor) / std::log(static_cast<double>(c.original_max_position)));
+            break;
+        }
+    }
+    if (c.attention_factor) t.attention_factor = *c.attention_factor;
+    return t;
+}
+
+}  // namespace rope

@@ -1,0 +1,453 @@
+#include "rope/params.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+#include "rope/number_format.hpp"
+
+namespace rope {
+
+namespace {
+
+constexpr double kHuge = std::numeric_limits<double>::max();
+constexpr double kMaxPosition = 1e12;  // positions stay exact and m*theta keeps ~1e-4 rad resolution
+
+ParamSpec integer_param(std::string_view name, std::string_view def, double lo, double hi, std::string_view help,
+                        double slider_lo, double slider_hi, bool log) {
+    ParamSpec s;
+    s.name = name;
+    s.type = ParamType::integer;
+    s.default_text = def;
+    s.min = lo;
+    s.max = hi;
+    s.help = help;
+    s.slider_min = slider_lo;
+    s.slider_max = slider_hi;
+    s.logarithmic = log;
+    return s;
+}
+
+ParamSpec real_param(std::string_view name, std::string_view def, double lo, bool lo_exclusive, double hi,
+                     std::string_view help, double slider_lo, double slider_hi, bool log) {
+    ParamSpec s;
+    s.name = name;
+    s.type = ParamType::real;
+    s.default_text = def;
+    s.min = lo;
+    s.min_exclusive = lo_exclusive;
+    s.max = hi;
+    s.help = help;
+    s.slider_min = slider_lo;
+    s.slider_max = slider_hi;
+    s.logarithmic = log;
+    return s;
+}
+
+ParamSpec choice_param(std::string_view name, std::string_view def, std::vector<std::string_view> choices,
+                       std::string_view help) {
+    ParamSpec s;
+    s.name = name;
+    s.type = ParamType::choice;
+    s.default_text = def;
+    s.choices = std::move(choices);
+    s.help = help;
+    return s;
+}
+
+ParamSpec list_param(std::string_view name, double lo, bool lo_exclusive, std::string_view help) {
+    ParamSpec s;
+    s.name = name;
+    s.type = ParamType::real_list;
+    s.optional = true;
+    s.min = lo;
+    s.min_exclusive = lo_exclusive;
+    s.max = kHuge;
+    s.help = help;
+    return s;
+}
+
+ParamSpec optional_real(ParamSpec s) {
+    s.optional = true;
+    s.default_text = "";
+    return s;
+}
+
+std::vector<ParamSpec> build_table() {
+    std::vector<ParamSpec> t;
+    ParamSpec dim = integer_param("dim", "128", 2, 4096,
+                                  "Head dimension d: each attention head's vector has d dims, rotated in d/2 pairs.",
+                                  2, 512, false);
+    dim.even = true;
+    t.push_back(dim);
+    t.push_back(real_param("base", "10000", 1, true, kHuge,
+                           "RoPE base b: pair i turns by theta_i = b^(-2i/d) radians per token.", 10, 1e9, true));
+    t.push_back(real_param("rotary_fraction", "1", 0, true, 1,
+                           "Share of the head's dims that rotate (partial rotary); the rest pass through unchanged.",
+                           0.05, 1, false));
+    t.push_back(choice_param("pairing", "interleaved", {"interleaved", "half"},
+                             "Which dims form a pair: interleaved (2i, 2i+1) or half-split (i, i+d/2, rotate_half)."));
+    t.push_back(integer_param("position", "0", 0, kMaxPosition,
+                              "Token position m of the query: every pair turns by m * theta_i.", 0, 4095, false));
+    t.push_back(integer_param("pair", "0", 0, 2047,
+                              "Selected pair i (0-based) shown in detail; must be below the number of rotated pairs.",
+                              0, 63, false));
+    t.push_back(integer_param("max_position", "4096", 1, kMaxPosition,
+                              "Context length shown: tables and heatmaps cover positions 0 .. max_position-1.", 16,
+                              1048576, true));
+    t.push_back(integer_param("max_distance", "4096", 0, kMaxPosition,
+                              "Largest relative distance n - m on the long-range decay plots.", 16, 1048576, true));
+    ParamSpec vec = list_param("vector", -kHuge, false,
+                               "The vector rotated by the rotate table: exactly dim comma-separated numbers (default: all ones).");
+    t.push_back(vec);
+    t.push_back(choice_param("scaling", "none", {"none", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope"},
+                             "Context-extension variant applied to the frequencies, as in Hugging Face transformers."));
+    t.push_back(real_param("factor", "1", 1, false, kHuge,
+                           "Context-extension factor: how many times longer than original_max_position the context gets.",
+                           1, 64, true));
+    t.push_back(integer_param("original_max_position", "4096", 1, kMaxPosition,
+                              "L0: the context length the model was pre-trained on (original_max_position_embeddings).",
+                              256, 131072, true));
+    t.push_back(integer_param("sequence_length", "4096", 1, kMaxPosition,
+                              "Current sequence length: sets dynamic NTK's base and longrope's choice of long or short factors.",
+                              256, 1048576, true));
+    t.push_back(real_param("low_freq_factor", "1", 0, true, kHuge,
+                           "Llama 3 scaling: wavelengths above original_max_position / low_freq_factor are interpolated.",
+                           0.5, 8, false));
+    t.push_back(real_param("high_freq_factor", "4", 0, true, kHuge,
+                           "Llama 3 scaling: wavelengths below original_max_position / high_freq_factor are left unchanged.",
+                           1, 32, false));
+    t.push_back(real_param("beta_fast", "32", 0, true, kHuge,
+                           "YaRN: pairs turning more than beta_fast times within L0 keep their frequency.", 1, 128, true));
+    t.push_back(real_param("beta_slow", "1", 0, true, kHuge,
+                           "YaRN: pairs turning fewer than beta_slow times within L0 are fully interpolated.", 0.1, 8, true));
+    t.push_back(optional_real(real_param("mscale", "", 0, false, kHuge,
+                                         "YaRN (DeepSeek style): numerator mscale of the attention factor; with mscale_all_dim.",
+                                         0, 4, false)));
+    t.push_back(optional_real(real_param("mscale_all_dim", "", 0, false, kHuge,
+                                         "YaRN (DeepSeek style): denominator mscale of the attention factor; with mscale.",
+                                         0, 4, false)));
+    ParamSpec truncate;
+    truncate.name = "truncate";
+    truncate.type = ParamType::boolean;
+    truncate.default_text = "true";
+    truncate.help = "YaRN: round the ramp bounds to whole pairs (floor/ceil); false keeps them fractional (gpt-oss).";
+    t.push_back(truncate);
+    t.push_back(list_param("long_factors", 0, true,
+                           "LongRoPE: per-pair rescale factors used when sequence_length > original_max_position (default: all 1)."));
+    t.push_back(list_param("short_factors", 0, true,
+                           "LongRoPE: per-pair rescale factors used up to original_max_position (default: all 1)."));
+    t.push_back(optional_real(real_param("attention_factor", "", 0, true, kHuge,
+                                         "Overrides the attention factor that multiplies cos and sin (default: the variant's own).",
+                                         0.5, 2, false)));
+    return t;
+}
+
+std::string number_text(double v) { return format_number(v); }
+
+std::string list_text(const std::vector<double>& values) {
+    std::string s;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (i) s += ',';
+        s += format_number(values[i]);
+    }
+    return s;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
+// Whole-string number parse; accepts what from_chars accepts (so "nan"/"inf" parse, then get refused
+// by the range check with the right message).
+bool parse_double(std::string_view s, double& out) {
+    s = trim(s);
+    if (s.empty()) return false;
+    if (s.front() == '+') s.remove_prefix(1);
+    if (s.empty() || s.front() == '+') return false;
+    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    if (ec == std::errc::result_out_of_range) {
+        out = (s.front() == '-') ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+        return ptr == s.data() + s.size();
+    }
+    return ec == std::errc() && ptr == s.data() + s.size();
+}
+
+std::string with_article(const ParamSpec& spec, const std::string& allowed) {
+    return std::string(spec.name) + " must be " + allowed;
+}
+
+}  // namespace
+
+std::string shorten_for_message(std::string_view text) {
+    constexpr std::size_t kMax = 48;
+    std::string out;
+    for (char c : text) out += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+    if (out.size() > kMax) out = out.substr(0, kMax - 3) + "...";
+    return out;
+}
+
+std::string ParamSpec::allowed() const {
+    std::string s;
+    auto num = [](double v) { return format_number(v); };
+    switch (type) {
+        case ParamType::integer:
+            if (even)
+                s = "an even integer from " + num(min) + " to " + num(max);
+            else if (max >= kHuge)
+                s = "an integer >= " + num(min);
+            else
+                s = "an integer from " + num(min) + " to " + num(max);
+            break;
+        case ParamType::real:
+            if (max >= kHuge)
+                s = std::string("a finite number ") + (min_exclusive ? "> " : ">= ") + num(min);
+            else
+                s = std::string("a number in ") + (min_exclusive ? "(" : "[") + num(min) + ", " + num(max) + "]";
+            break;
+        case ParamType::choice:
+            s = "one of: ";
+            for (std::size_t i = 0; i < choices.size(); ++i) {
+                if (i) s += ", ";
+                s += choices[i];
+            }
+            break;
+        case ParamType::real_list:
+            if (min <= -kHuge)
+                s = "a comma-separated list of finite numbers";
+            else
+                s = std::string("a comma-separated list of finite numbers ") + (min_exclusive ? "> " : ">= ") + num(min);
+            break;
+        case ParamType::boolean:
+            s = "true or false";
+            break;
+    }
+    if (optional) s += ", or none";
+    return s;
+}
+
+const std::vector<ParamSpec>& parameter_table() {
+    static const std::vector<ParamSpec> table = build_table();
+    return table;
+}
+
+const ParamSpec* find_param(std::string_view name) {
+    for (const ParamSpec& s : parameter_table())
+        if (s.name == name) return &s;
+    return nullptr;
+}
+
+ParamSet::ParamSet() {
+    const auto& table = parameter_table();
+    values_.resize(table.size());
+    for (std::size_t i = 0; i < table.size(); ++i)
+        values_[i] = table[i].default_text.empty() ? ParamValue{} : parse(table[i], table[i].default_text);
+}
+
+std::size_t ParamSet::index_of(std::string_view key) const {
+    const auto& table = parameter_table();
+    for (std::size_t i = 0; i < table.size(); ++i)
+        if (table[i].name == key) return i;
+    std::string known;
+    for (const auto& s : table) known += (known.empty() ? "" : ", ") + std::string(s.name);
+    throw ParamError(std::string(key), "unknown key '" + shorten_for_message(key) + "'; known keys: " + known);
+}
+
+void ParamSet::check_number(const ParamSpec& spec, std::string_view given, double v) const {
+    const std::string prefix = std::string(spec.name) + "=" + shorten_for_message(given) + ": ";
+    bool ok = std::isfinite(v) && v <= spec.max && (spec.min_exclusive ? v > spec.min : v >= spec.min);
+    if (spec.type == ParamType::integer) ok = ok && std::floor(v) == v && (!spec.even || std::fmod(v, 2.0) == 0.0);
+    if (!ok) throw ParamError(std::string(spec.name), prefix + with_article(spec, spec.allowed()));
+}
+
+ParamValue ParamSet::parse(const ParamSpec& spec, std::string_view raw) const {
+    const std::string_view text = trim(raw);
+    const std::string prefix = std::string(spec.name) + "=" + shorten_for_message(raw) + ": ";
+    if (spec.optional && (text == "none" || text.empty())) return ParamValue{};
+    switch (spec.type) {
+        case ParamType::integer:
+        case ParamType::real: {
+            double v = 0;
+            if (!parse_double(text, v))
+                throw ParamError(std::string(spec.name), prefix + "not a number; " + with_article(spec, spec.allowed()));
+            check_number(spec, raw, v);
+            if (spec.type == ParamType::integer) return static_cast<std::int64_t>(v);
+            return v;
+        }
+        case ParamType::choice:
+            for (std::string_view c : spec.choices)
+                if (c == text) return std::string(c);
+            throw ParamError(std::string(spec.name), prefix + with_article(spec, spec.allowed()));
+        case ParamType::boolean:
+            if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
+            if (text == "false" || text == "0" || text == "no" || text == "off") return false;
+            throw ParamError(std::string(spec.name), prefix + with_article(spec, spec.allowed()));
+        case ParamType::real_list: {
+            std::vector<double> values;
+            std::string_view rest = text;
+            while (true) {
+                const std::size_t comma = rest.find(',');
+                const std::string_view item = trim(rest.substr(0, comma));
+                double v = 0;
+                const bool in_range =
+                    parse_double(item, v) && std::isfinite(v) && (spec.min_exclusive ? v > spec.min : v >= spec.min);
+                if (!in_range)
+                    throw ParamError(std::string(spec.name),
+                                     prefix + "item " + std::to_string(values.size() + 1) + " ('" +
+                                         shorten_for_message(item) + "') is not allowed; " +
+                                         with_article(spec, spec.allowed()));
+                values.push_back(v);
+                if (comma == std::string_view::npos) break;
+                rest.remove_prefix(comma + 1);
+            }
+            return values;
+        }
+    }
+    return ParamValue{};
+}
+
+void ParamSet::set(std::string_view key, std::string_view text) {
+    if (!find_param(key)) {
+        try {
+            index_of(key);
+        } catch (const ParamError& e) {
+            throw ParamError(std::string(key), shorten_for_message(key) + "=" + shorten_for_message(text) + ": " + e.what());
+        }
+    }
+    const std::size_t i = index_of(key);
+    values_[i] = parse(parameter_table()[i], text);
+    ++version_;
+}
+
+void ParamSet::set_number(std::string_view key, double value) {
+    const std::size_t i = index_of(key);
+    const ParamSpec& spec = parameter_table()[i];
+    const std::string given = format_number(value);
+    if (spec.type == ParamType::integer) {
+        check_number(spec, given, value);
+        values_[i] = static_cast<std::int64_t>(value);
+    } else if (spec.type == ParamType::real) {
+        check_number(spec, given, value);
+        values_[i] = value;
+    } else if (spec.type == ParamType::boolean && (value == 0.0 || value == 1.0)) {
+        values_[i] = value != 0.0;
+    } else {
+        throw ParamError(std::string(spec.name), std::string(spec.name) + "=" + given + ": " +
+                                                     with_article(spec, spec.allowed()));
+    }
+    ++version_;
+}
+
+void ParamSet::reset(std::string_view key) {
+    const std::size_t i = index_of(key);
+    const ParamSpec& spec = parameter_table()[i];
+    values_[i] = spec.default_text.empty() ? ParamValue{} : parse(spec, spec.default_text);
+    ++version_;
+}
+
+std::int64_t ParamSet::integer(std::string_view key) const { return std::get<std::int64_t>(values_[index_of(key)]); }
+
+double ParamSet::real(std::string_view key) const {
+    const ParamValue& v = values_[index_of(key)];
+    if (std::holds_alternative<std::int64_t>(v)) return static_cast<double>(std::get<std::int64_t>(v));
+    if (std::holds_alternative<std::monostate>(v)) return std::numeric_limits<double>::quiet_NaN();
+    return std::get<double>(v);
+}
+
+bool ParamSet::has(std::string_view key) const {
+    return !std::holds_alternative<std::monostate>(values_[index_of(key)]);
+}
+
+const std::string& ParamSet::text(std::string_view key) const { return std::get<std::string>(values_[index_of(key)]); }
+
+const std::vector<double>& ParamSet::list(std::string_view key) const {
+    static const std::vector<double> empty;
+    const ParamValue& v = values_[index_of(key)];
+    if (std::holds_alternative<std::monostate>(v)) return empty;
+    return std::get<std::vector<double>>(v);
+}
+
+bool ParamSet::boolean(std::string_view key) const { return std::get<bool>(values_[index_of(key)]); }
+
+void ParamSet::validate() const {
+    const RopeConfig c = config();
+    const int dim = c.dim;
+    const int rotated = c.rotated_dims();
+    auto fail = [&](std::string_view key, const std::string& why) {
+        throw ParamError(std::string(key), std::string(key) + "=" + shorten_for_message(value_text(key)) + ": " + why);
+    };
+    if (rotated < 2)
+        fail("rotary_fraction", "rotary_fraction must leave at least 2 rotated dims (dim " + std::to_string(dim) +
+                                    " x " + value_text("rotary_fraction") + " leaves " + std::to_string(rotated) + ")");
+    if (has("vector") && static_cast<int>(list("vector").size()) != dim)
+        fail("vector", "vector must have exactly " + std::to_string(dim) + " comma-separated numbers (one per dim, dim=" +
+                           std::to_string(dim) + "), got " + std::to_string(list("vector").size()));
+    for (std::string_view key : {std::string_view("long_factors"), std::string_view("short_factors")}) {
+        if (has(key) && static_cast<int>(list(key).size()) != rotated / 2)
+            fail(key, std::string(key) + " must have exactly " + std::to_string(rotated / 2) +
+                          " numbers (one per rotated pair, rotated dims " + std::to_string(rotated) + "), got " +
+                          std::to_string(list(key).size()));
+    }
+    if ((c.scaling == Scaling::ntk || c.scaling == Scaling::dynamic) && rotated < 4)
+        fail("scaling", "scaling=" + std::string(to_string(c.scaling)) +
+                            " needs at least 4 rotated dims (its base exponent is d/(d-2)); this config rotates " +
+                            std::to_string(rotated));
+    if (c.scaling == Scaling::llama3 && !(c.high_freq_factor > c.low_freq_factor))
+        fail("high_freq_factor", "with scaling=llama3, high_freq_factor must be greater than low_freq_factor (" +
+                                     value_text("low_freq_factor") + ")");
+    if (integer("pair") >= rotated / 2)
+        fail("pair", "pair must be below the number of rotated pairs (" + std::to_string(rotated / 2) + ")");
+}
+
+RopeConfig ParamSet::config() const {
+    RopeConfig c;
+    c.dim = static_cast<int>(integer("dim"));
+    c.base = real("base");
+    c.rotary_fraction = real("rotary_fraction");
+    c.pairing = *pairing_from_string(text("pairing"));
+    c.scaling = *scaling_from_string(text("scaling"));
+    c.factor = real("factor");
+    c.original_max_position = integer("original_max_position");
+    c.sequence_length = integer("sequence_length");
+    c.low_freq_factor = real("low_freq_factor");
+    c.high_freq_factor = real("high_freq_factor");
+    c.beta_fast = real("beta_fast");
+    c.beta_slow = real("beta_slow");
+    if (has("mscale")) c.mscale = real("mscale");
+    if (has("mscale_all_dim")) c.mscale_all_dim = real("mscale_all_dim");
+    c.truncate = boolean("truncate");
+    c.long_factors = list("long_factors");
+    c.short_factors = list("short_factors");
+    if (has("attention_factor")) c.attention_factor = real("attention_factor");
+    return c;
+}
+
+std::vector<double> ParamSet::vector() const {
+    if (has("vector")) return list("vector");
+    return std::vector<double>(static_cast<std::size_t>(integer("dim")), 1.0);
+}
+
+std::string ParamSet::value_text(std::string_view key) const {
+    const ParamValue& v = values_[index_of(key)];
+    if (std::holds_alternative<std::monostate>(v)) return "none";
+    if (std::holds_alternative<std::int64_t>(v)) return std::to_string(std::get<std::int64_t>(v));
+    if (std::holds_alternative<double>(v)) return number_text(std::get<double>(v));
+    if (std::holds_alternative<std::string>(v)) return std::get<std::string>(v);
+    if (std::holds_alternative<bool>(v)) return std::get<bool>(v) ? "true" : "false";
+    return list_text(std::get<std::vector<double>>(v));
+}
+
+std::vector<std::pair<std::string, std::string>> ParamSet::to_key_values() const {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (std::size_t i = 0; i < values_.size(); ++i) {
+        if (std::holds_alternative<std::monostate>(values_[i])) continue;
+        const std::string name(parameter_table()[i].name);
+        out.emplace_back(name, value_text(name));
+    }
+    return out;
+}
+
+}  // namespace rope

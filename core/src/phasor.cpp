@@ -1,0 +1,162 @@
+#include "rope/phasor.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "rope/frequencies.hpp"
+#include "simd.hpp"
+
+namespace rope {
+
+void PhasorGenerator::reset(const Eigen::VectorXd& theta) {
+    pairs_ = static_cast<int>(theta.size());
+    theta_.assign(theta.data(), theta.data() + pairs_);
+    max_theta_ = 0.0;
+    for (double t : theta_) max_theta_ = std::max(max_theta_, std::abs(t));
+    const std::size_t n = static_cast<std::size_t>(kBlock) * pairs_;
+    step_angle_.resize(n);
+    step_cos_.resize(n);
+    step_sin_.resize(n);
+    for (int j = 0; j < kBlock; ++j) {
+        for (int k = 0; k < pairs_; ++k) {
+            const double a = static_cast<double>(j) * theta_[k];
+            step_angle_[j * pairs_ + k] = a;
+            step_cos_[j * pairs_ + k] = std::cos(a);
+            step_sin_[j * pairs_ + k] = std::sin(a);
+        }
+    }
+    // Second level: e^{i fl(64 b theta)} for b = 0 .. kBlock-1, so a block's base needs no sin/cos
+    // either, except once per kBlock^2 positions.
+    coarse_angle_.resize(n);
+    coarse_cos_.resize(n);
+    coarse_sin_.resize(n);
+    for (int b = 0; b < kBlock; ++b) {
+        for (int k = 0; k < pairs_; ++k) {
+            const double a = static_cast<double>(b * kBlock) * theta_[k];
+            coarse_angle_[b * pairs_ + k] = a;
+            coarse_cos_[b * pairs_ + k] = std::cos(a);
+            coarse_sin_[b * pairs_ + k] = std::sin(a);
+        }
+    }
+    block_angle_.resize(pairs_);
+    block_cos_.resize(pairs_);
+    block_sin_.resize(pairs_);
+    super_angle_.resize(pairs_);
+    super_cos_.resize(pairs_);
+    super_sin_.resize(pairs_);
+    block_start_ = -1;
+    super_start_ = -1;
+}
+
+void PhasorGenerator::load_block(std::int64_t block_start) {
+    if (block_start == block_start_) return;
+    block_start_ = block_start;
+    constexpr std::int64_t kSuper = std::int64_t(kBlock) * kBlock;
+    const std::int64_t super_start = block_start - block_start % kSuper;
+    if (super_start != super_start_) {
+        super_start_ = super_start;
+        const double s0 = static_cast<double>(super_start);
+        for (int k = 0; k < pairs_; ++k) {
+            const double a = s0 * theta_[k];
+            super_angle_[k] = a;
+            super_cos_[k] = std::cos(a);
+            super_sin_[k] = std::sin(a);
+        }
+    }
+    // Same scheme one level up: B = S + 64 b, S >= 64 b, so fl(B theta) - fl(S theta) is exact.
+    const std::size_t row = static_cast<std::size_t>((block_start - super_start) / kBlock) * pairs_;
+    const double b = static_cast<double>(block_start);
+    for (int k = 0; k < pairs_; ++k) {
+        const double a = b * theta_[k];
+        const double delta = (a - super_angle_[k]) - coarse_angle_[row + k];
+        const double c = super_cos_[k] * coarse_cos_[row + k] - super_sin_[k] * coarse_sin_[row + k];
+        const double s = super_sin_[k] * coarse_cos_[row + k] + super_cos_[k] * coarse_sin_[row + k];
+        const double h = 1.0 - 0.5 * delta * delta;
+        block_angle_[k] = a;
+        block_cos_[k] = c * h - s * delta;
+        block_sin_[k] = s * h + c * delta;
+    }
+}
+
+namespace detail {
+
+// One row of phasors for position m (j = m mod kBlock), into two small buffers.
+ROPE_HOT_KERNEL
+void phasor_row(int pairs, double md, const double* __restrict theta, const double* __restrict ba,
+                const double* __restrict bc, const double* __restrict bs, const double* __restrict sa,
+                const double* __restrict sc, const double* __restrict ss, double* __restrict co,
+                double* __restrict so, bool second_order) {
+    if (second_order) {
+        for (int k = 0; k < pairs; ++k) {
+            // delta = fl(m theta) - (fl(B theta) + fl(j theta)); the first difference is exact.
+            const double delta = (md * theta[k] - ba[k]) - sa[k];
+            const double c = bc[k] * sc[k] - bs[k] * ss[k];
+            const double s = bs[k] * sc[k] + bc[k] * ss[k];
+            const double h = 1.0 - 0.5 * delta * delta;
+            co[k] = c * h - s * delta;
+            so[k] = s * h + c * delta;
+        }
+    } else {
+        for (int k = 0; k < pairs; ++k) {
+            const double delta = (md * theta[k] - ba[k]) - sa[k];
+            const double c = bc[k] * sc[k] - bs[k] * ss[k];
+            const double s = bs[k] * sc[k] + bc[k] * ss[k];
+            co[k] = c - s * delta;
+            so[k] = s + c * delta;
+        }
+    }
+}
+
+}  // namespace detail
+
+void PhasorGenerator::fill(std::int64_t first, std::int64_t count, double* cos_out, double* sin_out,
+                           std::ptrdiff_t row_stride) {
+    const int pairs = pairs_;
+    if (count <= 0 || pairs == 0) return;
+    row_cos_.resize(pairs);
+    row_sin_.resize(pairs);
+    const bool stream = static_cast<std::size_t>(count) * pairs >= detail::kStreamThresholdDoubles;
+    // delta is at most ~1.5 ulp of m*theta; below 2^20 rad its square is under 1e-19 and the
+    // second-order term can go.
+    const bool second_order = needs_second_order(first + count);
+    for (std::int64_t r = 0; r < count; ++r) {
+        const std::int64_t m = first + r;
+        const std::int64_t j = m % kBlock;
+        load_block(m - j);
+        double* co = cos_out ? cos_out + r * row_stride : nullptr;
+        double* so = sin_out ? sin_out + r * row_stride : nullptr;
+        const bool direct = co && so && !stream;
+        detail::phasor_row(pairs, static_cast<double>(m), theta_.data(), block_angle_.data(), block_cos_.data(),
+                           block_sin_.data(), step_angle_.data() + j * pairs, step_cos_.data() + j * pairs,
+                           step_sin_.data() + j * pairs, direct ? co : row_cos_.data(), direct ? so : row_sin_.data(),
+                           second_order);
+        if (!direct) {
+            if (co) detail::copy_row(co, row_cos_.data(), pairs, stream);
+            if (so) detail::copy_row(so, row_sin_.data(), pairs, stream);
+        }
+    }
+    if (stream) detail::stream_fence();
+}
+
+PhasorGenerator::RowInputs PhasorGenerator::row_inputs(std::int64_t m) {
+    const std::int64_t j = m % kBlock;
+    load_block(m - j);
+    const std::size_t at = static_cast<std::size_t>(j) * pairs_;
+    return {theta_.data(),          block_angle_.data(),       block_cos_.data(),        block_sin_.data(),
+            step_angle_.data() + at, step_cos_.data() + at, step_sin_.data() + at};
+}
+
+double wrap_angle(double radians) {
+    // remainder() is exact but reduces by the double nearest 2 pi, which is 2.4e-16 short of the
+    // true 2 pi; at m*theta ~ 1e5 that slip reaches 1e-11. Subtract the missing tail k * low part
+    // so the result agrees with atan2(sin x, cos x) to the last digits.
+    constexpr double kTwoPiLow = 2.4492935982947064e-16;  // 2 pi - double(2 pi)
+    double w = std::remainder(radians, kTwoPi);
+    const double turns = std::nearbyint((radians - w) / kTwoPi);
+    w -= turns * kTwoPiLow;
+    if (w <= -kPi) w += kTwoPi;
+    if (w > kPi) w -= kTwoPi;
+    return w;
+}
+
+}  // namespace rope

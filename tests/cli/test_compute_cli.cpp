@@ -1,0 +1,173 @@
+// `rope-explorer compute` as people run it: real process, real stdout/stderr/exit code.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "rope/decay.hpp"
+#include "rope/frequencies.hpp"
+#include "rope/params.hpp"
+#include "rope/rotation.hpp"
+#include "support/process.hpp"
+
+using rope::test::ProcessResult;
+using rope::test::run_process;
+using rope::test::split;
+using rope::test::split_lines;
+
+namespace {
+
+ProcessResult app(std::vector<std::string> args) {
+    args.insert(args.begin(), ROPE_EXPLORER_BINARY);
+    return run_process(args);
+}
+
+ProcessResult compute(const std::string& table, const std::vector<std::string>& sets = {}) {
+    std::vector<std::string> args = {"compute", table};
+    for (const auto& s : sets) {
+        args.push_back("--set");
+        args.push_back(s);
+    }
+    return app(args);
+}
+
+void expect_usage_error(const ProcessResult& r, const std::string& must_mention) {
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out.substr(0, 200);
+    EXPECT_EQ(rope::test::count_lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find(must_mention), std::string::npos) << r.err;
+}
+
+}  // namespace
+
+TEST(ComputeCli, FreqsTable) {
+    const ProcessResult r = compute("freqs", {"dim=8", "base=10000"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = split_lines(r.out);
+    ASSERT_EQ(lines.size(), 5u);
+    EXPECT_EQ(lines[0].rfind("pair,theta,wavelength", 0), 0u);
+    EXPECT_EQ(lines[1].rfind("0,1,6.283185307179586", 0), 0u);
+    EXPECT_EQ(lines[2].rfind("1,0.1,62.83185307179586", 0), 0u);
+}
+
+TEST(ComputeCli, FreqsEqualTheCoreBitForBit) {
+    const ProcessResult r = compute("freqs", {"base=500000", "scaling=llama3", "factor=8", "original_max_position=8192"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    rope::ParamSet p;
+    p.set("base", "500000");
+    p.set("scaling", "llama3");
+    p.set("factor", "8");
+    p.set("original_max_position", "8192");
+    const auto f = rope::compute_frequencies(p.config());
+    const auto lines = split_lines(r.out);
+    ASSERT_EQ(static_cast<int>(lines.size()), f.pairs() + 1);
+    for (int i = 0; i < f.pairs(); ++i) {
+        const auto cols = split(lines[i + 1], ',');
+        EXPECT_EQ(std::stoi(cols[0]), i);
+        EXPECT_EQ(std::stod(cols[1]), f.theta[i]);  // shortest round trip reads back exactly
+        EXPECT_EQ(std::stod(cols[2]), f.wavelength(i));
+    }
+}
+
+TEST(ComputeCli, AnglesTableCoversEveryPositionAndPair) {
+    const ProcessResult r = compute("angles", {"dim=16", "max_position=100"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = split_lines(r.out);
+    ASSERT_EQ(lines.size(), 1u + 100u * 8u);
+    EXPECT_EQ(lines[0].rfind("position,pair,angle", 0), 0u);
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        const auto cols = split(lines[i], ',');
+        const long m = std::stol(cols[0]);
+        const int pair = std::stoi(cols[1]);
+        EXPECT_EQ(static_cast<std::size_t>(m * 8 + pair + 1), i);
+        const double angle = std::stod(cols[2]);
+        EXPECT_GT(angle, -rope::kPi);
+        EXPECT_LE(angle, rope::kPi);
+        const double theta = std::pow(10000.0, -2.0 * pair / 16.0);
+        EXPECT_NEAR(std::remainder(angle - m * theta, 2 * rope::kPi), 0.0, 1e-12);
+    }
+}
+
+TEST(ComputeCli, RotateTable) {
+    const ProcessResult r = compute("rotate", {"dim=4", "pairing=half", "vector=4,5,6,7", "position=1"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = split_lines(r.out);
+    ASSERT_EQ(lines.size(), 5u);
+    EXPECT_EQ(lines[0].rfind("index,value", 0), 0u);
+    const double printed[4] = {-2.8876, 4.9298, 6.6077, 7.0496};  // teaching material, d = 4
+    for (int i = 0; i < 4; ++i) EXPECT_NEAR(std::stod(split(lines[i + 1], ',')[1]), printed[i], 1e-4);
+}
+
+TEST(ComputeCli, DecayTableEqualsTheCore) {
+    const ProcessResult r = compute("decay", {"max_distance=5000"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = split_lines(r.out);
+    ASSERT_EQ(lines.size(), 5002u);
+    EXPECT_EQ(lines[0], "distance,bound");
+    EXPECT_EQ(lines[1], "0,32.5");
+    const Eigen::VectorXd b = rope::decay_bound(rope::base_frequencies(10000.0, 128), 5000);
+    for (int i = 0; i <= 5000; ++i) {
+        const auto cols = split(lines[i + 1], ',');
+        ASSERT_EQ(std::stoi(cols[0]), i);
+        EXPECT_EQ(std::stod(cols[1]), b[i]);
+    }
+}
+
+TEST(ComputeCli, SummaryHasTheKeys) {
+    const ProcessResult r = compute("summary", {"scaling=yarn", "factor=4", "dim=64"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(split_lines(r.out)[0], "key,value");
+    for (const char* key : {"\ndim,64\n", "\nrotated_dims,64\n", "\nbase,10000\n", "\nscaling,yarn\n", "\nattention_factor,"})
+        EXPECT_NE(r.out.find(key), std::string::npos) << key;
+}
+
+TEST(ComputeCli, LargeTablesStream) {
+    const ProcessResult r = compute("decay", {"max_distance=1048576"});
+    ASSERT_EQ(r.exit_code, 0);
+    EXPECT_EQ(rope::test::count_lines(r.out), 1048578);
+}
+
+TEST(ComputeCli, BadInputIsOneLineExitTwoNothingOnStdout) {
+    expect_usage_error(compute("bogus"), "bogus");
+    expect_usage_error(app({"compute"}), "table");
+    expect_usage_error(app({"frobnicate"}), "frobnicate");
+    expect_usage_error(compute("freqs", {"nosuchkey=1"}), "nosuchkey");
+    expect_usage_error(compute("freqs", {"dim=7"}), "dim=7");
+    expect_usage_error(compute("freqs", {"dim=130.5"}), "dim=130.5");
+    expect_usage_error(compute("freqs", {"dim=8192"}), "4096");
+    expect_usage_error(compute("freqs", {"dim=abc"}), "dim=abc");
+    expect_usage_error(compute("freqs", {"base=1"}), "base=1");
+    expect_usage_error(compute("freqs", {"base=0.5"}), "> 1");
+    expect_usage_error(compute("freqs", {"base=nan"}), "base=nan");
+    expect_usage_error(compute("freqs", {"base=inf"}), "base=inf");
+    expect_usage_error(compute("freqs", {"base=-inf"}), "base=-inf");
+    expect_usage_error(compute("freqs", {"base=1e999"}), "base=1e999");
+    expect_usage_error(compute("freqs", {"rotary_fraction=0"}), "rotary_fraction=0");
+    expect_usage_error(compute("freqs", {"rotary_fraction=2"}), "(0, 1]");
+    expect_usage_error(compute("freqs", {"pairing=neox"}), "interleaved");
+    expect_usage_error(compute("freqs", {"position=-1"}), "position=-1");
+    expect_usage_error(compute("freqs", {"max_position=0"}), "max_position=0");
+    expect_usage_error(compute("freqs", {"max_distance=-1"}), "max_distance=-1");
+    expect_usage_error(compute("rotate", {"vector=1,2,3"}), "exactly 128");
+    expect_usage_error(compute("rotate", {"dim=4", "vector=1,2,nan,4"}), "vector=");
+    expect_usage_error(compute("freqs", {"scaling=magic"}), "scaling=magic");
+    expect_usage_error(compute("freqs", {"factor=0.5"}), "factor=0.5");
+    expect_usage_error(compute("freqs", {"scaling=ntk", "dim=2"}), "scaling=ntk");
+    expect_usage_error(compute("freqs", {"scaling=longrope", "dim=8", "long_factors=1,2"}), "long_factors");
+    expect_usage_error(compute("freqs", {"dim"}), "key=value");
+    expect_usage_error(app({"compute", "freqs", "--set"}), "--set");
+    expect_usage_error(app({"compute", "freqs", "--bogus"}), "--bogus");
+}
+
+TEST(ComputeCli, HelpListsEveryTableAndKey) {
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"--help"}, {"compute", "--help"}}) {
+        const ProcessResult r = app(args);
+        EXPECT_EQ(r.exit_code, 0);
+        for (const char* table : {"freqs", "angles", "rotate", "decay", "summary"})
+            EXPECT_NE(r.out.find(table), std::string::npos) << table;
+        for (const rope::ParamSpec& s : rope::parameter_table()) {
+            EXPECT_NE(r.out.find("  " + std::string(s.name) + "  [default"), std::string::npos) << s.name;
+            EXPECT_NE(r.out.find(s.allowed()), std::string::npos) << s.name;
+        }
+    }
+}

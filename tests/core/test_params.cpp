@@ -1,0 +1,149 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+#include "rope/number_format.hpp"
+#include "rope/params.hpp"
+
+using namespace rope;
+
+TEST(Params, DefaultsFromTheTable) {
+    ParamSet p;
+    EXPECT_EQ(p.integer("dim"), 128);
+    EXPECT_EQ(p.real("base"), 10000.0);
+    EXPECT_EQ(p.real("rotary_fraction"), 1.0);
+    EXPECT_EQ(p.text("pairing"), "interleaved");
+    EXPECT_EQ(p.integer("position"), 0);
+    EXPECT_EQ(p.integer("max_position"), 4096);
+    EXPECT_EQ(p.integer("max_distance"), 4096);
+    EXPECT_EQ(p.text("scaling"), "none");
+    EXPECT_EQ(p.real("factor"), 1.0);
+    EXPECT_EQ(p.integer("original_max_position"), 4096);
+    EXPECT_EQ(p.integer("sequence_length"), 4096);
+    EXPECT_EQ(p.real("low_freq_factor"), 1.0);
+    EXPECT_EQ(p.real("high_freq_factor"), 4.0);
+    EXPECT_EQ(p.real("beta_fast"), 32.0);
+    EXPECT_EQ(p.real("beta_slow"), 1.0);
+    EXPECT_FALSE(p.has("attention_factor"));
+    EXPECT_EQ(p.vector(), std::vector<double>(128, 1.0));
+    EXPECT_NO_THROW(p.validate());
+}
+
+TEST(Params, EveryRowIsComplete) {
+    std::set<std::string_view> names;
+    for (const ParamSpec& s : parameter_table()) {
+        EXPECT_TRUE(names.insert(s.name).second) << s.name;
+        EXPECT_FALSE(s.help.empty()) << s.name;
+        EXPECT_FALSE(s.allowed().empty()) << s.name;
+        if (!s.optional) {
+            ParamSet p;
+            EXPECT_NO_THROW(p.set(s.name, s.default_text)) << s.name;
+        }
+    }
+}
+
+TEST(Params, RefusesWithOneLineNamingKeyValueAndRule) {
+    struct Bad {
+        const char* key;
+        const char* value;
+        const char* expect;
+    };
+    const Bad bad[] = {
+        {"dim", "7", "even integer from 2 to 4096"},      {"dim", "0", "even integer"},
+        {"dim", "4098", "from 2 to 4096"},                {"dim", "12.5", "even integer"},
+        {"dim", "abc", "not a number"},                   {"base", "1", "> 1"},
+        {"base", "nan", "finite"},                        {"base", "inf", "finite"},
+        {"base", "-5", "> 1"},                            {"base", "", "not a number"},
+        {"rotary_fraction", "0", "(0, 1]"},               {"rotary_fraction", "1.5", "(0, 1]"},
+        {"pairing", "neox", "interleaved, half"},         {"position", "-1", "integer"},
+        {"position", "2.5", "integer"},                   {"max_position", "0", "from 1"},
+        {"max_distance", "-3", "integer"},                {"scaling", "rope", "none, linear, ntk"},
+        {"factor", "0.5", ">= 1"},                        {"vector", "1,x,3", "item 2"},
+        {"vector", "1,,3", "item 2"},                     {"long_factors", "1,-2", "> 0"},
+        {"truncate", "maybe", "true or false"},           {"attention_factor", "0", "> 0"},
+    };
+    for (const Bad& b : bad) {
+        ParamSet p;
+        const ParamSet before = p;
+        try {
+            p.set(b.key, b.value);
+            ADD_FAILURE() << b.key << "=" << b.value << " was accepted";
+        } catch (const ParamError& e) {
+            const std::string msg = e.what();
+            EXPECT_EQ(e.key(), b.key);
+            EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+            EXPECT_EQ(msg.rfind(std::string(b.key) + "=" + b.value + ":", 0), 0u) << msg;
+            EXPECT_NE(msg.find(b.expect), std::string::npos) << msg;
+        }
+        EXPECT_TRUE(p == before);
+    }
+}
+
+TEST(Params, CrossKeyChecks) {
+    auto fails = [](std::vector<std::pair<std::string, std::string>> sets, const std::string& key) {
+        ParamSet p;
+        for (const auto& [k, v] : sets) p.set(k, v);
+        try {
+            p.validate();
+        } catch (const ParamError& e) {
+            return e.key() == key;
+        }
+        return false;
+    };
+    EXPECT_TRUE(fails({{"vector", "1,2,3"}}, "vector"));
+    EXPECT_TRUE(fails({{"dim", "4"}, {"vector", "1,2,3"}}, "vector"));
+    EXPECT_FALSE(fails({{"dim", "4"}, {"vector", "1,2,3,4"}}, "vector"));
+    EXPECT_TRUE(fails({{"rotary_fraction", "0.01"}}, "rotary_fraction"));
+    EXPECT_TRUE(fails({{"dim", "2"}, {"scaling", "ntk"}}, "scaling"));
+    EXPECT_TRUE(fails({{"dim", "2"}, {"scaling", "dynamic"}}, "scaling"));
+    EXPECT_TRUE(fails({{"scaling", "llama3"}, {"high_freq_factor", "1"}}, "high_freq_factor"));
+    EXPECT_TRUE(fails({{"dim", "8"}, {"long_factors", "1,2,3"}}, "long_factors"));
+    EXPECT_FALSE(fails({{"dim", "8"}, {"long_factors", "1,2,3,4"}}, "long_factors"));
+    EXPECT_TRUE(fails({{"pair", "64"}}, "pair"));
+}
+
+TEST(Params, KeyValueRoundTrip) {
+    ParamSet p;
+    p.set("base", "500000");
+    p.set("scaling", "yarn");
+    p.set("factor", "4");
+    p.set("dim", "4");
+    p.set("vector", "0.1, 2, -3e-5, 4");
+    p.set("attention_factor", "1.25");
+    ParamSet q;
+    for (const auto& [k, v] : p.to_key_values()) q.set(k, v);
+    EXPECT_TRUE(p == q);
+    EXPECT_EQ(p.value_text("base"), "500000");
+    EXPECT_EQ(p.value_text("vector"), "0.1,2,-3e-05,4");
+    p.set("attention_factor", "none");
+    EXPECT_FALSE(p.has("attention_factor"));
+}
+
+TEST(Params, VersionBumpsOnChange) {
+    ParamSet p;
+    const auto v0 = p.version();
+    p.set("dim", "64");
+    EXPECT_GT(p.version(), v0);
+    p.set_number("base", 20000);
+    EXPECT_EQ(p.real("base"), 20000);
+    EXPECT_THROW(p.set_number("dim", 3), ParamError);
+}
+
+TEST(NumberFormat, ShortestRoundTrip) {
+    EXPECT_EQ(format_number(500000.0), "500000");
+    EXPECT_EQ(format_number(10000.0), "10000");
+    EXPECT_EQ(format_number(0.1), "0.1");
+    EXPECT_EQ(format_number(1.0 / 3.0), "0.3333333333333333");
+    EXPECT_EQ(format_number(-2.5), "-2.5");
+    EXPECT_EQ(format_number(0.0), "0");
+    EXPECT_EQ(format_number(1e-5), "1e-05");
+    EXPECT_EQ(format_number(0.0001), "0.0001");
+    EXPECT_EQ(format_number(1e16), "1e+16");
+    EXPECT_EQ(format_number(123456789012345.0), "123456789012345");
+    EXPECT_EQ(format_number(6.283185307179586), "6.283185307179586");
+    for (double v : {3.14159, 1e-300, 1.7976931348623157e308, 54410.14313077675, -0.000123}) {
+        const std::string s = format_number(v);
+        EXPECT_EQ(std::stod(s), v) << s;
+    }
+}

@@ -1,0 +1,149 @@
+// Every scaling variant, the decay bound and the angle table against an independent float64 numpy
+// implementation (tests/reference/rope_reference.py, run with the system python and Debian's numpy).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "rope/decay.hpp"
+#include "rope/frequencies.hpp"
+#include "rope/params.hpp"
+#include "rope/phasor.hpp"
+#include "support/process.hpp"
+
+using namespace rope;
+using nlohmann::json;
+
+namespace {
+
+json run_reference(const json& cases) {
+    char path[] = "/tmp/rope-reference-XXXXXX";
+    const int fd = mkstemp(path);
+    if (fd < 0) throw std::runtime_error("mkstemp");
+    close(fd);
+    std::ofstream(path) << cases.dump();
+    const auto r = rope::test::run_process({"/usr/bin/python3", ROPE_REFERENCE_SCRIPT, path});
+    std::remove(path);
+    if (r.exit_code != 0) throw std::runtime_error("reference script failed: " + r.err);
+    return json::parse(r.out);
+}
+
+struct Case {
+    std::vector<std::pair<std::string, std::string>> sets;
+};
+
+std::vector<Case> variant_cases() {
+    std::vector<Case> cases;
+    for (const char* scaling : {"none", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope"}) {
+        for (const char* dim : {"64", "128", "96"}) {
+            for (const char* factor : {"1", "4", "32"}) {
+                cases.push_back({{{"scaling", scaling}, {"dim", dim}, {"factor", factor}}});
+            }
+        }
+    }
+    // real-shaped configurations
+    cases.push_back({{{"base", "500000"}, {"scaling", "llama3"}, {"factor", "8"}, {"original_max_position", "8192"}}});
+    cases.push_back({{{"dim", "64"}, {"base", "500000"}, {"scaling", "llama3"}, {"factor", "32"}, {"original_max_position", "8192"}}});
+    cases.push_back({{{"base", "1000000"}, {"scaling", "yarn"}, {"factor", "4"}, {"original_max_position", "32768"}}});
+    cases.push_back({{{"dim", "64"}, {"base", "150000"}, {"scaling", "yarn"}, {"factor", "32"},
+                      {"original_max_position", "4096"}, {"truncate", "false"}}});
+    cases.push_back({{{"dim", "64"}, {"scaling", "yarn"}, {"factor", "40"}, {"original_max_position", "4096"},
+                      {"mscale", "0.707"}, {"mscale_all_dim", "1"}}});
+    cases.push_back({{{"dim", "128"}, {"scaling", "yarn"}, {"factor", "16"}, {"beta_fast", "64"}, {"beta_slow", "2"}}});
+    cases.push_back({{{"dim", "128"}, {"scaling", "dynamic"}, {"factor", "2"}, {"sequence_length", "20000"}}});
+    cases.push_back({{{"dim", "128"}, {"rotary_fraction", "0.25"}, {"scaling", "ntk"}, {"factor", "3"}}});
+    cases.push_back({{{"dim", "96"}, {"rotary_fraction", "0.4"}, {"scaling", "linear"}, {"factor", "2"}}});
+    cases.push_back({{{"scaling", "linear"}, {"factor", "2"}, {"attention_factor", "1.3"}}});
+    std::string long_list, short_list;
+    for (int i = 0; i < 48; ++i) {
+        long_list += (i ? "," : "") + std::to_string(1.0 + 0.5 * i);
+        short_list += (i ? "," : "") + std::to_string(1.0 + 0.01 * i);
+    }
+    for (const char* seq : {"4096", "8192"})
+        cases.push_back({{{"dim", "96"}, {"scaling", "longrope"}, {"factor", "32"}, {"original_max_position", "4096"},
+                          {"sequence_length", seq}, {"long_factors", long_list}, {"short_factors", short_list}}});
+    return cases;
+}
+
+json to_json_config(const ParamSet& p) {
+    const RopeConfig c = p.config();
+    json j = {{"dim", c.dim},
+              {"base", c.base},
+              {"rotary_fraction", c.rotary_fraction},
+              {"scaling", std::string(to_string(c.scaling))},
+              {"factor", c.factor},
+              {"original_max_position", c.original_max_position},
+              {"sequence_length", c.sequence_length},
+              {"low_freq_factor", c.low_freq_factor},
+              {"high_freq_factor", c.high_freq_factor},
+              {"beta_fast", c.beta_fast},
+              {"beta_slow", c.beta_slow},
+              {"truncate", c.truncate},
+              {"long_factors", c.long_factors},
+              {"short_factors", c.short_factors}};
+    if (c.mscale) j["mscale"] = *c.mscale;
+    if (c.mscale_all_dim) j["mscale_all_dim"] = *c.mscale_all_dim;
+    if (c.attention_factor) j["attention_factor"] = *c.attention_factor;
+    return j;
+}
+
+}  // namespace
+
+TEST(ReferenceNumpy, EveryScalingVariant) {
+    std::vector<ParamSet> sets;
+    json cases = json::array();
+    for (const Case& c : variant_cases()) {
+        ParamSet p;
+        for (const auto& [k, v] : c.sets) p.set(k, v);
+        p.validate();
+        sets.push_back(p);
+        cases.push_back({{"kind", "freqs"}, {"config", to_json_config(p)}});
+    }
+    const json results = run_reference(cases);
+    ASSERT_EQ(results.size(), sets.size());
+    for (std::size_t i = 0; i < sets.size(); ++i) {
+        const FrequencyTable f = compute_frequencies(sets[i].config());
+        const auto& theta = results[i]["theta"];
+        ASSERT_EQ(static_cast<int>(theta.size()), f.pairs()) << cases[i].dump();
+        for (int k = 0; k < f.pairs(); ++k) {
+            const double expect = theta[k].get<double>();
+            // numpy's SIMD pow is a few ulp off glibc's (correctly rounded) pow: allow 1e-14 relative
+            EXPECT_LE(std::abs(f.theta[k] - expect), 1e-14 * std::abs(expect)) << cases[i].dump() << " pair " << k;
+        }
+        EXPECT_NEAR(f.attention_factor, results[i]["attention_factor"].get<double>(), 1e-15) << cases[i].dump();
+    }
+}
+
+TEST(ReferenceNumpy, DecayBoundAndAngles) {
+    const Eigen::VectorXd theta = base_frequencies(10000.0, 128);
+    std::vector<double> rs;
+    for (double r = 0; r < 300; ++r) rs.push_back(r);
+    for (double r : {4095.0, 4096.0, 65536.0, 131071.0, 1048576.0, 999999.0}) rs.push_back(r);
+    const std::vector<double> th(theta.data(), theta.data() + theta.size());
+    const std::vector<double> ms = {0, 1, 2, 3, 63, 64, 65, 1000, 131071, 1000000};
+    const json results = run_reference(json::array({{{"kind", "decay"}, {"theta", th}, {"r", rs}},
+                                                    {{"kind", "angles"}, {"theta", th}, {"m", ms}}}));
+    DecayBound bound(theta);
+    for (std::size_t i = 0; i < rs.size(); ++i) {
+        double b = 0;
+        bound.compute(static_cast<std::int64_t>(rs[i]), 1, &b);
+        EXPECT_NEAR(b, results[0]["bound"][i].get<double>(), 1e-12) << "r = " << rs[i];
+    }
+    PhasorGenerator gen(theta);
+    for (std::size_t i = 0; i < ms.size(); ++i) {
+        double c[64], s[64];
+        gen.fill(static_cast<std::int64_t>(ms[i]), 1, c, s, 64);
+        for (int k = 0; k < 64; ++k) {
+            const std::size_t at = i * 64 + static_cast<std::size_t>(k);
+            EXPECT_NEAR(c[k], results[1]["cos"][at].get<double>(), 1e-14);
+            EXPECT_NEAR(s[k], results[1]["sin"][at].get<double>(), 1e-14);
+            const double wrapped = wrap_angle(ms[i] * theta[k]);
+            const double ref = results[1]["wrapped"][at].get<double>();
+            // compare on the circle: pi and -pi are the same angle
+            EXPECT_NEAR(std::remainder(wrapped - ref, 2 * kPi), 0.0, 1e-12) << ms[i] << " " << k;
+        }
+    }
+}

@@ -1,0 +1,123 @@
+#!/usr/bin/python3
+"""Independent float64 reference for RoPE Explorer's core, written in numpy the way the reference
+code (RoFormer, Hugging Face transformers' modeling_rope_utils.py) computes it.
+
+Reads a JSON list of cases from the file named on the command line, prints a JSON list of results.
+Each case: {"kind": "freqs", "config": {...}} or {"kind": "decay", "theta": [...], "r": [...]}
+or {"kind": "angles", "theta": [...], "m": [...]}.
+"""
+import json
+import math
+import sys
+
+import numpy as np
+
+
+def inv_freq_default(base, dim):
+    return 1.0 / (base ** (np.arange(0, dim, 2, dtype=np.int64).astype(np.float64) / dim))
+
+
+def rotated_dims(cfg):
+    d = int(cfg["dim"] * cfg.get("rotary_fraction", 1.0))
+    return d - d % 2
+
+
+def freqs(cfg):
+    base = float(cfg["base"])
+    dim = rotated_dims(cfg)
+    scaling = cfg.get("scaling", "none")
+    factor = float(cfg.get("factor", 1.0))
+    l0 = float(cfg.get("original_max_position", 4096))
+    attention = 1.0
+    if scaling == "none":
+        inv = inv_freq_default(base, dim)
+    elif scaling == "linear":
+        inv = inv_freq_default(base, dim) / factor
+    elif scaling == "ntk":
+        inv = inv_freq_default(base * factor ** (dim / (dim - 2)), dim)
+    elif scaling == "dynamic":
+        seq = max(float(cfg.get("sequence_length", 4096)), l0)
+        new_base = base * ((factor * seq / l0) - (factor - 1)) ** (dim / (dim - 2))
+        inv = inv_freq_default(new_base, dim)
+    elif scaling == "yarn":
+        beta_fast = cfg.get("beta_fast", 32.0)
+        beta_slow = cfg.get("beta_slow", 1.0)
+        truncate = cfg.get("truncate", True)
+
+        def correction_dim(rot):
+            return (dim * math.log(l0 / (rot * 2 * math.pi))) / (2 * math.log(base))
+
+        low, high = correction_dim(beta_fast), correction_dim(beta_slow)
+        if truncate:
+            low, high = math.floor(low), math.ceil(high)
+        low, high = max(low, 0), min(high, dim - 1)
+        if low == high:
+            high += 0.001
+        ramp = np.clip((np.arange(dim // 2, dtype=np.float64) - low) / (high - low), 0, 1)
+        pos = base ** (np.arange(0, dim, 2).astype(np.float64) / dim)
+        extrapolation_share = 1 - ramp
+        inv = (1.0 / (factor * pos)) * (1 - extrapolation_share) + (1.0 / pos) * extrapolation_share
+
+        def mscale(f, m=1.0):
+            return 1.0 if f <= 1 else 0.1 * m * math.log(f) + 1.0
+
+        if cfg.get("mscale") and cfg.get("mscale_all_dim"):
+            attention = mscale(factor, cfg["mscale"]) / mscale(factor, cfg["mscale_all_dim"])
+        else:
+            attention = mscale(factor)
+    elif scaling == "llama3":
+        lff = cfg.get("low_freq_factor", 1.0)
+        hff = cfg.get("high_freq_factor", 4.0)
+        inv0 = inv_freq_default(base, dim)
+        wavelen = 2 * math.pi / inv0
+        low_wl, high_wl = l0 / lff, l0 / hff
+        inv = np.where(wavelen > low_wl, inv0 / factor, inv0)
+        smooth = (l0 / wavelen - lff) / (hff - lff)
+        smoothed = (1 - smooth) * inv / factor + smooth * inv
+        medium = ~(wavelen < high_wl) & ~(wavelen > low_wl)
+        inv = np.where(medium, smoothed, inv)
+    elif scaling == "longrope":
+        seq = cfg.get("sequence_length", 4096)
+        key = "long_factors" if seq > l0 else "short_factors"
+        ext = np.array(cfg.get(key) or [1.0] * (dim // 2), dtype=np.float64)
+        inv = 1.0 / (ext * base ** (np.arange(0, dim, 2).astype(np.float64) / dim))
+        attention = 1.0 if factor <= 1 else math.sqrt(1 + math.log(factor) / math.log(l0))
+    else:
+        raise ValueError(scaling)
+    if cfg.get("attention_factor") is not None:
+        attention = cfg["attention_factor"]
+    return {"theta": inv.tolist(), "attention_factor": attention}
+
+
+def decay(theta, r):
+    theta = np.asarray(theta, dtype=np.float64)
+    r = np.asarray(r, dtype=np.float64)
+    s = np.cumsum(np.exp(1j * np.outer(r, theta)), axis=1)
+    return {"bound": np.abs(s).mean(axis=1).tolist()}
+
+
+def angles(theta, m):
+    a = np.outer(np.asarray(m, dtype=np.float64), np.asarray(theta, dtype=np.float64))
+    wrapped = np.angle(np.exp(1j * a))
+    return {"cos": np.cos(a).ravel().tolist(), "sin": np.sin(a).ravel().tolist(), "wrapped": wrapped.ravel().tolist()}
+
+
+def main():
+    with open(sys.argv[1]) as f:
+        cases = json.load(f)
+    out = []
+    for case in cases:
+        kind = case["kind"]
+        if kind == "freqs":
+            out.append(freqs(case["config"]))
+        elif kind == "decay":
+            out.append(decay(case["theta"], case["r"]))
+        elif kind == "angles":
+            out.append(angles(case["theta"], case["m"]))
+        else:
+            raise ValueError(kind)
+    json.dump(out, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,116 @@
+#include "support/process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <stdexcept>
+
+extern char** environ;
+
+namespace rope::test {
+
+ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input,
+                          const std::vector<std::string>& extra_env) {
+    int out_pipe[2], err_pipe[2], in_pipe[2];
+    if (pipe(out_pipe) || pipe(err_pipe) || pipe(in_pipe)) throw std::runtime_error("pipe failed");
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in_pipe[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
+    for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]})
+        posix_spawn_file_actions_addclose(&actions, fd);
+
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    std::vector<std::string> env_storage;
+    for (char** e = environ; *e; ++e) env_storage.emplace_back(*e);
+    for (const auto& e : extra_env) env_storage.push_back(e);
+    std::vector<char*> env;
+    for (auto& e : env_storage) env.push_back(e.data());
+    env.push_back(nullptr);
+
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), env.data());
+    posix_spawn_file_actions_destroy(&actions);
+    close(in_pipe[0]);
+    close(out_pipe[1]);
+    close(err_pipe[1]);
+    if (rc != 0) throw std::runtime_error(std::string("cannot start ") + argv[0] + ": " + std::strerror(rc));
+
+    ProcessResult result;
+    std::size_t written = 0;
+    if (input.empty()) {
+        close(in_pipe[1]);
+        in_pipe[1] = -1;
+    }
+    pollfd fds[3] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}, {in_pipe[1], POLLOUT, 0}};
+    int open_fds = 2;
+    char buf[65536];
+    while (open_fds > 0) {
+        const nfds_t n = in_pipe[1] >= 0 ? 3 : 2;
+        if (poll(fds, n, -1) < 0) break;
+        for (int i = 0; i < 2; ++i) {
+            if (fds[i].fd >= 0 && (fds[i].revents & (POLLIN | POLLHUP))) {
+                const ssize_t got = read(fds[i].fd, buf, sizeof buf);
+                if (got <= 0) {
+                    close(fds[i].fd);
+                    fds[i].fd = -1;
+                    --open_fds;
+                } else {
+                    (i == 0 ? result.out : result.err).append(buf, static_cast<std::size_t>(got));
+                }
+            }
+        }
+        if (in_pipe[1] >= 0 && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP))) {
+            const ssize_t put = write(in_pipe[1], input.data() + written, input.size() - written);
+            if (put > 0) written += static_cast<std::size_t>(put);
+            if (put <= 0 || written == input.size()) {
+                close(in_pipe[1]);
+                in_pipe[1] = -1;
+            }
+        }
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return result;
+}
+
+int count_lines(const std::string& s) {
+    int n = 0;
+    for (char c : s) n += c == '\n';
+    if (!s.empty() && s.back() != '\n') ++n;
+    return n;
+}
+
+std::vector<std::string> split_lines(const std::string& s) {
+    std::vector<std::string> lines;
+    std::size_t start = 0;
+    while (start < s.size()) {
+        std::size_t end = s.find('\n', start);
+        if (end == std::string::npos) end = s.size();
+        lines.push_back(s.substr(start, end - start));
+        start = end + 1;
+    }
+    return lines;
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t end = s.find(sep, start);
+        parts.push_back(s.substr(start, end == std::string::npos ? std::string::npos : end - start));
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+    return parts;
+}
+
+}  // namespace rope::test

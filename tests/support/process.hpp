@@ -1,0 +1,25 @@
+// Runs a program and captures its exit code, standard output and standard error (tests only).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace rope::test {
+
+struct ProcessResult {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+// argv[0] is the program path; `input` is written to its standard input.
+ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input = "",
+                          const std::vector<std::string>& extra_env = {});
+
+// Number of lines in s (a last line without '\n' counts).
+int count_lines(const std::string& s);
+
+std::vector<std::string> split_lines(const std::string& s);
+std::vector<std::string> split(const std::string& s, char sep);
+
+}  // namespace rope::test
