@@ -5,6 +5,7 @@
 #include "cli/arguments.hpp"
 #include "cli/compute_command.hpp"
 #include "cli/help.hpp"
+#include "gui/app_window.hpp"
 
 namespace {
 
@@ -27,20 +28,8 @@ int run(int argc, char** argv) {
         }
         if (first[0] != '-') throw UsageError("unknown command '" + rope::shorten_for_message(first) + "'; commands: compute (see --help)");
     }
-    // The window: validate the starting state first so bad input is refused before anything opens.
-    std::vector<std::string> sets;
-    while (!args.done()) {
-        std::string value;
-        if (args.take_option("--set", value)) {
-            sets.push_back(value);
-            continue;
-        }
-        throw UsageError("unknown option '" + rope::shorten_for_message(args.peek()) + "' (see --help)");
-    }
-    rope::ParamSet params;
-    apply_sets(params, sets);
-    std::cerr << "rope-explorer: the window is not built yet; use 'rope-explorer compute TABLE' (see --help)\n";
-    return kExitFailure;
+    // The window: bad --set is refused before anything opens.
+    return rope::gui::run_gui(rope::gui::parse_gui_options(argc, argv, 1));
 }
 
 }  // namespace

@@ -98,6 +98,18 @@ std::vector<ParamSpec> build_table() {
                               1048576, true));
     t.push_back(integer_param("max_distance", "4096", 0, kMaxPosition,
                               "Largest relative distance n - m on the long-range decay plots.", 16, 1048576, true));
+    t.push_back(integer_param("key_position", "3", 0, kMaxPosition,
+                              "Token position n of the key in the q-k view: the score depends on n - m only.", 0, 4095,
+                              false));
+    t.push_back(choice_param("heatmap_mode", "angle", {"angle", "cos", "sin", "unwrapped"},
+                             "What the angle heatmap colours: the wrapped angle m*theta_i, its cos or sin, or the unwrapped angle."));
+    t.push_back(integer_param("heatmap_from", "0", 0, kMaxPosition,
+                              "First position shown by the angle heatmap (zoom and pan change it).", 0, 1048576, false));
+    t.push_back(integer_param("heatmap_to", "0", 0, kMaxPosition,
+                              "End (exclusive) of the positions shown by the angle heatmap; 0 means max_position.", 0,
+                              1048576, false));
+    t.push_back(choice_param("decay_scale", "log", {"log", "linear"},
+                             "Horizontal scale of the long-range decay plots: linear or logarithmic distance."));
     ParamSpec vec = list_param("vector", -kHuge, false,
                                "The vector rotated by the rotate table: exactly dim comma-separated numbers (default: all ones).");
     t.push_back(vec);
@@ -398,6 +410,10 @@ void ParamSet::validate() const {
     if (c.scaling == Scaling::llama3 && !(c.high_freq_factor > c.low_freq_factor))
         fail("high_freq_factor", "with scaling=llama3, high_freq_factor must be greater than low_freq_factor (" +
                                      value_text("low_freq_factor") + ")");
+    const std::int64_t from = integer("heatmap_from"), to = integer("heatmap_to");
+    if (to != 0 && to <= from)
+        fail("heatmap_to", "heatmap_to must be 0 (= max_position) or greater than heatmap_from (" +
+                               std::to_string(from) + ")");
     if (integer("pair") >= rotated / 2)
         fail("pair", "pair must be below the number of rotated pairs (" + std::to_string(rotated / 2) + ")");
 }

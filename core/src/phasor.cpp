@@ -146,17 +146,81 @@ PhasorGenerator::RowInputs PhasorGenerator::row_inputs(std::int64_t m) {
             step_angle_.data() + at, step_cos_.data() + at, step_sin_.data() + at};
 }
 
-double wrap_angle(double radians) {
-    // remainder() is exact but reduces by the double nearest 2 pi, which is 2.4e-16 short of the
-    // true 2 pi; at m*theta ~ 1e5 that slip reaches 1e-11. Subtract the missing tail k * low part
-    // so the result agrees with atan2(sin x, cos x) to the last digits.
-    constexpr double kTwoPiLow = 2.4492935982947064e-16;  // 2 pi - double(2 pi)
-    double w = std::remainder(radians, kTwoPi);
-    const double turns = std::nearbyint((radians - w) / kTwoPi);
-    w -= turns * kTwoPiLow;
+namespace {
+
+// Cody-Waite reduction by 2 pi (see two_pi_split below): the high part has 33 significant bits, so
+// n * high is exact for |n| < 2^20 and x - n * high is exact too; the low part carries the rest.
+constexpr double kFastLimit = 6.5e6;  // |x| below this: |n| < 2^20
+
+inline double wrap_fast(double x, double high, double low) {
+    const double n = std::nearbyint(x * (1.0 / kTwoPi));
+    double w = (x - n * high) - n * low;
+    // fold the ends onto (-pi, pi]
     if (w <= -kPi) w += kTwoPi;
     if (w > kPi) w -= kTwoPi;
     return w;
+}
+
+double wrap_exact(double radians) {
+    // remainder() is exact but reduces by the double nearest 2 pi, which is 2.4e-16 short of the
+    // true 2 pi; at m*theta ~ 1e5 that slip reaches 1e-11. Subtract the missing tail k * low part
+    // so the result agrees with atan2(sin x, cos x) to the last digits.
+    constexpr double kTwoPiTail = 2.4492935982947064e-16;  // 2 pi - double(2 pi)
+    double w = std::remainder(radians, kTwoPi);
+    const double turns = std::nearbyint((radians - w) / kTwoPi);
+    w -= turns * kTwoPiTail;
+    if (w <= -kPi) w += kTwoPi;
+    if (w > kPi) w -= kTwoPi;
+    return w;
+}
+
+}  // namespace
+
+namespace detail {
+
+ROPE_HOT_KERNEL
+void wrap_block(const double* __restrict in, double* __restrict out, std::size_t count, double high, double low) {
+    for (std::size_t i = 0; i < count; ++i) {
+        const double x = in[i];
+        const double n = std::nearbyint(x * (1.0 / kTwoPi));
+        double w = (x - n * high) - n * low;
+        w = w <= -kPi ? w + kTwoPi : w;
+        w = w > kPi ? w - kTwoPi : w;
+        out[i] = w;
+    }
+}
+
+}  // namespace detail
+
+namespace {
+// 2 pi split: the high part rounded to 33 bits, the low part the double nearest the rest.
+struct TwoPiSplit {
+    double high, low;
+};
+TwoPiSplit two_pi_split() {
+    const double high = std::ldexp(std::nearbyint(std::ldexp(kTwoPi, 30)), -30);  // 33 significant bits
+    // 2 pi = 6.283185307179586476925286766559...; kTwoPi carries it to 53 bits and the tail below
+    const double low = (kTwoPi - high) + 2.4492935982947064e-16;
+    return {high, low};
+}
+const TwoPiSplit kSplit = two_pi_split();
+}  // namespace
+
+double wrap_angle(double radians) {
+    if (std::abs(radians) < kFastLimit) return wrap_fast(radians, kSplit.high, kSplit.low);
+    return wrap_exact(radians);
+}
+
+void wrap_angles(const double* in, double* out, std::size_t count) {
+    std::size_t start = 0;
+    while (start < count) {
+        // runs inside the fast range go through the vector kernel; the rest one by one
+        std::size_t end = start;
+        while (end < count && std::abs(in[end]) < kFastLimit) ++end;
+        if (end > start) detail::wrap_block(in + start, out + start, end - start, kSplit.high, kSplit.low);
+        if (end < count) out[end] = wrap_exact(in[end]);
+        start = end + 1;
+    }
 }
 
 }  // namespace rope

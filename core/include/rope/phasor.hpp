@@ -64,8 +64,10 @@ private:
     std::vector<double> super_angle_, super_cos_, super_sin_;
 };
 
-// Wraps an angle in radians to (-pi, pi].
+// Wraps an angle in radians to (-pi, pi], agreeing with atan2(sin x, cos x) to a few ulp.
 double wrap_angle(double radians);
+// The same for an array (vectorised; used by the heatmaps).
+void wrap_angles(const double* in, double* out, std::size_t count);
 
 // The wrapped angle of pair k at position m: wrap(fl(m * theta_k)).
 inline double position_angle(double m, double theta) { return m * theta; }

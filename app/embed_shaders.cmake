@@ -1,0 +1,11 @@
+# Writes the GLSL sources named in INPUTS into OUT as C++ raw strings (kShader_<name>_<ext>).
+set(content "// Generated from shaders/ by app/embed_shaders.cmake. Do not edit.\n#pragma once\n\n")
+string(REPLACE "|" ";" INPUT_LIST "${INPUTS}")
+foreach(input ${INPUT_LIST})
+  get_filename_component(name ${input} NAME_WE)
+  get_filename_component(ext ${input} EXT)
+  string(REPLACE "." "" ext ${ext})
+  file(READ ${input} source)
+  string(APPEND content "inline constexpr const char* kShader_${name}_${ext} = R\"glsl(${source})glsl\";\n\n")
+endforeach()
+file(WRITE ${OUT} "${content}")

@@ -1,0 +1,208 @@
+#include "figures/figures.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <mutex>
+
+#include "figures/figure_builders.hpp"
+#include "rope/decay.hpp"
+
+namespace rope::figures {
+
+std::string_view figure_name(FigureId id) {
+    switch (id) {
+        case FigureId::vectors: return "vectors";
+        case FigureId::heatmap: return "heatmap";
+        case FigureId::sweep: return "sweep";
+        case FigureId::decay: return "decay";
+    }
+    return "?";
+}
+
+std::string_view figure_title(FigureId id) {
+    switch (id) {
+        case FigureId::vectors: return "Rotated vectors";
+        case FigureId::heatmap: return "Angle heatmap";
+        case FigureId::sweep: return "Base sweep";
+        case FigureId::decay: return "Long-range decay";
+    }
+    return "?";
+}
+
+bool figure_from_name(std::string_view name, FigureId& out) {
+    for (FigureId id : kAllFigures)
+        if (figure_name(id) == name) {
+            out = id;
+            return true;
+        }
+    return false;
+}
+
+double PlotGeometry::x_at(float p) const {
+    const double t = (p - area.x0) / area.width();
+    return x_log ? std::exp(std::log(x_min) + t * (std::log(x_max) - std::log(x_min))) : x_min + t * (x_max - x_min);
+}
+
+double PlotGeometry::y_at(float p) const {
+    const double t = (area.y1 - p) / area.height();
+    return y_log ? std::exp(std::log(y_min) + t * (std::log(y_max) - std::log(y_min))) : y_min + t * (y_max - y_min);
+}
+
+plot::Vec2 PlotGeometry::px(double x, double y) const {
+    const double tx = x_log ? (std::log(x) - std::log(x_min)) / (std::log(x_max) - std::log(x_min)) : (x - x_min) / (x_max - x_min);
+    const double ty = y_log ? (std::log(y) - std::log(y_min)) / (std::log(y_max) - std::log(y_min)) : (y - y_min) / (y_max - y_min);
+    return {area.x0 + static_cast<float>(tx) * area.width(), area.y1 - static_cast<float>(ty) * area.height()};
+}
+
+const PlotGeometry* FigureResult::plot(std::string_view name) const {
+    for (const PlotGeometry& g : plots)
+        if (g.name == name) return &g;
+    return nullptr;
+}
+
+struct FigureCache::Impl {
+    std::mutex mutex;
+    bool have_freqs = false;
+    std::vector<std::pair<std::string, std::string>> freq_key;
+    FrequencyTable freqs;
+    // decay series keyed by (theta, max_distance); a few kept (the sweep compares five bases)
+    struct DecayEntry {
+        std::vector<double> theta;
+        std::int64_t max_distance;
+        std::shared_ptr<const std::vector<double>> values;
+        std::uint64_t last_use;
+    };
+    std::vector<DecayEntry> decays;
+    std::uint64_t clock = 0;
+    struct SweepEntry {
+        int rotated_dims = 0;
+        double context = 0;
+        int cols = 0;
+        std::shared_ptr<const std::vector<float>> values;
+    } sweep;
+};
+
+FigureCache::FigureCache() : impl_(std::make_unique<Impl>()) {}
+FigureCache::~FigureCache() = default;
+
+const FrequencyTable& FigureCache::frequencies(const ParamSet& params) {
+    // Only the keys the frequencies depend on form the key, so moving `position` reuses them.
+    std::vector<std::pair<std::string, std::string>> key;
+    for (const char* k : {"dim", "base", "rotary_fraction", "scaling", "factor", "original_max_position",
+                          "sequence_length", "low_freq_factor", "high_freq_factor", "beta_fast", "beta_slow", "mscale",
+                          "mscale_all_dim", "truncate", "long_factors", "short_factors", "attention_factor"})
+        key.emplace_back(k, params.value_text(k));
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    if (!impl_->have_freqs || key != impl_->freq_key) {
+        impl_->freqs = compute_frequencies(params.config());
+        impl_->freq_key = std::move(key);
+        impl_->have_freqs = true;
+        ++computations_;
+    }
+    return impl_->freqs;
+}
+
+std::shared_ptr<const std::vector<double>> FigureCache::decay(const Eigen::VectorXd& theta, std::int64_t max_distance) {
+    {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        ++impl_->clock;
+        for (auto& e : impl_->decays) {
+            if (e.max_distance == max_distance && static_cast<Eigen::Index>(e.theta.size()) == theta.size() &&
+                std::equal(e.theta.begin(), e.theta.end(), theta.data())) {
+                e.last_use = impl_->clock;
+                return e.values;
+            }
+        }
+    }
+    // computed outside the lock, so two figures can compute their curves at once
+    auto values = std::make_shared<std::vector<double>>(static_cast<std::size_t>(max_distance) + 1);
+    DecayBound(theta).compute(0, max_distance + 1, values->data());
+    ++computations_;
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    if (impl_->decays.size() >= 12) {
+        auto oldest = std::min_element(impl_->decays.begin(), impl_->decays.end(),
+                                       [](const auto& a, const auto& b) { return a.last_use < b.last_use; });
+        impl_->decays.erase(oldest);
+    }
+    Impl::DecayEntry e;
+    e.theta.assign(theta.data(), theta.data() + theta.size());
+    e.max_distance = max_distance;
+    e.values = values;
+    e.last_use = ++impl_->clock;
+    impl_->decays.push_back(std::move(e));
+    return values;
+}
+
+std::shared_ptr<const std::vector<float>> FigureCache::sweep_grid(int rotated_dims, double context, int cols) {
+    {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        const auto& s = impl_->sweep;
+        if (s.values && s.rotated_dims == rotated_dims && s.context == context && s.cols == cols) return s.values;
+    }
+    const int pairs = rotated_dims / 2;
+    auto values = std::make_shared<std::vector<float>>(static_cast<std::size_t>(cols) * pairs);
+    for (int c = 0; c < cols; ++c) {
+        const double b = std::exp(std::log(kSweepMinBase) + (c + 0.5) / cols * (std::log(kSweepMaxBase) - std::log(kSweepMinBase)));
+        const Eigen::VectorXd theta = base_frequencies(b, rotated_dims);
+        for (int k = 0; k < pairs; ++k) {
+            const double ratio = (kTwoPi / theta[k]) / context;
+            (*values)[static_cast<std::size_t>(pairs - 1 - k) * cols + c] = static_cast<float>(std::log10(ratio));
+        }
+    }
+    ++computations_;
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    impl_->sweep = {rotated_dims, context, cols, values};
+    return values;
+}
+
+std::array<double, 5> sweep_bases(double base) {
+    std::array<double, 5> b{};
+    for (int i = 0; i < 5; ++i) b[i] = base * std::pow(10.0, 0.5 * (i - 2));
+    for (double& v : b) v = std::max(v, 1.0 + 1e-9);
+    return b;
+}
+
+namespace detail {
+
+void record_geometry(BuildContext& ctx, plot::Plot& p, const std::string& name, const plot::AxisSetup& x,
+                     const plot::AxisSetup& y) {
+    PlotGeometry g;
+    g.name = name;
+    g.area = p.area();
+    g.x_min = x.min;
+    g.x_max = x.max;
+    g.y_min = y.min;
+    g.y_max = y.max;
+    g.x_log = x.log;
+    g.y_log = y.log;
+    ctx.result.plots.push_back(g);
+}
+
+std::string angle_text(double radians) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%.4f rad (%.1f°)", radians, radians * 180.0 / kPi);
+    std::string s = buf;
+    if (s[0] == '-') s = "−" + s.substr(1);
+    return s;
+}
+
+}  // namespace detail
+
+FigureResult build_figure(const FigureRequest& request, const ParamSet& params, FigureCache& cache) {
+    FigureResult result;
+    result.list.width = request.width;
+    result.list.height = request.height;
+    result.list.background = request.style.theme.background;
+    plot::ApproximateTextMeasure fallback;
+    detail::BuildContext ctx{request, params, cache, result, request.measure ? *request.measure : fallback};
+    switch (request.id) {
+        case FigureId::vectors: detail::build_vectors(ctx); break;
+        case FigureId::heatmap: detail::build_heatmap(ctx); break;
+        case FigureId::sweep: detail::build_sweep(ctx); break;
+        case FigureId::decay: detail::build_decay(ctx); break;
+    }
+    return result;
+}
+
+}  // namespace rope::figures

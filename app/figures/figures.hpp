@@ -1,0 +1,93 @@
+// The app's figures: each panel's picture built from the parameters (every number from core/)
+// into a DisplayList, plus the plot geometry the panel needs for mouse input and the data table
+// behind the picture (the CSV export and the tests read it).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "plot/display_list.hpp"
+#include "plot/plot.hpp"
+#include "plot/style.hpp"
+#include "rope/frequencies.hpp"
+#include "rope/params.hpp"
+
+namespace rope::figures {
+
+enum class FigureId { vectors, heatmap, sweep, decay };
+inline constexpr std::array<FigureId, 4> kAllFigures = {FigureId::vectors, FigureId::heatmap, FigureId::sweep,
+                                                        FigureId::decay};
+std::string_view figure_name(FigureId id);   // "vectors", "heatmap", ...
+std::string_view figure_title(FigureId id);  // "Rotated vectors", ...
+bool figure_from_name(std::string_view name, FigureId& out);
+
+// Pixel <-> data mapping of one plot in a figure (copied out of plot::Plot after building).
+struct PlotGeometry {
+    std::string name;  // "pair", "fan", "qk", "heatmap", "sweep", "sweep_decay", "decay"
+    plot::Rect area;
+    double x_min = 0, x_max = 1, y_min = 0, y_max = 1;
+    bool x_log = false, y_log = false;
+    double x_at(float px) const;
+    double y_at(float py) const;
+    plot::Vec2 px(double x, double y) const;
+};
+
+// The numbers behind a figure, column by column.
+struct DataTable {
+    std::vector<std::string> columns;
+    std::vector<std::vector<double>> values;  // values[column][row]
+    std::size_t rows() const { return values.empty() ? 0 : values[0].size(); }
+};
+
+struct FigureResult {
+    plot::DisplayList list;
+    std::vector<PlotGeometry> plots;
+    DataTable table;
+    const PlotGeometry* plot(std::string_view name) const;
+};
+
+// Derived data that survives between frames, recomputed only when its inputs change.
+class FigureCache {
+public:
+    FigureCache();
+    ~FigureCache();
+    FigureCache(const FigureCache&) = delete;
+    FigureCache& operator=(const FigureCache&) = delete;
+
+    // Safe to call from the figure-building threads.
+    const FrequencyTable& frequencies(const ParamSet& params);
+    // The RoFormer bound for r = 0..max_distance for these frequencies.
+    std::shared_ptr<const std::vector<double>> decay(const Eigen::VectorXd& theta, std::int64_t max_distance);
+    // log10(wavelength / context) over bases 1e2..1e8 (cols) x pairs: the sweep heatmap's values,
+    // which do not depend on the current base.
+    std::shared_ptr<const std::vector<float>> sweep_grid(int rotated_dims, double context, int cols);
+    std::uint64_t computations() const { return computations_; }  // for tests: what was recomputed
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+    std::atomic<std::uint64_t> computations_{0};
+};
+
+struct FigureRequest {
+    FigureId id = FigureId::decay;
+    float width = 800, height = 500;  // figure pixels (already including the style's scale)
+    plot::Style style;
+    const plot::TextMeasure* measure = nullptr;
+    bool with_table = false;  // fill FigureResult::table
+};
+
+FigureResult build_figure(const FigureRequest& request, const ParamSet& params, FigureCache& cache);
+
+// The sweep panel's base range.
+inline constexpr double kSweepMinBase = 1e2, kSweepMaxBase = 1e8;
+
+// The five bases the sweep panel compares: log-spaced around `base`, a decade either way.
+std::array<double, 5> sweep_bases(double base);
+
+}  // namespace rope::figures

@@ -1,0 +1,101 @@
+// Angle heatmap: positions (x) by pairs (y), coloured by the wrapped angle m*theta_i with a cyclic
+// colormap (or cos, sin, or the unwrapped angle with a perceptual one). Angles are computed in double
+// by the core and only then narrowed for the texture, so far positions are coloured right.
+#include <algorithm>
+#include <cmath>
+
+#include "figures/figure_builders.hpp"
+#include "rope/phasor.hpp"
+
+namespace rope::figures::detail {
+
+namespace {
+
+std::vector<plot::Tick> degree_ticks() {
+    return {{-kPi, "−180°"}, {-kPi / 2, "−90°"}, {0, "0°"}, {kPi / 2, "90°"}, {kPi, "180°"}};
+}
+
+}  // namespace
+
+void build_heatmap(BuildContext& ctx) {
+    const plot::Style& st = ctx.request.style;
+    const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
+    const std::int64_t max_position = ctx.params.integer("max_position");
+    std::int64_t from = std::min(ctx.params.integer("heatmap_from"), max_position - 1);
+    std::int64_t to = ctx.params.integer("heatmap_to");
+    if (to == 0 || to > max_position) to = max_position;
+    if (to <= from) to = std::min(max_position, from + 1);
+    const std::string mode = ctx.params.text("heatmap_mode");
+    const int pairs = f.pairs();
+
+    plot::Plot p(ctx.result.list, ctx.measure, st, {0, 0, ctx.request.width, ctx.request.height},
+                 std::string(figure_title(FigureId::heatmap)));
+    plot::AxisSetup x{"position m (tokens)", static_cast<double>(from), static_cast<double>(to)};
+    plot::AxisSetup y{"pair i (0 = fastest)", -0.5, pairs - 0.5};
+    y.integer_ticks = true;
+    p.setup_x(x);
+    p.setup_y(y);
+    plot::ColorbarSetup bar;
+    plot::ColormapId cmap = plot::ColormapId::cyclic;
+    float vmin = static_cast<float>(-kPi), vmax = static_cast<float>(kPi);
+    if (mode == "angle") {
+        bar = {"angle m·θᵢ (wrapped)", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};
+    } else if (mode == "cos" || mode == "sin") {
+        cmap = plot::ColormapId::diverging;
+        vmin = -1;
+        vmax = 1;
+        bar = {mode == "cos" ? "cos(m·θᵢ)" : "sin(m·θᵢ)", cmap, -1, 1, {}};
+    } else {
+        cmap = plot::ColormapId::sequential;
+        vmin = 0;
+        vmax = static_cast<float>(std::max(1e-9, static_cast<double>(to - 1) * f.theta.maxCoeff()));
+        bar = {"angle m·θᵢ, unwrapped (rad)", cmap, 0, vmax, {}};
+    }
+    p.setup_colorbar(bar);
+    const plot::Rect area = p.area();
+
+    // One column per screen pixel at most (or per position when zoomed in far enough).
+    const std::int64_t span = to - from;
+    const int cols = static_cast<int>(std::max<std::int64_t>(1, std::min<std::int64_t>(span, std::max(1.0f, std::floor(area.width())))));
+    std::vector<float> values(static_cast<std::size_t>(cols) * pairs);
+    std::vector<double> column_position(cols);
+    for (int c = 0; c < cols; ++c) {
+        // the position at the column's centre
+        column_position[c] = static_cast<double>(from + static_cast<std::int64_t>((c + 0.5) * static_cast<double>(span) / cols));
+    }
+    std::vector<double> angles(cols), shown(cols);
+    for (int k = 0; k < pairs; ++k) {
+        const int row = pairs - 1 - k;  // row 0 at the top = the slowest pair
+        for (int c = 0; c < cols; ++c) angles[c] = position_angle(column_position[c], f.theta[k]);
+        if (mode == "angle") wrap_angles(angles.data(), shown.data(), angles.size());
+        for (int c = 0; c < cols; ++c) {
+            const double a = angles[c];
+            const double v = mode == "angle" ? shown[c] : mode == "cos" ? std::cos(a) : mode == "sin" ? std::sin(a) : a;
+            values[static_cast<std::size_t>(row) * cols + c] = static_cast<float>(v);
+        }
+    }
+    if (ctx.request.with_table) {
+        DataTable& t = ctx.result.table;
+        t.columns = {"position", "pair", mode == "unwrapped" ? "unwrapped" : mode == "angle" ? "angle" : mode};
+        t.values.assign(3, {});
+        for (int c = 0; c < cols; ++c)
+            for (int k = 0; k < pairs; ++k) {
+                const double a = position_angle(column_position[c], f.theta[k]);
+                t.values[0].push_back(column_position[c]);
+                t.values[1].push_back(k);
+                t.values[2].push_back(mode == "angle" ? wrap_angle(a) : mode == "cos" ? std::cos(a) : mode == "sin" ? std::sin(a) : a);
+            }
+    }
+    p.heatmap(std::move(values), cols, pairs, static_cast<double>(from), static_cast<double>(to), -0.5, pairs - 0.5, cmap,
+              vmin, vmax);
+    const std::int64_t m = ctx.params.integer("position");
+    const std::int64_t pair = ctx.params.integer("pair");
+    p.marker_y(static_cast<double>(pair), st.theme.text.with_alpha(0.7f), "pair i = " + std::to_string(pair), 1.5f, 6.0f);
+    if (m >= from && m < to)
+        p.marker_x(static_cast<double>(m) + 0.5 * (span <= area.width() ? 1 : 0), st.theme.accent,
+                   "m = " + std::to_string(m), 2.5f);
+    record_geometry(ctx, p, "heatmap", x, y);
+    p.finish();
+}
+
+}  // namespace rope::figures::detail

@@ -1,0 +1,239 @@
+// Rotated vectors: the selected pair's 2D vector at position 0 and at position m (with the trail of
+// the positions before), the fan of one token's rotation in every pair, and q at m beside k at n.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "figures/figure_builders.hpp"
+#include "plot/colormap.hpp"
+#include "plot/ticks.hpp"
+#include "rope/phasor.hpp"
+#include "rope/rotation.hpp"
+
+namespace rope::figures::detail {
+
+namespace {
+
+using plot::Color;
+using plot::Vec2;
+
+// An arrow from a to b in pixels.
+void arrow(plot::DisplayList& list, Vec2 a, Vec2 b, Color c, float width, float head) {
+    const float dx = b.x - a.x, dy = b.y - a.y;
+    const float len = std::sqrt(dx * dx + dy * dy);
+    if (len < 1e-3f) return;
+    const float ux = dx / len, uy = dy / len;
+    const float h = std::min(head, len * 0.5f);
+    const Vec2 base{b.x - ux * h, b.y - uy * h};
+    list.segment(a, base, c, width);
+    list.add(plot::PolygonCmd{{b, {base.x - uy * h * 0.45f, base.y + ux * h * 0.45f}, {base.x + uy * h * 0.45f, base.y - ux * h * 0.45f}}, c});
+}
+
+// An arc of radius r (pixels) around centre from data angle a0 to a1 (counter-clockwise positive).
+void arc(plot::DisplayList& list, Vec2 centre, float r, double a0, double a1, Color c, float width) {
+    std::vector<Vec2> pts;
+    const int n = std::max(2, static_cast<int>(std::abs(a1 - a0) / 0.05) + 2);
+    for (int i = 0; i <= n; ++i) {
+        const double a = a0 + (a1 - a0) * i / n;
+        pts.push_back({centre.x + r * static_cast<float>(std::cos(a)), centre.y - r * static_cast<float>(std::sin(a))});
+    }
+    list.line(std::move(pts), c, width);
+}
+
+// A label just beyond an arrow's tip, pushed outward from the origin.
+void tip_label(plot::DisplayList& list, const plot::Style& st, Vec2 origin, Vec2 tip, const std::string& text, Color c) {
+    const float dx = tip.x - origin.x, dy = tip.y - origin.y;
+    const float len = std::max(1e-3f, std::sqrt(dx * dx + dy * dy));
+    const Vec2 at{tip.x + dx / len * st.px(10), tip.y + dy / len * st.px(10)};
+    const plot::HAlign h = dx > len * 0.3f ? plot::HAlign::left : dx < -len * 0.3f ? plot::HAlign::right : plot::HAlign::center;
+    const plot::VAlign v = dy > len * 0.3f ? plot::VAlign::top : dy < -len * 0.3f ? plot::VAlign::bottom : plot::VAlign::middle;
+    list.text(at, text, st.px(st.tick_font), c, h, v);
+}
+
+struct Pair2D {
+    double x = 1, y = 0;
+};
+
+Pair2D rotate2(Pair2D v, double angle) {
+    return {v.x * std::cos(angle) - v.y * std::sin(angle), v.x * std::sin(angle) + v.y * std::cos(angle)};
+}
+
+}  // namespace
+
+void build_vectors(BuildContext& ctx) {
+    const plot::Style& st = ctx.request.style;
+    const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
+    const RopeConfig config = ctx.params.config();
+    const int pair = static_cast<int>(std::min<std::int64_t>(ctx.params.integer("pair"), f.pairs() - 1));
+    const std::int64_t m = ctx.params.integer("position");
+    const std::int64_t n = ctx.params.integer("key_position");
+    const std::vector<double> vec = ctx.params.vector();
+    const PairDims dims = pair_dims(config.pairing, f.rotated_dims, pair);
+    const Pair2D v{vec[dims.first], vec[dims.second]};
+    const double theta = f.theta[pair];
+    const double md = static_cast<double>(m);
+    const Eigen::Map<const Eigen::VectorXd> x_full(vec.data(), static_cast<Eigen::Index>(vec.size()));
+    // the rotated vector from the core (element-wise form), this pair's two components
+    const Eigen::VectorXd rotated = rotate(f, config.pairing, x_full, md);
+    const Pair2D vm{rotated[dims.first], rotated[dims.second]};
+    const double wrapped = wrap_angle(position_angle(md, theta));
+
+    const float W = ctx.request.width, H = ctx.request.height;
+    const float title_space = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
+    if (st.draw_titles)
+        ctx.result.list.text({W / 2, st.px(6)}, std::string(figure_title(FigureId::vectors)), st.px(st.title_font),
+                             st.theme.text, plot::HAlign::center, plot::VAlign::top);
+    const bool wide = W >= H * 1.3f;
+    const plot::Rect main_rect = wide ? plot::Rect{0, title_space, W * 0.52f, H} : plot::Rect{0, title_space, W, H * 0.55f};
+    const float split = title_space + (H - title_space) * 0.5f;
+    const plot::Rect fan_rect = wide ? plot::Rect{W * 0.52f, title_space, W, split} : plot::Rect{0, H * 0.55f, W / 2, H};
+    const plot::Rect qk_rect = wide ? plot::Rect{W * 0.52f, split, W, H} : plot::Rect{W / 2, H * 0.55f, W, H};
+    plot::Style sub = st;
+    sub.title_font = st.title_font * 0.8f;
+    sub.draw_titles = true;  // the three views need their own captions
+
+    const float tf = st.px(st.tick_font);
+    const float line_h = tf * 1.35f;
+    // 1. The selected pair at position 0 and at position m.
+    {
+        const double radius = std::max(1e-9, std::hypot(v.x, v.y));
+        const double lim = radius * 1.35;
+        char title[128];
+        std::snprintf(title, sizeof title, "pair %d = dims (%d, %d), θ = %s", pair, dims.first, dims.second,
+                      plot::readout_number(theta, 4).c_str());
+        plot::Rect r = main_rect;
+        r.y1 -= 2 * line_h + st.px(4);
+        plot::Plot p(ctx.result.list, ctx.measure, sub, r, title);
+        plot::AxisSetup ax{"x" + std::to_string(dims.first), -lim, lim};
+        plot::AxisSetup ay{"x" + std::to_string(dims.second), -lim, lim};
+        p.setup_x(ax);
+        p.setup_y(ay);
+        p.setup_square(true);
+        const Vec2 origin = p.to_px(0, 0);
+        const float r_px = p.x_px(radius) - origin.x;
+        // circle of the vector's length: rotation keeps it
+        std::vector<Vec2> ring;
+        for (int i = 0; i <= 96; ++i) {
+            const double a = 2 * kPi * i / 96;
+            ring.push_back(p.to_px(radius * std::cos(a), radius * std::sin(a)));
+        }
+        p.list().line(ring, st.theme.muted.with_alpha(0.6f), st.px(1.5f), st.px(5));
+        // trail of earlier positions, fading towards the past
+        const std::int64_t trail = std::min<std::int64_t>(m, 48);
+        for (std::int64_t k = m - trail; k < m; ++k) {
+            const Pair2D t = rotate2(v, wrap_angle(position_angle(static_cast<double>(k), theta)));
+            const float age = static_cast<float>(m - k) / static_cast<float>(trail + 1);
+            p.list().circle(p.to_px(t.x, t.y), st.px(3.5f), st.theme.accent.with_alpha(0.85f * (1 - age) + 0.1f));
+        }
+        const float head = st.px(13);
+        const Vec2 tip0 = p.to_px(v.x, v.y), tipm = p.to_px(vm.x, vm.y);
+        const double a0 = std::atan2(v.y, v.x);
+        arc(p.list(), origin, r_px * 0.32f, a0, a0 + wrapped, st.theme.text, st.px(2));
+        arrow(p.list(), origin, tip0, st.theme.series[0], st.px(3.5f), head);
+        arrow(p.list(), origin, tipm, st.theme.accent, st.px(3.5f), head);
+        record_geometry(ctx, p, "pair", ax, ay);
+        p.finish();
+        tip_label(ctx.result.list, st, origin, tip0, "x", st.theme.series[0]);
+        if (m != 0) tip_label(ctx.result.list, st, origin, tipm, "R(m)x", st.theme.accent);
+        const float cx = (main_rect.x0 + main_rect.x1) / 2;
+        ctx.result.list.text({cx, main_rect.y1 - line_h - st.px(2)},
+                             "m = " + std::to_string(m) + ":  m·θ = " + plot::readout_number(md * theta, 7) + " rad", tf,
+                             st.theme.text, plot::HAlign::center, plot::VAlign::bottom);
+        ctx.result.list.text({cx, main_rect.y1 - st.px(2)}, "x turned by " + angle_text(wrapped), tf, st.theme.accent,
+                             plot::HAlign::center, plot::VAlign::bottom);
+    }
+
+    // 2. The fan: the unit vector (1, 0) rotated by m*theta_k in each of the first 64 pairs.
+    {
+        const int shown = std::min(f.pairs(), 64);
+        plot::Plot p(ctx.result.list, ctx.measure, sub, fan_rect,
+                     "token m = " + std::to_string(m) + ": (1, 0) turned in pairs 0–" + std::to_string(shown - 1));
+        plot::AxisSetup ax{"", -1.3, 1.3}, ay{"", -1.3, 1.3};
+        p.setup_x(ax);
+        p.setup_y(ay);
+        p.setup_square(true);
+        p.setup_no_axes();
+        const Vec2 origin = p.to_px(0, 0);
+        std::vector<Vec2> unit;
+        for (int i = 0; i <= 96; ++i) unit.push_back(p.to_px(std::cos(2 * kPi * i / 96), std::sin(2 * kPi * i / 96)));
+        p.list().line(unit, st.theme.muted.with_alpha(0.5f), st.px(1.2f), st.px(4));
+        std::vector<Vec2> placed;
+        const float label_size = st.px(st.tick_font) * 0.85f;
+        p.list().segment(origin, p.to_px(1, 0), st.theme.muted, st.px(2), st.px(4));
+        for (int k = shown - 1; k >= 0; --k) {
+            const double a = wrap_angle(position_angle(md, f.theta[k]));
+            const Color c = plot::colormap_color(plot::ColormapId::sequential, 0.15 + 0.85 * (1.0 - k / std::max(1.0, shown - 1.0)));
+            p.list().segment(origin, p.to_px(std::cos(a), std::sin(a)), c, st.px(k == pair ? 3.5f : 1.8f));
+        }
+        for (int k = 0; k < shown; ++k) {
+            const double a = wrap_angle(position_angle(md, f.theta[k]));
+            const Vec2 at = p.to_px(1.14 * std::cos(a), 1.14 * std::sin(a));
+            bool free = true;
+            for (const Vec2& q : placed)
+                if (std::abs(q.x - at.x) < label_size * 1.4f && std::abs(q.y - at.y) < label_size * 1.0f) free = false;
+            if (!free) continue;
+            placed.push_back(at);
+            p.list().text(at, std::to_string(k), label_size, k == pair ? st.theme.accent : st.theme.text, plot::HAlign::center,
+                          plot::VAlign::middle);
+        }
+        record_geometry(ctx, p, "fan", ax, ay);
+        p.finish();
+    }
+
+    // 3. q at m beside k at n: their angle, and so the score, depends on n - m only.
+    {
+        const double an = wrap_angle(position_angle(static_cast<double>(n), theta));
+        const Pair2D q = rotate2(v, wrapped), k = rotate2(v, an);
+        const double radius = std::max(1e-9, std::hypot(v.x, v.y));
+        const double lim = radius * 1.25;
+        plot::Rect r = qk_rect;
+        r.y1 -= 2 * line_h + st.px(4);
+        plot::Plot p(ctx.result.list, ctx.measure, sub, r,
+                     "q at m = " + std::to_string(m) + ", k at n = " + std::to_string(n));
+        plot::AxisSetup ax{"", -lim, lim}, ay{"", -lim, lim};
+        p.setup_x(ax);
+        p.setup_y(ay);
+        p.setup_square(true);
+        p.setup_no_axes();
+        const Vec2 origin = p.to_px(0, 0);
+        const float r_px = p.x_px(radius) - origin.x;
+        const float head = st.px(11);
+        const double aq = std::atan2(q.y, q.x);
+        const double rel = wrap_angle(position_angle(static_cast<double>(n - m), theta));
+        arc(p.list(), origin, r_px * 0.4f, aq, aq + rel, st.theme.text, st.px(2));
+        const Vec2 tq = p.to_px(q.x, q.y), tk = p.to_px(k.x, k.y);
+        arrow(p.list(), origin, tq, st.theme.accent, st.px(3), head);
+        arrow(p.list(), origin, tk, st.theme.marker, st.px(3), head);
+        const double full_score = attention_score(f, config.pairing, x_full, md, x_full, static_cast<double>(n));
+        record_geometry(ctx, p, "qk", ax, ay);
+        p.finish();
+        tip_label(ctx.result.list, st, origin, tq, "q", st.theme.accent);
+        tip_label(ctx.result.list, st, origin, tk, "k", st.theme.marker);
+        const float cx = (qk_rect.x0 + qk_rect.x1) / 2;
+        char angle_deg[48];
+        std::snprintf(angle_deg, sizeof angle_deg, "%.1f°", rel * 180.0 / kPi);
+        std::string a = angle_deg;
+        if (a[0] == '-') a = "−" + a.substr(1);
+        ctx.result.list.text({cx, qk_rect.y1 - line_h - st.px(2)}, "n − m = " + std::to_string(n - m) + ": angle " + a, tf,
+                             st.theme.text, plot::HAlign::center, plot::VAlign::bottom);
+        ctx.result.list.text({cx, qk_rect.y1 - st.px(2)}, "score ⟨q, k⟩ = " + plot::readout_number(full_score, 6), tf,
+                             st.theme.marker, plot::HAlign::center, plot::VAlign::bottom);
+    }
+
+    if (ctx.request.with_table) {
+        DataTable& t = ctx.result.table;
+        t.columns = {"pair", "angle", "x_first", "x_second", "rotated_first", "rotated_second"};
+        t.values.assign(6, {});
+        for (int k = 0; k < f.pairs(); ++k) {
+            const PairDims dk = pair_dims(config.pairing, f.rotated_dims, k);
+            t.values[0].push_back(k);
+            t.values[1].push_back(wrap_angle(position_angle(md, f.theta[k])));
+            t.values[2].push_back(vec[dk.first]);
+            t.values[3].push_back(vec[dk.second]);
+            t.values[4].push_back(rotated[dk.first]);
+            t.values[5].push_back(rotated[dk.second]);
+        }
+    }
+}
+
+}  // namespace rope::figures::detail

@@ -1,0 +1,51 @@
+// Everything the window shows, in plain structs that tests and export code can reach: the
+// parameters (the one vocabulary), the view state, and each panel's cached figure.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "figures/figures.hpp"
+#include "gui/heatmap_renderer.hpp"
+#include "plot/style.hpp"
+#include "rope/params.hpp"
+
+namespace rope::gui {
+
+struct PanelView {
+    figures::FigureId id = figures::FigureId::vectors;
+    plot::Rect screen;  // where the figure sits in the window (pixels)
+    // cached figure and what it was built from
+    bool valid = false;
+    std::uint64_t version = 0;
+    float width = 0, height = 0, scale = 0;
+    plot::ThemeId theme = plot::ThemeId::dark;
+    figures::FigureResult figure;
+    std::vector<HeatmapTexture> textures;
+};
+
+struct AppState {
+    ParamSet params;
+    plot::ThemeId theme = plot::ThemeId::dark;
+    float ui_scale = 1;
+    int maximized = -1;  // panel index, or -1 for the grid
+    std::string status = "Ready. Drag the sliders; Ctrl+click a slider to type a value.";
+    bool status_error = false;
+    std::array<PanelView, 4> panels;
+    figures::FigureCache cache;
+    bool dragging_vector = false;
+    std::uint64_t figure_builds = 0;  // how many times a figure was rebuilt (tests: idle means none)
+
+    AppState();
+    // Sets one parameter from the UI, validated like --set; on error nothing changes and the status
+    // line says why. Returns true if applied.
+    bool apply(const std::string& key, const std::string& text);
+    bool apply_number(const std::string& key, double value);
+    void set_status(std::string text, bool error = false);
+};
+
+plot::Style screen_style(const AppState& state);
+
+}  // namespace rope::gui

@@ -1,0 +1,28 @@
+// The window: GLFW + OpenGL 3.3 core + Dear ImGui, the frame loop (idle when idle), screenshots
+// and the frame-time benchmark.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace rope::gui {
+
+struct GuiOptions {
+    std::vector<std::string> sets;  // --set key=value, in order
+    std::string screenshot;         // --screenshot PATH
+    bool quit = false;              // --quit (after the screenshot)
+    int width = 1600, height = 900; // --size WxH
+    bool size_given = false;
+    int bench_frames = 0;           // --bench-frames N
+    std::string sweep_key;          // --sweep KEY
+    std::string theme = "dark";     // --theme dark|light
+    float ui_scale = 0;             // --ui-scale S (0: the monitor's content scale; env ROPE_UI_SCALE)
+};
+
+// Parses the window's flags (after the program name); throws cli::UsageError.
+GuiOptions parse_gui_options(int argc, char** argv, int first);
+
+// Runs the app; returns the exit code.
+int run_gui(const GuiOptions& options);
+
+}  // namespace rope::gui

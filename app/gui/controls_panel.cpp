@@ -1,0 +1,153 @@
+// The controls panel: one slider per parameter people move, each with the parameter table's help as
+// its tooltip. Dragging stays inside the slider's range; a value typed with Ctrl+click goes
+// through the same validation as --set and is refused with a message if the table does not allow it.
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "gui/panels.hpp"
+#include "rope/number_format.hpp"
+
+namespace rope::gui {
+
+namespace {
+
+const char* help_of(const char* key) {
+    const ParamSpec* s = find_param(key);
+    return s ? s->help.data() : "";
+}
+
+void section(const char* title) {
+    ImGui::Spacing();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextUnformatted(title);
+    ImGui::PopStyleColor();
+    ImGui::Separator();
+}
+
+void label_row(const char* text) {
+    ImGui::TextUnformatted(text);
+}
+
+// A slider for an integer parameter; returns true if the value changed.
+bool int_slider(AppState& state, const char* key, const char* label, std::int64_t lo, std::int64_t hi, bool log,
+                bool even = false) {
+    label_row(label);
+    const std::int64_t current = state.params.integer(key);
+    std::int64_t v = current;
+    char id[64];
+    std::snprintf(id, sizeof id, "##%s", key);
+    ImGui::SetNextItemWidth(-1);
+    const ImGuiID widget = ImGui::GetID(id);
+    const bool typing = ImGui::TempInputIsActive(widget);
+    const bool changed = ImGui::SliderScalar(id, ImGuiDataType_S64, &v, &lo, &hi, "%lld",
+                                             log ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None);
+    item_tooltip(help_of(key));
+    if (!changed || v == current) return false;
+    if (even && !typing) v = std::max<std::int64_t>(2, v / 2 * 2);  // dragging moves in even steps
+    return state.apply_number(key, static_cast<double>(v));
+}
+
+bool real_slider(AppState& state, const char* key, const char* label, double lo, double hi, bool log, const char* format) {
+    label_row(label);
+    const double current = state.params.real(key);
+    double v = current;
+    char id[64];
+    std::snprintf(id, sizeof id, "##%s", key);
+    ImGui::SetNextItemWidth(-1);
+    const bool changed = ImGui::SliderScalar(id, ImGuiDataType_Double, &v, &lo, &hi, format,
+                                             log ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None);
+    item_tooltip(help_of(key));
+    if (!changed || v == current) return false;
+    return state.apply_number(key, v);
+}
+
+bool choice(AppState& state, const char* key, const char* label) {
+    label_row(label);
+    const ParamSpec* spec = find_param(key);
+    const std::string current = state.params.text(key);
+    char id[64];
+    std::snprintf(id, sizeof id, "##%s", key);
+    ImGui::SetNextItemWidth(-1);
+    bool changed = false;
+    if (ImGui::BeginCombo(id, current.c_str())) {
+        for (std::string_view c : spec->choices) {
+            const std::string s(c);
+            if (ImGui::Selectable(s.c_str(), s == current)) changed = state.apply(key, s);
+        }
+        ImGui::EndCombo();
+    }
+    item_tooltip(spec->help.data());
+    return changed;
+}
+
+}  // namespace
+
+void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(size);
+    ImGui::Begin("Controls", nullptr,
+                 ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                     ImGuiWindowFlags_NoBackground);  // the cleared window shows through: no fill to pay for
+    ParamSet& p = state.params;
+    const FrequencyTable& f = state.cache.frequencies(p);
+    const std::int64_t max_position = p.integer("max_position");
+
+    section("Position");
+    int_slider(state, "position", "position m (token)", 0, std::max<std::int64_t>(0, max_position - 1), false);
+    int_slider(state, "key_position", "key position n (q-k view)", 0, std::max<std::int64_t>(0, max_position - 1), false);
+    int_slider(state, "pair", "selected pair i", 0, std::max(0, f.pairs() - 1), false);
+
+    section("RoPE");
+    int_slider(state, "dim", "head dim d", 2, 512, false, true);
+    real_slider(state, "base", "base b", 10.0, 1e9, true, "%.0f");
+    choice(state, "pairing", "pairing layout");
+    real_slider(state, "rotary_fraction", "rotary fraction", 0.05, 1.0, false, "%.3f");
+
+    section("Ranges");
+    int_slider(state, "max_position", "context length (max_position)", 16, 1048576, true);
+    int_slider(state, "max_distance", "max distance n - m (decay)", 16, 1048576, true);
+
+    section("Context extension");
+    choice(state, "scaling", "scaling");
+    if (p.text("scaling") != "none") {
+        real_slider(state, "factor", "factor", 1.0, 64.0, true, "%.3g");
+        int_slider(state, "original_max_position", "original context L0", 256, 131072, true);
+        if (p.text("scaling") == "dynamic" || p.text("scaling") == "longrope")
+            int_slider(state, "sequence_length", "sequence length", 256, 1048576, true);
+        if (p.text("scaling") == "llama3") {
+            real_slider(state, "low_freq_factor", "low_freq_factor", 0.5, 8.0, false, "%.2f");
+            real_slider(state, "high_freq_factor", "high_freq_factor", 1.0, 32.0, false, "%.2f");
+        }
+        if (p.text("scaling") == "yarn") {
+            real_slider(state, "beta_fast", "beta_fast", 1.0, 128.0, true, "%.3g");
+            real_slider(state, "beta_slow", "beta_slow", 0.1, 8.0, true, "%.3g");
+        }
+    }
+
+    section("Now");
+    const int pair = static_cast<int>(std::min<std::int64_t>(p.integer("pair"), f.pairs() - 1));
+    ImGui::Text("d = %d (%d rotated, %d pairs)", f.dim, f.rotated_dims, f.pairs());
+    ImGui::Text("θ_%d = %.6g rad/token", pair, f.theta[pair]);
+    ImGui::Text("wavelength = %.6g tokens", f.wavelength(pair));
+    ImGui::Text("attention factor = %.6g", f.attention_factor);
+
+    section("View");
+    bool light = state.theme == plot::ThemeId::light;
+    if (ImGui::Checkbox("light theme", &light)) state.theme = light ? plot::ThemeId::light : plot::ThemeId::dark;
+    item_tooltip("Switch between the dark and the light colour theme.");
+
+    ImGui::Separator();
+    ImGui::PushTextWrapPos(0);
+    if (state.status_error) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+    ImGui::TextUnformatted(state.status.c_str());
+    if (state.status_error) ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+}
+
+}  // namespace rope::gui

@@ -1,0 +1,372 @@
+#include "gui/panels.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <future>
+#include <string>
+
+#include "gui/imgui_canvas.hpp"
+#include "plot/ticks.hpp"
+#include "rope/number_format.hpp"
+#include "rope/phasor.hpp"
+#include "rope/rotation.hpp"
+
+namespace rope::gui {
+
+AppState::AppState() {
+    for (std::size_t i = 0; i < panels.size(); ++i) panels[i].id = figures::kAllFigures[i];
+}
+
+void AppState::set_status(std::string text, bool error) {
+    status = std::move(text);
+    status_error = error;
+}
+
+bool AppState::apply(const std::string& key, const std::string& text) {
+    ParamSet next = params;
+    try {
+        next.set(key, text);
+        next.validate();
+    } catch (const ParamError& e) {
+        set_status(std::string("Refused: ") + e.what(), true);
+        return false;
+    }
+    if (next == params) return true;
+    params = next;
+    if (status_error) set_status("");
+    return true;
+}
+
+bool AppState::apply_number(const std::string& key, double value) {
+    ParamSet next = params;
+    try {
+        next.set_number(key, value);
+        next.validate();
+    } catch (const ParamError& e) {
+        set_status(std::string("Refused: ") + e.what(), true);
+        return false;
+    }
+    if (next == params) return true;
+    params = next;
+    if (status_error) set_status("");
+    return true;
+}
+
+plot::Style screen_style(const AppState& state) {
+    plot::Style s;
+    s.theme = plot::theme_by_id(state.theme);
+    s.scale = state.ui_scale;
+    s.tick_font = 16;
+    s.label_font = 18;
+    s.title_font = 21;
+    s.line_width = 2.6f;
+    s.draw_titles = false;  // the panel header carries the title on screen
+    // Software GL (llvmpipe) pays for every covered pixel: the window is cleared to the theme's
+    // background once, and panels draw no background of their own.
+    s.fill_plot_area = false;
+    return s;
+}
+
+void item_tooltip(const char* text) {
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        ImGui::TextUnformatted(text);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+namespace {
+
+bool figure_current(const AppState& state, const PanelView& panel, float width, float height) {
+    return panel.valid && panel.version == state.params.version() && panel.width == width && panel.height == height &&
+           panel.scale == state.ui_scale && panel.theme == state.theme;
+}
+
+figures::FigureResult build_panel(AppState& state, const PanelView& panel, const plot::TextMeasure& measure, float width,
+                                  float height) {
+    figures::FigureRequest request;
+    request.id = panel.id;
+    request.width = width;
+    request.height = height;
+    request.style = screen_style(state);
+    request.measure = &measure;
+    return figures::build_figure(request, state.params, state.cache);
+}
+
+void install(AppState& state, PanelView& panel, figures::FigureResult&& figure, float width, float height) {
+    panel.figure = std::move(figure);
+    upload_images(panel.figure.list, panel.textures);
+    panel.valid = true;
+    panel.version = state.params.version();
+    panel.width = width;
+    panel.height = height;
+    panel.scale = state.ui_scale;
+    panel.theme = state.theme;
+    ++state.figure_builds;
+}
+
+// When several figures are stale (a slider moved), build them on two threads: the heaviest (the
+// base sweep, five decay curves) on a worker, the rest here. The GL uploads stay on this thread.
+void prebuild_stale_figures(AppState& state, const plot::TextMeasure& measure) {
+    std::vector<PanelView*> stale;
+    for (int i = 0; i < 4; ++i) {
+        PanelView& p = state.panels[i];
+        if (state.maximized >= 0 && state.maximized != i) continue;
+        if (p.width > 0 && !figure_current(state, p, p.width, p.height)) stale.push_back(&p);
+    }
+    if (stale.size() < 2) return;
+    state.cache.frequencies(state.params);  // shared by every figure: compute it once, first
+    auto heaviest = std::find_if(stale.begin(), stale.end(), [](PanelView* p) { return p->id == figures::FigureId::sweep; });
+    if (heaviest == stale.end()) heaviest = stale.begin();
+    PanelView* off = *heaviest;
+    stale.erase(heaviest);
+    auto worker = std::async(std::launch::async, [&state, off, &measure] {
+        return build_panel(state, *off, measure, off->width, off->height);
+    });
+    std::vector<figures::FigureResult> built;
+    for (PanelView* p : stale) built.push_back(build_panel(state, *p, measure, p->width, p->height));
+    figures::FigureResult off_result = worker.get();
+    for (std::size_t i = 0; i < stale.size(); ++i) install(state, *stale[i], std::move(built[i]), stale[i]->width, stale[i]->height);
+    install(state, *off, std::move(off_result), off->width, off->height);
+}
+
+}  // namespace
+
+void ensure_figure(AppState& state, PanelView& panel, const plot::TextMeasure& measure, float width, float height) {
+    if (figure_current(state, panel, width, height)) return;
+    install(state, panel, build_panel(state, panel, measure, width, height), width, height);
+}
+
+namespace {
+
+std::string fmt(const char* f, double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, v);
+    return buf;
+}
+
+// Header options of each panel (drawn on the header line, right of the title).
+void header_options(AppState& state, PanelView& panel) {
+    ParamSet& p = state.params;
+    switch (panel.id) {
+        case figures::FigureId::vectors: {
+            ImGui::TextUnformatted("shift m and n:");
+            for (int delta : {-10, -1, 1, 10}) {
+                ImGui::SameLine();
+                char label[16];
+                std::snprintf(label, sizeof label, "%+d##shift", delta);
+                if (ImGui::SmallButton(label)) {
+                    const std::int64_t m = p.integer("position") + delta, n = p.integer("key_position") + delta;
+                    if (m >= 0 && n >= 0) {
+                        ParamSet next = p;
+                        next.set_number("position", static_cast<double>(m));
+                        next.set_number("key_position", static_cast<double>(n));
+                        if (m < p.integer("max_position")) state.params = next;
+                    }
+                }
+                item_tooltip("Shift both q's position m and k's position n: the angle between them, and so the score, stays the same.");
+            }
+            break;
+        }
+        case figures::FigureId::heatmap: {
+            const char* modes[] = {"angle", "cos", "sin", "unwrapped"};
+            const std::string current = p.text("heatmap_mode");
+            ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.5f);
+            if (ImGui::BeginCombo("##mode", current.c_str())) {
+                for (const char* m : modes)
+                    if (ImGui::Selectable(m, current == m)) state.apply("heatmap_mode", m);
+                ImGui::EndCombo();
+            }
+            item_tooltip(find_param("heatmap_mode")->help.data());
+            ImGui::SameLine();
+            if (ImGui::SmallButton("reset zoom")) {
+                ParamSet next = p;
+                next.set("heatmap_from", "0");
+                next.set("heatmap_to", "0");
+                state.params = next;
+            }
+            item_tooltip("Show all positions 0 .. max_position-1 again (or double-click the heatmap). Wheel zooms, drag pans.");
+            break;
+        }
+        case figures::FigureId::sweep:
+        case figures::FigureId::decay: {
+            bool log = p.text("decay_scale") == "log";
+            if (ImGui::Checkbox(panel.id == figures::FigureId::decay ? "log distance" : "log distance##s", &log))
+                state.apply("decay_scale", log ? "log" : "linear");
+            item_tooltip(find_param("decay_scale")->help.data());
+            break;
+        }
+    }
+}
+
+void hover_readout(AppState& state, PanelView& panel, ImVec2 mouse) {
+    const plot::Vec2 local{mouse.x - panel.screen.x0, mouse.y - panel.screen.y0};
+    const FrequencyTable& f = state.cache.frequencies(state.params);
+    for (const figures::PlotGeometry& g : panel.figure.plots) {
+        if (!g.area.contains(local)) continue;
+        const double x = g.x_at(local.x), y = g.y_at(local.y);
+        std::string text;
+        if (g.name == "heatmap") {
+            const int pair = static_cast<int>(std::lround(y));
+            const auto position = static_cast<std::int64_t>(std::floor(x));
+            if (pair < 0 || pair >= f.pairs() || position < 0) return;
+            const double a = wrap_angle(position_angle(static_cast<double>(position), f.theta[pair]));
+            text = "position m = " + std::to_string(position) + "\npair i = " + std::to_string(pair) +
+                   "\nangle = " + fmt("%.2f°", a * 180 / kPi) + " = " + fmt("%.5f rad", a) +
+                   "\nθᵢ = " + plot::readout_number(f.theta[pair], 6) + " rad/token" +
+                   "\nwavelength = " + plot::readout_number(f.wavelength(pair), 6) + " tokens";
+        } else if (g.name == "sweep") {
+            const int pair = static_cast<int>(std::lround(y));
+            if (pair < 0 || pair >= f.pairs()) return;
+            const double wl = kTwoPi / base_frequencies(x, f.rotated_dims)[pair];
+            const double ctx = static_cast<double>(state.params.integer("max_position"));
+            text = "base = " + plot::readout_number(x, 4) + "\npair i = " + std::to_string(pair) +
+                   "\nwavelength = " + plot::readout_number(wl, 5) + " tokens" +
+                   "\nwavelength ÷ context = " + plot::readout_number(wl / ctx, 4) +
+                   (wl <= ctx ? "\n(turns fully within the context)" : "\n(never completes a turn in the context)");
+        } else if (g.name == "decay" || g.name == "sweep_decay") {
+            const auto r = static_cast<std::int64_t>(std::llround(std::max(0.0, x)));
+            if (r > state.params.integer("max_distance")) return;
+            const auto b = state.cache.decay(f.theta, state.params.integer("max_distance"));
+            text = "distance n − m = " + std::to_string(r) + "\nbound = " + plot::readout_number((*b)[r], 6) +
+                   (g.name == "sweep_decay" ? " (current base)" : "");
+        } else if (g.name == "pair") {
+            text = "(" + plot::readout_number(x, 4) + ", " + plot::readout_number(y, 4) + ")\ndrag to set the pair's vector";
+        } else {
+            return;
+        }
+        ImGui::BeginTooltip();
+        ImGui::TextUnformatted(text.c_str());
+        ImGui::EndTooltip();
+        return;
+    }
+}
+
+void figure_input(AppState& state, PanelView& panel) {
+    ImGuiIO& io = ImGui::GetIO();
+    const bool hovered = ImGui::IsItemHovered();
+    const bool active = ImGui::IsItemActive();
+    const ImVec2 mouse = io.MousePos;
+    const plot::Vec2 local{mouse.x - panel.screen.x0, mouse.y - panel.screen.y0};
+    ParamSet& p = state.params;
+
+    if (panel.id == figures::FigureId::vectors) {
+        const figures::PlotGeometry* g = panel.figure.plot("pair");
+        if (g && active && (state.dragging_vector || (ImGui::IsMouseClicked(0) && g->area.contains(local)))) {
+            state.dragging_vector = true;
+            const double x = g->x_at(local.x), y = g->y_at(local.y);
+            const FrequencyTable& f = state.cache.frequencies(p);
+            const PairDims d = pair_dims(p.config().pairing, f.rotated_dims, static_cast<int>(p.integer("pair")));
+            std::vector<double> v = p.vector();
+            v[d.first] = x;
+            v[d.second] = y;
+            std::string text;
+            for (std::size_t i = 0; i < v.size(); ++i) text += (i ? "," : "") + format_number(v[i]);
+            state.apply("vector", text);
+        }
+        if (!active) state.dragging_vector = false;
+    }
+    if (panel.id == figures::FigureId::heatmap) {
+        const figures::PlotGeometry* g = panel.figure.plot("heatmap");
+        if (!g) return;
+        const std::int64_t max_position = p.integer("max_position");
+        std::int64_t from = p.integer("heatmap_from"), to = p.integer("heatmap_to");
+        if (to == 0 || to > max_position) to = max_position;
+        auto set_range = [&](double a, double b) {
+            auto lo = static_cast<std::int64_t>(std::floor(std::max(0.0, a)));
+            auto hi = static_cast<std::int64_t>(std::ceil(std::min(static_cast<double>(max_position), b)));
+            if (hi - lo < 8) return;  // zoomed in to a few positions at most
+            ParamSet next = p;
+            next.set_number("heatmap_from", static_cast<double>(lo));
+            next.set_number("heatmap_to", hi >= max_position && lo == 0 ? 0.0 : static_cast<double>(hi));
+            state.params = next;
+        };
+        if (hovered && io.MouseWheel != 0 && g->area.contains(local)) {
+            const double at = g->x_at(local.x);
+            const double k = std::pow(0.8, io.MouseWheel);
+            set_range(at - (at - static_cast<double>(from)) * k, at + (static_cast<double>(to) - at) * k);
+        }
+        if (active && ImGui::IsMouseDragging(0) && io.MouseDelta.x != 0) {
+            const double per_px = static_cast<double>(to - from) / g->area.width();
+            double shift = -io.MouseDelta.x * per_px;
+            shift = std::clamp(shift, -static_cast<double>(from), static_cast<double>(max_position - to));
+            if (std::abs(shift) >= 1) set_range(static_cast<double>(from) + shift, static_cast<double>(to) + shift);
+        }
+        if (hovered && ImGui::IsMouseDoubleClicked(0)) {
+            ParamSet next = p;
+            next.set("heatmap_from", "0");
+            next.set("heatmap_to", "0");
+            state.params = next;
+        }
+    }
+    if (hovered && !active) hover_readout(state, panel, mouse);
+}
+
+}  // namespace
+
+void draw_panels(AppState& state, const FontSet& fonts, const plot::TextMeasure& measure, ImVec2 pos, ImVec2 size) {
+    const float gap = std::round(6 * state.ui_scale);
+    prebuild_stale_figures(state, measure);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoBackground;
+    for (int i = 0; i < 4; ++i) {
+        if (state.maximized >= 0 && state.maximized != i) continue;
+        PanelView& panel = state.panels[i];
+        ImVec2 p0, p1;
+        if (state.maximized == i) {
+            p0 = pos;
+            p1 = {pos.x + size.x, pos.y + size.y};
+        } else {
+            const float w = (size.x - gap) / 2, h = (size.y - gap) / 2;
+            const int col = i % 2, row = i / 2;
+            p0 = {pos.x + col * (w + gap), pos.y + row * (h + gap)};
+            p1 = {p0.x + w, p0.y + h};
+        }
+        ImGui::SetNextWindowPos(p0);
+        ImGui::SetNextWindowSize({p1.x - p0.x, p1.y - p0.y});
+        char name[32];
+        std::snprintf(name, sizeof name, "##panel%d", i);
+        ImGui::Begin(name, nullptr, flags);
+        // header: title (double-click maximises), options, maximise button
+        const ImVec2 header_min = ImGui::GetCursorScreenPos();
+        ImGui::PushFont(fonts.bold());
+        char title[64];
+        std::snprintf(title, sizeof title, "%d  %s", i + 1, figures::figure_title(panel.id).data());
+        ImGui::TextUnformatted(title);
+        ImGui::PopFont();
+        const bool title_double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
+        item_tooltip("Double-click the title (or press its number key) to maximise this panel; again to restore.");
+        ImGui::SameLine(0, ImGui::GetFontSize() * 1.2f);
+        header_options(state, panel);
+        const char* button = state.maximized == i ? "Restore" : "Maximise";
+        ImGui::SameLine();
+        const float bw = ImGui::CalcTextSize(button).x + ImGui::GetStyle().FramePadding.x * 2;
+        ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - bw));
+        char bid[32];
+        std::snprintf(bid, sizeof bid, "%s##max%d", button, i);
+        if (ImGui::SmallButton(bid) || title_double_clicked) state.maximized = state.maximized == i ? -1 : i;
+        item_tooltip("Maximise this panel to the whole window, or restore the four-panel view.");
+        (void)header_min;
+        // the figure
+        const ImVec2 fig_pos = ImGui::GetCursorScreenPos();
+        ImVec2 avail = ImGui::GetContentRegionAvail();
+        avail.x = std::max(avail.x, 50.f);
+        avail.y = std::max(avail.y, 50.f);
+        ImGui::InvisibleButton("figure", avail);
+        panel.screen = {fig_pos.x, fig_pos.y, fig_pos.x + avail.x, fig_pos.y + avail.y};
+        figure_input(state, panel);
+        ensure_figure(state, panel, measure, std::floor(avail.x), std::floor(avail.y));
+        ImDrawList* draw = ImGui::GetWindowDrawList();
+        draw->PushClipRect(fig_pos, {fig_pos.x + avail.x, fig_pos.y + avail.y}, true);
+        replay(panel.figure.list, draw, {std::floor(fig_pos.x), std::floor(fig_pos.y)}, fonts, panel.textures);
+        draw->PopClipRect();
+        ImGui::End();
+    }
+}
+
+}  // namespace rope::gui

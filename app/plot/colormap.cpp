@@ -1,0 +1,117 @@
+#include "plot/colormap.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rope::plot {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+double to_srgb(double linear) {
+    linear = std::clamp(linear, 0.0, 1.0);
+    return linear <= 0.0031308 ? 12.92 * linear : 1.055 * std::pow(linear, 1 / 2.4) - 0.055;
+}
+
+// OKLab -> sRGB (Björn Ottosson's published matrices).
+std::array<std::uint8_t, 4> oklab(double L, double a, double b) {
+    const double l_ = L + 0.3963377774 * a + 0.2158037573 * b;
+    const double m_ = L - 0.1055613458 * a - 0.0638541728 * b;
+    const double s_ = L - 0.0894841775 * a - 1.2914855480 * b;
+    const double l = l_ * l_ * l_, m = m_ * m_ * m_, s = s_ * s_ * s_;
+    const double r = 4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s;
+    const double g = -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s;
+    const double bl = -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s;
+    auto byte = [](double v) { return static_cast<std::uint8_t>(std::lround(to_srgb(v) * 255.0)); };
+    return {byte(r), byte(g), byte(bl), 255};
+}
+
+std::array<std::uint8_t, 4> oklch(double L, double C, double hue_degrees) {
+    const double h = hue_degrees * kPi / 180.0;
+    return oklab(L, C * std::cos(h), C * std::sin(h));
+}
+
+ColormapTable make_cyclic() {
+    ColormapTable t{};
+    for (int i = 0; i < 256; ++i) {
+        const double u = -1.0 + 2.0 * i / 256.0;  // angle / pi, from -1 (at -pi) round to +1
+        // twilight-like: near white at +-pi (chroma 0 there, so the hue may jump across the seam),
+        // dark violet at 0, blue for negative and orange-red for positive angles. Lightness is
+        // symmetric, hue tells the sign.
+        const double L = 0.60 - 0.33 * std::cos(kPi * u);
+        const double C = 0.14 * std::sqrt(std::max(0.0, 1.0 - u * u));
+        const double hue = 300.0 + 95.0 * u;
+        t[i] = oklch(L, C, hue);
+    }
+    return t;
+}
+
+ColormapTable make_sequential() {
+    ColormapTable t{};
+    for (int i = 0; i < 256; ++i) {
+        const double u = i / 255.0;
+        const double L = 0.27 + 0.66 * u;               // monotone lightness
+        const double C = 0.10 + 0.06 * std::sin(kPi * u);
+        const double hue = 290.0 - 190.0 * u;           // violet -> teal -> yellow
+        t[i] = oklch(L, C, hue);
+    }
+    return t;
+}
+
+ColormapTable make_diverging() {
+    ColormapTable t{};
+    for (int i = 0; i < 256; ++i) {
+        const double u = i / 255.0 * 2 - 1;  // -1 .. 1
+        const double a = std::abs(u);
+        const double L = 0.96 - 0.50 * a;
+        const double C = 0.16 * std::sqrt(a);
+        const double hue = u < 0 ? 255.0 : 28.0;  // blue below the centre, red above
+        t[i] = oklch(L, C, hue);
+    }
+    return t;
+}
+
+}  // namespace
+
+const ColormapTable& colormap_table(ColormapId id) {
+    static const ColormapTable cyclic = make_cyclic();
+    static const ColormapTable sequential = make_sequential();
+    static const ColormapTable diverging = make_diverging();
+    switch (id) {
+        case ColormapId::cyclic: return cyclic;
+        case ColormapId::diverging: return diverging;
+        default: return sequential;
+    }
+}
+
+double colormap_position(ColormapId id, double value, double vmin, double vmax) {
+    double t = (value - vmin) / (vmax - vmin);
+    if (!std::isfinite(t)) return 0.0;
+    if (id == ColormapId::cyclic) return t - std::floor(t);
+    return std::clamp(t, 0.0, 1.0);
+}
+
+Color colormap_color(ColormapId id, double t) {
+    const ColormapTable& table = colormap_table(id);
+    // Texel centres at (i + 0.5) / 256, as the GPU samples them; cyclic wraps across the seam.
+    double x = t * 256.0 - 0.5;
+    int i0 = static_cast<int>(std::floor(x));
+    const double f = x - i0;
+    int i1 = i0 + 1;
+    if (id == ColormapId::cyclic) {
+        i0 = (i0 % 256 + 256) % 256;
+        i1 = (i1 % 256 + 256) % 256;
+    } else {
+        i0 = std::clamp(i0, 0, 255);
+        i1 = std::clamp(i1, 0, 255);
+    }
+    Color c;
+    c.r = static_cast<float>((table[i0][0] * (1 - f) + table[i1][0] * f) / 255.0);
+    c.g = static_cast<float>((table[i0][1] * (1 - f) + table[i1][1] * f) / 255.0);
+    c.b = static_cast<float>((table[i0][2] * (1 - f) + table[i1][2] * f) / 255.0);
+    c.a = 1;
+    return c;
+}
+
+}  // namespace rope::plot

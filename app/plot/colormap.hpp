@@ -1,0 +1,22 @@
+// 256-entry colormaps generated from their defining formulas in OKLab/OKLCh (not copied tables):
+//  cyclic:     for angles; the same colour at -pi and pi, lightness and hue both turn once
+//  sequential: monotone lightness, dark blue-violet to light yellow (viridis-like)
+//  diverging:  blue - near white - red, centred on the middle value
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "plot/display_list.hpp"
+
+namespace rope::plot {
+
+using ColormapTable = std::array<std::array<std::uint8_t, 4>, 256>;
+
+const ColormapTable& colormap_table(ColormapId id);
+// Colour of value t in [0, 1] (cyclic: any t, wrapped), interpolated between entries.
+Color colormap_color(ColormapId id, double t);
+// Maps a value to [0, 1] for the colormap (cyclic maps wrap instead of clamping).
+double colormap_position(ColormapId id, double value, double vmin, double vmax);
+
+}  // namespace rope::plot

@@ -1,0 +1,125 @@
+// A compact plotting layer in the manner of ImPlot: set up the axes (and colour bar), then add
+// items, then finish. Layout is locked at the first item. Everything goes into a DisplayList.
+//
+//   Plot p(list, measure, style, rect, "Long-range decay");
+//   p.setup_x({"relative distance n - m (tokens)", 0, 4096});
+//   p.setup_y({"bound (sum |S_j| / (d/2))", 0, 33});
+//   p.line(x, y, n, 1, color, "RoFormer bound");
+//   p.finish();
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "plot/display_list.hpp"
+#include "plot/style.hpp"
+#include "plot/ticks.hpp"
+
+namespace rope::plot {
+
+struct AxisSetup {
+    AxisSetup() = default;
+    AxisSetup(std::string label_, double min_, double max_, bool log_ = false)
+        : label(std::move(label_)), min(min_), max(max_), log(log_) {}
+    std::string label;  // with units, e.g. "position m (tokens)"
+    double min = 0, max = 1;
+    bool log = false;
+    bool integer_ticks = false;  // ticks only at whole numbers (pair indices)
+    std::vector<Tick> ticks;     // custom ticks (replace the automatic ones when non-empty)
+};
+
+struct ColorbarSetup {
+    ColorbarSetup() = default;
+    ColorbarSetup(std::string label_, ColormapId map, double lo, double hi, std::vector<Tick> ticks_ = {})
+        : label(std::move(label_)), colormap(map), vmin(lo), vmax(hi), ticks(std::move(ticks_)) {}
+    std::string label;
+    ColormapId colormap = ColormapId::sequential;
+    double vmin = 0, vmax = 1;
+    std::vector<Tick> ticks;  // empty: automatic
+};
+
+struct LegendEntry {
+    LegendEntry() = default;
+    LegendEntry(std::string label_, Color color_, float width_ = 2, float dash_ = 0)
+        : label(std::move(label_)), color(color_), width(width_), dash(dash_) {}
+    std::string label;
+    Color color;
+    float width = 2;
+    float dash = 0;
+};
+
+class Plot {
+public:
+    Plot(DisplayList& list, const TextMeasure& measure, const Style& style, Rect outer, std::string title = "");
+
+    void setup_x(AxisSetup axis);
+    void setup_y(AxisSetup axis);
+    void setup_colorbar(ColorbarSetup bar);
+    void setup_square(bool square) { square_ = square; }  // equal units on x and y (vector plots)
+    void setup_legend_top_left(bool left) { legend_left_ = left; }
+    void setup_legend_bottom_left() {
+        legend_left_ = true;
+        legend_bottom_ = true;
+    }
+    void setup_no_axes() { axes_ = false; }  // a bare drawing area (unit-circle views): no ticks, no margins
+
+    // The plotting rectangle (locks the layout).
+    const Rect& area();
+    Vec2 to_px(double x, double y);
+    float x_px(double x);
+    float y_px(double y);
+    double x_from_px(float px);
+    double y_from_px(float py);
+
+    // A series: x may be null (then x = index). Thinned per pixel column (first, min, max, last)
+    // and culled outside the x range, so a million points cost about as much as the plot's width.
+    void line(const double* x, const double* y, std::size_t count, std::size_t stride, Color color,
+              const std::string& legend = "", float width = -1, float dash = 0);
+    // Values[r * cols + c], row 0 at the top, covering data [x0, x1] x [y0, y1].
+    void heatmap(std::vector<float> values, int cols, int rows, double x0, double x1, double y0, double y1,
+                 ColormapId colormap, float vmin, float vmax);
+    void vline(double x, Color color, const std::string& label = "", float width = -1, float dash = 0);
+    void hline(double y, Color color, const std::string& label = "", float width = -1, float dash = 0);
+    // A marker line with a small tag (e.g. "m = 120") inside the plot instead of a legend entry.
+    void marker_x(double x, Color color, const std::string& tag, float width = -1, float dash = 0);
+    void marker_y(double y, Color color, const std::string& tag, float width = -1, float dash = 0);
+    void band_x(double x0, double x1, Color fill);  // shaded vertical band
+    void text(double x, double y, std::string s, Color color, HAlign h = HAlign::left, VAlign v = VAlign::bottom,
+              float size = -1);
+    void add_legend(LegendEntry e) { legend_.push_back(std::move(e)); }
+
+    void finish();  // legend, frame; pops the clip
+
+    DisplayList& list() { return list_; }
+    const Style& style() const { return style_; }
+    const TextMeasure& measure() const { return measure_; }
+
+private:
+    void layout();
+    double axis_t(const AxisSetup& a, double v) const;
+    std::vector<Tick> ticks_for(const AxisSetup& a, float pixels, bool horizontal) const;
+    void draw_axes();
+    void draw_colorbar();
+
+    DisplayList& list_;
+    const TextMeasure& measure_;
+    Style style_;
+    Rect outer_;
+    std::string title_;
+    AxisSetup x_, y_;
+    ColorbarSetup bar_;
+    bool has_bar_ = false;
+    bool square_ = false;
+    bool legend_left_ = false;
+    bool legend_bottom_ = false;
+    bool axes_ = true;
+    bool locked_ = false;
+    bool finished_ = false;
+    Rect area_;
+    Rect bar_rect_;
+    std::vector<LegendEntry> legend_;
+};
+
+}  // namespace rope::plot

@@ -1,0 +1,27 @@
+// Axis ticks: nice numbers by the 1-2-5 rule for linear axes, decades for log axes, and compact
+// labels ("20k", "10⁴", "0.5").
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace rope::plot {
+
+struct Tick {
+    double value;
+    std::string label;
+    bool major = true;
+};
+
+// About `target` ticks inside [lo, hi]; values near zero snap to exactly 0.
+std::vector<Tick> linear_ticks(double lo, double hi, int target);
+std::vector<Tick> log_ticks(double lo, double hi, int target);
+
+// Shortest readable label for a tick value given the tick step.
+std::string tick_label(double value, double step);
+// "10⁴" for powers of ten, else tick_label.
+std::string power_label(double value);
+// A number for readouts: up to `digits` significant digits, thousands as plain digits.
+std::string readout_number(double value, int digits = 6);
+
+}  // namespace rope::plot

@@ -1,0 +1,159 @@
+// The figures as the panels build them, without a window: the plotted data equals the core's
+// values, far positions are coloured from double-precision angles, and nothing is recomputed when
+// nothing changed.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "figures/figures.hpp"
+#include "rope/decay.hpp"
+#include "rope/frequencies.hpp"
+#include "rope/phasor.hpp"
+
+using namespace rope;
+using figures::FigureId;
+
+namespace {
+
+figures::FigureResult build(FigureId id, const ParamSet& p, figures::FigureCache& cache, bool table = true) {
+    figures::FigureRequest r;
+    r.id = id;
+    r.width = 900;
+    r.height = 520;
+    r.with_table = table;
+    return figures::build_figure(r, p, cache);
+}
+
+ParamSet params(std::vector<std::pair<std::string, std::string>> sets) {
+    ParamSet p;
+    for (const auto& [k, v] : sets) p.set(k, v);
+    p.validate();
+    return p;
+}
+
+template <typename T>
+std::vector<const T*> commands(const plot::DisplayList& list) {
+    std::vector<const T*> out;
+    for (const auto& c : list.commands)
+        if (const T* t = std::get_if<T>(&c)) out.push_back(t);
+    return out;
+}
+
+}  // namespace
+
+TEST(Figures, DecayPanelPlotsTheCoreBound) {
+    figures::FigureCache cache;
+    const ParamSet p = params({{"dim", "64"}, {"max_distance", "3000"}, {"base", "20000"}});
+    const auto fig = build(FigureId::decay, p, cache);
+    ASSERT_EQ(fig.table.columns[0], "distance");
+    ASSERT_EQ(fig.table.columns[1], "bound");
+    const Eigen::VectorXd expect = decay_bound(base_frequencies(20000.0, 64), 3000);
+    ASSERT_EQ(fig.table.rows(), 3001u);
+    for (int r = 0; r <= 3000; ++r) {
+        EXPECT_EQ(fig.table.values[0][r], r);
+        EXPECT_EQ(fig.table.values[1][r], expect[r]);
+    }
+    // and the line on screen passes through the bound at r = 1 (log axis: r = 0 is off the axis)
+    const figures::PlotGeometry* g = fig.plot("decay");
+    ASSERT_NE(g, nullptr);
+    const plot::Vec2 at1 = g->px(1.0, expect[1]);
+    bool found = false;
+    for (const auto* l : commands<plot::PolylineCmd>(fig.list))
+        for (const plot::Vec2& q : l->points) found = found || (std::abs(q.x - at1.x) < 0.01f && std::abs(q.y - at1.y) < 0.01f);
+    EXPECT_TRUE(found);
+}
+
+TEST(Figures, HeatmapColoursDoubleAnglesAtFarPositions) {
+    figures::FigureCache cache;
+    const ParamSet p = params({{"max_position", "2000000"}, {"heatmap_from", "1000000"}, {"heatmap_to", "1000200"}});
+    const auto fig = build(FigureId::heatmap, p, cache);
+    const auto images = commands<plot::ImageCmd>(fig.list);
+    ASSERT_GE(images.size(), 1u);
+    const plot::ImageCmd& img = *images.back();  // the heatmap (the colour bar is drawn first)
+    ASSERT_EQ(img.cols, 200);                 // one column per position when zoomed in
+    ASSERT_EQ(img.rows, 64);
+    const Eigen::VectorXd theta = base_frequencies(10000.0, 128);
+    double worst = 0;
+    for (int c = 0; c < img.cols; ++c) {
+        const double m = 1000000.0 + c;
+        for (int k = 0; k < 64; ++k) {
+            const double exact = std::atan2(std::sin(m * theta[k]), std::cos(m * theta[k]));
+            const double shown = img.values[static_cast<std::size_t>(63 - k) * img.cols + c];
+            worst = std::max(worst, std::abs(std::remainder(shown - exact, 2 * kPi)));
+        }
+    }
+    EXPECT_LT(worst, 1e-3);  // the contract
+    EXPECT_LT(worst, 1e-6);  // what narrowing a double angle to float costs
+    // float32 m * theta would not do: show that the test can tell
+    double float_worst = 0;
+    for (int k = 0; k < 64; ++k) {
+        const float a = 1000123.0f * static_cast<float>(theta[k]);
+        const double exact = std::remainder(1000123.0 * theta[k], 2 * kPi);
+        float_worst = std::max(float_worst, std::abs(std::remainder(static_cast<double>(a) - exact, 2 * kPi)));
+    }
+    EXPECT_GT(float_worst, 1e-3);
+}
+
+TEST(Figures, HeatmapTableIsTheCoreAngleTable) {
+    figures::FigureCache cache;
+    const ParamSet p = params({{"dim", "16"}, {"max_position", "300"}});
+    const auto fig = build(FigureId::heatmap, p, cache);
+    ASSERT_EQ(fig.table.columns[2], "angle");
+    const Eigen::VectorXd theta = base_frequencies(10000.0, 16);
+    for (std::size_t i = 0; i < fig.table.rows(); ++i) {
+        const double m = fig.table.values[0][i];
+        const int k = static_cast<int>(fig.table.values[1][i]);
+        EXPECT_EQ(fig.table.values[2][i], wrap_angle(m * theta[k]));
+    }
+}
+
+TEST(Figures, EveryFigureHasLabelledAxes) {
+    figures::FigureCache cache;
+    const ParamSet p;
+    for (FigureId id : figures::kAllFigures) {
+        const auto fig = build(id, p, cache, false);
+        EXPECT_FALSE(fig.plots.empty()) << figures::figure_name(id);
+        std::size_t texts = commands<plot::TextCmd>(fig.list).size();
+        EXPECT_GT(texts, 5u) << figures::figure_name(id);
+        for (const auto* t : commands<plot::TextCmd>(fig.list)) {
+            EXPECT_GE(t->pos.x, -1.0f) << t->text;
+            EXPECT_LE(t->pos.x, 901.0f) << t->text;
+            EXPECT_GE(t->pos.y, -1.0f) << t->text;
+            EXPECT_LE(t->pos.y, 521.0f) << t->text;
+        }
+    }
+    // units on the axes people read
+    const auto decay = build(FigureId::decay, p, cache, false);
+    bool tokens = false;
+    for (const auto* t : commands<plot::TextCmd>(decay.list)) tokens = tokens || t->text.find("(tokens)") != std::string::npos;
+    EXPECT_TRUE(tokens);
+}
+
+TEST(Figures, NothingIsRecomputedWhenNothingChanged) {
+    figures::FigureCache cache;
+    ParamSet p;
+    for (FigureId id : figures::kAllFigures) build(id, p, cache, false);
+    const auto after_first = cache.computations();
+    for (FigureId id : figures::kAllFigures) build(id, p, cache, false);
+    EXPECT_EQ(cache.computations(), after_first);
+    p.set("position", "10");  // the frequencies and curves do not depend on the position
+    for (FigureId id : figures::kAllFigures) build(id, p, cache, false);
+    EXPECT_EQ(cache.computations(), after_first);
+    p.set("base", "20000");
+    build(FigureId::decay, p, cache, false);
+    EXPECT_GT(cache.computations(), after_first);
+}
+
+TEST(Figures, VectorsPanelShowsTheCoreRotation) {
+    figures::FigureCache cache;
+    const ParamSet p = params({{"dim", "8"}, {"position", "7"}, {"vector", "1,2,3,4,5,6,7,8"}});
+    const auto fig = build(FigureId::vectors, p, cache);
+    ASSERT_EQ(fig.table.columns[4], "rotated_first");
+    const FrequencyTable f = compute_frequencies(p.config());
+    for (int k = 0; k < 4; ++k) {
+        const double a = 7.0 * f.theta[k];
+        const double x = 2 * k + 1, y = 2 * k + 2;
+        EXPECT_NEAR(fig.table.values[4][k], x * std::cos(a) - y * std::sin(a), 1e-12);
+        EXPECT_NEAR(fig.table.values[5][k], x * std::sin(a) + y * std::cos(a), 1e-12);
+    }
+}

@@ -1,0 +1,106 @@
+// The real window under Xvfb: screenshots are real pictures that follow the parameters, bad input
+// is refused before a window opens, no display is a clear one-line error, the frame benchmark
+// prints its three lines.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <set>
+#include <string>
+
+#include "io/png_writer.hpp"
+#include "support/process.hpp"
+
+using rope::test::ProcessResult;
+using rope::test::run_process;
+
+namespace {
+
+std::string temp_path(const std::string& name) {
+    const char* dir = std::getenv("TMPDIR");
+    return std::string(dir && *dir ? dir : "/tmp") + "/rope-gui-" + std::to_string(getpid()) + "-" + name;
+}
+
+ProcessResult run_window(std::vector<std::string> args) {
+    std::vector<std::string> argv = {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", ROPE_EXPLORER_BINARY};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return run_process(argv);
+}
+
+rope::io::PngImage screenshot(const std::vector<std::string>& sets, const std::string& name,
+                              const std::string& size = "1600x900") {
+    const std::string path = temp_path(name);
+    std::vector<std::string> args = {"--size", size, "--screenshot", path, "--quit"};
+    for (const auto& s : sets) {
+        args.push_back("--set");
+        args.push_back(s);
+    }
+    const ProcessResult r = run_window(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    rope::io::PngImage img = rope::io::read_png(path);
+    std::remove(path.c_str());
+    return img;
+}
+
+std::size_t distinct_colours(const rope::io::PngImage& img) {
+    std::set<std::uint32_t> colours;
+    for (std::size_t i = 0; i + 3 < img.rgba.size(); i += 4 * 7)
+        colours.insert(img.rgba[i] | img.rgba[i + 1] << 8 | img.rgba[i + 2] << 16);
+    return colours.size();
+}
+
+}  // namespace
+
+TEST(GuiApp, ScreenshotIsARealPictureAtFramebufferSize) {
+    const auto img = screenshot({}, "default.png", "1920x1080");
+    EXPECT_EQ(img.width, 1920);
+    EXPECT_EQ(img.height, 1080);
+    EXPECT_GT(distinct_colours(img), 2000u);  // heatmaps, text, lines: not a blank window
+    // it carries the parameters it was made from
+    bool has_base = false;
+    for (const auto& [k, v] : img.text) has_base = has_base || (k == "rope:base" && v == "10000");
+    EXPECT_TRUE(has_base);
+}
+
+TEST(GuiApp, PictureChangesWithPosition) {
+    const auto a = screenshot({"position=0"}, "p0.png");
+    const auto b = screenshot({"position=50"}, "p50.png");
+    const auto c = screenshot({"position=0"}, "p0-again.png");
+    ASSERT_EQ(a.rgba.size(), b.rgba.size());
+    std::size_t differ = 0, differ_same = 0;
+    for (std::size_t i = 0; i < a.rgba.size(); i += 4) {
+        differ += a.rgba[i] != b.rgba[i] || a.rgba[i + 1] != b.rgba[i + 1] || a.rgba[i + 2] != b.rgba[i + 2];
+        differ_same += a.rgba[i] != c.rgba[i] || a.rgba[i + 1] != c.rgba[i + 1] || a.rgba[i + 2] != c.rgba[i + 2];
+    }
+    EXPECT_GT(differ, 2000u);      // the vectors turn, the markers move, the readouts change
+    EXPECT_EQ(differ_same, 0u);    // the same state draws the same picture
+}
+
+TEST(GuiApp, BadSetIsRefusedBeforeAnyWindow) {
+    const ProcessResult r = run_process({ROPE_EXPLORER_BINARY, "--set", "dim=7"}, "", {"DISPLAY="});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(rope::test::count_lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("dim=7"), std::string::npos);
+    const ProcessResult s = run_process({ROPE_EXPLORER_BINARY, "--size", "big"}, "", {"DISPLAY="});
+    EXPECT_EQ(s.exit_code, 2);
+    EXPECT_EQ(rope::test::count_lines(s.err), 1) << s.err;
+}
+
+TEST(GuiApp, NoDisplayIsOneLineAndExitOne) {
+    const ProcessResult r = run_process({"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", ROPE_EXPLORER_BINARY});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(rope::test::count_lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("xvfb-run"), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty());
+}
+
+TEST(GuiApp, BenchFramesPrintsThreeLines) {
+    const ProcessResult r = run_window({"--size", "1280x720", "--bench-frames", "12", "--sweep", "base"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = rope::test::split_lines(r.out);
+    ASSERT_EQ(lines.size(), 3u) << r.out;
+    EXPECT_EQ(lines[0].rfind("p50_ms ", 0), 0u);
+    EXPECT_EQ(lines[1].rfind("p99_ms ", 0), 0u);
+    EXPECT_EQ(lines[2].rfind("max_ms ", 0), 0u);
+    EXPECT_GT(std::stod(lines[2].substr(7)), 0.0);
+}
