@@ -17,6 +17,7 @@
 #include "cli/arguments.hpp"
 #include "gui/app_state.hpp"
 #include "gui/fonts.hpp"
+#include "gui/input_queue.hpp"
 #include "gui/panels.hpp"
 #include "io/atomic_file.hpp"
 #include "io/png_writer.hpp"
@@ -200,7 +201,8 @@ int run_gui(const GuiOptions& options) {
     FontSet fonts;
     fonts.build(scale, 18.0f);
     apply_imgui_theme(state.theme, scale);
-    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    ImGui_ImplGlfw_InitForOpenGL(window, false);
+    install_input_queue(window);
     ImGui_ImplOpenGL3_Init("#version 330 core");
     ImGuiTextMeasure measure(fonts);
 
@@ -214,7 +216,7 @@ int run_gui(const GuiOptions& options) {
 
     while (!glfwWindowShouldClose(window)) {
         // Idle: sleep until an event, but finish drawing what an event started.
-        if (benchmarking || settle_frames > 0 || !screenshot_done)
+        if (benchmarking || settle_frames > 0 || !screenshot_done || input_pending())
             glfwPollEvents();
         else {
             glfwWaitEvents();
@@ -226,6 +228,7 @@ int run_gui(const GuiOptions& options) {
 
         const std::uint64_t version_before = state.params.version();
         const int maximized_before = state.maximized;
+        drain_input_queue();
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();

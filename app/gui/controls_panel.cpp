@@ -93,6 +93,9 @@ void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
                  ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
                      ImGuiWindowFlags_NoBackground);  // the cleared window shows through: no fill to pay for
+    // the controls scroll; the status line below them stays in view
+    const float status_h = ImGui::GetTextLineHeightWithSpacing() * 3.2f;
+    ImGui::BeginChild("controls_scroll", ImVec2(0, -status_h), false);
     ParamSet& p = state.params;
     const FrequencyTable& f = state.cache.frequencies(p);
     const std::int64_t max_position = p.integer("max_position");
@@ -141,6 +144,7 @@ void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
     if (ImGui::Checkbox("light theme", &light)) state.theme = light ? plot::ThemeId::light : plot::ThemeId::dark;
     item_tooltip("Switch between the dark and the light colour theme.");
 
+    ImGui::EndChild();
     ImGui::Separator();
     ImGui::PushTextWrapPos(0);
     if (state.status_error) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
