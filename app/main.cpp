@@ -4,6 +4,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/compute_command.hpp"
+#include "cli/export_command.hpp"
 #include "cli/help.hpp"
 #include "gui/app_window.hpp"
 
@@ -25,6 +26,10 @@ int run(int argc, char** argv) {
         if (first == "compute") {
             args.next();
             return run_compute(args);
+        }
+        if (first == "export") {
+            args.next();
+            return run_export(args);
         }
         if (first[0] != '-') throw UsageError("unknown command '" + rope::shorten_for_message(first) + "'; commands: compute (see --help)");
     }

@@ -26,6 +26,17 @@ struct PanelView {
     std::vector<HeatmapTexture> textures;
 };
 
+struct ExportDialogState {
+    bool open = false;
+    bool just_opened = false;
+    int panel = 0;
+    int format = 0;  // png, svg, pdf, csv
+    float scale = 2;
+    int theme = 0;   // light, dark
+    char file_name[256] = {};
+    char folder[1024] = {};
+};
+
 struct AppState {
     ParamSet params;
     plot::ThemeId theme = plot::ThemeId::dark;
@@ -36,7 +47,8 @@ struct AppState {
     std::array<PanelView, 4> panels;
     figures::FigureCache cache;
     bool dragging_vector = false;
-    std::uint64_t figure_builds = 0;  // how many times a figure was rebuilt (tests: idle means none)
+    std::uint64_t figure_builds = 0;
+    ExportDialogState export_dialog;  // how many times a figure was rebuilt (tests: idle means none)
 
     AppState();
     // Sets one parameter from the UI, validated like --set; on error nothing changes and the status

@@ -16,6 +16,7 @@
 
 #include "cli/arguments.hpp"
 #include "gui/app_state.hpp"
+#include "gui/export_dialog.hpp"
 #include "gui/fonts.hpp"
 #include "gui/input_queue.hpp"
 #include "gui/panels.hpp"
@@ -242,6 +243,14 @@ int run_gui(const GuiOptions& options) {
                 if (ImGui::IsKeyPressed(GLFW_KEY_1 + k, false)) state.maximized = state.maximized == k ? -1 : k;
             if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) state.maximized = -1;
             if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false)) glfwSetWindowShouldClose(window, GLFW_TRUE);
+            if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_E, false)) {
+                // the panel under the mouse
+                for (int k = 0; k < 4; ++k) {
+                    const plot::Rect& r = state.panels[k].screen;
+                    if ((state.maximized < 0 || state.maximized == k) && r.contains({io.MousePos.x, io.MousePos.y}))
+                        open_export_dialog(state, k);
+                }
+            }
         }
         if (state.maximized >= 0) {
             draw_panels(state, fonts, measure, ImVec2(0, 0), display_size);
@@ -249,6 +258,7 @@ int run_gui(const GuiOptions& options) {
             draw_controls(state, ImVec2(0, 0), ImVec2(controls_w, display_size.y));
             draw_panels(state, fonts, measure, ImVec2(controls_w, 0), ImVec2(display_size.x - controls_w, display_size.y));
         }
+        draw_export_dialog(state);
         ImGui::Render();
         glViewport(0, 0, fb_w, fb_h);
         const plot::Color bg = plot::theme_by_id(state.theme).background;

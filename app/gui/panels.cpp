@@ -6,6 +6,7 @@
 #include <future>
 #include <string>
 
+#include "gui/export_dialog.hpp"
 #include "gui/imgui_canvas.hpp"
 #include "plot/ticks.hpp"
 #include "rope/number_format.hpp"
@@ -153,7 +154,7 @@ void header_options(AppState& state, PanelView& panel) {
     ParamSet& p = state.params;
     switch (panel.id) {
         case figures::FigureId::vectors: {
-            ImGui::TextUnformatted("shift m and n:");
+            ImGui::TextUnformatted("shift m, n:");
             for (int delta : {-10, -1, 1, 10}) {
                 ImGui::SameLine();
                 char label[16];
@@ -345,8 +346,14 @@ void draw_panels(AppState& state, const FontSet& fonts, const plot::TextMeasure&
         header_options(state, panel);
         const char* button = state.maximized == i ? "Restore" : "Maximise";
         ImGui::SameLine();
-        const float bw = ImGui::CalcTextSize(button).x + ImGui::GetStyle().FramePadding.x * 2;
+        const float pad = ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
+        const float bw = ImGui::CalcTextSize(button).x + ImGui::CalcTextSize("Export").x + 2 * pad;
         ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - bw));
+        char eid[32];
+        std::snprintf(eid, sizeof eid, "Export##export%d", i);
+        if (ImGui::SmallButton(eid)) open_export_dialog(state, i);
+        item_tooltip("Save this figure as PNG, SVG, PDF or CSV (Ctrl+E over a panel).");
+        ImGui::SameLine();
         char bid[32];
         std::snprintf(bid, sizeof bid, "%s##max%d", button, i);
         if (ImGui::SmallButton(bid) || title_double_clicked) state.maximized = state.maximized == i ? -1 : i;

@@ -2,6 +2,7 @@
 
 #include <png.h>
 
+#include <cerrno>
 #include <csetjmp>
 #include <cstdio>
 #include <cstring>
@@ -18,7 +19,12 @@ struct ErrorSink {
 
 void on_error(png_structp png, png_const_charp msg) {
     auto* sink = static_cast<ErrorSink*>(png_get_error_ptr(png));
-    std::snprintf(sink->message, sizeof sink->message, "%s", msg);
+    // libpng's own write function says only "Write Error": the system's reason is in errno
+    const int e = errno;
+    if (e != 0 && std::strcmp(msg, "Write Error") == 0)
+        std::snprintf(sink->message, sizeof sink->message, "%s", std::strerror(e));
+    else
+        std::snprintf(sink->message, sizeof sink->message, "%s", msg);
     png_longjmp(png, 1);
 }
 
@@ -105,6 +111,7 @@ void write_png(const std::string& path, const std::uint8_t* rgba, int width, int
                double dpi) {
     AtomicFile file(path);
     ErrorSink sink;
+    errno = 0;
     std::vector<png_text> chunks(text.size());
     std::vector<png_bytep> rows(static_cast<std::size_t>(height));
     if (!encode(file.stream(), rgba, width, height, text, dpi, sink, chunks.data(), rows.data()))

@@ -1,0 +1,104 @@
+#include "cli/export_command.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <iostream>
+
+#include "export/export.hpp"
+#include "io/atomic_file.hpp"
+
+namespace rope::cli {
+
+namespace {
+
+std::string figure_names() {
+    std::string s;
+    for (figures::FigureId id : figures::kAllFigures) s += (s.empty() ? "" : ", ") + std::string(figures::figure_name(id));
+    return s;
+}
+
+double parse_number(const std::string& flag, const std::string& text, double lo, double hi, const char* what) {
+    double v = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v) || v < lo || v > hi)
+        throw UsageError(flag + " " + shorten_for_message(text) + ": " + what);
+    return v;
+}
+
+}  // namespace
+
+std::string export_help() {
+    return "Usage: rope-explorer export FIGURE --out PATH [--scale S] [--width W --height H] [--theme light|dark]\n"
+           "                            [--set key=value]...\n"
+           "Writes one figure as a file, without a display. FIGURE: " + figure_names() + ".\n"
+           "The format follows the extension: .png (with the parameters as text chunks), .svg (real text,\n"
+           "crisp heatmap cells), .pdf (vector, searchable text), .csv (the numbers behind the figure).\n"
+           "  --out PATH        the file to write (written whole or not at all; the folder must exist)\n"
+           "  --scale S         PNG pixels per figure pixel, 0.25 to 8 (2 = the same figure for hi-DPI)\n"
+           "  --width W --height H   figure size in pixels at scale 1, 200 to 8000 (default 800x480)\n"
+           "  --theme light|dark     colours (default light)\n"
+           "  --set key=value   parameters, as for compute and the app (see --help)\n";
+}
+
+int run_export(ArgCursor& args) {
+    std::string figure_name, out;
+    exporting::ExportOptions options;
+    std::vector<std::string> sets;
+    bool width_given = false, height_given = false;
+    while (!args.done()) {
+        std::string value;
+        if (args.take_flag("--help") || args.take_flag("-h")) {
+            std::cout << export_help();
+            return 0;
+        }
+        if (args.take_option("--set", value)) {
+            sets.push_back(value);
+        } else if (args.take_option("--out", value) || args.take_option("-o", value)) {
+            out = value;
+        } else if (args.take_option("--scale", value)) {
+            options.scale = parse_number("--scale", value, exporting::kMinScale, exporting::kMaxScale, "must be a number from 0.25 to 8");
+        } else if (args.take_option("--width", value)) {
+            options.width = static_cast<int>(parse_number("--width", value, exporting::kMinSize, exporting::kMaxSize,
+                                                          "must be a whole number of pixels from 200 to 8000"));
+            if (std::to_string(options.width) != value) throw UsageError("--width " + shorten_for_message(value) + ": must be a whole number of pixels from 200 to 8000");
+            width_given = true;
+        } else if (args.take_option("--height", value)) {
+            options.height = static_cast<int>(parse_number("--height", value, exporting::kMinSize, exporting::kMaxSize,
+                                                           "must be a whole number of pixels from 200 to 8000"));
+            if (std::to_string(options.height) != value) throw UsageError("--height " + shorten_for_message(value) + ": must be a whole number of pixels from 200 to 8000");
+            height_given = true;
+        } else if (args.take_option("--theme", value)) {
+            if (value == "light") options.theme = plot::ThemeId::light;
+            else if (value == "dark") options.theme = plot::ThemeId::dark;
+            else throw UsageError("--theme " + shorten_for_message(value) + ": must be light or dark");
+        } else {
+            const std::string a = args.next();
+            if (!a.empty() && a[0] == '-') throw UsageError("export: unknown option '" + shorten_for_message(a) + "' (see export --help)");
+            if (!figure_name.empty()) throw UsageError("export: one figure at a time (got '" + figure_name + "' and '" + shorten_for_message(a) + "')");
+            figure_name = a;
+        }
+    }
+    (void)width_given;
+    (void)height_given;
+    figures::FigureId figure;
+    if (figure_name.empty()) throw UsageError("export: which figure? one of: " + figure_names());
+    if (!figures::figure_from_name(figure_name, figure))
+        throw UsageError("export: unknown figure '" + shorten_for_message(figure_name) + "'; figures are: " + figure_names());
+    if (out.empty()) throw UsageError("export: --out PATH is required (the extension picks the format: .png, .svg, .pdf, .csv)");
+    exporting::Format format;
+    if (!exporting::format_from_path(out, format))
+        throw UsageError("--out " + shorten_for_message(out) + ": unknown file type; use .png, .svg, .pdf or .csv");
+    ParamSet params;
+    apply_sets(params, sets);
+    options.path = out;
+    try {
+        exporting::export_figure(figure, params, options);
+    } catch (const io::IoError& e) {
+        throw RuntimeFailure(e.what());
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+    return 0;
+}
+
+}  // namespace rope::cli

@@ -1,0 +1,333 @@
+#include "export/cairo_canvas.hpp"
+
+#include <cairo-ft.h>
+#include <cairo.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <mutex>
+#include <sstream>
+
+#include "plot/colormap.hpp"
+
+namespace rope::exporting {
+
+namespace {
+
+constexpr const char* kFontFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+
+// One FreeType face for the process (cairo keeps it alive through the font face).
+cairo_font_face_t* dejavu_face() {
+    static cairo_font_face_t* face = nullptr;
+    static std::once_flag once;
+    std::call_once(once, [] {
+        FT_Library lib = nullptr;
+        FT_Face ft = nullptr;
+        if (FT_Init_FreeType(&lib) == 0 && FT_New_Face(lib, kFontFile, 0, &ft) == 0)
+            face = cairo_ft_font_face_create_for_ft_face(ft, 0);
+        else
+            face = cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    });
+    return face;
+}
+
+void set_font(cairo_t* cr, double size) {
+    cairo_set_font_face(cr, dejavu_face());
+    cairo_set_font_size(cr, size / kEmToPixelHeight);
+}
+
+void set_color(cairo_t* cr, plot::Color c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
+
+// ARGB32 pixels of an image command's values through its colormap (the GPU's table and mapping).
+cairo_surface_t* image_surface(const plot::ImageCmd& img) {
+    cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, img.cols, img.rows);
+    const int stride = cairo_image_surface_get_stride(s);
+    unsigned char* data = cairo_image_surface_get_data(s);
+    for (int r = 0; r < img.rows; ++r) {
+        auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(r) * stride);
+        for (int c = 0; c < img.cols; ++c) {
+            const double t = plot::colormap_position(img.colormap, img.values[static_cast<std::size_t>(r) * img.cols + c],
+                                                     img.vmin, img.vmax);
+            const plot::Color col = plot::colormap_color(img.colormap, t);
+            auto b = [](float v) { return static_cast<std::uint32_t>(std::lround(std::fmin(1.f, std::fmax(0.f, v)) * 255)); };
+            row[c] = 0xff000000u | b(col.r) << 16 | b(col.g) << 8 | b(col.b);
+        }
+    }
+    cairo_surface_mark_dirty(s);
+    return s;
+}
+
+std::string xml_escape(const std::string& s) {
+    std::string o;
+    for (char ch : s) {
+        switch (ch) {
+            case '&': o += "&amp;"; break;
+            case '<': o += "&lt;"; break;
+            case '>': o += "&gt;"; break;
+            case '"': o += "&quot;"; break;
+            default: o += ch;
+        }
+    }
+    return o;
+}
+
+std::string num(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    std::string s = buf;
+    while (s.size() > 1 && s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+    return s == "-0" ? "0" : s;
+}
+
+std::string rgb(plot::Color c) {
+    char buf[32];
+    auto b = [](float v) { return static_cast<int>(std::lround(std::fmin(1.f, std::fmax(0.f, v)) * 255)); };
+    std::snprintf(buf, sizeof buf, "#%02x%02x%02x", b(c.r), b(c.g), b(c.b));
+    return buf;
+}
+
+std::string opacity(const char* attr, plot::Color c) {
+    return c.a < 0.999f ? std::string(" ") + attr + "=\"" + num(c.a) + "\"" : "";
+}
+
+std::string base64(const std::vector<unsigned char>& in) {
+    static const char* t = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    std::size_t i = 0;
+    for (; i + 2 < in.size(); i += 3) {
+        const unsigned v = in[i] << 16 | in[i + 1] << 8 | in[i + 2];
+        out += t[v >> 18 & 63];
+        out += t[v >> 12 & 63];
+        out += t[v >> 6 & 63];
+        out += t[v & 63];
+    }
+    if (i + 1 == in.size()) {
+        const unsigned v = in[i] << 16;
+        out += t[v >> 18 & 63];
+        out += t[v >> 12 & 63];
+        out += "==";
+    } else if (i + 2 == in.size()) {
+        const unsigned v = in[i] << 16 | in[i + 1] << 8;
+        out += t[v >> 18 & 63];
+        out += t[v >> 12 & 63];
+        out += t[v >> 6 & 63];
+        out += '=';
+    }
+    return out;
+}
+
+cairo_status_t append_png(void* closure, const unsigned char* data, unsigned int length) {
+    auto* out = static_cast<std::vector<unsigned char>*>(closure);
+    out->insert(out->end(), data, data + length);
+    return CAIRO_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+CairoTextMeasure::CairoTextMeasure() {
+    cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+    cr_ = cairo_create(s);
+    cairo_surface_destroy(s);
+}
+
+CairoTextMeasure::~CairoTextMeasure() { cairo_destroy(cr_); }
+
+plot::Vec2 CairoTextMeasure::measure(const std::string& text, float size) const {
+    set_font(cr_, size);
+    cairo_text_extents_t e;
+    cairo_text_extents(cr_, text.c_str(), &e);
+    return {static_cast<float>(e.x_advance), size};
+}
+
+void replay_cairo(const plot::DisplayList& list, cairo_t* cr) {
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    set_color(cr, list.background);
+    cairo_rectangle(cr, 0, 0, list.width, list.height);
+    cairo_fill(cr);
+    for (const plot::Command& c : list.commands) {
+        if (const auto* l = std::get_if<plot::PolylineCmd>(&c)) {
+            if (l->points.size() < 2) continue;
+            cairo_move_to(cr, l->points[0].x, l->points[0].y);
+            for (std::size_t i = 1; i < l->points.size(); ++i) cairo_line_to(cr, l->points[i].x, l->points[i].y);
+            if (l->closed) cairo_close_path(cr);
+            const double dash = l->dash;
+            if (dash > 0) cairo_set_dash(cr, &dash, 1, 0);
+            set_color(cr, l->color);
+            cairo_set_line_width(cr, l->width);
+            cairo_stroke(cr);
+            if (dash > 0) cairo_set_dash(cr, nullptr, 0, 0);
+        } else if (const auto* pg = std::get_if<plot::PolygonCmd>(&c)) {
+            if (pg->points.empty()) continue;
+            cairo_move_to(cr, pg->points[0].x, pg->points[0].y);
+            for (std::size_t i = 1; i < pg->points.size(); ++i) cairo_line_to(cr, pg->points[i].x, pg->points[i].y);
+            cairo_close_path(cr);
+            set_color(cr, pg->fill);
+            cairo_fill(cr);
+        } else if (const auto* r = std::get_if<plot::RectCmd>(&c)) {
+            cairo_rectangle(cr, r->rect.x0, r->rect.y0, r->rect.width(), r->rect.height());
+            if (r->fill.a > 0) {
+                set_color(cr, r->fill);
+                if (r->stroke.a > 0) cairo_fill_preserve(cr); else cairo_fill(cr);
+            }
+            if (r->stroke.a > 0) {
+                set_color(cr, r->stroke);
+                cairo_set_line_width(cr, r->stroke_width);
+                cairo_stroke(cr);
+            }
+            cairo_new_path(cr);
+        } else if (const auto* ci = std::get_if<plot::CircleCmd>(&c)) {
+            cairo_new_sub_path(cr);
+            cairo_arc(cr, ci->center.x, ci->center.y, ci->radius, 0, 2 * M_PI);
+            if (ci->fill.a > 0) {
+                set_color(cr, ci->fill);
+                if (ci->stroke.a > 0) cairo_fill_preserve(cr); else cairo_fill(cr);
+            }
+            if (ci->stroke.a > 0) {
+                set_color(cr, ci->stroke);
+                cairo_set_line_width(cr, ci->stroke_width);
+                cairo_stroke(cr);
+            }
+            cairo_new_path(cr);
+        } else if (const auto* t = std::get_if<plot::TextCmd>(&c)) {
+            set_font(cr, t->size);
+            cairo_text_extents_t e;
+            cairo_text_extents(cr, t->text.c_str(), &e);
+            const double w = e.x_advance, h = t->size;
+            const double dx = t->halign == plot::HAlign::left ? 0 : t->halign == plot::HAlign::center ? -w / 2 : -w;
+            const double dy = t->valign == plot::VAlign::top ? 0 : t->valign == plot::VAlign::middle ? -h / 2 : -h;
+            const double baseline = kAscent * t->size / kEmToPixelHeight;
+            cairo_save(cr);
+            cairo_translate(cr, t->pos.x, t->pos.y);
+            if (t->vertical) cairo_rotate(cr, -M_PI / 2);  // reads bottom to top, as on screen
+            cairo_move_to(cr, dx, dy + baseline);
+            set_color(cr, t->color);
+            cairo_show_text(cr, t->text.c_str());
+            cairo_restore(cr);
+        } else if (const auto* img = std::get_if<plot::ImageCmd>(&c)) {
+            if (img->cols <= 0 || img->rows <= 0) continue;
+            cairo_surface_t* s = image_surface(*img);
+            cairo_save(cr);
+            cairo_rectangle(cr, img->rect.x0, img->rect.y0, img->rect.width(), img->rect.height());
+            cairo_clip(cr);
+            cairo_translate(cr, img->rect.x0, img->rect.y0);
+            cairo_scale(cr, img->rect.width() / img->cols, img->rect.height() / img->rows);
+            cairo_set_source_surface(cr, s, 0, 0);
+            // cells stay cells: no smoothing (PDF: /Interpolate false)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
+            cairo_paint(cr);
+            cairo_restore(cr);
+            cairo_surface_destroy(s);
+        } else if (const auto* cl = std::get_if<plot::ClipCmd>(&c)) {
+            if (cl->push) {
+                cairo_save(cr);
+                cairo_rectangle(cr, cl->rect.x0, cl->rect.y0, cl->rect.width(), cl->rect.height());
+                cairo_clip(cr);
+            } else {
+                cairo_restore(cr);
+            }
+        }
+    }
+}
+
+std::string render_svg(const plot::DisplayList& list, const plot::TextMeasure& measure, const std::string& title,
+                       const std::vector<std::pair<std::string, std::string>>& metadata) {
+    std::ostringstream o;
+    o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    o << "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"" << num(list.width)
+      << "\" height=\"" << num(list.height) << "\" viewBox=\"0 0 " << num(list.width) << " " << num(list.height) << "\">\n";
+    o << "<title>" << xml_escape(title) << "</title>\n";
+    o << "<metadata id=\"rope-explorer\">\n";
+    for (const auto& [k, v] : metadata) o << xml_escape(k) << "=" << xml_escape(v) << "\n";
+    o << "</metadata>\n";
+    o << "<rect x=\"0\" y=\"0\" width=\"" << num(list.width) << "\" height=\"" << num(list.height) << "\" fill=\""
+      << rgb(list.background) << "\"/>\n";
+    int clip_id = 0;
+    int open_groups = 0;
+    for (const plot::Command& c : list.commands) {
+        if (const auto* l = std::get_if<plot::PolylineCmd>(&c)) {
+            if (l->points.size() < 2) continue;
+            o << "<polyline fill=\"none\" stroke=\"" << rgb(l->color) << "\"" << opacity("stroke-opacity", l->color)
+              << " stroke-width=\"" << num(l->width) << "\" stroke-linejoin=\"round\"";
+            if (l->dash > 0) o << " stroke-dasharray=\"" << num(l->dash) << "\"";
+            o << " points=\"";
+            for (const plot::Vec2& p : l->points) o << num(p.x) << "," << num(p.y) << " ";
+            o << "\"/>\n";
+        } else if (const auto* pg = std::get_if<plot::PolygonCmd>(&c)) {
+            o << "<polygon fill=\"" << rgb(pg->fill) << "\"" << opacity("fill-opacity", pg->fill) << " points=\"";
+            for (const plot::Vec2& p : pg->points) o << num(p.x) << "," << num(p.y) << " ";
+            o << "\"/>\n";
+        } else if (const auto* r = std::get_if<plot::RectCmd>(&c)) {
+            o << "<rect x=\"" << num(r->rect.x0) << "\" y=\"" << num(r->rect.y0) << "\" width=\"" << num(r->rect.width())
+              << "\" height=\"" << num(r->rect.height()) << "\" fill=\"" << (r->fill.a > 0 ? rgb(r->fill) : "none") << "\""
+              << (r->fill.a > 0 ? opacity("fill-opacity", r->fill) : "");
+            if (r->stroke.a > 0)
+                o << " stroke=\"" << rgb(r->stroke) << "\"" << opacity("stroke-opacity", r->stroke) << " stroke-width=\""
+                  << num(r->stroke_width) << "\"";
+            o << "/>\n";
+        } else if (const auto* ci = std::get_if<plot::CircleCmd>(&c)) {
+            o << "<circle cx=\"" << num(ci->center.x) << "\" cy=\"" << num(ci->center.y) << "\" r=\"" << num(ci->radius)
+              << "\" fill=\"" << (ci->fill.a > 0 ? rgb(ci->fill) : "none") << "\""
+              << (ci->fill.a > 0 ? opacity("fill-opacity", ci->fill) : "");
+            if (ci->stroke.a > 0) o << " stroke=\"" << rgb(ci->stroke) << "\" stroke-width=\"" << num(ci->stroke_width) << "\"";
+            o << "/>\n";
+        } else if (const auto* t = std::get_if<plot::TextCmd>(&c)) {
+            const double w = measure.measure(t->text, t->size).x, h = t->size;
+            const double dx = t->halign == plot::HAlign::left ? 0 : t->halign == plot::HAlign::center ? -w / 2 : -w;
+            const double dy = t->valign == plot::VAlign::top ? 0 : t->valign == plot::VAlign::middle ? -h / 2 : -h;
+            const double baseline = kAscent * t->size / kEmToPixelHeight;
+            o << "<text font-family=\"DejaVu Sans\" font-size=\"" << num(t->size / kEmToPixelHeight) << "\" fill=\""
+              << rgb(t->color) << "\"" << opacity("fill-opacity", t->color);
+            if (t->vertical)
+                o << " transform=\"translate(" << num(t->pos.x) << "," << num(t->pos.y) << ") rotate(-90)\" x=\"" << num(dx)
+                  << "\" y=\"" << num(dy + baseline) << "\"";
+            else
+                o << " x=\"" << num(t->pos.x + dx) << "\" y=\"" << num(t->pos.y + dy + baseline) << "\"";
+            o << ">" << xml_escape(t->text) << "</text>\n";
+        } else if (const auto* img = std::get_if<plot::ImageCmd>(&c)) {
+            if (img->cols <= 0 || img->rows <= 0) continue;
+            cairo_surface_t* cells = image_surface(*img);
+            // Some viewers (librsvg among them) ignore image-rendering and smooth the image:
+            // embed it with each cell already a block of whole pixels, so smoothing can only
+            // soften the outermost pixel of a cell.
+            const int kx = std::clamp(static_cast<int>(std::ceil(img->rect.width() / img->cols)), 1, std::max(1, 2048 / img->cols));
+            const int ky = std::clamp(static_cast<int>(std::ceil(img->rect.height() / img->rows)), 1, std::max(1, 2048 / img->rows));
+            cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, img->cols * kx, img->rows * ky);
+            cairo_t* up = cairo_create(s);
+            cairo_scale(up, kx, ky);
+            cairo_set_source_surface(up, cells, 0, 0);
+            cairo_pattern_set_filter(cairo_get_source(up), CAIRO_FILTER_NEAREST);
+            cairo_paint(up);
+            cairo_destroy(up);
+            cairo_surface_destroy(cells);
+            std::vector<unsigned char> png;
+            cairo_surface_write_to_png_stream(s, append_png, &png);
+            cairo_surface_destroy(s);
+            // viewers must not smooth the cells: pixelated in every vocabulary they read
+            o << "<image x=\"" << num(img->rect.x0) << "\" y=\"" << num(img->rect.y0) << "\" width=\"" << num(img->rect.width())
+              << "\" height=\"" << num(img->rect.height())
+              << "\" preserveAspectRatio=\"none\" image-rendering=\"pixelated\" style=\"image-rendering:pixelated;image-rendering:crisp-edges\""
+              << " xlink:href=\"data:image/png;base64," << base64(png) << "\"/>\n";
+        } else if (const auto* cl = std::get_if<plot::ClipCmd>(&c)) {
+            if (cl->push) {
+                ++clip_id;
+                o << "<clipPath id=\"clip" << clip_id << "\"><rect x=\"" << num(cl->rect.x0) << "\" y=\"" << num(cl->rect.y0)
+                  << "\" width=\"" << num(cl->rect.width()) << "\" height=\"" << num(cl->rect.height()) << "\"/></clipPath>\n";
+                o << "<g clip-path=\"url(#clip" << clip_id << ")\">\n";
+                ++open_groups;
+            } else if (open_groups > 0) {
+                o << "</g>\n";
+                --open_groups;
+            }
+        }
+    }
+    while (open_groups-- > 0) o << "</g>\n";
+    o << "</svg>\n";
+    return o.str();
+}
+
+}  // namespace rope::exporting

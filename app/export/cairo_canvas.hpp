@@ -1,0 +1,39 @@
+// The file back ends of the drawing interface: cairo (PNG pixels and PDF) and a small SVG writer
+// of our own (real <text> elements, crisp heatmap cells). Text is DejaVu Sans everywhere, sized
+// as the screen sizes it (a size is the font's pixel height, ascent to descent).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "plot/display_list.hpp"
+
+typedef struct _cairo cairo_t;
+
+namespace rope::exporting {
+
+// DejaVu Sans metrics shared by the back ends: a TextCmd of size s is drawn with an em of
+// s / kEmToPixelHeight and its baseline kAscent * em below the box top.
+inline constexpr double kEmToPixelHeight = 1.164;  // (ascent + descent) / em of DejaVu Sans
+inline constexpr double kAscent = 0.928;
+
+// Measures with cairo and the TTF the screen uses.
+class CairoTextMeasure : public plot::TextMeasure {
+public:
+    CairoTextMeasure();
+    ~CairoTextMeasure() override;
+    plot::Vec2 measure(const std::string& text, float size) const override;
+
+private:
+    cairo_t* cr_ = nullptr;
+};
+
+// Replays a display list on a cairo context (already scaled for the output).
+void replay_cairo(const plot::DisplayList& list, cairo_t* cr);
+
+// An SVG document of the display list; `metadata` lines go into its <metadata>.
+std::string render_svg(const plot::DisplayList& list, const plot::TextMeasure& measure, const std::string& title,
+                       const std::vector<std::pair<std::string, std::string>>& metadata);
+
+}  // namespace rope::exporting

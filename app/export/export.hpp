@@ -1,0 +1,48 @@
+// Figure files: PNG (cairo pixels, libpng with the parameters as text chunks), SVG (our writer),
+// PDF (cairo), CSV (the numbers behind the figure). The same figure code as the screen draws them.
+#pragma once
+
+#include <string>
+
+#include "figures/figures.hpp"
+#include "io/png_writer.hpp"
+#include "plot/style.hpp"
+#include "rope/params.hpp"
+
+namespace rope::exporting {
+
+enum class Format { png, svg, pdf, csv };
+
+// The format named by the file's extension (case-insensitive); false if none of ours.
+bool format_from_path(const std::string& path, Format& out);
+const char* format_name(Format f);
+
+struct ExportOptions {
+    std::string path;
+    double scale = 1;  // PNG pixels per figure pixel (0.25..8); vector files ignore it
+    int width = 800;   // figure size in pixels at scale 1: a blog column
+    int height = 480;
+    plot::ThemeId theme = plot::ThemeId::light;
+};
+
+inline constexpr double kMinScale = 0.25, kMaxScale = 8;
+inline constexpr int kMinSize = 200, kMaxSize = 8000;
+
+struct ExportResult {
+    std::string path;
+    Format format = Format::png;
+    int pixel_width = 0, pixel_height = 0;
+    double milliseconds = 0;
+};
+
+// Builds the figure and writes it atomically. Throws io::IoError (write failures, naming the
+// path and the system's reason) or std::invalid_argument (bad options).
+ExportResult export_figure(figures::FigureId figure, const ParamSet& params, const ExportOptions& options);
+
+// What every file carries: the app's version and the full parameter set as --set text.
+io::TextChunks parameter_metadata(const ParamSet& params, figures::FigureId figure);
+
+// The CSV text of a figure's data table (header, then shortest round-trip numbers).
+std::string table_csv(const figures::DataTable& table);
+
+}  // namespace rope::exporting

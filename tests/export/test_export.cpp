@@ -1,0 +1,237 @@
+// `rope-explorer export` as a blogger runs it, headless, checked by real readers: rsvg-convert
+// renders the SVG, pdfinfo and pdftoppm read the PDF, the PNG's text chunks hold its parameters,
+// the CSV numbers equal the core's. Bad input writes nothing and damages nothing.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "io/png_writer.hpp"
+#include "rope/decay.hpp"
+#include "rope/frequencies.hpp"
+#include "rope/phasor.hpp"
+#include "support/process.hpp"
+
+using rope::test::ProcessResult;
+using rope::test::run_process;
+using rope::test::split;
+using rope::test::split_lines;
+
+namespace {
+
+class ExportTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        char tmpl[] = "/tmp/rope-export-XXXXXX";
+        ASSERT_NE(mkdtemp(tmpl), nullptr);
+        dir_ = tmpl;
+    }
+    void TearDown() override { run_process({"/bin/rm", "-rf", dir_}); }
+    std::string path(const std::string& name) const { return dir_ + "/" + name; }
+    std::string dir_;
+};
+
+ProcessResult export_cli(std::vector<std::string> args) {
+    std::vector<std::string> argv = {"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", ROPE_EXPLORER_BINARY, "export"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return run_process(argv);
+}
+
+bool exists(const std::string& p) {
+    struct stat st {};
+    return stat(p.c_str(), &st) == 0;
+}
+
+std::string read(const std::string& p) {
+    std::ifstream f(p, std::ios::binary);
+    std::stringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+std::size_t files_in(const std::string& dir) {
+    const ProcessResult r = run_process({"/usr/bin/find", dir, "-mindepth", "1"});
+    return static_cast<std::size_t>(rope::test::count_lines(r.out));
+}
+
+void expect_usage_error(const ProcessResult& r, const std::string& mention) {
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(rope::test::count_lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find(mention), std::string::npos) << r.err;
+}
+
+const char* kFigures[] = {"vectors", "heatmap", "sweep", "decay"};
+
+}  // namespace
+
+TEST_F(ExportTest, EveryFigureInEveryFormatReadByRealReaders) {
+    for (const char* fig : kFigures) {
+        SCOPED_TRACE(fig);
+        const std::string png1 = path(std::string(fig) + ".png"), png2 = path(std::string(fig) + "@2x.png");
+        const std::string svg = path(std::string(fig) + ".svg"), pdf = path(std::string(fig) + ".pdf");
+        const std::string csv = path(std::string(fig) + ".csv");
+        for (const auto& [out, extra] : std::vector<std::pair<std::string, std::string>>{
+                 {png1, ""}, {png2, "2"}, {svg, ""}, {pdf, ""}, {csv, ""}}) {
+            std::vector<std::string> args = {fig, "--out", out, "--set", "base=500000"};
+            if (!extra.empty()) {
+                args.push_back("--scale");
+                args.push_back(extra);
+            }
+            const ProcessResult r = export_cli(args);
+            ASSERT_EQ(r.exit_code, 0) << r.err;
+            EXPECT_TRUE(r.err.empty()) << r.err;
+        }
+        // PNG: twice the pixels at scale 2, same layout; parameters in text chunks
+        const auto a = rope::io::read_png(png1), b = rope::io::read_png(png2);
+        EXPECT_EQ(a.width, 800);
+        EXPECT_EQ(a.height, 480);
+        EXPECT_EQ(b.width, 2 * a.width);
+        EXPECT_EQ(b.height, 2 * a.height);
+        std::map<std::string, std::string> text(a.text.begin(), a.text.end());
+        EXPECT_EQ(text["base"], "500000");
+        EXPECT_EQ(text["dim"], "128");
+        EXPECT_EQ(text["scaling"], "none");
+        EXPECT_NE(text["Software"].find("RoPE Explorer"), std::string::npos);
+        EXPECT_EQ(text["figure"], fig);
+        // white background in the light theme
+        EXPECT_EQ(a.rgba[0], 255);
+        EXPECT_EQ(a.rgba[1], 255);
+        EXPECT_EQ(a.rgba[2], 255);
+        // SVG: rsvg-convert renders it; it keeps real text and its metadata
+        const ProcessResult rs = run_process({"/usr/bin/rsvg-convert", svg, "-o", path("rendered.png")});
+        EXPECT_EQ(rs.exit_code, 0) << rs.err;
+        const auto rendered = rope::io::read_png(path("rendered.png"));
+        EXPECT_EQ(rendered.width, 800);
+        const std::string svg_text = read(svg);
+        EXPECT_NE(svg_text.find("<text"), std::string::npos);
+        EXPECT_NE(svg_text.find("base=500000"), std::string::npos);
+        if (std::string(fig) != "vectors") {
+            EXPECT_NE(svg_text.find("(tokens)"), std::string::npos);
+        }
+        // PDF: pdfinfo reads the metadata, pdftoppm draws it, pdftotext finds the labels
+        const ProcessResult info = run_process({"/usr/bin/pdfinfo", pdf});
+        EXPECT_EQ(info.exit_code, 0) << info.err;
+        EXPECT_NE(info.out.find("base=500000"), std::string::npos);
+        const std::size_t pages = info.out.find("Pages:");
+        ASSERT_NE(pages, std::string::npos);
+        EXPECT_EQ(std::stoi(info.out.substr(pages + 6)), 1);
+        const ProcessResult ppm = run_process({"/usr/bin/pdftoppm", "-png", "-r", "72", "-singlefile", pdf, path("page")});
+        EXPECT_EQ(ppm.exit_code, 0) << ppm.err;
+        EXPECT_EQ(rope::io::read_png(path("page.png")).width, 800);
+        const ProcessResult txt = run_process({"/usr/bin/pdftotext", pdf, "-"});
+        const std::map<std::string, std::string> titles = {
+            {"vectors", "Rotated vectors"}, {"heatmap", "Angle heatmap"}, {"sweep", "Base sweep"}, {"decay", "Long-range decay"}};
+        EXPECT_NE(txt.out.find(titles.at(fig)), std::string::npos) << txt.out.substr(0, 300);
+        // CSV: a header, then numbers
+        const auto lines = split_lines(read(csv));
+        ASSERT_GT(lines.size(), 2u);
+        for (std::size_t i = 1; i < std::min<std::size_t>(lines.size(), 50); ++i)
+            for (const std::string& cell : split(lines[i], ',')) EXPECT_TRUE(std::isfinite(std::stod(cell))) << lines[i];
+    }
+    // no temporaries left behind (they are hidden files next to the target)
+    const ProcessResult hidden = run_process({"/usr/bin/find", dir_, "-mindepth", "1", "-name", ".*"});
+    EXPECT_TRUE(hidden.out.empty()) << hidden.out;
+}
+
+TEST_F(ExportTest, CsvNumbersEqualTheCore) {
+    const std::string csv = path("decay.csv");
+    ASSERT_EQ(export_cli({"decay", "--out", csv, "--set", "dim=64", "--set", "max_distance=2000"}).exit_code, 0);
+    const auto lines = split_lines(read(csv));
+    ASSERT_EQ(lines[0].rfind("distance,bound", 0), 0u);
+    const Eigen::VectorXd expect = rope::decay_bound(rope::base_frequencies(10000.0, 64), 2000);
+    ASSERT_EQ(lines.size(), 2002u);
+    for (int r = 0; r <= 2000; ++r) {
+        const auto cols = split(lines[r + 1], ',');
+        EXPECT_EQ(std::stoi(cols[0]), r);
+        EXPECT_EQ(std::stod(cols[1]), expect[r]);  // shortest round trip: the same double
+    }
+    const std::string angles = path("heatmap.csv");
+    ASSERT_EQ(export_cli({"heatmap", "--out", angles, "--set", "dim=8", "--set", "max_position=100"}).exit_code, 0);
+    const auto rows = split_lines(read(angles));
+    EXPECT_EQ(rows[0], "position,pair,angle");
+    const Eigen::VectorXd theta = rope::base_frequencies(10000.0, 8);
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        const auto c = split(rows[i], ',');
+        EXPECT_EQ(std::stod(c[2]), rope::wrap_angle(std::stod(c[0]) * theta[std::stoi(c[1])]));
+    }
+}
+
+TEST_F(ExportTest, BadInputWritesNothing) {
+    const std::string out = path("x.png");
+    expect_usage_error(export_cli({"bogus", "--out", out}), "bogus");
+    expect_usage_error(export_cli({"decay", "--out", path("x.jpg")}), "x.jpg");
+    expect_usage_error(export_cli({"decay", "--out", path("noext")}), "noext");
+    expect_usage_error(export_cli({"decay", "--out", out, "--scale", "0.1"}), "--scale");
+    expect_usage_error(export_cli({"decay", "--out", out, "--scale", "9"}), "--scale");
+    expect_usage_error(export_cli({"decay", "--out", out, "--scale", "two"}), "--scale");
+    expect_usage_error(export_cli({"decay", "--out", out, "--scale", "nan"}), "--scale");
+    expect_usage_error(export_cli({"decay", "--out", out, "--set", "dim=7"}), "dim=7");
+    expect_usage_error(export_cli({"decay", "--out", out, "--theme", "blue"}), "--theme");
+    expect_usage_error(export_cli({"decay", "--out", out, "--width", "50"}), "--width");
+    expect_usage_error(export_cli({"decay"}), "--out");
+    expect_usage_error(export_cli({"--out", out}), "figure");
+    EXPECT_EQ(files_in(dir_), 0u);
+}
+
+TEST_F(ExportTest, FailuresNameThePathAndTheReasonAndDamageNothing) {
+    // a folder that does not exist is not created
+    const ProcessResult missing = export_cli({"decay", "--out", path("no/such/folder/x.png")});
+    EXPECT_NE(missing.exit_code, 0);
+    EXPECT_EQ(rope::test::count_lines(missing.err), 1) << missing.err;
+    EXPECT_NE(missing.err.find("does not exist"), std::string::npos) << missing.err;
+    EXPECT_FALSE(exists(path("no")));
+    // a full disk: /dev/full is written in place (never renamed over) and its error reported
+    for (const char* ext : {"png", "svg", "pdf", "csv"}) {
+        const std::string full = "/dev/full";
+        const ProcessResult r = run_process({"/bin/sh", "-c", std::string("cd ") + dir_ + " && ln -sf /dev/full out." + ext +
+                                                                  " && env -u DISPLAY " ROPE_EXPLORER_BINARY " export decay --out out." + ext});
+        EXPECT_NE(r.exit_code, 0) << ext;
+        EXPECT_EQ(rope::test::count_lines(r.err), 1) << r.err;
+        EXPECT_NE(r.err.find("No space left on device"), std::string::npos) << r.err;
+        struct stat st {};
+        ASSERT_EQ(stat("/dev/full", &st), 0);
+        EXPECT_TRUE(S_ISCHR(st.st_mode));
+    }
+    const ProcessResult direct = export_cli({"decay", "--out", "/dev/full"});
+    // /dev/full has no extension: refused before writing
+    EXPECT_EQ(direct.exit_code, 2);
+    // an existing file is untouched when the new export is refused
+    const std::string keep = path("keep.png");
+    ASSERT_EQ(export_cli({"decay", "--out", keep}).exit_code, 0);
+    const std::string before = read(keep);
+    EXPECT_EQ(export_cli({"decay", "--out", keep, "--set", "base=1"}).exit_code, 2);
+    EXPECT_EQ(read(keep), before);
+    // a folder in the way is reported, not removed
+    ASSERT_EQ(mkdir(path("taken.png").c_str(), 0755), 0);
+    const ProcessResult taken = export_cli({"decay", "--out", path("taken.png")});
+    EXPECT_NE(taken.exit_code, 0);
+    EXPECT_NE(taken.err.find("folder"), std::string::npos) << taken.err;
+    // no temporary files remain from any of this
+    const ProcessResult left = run_process({"/usr/bin/find", dir_, "-mindepth", "1", "-name", ".*"});
+    EXPECT_TRUE(left.out.empty()) << left.out;
+}
+
+TEST_F(ExportTest, ScaleTwoIsTheSameLayoutAtTwiceThePixels) {
+    const std::string a = path("a.png"), b = path("b.png");
+    ASSERT_EQ(export_cli({"sweep", "--out", a, "--width", "640", "--height", "400"}).exit_code, 0);
+    ASSERT_EQ(export_cli({"sweep", "--out", b, "--width", "640", "--height", "400", "--scale", "2"}).exit_code, 0);
+    const auto one = rope::io::read_png(a), two = rope::io::read_png(b);
+    ASSERT_EQ(two.width, 1280);
+    ASSERT_EQ(two.height, 800);
+    // downsampled 2x, the big one matches the small one closely (same layout, sharper)
+    double diff = 0;
+    for (int y = 0; y < one.height; ++y)
+        for (int x = 0; x < one.width; ++x)
+            for (int c = 0; c < 3; ++c) {
+                double avg = 0;
+                for (int dy = 0; dy < 2; ++dy)
+                    for (int dx = 0; dx < 2; ++dx) avg += two.rgba[((2 * y + dy) * two.width + 2 * x + dx) * 4 + c];
+                diff += std::abs(avg / 4 - one.rgba[(y * one.width + x) * 4 + c]);
+            }
+    EXPECT_LT(diff / (one.width * one.height * 3), 12.0);
+}
