@@ -21,12 +21,16 @@ public:
 
 private:
     void compute_block(std::int64_t block_start, double* out);
+    void load_bases(std::int64_t block_start);
 
     int pairs_;
     std::vector<double> theta_;
     // step tables [k * kBlock + j]: fl(j theta_k), cos, sin (transposed: lanes run over j)
     std::vector<double> step_angle_, step_cos_, step_sin_;
     std::vector<double> block_out_;
+    // the current block's base phasors e^{i fl(B theta_k)}
+    std::int64_t loaded_block_ = -1;
+    std::vector<double> base_angle_, base_cos_, base_sin_;
 };
 
 // bound(r) for r = 0 .. max_distance.
