@@ -1,4 +1,8 @@
-# Writes the GLSL sources named in INPUTS into OUT as C++ raw strings (kShader_<name>_<ext>).
+# Writes the files named in INPUTS (|-separated) into OUT as C++ raw strings (<PREFIX>_<name>_<ext>):
+# the GLSL of shaders/ and the data of assets/, compiled in so nothing is looked up at run time.
+if(NOT PREFIX)
+  set(PREFIX kShader)
+endif()
 set(content "// Generated from shaders/ by app/embed_shaders.cmake. Do not edit.\n#pragma once\n\n")
 string(REPLACE "|" ";" INPUT_LIST "${INPUTS}")
 foreach(input ${INPUT_LIST})
@@ -6,6 +10,6 @@ foreach(input ${INPUT_LIST})
   get_filename_component(ext ${input} EXT)
   string(REPLACE "." "" ext ${ext})
   file(READ ${input} source)
-  string(APPEND content "inline constexpr const char* kShader_${name}_${ext} = R\"glsl(${source})glsl\";\n\n")
+  string(APPEND content "inline constexpr const char* ${PREFIX}_${name}_${ext} = R\"glsl(${source})glsl\";\n\n")
 endforeach()
 file(WRITE ${OUT} "${content}")

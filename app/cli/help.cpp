@@ -33,8 +33,8 @@ std::string main_help() {
     std::string s =
         "RoPE Explorer " ROPE_EXPLORER_VERSION " - see how Rotary Position Embedding works.\n\n"
         "Usage:\n"
-        "  rope-explorer [--set key=value]... [--screenshot PATH [--quit]] [--size WxH] [--theme dark|light]\n"
-        "                [--ui-scale S] [--bench-frames N [--sweep KEY]]   open the app\n"
+        "  rope-explorer [--session FILE] [--set key=value]... [--fresh] [--lesson N] [--screenshot PATH [--quit]]\n"
+        "                [--size WxH] [--theme dark|light] [--ui-scale S] [--bench-frames N [--sweep KEY]]   open the app\n"
         "  rope-explorer compute TABLE [--set key=value]...   print a table as CSV (compute --help)\n"
         "  rope-explorer export FIGURE --out PATH [...]       write a figure file (export --help)\n"
         "  rope-explorer --help | --version\n\nTables: ";

@@ -37,6 +37,13 @@ struct ExportDialogState {
     char folder[1024] = {};
 };
 
+struct SessionDialogState {
+    bool open = false;
+    bool just_opened = false;
+    bool saving = true;  // save (Ctrl+S) or open (Ctrl+O)
+    char path[1024] = {};
+};
+
 struct AppState {
     ParamSet params;
     plot::ThemeId theme = plot::ThemeId::dark;
@@ -48,7 +55,25 @@ struct AppState {
     figures::FigureCache cache;
     bool dragging_vector = false;
     std::uint64_t figure_builds = 0;
-    ExportDialogState export_dialog;  // how many times a figure was rebuilt (tests: idle means none)
+    ExportDialogState export_dialog;
+    SessionDialogState session_dialog;
+
+    // teaching: presentation mode, animation, lessons, the shortcut overlay
+    float base_scale = 1;        // the monitor's content scale (x the user's factor)
+    bool presentation = false;   // large type, high contrast, no controls
+    bool fullscreen = false;
+    bool playing = false;
+    double speed = 10;           // tokens per second
+    double play_position = 0;    // fractional position while playing
+    int lesson_step = -1;        // -1: no lesson open
+    bool show_shortcuts = false;
+    bool quit_requested = false;
+    std::string session_path;    // the file Ctrl+S writes (last opened or saved)
+
+    // the lesson step's parameters and the panel to look at
+    void go_to_lesson_step(int step);
+    float effective_scale() const { return base_scale * (presentation ? kPresentationScale : 1.0f); }
+    static constexpr float kPresentationScale = 1.6f;  // how many times a figure was rebuilt (tests: idle means none)
 
     AppState();
     // Sets one parameter from the UI, validated like --set; on error nothing changes and the status
@@ -59,5 +84,6 @@ struct AppState {
 };
 
 plot::Style screen_style(const AppState& state);
+plot::ThemeId effective_theme(const AppState& state);
 
 }  // namespace rope::gui

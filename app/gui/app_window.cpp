@@ -6,6 +6,9 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -17,7 +20,11 @@
 #include "cli/arguments.hpp"
 #include "gui/app_state.hpp"
 #include "gui/export_dialog.hpp"
+#include "export/export.hpp"
 #include "gui/fonts.hpp"
+#include "gui/teaching.hpp"
+#include "lessons/lessons.hpp"
+#include "session/session.hpp"
 #include "gui/input_queue.hpp"
 #include "gui/panels.hpp"
 #include "io/atomic_file.hpp"
@@ -139,6 +146,19 @@ GuiOptions parse_gui_options(int argc, char** argv, int first) {
         } else if (args.take_option("--theme", value)) {
             if (value != "dark" && value != "light") throw UsageError("--theme " + shorten_for_message(value) + ": expected dark or light");
             o.theme = value;
+            o.theme_given = true;
+        } else if (args.take_option("--session", value)) {
+            if (value.empty()) throw UsageError("--session needs a file name");
+            o.session = value;
+        } else if (args.take_flag("--fresh")) {
+            o.fresh = true;
+        } else if (args.take_option("--lesson", value)) {
+            const int steps = static_cast<int>(lessons::builtin_lesson().steps.size());
+            char* end = nullptr;
+            const long n = std::strtol(value.c_str(), &end, 10);
+            if (value.empty() || *end || n < 1 || n > steps)
+                throw UsageError("--lesson " + shorten_for_message(value) + ": expected a step number from 1 to " + std::to_string(steps));
+            o.lesson = static_cast<int>(n);
         } else if (args.take_option("--ui-scale", value)) {
             char* end = nullptr;
             const double s = std::strtod(value.c_str(), &end);
@@ -155,8 +175,33 @@ GuiOptions parse_gui_options(int argc, char** argv, int first) {
 
 int run_gui(const GuiOptions& options) {
     AppState state;
-    cli::apply_sets(state.params, options.sets);  // bad --set: exit 2 before any window opens
-    state.theme = options.theme == "light" ? plot::ThemeId::light : plot::ThemeId::dark;
+    // The starting state: a --session file, else the last session (unless --set or --fresh ask
+    // for a reproducible start), then a lesson step, then --set on top (later wins). Bad input
+    // exits 2 here, before any window opens.
+    session::Session start;
+    bool keep_last_session = true;  // never overwrite a last-session file we could not read
+    const std::string last_path = session::last_session_path();
+    if (!options.session.empty()) {
+        try {
+            start = session::load_session(options.session);
+        } catch (const session::SessionError& e) {
+            throw cli::UsageError(e.what());
+        }
+        state.session_path = options.session;
+    } else if (options.sets.empty() && !options.fresh && options.lesson == 0 && access(last_path.c_str(), F_OK) == 0) {
+        try {
+            start = session::load_session(last_path);
+        } catch (const session::SessionError& e) {
+            std::fprintf(stderr, "rope-explorer: warning: %s; starting from the defaults (the file is left as it is)\n", e.what());
+            start = session::Session{};
+            keep_last_session = false;
+        }
+    }
+    apply_session(state, start);
+    if (options.lesson > 0) state.go_to_lesson_step(options.lesson - 1);
+    cli::apply_sets(state.params, options.sets);
+    if (options.theme_given) state.theme = options.theme == "light" ? plot::ThemeId::light : plot::ThemeId::dark;
+    state.play_position = static_cast<double>(state.params.integer("position"));
 
     const char* display = std::getenv("DISPLAY");
     const char* wayland = std::getenv("WAYLAND_DISPLAY");
@@ -195,7 +240,8 @@ int run_gui(const GuiOptions& options) {
         glfwGetWindowContentScale(window, &sx, &sy);
         scale = std::clamp(std::max(sx, sy), 1.0f, 4.0f);
     }
-    state.ui_scale = scale;
+    state.base_scale = scale;
+    state.ui_scale = state.effective_scale();
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -203,8 +249,8 @@ int run_gui(const GuiOptions& options) {
     io.IniFilename = nullptr;  // layout is ours; deterministic screenshots
     io.LogFilename = nullptr;
     FontSet fonts;
-    fonts.build(scale, 18.0f);
-    apply_imgui_theme(state.theme, scale);
+    fonts.build(state.ui_scale, 18.0f);
+    apply_imgui_theme(effective_theme(state), state.ui_scale);
     ImGui_ImplGlfw_InitForOpenGL(window, false);
     install_input_queue(window);
     ImGui_ImplOpenGL3_Init("#version 330 core");
@@ -215,7 +261,11 @@ int run_gui(const GuiOptions& options) {
     std::vector<double> frame_ms;
     int frame = 0;
     int settle_frames = 3;  // frames to draw after an event before sleeping again
-    plot::ThemeId applied_theme = state.theme;
+    plot::ThemeId applied_theme = effective_theme(state);
+    bool applied_presentation = state.presentation;
+    bool applied_fullscreen = false;
+    int windowed[4] = {0, 0, width, height};
+    auto last_frame = std::chrono::steady_clock::now();
     int exit_code = 0;
     bool screenshot_done = options.screenshot.empty();
 
@@ -223,6 +273,8 @@ int run_gui(const GuiOptions& options) {
         // Idle: sleep until an event, but finish drawing what an event started.
         if (benchmarking || settle_frames > 0 || !screenshot_done || input_pending())
             glfwPollEvents();
+        else if (state.playing)
+            glfwWaitEventsTimeout(1.0 / 120);  // animation: frames paced below, input still wakes us
         else {
             glfwWaitEvents();
             settle_frames = 2;
@@ -245,27 +297,38 @@ int run_gui(const GuiOptions& options) {
         int fb_w = 0, fb_h = 0;
         glfwGetFramebufferSize(window, &fb_w, &fb_h);
         const ImVec2 display_size = io.DisplaySize;
-        const float controls_w = std::round(std::min(display_size.x * 0.3f, 330.0f * scale));
-        if (!io.WantTextInput) {
-            for (int k = 0; k < 4; ++k)
-                if (ImGui::IsKeyPressed(GLFW_KEY_1 + k, false)) state.maximized = state.maximized == k ? -1 : k;
-            if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) state.maximized = -1;
-            if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false)) glfwSetWindowShouldClose(window, GLFW_TRUE);
-            if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_E, false)) {
-                // the panel under the mouse
-                for (int k = 0; k < 4; ++k) {
-                    const plot::Rect& r = state.panels[k].screen;
-                    if ((state.maximized < 0 || state.maximized == k) && r.contains({io.MousePos.x, io.MousePos.y}))
-                        open_export_dialog(state, k);
-                }
+        const float controls_w = std::round(std::min(display_size.x * 0.3f, 330.0f * state.ui_scale));
+        handle_shortcuts(state);
+        if (!io.WantTextInput && io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_E, false)) {
+            // Ctrl+E: export the panel under the mouse
+            for (int k = 0; k < 4; ++k) {
+                const plot::Rect& r = state.panels[k].screen;
+                if ((state.maximized < 0 || state.maximized == k) && r.contains({io.MousePos.x, io.MousePos.y}))
+                    open_export_dialog(state, k);
             }
         }
-        if (state.maximized >= 0) {
+        const auto now = std::chrono::steady_clock::now();
+        advance_animation(state, std::chrono::duration<double>(now - last_frame).count());
+        last_frame = now;
+        const bool lesson_open = state.lesson_step >= 0;
+        if (state.presentation) {
+            // no controls; a lesson reads along the bottom, its panel filling the screen above
+            const float strip = lesson_open ? std::round(display_size.y * 0.30f) : 0.0f;
+            const int chosen = state.maximized;
+            if (lesson_open && chosen < 0) state.maximized = static_cast<int>(lesson_panel(state));
+            draw_panels(state, fonts, measure, ImVec2(0, 0), ImVec2(display_size.x, display_size.y - strip));
+            if (state.maximized == static_cast<int>(lesson_panel(state)) && chosen < 0 && lesson_open) state.maximized = chosen;
+            if (lesson_open) draw_lesson_panel(state, ImVec2(0, display_size.y - strip), ImVec2(display_size.x, strip));
+        } else if (state.maximized >= 0) {
             draw_panels(state, fonts, measure, ImVec2(0, 0), display_size);
         } else {
-            draw_controls(state, ImVec2(0, 0), ImVec2(controls_w, display_size.y));
+            const float lesson_h = lesson_open ? std::round(display_size.y * 0.42f) : 0.0f;
+            if (lesson_open) draw_lesson_panel(state, ImVec2(0, 0), ImVec2(controls_w, lesson_h));
+            draw_controls(state, ImVec2(0, lesson_h), ImVec2(controls_w, display_size.y - lesson_h));
             draw_panels(state, fonts, measure, ImVec2(controls_w, 0), ImVec2(display_size.x - controls_w, display_size.y));
         }
+        draw_shortcut_overlay(state);
+        draw_session_dialog(state);
         draw_export_dialog(state);
         ImGui::Render();
         glViewport(0, 0, fb_w, fb_h);
@@ -277,8 +340,15 @@ int run_gui(const GuiOptions& options) {
         if (!screenshot_done && frame >= 3) {
             // the first complete frame: layout settled, figures built
             const std::vector<std::uint8_t> pixels = read_back(fb_w, fb_h);
-            io::TextChunks text = {{"Software", "RoPE Explorer " ROPE_EXPLORER_VERSION}};
-            for (const auto& [k, v] : state.params.to_key_values()) text.emplace_back("rope:" + k, v);
+            // the same metadata as an export (so the PNG reopens as a session), plus the view
+            io::TextChunks text = exporting::parameter_metadata(state.params, state.panels[0].id);
+            text.erase(std::remove_if(text.begin(), text.end(), [](const auto& kv) { return kv.first == "figure"; }), text.end());
+            const session::Session now_session = current_session(state);
+            text.emplace_back("view:maximized", std::to_string(now_session.view.maximized));
+            text.emplace_back("view:theme", now_session.view.theme);
+            text.emplace_back("view:presentation", now_session.view.presentation ? "true" : "false");
+            text.emplace_back("view:lesson_step", std::to_string(now_session.view.lesson_step));
+            text.emplace_back("view:ui_font_px", format_number(std::round(18.0 * state.ui_scale)));
             try {
                 io::write_png(options.screenshot, pixels.data(), fb_w, fb_h, text);
             } catch (const io::IoError& e) {
@@ -298,15 +368,57 @@ int run_gui(const GuiOptions& options) {
         }
         ++frame;
 
-        if (state.theme != applied_theme) {
-            apply_imgui_theme(state.theme, scale);
-            applied_theme = state.theme;
+        if (state.quit_requested) glfwSetWindowShouldClose(window, GLFW_TRUE);
+        if (state.presentation != applied_presentation) {
+            // type and sizes change between frames: rebuild the font atlas at the new scale
+            applied_presentation = state.presentation;
+            state.ui_scale = state.effective_scale();
+            fonts.build(state.ui_scale, 18.0f);
+            ImGui_ImplOpenGL3_DestroyFontsTexture();
+            ImGui_ImplOpenGL3_CreateFontsTexture();
+            applied_theme = effective_theme(state);
+            apply_imgui_theme(applied_theme, state.ui_scale);
+            settle_frames = std::max(settle_frames, 3);
+        }
+        if (effective_theme(state) != applied_theme) {
+            applied_theme = effective_theme(state);
+            apply_imgui_theme(applied_theme, state.ui_scale);
+        }
+        if (state.fullscreen != applied_fullscreen) {
+            applied_fullscreen = state.fullscreen;
+            if (state.fullscreen) {
+                glfwGetWindowPos(window, &windowed[0], &windowed[1]);
+                glfwGetWindowSize(window, &windowed[2], &windowed[3]);
+                GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+                const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+                if (mode) glfwSetWindowMonitor(window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+            } else {
+                glfwSetWindowMonitor(window, nullptr, windowed[0], windowed[1], windowed[2], windowed[3], 0);
+            }
+            settle_frames = std::max(settle_frames, 3);
+        }
+        if (state.playing && !benchmarking) {
+            // a steady ~60 frames a second while the animation plays (vsync cannot be relied on)
+            const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            if (spent < 1.0 / 60) glfwWaitEventsTimeout(1.0 / 60 - spent);
         }
         if (state.params.version() != version_before || state.maximized != maximized_before || ImGui::IsAnyItemActive() ||
             io.MouseWheel != 0)
             settle_frames = std::max(settle_frames, 2);
     }
 
+    if (!benchmarking && keep_last_session) {
+        // the state for the next start (unless --set/--fresh/--session ask for something else then)
+        const std::string dir = last_path.substr(0, last_path.find_last_of('/'));
+        for (std::size_t at = 1; at != std::string::npos; at = dir.find('/', at + 1))
+            mkdir(dir.substr(0, at).c_str(), 0700);  // mkdir -p: our own state folder
+        mkdir(dir.c_str(), 0700);
+        try {
+            session::save_session(last_path, current_session(state));
+        } catch (const io::IoError& e) {
+            std::fprintf(stderr, "rope-explorer: warning: could not keep the session: %s\n", e.what());
+        }
+    }
     if (benchmarking && !frame_ms.empty()) {
         std::printf("p50_ms %.3f\np99_ms %.3f\nmax_ms %.3f\n", percentile(frame_ms, 0.50), percentile(frame_ms, 0.99),
                     *std::max_element(frame_ms.begin(), frame_ms.end()));

@@ -17,6 +17,10 @@ struct GuiOptions {
     std::string sweep_key;          // --sweep KEY
     std::string theme = "dark";     // --theme dark|light
     float ui_scale = 0;             // --ui-scale S (0: the monitor's content scale; env ROPE_UI_SCALE)
+    std::string session;            // --session FILE (JSON, or a PNG the app exported)
+    bool fresh = false;             // --fresh: start from the defaults, not the last session
+    int lesson = 0;                 // --lesson N: open the lesson at step N (1-based)
+    bool theme_given = false;
 };
 
 // Parses the window's flags (after the program name); throws cli::UsageError.

@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "gui/panels.hpp"
+#include "gui/teaching.hpp"
 #include "rope/number_format.hpp"
 
 namespace rope::gui {
@@ -99,6 +100,9 @@ void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
     ParamSet& p = state.params;
     const FrequencyTable& f = state.cache.frequencies(p);
     const std::int64_t max_position = p.integer("max_position");
+
+    section("Teach");
+    draw_toolbar(state);
 
     section("Position");
     int_slider(state, "position", "position m (token)", 0, std::max<std::int64_t>(0, max_position - 1), false);

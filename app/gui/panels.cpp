@@ -8,6 +8,7 @@
 
 #include "gui/export_dialog.hpp"
 #include "gui/imgui_canvas.hpp"
+#include "lessons/lessons.hpp"
 #include "plot/ticks.hpp"
 #include "rope/number_format.hpp"
 #include "rope/phasor.hpp"
@@ -54,9 +55,13 @@ bool AppState::apply_number(const std::string& key, double value) {
     return true;
 }
 
+plot::ThemeId effective_theme(const AppState& state) {
+    return state.presentation ? plot::ThemeId::high_contrast : state.theme;
+}
+
 plot::Style screen_style(const AppState& state) {
     plot::Style s;
-    s.theme = plot::theme_by_id(state.theme);
+    s.theme = plot::theme_by_id(effective_theme(state));
     s.scale = state.ui_scale;
     s.tick_font = 16;
     s.label_font = 18;
@@ -67,6 +72,24 @@ plot::Style screen_style(const AppState& state) {
     // background once, and panels draw no background of their own.
     s.fill_plot_area = false;
     return s;
+}
+
+figures::FigureId lesson_panel(const AppState& state) {
+    const auto& steps = lessons::builtin_lesson().steps;
+    if (state.lesson_step < 0 || state.lesson_step >= static_cast<int>(steps.size())) return figures::FigureId::vectors;
+    return steps[state.lesson_step].panel;
+}
+
+void AppState::go_to_lesson_step(int step) {
+    const auto& steps = lessons::builtin_lesson().steps;
+    if (step < 0 || step >= static_cast<int>(steps.size())) {
+        lesson_step = -1;
+        return;
+    }
+    lesson_step = step;
+    params = lessons::step_parameters(steps[step]);
+    playing = false;
+    set_status("Lesson step " + std::to_string(step + 1) + " of " + std::to_string(steps.size()) + ": " + steps[step].title);
 }
 
 void item_tooltip(const char* text) {
@@ -83,7 +106,7 @@ namespace {
 
 bool figure_current(const AppState& state, const PanelView& panel, float width, float height) {
     return panel.valid && panel.version == state.params.version() && panel.width == width && panel.height == height &&
-           panel.scale == state.ui_scale && panel.theme == state.theme;
+           panel.scale == state.ui_scale && panel.theme == effective_theme(state);
 }
 
 figures::FigureResult build_panel(AppState& state, const PanelView& panel, const plot::TextMeasure& measure, float width,
@@ -105,7 +128,7 @@ void install(AppState& state, PanelView& panel, figures::FigureResult&& figure, 
     panel.width = width;
     panel.height = height;
     panel.scale = state.ui_scale;
-    panel.theme = state.theme;
+    panel.theme = effective_theme(state);
     ++state.figure_builds;
 }
 
@@ -369,6 +392,13 @@ void draw_panels(AppState& state, const FontSet& fonts, const plot::TextMeasure&
         figure_input(state, panel);
         ensure_figure(state, panel, measure, std::floor(avail.x), std::floor(avail.y));
         ImDrawList* draw = ImGui::GetWindowDrawList();
+        if (state.lesson_step >= 0 && lesson_panel(state) == panel.id) {
+            // the panel the lesson step asks people to look at
+            const plot::Color a = plot::theme_by_id(effective_theme(state)).accent;
+            draw->AddRect(ImVec2(p0.x + 1, p0.y + 1), ImVec2(p1.x - 1, p1.y - 1),
+                          IM_COL32(static_cast<int>(a.r * 255), static_cast<int>(a.g * 255), static_cast<int>(a.b * 255), 255),
+                          0, 0, std::round(3 * state.ui_scale));
+        }
         draw->PushClipRect(fig_pos, {fig_pos.x + avail.x, fig_pos.y + avail.y}, true);
         replay(panel.figure.list, draw, {std::floor(fig_pos.x), std::floor(fig_pos.y)}, fonts, panel.textures);
         draw->PopClipRect();

@@ -16,6 +16,9 @@ void ensure_figure(AppState& state, PanelView& panel, const plot::TextMeasure& m
 
 void draw_controls(AppState& state, ImVec2 pos, ImVec2 size);
 
+// The panel the open lesson step points at.
+figures::FigureId lesson_panel(const AppState& state);
+
 // One-sentence tooltip for the last item, wrapped in font units.
 void item_tooltip(const char* text);
 

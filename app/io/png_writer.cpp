@@ -82,7 +82,7 @@ bool decode(std::FILE* file, PngImage& out, bool pixels, ErrorSink& sink, std::v
     png_textp text = nullptr;
     int count = 0;
     if (png_get_text(png, info, &text, &count) > 0)
-        for (int i = 0; i < count; ++i) out.text.emplace_back(text[i].key, std::string(text[i].text, text[i].text_length ? text[i].text_length : text[i].itxt_length));
+        for (int i = 0; i < count; ++i) out.text.emplace_back(text[i].key, std::string(text[i].text ? text[i].text : ""));
     if (pixels) {
         if (static_cast<long long>(out.width) * out.height > (1LL << 28)) png_error(png, "image too large");
         png_set_expand(png);
@@ -98,7 +98,7 @@ bool decode(std::FILE* file, PngImage& out, bool pixels, ErrorSink& sink, std::v
         // text chunks after the image data
         if (png_get_text(png, info, &text, &count) > static_cast<int>(out.text.size())) {
             out.text.clear();
-            for (int i = 0; i < count; ++i) out.text.emplace_back(text[i].key, std::string(text[i].text, text[i].text_length ? text[i].text_length : text[i].itxt_length));
+            for (int i = 0; i < count; ++i) out.text.emplace_back(text[i].key, std::string(text[i].text ? text[i].text : ""));
         }
     }
     png_destroy_read_struct(&png, &info, nullptr);

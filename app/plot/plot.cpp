@@ -41,8 +41,9 @@ std::vector<Tick> Plot::ticks_for(const AxisSetup& a, float pixels, bool horizon
         std::vector<Tick> kept;
         for (const Tick& k : t)
             if (std::abs(k.value - std::round(k.value)) < 1e-9) kept.push_back(k);
-        if (kept.size() < 2 && a.max - a.min <= 1) {
-            kept = {{a.min, tick_label(a.min, 1)}, {a.max, tick_label(a.max, 1)}};
+        if (kept.empty()) {
+            // a tiny range: label the whole numbers in it
+            for (double v = std::ceil(a.min); v <= a.max; v += 1) kept.push_back({v, tick_label(v, 1)});
         }
         t = kept;
     }

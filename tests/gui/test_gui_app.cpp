@@ -22,9 +22,10 @@ std::string temp_path(const std::string& name) {
 }
 
 ProcessResult run_window(std::vector<std::string> args) {
-    std::vector<std::string> argv = {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", ROPE_EXPLORER_BINARY};
+    // --fresh: the defaults, whatever a last session on this machine holds
+    std::vector<std::string> argv = {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", ROPE_EXPLORER_BINARY, "--fresh"};
     argv.insert(argv.end(), args.begin(), args.end());
-    return run_process(argv);
+    return run_process(argv, "", {"XDG_STATE_HOME=" + temp_path("state")});
 }
 
 rope::io::PngImage screenshot(const std::vector<std::string>& sets, const std::string& name,
@@ -58,8 +59,10 @@ TEST(GuiApp, ScreenshotIsARealPictureAtFramebufferSize) {
     EXPECT_GT(distinct_colours(img), 2000u);  // heatmaps, text, lines: not a blank window
     // it carries the parameters it was made from
     bool has_base = false;
-    for (const auto& [k, v] : img.text) has_base = has_base || (k == "rope:base" && v == "10000");
-    EXPECT_TRUE(has_base);
+    for (const auto& [k, v] : img.text) has_base = has_base || (k == "base" && v == "10000");
+    std::string keys;
+    for (const auto& [k, v] : img.text) keys += k + "=" + v.substr(0, 20) + " ";
+    EXPECT_TRUE(has_base) << keys;
 }
 
 TEST(GuiApp, PictureChangesWithPosition) {

@@ -6,12 +6,31 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstring>
 #include <stdexcept>
 
 extern char** environ;
 
 namespace rope::test {
+
+namespace {
+
+// The current environment with `extra` entries replacing those of the same name.
+std::vector<std::string> merged_environment(const std::vector<std::string>& extra) {
+    std::vector<std::string> env;
+    for (char** e = environ; *e; ++e) {
+        const std::string entry = *e;
+        const std::string name = entry.substr(0, entry.find('='));
+        bool replaced = false;
+        for (const auto& x : extra) replaced = replaced || x.substr(0, x.find('=')) == name;
+        if (!replaced) env.push_back(entry);
+    }
+    for (const auto& x : extra) env.push_back(x);
+    return env;
+}
+
+}  // namespace
 
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input,
                           const std::vector<std::string>& extra_env) {
@@ -28,9 +47,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     std::vector<char*> args;
     for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
-    std::vector<std::string> env_storage;
-    for (char** e = environ; *e; ++e) env_storage.emplace_back(*e);
-    for (const auto& e : extra_env) env_storage.push_back(e);
+    std::vector<std::string> env_storage = merged_environment(extra_env);
     std::vector<char*> env;
     for (auto& e : env_storage) env.push_back(e.data());
     env.push_back(nullptr);
@@ -80,6 +97,38 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     waitpid(pid, &status, 0);
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     return result;
+}
+
+int spawn_background(const std::vector<std::string>& argv, const std::vector<std::string>& extra_env) {
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    std::vector<std::string> env_storage = merged_environment(extra_env);
+    std::vector<char*> env;
+    for (auto& e : env_storage) env.push_back(e.data());
+    env.push_back(nullptr);
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), env.data());
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc != 0) throw std::runtime_error(std::string("cannot start ") + argv[0] + ": " + std::strerror(rc));
+    return pid;
+}
+
+int wait_exit(int pid, double seconds) {
+    for (int i = 0; i < static_cast<int>(seconds * 20); ++i) {
+        int status = 0;
+        const pid_t r = waitpid(pid, &status, WNOHANG);
+        if (r == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        usleep(50000);
+    }
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    return -1;
 }
 
 int count_lines(const std::string& s) {

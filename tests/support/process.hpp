@@ -16,6 +16,11 @@ struct ProcessResult {
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input = "",
                           const std::vector<std::string>& extra_env = {});
 
+// Starts a program without waiting (standard streams to /dev/null); returns its pid.
+int spawn_background(const std::vector<std::string>& argv, const std::vector<std::string>& extra_env = {});
+// Waits up to `seconds` for pid to exit; returns its exit code, or -1 on time-out (then kills it).
+int wait_exit(int pid, double seconds);
+
 // Number of lines in s (a last line without '\n' counts).
 int count_lines(const std::string& s);
 

@@ -1,0 +1,201 @@
+#include "session/session.hpp"
+
+#include <sys/stat.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+#include "io/atomic_file.hpp"
+#include "io/png_writer.hpp"
+#include "rope/number_format.hpp"
+
+namespace rope::session {
+
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void fail(const std::string& name, const std::string& what) {
+    throw SessionError("session '" + name + "': " + what);
+}
+
+std::string type_name(const json& v) { return v.type_name(); }
+
+void apply_parameter(ParamSet& p, const std::string& name, const std::string& key, const json& v) {
+    const ParamSpec* spec = find_param(key);
+    if (!spec) fail(name, "parameters." + key + ": unknown key");
+    try {
+        if (v.is_number()) {
+            if (spec->type == ParamType::integer || spec->type == ParamType::real) {
+                p.set_number(key, v.get<double>());
+            } else if (spec->type == ParamType::real_list) {
+                p.set(key, format_number(v.get<double>()));
+            } else {
+                fail(name, "parameters." + key + ": expected a string (" + spec->allowed() + "), got a number");
+            }
+        } else if (v.is_string()) {
+            p.set(key, v.get<std::string>());
+        } else if (v.is_boolean() && spec->type == ParamType::boolean) {
+            p.set(key, v.get<bool>() ? "true" : "false");
+        } else if (v.is_null() && spec->optional) {
+            p.reset(key);
+        } else if (v.is_array() && spec->type == ParamType::real_list) {
+            std::string text;
+            for (const json& item : v) {
+                if (!item.is_number()) fail(name, "parameters." + key + ": list items must be numbers");
+                text += (text.empty() ? "" : ",") + format_number(item.get<double>());
+            }
+            p.set(key, text);
+        } else {
+            fail(name, "parameters." + key + ": expected a number or a string (" + spec->allowed() + "), got " +
+                           type_name(v));
+        }
+    } catch (const ParamError& e) {
+        fail(name, std::string("parameters: ") + e.what());
+    }
+}
+
+void apply_view(ViewState& view, const std::string& name, const json& j) {
+    if (!j.is_object()) fail(name, "\"view\" must be an object");
+    for (const auto& [k, v] : j.items()) {
+        if (k == "maximized") {
+            if (!v.is_number_integer() || v.get<int>() < -1 || v.get<int>() > 3) fail(name, "view.maximized must be -1 or a panel 0 to 3");
+            view.maximized = v.get<int>();
+        } else if (k == "theme") {
+            if (!v.is_string() || (v.get<std::string>() != "dark" && v.get<std::string>() != "light"))
+                fail(name, "view.theme must be \"dark\" or \"light\"");
+            view.theme = v.get<std::string>();
+        } else if (k == "presentation") {
+            if (!v.is_boolean()) fail(name, "view.presentation must be true or false");
+            view.presentation = v.get<bool>();
+        } else if (k == "lesson_step") {
+            if (!v.is_number_integer() || v.get<int>() < -1 || v.get<int>() > 1000) fail(name, "view.lesson_step must be -1 or a step number");
+            view.lesson_step = v.get<int>();
+        } else if (k == "playing") {
+            if (!v.is_boolean()) fail(name, "view.playing must be true or false");
+            view.playing = v.get<bool>();
+        } else if (k == "speed") {
+            if (!v.is_number() || !(v.get<double>() >= kMinSpeed && v.get<double>() <= kMaxSpeed))
+                fail(name, "view.speed must be a number of tokens per second from 0.5 to 10000");
+            view.speed = v.get<double>();
+        }  // other view keys: ignored (newer versions may add some)
+    }
+}
+
+bool is_png(const std::string& path) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return false;
+    unsigned char sig[8] = {};
+    const bool png = std::fread(sig, 1, 8, f) == 8 && sig[0] == 0x89 && sig[1] == 'P' && sig[2] == 'N' && sig[3] == 'G';
+    std::fclose(f);
+    return png;
+}
+
+}  // namespace
+
+Session parse_session_json(const std::string& text, const std::string& name, const Session& base) {
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::parse_error& e) {
+        std::string what = e.what();
+        const std::size_t colon = what.find("]: ");  // keep nlohmann's reason, drop its id prefix
+        fail(name, "not valid JSON (" + (colon == std::string::npos ? what : what.substr(colon + 3)) + ")");
+    }
+    if (!j.is_object()) fail(name, "expected a JSON object with \"parameters\"");
+    if (!j.contains("parameters")) fail(name, "no \"parameters\" object");
+    const json& params = j["parameters"];
+    if (!params.is_object()) fail(name, "\"parameters\" must be an object");
+    Session s = base;
+    // dim first: the vector's length is checked against it after every key is in
+    if (params.contains("dim")) apply_parameter(s.params, name, "dim", params["dim"]);
+    for (const auto& [k, v] : params.items())
+        if (k != "dim") apply_parameter(s.params, name, k, v);
+    try {
+        s.params.validate();
+    } catch (const ParamError& e) {
+        fail(name, std::string("parameters: ") + e.what());
+    }
+    if (j.contains("view")) apply_view(s.view, name, j["view"]);
+    return s;
+}
+
+Session load_session(const std::string& path, const Session& base) {
+    struct stat st {};
+    if (stat(path.c_str(), &st) != 0) fail(path, "no such file");
+    if (S_ISDIR(st.st_mode)) fail(path, "is a folder");
+    if (is_png(path)) {
+        io::PngImage img;
+        try {
+            img = io::read_png(path, false);
+        } catch (const io::IoError& e) {
+            fail(path, e.what());
+        }
+        json j = {{"parameters", json::object()}, {"view", json::object()}};
+        for (const auto& [k, v] : img.text) {
+            if (find_param(k)) j["parameters"][k] = v;
+            if (k.rfind("view:", 0) == 0) {
+                const std::string key = k.substr(5);
+                if (key == "maximized" || key == "lesson_step") {
+                    char* end = nullptr;
+                    const long n = std::strtol(v.c_str(), &end, 10);
+                    if (*end == '\0') j["view"][key] = n;
+                } else if (key == "presentation" || key == "playing") {
+                    j["view"][key] = v == "true";
+                } else if (key == "speed") {
+                    j["view"][key] = std::atof(v.c_str());
+                } else {
+                    j["view"][key] = v;
+                }
+            }
+        }
+        if (j["parameters"].empty()) fail(path, "this PNG carries no RoPE Explorer parameters");
+        return parse_session_json(j.dump(), path, base);
+    }
+    std::string text;
+    try {
+        text = io::read_file(path);
+    } catch (const io::IoError& e) {
+        fail(path, e.what());
+    }
+    return parse_session_json(text, path, base);
+}
+
+std::string session_json(const Session& s) {
+    json params = json::object();
+    for (const ParamSpec& spec : parameter_table()) {
+        const std::string key(spec.name);
+        if (!s.params.has(key)) continue;
+        if (spec.type == ParamType::integer) params[key] = s.params.integer(key);
+        else if (spec.type == ParamType::real) params[key] = s.params.real(key);
+        else if (spec.type == ParamType::boolean) params[key] = s.params.boolean(key);
+        else params[key] = s.params.value_text(key);
+    }
+    json j = {{"format", "rope-explorer session"},
+              {"version", ROPE_EXPLORER_VERSION},
+              {"parameters", params},
+              {"view",
+               {{"maximized", s.view.maximized},
+                {"theme", s.view.theme},
+                {"presentation", s.view.presentation},
+                {"lesson_step", s.view.lesson_step},
+                {"playing", s.view.playing},
+                {"speed", s.view.speed}}}};
+    return j.dump(2) + "\n";
+}
+
+void save_session(const std::string& path, const Session& s) { io::write_file_atomically(path, session_json(s)); }
+
+std::string last_session_path() {
+    std::string base;
+    if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg)
+        base = xdg;
+    else if (const char* home = std::getenv("HOME"); home && *home)
+        base = std::string(home) + "/.local/state";
+    else
+        base = "/tmp";
+    return base + "/rope-explorer/last-session.json";
+}
+
+}  // namespace rope::session

@@ -1,0 +1,45 @@
+// Sessions: the parameters (the table's keys) and the view (maximised panel, theme, presentation
+// mode, lesson step, animation) as JSON, or read back from a PNG the app exported. Loading
+// validates everything like --set and never modifies the file.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "rope/params.hpp"
+
+namespace rope::session {
+
+struct ViewState {
+    int maximized = -1;         // panel 0..3, or -1
+    std::string theme = "dark"; // dark | light
+    bool presentation = false;
+    int lesson_step = -1;       // -1: no lesson open
+    bool playing = false;
+    double speed = 10;          // animation, tokens per second (0.5 .. 10000)
+};
+
+inline constexpr double kMinSpeed = 0.5, kMaxSpeed = 10000;
+
+struct Session {
+    ParamSet params;
+    ViewState view;
+};
+
+// One line naming the file and what is wrong.
+class SessionError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Reads a session JSON file, or a PNG exported by the app (its text chunks), on top of `base`.
+Session load_session(const std::string& path, const Session& base = {});
+Session parse_session_json(const std::string& text, const std::string& name, const Session& base = {});
+std::string session_json(const Session& s);
+// Writes atomically (temporary file and rename). Throws io::IoError.
+void save_session(const std::string& path, const Session& s);
+
+// $XDG_STATE_HOME/rope-explorer/last-session.json (default ~/.local/state/...).
+std::string last_session_path();
+
+}  // namespace rope::session

@@ -1,0 +1,146 @@
+// Session files and the lesson data: validated like --set, never modified, round trips exactly.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "lessons/lessons.hpp"
+#include "session/session.hpp"
+
+using namespace rope;
+
+namespace {
+
+std::string temp_file(const std::string& name, const std::string& content) {
+    const std::string path = "/tmp/rope-session-test-" + std::to_string(::getpid()) + "-" + name;
+    std::ofstream(path, std::ios::binary) << content;
+    return path;
+}
+
+std::string read(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::stringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+}  // namespace
+
+TEST(Sessions, RoundTripKeepsEveryParameterAndTheView) {
+    session::Session s;
+    s.params.set("base", "500000");
+    s.params.set("dim", "8");
+    s.params.set("vector", "1,2,3,4,5,6,7,8.5");
+    s.params.set("scaling", "yarn");
+    s.params.set("factor", "4");
+    s.params.set("attention_factor", "1.25");
+    s.params.set("truncate", "false");
+    s.view.maximized = 2;
+    s.view.theme = "light";
+    s.view.presentation = true;
+    s.view.lesson_step = 3;
+    s.view.speed = 250;
+    const std::string path = temp_file("round.json", "");
+    session::save_session(path, s);
+    const session::Session back = session::load_session(path);
+    EXPECT_TRUE(back.params == s.params);
+    EXPECT_EQ(back.view.maximized, 2);
+    EXPECT_EQ(back.view.theme, "light");
+    EXPECT_TRUE(back.view.presentation);
+    EXPECT_EQ(back.view.lesson_step, 3);
+    EXPECT_EQ(back.view.speed, 250);
+    EXPECT_NE(read(path).find("\"base\": 500000"), std::string::npos);
+    std::remove(path.c_str());
+}
+
+TEST(Sessions, UnknownKeysOutsideParametersAreIgnored) {
+    const session::Session s = session::parse_session_json(
+        R"({"parameters": {"dim": 64, "base": "20000"}, "comment": "hello", "view": {"theme": "light", "future": 1}})", "t");
+    EXPECT_EQ(s.params.integer("dim"), 64);
+    EXPECT_EQ(s.params.real("base"), 20000);
+    EXPECT_EQ(s.view.theme, "light");
+}
+
+TEST(Sessions, BadFilesAreOneLineNamingTheFileAndAreNeverModified) {
+    const char* bad[][2] = {
+        {"truncated.json", R"({"parameters": {"dim": 64, "base": 10)"},
+        {"not-json.json", "this is not json"},
+        {"empty.json", ""},
+        {"array.json", "[1, 2, 3]"},
+        {"no-params.json", R"({"view": {}})"},
+        {"wrong-type.json", R"({"parameters": {"dim": [1, 2]}})"},
+        {"bool-dim.json", R"({"parameters": {"dim": true}})"},
+        {"odd-dim.json", R"({"parameters": {"dim": 7}})"},
+        {"range.json", R"({"parameters": {"base": 0.5}})"},
+        {"unknown-key.json", R"({"parameters": {"colour": "red"}})"},
+        {"vector-length.json", R"({"parameters": {"dim": 4, "vector": "1,2,3"}})"},
+        {"bad-view.json", R"({"parameters": {}, "view": {"maximized": 9}})"},
+        {"bad-speed.json", R"({"parameters": {}, "view": {"speed": -1}})"},
+        {"nan.json", R"({"parameters": {"base": "nan"}})"},
+    };
+    for (const auto& [name, content] : bad) {
+        const std::string path = temp_file(name, content);
+        try {
+            session::load_session(path);
+            ADD_FAILURE() << name << " was accepted";
+        } catch (const session::SessionError& e) {
+            const std::string msg = e.what();
+            EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+            EXPECT_NE(msg.find(path), std::string::npos) << msg;
+        }
+        EXPECT_EQ(read(path), content) << name;
+        std::remove(path.c_str());
+    }
+    EXPECT_THROW(session::load_session("/nonexistent/rope.json"), session::SessionError);
+}
+
+TEST(Sessions, LastSessionFollowsXdgStateHome) {
+    setenv("XDG_STATE_HOME", "/tmp/xdg-state-test", 1);
+    EXPECT_EQ(session::last_session_path(), "/tmp/xdg-state-test/rope-explorer/last-session.json");
+    unsetenv("XDG_STATE_HOME");
+    setenv("HOME", "/home/someone", 1);
+    EXPECT_EQ(session::last_session_path(), "/home/someone/.local/state/rope-explorer/last-session.json");
+}
+
+TEST(Lessons, EveryStepSetsValidKeysAndValues) {
+    const lessons::Lesson& lesson = lessons::builtin_lesson();  // parse_lesson validates each step
+    ASSERT_GE(lesson.steps.size(), 9u);
+    for (const lessons::Step& step : lesson.steps) {
+        EXPECT_FALSE(step.title.empty());
+        EXPECT_GT(step.text.size(), 100u) << step.title;  // a few sentences
+        const ParamSet p = lessons::step_parameters(step);
+        EXPECT_NO_THROW(p.validate()) << step.title;
+    }
+}
+
+TEST(Lessons, TheTourFollowsTheOrderOfIdeas) {
+    const auto& steps = lessons::builtin_lesson().steps;
+    // rotation and n - m first, then pairs, heatmap, decay, base, then context extension
+    auto index_of = [&](const std::string& word) {
+        for (std::size_t i = 0; i < steps.size(); ++i)
+            if (steps[i].title.find(word) != std::string::npos) return static_cast<int>(i);
+        return -1;
+    };
+    const int rotation = index_of("rotation"), relative = index_of("n - m"), pairs = index_of("pairs"),
+              heatmap = index_of("heatmap"), decay = index_of("decay"), base = index_of("base"),
+              linear = index_of("linear"), ntk = index_of("NTK"), yarn = index_of("YaRN"), llama = index_of("Llama 3");
+    for (int i : {rotation, relative, pairs, heatmap, decay, base, linear, ntk, yarn, llama}) EXPECT_GE(i, 0);
+    EXPECT_LT(rotation, relative);
+    EXPECT_LT(relative, pairs);
+    EXPECT_LT(pairs, heatmap);
+    EXPECT_LT(heatmap, decay);
+    EXPECT_LT(decay, base);
+    EXPECT_LT(base, linear);
+    EXPECT_LT(linear, ntk);
+    EXPECT_LT(ntk, yarn);
+    EXPECT_LT(yarn, llama);
+}
+
+TEST(Lessons, ABadStepIsRefused) {
+    EXPECT_THROW(lessons::parse_lesson(R"({"steps": [{"title": "x", "text": "y", "panel": "vectors", "parameters": {"dim": 3}}]})", "t"),
+                 session::SessionError);
+    EXPECT_THROW(lessons::parse_lesson(R"({"steps": [{"title": "x", "text": "y", "panel": "nowhere", "parameters": {}}]})", "t"),
+                 session::SessionError);
+}

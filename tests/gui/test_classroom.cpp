@@ -1,0 +1,198 @@
+// The classroom features on the real window: real X key events from xdotool change the state and
+// the picture, presentation mode has larger type, sessions round-trip to the same picture, corrupt
+// session files are refused and left untouched, and the last session comes back on start.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "io/png_writer.hpp"
+#include "support/process.hpp"
+
+using rope::test::ProcessResult;
+using rope::test::run_process;
+
+namespace {
+
+std::string read(const std::string& p) {
+    std::ifstream f(p, std::ios::binary);
+    std::stringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+class Classroom : public ::testing::Test {
+protected:
+    void SetUp() override {
+        char tmpl[] = "/tmp/rope-classroom-XXXXXX";
+        ASSERT_NE(mkdtemp(tmpl), nullptr);
+        dir_ = tmpl;
+    }
+    void TearDown() override { run_process({"/bin/rm", "-rf", dir_}); }
+    std::string path(const std::string& n) const { return dir_ + "/" + n; }
+    std::string state_env(const std::string& name = "state") const { return "XDG_STATE_HOME=" + path(name); }
+
+    // A screenshot through xvfb-run, with its own state folder.
+    ProcessResult shot(std::vector<std::string> args, const std::string& out, const std::string& state = "state") {
+        std::vector<std::string> argv = {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", ROPE_EXPLORER_BINARY,
+                                         "--size", "1280x720", "--screenshot", out, "--quit"};
+        argv.insert(argv.end(), args.begin(), args.end());
+        return run_process(argv, "", {state_env(state)});
+    }
+    std::map<std::string, std::string> chunks(const std::string& png) {
+        const auto img = rope::io::read_png(png, false);
+        return {img.text.begin(), img.text.end()};
+    }
+    std::string dir_;
+};
+
+bool same_pixels(const std::string& a, const std::string& b) {
+    return rope::io::read_png(a).rgba == rope::io::read_png(b).rgba;
+}
+
+// An X server of the test's own (xdotool needs one without xvfb-run's authorisation cookie).
+struct XServer {
+    int display = 0;
+    int pid = 0;
+    XServer() {
+        for (display = 40 + getpid() % 400;; ++display) {
+            const std::string lock = "/tmp/.X" + std::to_string(display) + "-lock";
+            if (access(lock.c_str(), F_OK) != 0) break;
+        }
+        pid = rope::test::spawn_background({"/usr/bin/Xvfb", ":" + std::to_string(display), "-screen", "0", "1920x1080x24",
+                                            "-nolisten", "tcp", "-noreset"});
+        const std::string socket = "/tmp/.X11-unix/X" + std::to_string(display);
+        for (int i = 0; i < 100 && access(socket.c_str(), F_OK) != 0; ++i) usleep(50000);
+    }
+    ~XServer() {
+        kill(pid, SIGTERM);
+        rope::test::wait_exit(pid, 5);
+    }
+    std::string env() const { return "DISPLAY=:" + std::to_string(display); }
+};
+
+ProcessResult xdotool(const XServer& x, std::vector<std::string> args) {
+    args.insert(args.begin(), "/usr/bin/xdotool");
+    return run_process(args, "", {x.env()});
+}
+
+}  // namespace
+
+TEST_F(Classroom, RealKeyPressesChangeTheStateAndThePicture) {
+    XServer x;
+    const int app = rope::test::spawn_background({"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --size 1280x720 2> ") + path("app.log")},
+                                                 {x.env(), state_env()});
+    const ProcessResult found = xdotool(x, {"search", "--sync", "--name", "RoPE Explorer"});
+    ASSERT_EQ(found.exit_code, 0) << found.err;
+    const std::string window = rope::test::split_lines(found.out).at(0);
+    xdotool(x, {"windowfocus", "--sync", window});
+    usleep(500000);
+    run_process({"/usr/bin/import", "-window", "root", path("before.png")}, "", {x.env()});
+    // Right five times, Up twice, ] once, then presentation mode
+    xdotool(x, {"key", "--delay", "60", "Right", "Right", "Right", "Right", "Right", "Up", "Up", "bracketright"});
+    usleep(600000);
+    run_process({"/usr/bin/import", "-window", "root", path("after.png")}, "", {x.env()});
+    xdotool(x, {"key", "p"});
+    usleep(600000);
+    run_process({"/usr/bin/import", "-window", "root", path("presenting.png")}, "", {x.env()});
+    // Ctrl+Q as a person types it: Ctrl held while Q goes down and up
+    xdotool(x, {"keydown", "ctrl"});
+    usleep(80000);
+    xdotool(x, {"key", "q"});
+    usleep(80000);
+    xdotool(x, {"keyup", "ctrl"});
+    EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << read(path("app.log"));
+
+    EXPECT_FALSE(same_pixels(path("before.png"), path("after.png")));
+    EXPECT_FALSE(same_pixels(path("after.png"), path("presenting.png")));
+    const auto saved = nlohmann::json::parse(read(path("state/rope-explorer/last-session.json")));
+    EXPECT_EQ(saved["parameters"]["position"], 5);
+    EXPECT_EQ(saved["parameters"]["pair"], 2);
+    EXPECT_NEAR(saved["parameters"]["base"].get<double>(), 10000 * std::pow(10.0, 0.1), 1e-6);
+    EXPECT_EQ(saved["view"]["presentation"], true);
+}
+
+TEST_F(Classroom, PresentationModeHasLargerType) {
+    std::ofstream(path("present.json")) << R"({"parameters": {"position": 7}, "view": {"presentation": true}})";
+    ASSERT_EQ(shot({"--fresh", "--set", "position=7"}, path("normal.png")).exit_code, 0);
+    const ProcessResult r = shot({"--session", path("present.json")}, path("present.png"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const double normal = std::stod(chunks(path("normal.png"))["view:ui_font_px"]);
+    const double present = std::stod(chunks(path("present.png"))["view:ui_font_px"]);
+    EXPECT_GE(present, 1.6 * normal - 1);
+    EXPECT_EQ(chunks(path("present.png"))["view:presentation"], "true");
+    EXPECT_FALSE(same_pixels(path("normal.png"), path("present.png")));
+}
+
+TEST_F(Classroom, SessionRoundTripGivesTheSamePicture) {
+    ASSERT_EQ(shot({"--fresh", "--set", "position=42", "--set", "pair=3", "--set", "heatmap_mode=cos", "--theme", "light"},
+                   path("a.png"), "one").exit_code, 0);
+    const std::string saved = path("one/rope-explorer/last-session.json");
+    ASSERT_EQ(access(saved.c_str(), F_OK), 0);
+    // the saved session, and the exported screenshot itself, reopen as the same picture
+    ASSERT_EQ(shot({"--session", saved}, path("b.png"), "two").exit_code, 0);
+    EXPECT_TRUE(same_pixels(path("a.png"), path("b.png")));
+    ASSERT_EQ(shot({"--session", path("a.png")}, path("c.png"), "three").exit_code, 0);
+    EXPECT_TRUE(same_pixels(path("a.png"), path("c.png")));
+    // a session file and the same --set flags give the same picture
+    std::ofstream(path("s.json")) << R"({"parameters": {"position": 9, "base": 50000}})";
+    ASSERT_EQ(shot({"--session", path("s.json")}, path("d.png"), "four").exit_code, 0);
+    ASSERT_EQ(shot({"--fresh", "--set", "position=9", "--set", "base=50000"}, path("e.png"), "five").exit_code, 0);
+    EXPECT_TRUE(same_pixels(path("d.png"), path("e.png")));
+    // --set composes with --session (later wins)
+    ASSERT_EQ(shot({"--session", path("s.json"), "--set", "position=11"}, path("f.png"), "six").exit_code, 0);
+    EXPECT_EQ(chunks(path("f.png"))["position"], "11");
+    EXPECT_EQ(chunks(path("f.png"))["base"], "50000");
+}
+
+TEST_F(Classroom, CorruptSessionsAreRefusedAndLeftUntouched) {
+    const std::string corrupt = R"({"parameters": {"dim": 64, "base": 10)";
+    std::ofstream(path("corrupt.json")) << corrupt;
+    const ProcessResult r = run_process({ROPE_EXPLORER_BINARY, "--session", path("corrupt.json")}, "", {"DISPLAY="});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(rope::test::count_lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find(path("corrupt.json")), std::string::npos) << r.err;
+    EXPECT_EQ(read(path("corrupt.json")), corrupt);
+    const ProcessResult range = run_process({ROPE_EXPLORER_BINARY, "--session", path("range.json")}, "", {"DISPLAY="});
+    EXPECT_EQ(range.exit_code, 2);  // missing file
+    // at the automatic restore: a warning, the defaults, and the file kept as it was
+    mkdir(path("state").c_str(), 0700);
+    mkdir(path("state/rope-explorer").c_str(), 0700);
+    const std::string last = path("state/rope-explorer/last-session.json");
+    std::ofstream(last) << "not json at all";
+    const ProcessResult restored = shot({}, path("restored.png"));
+    EXPECT_EQ(restored.exit_code, 0);
+    EXPECT_EQ(rope::test::count_lines(restored.err), 1) << restored.err;
+    EXPECT_NE(restored.err.find("warning"), std::string::npos) << restored.err;
+    EXPECT_EQ(read(last), "not json at all");
+    ASSERT_EQ(shot({"--fresh"}, path("fresh.png"), "other").exit_code, 0);
+    EXPECT_TRUE(same_pixels(path("restored.png"), path("fresh.png")));
+}
+
+TEST_F(Classroom, TheLastSessionComesBackOnStart) {
+    ASSERT_EQ(shot({"--set", "position=77", "--set", "base=20000"}, path("first.png")).exit_code, 0);
+    ASSERT_EQ(shot({}, path("second.png")).exit_code, 0);
+    EXPECT_EQ(chunks(path("second.png"))["position"], "77");
+    EXPECT_EQ(chunks(path("second.png"))["base"], "20000");
+    // --fresh and --set start from the defaults, so command lines stay reproducible
+    ASSERT_EQ(shot({"--fresh"}, path("third.png")).exit_code, 0);
+    EXPECT_EQ(chunks(path("third.png"))["position"], "0");
+    ASSERT_EQ(shot({"--set", "dim=64"}, path("fourth.png")).exit_code, 0);
+    EXPECT_EQ(chunks(path("fourth.png"))["position"], "0");
+    EXPECT_EQ(chunks(path("fourth.png"))["base"], "10000");
+}
+
+TEST_F(Classroom, EveryLessonStepOpens) {
+    for (int step = 1; step <= 10; ++step) {
+        const std::string out = path("lesson" + std::to_string(step) + ".png");
+        const ProcessResult r = shot({"--lesson", std::to_string(step)}, out);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_EQ(chunks(out)["view:lesson_step"], std::to_string(step - 1));
+    }
+    EXPECT_EQ(run_process({ROPE_EXPLORER_BINARY, "--lesson", "99"}, "", {"DISPLAY="}).exit_code, 2);
+}
