@@ -70,7 +70,7 @@ struct FigureCache::Impl {
     struct DecayEntry {
         std::vector<double> theta;
         std::int64_t max_distance;
-        std::shared_ptr<const std::vector<double>> values;
+        std::shared_ptr<const DecaySeries> values;
         std::uint64_t last_use;
     };
     std::vector<DecayEntry> decays;
@@ -103,7 +103,7 @@ const FrequencyTable& FigureCache::frequencies(const ParamSet& params) {
     return impl_->freqs;
 }
 
-std::shared_ptr<const std::vector<double>> FigureCache::decay(const Eigen::VectorXd& theta, std::int64_t max_distance) {
+std::shared_ptr<const DecaySeries> FigureCache::decay(const Eigen::VectorXd& theta, std::int64_t max_distance) {
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
         ++impl_->clock;
@@ -116,8 +116,27 @@ std::shared_ptr<const std::vector<double>> FigureCache::decay(const Eigen::Vecto
         }
     }
     // computed outside the lock, so two figures can compute their curves at once
-    auto values = std::make_shared<std::vector<double>>(static_cast<std::size_t>(max_distance) + 1);
-    DecayBound(theta).compute(0, max_distance + 1, values->data());
+    auto values = std::make_shared<DecaySeries>();
+    DecayBound bound(theta);
+    if (max_distance < kDenseDistances) {
+        values->distance.resize(static_cast<std::size_t>(max_distance) + 1);
+        for (std::size_t r = 0; r < values->distance.size(); ++r) values->distance[r] = static_cast<double>(r);
+        values->bound.resize(values->distance.size());
+        bound.compute(0, max_distance + 1, values->bound.data());
+    } else {
+        constexpr std::int64_t kHead = 65536, kTail = 16384;
+        std::vector<double>& d = values->distance;
+        for (std::int64_t r = 0; r < kHead; ++r) d.push_back(static_cast<double>(r));
+        const double l0 = std::log(static_cast<double>(kHead)), l1 = std::log(static_cast<double>(max_distance));
+        for (std::int64_t i = 1; i <= kTail; ++i) {
+            const double r = std::round(std::exp(l0 + (l1 - l0) * static_cast<double>(i) / kTail));
+            if (r > d.back()) d.push_back(std::min(r, static_cast<double>(max_distance)));
+        }
+        values->bound.resize(d.size());
+        bound.compute(0, kHead, values->bound.data());
+        for (std::size_t i = static_cast<std::size_t>(kHead); i < d.size(); ++i)
+            bound.compute(static_cast<std::int64_t>(d[i]), 1, &values->bound[i]);
+    }
     ++computations_;
     std::lock_guard<std::mutex> lock(impl_->mutex);
     if (impl_->decays.size() >= 12) {

@@ -51,6 +51,12 @@ struct FigureResult {
     const PlotGeometry* plot(std::string_view name) const;
 };
 
+struct DecaySeries {
+    std::vector<double> distance;
+    std::vector<double> bound;
+};
+inline constexpr std::int64_t kDenseDistances = std::int64_t(1) << 20;
+
 // Derived data that survives between frames, recomputed only when its inputs change.
 class FigureCache {
 public:
@@ -61,8 +67,10 @@ public:
 
     // Safe to call from the figure-building threads.
     const FrequencyTable& frequencies(const ParamSet& params);
-    // The RoFormer bound for r = 0..max_distance for these frequencies.
-    std::shared_ptr<const std::vector<double>> decay(const Eigen::VectorXd& theta, std::int64_t max_distance);
+    // The RoFormer bound for these frequencies at r = 0..max_distance: every distance up to
+    // kDenseDistances, beyond that every distance of the first 65536 and then 16384 more spread
+    // evenly on a log scale (a plot cannot show more, and a billion doubles would not fit).
+    std::shared_ptr<const DecaySeries> decay(const Eigen::VectorXd& theta, std::int64_t max_distance);
     // log10(wavelength / context) over bases 1e2..1e8 (cols) x pairs: the sweep heatmap's values,
     // which do not depend on the current base.
     std::shared_ptr<const std::vector<float>> sweep_grid(int rotated_dims, double context, int cols);

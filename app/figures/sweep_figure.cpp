@@ -20,7 +20,8 @@ std::vector<plot::Tick> ratio_ticks() {
 std::string base_label(double b) {
     const double e = std::log10(b);
     if (std::abs(e - std::round(e)) < 1e-9) return "base " + plot::power_label(b);
-    return "base " + plot::tick_label(b >= 100 ? std::round(b) : b, b >= 100 ? 1 : b / 1000);
+    if (b >= 100) return "base " + plot::tick_label(std::round(b), 1);
+    return "base " + plot::readout_number(b, 5);
 }
 
 }  // namespace
@@ -97,7 +98,7 @@ void build_sweep(BuildContext& ctx) {
         for (int i = 0; i < 5; ++i) {
             const Eigen::VectorXd theta = base_frequencies(bases[i], d);
             const auto b = ctx.cache.decay(theta, max_distance);
-            p.line(nullptr, b->data(), b->size(), 1, st.theme.series[i], base_label(bases[i]) + (i == 2 ? " (current)" : ""),
+            p.line(b->distance.data(), b->bound.data(), b->bound.size(), 1, st.theme.series[i], base_label(bases[i]) + (i == 2 ? " (current)" : ""),
                    i == 2 ? 3.0f : 2.0f);
         }
         record_geometry(ctx, p, "sweep_decay", x, y);

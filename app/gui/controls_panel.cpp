@@ -111,7 +111,7 @@ void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
 
     section("RoPE");
     int_slider(state, "dim", "head dim d", 2, 512, false, true);
-    real_slider(state, "base", "base b", 10.0, 1e9, true, "%.0f");
+    real_slider(state, "base", "base b", 10.0, 1e9, true, "%.6g");
     choice(state, "pairing", "pairing layout");
     real_slider(state, "rotary_fraction", "rotary fraction", 0.05, 1.0, false, "%.3f");
 

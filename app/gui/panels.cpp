@@ -255,7 +255,10 @@ void hover_readout(AppState& state, PanelView& panel, ImVec2 mouse) {
             const auto r = static_cast<std::int64_t>(std::llround(std::max(0.0, x)));
             if (r > state.params.integer("max_distance")) return;
             const auto b = state.cache.decay(f.theta, state.params.integer("max_distance"));
-            text = "distance n − m = " + std::to_string(r) + "\nbound = " + plot::readout_number((*b)[r], 6) +
+            const auto at = std::lower_bound(b->distance.begin(), b->distance.end(), static_cast<double>(r));
+            if (at == b->distance.end()) return;
+            const std::size_t i = static_cast<std::size_t>(at - b->distance.begin());
+            text = "distance n − m = " + std::to_string(static_cast<long long>(*at)) + "\nbound = " + plot::readout_number(b->bound[i], 6) +
                    (g.name == "sweep_decay" ? " (current base)" : "");
         } else if (g.name == "pair") {
             text = "(" + plot::readout_number(x, 4) + ", " + plot::readout_number(y, 4) + ")\ndrag to set the pair's vector";

@@ -23,6 +23,14 @@ std::string tick_label(double v, double step) {
     char buf[64];
     const double a = std::abs(v);
     if (a == 0) return "0";
+    if (a >= 1e12 && step >= 1e11) {
+        std::snprintf(buf, sizeof buf, "%gT", v / 1e12);
+        return buf;
+    }
+    if (a >= 1e9 && step >= 1e8) {
+        std::snprintf(buf, sizeof buf, "%gG", v / 1e9);
+        return buf;
+    }
     if (a >= 1e6 && step >= 1e5) {
         std::snprintf(buf, sizeof buf, "%gM", v / 1e6);
         return buf;

@@ -157,3 +157,19 @@ TEST(Figures, VectorsPanelShowsTheCoreRotation) {
         EXPECT_NEAR(fig.table.values[5][k], x * std::sin(a) + y * std::cos(a), 1e-12);
     }
 }
+
+TEST(Figures, HugeDistancesAreSampledNotAllocated) {
+    figures::FigureCache cache;
+    const ParamSet p = params({{"max_distance", "1000000000000"}});
+    const auto fig = build(FigureId::decay, p, cache);
+    ASSERT_LT(fig.table.rows(), 100000u);
+    EXPECT_EQ(fig.table.values[0].back(), 1e12);
+    const Eigen::VectorXd theta = base_frequencies(10000.0, 128);
+    DecayBound bound(theta);
+    for (std::size_t i = fig.table.rows() - 5; i < fig.table.rows(); ++i) {
+        double b = 0;
+        bound.compute(static_cast<std::int64_t>(fig.table.values[0][i]), 1, &b);
+        EXPECT_EQ(fig.table.values[1][i], b);
+    }
+    for (std::size_t i = 1; i < fig.table.rows(); ++i) EXPECT_LT(fig.table.values[0][i - 1], fig.table.values[0][i]);
+}
