@@ -142,7 +142,25 @@ void prebuild_stale_figures(AppState& state, const plot::TextMeasure& measure) {
         if (p.width > 0 && !figure_current(state, p, p.width, p.height)) stale.push_back(&p);
     }
     if (stale.size() < 2) return;
-    state.cache.frequencies(state.params);  // shared by every figure: compute it once, first
+    const FrequencyTable& f = state.cache.frequencies(state.params);  // shared by every figure: compute it once, first
+    // The decay curves (the current base's and the sweep's five) are most of the work: spread them
+    // over both threads first, so the figures below find them ready.
+    const std::int64_t max_distance = state.params.integer("max_distance");
+    const auto bases = figures::sweep_bases(state.params.real("base"));
+    const bool sweep_stale = std::any_of(stale.begin(), stale.end(), [](PanelView* p) { return p->id == figures::FigureId::sweep; });
+    auto warm = std::async(std::launch::async, [&] {
+        state.cache.decay(f.theta, max_distance);
+        if (sweep_stale) {
+            state.cache.decay(base_frequencies(bases[0], f.rotated_dims), max_distance);
+            state.cache.decay(base_frequencies(bases[1], f.rotated_dims), max_distance);
+        }
+    });
+    if (sweep_stale) {
+        for (int i = 2; i < 5; ++i)
+            if (i != 2 || f.theta != base_frequencies(bases[2], f.rotated_dims))
+                state.cache.decay(base_frequencies(bases[i], f.rotated_dims), max_distance);
+    }
+    warm.get();
     auto heaviest = std::find_if(stale.begin(), stale.end(), [](PanelView* p) { return p->id == figures::FigureId::sweep; });
     if (heaviest == stale.end()) heaviest = stale.begin();
     PanelView* off = *heaviest;
