@@ -6,6 +6,7 @@
 
 #include "cli/csv_writer.hpp"
 #include "cli/help.hpp"
+#include "rope/bounds.hpp"
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/phasor.hpp"
@@ -80,6 +81,11 @@ void write_summary(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
     }
     if (c.scaling == Scaling::longrope) row_text("longrope_factors", f.uses_long_factors ? "long" : "short");
     row_num("decay_bound_at_0", decay_bound(f.theta, 0)[0]);
+    // published results (Liu et al. 2023; Men et al. 2024), for the unscaled frequencies
+    const double train = static_cast<double>(c.original_max_position);
+    row_int("critical_dimension", critical_dimension(f.rotated_dims, c.base, train));
+    row_num("extrapolation_bound", extrapolation_bound(f.rotated_dims, c.base, train));
+    row_num("base_lower_bound", base_lower_bound(f.rotated_dims, p.integer("max_position")));
 }
 
 }  // namespace
