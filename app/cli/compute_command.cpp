@@ -10,6 +10,7 @@
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/phasor.hpp"
+#include "rope/presets.hpp"
 #include "rope/rotation.hpp"
 
 namespace rope::cli {
@@ -56,6 +57,20 @@ void write_decay(const FrequencyTable& f, std::int64_t max_distance, CsvWriter& 
     }
 }
 
+void write_presets(CsvWriter& out) {
+    out.header({"name", "head_dim", "rotated_dims", "base", "scaling", "context", "pairing", "model", "source"});
+    for (const Preset& preset : presets()) {
+        ParamSet p;
+        p.set("preset", preset.name);
+        const RopeConfig c = p.config();
+        out.text(preset.name).integer(c.dim).integer(c.rotated_dims()).number(c.base).text(to_string(c.scaling));
+        out.integer(p.integer("max_position")).text(to_string(c.pairing));
+        // free text: quoted for CSV
+        std::string model = "\"" + std::string(preset.model) + "\"", source = "\"" + std::string(preset.source) + "\"";
+        out.text(model).text(source).end_row();
+    }
+}
+
 void write_summary(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
     const RopeConfig c = p.config();
     out.header({"key", "value"});
@@ -99,6 +114,8 @@ const std::vector<TableInfo>& compute_tables() {
         {"rotate", "index,value,input", "`vector` rotated to `position` (scaled by the attention factor)"},
         {"decay", "distance,bound", "RoFormer long-range decay bound for relative distance 0..max_distance"},
         {"summary", "key,value", "dim, rotated dims, base, scaling, attention factor and other derived numbers"},
+        {"presets", "name,head_dim,rotated_dims,base,scaling,context,pairing,model,source",
+         "the real models --set preset=NAME loads, and where each number comes from"},
     };
     return tables;
 }
@@ -144,6 +161,7 @@ int run_compute(ArgCursor& args) {
     if (table == "rotate") write_rotate(freqs, params, out);
     if (table == "decay") write_decay(freqs, params.integer("max_distance"), out);
     if (table == "summary") write_summary(freqs, params, out);
+    if (table == "presets") write_presets(out);
     out.flush();
     return 0;
 }

@@ -11,6 +11,7 @@
 #include "gui/panels.hpp"
 #include "gui/teaching.hpp"
 #include "rope/number_format.hpp"
+#include "rope/presets.hpp"
 
 namespace rope::gui {
 
@@ -108,6 +109,33 @@ void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
     int_slider(state, "position", "position m (token)", 0, std::max<std::int64_t>(0, max_position - 1), false);
     int_slider(state, "key_position", "key position n (q-k view)", 0, std::max<std::int64_t>(0, max_position - 1), false);
     int_slider(state, "pair", "selected pair i", 0, std::max(0, f.pairs() - 1), false);
+
+    section("Model");
+    {
+        const std::string current = p.text("preset");
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::BeginCombo("##preset", current == "none" ? "(no preset)" : current.c_str())) {
+            for (const Preset& preset : presets()) {
+                if (ImGui::Selectable(std::string(preset.name).c_str(), current == preset.name))
+                    state.apply("preset", std::string(preset.name));
+                if (ImGui::IsItemHovered()) {
+                    ImGui::BeginTooltip();
+                    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+                    ImGui::Text("%s", std::string(preset.model).c_str());
+                    ImGui::TextDisabled("%s", std::string(preset.source).c_str());
+                    ImGui::PopTextWrapPos();
+                    ImGui::EndTooltip();
+                }
+            }
+            ImGui::EndCombo();
+        }
+        item_tooltip(find_param("preset")->help.data());
+        if (const Preset* chosen = find_preset(current)) {
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextDisabled("%s", std::string(chosen->source).c_str());
+            ImGui::PopTextWrapPos();
+        }
+    }
 
     section("RoPE");
     int_slider(state, "dim", "head dim d", 2, 512, false, true);

@@ -108,10 +108,11 @@ Session parse_session_json(const std::string& text, const std::string& name, con
     const json& params = j["parameters"];
     if (!params.is_object()) fail(name, "\"parameters\" must be an object");
     Session s = base;
-    // dim first: the vector's length is checked against it after every key is in
+    // a preset first (it resets the keys it sets), then dim, then the rest
+    if (params.contains("preset")) apply_parameter(s.params, name, "preset", params["preset"]);
     if (params.contains("dim")) apply_parameter(s.params, name, "dim", params["dim"]);
     for (const auto& [k, v] : params.items())
-        if (k != "dim") apply_parameter(s.params, name, k, v);
+        if (k != "dim" && k != "preset") apply_parameter(s.params, name, k, v);
     try {
         s.params.validate();
     } catch (const ParamError& e) {

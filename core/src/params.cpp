@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "rope/number_format.hpp"
+#include "rope/presets.hpp"
 
 namespace rope {
 
@@ -76,6 +77,12 @@ ParamSpec optional_real(ParamSpec s) {
 
 std::vector<ParamSpec> build_table() {
     std::vector<ParamSpec> t;
+    // first, so that replaying the table's keys in order applies a preset before the values that
+    // refine it
+    std::vector<std::string_view> preset_names = {"none"};
+    for (const Preset& p : presets()) preset_names.push_back(p.name);
+    t.push_back(choice_param("preset", "none", preset_names,
+                             "A real model's RoPE settings (compute presets lists them); the keys it sets can be refined after it."));
     ParamSpec dim = integer_param("dim", "128", 2, 4096,
                                   "Head dimension d: each attention head's vector has d dims, rotated in d/2 pairs.",
                                   2, 512, false);
@@ -322,6 +329,20 @@ ParamValue ParamSet::parse(const ParamSpec& spec, std::string_view raw) const {
 }
 
 void ParamSet::set(std::string_view key, std::string_view text) {
+    if (key == "preset") {
+        const std::size_t i = index_of(key);
+        ParamValue v = parse(parameter_table()[i], text);  // validates the name
+        const std::string name = std::get<std::string>(v);
+        if (name != "none") {
+            ParamSet next = *this;
+            for (std::string_view k : preset_keys()) next.reset(k);
+            for (const auto& [k, value] : find_preset(name)->values) next.set(k, value);
+            *this = next;
+        }
+        values_[i] = std::move(v);
+        ++version_;
+        return;
+    }
     if (!find_param(key)) {
         try {
             index_of(key);

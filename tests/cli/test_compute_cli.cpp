@@ -159,11 +159,38 @@ TEST(ComputeCli, BadInputIsOneLineExitTwoNothingOnStdout) {
     expect_usage_error(app({"compute", "freqs", "--bogus"}), "--bogus");
 }
 
+TEST(ComputeCli, PresetsTableAndPresetKey) {
+    const ProcessResult r = compute("presets");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = split_lines(r.out);
+    EXPECT_EQ(lines[0].rfind("name,head_dim,rotated_dims,base,scaling,context", 0), 0u);
+    EXPECT_GE(lines.size(), 16u);
+    bool llama31 = false;
+    for (const auto& l : lines) llama31 = llama31 || l.rfind("llama-3.1-8b,128,128,500000,llama3,131072", 0) == 0;
+    EXPECT_TRUE(llama31);
+    const ProcessResult s = compute("summary", {"preset=gpt-oss"});
+    ASSERT_EQ(s.exit_code, 0) << s.err;
+    EXPECT_NE(s.out.find("\nbase,150000\n"), std::string::npos);
+    EXPECT_NE(s.out.find("\nscaling,yarn\n"), std::string::npos);
+    expect_usage_error(compute("freqs", {"preset=llama-9"}), "preset=llama-9");
+}
+
+TEST(ComputeCli, SummaryHasThePublishedResults) {
+    const ProcessResult r = compute("summary", {"original_max_position=4096", "max_position=2048"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("\ncritical_dimension,92\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\nbase_lower_bound,"), std::string::npos);
+    EXPECT_NE(r.out.find("\nlongest_wavelength,"), std::string::npos);
+    const ProcessResult y = compute("summary", {"scaling=yarn", "factor=4"});
+    EXPECT_NE(y.out.find("\nyarn_low,"), std::string::npos);
+    EXPECT_NE(y.out.find("\nyarn_high,"), std::string::npos);
+}
+
 TEST(ComputeCli, HelpListsEveryTableAndKey) {
     for (const std::vector<std::string>& args : {std::vector<std::string>{"--help"}, {"compute", "--help"}}) {
         const ProcessResult r = app(args);
         EXPECT_EQ(r.exit_code, 0);
-        for (const char* table : {"freqs", "angles", "rotate", "decay", "summary"})
+        for (const char* table : {"freqs", "angles", "rotate", "decay", "summary", "presets"})
             EXPECT_NE(r.out.find(table), std::string::npos) << table;
         for (const rope::ParamSpec& s : rope::parameter_table()) {
             EXPECT_NE(r.out.find("  " + std::string(s.name) + "  [default"), std::string::npos) << s.name;

@@ -4,7 +4,9 @@
 #include <set>
 
 #include "rope/number_format.hpp"
+#include "rope/frequencies.hpp"
 #include "rope/params.hpp"
+#include "rope/presets.hpp"
 
 using namespace rope;
 
@@ -146,4 +148,33 @@ TEST(NumberFormat, ShortestRoundTrip) {
         const std::string s = format_number(v);
         EXPECT_EQ(std::stod(s), v) << s;
     }
+}
+
+TEST(Presets, EveryPresetIsAValidState) {
+    for (const Preset& preset : presets()) {
+        ParamSet p;
+        ASSERT_NO_THROW(p.set("preset", preset.name)) << preset.name;
+        EXPECT_NO_THROW(p.validate()) << preset.name;
+        EXPECT_FALSE(preset.source.empty());
+        EXPECT_NO_THROW(compute_frequencies(p.config())) << preset.name;
+    }
+}
+
+TEST(Presets, ApplyThenRefineAndReplay) {
+    ParamSet p;
+    p.set("dim", "16");
+    p.set("preset", "llama-3.1-8b");
+    EXPECT_EQ(p.integer("dim"), 128);  // the preset resets what it sets
+    EXPECT_EQ(p.text("scaling"), "llama3");
+    EXPECT_EQ(p.real("factor"), 8);
+    EXPECT_EQ(p.integer("original_max_position"), 8192);
+    p.set("base", "20000");  // refined afterwards
+    ParamSet q;
+    for (const auto& [k, v] : p.to_key_values()) q.set(k, v);  // table order: preset first
+    EXPECT_TRUE(p == q);
+    EXPECT_EQ(q.real("base"), 20000);
+    ParamSet gptj;
+    gptj.set("preset", "gpt-j-6b");
+    EXPECT_EQ(gptj.config().rotated_dims(), 64);
+    EXPECT_EQ(gptj.text("pairing"), "interleaved");
 }
