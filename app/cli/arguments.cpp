@@ -1,5 +1,10 @@
 #include "cli/arguments.hpp"
 
+#include <iostream>
+
+#include "session/hf_config.hpp"
+#include "session/session.hpp"
+
 namespace rope::cli {
 
 bool ArgCursor::take_option(std::string_view flag, std::string& value) {
@@ -33,9 +38,40 @@ std::pair<std::string, std::string> split_assignment(std::string_view text) {
 }
 
 void apply_sets(ParamSet& params, const std::vector<std::string>& assignments) {
+    // config=PATH imports a Hugging Face config.json (layer_type picks the per-layer entry of
+    // rope_parameters): command-line keys, expanded here into the table's keys
+    std::string layer_type = "full_attention";
+    for (const std::string& a : assignments) {
+        const auto [key, value] = split_assignment(a);
+        if (key == "layer_type") {
+            if (value != "full_attention" && value != "sliding_attention")
+                throw UsageError("--set layer_type=" + shorten_for_message(value) +
+                                 ": layer_type must be one of: full_attention, sliding_attention");
+            layer_type = value;
+        }
+    }
     try {
         for (const std::string& a : assignments) {
             const auto [key, value] = split_assignment(a);
+            if (key == "layer_type") continue;
+            if (key == "config") {
+                session::ConfigImport imported;
+                try {
+                    imported = session::import_hf_config(value, layer_type);
+                } catch (const session::SessionError& e) {
+                    throw UsageError(std::string("--set ") + e.what());
+                }
+                for (const std::string& w : imported.warnings) std::cerr << "rope-explorer: warning: " << w << "\n";
+                ParamSet next = params;
+                try {
+                    for (const auto& [k, v] : imported.sets) next.set(k, v);
+                    next.validate();
+                } catch (const ParamError& e) {
+                    throw UsageError("--set config: config '" + value + "': " + e.what());
+                }
+                params = next;
+                continue;
+            }
             params.set(key, value);
         }
         params.validate();

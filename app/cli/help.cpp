@@ -14,6 +14,10 @@ std::string parameter_help() {
         s += "  " + std::string(p.name) + "  [default " + def + "]  " + p.allowed() + "\n";
         s += "      " + std::string(p.help) + "\n";
     }
+    s += "  config  [--set config=PATH]  a Hugging Face config.json: sets dim, base, rotary_fraction, pairing,\n"
+         "      max_position and the scaling keys from it (transformers' rules); later --set values refine it.\n"
+         "  layer_type  [default full_attention]  full_attention or sliding_attention: which entry of a per-layer\n"
+         "      rope_parameters dict config= reads.\n";
     return s;
 }
 

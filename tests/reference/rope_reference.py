@@ -89,6 +89,55 @@ def freqs(cfg):
     return {"theta": inv.tolist(), "attention_factor": attention}
 
 
+def hf_config(path, layer_type="full_attention"):
+    """The RoPE settings of a Hugging Face config.json, read the way transformers' rope-init reads them."""
+    with open(path) as f:
+        c = json.load(f)
+    if "text_config" in c and "num_attention_heads" not in c and "head_dim" not in c:
+        c = c["text_config"]
+    params = c.get("rope_parameters")
+    if params is not None:
+        if "full_attention" in params or "sliding_attention" in params:
+            params = params[layer_type]
+        scaling = dict(params)
+    else:
+        scaling = dict(c.get("rope_scaling") or {})
+    if c.get("head_dim") is not None:
+        head_dim = int(c["head_dim"])
+    elif "hidden_size" in c:
+        head_dim = c["hidden_size"] // c["num_attention_heads"]
+    else:
+        head_dim = c["n_embd"] // c["n_head"]
+    base = scaling.get("rope_theta", c.get("rope_theta", c.get("rotary_emb_base", 10000.0)))
+    if "partial_rotary_factor" in scaling:
+        fraction = scaling["partial_rotary_factor"]
+    elif "partial_rotary_factor" in c:
+        fraction = c["partial_rotary_factor"]
+    elif "rotary_pct" in c:
+        fraction = c["rotary_pct"]
+    elif "rotary_dim" in c:
+        fraction = c["rotary_dim"] / head_dim
+    else:
+        fraction = 1.0
+    rope_type = scaling.get("rope_type", scaling.get("type", "default"))
+    rope_type = {"su": "longrope", "default": "none", "mrope": "none"}.get(rope_type, rope_type)
+    max_positions = c.get("max_position_embeddings", c.get("n_positions", 4096))
+    original = scaling.get("original_max_position_embeddings", c.get("original_max_position_embeddings", max_positions))
+    factor = scaling.get("factor", 1.0)
+    if rope_type == "longrope" and "original_max_position_embeddings" in c:
+        factor = max_positions / c["original_max_position_embeddings"]
+    cfg = {"dim": head_dim, "base": base, "rotary_fraction": fraction, "scaling": rope_type, "factor": factor,
+           "original_max_position": original if rope_type != "none" else 4096, "sequence_length": 4096,
+           "low_freq_factor": scaling.get("low_freq_factor", 1.0), "high_freq_factor": scaling.get("high_freq_factor", 4.0),
+           "beta_fast": scaling.get("beta_fast") or 32.0, "beta_slow": scaling.get("beta_slow") or 1.0,
+           "truncate": scaling.get("truncate", True), "long_factors": scaling.get("long_factor"),
+           "short_factors": scaling.get("short_factor")}
+    for key in ("mscale", "mscale_all_dim", "attention_factor"):
+        if scaling.get(key) is not None:
+            cfg[key] = scaling[key]
+    return freqs(cfg)
+
+
 def decay(theta, r):
     theta = np.asarray(theta, dtype=np.float64)
     r = np.asarray(r, dtype=np.float64)
@@ -112,6 +161,8 @@ def main():
             out.append(freqs(case["config"]))
         elif kind == "decay":
             out.append(decay(case["theta"], case["r"]))
+        elif kind == "hf_config":
+            out.append(hf_config(case["path"], case.get("layer_type", "full_attention")))
         elif kind == "angles":
             out.append(angles(case["theta"], case["m"]))
         else:

@@ -1,0 +1,111 @@
+// `--set config=PATH` against an independent numpy reading of the same config.json (the way
+// transformers' rope-init reads it), for a real-shaped config of every family; bad configs.
+#include <gtest/gtest.h>
+#include <dirent.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "support/process.hpp"
+
+using rope::test::ProcessResult;
+using rope::test::run_process;
+using rope::test::split;
+using rope::test::split_lines;
+
+namespace {
+
+std::vector<std::string> config_files() {
+    std::vector<std::string> files;
+    DIR* d = opendir(ROPE_HF_CONFIGS);
+    while (dirent* e = readdir(d)) {
+        const std::string n = e->d_name;
+        if (n.size() > 5 && n.substr(n.size() - 5) == ".json") files.push_back(std::string(ROPE_HF_CONFIGS) + "/" + n);
+    }
+    closedir(d);
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+ProcessResult app(std::vector<std::string> args) {
+    args.insert(args.begin(), ROPE_EXPLORER_BINARY);
+    return run_process(args);
+}
+
+nlohmann::json reference(const nlohmann::json& cases) {
+    const std::string path = "/tmp/rope-hf-cases-" + std::to_string(getpid()) + ".json";
+    std::ofstream(path) << cases.dump();
+    const ProcessResult r = run_process({"/usr/bin/python3", ROPE_REFERENCE_SCRIPT, path});
+    std::remove(path.c_str());
+    if (r.exit_code != 0) throw std::runtime_error(r.err);
+    return nlohmann::json::parse(r.out);
+}
+
+}  // namespace
+
+TEST(ConfigImport, EveryFamilyMatchesTheReference) {
+    std::vector<std::pair<std::string, std::string>> cases;  // path, layer type
+    for (const std::string& f : config_files()) cases.push_back({f, "full_attention"});
+    cases.push_back({std::string(ROPE_HF_CONFIGS) + "/gemma-3-rope-parameters.json", "sliding_attention"});
+    ASSERT_GE(cases.size(), 14u);
+    nlohmann::json request = nlohmann::json::array();
+    for (const auto& [path, layer] : cases) request.push_back({{"kind", "hf_config"}, {"path", path}, {"layer_type", layer}});
+    const nlohmann::json expected = reference(request);
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const auto& [path, layer] = cases[i];
+        SCOPED_TRACE(path + " " + layer);
+        const ProcessResult r = app({"compute", "freqs", "--set", "layer_type=" + layer, "--set", "config=" + path});
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const auto lines = split_lines(r.out);
+        const auto& theta = expected[i]["theta"];
+        ASSERT_EQ(lines.size(), theta.size() + 1);
+        for (std::size_t k = 0; k < theta.size(); ++k) {
+            const double got = std::stod(split(lines[k + 1], ',')[1]);
+            EXPECT_LE(std::abs(got - theta[k].get<double>()), 1e-14 * std::abs(theta[k].get<double>())) << k;
+        }
+        const ProcessResult s = app({"compute", "summary", "--set", "layer_type=" + layer, "--set", "config=" + path, "--set", "max_position=1024"});
+        const std::size_t at = s.out.find("\nattention_factor,");
+        ASSERT_NE(at, std::string::npos);
+        EXPECT_NEAR(std::stod(s.out.substr(at + 18)), expected[i]["attention_factor"].get<double>(), 1e-12);
+    }
+}
+
+TEST(ConfigImport, BadConfigsAreOneLineNamingTheFile) {
+    const std::string dir = "/tmp/rope-bad-configs-" + std::to_string(getpid());
+    run_process({"/bin/mkdir", "-p", dir});
+    const std::pair<const char*, const char*> bad[] = {
+        {"not-json.json", "this is not json"},
+        {"truncated.json", R"({"hidden_size": 4096, "num_attention_heads": )"},
+        {"no-head.json", R"({"rope_theta": 10000})"},
+        {"wrong-type.json", R"({"hidden_size": "big", "num_attention_heads": 32})"},
+        {"bad-type.json", R"({"head_dim": 128, "rope_scaling": {"rope_type": "quantum", "factor": 2}})"},
+        {"no-factor.json", R"({"head_dim": 128, "rope_scaling": {"rope_type": "linear"}})"},
+        {"llama3-missing.json", R"({"head_dim": 128, "rope_scaling": {"rope_type": "llama3", "factor": 8}})"},
+        {"list-length.json", R"({"head_dim": 96, "max_position_embeddings": 131072, "original_max_position_embeddings": 4096, "rope_scaling": {"type": "longrope", "long_factor": [1, 2], "short_factor": [1, 2]}})"},
+        {"odd-head.json", R"({"head_dim": 7})"},
+    };
+    for (const auto& [name, content] : bad) {
+        const std::string path = dir + "/" + name;
+        std::ofstream(path) << content;
+        const ProcessResult r = app({"compute", "summary", "--set", "config=" + path});
+        EXPECT_EQ(r.exit_code, 2) << name;
+        EXPECT_EQ(rope::test::count_lines(r.err), 1) << r.err;
+        EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
+        EXPECT_TRUE(r.out.empty());
+    }
+    const ProcessResult missing = app({"compute", "summary", "--set", "config=" + dir + "/none.json"});
+    EXPECT_EQ(missing.exit_code, 2);
+    EXPECT_NE(missing.err.find("no such file"), std::string::npos);
+    // unsupported keys: a one-line warning each, never a silent wrong picture
+    const std::string mm = dir + "/multimodal.json";
+    std::ofstream(mm) << R"({"head_dim": 128, "rope_theta": 1000000, "vision_config": {}, "rope_scaling": {"type": "mrope", "mrope_section": [16, 24, 24]}})";
+    const ProcessResult w = app({"compute", "summary", "--set", "config=" + mm});
+    EXPECT_EQ(w.exit_code, 0) << w.err;
+    EXPECT_NE(w.err.find("vision_config"), std::string::npos) << w.err;
+    EXPECT_NE(w.err.find("mrope_section"), std::string::npos) << w.err;
+    run_process({"/bin/rm", "-rf", dir});
+}
