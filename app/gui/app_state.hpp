@@ -41,6 +41,7 @@ struct SessionDialogState {
     bool open = false;
     bool just_opened = false;
     bool saving = true;  // save (Ctrl+S) or open (Ctrl+O)
+    bool config = false; // open a Hugging Face config.json instead of a session
     char path[1024] = {};
 };
 

@@ -10,6 +10,7 @@
 #include "gui/panels.hpp"
 #include "io/atomic_file.hpp"
 #include "lessons/lessons.hpp"
+#include "session/hf_config.hpp"
 
 namespace rope::gui {
 
@@ -184,6 +185,9 @@ void draw_toolbar(AppState& state) {
     if (ImGui::Button("Open")) open_session_dialog(state, false);
     item_tooltip("Open a session file, or a PNG the app exported (Ctrl+O).");
     ImGui::SameLine();
+    if (ImGui::Button("Config")) open_config_dialog(state);
+    item_tooltip("Open a Hugging Face config.json: the model's head dim, base and context extension.");
+    ImGui::SameLine();
     if (ImGui::Button("Quit")) state.quit_requested = true;
     item_tooltip("Quit; the state is kept for the next start (Ctrl+Q).");
 }
@@ -237,22 +241,35 @@ void open_session_dialog(AppState& state, bool saving) {
     d.open = true;
     d.just_opened = true;
     d.saving = saving;
+    d.config = false;
     const std::string path = state.session_path.empty() ? default_session_path() : state.session_path;
+    std::snprintf(d.path, sizeof d.path, "%s", path.c_str());
+}
+
+void open_config_dialog(AppState& state) {
+    SessionDialogState& d = state.session_dialog;
+    d.open = true;
+    d.just_opened = true;
+    d.saving = false;
+    d.config = true;
+    char cwd[4096];
+    const std::string path = std::string(getcwd(cwd, sizeof cwd) ? cwd : ".") + "/config.json";
     std::snprintf(d.path, sizeof d.path, "%s", path.c_str());
 }
 
 void draw_session_dialog(AppState& state) {
     SessionDialogState& d = state.session_dialog;
     if (!d.open) return;
-    const char* title = d.saving ? "Save session" : "Open session";
+    const char* title = d.config ? "Open config.json" : d.saving ? "Save session" : "Open session";
     if (d.just_opened) {
         ImGui::OpenPopup(title);
         d.just_opened = false;
     }
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 32, 0), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(title, &d.open, ImGuiWindowFlags_NoSavedSettings)) return;
-    ImGui::TextUnformatted(d.saving ? "Write the parameters and the view to a JSON file:"
-                                    : "Read a session JSON file, or a PNG the app exported:");
+    ImGui::TextUnformatted(d.config ? "Read a Hugging Face config.json (head dim, base, scaling):"
+                           : d.saving ? "Write the parameters and the view to a JSON file:"
+                                      : "Read a session JSON file, or a PNG the app exported:");
     ImGui::SetNextItemWidth(-1);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     const bool enter = ImGui::InputText("##path", d.path, sizeof d.path, ImGuiInputTextFlags_EnterReturnsTrue);
@@ -265,14 +282,27 @@ void draw_session_dialog(AppState& state) {
     }
     if (go) {
         try {
-            if (d.saving) {
+            if (d.config) {
+                const session::ConfigImport imported = session::import_hf_config(d.path);
+                ParamSet next = state.params;
+                try {
+                    for (const auto& [k, v] : imported.sets) next.set(k, v);
+                    next.validate();
+                } catch (const ParamError& e) {
+                    throw session::SessionError(std::string("config '") + d.path + "': " + e.what());
+                }
+                state.params = next;
+                std::string msg = std::string("Config loaded from ") + d.path;
+                for (const std::string& w : imported.warnings) msg += "\nWarning: " + w;
+                state.set_status(msg);
+            } else if (d.saving) {
                 session::save_session(d.path, current_session(state));
                 state.set_status(std::string("Session saved to ") + d.path);
             } else {
                 apply_session(state, session::load_session(d.path));
                 state.set_status(std::string("Session opened from ") + d.path);
             }
-            state.session_path = d.path;
+            if (!d.config) state.session_path = d.path;
             d.open = false;
             ImGui::CloseCurrentPopup();
         } catch (const std::exception& e) {

@@ -18,6 +18,7 @@ void draw_toolbar(AppState& state);
 void draw_lesson_panel(AppState& state, ImVec2 pos, ImVec2 size);
 void draw_session_dialog(AppState& state);
 void open_session_dialog(AppState& state, bool saving);
+void open_config_dialog(AppState& state);
 
 // Moves the position while playing (dt in seconds), looping at max_position.
 void advance_animation(AppState& state, double dt);
