@@ -25,34 +25,33 @@ void AppState::set_status(std::string text, bool error) {
     status_error = error;
 }
 
-bool AppState::apply(const std::string& key, const std::string& text) {
-    ParamSet next = params;
+namespace {
+
+// Applies one change to a copy, validates it like --set, and keeps it only if it holds.
+template <typename Change>
+bool apply_change(AppState& state, Change&& change) {
+    ParamSet next = state.params;
     try {
-        next.set(key, text);
+        change(next);
         next.validate();
     } catch (const ParamError& e) {
-        set_status(std::string("Refused: ") + e.what(), true);
+        state.set_status(std::string("Refused: ") + e.what(), true);
         return false;
     }
-    if (next == params) return true;
-    params = next;
-    if (status_error) set_status("");
+    if (next == state.params) return true;
+    state.params = next;
+    if (state.status_error) state.set_status("");
     return true;
 }
 
+}  // namespace
+
+bool AppState::apply(const std::string& key, const std::string& text) {
+    return apply_change(*this, [&](ParamSet& p) { p.set(key, text); });
+}
+
 bool AppState::apply_number(const std::string& key, double value) {
-    ParamSet next = params;
-    try {
-        next.set_number(key, value);
-        next.validate();
-    } catch (const ParamError& e) {
-        set_status(std::string("Refused: ") + e.what(), true);
-        return false;
-    }
-    if (next == params) return true;
-    params = next;
-    if (status_error) set_status("");
-    return true;
+    return apply_change(*this, [&](ParamSet& p) { p.set_number(key, value); });
 }
 
 plot::ThemeId effective_theme(const AppState& state) {

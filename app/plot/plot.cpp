@@ -50,6 +50,21 @@ std::vector<Tick> Plot::ticks_for(const AxisSetup& a, float pixels, bool horizon
     return t;
 }
 
+Rect Plot::equal_units(Rect r) const {
+    // equal units on both axes: shrink one side and centre it
+    const double ux = (x_.max - x_.min) / r.width(), uy = (y_.max - y_.min) / r.height();
+    if (ux > uy) {
+        const float h = static_cast<float>((y_.max - y_.min) / ux), c = (r.y0 + r.y1) / 2;
+        r.y0 = c - h / 2;
+        r.y1 = c + h / 2;
+    } else {
+        const float w = static_cast<float>((x_.max - x_.min) / uy), c = (r.x0 + r.x1) / 2;
+        r.x0 = c - w / 2;
+        r.x1 = c + w / 2;
+    }
+    return r;
+}
+
 void Plot::layout() {
     if (locked_) return;
     locked_ = true;
@@ -58,18 +73,7 @@ void Plot::layout() {
     if (style_.draw_titles && !title_.empty()) r.y0 += style_.px(style_.title_font) * 1.5f;
     if (!axes_) {
         r.y0 += style_.px(2);
-        if (square_) {
-            const double ux = (x_.max - x_.min) / r.width(), uy = (y_.max - y_.min) / r.height();
-            if (ux > uy) {
-                const float h = static_cast<float>((y_.max - y_.min) / ux), c = (r.y0 + r.y1) / 2;
-                r.y0 = c - h / 2;
-                r.y1 = c + h / 2;
-            } else {
-                const float w = static_cast<float>((x_.max - x_.min) / uy), c = (r.x0 + r.x1) / 2;
-                r.x0 = c - w / 2;
-                r.x1 = c + w / 2;
-            }
-        }
+        if (square_) r = equal_units(r);
         area_ = r;
         if (style_.draw_titles && !title_.empty())
             list_.text({(outer_.x0 + outer_.x1) / 2, outer_.y0 + pad}, title_, style_.px(style_.title_font),
@@ -97,21 +101,7 @@ void Plot::layout() {
         r.x1 -= total;
         bar_rect_ = {r.x1 + style_.px(14), r.y0, r.x1 + style_.px(14) + bar_w, r.y1};
     }
-    if (square_) {
-        // equal units: shrink one side and centre
-        const double ux = (x_.max - x_.min) / r.width(), uy = (y_.max - y_.min) / r.height();
-        if (ux > uy) {
-            const float h = static_cast<float>((y_.max - y_.min) / ux);
-            const float c = (r.y0 + r.y1) / 2;
-            r.y0 = c - h / 2;
-            r.y1 = c + h / 2;
-        } else {
-            const float w = static_cast<float>((x_.max - x_.min) / uy);
-            const float c = (r.x0 + r.x1) / 2;
-            r.x0 = c - w / 2;
-            r.x1 = c + w / 2;
-        }
-    }
+    if (square_) r = equal_units(r);
     area_ = r;
     if (style_.draw_titles && !title_.empty())
         list_.text({(outer_.x0 + outer_.x1) / 2, outer_.y0 + pad}, title_, style_.px(style_.title_font),

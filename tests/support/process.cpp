@@ -30,6 +30,14 @@ std::vector<std::string> merged_environment(const std::vector<std::string>& extr
     return env;
 }
 
+// argv/envp style: pointers into the strings, ending with a null.
+std::vector<char*> c_strings(std::vector<std::string>& strings) {
+    std::vector<char*> out;
+    for (auto& s : strings) out.push_back(s.data());
+    out.push_back(nullptr);
+    return out;
+}
+
 }  // namespace
 
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input,
@@ -44,13 +52,10 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]})
         posix_spawn_file_actions_addclose(&actions, fd);
 
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
+    std::vector<std::string> argv_storage = argv;
+    std::vector<char*> args = c_strings(argv_storage);
     std::vector<std::string> env_storage = merged_environment(extra_env);
-    std::vector<char*> env;
-    for (auto& e : env_storage) env.push_back(e.data());
-    env.push_back(nullptr);
+    std::vector<char*> env = c_strings(env_storage);
 
     pid_t pid = 0;
     const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), env.data());
@@ -105,13 +110,10 @@ int spawn_background(const std::vector<std::string>& argv, const std::vector<std
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
+    std::vector<std::string> argv_storage = argv;
+    std::vector<char*> args = c_strings(argv_storage);
     std::vector<std::string> env_storage = merged_environment(extra_env);
-    std::vector<char*> env;
-    for (auto& e : env_storage) env.push_back(e.data());
-    env.push_back(nullptr);
+    std::vector<char*> env = c_strings(env_storage);
     pid_t pid = 0;
     const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), env.data());
     posix_spawn_file_actions_destroy(&actions);
