@@ -147,7 +147,7 @@ void build_vectors(BuildContext& ctx) {
     {
         const int shown = std::min(f.pairs(), 64);
         plot::Plot p(ctx.result.list, ctx.measure, sub, fan_rect,
-                     "token m = " + std::to_string(m) + ": (1, 0) turned in pairs 0–" + std::to_string(shown - 1));
+                     "(1, 0) turned at m = " + std::to_string(m) + ", pairs 0–" + std::to_string(shown - 1));
         plot::AxisSetup ax{"", -1.3, 1.3}, ay{"", -1.3, 1.3};
         p.setup_x(ax);
         p.setup_y(ay);

@@ -194,7 +194,8 @@ void header_options(AppState& state, PanelView& panel) {
     ParamSet& p = state.params;
     switch (panel.id) {
         case figures::FigureId::vectors: {
-            ImGui::TextUnformatted("shift m, n:");
+            ImGui::TextUnformatted("shift:");
+            item_tooltip("Shift both the query position m and the key position n by the same amount.");
             for (int delta : {-10, -1, 1, 10}) {
                 ImGui::SameLine();
                 char label[16];
@@ -385,7 +386,12 @@ void draw_panels(AppState& state, const FontSet& fonts, const plot::TextMeasure&
         ImGui::PopFont();
         const bool title_double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
         item_tooltip("Double-click the title (or press its number key) to maximise this panel; again to restore.");
+        // narrow panels (small windows, big type) put their options on a second line
+        const float options_w = ImGui::GetFontSize() * (panel.id == figures::FigureId::vectors ? 13.0f : 12.0f);
+        const float buttons_w = ImGui::CalcTextSize("Export Maximise").x + ImGui::GetStyle().FramePadding.x * 4 +
+                                ImGui::GetStyle().ItemSpacing.x * 2;
         ImGui::SameLine(0, ImGui::GetFontSize() * 1.2f);
+        if (ImGui::GetContentRegionAvail().x < options_w + buttons_w) ImGui::NewLine();
         header_options(state, panel);
         const char* button = state.maximized == i ? "Restore" : "Maximise";
         ImGui::SameLine();

@@ -50,6 +50,16 @@ std::vector<Tick> Plot::ticks_for(const AxisSetup& a, float pixels, bool horizon
     return t;
 }
 
+void Plot::draw_title(float pad) {
+    if (!style_.draw_titles || title_.empty()) return;
+    // a title wider than its plot shrinks (down to 70%) rather than run into its neighbour
+    float size = style_.px(style_.title_font);
+    const float room = outer_.width() - 2 * pad;
+    const float wide = measure_.measure(title_, size).x;
+    if (wide > room && wide > 0) size = std::max(size * 0.7f, size * room / wide);
+    list_.text({(outer_.x0 + outer_.x1) / 2, outer_.y0 + pad}, title_, size, style_.theme.text, HAlign::center, VAlign::top);
+}
+
 Rect Plot::equal_units(Rect r) const {
     // equal units on both axes: shrink one side and centre it
     const double ux = (x_.max - x_.min) / r.width(), uy = (y_.max - y_.min) / r.height();
@@ -75,9 +85,7 @@ void Plot::layout() {
         r.y0 += style_.px(2);
         if (square_) r = equal_units(r);
         area_ = r;
-        if (style_.draw_titles && !title_.empty())
-            list_.text({(outer_.x0 + outer_.x1) / 2, outer_.y0 + pad}, title_, style_.px(style_.title_font),
-                       style_.theme.text, HAlign::center, VAlign::top);
+        draw_title(pad);
         list_.push_clip(area_);
         return;
     }
@@ -103,9 +111,7 @@ void Plot::layout() {
     }
     if (square_) r = equal_units(r);
     area_ = r;
-    if (style_.draw_titles && !title_.empty())
-        list_.text({(outer_.x0 + outer_.x1) / 2, outer_.y0 + pad}, title_, style_.px(style_.title_font),
-                   style_.theme.text, HAlign::center, VAlign::top);
+    draw_title(pad);
     if (style_.fill_plot_area) list_.rect(area_, style_.theme.plot_fill);
     draw_axes();
     if (has_bar_) draw_colorbar();
@@ -314,8 +320,11 @@ void Plot::marker_x(double x, Color color, const std::string& tag, float width, 
     if (tag.empty()) return;
     const float w = measure_.measure(tag, style_.px(style_.tick_font)).x;
     const bool right = px + w + style_.px(12) < area_.x1;
-    tag_box(list_, measure_, style_, {px + (right ? style_.px(6) : -style_.px(6)), area_.y0 + style_.px(6)}, tag, color,
-            right ? HAlign::left : HAlign::right, VAlign::top);
+    float tag_x = px + (right ? style_.px(6) : -style_.px(6));
+    // keep the whole tag inside the plot even when the line is near an edge of a narrow plot
+    if (!right) tag_x = std::max(tag_x, area_.x0 + w + style_.px(6));
+    tag_box(list_, measure_, style_, {tag_x, area_.y0 + style_.px(6)}, tag, color, right ? HAlign::left : HAlign::right,
+            VAlign::top);
 }
 
 void Plot::marker_y(double y, Color color, const std::string& tag, float width, float dash) {

@@ -99,6 +99,7 @@ public:
 private:
     void layout();
     Rect equal_units(Rect r) const;
+    void draw_title(float pad);
     double axis_t(const AxisSetup& a, double v) const;
     std::vector<Tick> ticks_for(const AxisSetup& a, float pixels, bool horizontal) const;
     void draw_axes();
