@@ -98,11 +98,24 @@ void HeatmapRenderer::ensure_program() {
 }
 
 void HeatmapRenderer::upload(const plot::ImageCmd& image, HeatmapTexture& slot) {
+    // Software GL copies (and re-tiles) every upload: a grid that did not change is not sent again
+    // (the base sweep's grid while the base moves), and one of the same size reuses its storage.
+    const bool same_size = slot.texture && slot.cols == image.cols && slot.rows == image.rows;
+    if (same_size && slot.uploaded == image.values) {
+        slot.colormap = image.colormap;
+        slot.vmin = image.vmin;
+        slot.vmax = image.vmax;
+        return;
+    }
     if (!slot.texture) glGenTextures(1, &slot.texture);
     glBindTexture(GL_TEXTURE_2D, slot.texture);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, image.cols, image.rows, 0, GL_RED, GL_FLOAT, image.values.data());
+    if (same_size)
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, image.cols, image.rows, GL_RED, GL_FLOAT, image.values.data());
+    else
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, image.cols, image.rows, 0, GL_RED, GL_FLOAT, image.values.data());
+    slot.uploaded = image.values;
     // cells stay crisp: no interpolation between values (and none across the angle seam)
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
@@ -118,6 +131,7 @@ void HeatmapRenderer::upload(const plot::ImageCmd& image, HeatmapTexture& slot) 
 void HeatmapRenderer::release(HeatmapTexture& slot) {
     if (slot.texture) glDeleteTextures(1, &slot.texture);
     slot.texture = 0;
+    slot.uploaded.clear();
 }
 
 void HeatmapRenderer::bind_callback(const ImDrawList*, const ImDrawCmd* cmd) {

@@ -18,6 +18,7 @@ struct HeatmapTexture {
     int cols = 0, rows = 0;
     plot::ColormapId colormap = plot::ColormapId::sequential;
     float vmin = 0, vmax = 1;
+    std::vector<float> uploaded;  // what the texture holds (unchanged grids are not sent again)
 };
 
 class HeatmapRenderer {
