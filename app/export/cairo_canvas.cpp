@@ -41,6 +41,20 @@ void set_font(cairo_t* cr, double size) {
 
 void set_color(cairo_t* cr, plot::Color c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
 
+// Fills and outlines the current path (either may be transparent = skipped), then clears it.
+void fill_and_stroke(cairo_t* cr, plot::Color fill, plot::Color stroke, float stroke_width) {
+    if (fill.a > 0) {
+        set_color(cr, fill);
+        cairo_fill_preserve(cr);
+    }
+    if (stroke.a > 0) {
+        set_color(cr, stroke);
+        cairo_set_line_width(cr, stroke_width);
+        cairo_stroke_preserve(cr);
+    }
+    cairo_new_path(cr);
+}
+
 // ARGB32 pixels of an image command's values through its colormap (the GPU's table and mapping).
 cairo_surface_t* image_surface(const plot::ImageCmd& img) {
     cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, img.cols, img.rows);
@@ -170,29 +184,11 @@ void replay_cairo(const plot::DisplayList& list, cairo_t* cr) {
             cairo_fill(cr);
         } else if (const auto* r = std::get_if<plot::RectCmd>(&c)) {
             cairo_rectangle(cr, r->rect.x0, r->rect.y0, r->rect.width(), r->rect.height());
-            if (r->fill.a > 0) {
-                set_color(cr, r->fill);
-                if (r->stroke.a > 0) cairo_fill_preserve(cr); else cairo_fill(cr);
-            }
-            if (r->stroke.a > 0) {
-                set_color(cr, r->stroke);
-                cairo_set_line_width(cr, r->stroke_width);
-                cairo_stroke(cr);
-            }
-            cairo_new_path(cr);
+            fill_and_stroke(cr, r->fill, r->stroke, r->stroke_width);
         } else if (const auto* ci = std::get_if<plot::CircleCmd>(&c)) {
             cairo_new_sub_path(cr);
             cairo_arc(cr, ci->center.x, ci->center.y, ci->radius, 0, 2 * M_PI);
-            if (ci->fill.a > 0) {
-                set_color(cr, ci->fill);
-                if (ci->stroke.a > 0) cairo_fill_preserve(cr); else cairo_fill(cr);
-            }
-            if (ci->stroke.a > 0) {
-                set_color(cr, ci->stroke);
-                cairo_set_line_width(cr, ci->stroke_width);
-                cairo_stroke(cr);
-            }
-            cairo_new_path(cr);
+            fill_and_stroke(cr, ci->fill, ci->stroke, ci->stroke_width);
         } else if (const auto* t = std::get_if<plot::TextCmd>(&c)) {
             set_font(cr, t->size);
             cairo_text_extents_t e;

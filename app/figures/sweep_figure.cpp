@@ -38,12 +38,9 @@ void build_sweep(BuildContext& ctx) {
     const plot::Rect left = side_by_side ? plot::Rect{0, 0, W * 0.56f, H} : plot::Rect{0, 0, W, H * 0.56f};
     const plot::Rect right = side_by_side ? plot::Rect{W * 0.56f, 0, W, H} : plot::Rect{0, H * 0.56f, W, H};
 
-    if (st.draw_titles) {
-        plot::Style s = st;
+    if (st.draw_titles)
         ctx.result.list.text({W / 2, st.px(6)}, std::string(figure_title(FigureId::sweep)), st.px(st.title_font),
                              st.theme.text, plot::HAlign::center, plot::VAlign::top);
-        (void)s;
-    }
     plot::Style sub = st;
     sub.title_font = st.title_font * 0.8f;
     const float title_space = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;

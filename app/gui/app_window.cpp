@@ -299,14 +299,6 @@ int run_gui(const GuiOptions& options) {
         const ImVec2 display_size = io.DisplaySize;
         const float controls_w = std::round(std::min(display_size.x * 0.3f, 330.0f * state.ui_scale));
         handle_shortcuts(state);
-        if (!io.WantTextInput && io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_E, false)) {
-            // Ctrl+E: export the panel under the mouse
-            for (int k = 0; k < 4; ++k) {
-                const plot::Rect& r = state.panels[k].screen;
-                if ((state.maximized < 0 || state.maximized == k) && r.contains({io.MousePos.x, io.MousePos.y}))
-                    open_export_dialog(state, k);
-            }
-        }
         const auto now = std::chrono::steady_clock::now();
         advance_animation(state, std::chrono::duration<double>(now - last_frame).count());
         last_frame = now;

@@ -128,7 +128,6 @@ void install(AppState& state, PanelView& panel, figures::FigureResult&& figure, 
     panel.height = height;
     panel.scale = state.ui_scale;
     panel.theme = effective_theme(state);
-    ++state.figure_builds;
 }
 
 // When several figures are stale (a slider moved), build them on two threads: the heaviest (the

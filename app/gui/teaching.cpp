@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <unistd.h>
 
+#include "gui/export_dialog.hpp"
 #include "gui/panels.hpp"
 #include "io/atomic_file.hpp"
 #include "lessons/lessons.hpp"
@@ -103,6 +104,14 @@ void handle_shortcuts(AppState& state) {
         if (ImGui::IsKeyPressed(GLFW_KEY_Q, false)) state.quit_requested = true;
         if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) open_session_dialog(state, true);
         if (ImGui::IsKeyPressed(GLFW_KEY_O, false)) open_session_dialog(state, false);
+        if (ImGui::IsKeyPressed(GLFW_KEY_E, false)) {
+            // the panel under the mouse
+            for (int k = 0; k < 4; ++k) {
+                const plot::Rect& r = state.panels[k].screen;
+                if ((state.maximized < 0 || state.maximized == k) && r.contains({io.MousePos.x, io.MousePos.y}))
+                    open_export_dialog(state, k);
+            }
+        }
     }
 }
 

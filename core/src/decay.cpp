@@ -7,22 +7,6 @@
 
 namespace rope {
 
-namespace {
-
-// e^{i fl(a)} as the product of two known phasors e^{i fl(a1)} e^{i fl(a2)}, corrected by the exact
-// residual delta = (fl(a) - fl(a1)) - fl(a2) to second order (see phasor.hpp).
-inline void corrected_product(double angle, double a1, double c1, double s1, double a2, double c2, double s2, double& c,
-                              double& s) {
-    const double delta = (angle - a1) - a2;
-    const double c0 = c1 * c2 - s1 * s2;
-    const double s0 = s1 * c2 + c1 * s2;
-    const double h = 1.0 - 0.5 * delta * delta;
-    c = c0 * h - s0 * delta;
-    s = s0 * h + c0 * delta;
-}
-
-}  // namespace
-
 DecayBound::DecayBound(const Eigen::VectorXd& theta)
     : pairs_(static_cast<int>(theta.size())), theta_(theta.data(), theta.data() + theta.size()) {
     const std::size_t n = static_cast<std::size_t>(pairs_) * kBlock;
@@ -45,7 +29,7 @@ DecayBound::DecayBound(const Eigen::VectorXd& theta)
             const int a = j / 8, b = j % 8;
             const double angle = static_cast<double>(j) * theta_[k];
             double c, sn;
-            corrected_product(angle, coarse_a[a], coarse_c[a], coarse_s[a], fine_a[b], fine_c[b], fine_s[b], c, sn);
+            detail::corrected_product(angle, coarse_a[a], coarse_c[a], coarse_s[a], fine_a[b], fine_c[b], fine_s[b], c, sn);
             step_angle_[k * kBlock + j] = angle;
             step_cos_[k * kBlock + j] = c;
             step_sin_[k * kBlock + j] = sn;
@@ -71,10 +55,10 @@ void DecayBound::load_bases(std::int64_t block_start) {
             // e^{i 64 theta} = e^{i 63 theta} e^{i theta}: both in the step table
             double c64, s64;
             const double a64 = static_cast<double>(kBlock) * theta_[k];
-            corrected_product(a64, step_angle_[last], step_cos_[last], step_sin_[last], step_angle_[k * kBlock + 1],
+            detail::corrected_product(a64, step_angle_[last], step_cos_[last], step_sin_[last], step_angle_[k * kBlock + 1],
                               step_cos_[k * kBlock + 1], step_sin_[k * kBlock + 1], c64, s64);
             double c, s;
-            corrected_product(angle, base_angle_[k], base_cos_[k], base_sin_[k], a64, c64, s64, c, s);
+            detail::corrected_product(angle, base_angle_[k], base_cos_[k], base_sin_[k], a64, c64, s64, c, s);
             base_cos_[k] = c;
             base_sin_[k] = s;
         } else {

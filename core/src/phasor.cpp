@@ -68,13 +68,9 @@ void PhasorGenerator::load_block(std::int64_t block_start) {
     const double b = static_cast<double>(block_start);
     for (int k = 0; k < pairs_; ++k) {
         const double a = b * theta_[k];
-        const double delta = (a - super_angle_[k]) - coarse_angle_[row + k];
-        const double c = super_cos_[k] * coarse_cos_[row + k] - super_sin_[k] * coarse_sin_[row + k];
-        const double s = super_sin_[k] * coarse_cos_[row + k] + super_cos_[k] * coarse_sin_[row + k];
-        const double h = 1.0 - 0.5 * delta * delta;
+        detail::corrected_product(a, super_angle_[k], super_cos_[k], super_sin_[k], coarse_angle_[row + k],
+                                  coarse_cos_[row + k], coarse_sin_[row + k], block_cos_[k], block_sin_[k]);
         block_angle_[k] = a;
-        block_cos_[k] = c * h - s * delta;
-        block_sin_[k] = s * h + c * delta;
     }
 }
 
@@ -156,8 +152,8 @@ inline double wrap_fast(double x, double high, double low) {
     const double n = std::nearbyint(x * (1.0 / kTwoPi));
     double w = (x - n * high) - n * low;
     // fold the ends onto (-pi, pi]
-    if (w <= -kPi) w += kTwoPi;
-    if (w > kPi) w -= kTwoPi;
+    w = w <= -kPi ? w + kTwoPi : w;
+    w = w > kPi ? w - kTwoPi : w;
     return w;
 }
 
@@ -180,14 +176,7 @@ namespace detail {
 
 ROPE_HOT_KERNEL
 void wrap_block(const double* __restrict in, double* __restrict out, std::size_t count, double high, double low) {
-    for (std::size_t i = 0; i < count; ++i) {
-        const double x = in[i];
-        const double n = std::nearbyint(x * (1.0 / kTwoPi));
-        double w = (x - n * high) - n * low;
-        w = w <= -kPi ? w + kTwoPi : w;
-        w = w > kPi ? w - kTwoPi : w;
-        out[i] = w;
-    }
+    for (std::size_t i = 0; i < count; ++i) out[i] = wrap_fast(in[i], high, low);
 }
 
 }  // namespace detail

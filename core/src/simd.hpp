@@ -37,6 +37,19 @@ inline void copy_row(double* dst, const double* src, int n, bool stream) {
     std::memcpy(dst, src, static_cast<std::size_t>(n) * sizeof(double));
 }
 
+// e^{i fl(angle)} from two known phasors e^{i fl(a1)} e^{i fl(a2)}, corrected to second order by the
+// exact residual (fl(angle) - fl(a1)) - fl(a2) (see phasor.hpp). For the scalar table builders; the
+// hot loops spell the same arithmetic out so it vectorises.
+inline void corrected_product(double angle, double a1, double c1, double s1, double a2, double c2, double s2, double& c,
+                              double& s) {
+    const double delta = (angle - a1) - a2;
+    const double c0 = c1 * c2 - s1 * s2;
+    const double s0 = s1 * c2 + c1 * s2;
+    const double h = 1.0 - 0.5 * delta * delta;
+    c = c0 * h - s0 * delta;
+    s = s0 * h + c0 * delta;
+}
+
 inline void stream_fence() {
 #if defined(__SSE2__)
     _mm_sfence();

@@ -4,10 +4,10 @@
 
 #include <cstdio>
 #include <fstream>
-#include <sstream>
 
 #include "lessons/lessons.hpp"
 #include "session/session.hpp"
+#include "support/process.hpp"
 
 using namespace rope;
 
@@ -19,12 +19,6 @@ std::string temp_file(const std::string& name, const std::string& content) {
     return path;
 }
 
-std::string read(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
 
 }  // namespace
 
@@ -51,7 +45,7 @@ TEST(Sessions, RoundTripKeepsEveryParameterAndTheView) {
     EXPECT_TRUE(back.view.presentation);
     EXPECT_EQ(back.view.lesson_step, 3);
     EXPECT_EQ(back.view.speed, 250);
-    EXPECT_NE(read(path).find("\"base\": 500000"), std::string::npos);
+    EXPECT_NE(rope::test::read_file(path).find("\"base\": 500000"), std::string::npos);
     std::remove(path.c_str());
 }
 
@@ -90,7 +84,7 @@ TEST(Sessions, BadFilesAreOneLineNamingTheFileAndAreNeverModified) {
             EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
             EXPECT_NE(msg.find(path), std::string::npos) << msg;
         }
-        EXPECT_EQ(read(path), content) << name;
+        EXPECT_EQ(rope::test::read_file(path), content) << name;
         std::remove(path.c_str());
     }
     EXPECT_THROW(session::load_session("/nonexistent/rope.json"), session::SessionError);

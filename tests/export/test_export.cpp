@@ -7,15 +7,14 @@
 
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "io/png_writer.hpp"
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/phasor.hpp"
 #include "support/process.hpp"
+#include "support/temp_dir.hpp"
 
 using rope::test::ProcessResult;
 using rope::test::run_process;
@@ -24,17 +23,7 @@ using rope::test::split_lines;
 
 namespace {
 
-class ExportTest : public ::testing::Test {
-protected:
-    void SetUp() override {
-        char tmpl[] = "/tmp/rope-export-XXXXXX";
-        ASSERT_NE(mkdtemp(tmpl), nullptr);
-        dir_ = tmpl;
-    }
-    void TearDown() override { run_process({"/bin/rm", "-rf", dir_}); }
-    std::string path(const std::string& name) const { return dir_ + "/" + name; }
-    std::string dir_;
-};
+using ExportTest = rope::test::TempDirTest;
 
 ProcessResult export_cli(std::vector<std::string> args) {
     std::vector<std::string> argv = {"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", ROPE_EXPLORER_BINARY, "export"};
@@ -45,13 +34,6 @@ ProcessResult export_cli(std::vector<std::string> args) {
 bool exists(const std::string& p) {
     struct stat st {};
     return stat(p.c_str(), &st) == 0;
-}
-
-std::string read(const std::string& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
 }
 
 std::size_t files_in(const std::string& dir) {
@@ -107,7 +89,7 @@ TEST_F(ExportTest, EveryFigureInEveryFormatReadByRealReaders) {
         EXPECT_EQ(rs.exit_code, 0) << rs.err;
         const auto rendered = rope::io::read_png(path("rendered.png"));
         EXPECT_EQ(rendered.width, 800);
-        const std::string svg_text = read(svg);
+        const std::string svg_text = rope::test::read_file(svg);
         EXPECT_NE(svg_text.find("<text"), std::string::npos);
         EXPECT_NE(svg_text.find("base=500000"), std::string::npos);
         if (std::string(fig) != "vectors") {
@@ -128,7 +110,7 @@ TEST_F(ExportTest, EveryFigureInEveryFormatReadByRealReaders) {
             {"vectors", "Rotated vectors"}, {"heatmap", "Angle heatmap"}, {"sweep", "Base sweep"}, {"decay", "Long-range decay"}};
         EXPECT_NE(txt.out.find(titles.at(fig)), std::string::npos) << txt.out.substr(0, 300);
         // CSV: a header, then numbers
-        const auto lines = split_lines(read(csv));
+        const auto lines = split_lines(rope::test::read_file(csv));
         ASSERT_GT(lines.size(), 2u);
         for (std::size_t i = 1; i < std::min<std::size_t>(lines.size(), 50); ++i)
             for (const std::string& cell : split(lines[i], ',')) EXPECT_TRUE(std::isfinite(std::stod(cell))) << lines[i];
@@ -141,7 +123,7 @@ TEST_F(ExportTest, EveryFigureInEveryFormatReadByRealReaders) {
 TEST_F(ExportTest, CsvNumbersEqualTheCore) {
     const std::string csv = path("decay.csv");
     ASSERT_EQ(export_cli({"decay", "--out", csv, "--set", "dim=64", "--set", "max_distance=2000"}).exit_code, 0);
-    const auto lines = split_lines(read(csv));
+    const auto lines = split_lines(rope::test::read_file(csv));
     ASSERT_EQ(lines[0].rfind("distance,bound", 0), 0u);
     const Eigen::VectorXd expect = rope::decay_bound(rope::base_frequencies(10000.0, 64), 2000);
     ASSERT_EQ(lines.size(), 2002u);
@@ -152,7 +134,7 @@ TEST_F(ExportTest, CsvNumbersEqualTheCore) {
     }
     const std::string angles = path("heatmap.csv");
     ASSERT_EQ(export_cli({"heatmap", "--out", angles, "--set", "dim=8", "--set", "max_position=100"}).exit_code, 0);
-    const auto rows = split_lines(read(angles));
+    const auto rows = split_lines(rope::test::read_file(angles));
     EXPECT_EQ(rows[0], "position,pair,angle");
     const Eigen::VectorXd theta = rope::base_frequencies(10000.0, 8);
     for (std::size_t i = 1; i < rows.size(); ++i) {
@@ -203,9 +185,9 @@ TEST_F(ExportTest, FailuresNameThePathAndTheReasonAndDamageNothing) {
     // an existing file is untouched when the new export is refused
     const std::string keep = path("keep.png");
     ASSERT_EQ(export_cli({"decay", "--out", keep}).exit_code, 0);
-    const std::string before = read(keep);
+    const std::string before = rope::test::read_file(keep);
     EXPECT_EQ(export_cli({"decay", "--out", keep, "--set", "base=1"}).exit_code, 2);
-    EXPECT_EQ(read(keep), before);
+    EXPECT_EQ(rope::test::read_file(keep), before);
     // a folder in the way is reported, not removed
     ASSERT_EQ(mkdir(path("taken.png").c_str(), 0755), 0);
     const ProcessResult taken = export_cli({"decay", "--out", path("taken.png")});

@@ -9,32 +9,18 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "io/png_writer.hpp"
 #include "support/process.hpp"
+#include "support/temp_dir.hpp"
 
 using rope::test::ProcessResult;
 using rope::test::run_process;
 
 namespace {
 
-std::string read(const std::string& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
-
-class Classroom : public ::testing::Test {
+class Classroom : public rope::test::TempDirTest {
 protected:
-    void SetUp() override {
-        char tmpl[] = "/tmp/rope-classroom-XXXXXX";
-        ASSERT_NE(mkdtemp(tmpl), nullptr);
-        dir_ = tmpl;
-    }
-    void TearDown() override { run_process({"/bin/rm", "-rf", dir_}); }
-    std::string path(const std::string& n) const { return dir_ + "/" + n; }
     std::string state_env(const std::string& name = "state") const { return "XDG_STATE_HOME=" + path(name); }
 
     // A screenshot through xvfb-run, with its own state folder.
@@ -48,7 +34,6 @@ protected:
         const auto img = rope::io::read_png(png, false);
         return {img.text.begin(), img.text.end()};
     }
-    std::string dir_;
 };
 
 bool same_pixels(const std::string& a, const std::string& b) {
@@ -106,11 +91,11 @@ TEST_F(Classroom, RealKeyPressesChangeTheStateAndThePicture) {
     xdotool(x, {"key", "q"});
     usleep(80000);
     xdotool(x, {"keyup", "ctrl"});
-    EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << read(path("app.log"));
+    EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
 
     EXPECT_FALSE(same_pixels(path("before.png"), path("after.png")));
     EXPECT_FALSE(same_pixels(path("after.png"), path("presenting.png")));
-    const auto saved = nlohmann::json::parse(read(path("state/rope-explorer/last-session.json")));
+    const auto saved = nlohmann::json::parse(rope::test::read_file(path("state/rope-explorer/last-session.json")));
     EXPECT_EQ(saved["parameters"]["position"], 5);
     EXPECT_EQ(saved["parameters"]["pair"], 2);
     EXPECT_NEAR(saved["parameters"]["base"].get<double>(), 10000 * std::pow(10.0, 0.1), 1e-6);
@@ -157,7 +142,7 @@ TEST_F(Classroom, CorruptSessionsAreRefusedAndLeftUntouched) {
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(rope::test::count_lines(r.err), 1) << r.err;
     EXPECT_NE(r.err.find(path("corrupt.json")), std::string::npos) << r.err;
-    EXPECT_EQ(read(path("corrupt.json")), corrupt);
+    EXPECT_EQ(rope::test::read_file(path("corrupt.json")), corrupt);
     const ProcessResult range = run_process({ROPE_EXPLORER_BINARY, "--session", path("range.json")}, "", {"DISPLAY="});
     EXPECT_EQ(range.exit_code, 2);  // missing file
     // at the automatic restore: a warning, the defaults, and the file kept as it was
@@ -169,7 +154,7 @@ TEST_F(Classroom, CorruptSessionsAreRefusedAndLeftUntouched) {
     EXPECT_EQ(restored.exit_code, 0);
     EXPECT_EQ(rope::test::count_lines(restored.err), 1) << restored.err;
     EXPECT_NE(restored.err.find("warning"), std::string::npos) << restored.err;
-    EXPECT_EQ(read(last), "not json at all");
+    EXPECT_EQ(rope::test::read_file(last), "not json at all");
     ASSERT_EQ(shot({"--fresh"}, path("fresh.png"), "other").exit_code, 0);
     EXPECT_TRUE(same_pixels(path("restored.png"), path("fresh.png")));
 }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 
@@ -38,6 +39,20 @@ std::vector<char*> c_strings(std::vector<std::string>& strings) {
     return out;
 }
 
+// Starts argv with the environment plus `extra_env`, the file actions already set up (and freed here).
+pid_t spawn(const std::vector<std::string>& argv, const std::vector<std::string>& extra_env,
+            posix_spawn_file_actions_t& actions) {
+    std::vector<std::string> argv_storage = argv;
+    std::vector<char*> args = c_strings(argv_storage);
+    std::vector<std::string> env_storage = merged_environment(extra_env);
+    std::vector<char*> env = c_strings(env_storage);
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), env.data());
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc != 0) throw std::runtime_error(std::string("cannot start ") + argv[0] + ": " + std::strerror(rc));
+    return pid;
+}
+
 }  // namespace
 
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input,
@@ -52,18 +67,16 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]})
         posix_spawn_file_actions_addclose(&actions, fd);
 
-    std::vector<std::string> argv_storage = argv;
-    std::vector<char*> args = c_strings(argv_storage);
-    std::vector<std::string> env_storage = merged_environment(extra_env);
-    std::vector<char*> env = c_strings(env_storage);
-
     pid_t pid = 0;
-    const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), env.data());
-    posix_spawn_file_actions_destroy(&actions);
+    try {
+        pid = spawn(argv, extra_env, actions);
+    } catch (...) {
+        for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) close(fd);
+        throw;
+    }
     close(in_pipe[0]);
     close(out_pipe[1]);
     close(err_pipe[1]);
-    if (rc != 0) throw std::runtime_error(std::string("cannot start ") + argv[0] + ": " + std::strerror(rc));
 
     ProcessResult result;
     std::size_t written = 0;
@@ -110,15 +123,7 @@ int spawn_background(const std::vector<std::string>& argv, const std::vector<std
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-    std::vector<std::string> argv_storage = argv;
-    std::vector<char*> args = c_strings(argv_storage);
-    std::vector<std::string> env_storage = merged_environment(extra_env);
-    std::vector<char*> env = c_strings(env_storage);
-    pid_t pid = 0;
-    const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), env.data());
-    posix_spawn_file_actions_destroy(&actions);
-    if (rc != 0) throw std::runtime_error(std::string("cannot start ") + argv[0] + ": " + std::strerror(rc));
-    return pid;
+    return spawn(argv, extra_env, actions);
 }
 
 int wait_exit(int pid, double seconds) {
@@ -131,6 +136,17 @@ int wait_exit(int pid, double seconds) {
     kill(pid, SIGKILL);
     waitpid(pid, nullptr, 0);
     return -1;
+}
+
+std::string read_file(const std::string& path) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return "";
+    std::string out;
+    char buf[65536];
+    std::size_t n = 0;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
+    std::fclose(f);
+    return out;
 }
 
 int count_lines(const std::string& s) {

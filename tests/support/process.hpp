@@ -25,6 +25,8 @@ int wait_exit(int pid, double seconds);
 int count_lines(const std::string& s);
 
 std::vector<std::string> split_lines(const std::string& s);
+// A whole file's bytes ("" if it cannot be read).
+std::string read_file(const std::string& path);
 std::vector<std::string> split(const std::string& s, char sep);
 
 }  // namespace rope::test
