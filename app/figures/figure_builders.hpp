@@ -17,6 +17,11 @@ void build_vectors(BuildContext& ctx);
 void build_heatmap(BuildContext& ctx);
 void build_sweep(BuildContext& ctx);
 void build_decay(BuildContext& ctx);
+void build_context(BuildContext& ctx);
+void build_scores(BuildContext& ctx);
+void build_pairing(BuildContext& ctx);
+void build_precision(BuildContext& ctx);
+void build_sinusoidal(BuildContext& ctx);
 
 // Copies a finished plot's mapping into the result.
 void record_geometry(BuildContext& ctx, plot::Plot& p, const std::string& name, const plot::AxisSetup& x,

@@ -16,6 +16,11 @@ std::string_view figure_name(FigureId id) {
         case FigureId::heatmap: return "heatmap";
         case FigureId::sweep: return "sweep";
         case FigureId::decay: return "decay";
+        case FigureId::context: return "context";
+        case FigureId::scores: return "scores";
+        case FigureId::pairing: return "pairing";
+        case FigureId::precision: return "precision";
+        case FigureId::sinusoidal: return "sinusoidal";
     }
     return "?";
 }
@@ -26,6 +31,11 @@ std::string_view figure_title(FigureId id) {
         case FigureId::heatmap: return "Angle heatmap";
         case FigureId::sweep: return "Base sweep";
         case FigureId::decay: return "Long-range decay";
+        case FigureId::context: return "Context extension";
+        case FigureId::scores: return "Score matrix";
+        case FigureId::pairing: return "Pairing layouts";
+        case FigureId::precision: return "Numeric precision";
+        case FigureId::sinusoidal: return "Absolute vs RoPE";
     }
     return "?";
 }
@@ -220,6 +230,11 @@ FigureResult build_figure(const FigureRequest& request, const ParamSet& params, 
         case FigureId::heatmap: detail::build_heatmap(ctx); break;
         case FigureId::sweep: detail::build_sweep(ctx); break;
         case FigureId::decay: detail::build_decay(ctx); break;
+        case FigureId::context: detail::build_context(ctx); break;
+        case FigureId::scores: detail::build_scores(ctx); break;
+        case FigureId::pairing: detail::build_pairing(ctx); break;
+        case FigureId::precision: detail::build_precision(ctx); break;
+        case FigureId::sinusoidal: detail::build_sinusoidal(ctx); break;
     }
     return result;
 }

@@ -19,9 +19,13 @@
 
 namespace rope::figures {
 
-enum class FigureId { vectors, heatmap, sweep, decay };
-inline constexpr std::array<FigureId, 4> kAllFigures = {FigureId::vectors, FigureId::heatmap, FigureId::sweep,
-                                                        FigureId::decay};
+// The panels, in the order of their number keys (1-9). The first four are the basics page; the
+// context-extension view has a page of its own; the last four explain why RoPE works.
+enum class FigureId { vectors, heatmap, sweep, decay, context, scores, pairing, precision, sinusoidal };
+inline constexpr std::array<FigureId, 9> kAllFigures = {FigureId::vectors,   FigureId::heatmap, FigureId::sweep,
+                                                        FigureId::decay,     FigureId::context, FigureId::scores,
+                                                        FigureId::pairing,   FigureId::precision,
+                                                        FigureId::sinusoidal};
 std::string_view figure_name(FigureId id);   // "vectors", "heatmap", ...
 std::string_view figure_title(FigureId id);  // "Rotated vectors", ...
 bool figure_from_name(std::string_view name, FigureId& out);

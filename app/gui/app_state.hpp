@@ -49,10 +49,11 @@ struct AppState {
     ParamSet params;
     plot::ThemeId theme = plot::ThemeId::dark;
     float ui_scale = 1;
-    int maximized = -1;  // panel index, or -1 for the grid
+    int maximized = -1;  // panel index, or -1 for the page's grid
+    int page = 0;        // which page of panels the grid shows (kPages)
     std::string status = "Ready. Drag the sliders; Ctrl+click a slider to type a value.";
     bool status_error = false;
-    std::array<PanelView, 4> panels;
+    std::array<PanelView, figures::kAllFigures.size()> panels;
     figures::FigureCache cache;
     bool dragging_vector = false;
     std::uint64_t figure_builds = 0;
@@ -83,6 +84,24 @@ struct AppState {
     bool apply_number(const std::string& key, double value);
     void set_status(std::string text, bool error = false);
 };
+
+// Pages of panels: the basics (1-4), the context-extension view (5), why RoPE works (6-9).
+struct PanelPage {
+    const char* name;
+    int first, count;  // panel indices first .. first+count-1
+};
+inline constexpr std::array<PanelPage, 3> kPages = {PanelPage{"Basics", 0, 4}, PanelPage{"Context extension", 4, 1},
+                                                    PanelPage{"Why it works", 5, 4}};
+inline int page_of_panel(int panel) {
+    for (int i = 0; i < static_cast<int>(kPages.size()); ++i)
+        if (panel >= kPages[i].first && panel < kPages[i].first + kPages[i].count) return i;
+    return 0;
+}
+// Maximise a panel (or restore the grid if it is the maximised one), showing its page.
+inline void toggle_maximized(AppState& state, int panel) {
+    state.page = page_of_panel(panel);
+    state.maximized = state.maximized == panel ? -1 : panel;
+}
 
 plot::Style screen_style(const AppState& state);
 plot::ThemeId effective_theme(const AppState& state);

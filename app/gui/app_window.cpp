@@ -289,6 +289,7 @@ int run_gui(const GuiOptions& options) {
 
         const std::uint64_t version_before = state.params.version();
         const int maximized_before = state.maximized;
+        const int page_before = state.page;
         drain_input_queue();
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
@@ -337,6 +338,7 @@ int run_gui(const GuiOptions& options) {
             text.erase(std::remove_if(text.begin(), text.end(), [](const auto& kv) { return kv.first == "figure"; }), text.end());
             const session::Session now_session = current_session(state);
             text.emplace_back("view:maximized", std::to_string(now_session.view.maximized));
+            text.emplace_back("view:page", std::to_string(now_session.view.page));
             text.emplace_back("view:theme", now_session.view.theme);
             text.emplace_back("view:presentation", now_session.view.presentation ? "true" : "false");
             text.emplace_back("view:lesson_step", std::to_string(now_session.view.lesson_step));
@@ -394,7 +396,7 @@ int run_gui(const GuiOptions& options) {
             const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             if (spent < 1.0 / 60) glfwWaitEventsTimeout(1.0 / 60 - spent);
         }
-        if (state.params.version() != version_before || state.maximized != maximized_before || ImGui::IsAnyItemActive() ||
+        if (state.params.version() != version_before || state.maximized != maximized_before || state.page != page_before || ImGui::IsAnyItemActive() ||
             io.MouseWheel != 0)
             settle_frames = std::max(settle_frames, 2);
     }

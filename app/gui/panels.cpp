@@ -87,6 +87,8 @@ void AppState::go_to_lesson_step(int step) {
     }
     lesson_step = step;
     params = lessons::step_parameters(steps[step]);
+    page = page_of_panel(static_cast<int>(steps[step].panel));
+    if (maximized >= 0 && page_of_panel(maximized) != page) maximized = -1;
     playing = false;
     set_status("Lesson step " + std::to_string(step + 1) + " of " + std::to_string(steps.size()) + ": " + steps[step].title);
 }
@@ -134,9 +136,9 @@ void install(AppState& state, PanelView& panel, figures::FigureResult&& figure, 
 // base sweep, five decay curves) on a worker, the rest here. The GL uploads stay on this thread.
 void prebuild_stale_figures(AppState& state, const plot::TextMeasure& measure) {
     std::vector<PanelView*> stale;
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < static_cast<int>(state.panels.size()); ++i) {
         PanelView& p = state.panels[i];
-        if (state.maximized >= 0 && state.maximized != i) continue;
+        if (state.maximized >= 0 ? state.maximized != i : page_of_panel(i) != state.page) continue;
         if (p.width > 0 && !figure_current(state, p, p.width, p.height)) stale.push_back(&p);
     }
     if (stale.size() < 2) return;
@@ -232,6 +234,7 @@ void header_options(AppState& state, PanelView& panel) {
             item_tooltip("Show all positions 0 .. max_position-1 again (or double-click the heatmap). Wheel zooms, drag pans.");
             break;
         }
+        default: break;
         case figures::FigureId::sweep:
         case figures::FigureId::decay: {
             bool log = p.text("decay_scale") == "log";
@@ -358,16 +361,39 @@ void draw_panels(AppState& state, const FontSet& fonts, const plot::TextMeasure&
                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoBackground;
-    for (int i = 0; i < 4; ++i) {
-        if (state.maximized >= 0 && state.maximized != i) continue;
+    if (state.maximized < 0) {
+        // the page tabs: one row of buttons above the grid
+        ImGui::SetNextWindowPos(pos);
+        ImGui::SetNextWindowSize({size.x, 0});
+        ImGui::Begin("##pages", nullptr, flags | ImGuiWindowFlags_AlwaysAutoResize);
+        for (int k = 0; k < static_cast<int>(kPages.size()); ++k) {
+            const PanelPage& page = kPages[k];
+            char label[96];
+            if (page.count == 1) std::snprintf(label, sizeof label, "%s  (%d)", page.name, page.first + 1);
+            else std::snprintf(label, sizeof label, "%s  (%d–%d)", page.name, page.first + 1, page.first + page.count);
+            if (k) ImGui::SameLine();
+            const bool current = state.page == k;
+            if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+            if (ImGui::Button(label)) state.page = k;
+            if (current) ImGui::PopStyleColor();
+            item_tooltip("Switch the page of panels (Tab: next page, Shift+Tab: previous; number keys maximise a panel).");
+        }
+        const float tabs_h = ImGui::GetWindowSize().y;
+        ImGui::End();
+        pos.y += tabs_h;
+        size.y -= tabs_h;
+    }
+    const PanelPage& page = kPages[static_cast<std::size_t>(state.page)];
+    for (int i = 0; i < static_cast<int>(state.panels.size()); ++i) {
+        if (state.maximized >= 0 ? state.maximized != i : page_of_panel(i) != state.page) continue;
         PanelView& panel = state.panels[i];
         ImVec2 p0, p1;
-        if (state.maximized == i) {
+        if (state.maximized == i || page.count == 1) {
             p0 = pos;
             p1 = {pos.x + size.x, pos.y + size.y};
         } else {
             const float w = (size.x - gap) / 2, h = (size.y - gap) / 2;
-            const int col = i % 2, row = i / 2;
+            const int col = (i - page.first) % 2, row = (i - page.first) / 2;
             p0 = {pos.x + col * (w + gap), pos.y + row * (h + gap)};
             p1 = {p0.x + w, p0.y + h};
         }
@@ -404,7 +430,7 @@ void draw_panels(AppState& state, const FontSet& fonts, const plot::TextMeasure&
         ImGui::SameLine();
         char bid[32];
         std::snprintf(bid, sizeof bid, "%s##max%d", button, i);
-        if (ImGui::SmallButton(bid) || title_double_clicked) state.maximized = state.maximized == i ? -1 : i;
+        if (ImGui::SmallButton(bid) || title_double_clicked) toggle_maximized(state, i);
         item_tooltip("Maximise this panel to the whole window, or restore the four-panel view.");
         (void)header_min;
         // the figure

@@ -92,8 +92,14 @@ void handle_shortcuts(AppState& state) {
         if (ImGui::IsKeyPressed(GLFW_KEY_F1, false)) state.show_shortcuts = !state.show_shortcuts;
         if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_DOWN, false)) lesson_step(state, 1);
         if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_UP, false)) lesson_step(state, -1);
-        for (int k = 0; k < 4; ++k)
-            if (ImGui::IsKeyPressed(GLFW_KEY_1 + k, false)) state.maximized = state.maximized == k ? -1 : k;
+        for (int k = 0; k < static_cast<int>(state.panels.size()); ++k)
+            if (ImGui::IsKeyPressed(GLFW_KEY_1 + k, false)) toggle_maximized(state, k);
+        if (ImGui::IsKeyPressed(GLFW_KEY_TAB, false)) {
+            // next page (Shift+Tab: previous)
+            const int n = static_cast<int>(kPages.size());
+            state.page = (state.page + (io.KeyShift ? n - 1 : 1)) % n;
+            state.maximized = -1;
+        }
         if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) {
             if (state.show_shortcuts) state.show_shortcuts = false;
             else state.maximized = -1;
@@ -106,9 +112,10 @@ void handle_shortcuts(AppState& state) {
         if (ImGui::IsKeyPressed(GLFW_KEY_O, false)) open_session_dialog(state, false);
         if (ImGui::IsKeyPressed(GLFW_KEY_E, false)) {
             // the panel under the mouse
-            for (int k = 0; k < 4; ++k) {
+            for (int k = 0; k < static_cast<int>(state.panels.size()); ++k) {
                 const plot::Rect& r = state.panels[k].screen;
-                if ((state.maximized < 0 || state.maximized == k) && r.contains({io.MousePos.x, io.MousePos.y}))
+                const bool shown = state.maximized >= 0 ? state.maximized == k : page_of_panel(k) == state.page;
+                if (shown && r.contains({io.MousePos.x, io.MousePos.y}))
                     open_export_dialog(state, k);
             }
         }
@@ -330,6 +337,7 @@ session::Session current_session(const AppState& state) {
     session::Session s;
     s.params = state.params;
     s.view.maximized = state.maximized;
+    s.view.page = state.page;
     s.view.theme = state.theme == plot::ThemeId::light ? "light" : "dark";
     s.view.presentation = state.presentation;
     s.view.lesson_step = state.lesson_step;
@@ -341,6 +349,7 @@ session::Session current_session(const AppState& state) {
 void apply_session(AppState& state, const session::Session& s) {
     state.params = s.params;
     state.maximized = s.view.maximized;
+    state.page = state.maximized >= 0 ? page_of_panel(state.maximized) : s.view.page;
     state.theme = s.view.theme == "light" ? plot::ThemeId::light : plot::ThemeId::dark;
     state.presentation = s.view.presentation;
     const int steps = static_cast<int>(lessons::builtin_lesson().steps.size());

@@ -60,8 +60,13 @@ void apply_view(ViewState& view, const std::string& name, const json& j) {
     if (!j.is_object()) fail(name, "\"view\" must be an object");
     for (const auto& [k, v] : j.items()) {
         if (k == "maximized") {
-            if (!v.is_number_integer() || v.get<int>() < -1 || v.get<int>() > 3) fail(name, "view.maximized must be -1 or a panel 0 to 3");
+            if (!v.is_number_integer() || v.get<int>() < -1 || v.get<int>() >= kPanelCount)
+                fail(name, "view.maximized must be -1 or a panel 0 to " + std::to_string(kPanelCount - 1));
             view.maximized = v.get<int>();
+        } else if (k == "page") {
+            if (!v.is_number_integer() || v.get<int>() < 0 || v.get<int>() >= kPageCount)
+                fail(name, "view.page must be a page 0 to " + std::to_string(kPageCount - 1));
+            view.page = v.get<int>();
         } else if (k == "theme") {
             if (!v.is_string() || (v.get<std::string>() != "dark" && v.get<std::string>() != "light"))
                 fail(name, "view.theme must be \"dark\" or \"light\"");
@@ -138,7 +143,7 @@ Session load_session(const std::string& path, const Session& base) {
             if (find_param(k)) j["parameters"][k] = v;
             if (k.rfind("view:", 0) == 0) {
                 const std::string key = k.substr(5);
-                if (key == "maximized" || key == "lesson_step") {
+                if (key == "maximized" || key == "lesson_step" || key == "page") {
                     char* end = nullptr;
                     const long n = std::strtol(v.c_str(), &end, 10);
                     if (*end == '\0') j["view"][key] = n;
@@ -178,6 +183,7 @@ std::string session_json(const Session& s) {
               {"parameters", params},
               {"view",
                {{"maximized", s.view.maximized},
+                {"page", s.view.page},
                 {"theme", s.view.theme},
                 {"presentation", s.view.presentation},
                 {"lesson_step", s.view.lesson_step},

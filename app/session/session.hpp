@@ -11,7 +11,8 @@
 namespace rope::session {
 
 struct ViewState {
-    int maximized = -1;         // panel 0..3, or -1
+    int maximized = -1;         // panel 0..8, or -1
+    int page = 0;               // page of panels: 0 basics, 1 context extension, 2 why it works
     std::string theme = "dark"; // dark | light
     bool presentation = false;
     int lesson_step = -1;       // -1: no lesson open
@@ -19,6 +20,7 @@ struct ViewState {
     double speed = 10;          // animation, tokens per second (0.5 .. 10000)
 };
 
+inline constexpr int kPanelCount = 9, kPageCount = 3;
 inline constexpr double kMinSpeed = 0.5, kMaxSpeed = 10000;
 
 struct Session {
