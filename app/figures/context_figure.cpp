@@ -1,17 +1,363 @@
-// context: placeholder until the figure is written.
+// Context extension: what a scaling variant does to the frequencies, for the current config and any
+// variants picked for comparison (`compare`), against the same config unscaled or another preset
+// (`compare_to`, A/B mode). Top row: per-pair frequency ratio, wavelengths against the original and
+// the extended context with the variant's band shaded and the critical dimension marked, and the
+// attention factor against the extension factor. Bottom row: the long-range decay and the angle
+// heatmap before and after, and their difference.
+#include <algorithm>
+#include <cmath>
+
 #include "figures/figure_builders.hpp"
+#include "plot/ticks.hpp"
+#include "rope/bounds.hpp"
+#include "rope/context_extension.hpp"
+#include "rope/phasor.hpp"
 
 namespace rope::figures::detail {
 
+namespace {
+
+std::vector<plot::Tick> degree_ticks() {
+    return {{-kPi, "−180°"}, {-kPi / 2, "−90°"}, {0, "0°"}, {kPi / 2, "90°"}, {kPi, "180°"}};
+}
+
+// Fixed colours per variant, so a variant looks the same in every plot and export.
+plot::Color variant_color(const plot::Theme& th, Scaling s) {
+    switch (s) {
+        case Scaling::linear: return th.series[0];
+        case Scaling::ntk: return th.series[1];
+        case Scaling::dynamic: return th.series[2];
+        case Scaling::yarn: return th.series[3];
+        case Scaling::llama3: return th.series[4];
+        case Scaling::longrope: return th.series[5];
+        case Scaling::none: break;
+    }
+    return th.text;
+}
+
+std::string scaling_label(const RopeConfig& c) {
+    if (c.scaling == Scaling::none) return "no scaling";
+    return std::string(to_string(c.scaling)) + " ×" + plot::readout_number(c.factor, 4);
+}
+
+// The comparison: "before" is the current config unscaled, or a preset (A/B).
+struct Reference {
+    RopeConfig config;
+    FrequencyTable freqs;
+    std::string name;   // legend text
+    bool ab = false;
+};
+
+Reference make_reference(const ParamSet& params, const RopeConfig& current) {
+    Reference r;
+    const std::string& to = params.text("compare_to");
+    if (to == "unscaled") {
+        r.config = with_scaling(current, Scaling::none);
+        r.config.attention_factor.reset();
+        r.name = "before: no scaling";
+    } else {
+        ParamSet b;
+        b.set("preset", to);
+        r.config = b.config();
+        r.name = "B: " + to;
+        r.ab = true;
+    }
+    r.freqs = compute_frequencies(r.config);
+    return r;
+}
+
+// Wrapped angles m*theta_i (or their difference) on a grid of columns x pairs, row 0 = slowest pair.
+std::vector<float> angle_grid(const Eigen::VectorXd& theta, const Eigen::VectorXd* minus, const std::vector<double>& positions) {
+    const int pairs = static_cast<int>(theta.size());
+    const std::size_t cols = positions.size();
+    std::vector<float> values(cols * static_cast<std::size_t>(pairs));
+    std::vector<double> a(cols), w(cols);
+    for (int k = 0; k < pairs; ++k) {
+        for (std::size_t c = 0; c < cols; ++c) {
+            a[c] = position_angle(positions[c], theta[k]);
+            // the difference of the two angles, each exact in double before subtracting
+            if (minus) a[c] = wrap_angle(a[c]) - wrap_angle(position_angle(positions[c], (*minus)[k]));
+        }
+        wrap_angles(a.data(), w.data(), cols);
+        const std::size_t row = static_cast<std::size_t>(pairs - 1 - k);
+        for (std::size_t c = 0; c < cols; ++c) values[row * cols + c] = static_cast<float>(w[c]);
+    }
+    return values;
+}
+
+}  // namespace
+
 void build_context(BuildContext& ctx) {
-    plot::Plot p(ctx.result.list, ctx.measure, ctx.request.style, {0, 0, ctx.request.width, ctx.request.height},
-                 std::string(figure_title(ctx.request.id)));
-    p.setup_x({"x", 0, 1});
-    p.setup_y({"y", 0, 1});
-    p.finish();
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
+    const RopeConfig config = ctx.params.config();
+    const Reference ref = make_reference(ctx.params, config);
+    const int pairs = f.pairs();
+    const double l0 = static_cast<double>(config.original_max_position);
+    const double context = static_cast<double>(ctx.params.integer("max_position"));
+    const std::string current_name = (ref.ab ? "A: " : "after: ") + scaling_label(config);
+    std::vector<Scaling> compare;
+    for (const std::string& v : ctx.params.choice_list("compare"))
+        if (auto s = scaling_from_string(v); s && *s != config.scaling) compare.push_back(*s);
+    std::vector<FrequencyTable> compare_freqs;
+    for (Scaling s : compare) compare_freqs.push_back(compute_frequencies(with_scaling(config, s)));
+
+    const float W = ctx.request.width, H = ctx.request.height;
+    const float title_space = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
+    if (st.draw_titles)
+        ctx.result.list.text({W / 2, st.px(6)}, std::string(figure_title(FigureId::context)) + " — " + current_name.substr(ref.ab ? 3 : 7) +
+                                                    (ref.ab ? " vs " + ctx.params.text("compare_to") : ""),
+                             st.px(st.title_font), th.text, plot::HAlign::center, plot::VAlign::top);
+    plot::Style sub = st;
+    sub.title_font = st.title_font * 0.8f;
+    sub.draw_titles = true;  // several plots: each needs its caption, on screen too
+    sub.line_width = st.line_width * 0.85f;
+    // Cells: wide = 3 plots over 4, tall = 2 + 2 + 3 rows.
+    const bool wide = W >= H * 1.15f;
+    std::vector<plot::Rect> cell(7);
+    const float top = title_space;
+    if (wide) {
+        const float row1 = top + (H - top) * 0.5f;
+        for (int i = 0; i < 3; ++i) cell[i] = {W * i / 3.0f, top, W * (i + 1) / 3.0f, row1};
+        for (int i = 0; i < 4; ++i) cell[3 + i] = {W * i / 4.0f, row1, W * (i + 1) / 4.0f, H};
+    } else {
+        const float h = (H - top) / 4.0f;
+        cell[0] = {0, top, W / 2, top + h};
+        cell[1] = {W / 2, top, W, top + h};
+        cell[2] = {0, top + h, W / 2, top + 2 * h};
+        cell[3] = {W / 2, top + h, W, top + 2 * h};
+        cell[4] = {0, top + 2 * h, W / 2, top + 3 * h};
+        cell[5] = {W / 2, top + 2 * h, W, top + 3 * h};
+        cell[6] = {0, top + 3 * h, W / 2, H};
+    }
+    const int crit = critical_dimension(f.rotated_dims, config.base, l0);
+    ScalingBand band;
+    const bool has_band = scaling_band(config, band);
+    const plot::Color band_fill = variant_color(th, config.scaling).with_alpha(0.16f);
+    const std::string band_name = config.scaling == Scaling::yarn ? "YaRN ramp (β_fast … β_slow)" : "Llama 3 smooth band";
+    const int max_pairs = std::max(pairs, ref.freqs.pairs());
+    std::vector<double> pair_x(static_cast<std::size_t>(max_pairs));
+    for (int i = 0; i < max_pairs; ++i) pair_x[i] = i;
+    plot::AxisSetup pair_axis{"pair i (0 = fastest)", -0.5, std::max(0.5, max_pairs - 0.5)};
+    pair_axis.integer_ticks = true;
+
+    // 1. frequency ratio theta'_i / theta_i
+    {
+        std::vector<double> ratio(pairs);
+        for (int i = 0; i < pairs; ++i) ratio[i] = f.theta[i] / f.original_theta[i];
+        std::vector<std::vector<double>> ratios;
+        for (const FrequencyTable& c : compare_freqs) {
+            std::vector<double> r(pairs);
+            for (int i = 0; i < pairs; ++i) r[i] = c.theta[i] / c.original_theta[i];
+            ratios.push_back(std::move(r));
+        }
+        std::vector<double> ref_ratio(static_cast<std::size_t>(ref.freqs.pairs()));
+        for (int i = 0; i < ref.freqs.pairs(); ++i) ref_ratio[i] = ref.freqs.theta[i] / ref.freqs.original_theta[i];
+        double lo = 1, hi = 1;
+        auto extend = [&](const std::vector<double>& v) {
+            for (double x : v) {
+                lo = std::min(lo, x);
+                hi = std::max(hi, x);
+            }
+        };
+        extend(ratio);
+        extend(ref_ratio);
+        for (const auto& r : ratios) extend(r);
+        plot::Plot p(ctx.result.list, ctx.measure, sub, cell[0], "frequency ratio θ′ᵢ ÷ θᵢ");
+        plot::AxisSetup y{"scaled ÷ original frequency (log)", lo / 1.6, hi * 1.6, true};
+        p.setup_x(pair_axis);
+        p.setup_y(y);
+        p.setup_legend_bottom_left();
+        if (has_band) {
+            p.band_x(band.first_pair, band.last_pair, band_fill);
+            p.add_legend({band_name, band_fill.with_alpha(0.5f), 10});
+        }
+        if (ref.ab) p.line(pair_x.data(), ref_ratio.data(), ref_ratio.size(), 1, th.text, ref.name, -1, 6);
+        for (std::size_t v = 0; v < compare.size(); ++v)
+            p.line(pair_x.data(), ratios[v].data(), ratios[v].size(), 1, variant_color(th, compare[v]),
+                   std::string(to_string(compare[v])), sub.line_width * 0.8f);
+        p.line(pair_x.data(), ratio.data(), ratio.size(), 1, th.accent, current_name, sub.line_width * 1.3f);
+        record_geometry(ctx, p, "context_ratio", pair_axis, y);
+        p.finish();
+    }
+
+    // 2. wavelengths against L0 and L, bands shaded, critical dimension marked
+    {
+        std::vector<double> wl(pairs), wl0(pairs);
+        for (int i = 0; i < pairs; ++i) {
+            wl[i] = kTwoPi / f.theta[i];
+            wl0[i] = kTwoPi / f.original_theta[i];
+        }
+        double hi = std::max({wl.back(), wl0.back(), context, l0});
+        std::vector<std::vector<double>> wls;
+        for (const FrequencyTable& c : compare_freqs) {
+            std::vector<double> w(pairs);
+            for (int i = 0; i < pairs; ++i) w[i] = kTwoPi / c.theta[i];
+            hi = std::max(hi, w.back());
+            wls.push_back(std::move(w));
+        }
+        std::vector<double> ref_wl(static_cast<std::size_t>(ref.freqs.pairs()));
+        for (int i = 0; i < ref.freqs.pairs(); ++i) ref_wl[i] = kTwoPi / ref.freqs.theta[i];
+        if (!ref_wl.empty()) hi = std::max(hi, ref_wl.back());
+        plot::Plot p(ctx.result.list, ctx.measure, sub, cell[1], "wavelengths vs the context");
+        plot::AxisSetup y{"wavelength 2π/θᵢ (tokens, log)", 4.0, hi * 3, true};
+        p.setup_x(pair_axis);
+        p.setup_y(y);
+        p.setup_legend_bottom_right();  // wavelengths grow with i: the bottom right is free
+        if (has_band) {
+            p.band_x(band.first_pair, band.last_pair, band_fill);
+            if (config.scaling == Scaling::llama3) {
+                p.hline(l0 / config.high_freq_factor, variant_color(th, config.scaling), "", 1.2f, 4);
+                p.hline(l0 / config.low_freq_factor, variant_color(th, config.scaling), "", 1.2f, 4);
+            }
+            p.add_legend({band_name, band_fill.with_alpha(0.5f), 10});
+        }
+        p.marker_y(l0, th.text.with_alpha(0.8f), "L₀ = " + plot::tick_label(l0, 1) + " (training)", 1.5f, 5);
+        if (context != l0) p.marker_y(context, th.marker, "L = " + plot::tick_label(context, 1), 1.5f, 5);
+        const double crit_pair = crit / 2.0 - 0.5;  // pairs below crit/2 turn fully within L0
+        if (crit > 0 && crit < f.rotated_dims)
+            p.marker_x(crit_pair, th.text.with_alpha(0.7f), "critical dim " + std::to_string(crit), 1.5f, 3);
+        p.line(pair_x.data(), wl0.data(), wl0.size(), 1, th.text.with_alpha(0.75f), "original", -1, 6);
+        if (ref.ab) p.line(pair_x.data(), ref_wl.data(), ref_wl.size(), 1, th.text, ref.name, -1, 2);
+        for (std::size_t v = 0; v < compare.size(); ++v)
+            p.line(pair_x.data(), wls[v].data(), wls[v].size(), 1, variant_color(th, compare[v]),
+                   std::string(to_string(compare[v])), sub.line_width * 0.8f);
+        p.line(pair_x.data(), wl.data(), wl.size(), 1, th.accent, current_name, sub.line_width * 1.3f);
+        record_geometry(ctx, p, "context_wavelength", pair_axis, y);
+        p.finish();
+    }
+
+    // 3. attention factor against the extension factor
+    {
+        std::vector<double> s;
+        for (int i = 0; i <= 120; ++i) s.push_back(std::pow(1000.0, i / 120.0));
+        plot::Plot p(ctx.result.list, ctx.measure, sub, cell[2], "attention factor");
+        plot::AxisSetup x{"extension factor s (log)", 1, 1000, true};
+        double y_hi = 1.2;
+        std::vector<std::pair<Scaling, std::vector<double>>> curves;
+        std::vector<Scaling> shown = {config.scaling};
+        for (Scaling v : {Scaling::yarn, Scaling::longrope})
+            if (std::find(shown.begin(), shown.end(), v) == shown.end()) shown.push_back(v);
+        for (Scaling v : shown) {
+            RopeConfig c = with_scaling(config, v);
+            if (v != config.scaling) c.attention_factor.reset();
+            if (v == Scaling::longrope) c.long_factors.clear(), c.short_factors.clear();
+            if (v == Scaling::none) continue;
+            curves.emplace_back(v, attention_factor_curve(c, s));
+            y_hi = std::max(y_hi, *std::max_element(curves.back().second.begin(), curves.back().second.end()));
+        }
+        plot::AxisSetup y{"factor on cos and sin", 0.9, y_hi * 1.05};
+        p.setup_x(x);
+        p.setup_y(y);
+        p.setup_legend_top_left(true);
+        p.hline(1.0, th.text.with_alpha(0.6f), "", 1.2f, 4);
+        for (const auto& [v, curve] : curves)
+            p.line(s.data(), curve.data(), curve.size(), 1, v == config.scaling ? th.accent : variant_color(th, v),
+                   std::string(to_string(v)) + (v == config.scaling ? " (current)" : "") +
+                       (v == Scaling::yarn ? ": 0.1 ln s + 1" : v == Scaling::longrope ? ": √(1 + ln s ÷ ln L₀)" : ""),
+                   v == config.scaling ? sub.line_width * 1.3f : sub.line_width * 0.8f);
+        p.add_legend({"linear, ntk, dynamic, llama3: 1", th.text.with_alpha(0.6f), 1.2f, 4});
+        if (config.factor >= 1 && config.factor <= 1000) {
+            p.list().circle(p.to_px(config.factor, f.attention_factor), sub.px(5), th.accent);
+            p.text(config.factor, f.attention_factor, "  " + plot::readout_number(f.attention_factor, 4), th.text,
+                   plot::HAlign::left, plot::VAlign::top);
+        }
+        record_geometry(ctx, p, "context_attention", x, y);
+        p.finish();
+    }
+
+    // 4. long-range decay before and after (and A − B)
+    const std::int64_t max_distance = ctx.params.integer("max_distance");
+    {
+        const bool log_x = ctx.params.text("decay_scale") == "log" && max_distance >= 2;
+        const auto after = ctx.cache.decay(f.theta, max_distance);
+        const auto before = ctx.cache.decay(ref.freqs.theta, max_distance);
+        const double top_b = std::max(pairs + 1, ref.freqs.pairs() + 1) / 2.0;
+        plot::Plot p(ctx.result.list, ctx.measure, sub, cell[3], "long-range decay");
+        plot::AxisSetup x{"distance n − m (tokens)", log_x ? 1.0 : 0.0, static_cast<double>(std::max<std::int64_t>(max_distance, 1)), log_x};
+        std::vector<double> diff;
+        double y_lo = 0;
+        if (ref.ab && after->bound.size() == before->bound.size()) {
+            diff.resize(after->bound.size());
+            for (std::size_t i = 0; i < diff.size(); ++i) diff[i] = after->bound[i] - before->bound[i];
+            y_lo = std::min(0.0, *std::min_element(diff.begin(), diff.end()));
+        }
+        plot::AxisSetup y{"relative upper bound", y_lo * 1.06, top_b * 1.06};
+        p.setup_x(x);
+        p.setup_y(y);
+        p.setup_legend_bottom_left();
+        p.line(before->distance.data(), before->bound.data(), before->bound.size(), 1, th.text.with_alpha(0.8f), ref.name, -1, 6);
+        p.line(after->distance.data(), after->bound.data(), after->bound.size(), 1, th.accent, current_name);
+        if (!diff.empty()) p.line(after->distance.data(), diff.data(), diff.size(), 1, th.series[1], "A − B", sub.line_width * 0.8f);
+        if (l0 <= static_cast<double>(max_distance)) p.marker_x(l0, th.text.with_alpha(0.7f), "L₀", 1.5f, 5);
+        record_geometry(ctx, p, "context_decay", x, y);
+        p.finish();
+    }
+
+    // 5-7. angle heatmaps before, after, and the difference, over positions 0 .. L
+    {
+        plot::AxisSetup x{"position m (tokens)", 0, context};
+        const std::string before_title = ref.ab ? "B: " + ctx.params.text("compare_to") : "angles before (no scaling)";
+        const std::string after_title = ref.ab ? "A: " + scaling_label(config) : "angles after (" + scaling_label(config) + ")";
+        struct Panel {
+            const FrequencyTable* freqs;
+            const Eigen::VectorXd* minus;
+            std::string title;
+            std::string name;
+        };
+        const bool same_pairs = ref.freqs.pairs() == pairs;
+        const Panel panels[3] = {{&ref.freqs, nullptr, before_title, "context_before"},
+                                 {&f, nullptr, after_title, "context_after"},
+                                 {&f, same_pairs ? &ref.freqs.theta : nullptr, ref.ab ? "difference A − B" : "difference after − before", "context_difference"}};
+        for (int k = 0; k < 3; ++k) {
+            const Panel& pn = panels[k];
+            const int n = pn.freqs->pairs();
+            plot::Plot p(ctx.result.list, ctx.measure, sub, cell[4 + k], pn.title);
+            plot::AxisSetup y{"pair i", -0.5, n - 0.5};
+            y.integer_ticks = true;
+            p.setup_x(x);
+            p.setup_y(y);
+            const bool diff = k == 2;
+            p.setup_colorbar(diff ? plot::ColorbarSetup{"angle change (wrapped)", plot::ColormapId::diverging, -kPi, kPi, degree_ticks()}
+                                  : plot::ColorbarSetup{"angle m·θᵢ (wrapped)", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()});
+            const int cols = std::max(2, static_cast<int>(std::floor(p.area().width())));
+            std::vector<double> positions(static_cast<std::size_t>(cols));
+            for (int c = 0; c < cols; ++c) positions[c] = std::floor((c + 0.5) * context / cols);
+            if (diff && !same_pairs) {
+                p.text(context / 2, (n - 1) / 2.0, "A: " + std::to_string(pairs) + " pairs, B: " + std::to_string(ref.freqs.pairs()),
+                       th.text, plot::HAlign::center, plot::VAlign::bottom);
+                p.text(context / 2, (n - 1) / 2.0, "no pair-by-pair difference", th.text, plot::HAlign::center, plot::VAlign::top);
+            } else {
+                p.heatmap(angle_grid(pn.freqs->theta, pn.minus, positions), cols, n, 0, context, -0.5, n - 0.5,
+                          diff ? plot::ColormapId::diverging : plot::ColormapId::cyclic, static_cast<float>(-kPi),
+                          static_cast<float>(kPi));
+            }
+            if (l0 < context) p.marker_x(l0, th.text, "L₀", 1.5f, 5);
+            record_geometry(ctx, p, pn.name, x, y);
+            p.finish();
+        }
+    }
+
     if (ctx.request.with_table) {
-        ctx.result.table.columns = {"x"};
-        ctx.result.table.values = {{0.0}};
+        DataTable& t = ctx.result.table;
+        // theta_reference: the "before" config's frequencies (left out when it rotates another number of pairs)
+        const bool with_reference = ref.freqs.pairs() == pairs;
+        t.columns = {"pair", "theta_original", "theta", "ratio", "wavelength_original", "wavelength"};
+        if (with_reference) t.columns.push_back("theta_reference");
+        const std::size_t first_compare = t.columns.size();
+        for (Scaling s : compare) t.columns.push_back("theta_" + std::string(to_string(s)));
+        t.values.assign(t.columns.size(), {});
+        for (int i = 0; i < pairs; ++i) {
+            t.values[0].push_back(i);
+            t.values[1].push_back(f.original_theta[i]);
+            t.values[2].push_back(f.theta[i]);
+            t.values[3].push_back(f.theta[i] / f.original_theta[i]);
+            t.values[4].push_back(kTwoPi / f.original_theta[i]);
+            t.values[5].push_back(kTwoPi / f.theta[i]);
+            if (with_reference) t.values[6].push_back(ref.freqs.theta[i]);
+            for (std::size_t v = 0; v < compare.size(); ++v) t.values[first_compare + v].push_back(compare_freqs[v].theta[i]);
+        }
     }
 }
 

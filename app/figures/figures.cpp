@@ -2,10 +2,12 @@
 
 #include <cmath>
 #include <cstdio>
+#include <future>
 #include <map>
 #include <mutex>
 
 #include "figures/figure_builders.hpp"
+#include "rope/bounds.hpp"
 #include "rope/decay.hpp"
 
 namespace rope::figures {
@@ -91,10 +93,112 @@ struct FigureCache::Impl {
         int cols = 0;
         std::shared_ptr<const std::vector<float>> values;
     } sweep;
+    struct CosineEntry {
+        std::vector<double> theta;
+        std::int64_t context = -1;
+        std::shared_ptr<const CosineSum> values;
+    } cosine;
+    struct BoundEntry {
+        int rotated_dims = 0;
+        std::int64_t top = 0;
+        std::shared_future<std::shared_ptr<const BoundCurve>> job;
+    };
+    std::vector<BoundEntry> bounds;
+    std::function<void()> on_ready;
 };
 
 FigureCache::FigureCache() : impl_(std::make_unique<Impl>()) {}
-FigureCache::~FigureCache() = default;
+FigureCache::~FigureCache() {
+    // background jobs hold a pointer to this cache: let them finish first
+    std::vector<std::shared_future<std::shared_ptr<const BoundCurve>>> jobs;
+    {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        impl_->on_ready = nullptr;
+        for (auto& b : impl_->bounds) jobs.push_back(b.job);
+    }
+    for (auto& j : jobs) j.wait();
+}
+
+void FigureCache::set_on_ready(std::function<void()> callback) {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    impl_->on_ready = std::move(callback);
+}
+
+std::shared_ptr<const FigureCache::CosineSum> FigureCache::cosine_sum(const Eigen::VectorXd& theta, std::int64_t context) {
+    {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        const auto& e = impl_->cosine;
+        if (e.values && e.context == context && static_cast<Eigen::Index>(e.theta.size()) == theta.size() &&
+            std::equal(e.theta.begin(), e.theta.end(), theta.data()))
+            return e.values;
+    }
+    auto values = std::make_shared<CosineSum>();
+    std::vector<double>& m = values->series.distance;
+    std::vector<double>& b = values->series.bound;
+    const std::int64_t dense = std::min(context + 1, kDenseDistances);
+    m.resize(static_cast<std::size_t>(dense));
+    for (std::size_t i = 0; i < m.size(); ++i) m[i] = static_cast<double>(i);
+    b.resize(m.size());
+    rope::cosine_sum(theta, 0, dense, b.data());
+    if (context + 1 > dense) {
+        constexpr std::int64_t kTail = 16384;
+        const double l0 = std::log(static_cast<double>(dense)), l1 = std::log(static_cast<double>(context));
+        for (std::int64_t i = 1; i <= kTail; ++i) {
+            const double r = std::round(std::exp(l0 + (l1 - l0) * static_cast<double>(i) / kTail));
+            if (r > m.back()) m.push_back(std::min(r, static_cast<double>(context)));
+        }
+        b.resize(m.size());
+        for (std::size_t i = static_cast<std::size_t>(dense); i < m.size(); ++i)
+            rope::cosine_sum(theta, static_cast<std::int64_t>(m[i]), 1, &b[i]);
+    }
+    const auto neg = std::find_if(b.begin(), b.begin() + dense, [](double v) { return v < 0; });
+    if (neg != b.begin() + dense) values->first_negative = neg - b.begin();
+    else if (context >= dense)  // beyond the dense part: scan exactly (bounded, it is linear in the context)
+        values->first_negative = first_negative_position(theta, std::min<std::int64_t>(context, std::int64_t(1) << 23));
+    ++computations_;
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    impl_->cosine = {std::vector<double>(theta.data(), theta.data() + theta.size()), context, values};
+    return values;
+}
+
+std::shared_ptr<const FigureCache::BoundCurve> FigureCache::base_bound_curve(int rotated_dims, std::int64_t context, bool wait) {
+    std::int64_t top = std::int64_t(1) << 17;
+    while (top < context && top < (std::int64_t(1) << 20)) top *= 2;
+    std::shared_future<std::shared_ptr<const BoundCurve>> job;
+    {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        bool busy = false;  // one job at a time: a slider dragged across many dims computes only where it stops
+        for (const auto& b : impl_->bounds) {
+            const bool ready = b.job.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+            if (b.rotated_dims == rotated_dims && b.top >= top) job = b.job;
+            else if (!ready) busy = true;
+        }
+        if (!job.valid() && busy && !wait) return nullptr;
+        if (!job.valid()) {
+            job = std::async(std::launch::async, [this, rotated_dims, top] {
+                      auto curve = std::make_shared<BoundCurve>();
+                      std::vector<std::int64_t> contexts;
+                      for (std::int64_t L = 64; L <= top; L *= 2) contexts.push_back(L);
+                      const std::vector<double> bases = base_lower_bound_curve(rotated_dims, contexts);
+                      curve->context.assign(contexts.begin(), contexts.end());
+                      curve->base = bases;
+                      ++computations_;
+                      ++generation_;
+                      std::function<void()> ready;
+                      {
+                          std::lock_guard<std::mutex> l(impl_->mutex);
+                          ready = impl_->on_ready;
+                      }
+                      if (ready) ready();
+                      return std::shared_ptr<const BoundCurve>(curve);
+                  }).share();
+            impl_->bounds.push_back({rotated_dims, top, job});  // a few doubles each: kept
+        }
+    }
+    if (wait) return job.get();
+    if (job.wait_for(std::chrono::seconds(0)) == std::future_status::ready) return job.get();
+    return nullptr;
+}
 
 const FrequencyTable& FigureCache::frequencies(const ParamSet& params) {
     // Only the keys the frequencies depend on form the key, so moving `position` reuses them.
@@ -220,6 +324,7 @@ std::string angle_text(double radians) {
 
 FigureResult build_figure(const FigureRequest& request, const ParamSet& params, FigureCache& cache) {
     FigureResult result;
+    result.cache_generation = cache.generation();
     result.list.width = request.width;
     result.list.height = request.height;
     result.list.background = request.style.theme.background;

@@ -6,6 +6,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -52,6 +53,8 @@ struct FigureResult {
     plot::DisplayList list;
     std::vector<PlotGeometry> plots;
     DataTable table;
+    bool incomplete = false;  // drawn while a background computation was still running
+    std::uint64_t cache_generation = 0;  // FigureCache::generation() when the build started
     const PlotGeometry* plot(std::string_view name) const;
 };
 
@@ -78,12 +81,31 @@ public:
     // log10(wavelength / context) over bases 1e2..1e8 (cols) x pairs: the sweep heatmap's values,
     // which do not depend on the current base.
     std::shared_ptr<const std::vector<float>> sweep_grid(int rotated_dims, double context, int cols);
+    // B(m) = sum_i cos(m theta_i) for m = 0..context (sampled like decay() beyond kDenseDistances)
+    // and the first m where it is negative (-1: none up to the context).
+    struct CosineSum {
+        DecaySeries series;  // distance = m, bound = B(m)
+        std::int64_t first_negative = -1;
+    };
+    std::shared_ptr<const CosineSum> cosine_sum(const Eigen::VectorXd& theta, std::int64_t context);
+    // Men et al.'s lower bound of the base against context length (powers of two from 2^6 up to
+    // max(2^17, context) capped at 2^20), computed on a background thread the first time it is
+    // asked for: returns null until it is ready (then on_ready is called, from that thread, and
+    // generation() goes up). With wait = true it blocks instead (export, tests).
+    struct BoundCurve {
+        std::vector<double> context;
+        std::vector<double> base;
+    };
+    std::shared_ptr<const BoundCurve> base_bound_curve(int rotated_dims, std::int64_t context, bool wait);
+    void set_on_ready(std::function<void()> callback);
+    std::uint64_t generation() const { return generation_; }
     std::uint64_t computations() const { return computations_; }  // for tests: what was recomputed
 
 private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
     std::atomic<std::uint64_t> computations_{0};
+    std::atomic<std::uint64_t> generation_{0};
 };
 
 struct FigureRequest {
@@ -92,6 +114,7 @@ struct FigureRequest {
     plot::Style style;
     const plot::TextMeasure* measure = nullptr;
     bool with_table = false;  // fill FigureResult::table
+    bool wait_for_background = true;  // false on screen: slow parts show "computing…" until ready
 };
 
 FigureResult build_figure(const FigureRequest& request, const ParamSet& params, FigureCache& cache);

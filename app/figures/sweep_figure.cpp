@@ -34,20 +34,25 @@ void build_sweep(BuildContext& ctx) {
     const double context = static_cast<double>(ctx.params.integer("max_position"));
     const double base = ctx.params.real("base");
     const float W = ctx.request.width, H = ctx.request.height;
-    const bool side_by_side = W >= H * 1.2f;
-    const plot::Rect left = side_by_side ? plot::Rect{0, 0, W * 0.56f, H} : plot::Rect{0, 0, W, H * 0.56f};
-    const plot::Rect right = side_by_side ? plot::Rect{W * 0.56f, 0, W, H} : plot::Rect{0, H * 0.56f, W, H};
+    // four plots: 2 x 2, or one column when the figure is tall and narrow
+    const bool column = H >= W * 1.6f;
+    const float th_ = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
+    const float mid_x = W * 0.52f, mid_y = th_ + (H - th_) * 0.5f;
+    const plot::Rect left = column ? plot::Rect{0, th_, W, th_ + (H - th_) * 0.25f} : plot::Rect{0, th_, mid_x, mid_y};
+    const plot::Rect right = column ? plot::Rect{0, left.y1, W, th_ + (H - th_) * 0.5f} : plot::Rect{mid_x, th_, W, mid_y};
+    const plot::Rect lower_left = column ? plot::Rect{0, right.y1, W, th_ + (H - th_) * 0.75f} : plot::Rect{0, mid_y, mid_x, H};
+    const plot::Rect lower_right = column ? plot::Rect{0, lower_left.y1, W, H} : plot::Rect{mid_x, mid_y, W, H};
 
     if (st.draw_titles)
         ctx.result.list.text({W / 2, st.px(6)}, std::string(figure_title(FigureId::sweep)), st.px(st.title_font),
                              st.theme.text, plot::HAlign::center, plot::VAlign::top);
     plot::Style sub = st;
     sub.title_font = st.title_font * 0.8f;
-    const float title_space = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
+    sub.draw_titles = true;  // several plots: each needs its caption, on screen too
 
     // Left: log10(wavelength / context) for every pair over bases 1e2..1e8.
     {
-        plot::Plot p(ctx.result.list, ctx.measure, sub, {left.x0, left.y0 + title_space, left.x1, left.y1},
+        plot::Plot p(ctx.result.list, ctx.measure, sub, left,
                      "wavelength λ ÷ context L = " + std::to_string(static_cast<long long>(context)));
         plot::AxisSetup x{"base b (log)", kSweepMin, kSweepMax, true};
         plot::AxisSetup y{"pair i", -0.5, pairs - 0.5};
@@ -83,7 +88,7 @@ void build_sweep(BuildContext& ctx) {
     {
         const std::int64_t max_distance = ctx.params.integer("max_distance");
         const bool log_x = ctx.params.text("decay_scale") == "log" && max_distance >= 2;
-        plot::Plot p(ctx.result.list, ctx.measure, sub, {right.x0, right.y0 + title_space, right.x1, right.y1},
+        plot::Plot p(ctx.result.list, ctx.measure, sub, right,
                      "decay bound for five bases");
         plot::AxisSetup x{"distance n − m (tokens)", log_x ? 1.0 : 0.0,
                           static_cast<double>(std::max<std::int64_t>(max_distance, 1)), log_x};
@@ -99,6 +104,57 @@ void build_sweep(BuildContext& ctx) {
                    i == 2 ? 3.0f : 2.0f);
         }
         record_geometry(ctx, p, "sweep_decay", x, y);
+        p.finish();
+    }
+
+    // Lower left: B(m) = sum_i cos(m theta_i) up to the context, with its first negative m (Men et al.:
+    // the base is too small for a context that reaches it).
+    const auto cosine = ctx.cache.cosine_sum(f.theta, static_cast<std::int64_t>(context));
+    {
+        const bool log_x = context >= 64;
+        plot::Plot p(ctx.result.list, ctx.measure, sub, {lower_left.x0, lower_left.y0 + (column ? 0 : st.px(4)), lower_left.x1, lower_left.y1},
+                     "Σᵢ cos(m·θᵢ), base " + plot::readout_number(base, 6));
+        plot::AxisSetup x{"position m (tokens)", log_x ? 1.0 : 0.0, std::max(1.0, context), log_x};
+        const auto& b = cosine->series.bound;
+        const double lo = std::min(-1.0, *std::min_element(b.begin(), b.end()));
+        plot::AxisSetup y{"Σᵢ cos(m·θᵢ)", lo * 1.1, pairs * 1.08};
+        p.setup_x(x);
+        p.setup_y(y);
+        p.hline(0, st.theme.text.with_alpha(0.6f), "", 1.2f);
+        p.line(cosine->series.distance.data(), b.data(), b.size(), 1, st.theme.series[0], "", sub.line_width * 0.8f);
+        if (cosine->first_negative >= 0)
+            p.marker_x(static_cast<double>(std::max<std::int64_t>(cosine->first_negative, 1)), st.theme.marker,
+                       "first negative m = " + std::to_string(cosine->first_negative), 2.0f, 6);
+        else
+            p.text(log_x ? std::sqrt(std::max(1.0, context)) : context / 2, lo * 0.55, "never negative up to L", st.theme.text,
+                   plot::HAlign::center, plot::VAlign::middle);
+        record_geometry(ctx, p, "sweep_cosine", x, y);
+        p.finish();
+    }
+
+    // Lower right: the smallest base whose B(m) stays >= 0 up to each context length.
+    {
+        const auto curve = ctx.cache.base_bound_curve(d, static_cast<std::int64_t>(context), ctx.request.wait_for_background);
+        plot::Plot p(ctx.result.list, ctx.measure, sub, {lower_right.x0, lower_right.y0 + (column ? 0 : st.px(4)), lower_right.x1, lower_right.y1},
+                     "lower bound of the base (Men et al. 2024)");
+        const double top_context = curve ? curve->context.back() : std::max(131072.0, context);
+        plot::AxisSetup x{"context length L (tokens, log)", 64, top_context, true};
+        plot::AxisSetup y{"smallest base b (log)", 10, 1e10, true};
+        p.setup_x(x);
+        p.setup_y(y);
+        p.setup_legend_bottom_right();  // the bound rises to the right: that corner is free
+        if (curve) {
+            p.line(curve->context.data(), curve->base.data(), curve->base.size(), 1, st.theme.series[1],
+                   "bound for d = " + std::to_string(d), sub.line_width);
+            for (std::size_t i = 0; i < curve->base.size(); ++i)
+                p.list().circle(p.to_px(curve->context[i], curve->base[i]), sub.px(3), st.theme.series[1]);
+        } else {
+            ctx.result.incomplete = true;
+            p.text(std::sqrt(64 * top_context), 1e5, "computing…", st.theme.text, plot::HAlign::center, plot::VAlign::middle);
+        }
+        if (base >= 10 && base <= 1e10) p.marker_y(base, st.theme.accent, base_label(base), 2.0f);
+        if (context >= 64 && context <= top_context) p.marker_x(context, st.theme.marker, "L = " + plot::tick_label(context, 1), 2.0f, 6);
+        record_geometry(ctx, p, "sweep_bound", x, y);
         p.finish();
     }
 

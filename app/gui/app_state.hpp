@@ -20,6 +20,7 @@ struct PanelView {
     // cached figure and what it was built from
     bool valid = false;
     std::uint64_t version = 0;
+    std::uint64_t generation = 0;  // the cache's background generation it was built at
     float width = 0, height = 0, scale = 0;
     plot::ThemeId theme = plot::ThemeId::dark;
     figures::FigureResult figure;

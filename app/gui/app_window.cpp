@@ -230,6 +230,8 @@ int run_gui(const GuiOptions& options) {
     }
     glfwMakeContextCurrent(window);
     glfwSwapInterval(1);
+    // a background computation finishing (the base-bound curve) wakes the idle loop to redraw
+    state.cache.set_on_ready([] { glfwPostEmptyEvent(); });
 
     float scale = options.ui_scale;
     if (scale <= 0) {
@@ -268,6 +270,7 @@ int run_gui(const GuiOptions& options) {
     auto last_frame = std::chrono::steady_clock::now();
     int exit_code = 0;
     bool screenshot_done = options.screenshot.empty();
+    const auto started = std::chrono::steady_clock::now();
 
     while (!glfwWindowShouldClose(window)) {
         // Idle: sleep until an event, but finish drawing what an event started.
@@ -330,7 +333,12 @@ int run_gui(const GuiOptions& options) {
         glClear(GL_COLOR_BUFFER_BIT);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
-        if (!screenshot_done && frame >= 3) {
+        // the screenshot waits (a while at most) for figures still computing in the background
+        const auto waited = std::chrono::steady_clock::now() - started;
+        const bool figures_complete =
+            std::none_of(state.panels.begin(), state.panels.end(), [&](const PanelView& p) { return p.valid && p.figure.incomplete; }) ||
+            waited > std::chrono::seconds(60);
+        if (!screenshot_done && frame >= 3 && figures_complete) {
             // the first complete frame: layout settled, figures built
             const std::vector<std::uint8_t> pixels = read_back(fb_w, fb_h);
             // the same metadata as an export (so the PNG reopens as a session), plus the view
@@ -418,6 +426,7 @@ int run_gui(const GuiOptions& options) {
                     *std::max_element(frame_ms.begin(), frame_ms.end()));
         std::fflush(stdout);
     }
+    state.cache.set_on_ready(nullptr);  // no wake-ups once the window is gone
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();

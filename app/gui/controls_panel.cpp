@@ -149,7 +149,7 @@ void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
 
     section("Context extension");
     choice(state, "scaling", "scaling");
-    if (p.text("scaling") != "none") {
+    if (p.text("scaling") != "none" || p.text("compare") != "none") {
         real_slider(state, "factor", "factor", 1.0, 64.0, true, "%.3g");
         int_slider(state, "original_max_position", "original context L0", 256, 131072, true);
         if (p.text("scaling") == "dynamic" || p.text("scaling") == "longrope")

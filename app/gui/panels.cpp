@@ -107,7 +107,8 @@ namespace {
 
 bool figure_current(const AppState& state, const PanelView& panel, float width, float height) {
     return panel.valid && panel.version == state.params.version() && panel.width == width && panel.height == height &&
-           panel.scale == state.ui_scale && panel.theme == effective_theme(state);
+           panel.scale == state.ui_scale && panel.theme == effective_theme(state) &&
+           !(panel.figure.incomplete && panel.generation != state.cache.generation());
 }
 
 figures::FigureResult build_panel(AppState& state, const PanelView& panel, const plot::TextMeasure& measure, float width,
@@ -118,6 +119,7 @@ figures::FigureResult build_panel(AppState& state, const PanelView& panel, const
     request.height = height;
     request.style = screen_style(state);
     request.measure = &measure;
+    request.wait_for_background = false;  // never stall a frame: slow parts fill in when ready
     return figures::build_figure(request, state.params, state.cache);
 }
 
@@ -126,6 +128,7 @@ void install(AppState& state, PanelView& panel, figures::FigureResult&& figure, 
     upload_images(panel.figure.list, panel.textures);
     panel.valid = true;
     panel.version = state.params.version();
+    panel.generation = panel.figure.cache_generation;
     panel.width = width;
     panel.height = height;
     panel.scale = state.ui_scale;
@@ -232,6 +235,38 @@ void header_options(AppState& state, PanelView& panel) {
                 state.params = next;
             }
             item_tooltip("Show all positions 0 .. max_position-1 again (or double-click the heatmap). Wheel zooms, drag pans.");
+            break;
+        }
+        case figures::FigureId::context: {
+            // variants drawn beside the current one, and what "before" is (unscaled, or a preset: A/B)
+            ImGui::TextUnformatted("compare:");
+            item_tooltip(find_param("compare")->help.data());
+            const std::vector<std::string> picked = p.choice_list("compare");
+            for (std::string_view v : find_param("compare")->choices) {
+                const std::string name(v);
+                bool on = std::find(picked.begin(), picked.end(), name) != picked.end();
+                ImGui::SameLine();
+                if (ImGui::Checkbox((name + "##cmp").c_str(), &on)) {
+                    std::string text;
+                    for (std::string_view c : find_param("compare")->choices) {
+                        const bool want = std::string(c) == name ? on : std::find(picked.begin(), picked.end(), std::string(c)) != picked.end();
+                        if (want) text += (text.empty() ? "" : ",") + std::string(c);
+                    }
+                    state.apply("compare", text.empty() ? "none" : text);
+                }
+                item_tooltip(("Draw " + name + " scaling (same factor and L0) beside the current config.").c_str());
+            }
+            ImGui::SameLine(0, ImGui::GetFontSize());
+            ImGui::TextUnformatted("vs");
+            ImGui::SameLine();
+            const std::string current = p.text("compare_to");
+            ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+            if (ImGui::BeginCombo("##compare_to", current == "unscaled" ? "unscaled (before)" : ("B: " + current).c_str())) {
+                for (std::string_view c : find_param("compare_to")->choices)
+                    if (ImGui::Selectable(std::string(c).c_str(), current == c)) state.apply("compare_to", std::string(c));
+                ImGui::EndCombo();
+            }
+            item_tooltip(find_param("compare_to")->help.data());
             break;
         }
         default: break;
@@ -412,7 +447,8 @@ void draw_panels(AppState& state, const FontSet& fonts, const plot::TextMeasure&
         const bool title_double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
         item_tooltip("Double-click the title (or press its number key) to maximise this panel; again to restore.");
         // narrow panels (small windows, big type) put their options on a second line
-        const float options_w = ImGui::GetFontSize() * (panel.id == figures::FigureId::vectors ? 13.0f : 12.0f);
+        const float options_w = ImGui::GetFontSize() * (panel.id == figures::FigureId::vectors ? 13.0f
+                                                        : panel.id == figures::FigureId::context ? 44.0f : 12.0f);
         const float buttons_w = ImGui::CalcTextSize("Export Maximise").x + ImGui::GetStyle().FramePadding.x * 4 +
                                 ImGui::GetStyle().ItemSpacing.x * 2;
         ImGui::SameLine(0, ImGui::GetFontSize() * 1.2f);

@@ -63,6 +63,10 @@ public:
         legend_left_ = true;
         legend_bottom_ = true;
     }
+    void setup_legend_bottom_right() {
+        legend_left_ = false;
+        legend_bottom_ = true;
+    }
     void setup_no_axes() { axes_ = false; }  // a bare drawing area (unit-circle views): no ticks, no margins
 
     // The plotting rectangle (locks the layout).

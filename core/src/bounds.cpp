@@ -38,6 +38,50 @@ std::int64_t first_negative_position(const Eigen::VectorXd& theta, std::int64_t 
     return -1;
 }
 
+void cosine_sum(const Eigen::VectorXd& theta, std::int64_t first, std::int64_t count, double* out) {
+    const int pairs = static_cast<int>(theta.size());
+    constexpr std::int64_t kRows = 256;
+    std::vector<double> c(static_cast<std::size_t>(kRows) * pairs);
+    PhasorGenerator gen(theta);
+    for (std::int64_t done = 0; done < count; done += kRows) {
+        const std::int64_t n = std::min(kRows, count - done);
+        gen.fill(first + done, n, c.data(), nullptr, pairs);
+        for (std::int64_t r = 0; r < n; ++r) {
+            double sum = 0;
+            for (int k = 0; k < pairs; ++k) sum += c[static_cast<std::size_t>(r) * pairs + k];
+            out[done + r] = sum;
+        }
+    }
+}
+
+std::vector<double> base_lower_bound_curve(int rotated_dims, const std::vector<std::int64_t>& contexts,
+                                           double step_decades) {
+    std::vector<double> out;
+    double below = 0.3;  // log10 of an infeasible base (base 2)
+    for (std::int64_t context : contexts) {
+        auto feasible = [&](double log10_base) {
+            return first_negative_position(base_frequencies(std::pow(10.0, log10_base), rotated_dims), context) < 0;
+        };
+        double found = std::numeric_limits<double>::infinity();
+        for (double e = below + step_decades; e <= 15.0; e += step_decades) {
+            if (!feasible(e)) {
+                below = e;
+                continue;
+            }
+            double lo = below, hi = e;
+            while (hi - lo > 1e-5) {
+                const double mid = 0.5 * (lo + hi);
+                (feasible(mid) ? hi : lo) = mid;
+            }
+            below = lo;
+            found = std::pow(10.0, hi);
+            break;
+        }
+        out.push_back(found);
+    }
+    return out;
+}
+
 double base_lower_bound(int rotated_dims, std::int64_t context) {
     auto feasible = [&](double log10_base) {
         return first_negative_position(base_frequencies(std::pow(10.0, log10_base), rotated_dims), context) < 0;

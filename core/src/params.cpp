@@ -160,6 +160,15 @@ std::vector<ParamSpec> build_table() {
     t.push_back(optional_real(real_param("attention_factor", "", 0, true, kHuge,
                                          "Overrides the attention factor that multiplies cos and sin (default: the variant's own).",
                                          0.5, 2, false)));
+    // the context-extension panel's comparisons (they change no number of the current config)
+    ParamSpec compare = choice_param("compare", "none", {"linear", "ntk", "dynamic", "yarn", "llama3", "longrope"},
+                                     "Variants drawn beside the current one on the context-extension panel, with the same factor and L0.");
+    compare.type = ParamType::choice_list;
+    t.push_back(compare);
+    std::vector<std::string_view> compare_to = {"unscaled"};
+    for (const Preset& p : presets()) compare_to.push_back(p.name);
+    t.push_back(choice_param("compare_to", "unscaled", compare_to,
+                             "What the context-extension panel compares against: the same config unscaled, or a preset (A/B mode)."));
     return t;
 }
 
@@ -243,6 +252,13 @@ std::string ParamSpec::allowed() const {
         case ParamType::boolean:
             s = "true or false";
             break;
+        case ParamType::choice_list:
+            s = "none or a comma-separated list of: ";
+            for (std::size_t i = 0; i < choices.size(); ++i) {
+                if (i) s += ", ";
+                s += choices[i];
+            }
+            break;
     }
     if (optional) s += ", or none";
     return s;
@@ -304,6 +320,26 @@ ParamValue ParamSet::parse(const ParamSpec& spec, std::string_view raw) const {
             if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
             if (text == "false" || text == "0" || text == "no" || text == "off") return false;
             throw ParamError(std::string(spec.name), prefix + with_article(spec, spec.allowed()));
+        case ParamType::choice_list: {
+            if (text.empty() || text == "none") return std::string("none");
+            std::vector<bool> picked(spec.choices.size(), false);
+            std::string_view rest = text;
+            while (true) {
+                const std::size_t comma = rest.find(',');
+                const std::string_view item = trim(rest.substr(0, comma));
+                const auto at = std::find(spec.choices.begin(), spec.choices.end(), item);
+                if (at == spec.choices.end())
+                    throw ParamError(std::string(spec.name), prefix + "'" + shorten_for_message(item) + "' is not allowed; " +
+                                                                 with_article(spec, spec.allowed()));
+                picked[static_cast<std::size_t>(at - spec.choices.begin())] = true;
+                if (comma == std::string_view::npos) break;
+                rest.remove_prefix(comma + 1);
+            }
+            std::string canonical;
+            for (std::size_t i = 0; i < picked.size(); ++i)
+                if (picked[i]) canonical += (canonical.empty() ? "" : ",") + std::string(spec.choices[i]);
+            return canonical;
+        }
         case ParamType::real_list: {
             std::vector<double> values;
             std::string_view rest = text;
@@ -395,6 +431,20 @@ bool ParamSet::has(std::string_view key) const {
 }
 
 const std::string& ParamSet::text(std::string_view key) const { return std::get<std::string>(values_[index_of(key)]); }
+
+std::vector<std::string> ParamSet::choice_list(std::string_view key) const {
+    std::vector<std::string> items;
+    const std::string& t = text(key);
+    if (t == "none") return items;
+    std::size_t start = 0;
+    while (start <= t.size()) {
+        const std::size_t comma = t.find(',', start);
+        items.push_back(t.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return items;
+}
 
 const std::vector<double>& ParamSet::list(std::string_view key) const {
     static const std::vector<double> empty;

@@ -5,6 +5,7 @@
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <vector>
 
 namespace rope {
 
@@ -17,9 +18,18 @@ double extrapolation_bound(int rotated_dims, double base, double train_length);
 // B(m) = sum_i cos(m theta_i) at positions m = 0..context; the first m where it is negative, or -1.
 std::int64_t first_negative_position(const Eigen::VectorXd& theta, std::int64_t context);
 
+// B(m) = sum_i cos(m theta_i) for m = first .. first+count-1 (out[0 .. count-1]).
+void cosine_sum(const Eigen::VectorXd& theta, std::int64_t first, std::int64_t count, double* out);
+
 // The smallest base with B(m) >= 0 for every m in [0, context]. The feasible bases do not form an
 // interval, so this scans upward on a fine log grid (200 steps a decade) for the first feasible
 // base and then narrows the step below it by bisection; returns +inf if none up to 1e15.
 double base_lower_bound(int rotated_dims, std::int64_t context);
+
+// base_lower_bound for several contexts (ascending) at plotting precision: each search starts from
+// the previous context's bound (a base feasible for L is feasible for every shorter context), scans
+// up in steps of `step_decades` and narrows the last step to ~1e-5 decades.
+std::vector<double> base_lower_bound_curve(int rotated_dims, const std::vector<std::int64_t>& contexts,
+                                           double step_decades = 0.05);
 
 }  // namespace rope

@@ -16,7 +16,8 @@
 
 namespace rope {
 
-enum class ParamType { integer, real, choice, real_list, boolean };
+// choice_list: a comma-separated subset of `choices` (stored in the choices' order, "none" if empty).
+enum class ParamType { integer, real, choice, real_list, boolean, choice_list };
 
 struct ParamSpec {
     std::string_view name;
@@ -73,6 +74,7 @@ public:
     bool has(std::string_view key) const;     // false for an unset optional
     const std::string& text(std::string_view key) const;  // choice values
     const std::vector<double>& list(std::string_view key) const;
+    std::vector<std::string> choice_list(std::string_view key) const;  // a choice_list's items
     bool boolean(std::string_view key) const;
 
     // The configuration the math core takes (call validate() first).
