@@ -126,8 +126,8 @@ void build_sweep(BuildContext& ctx) {
             p.marker_x(static_cast<double>(std::max<std::int64_t>(cosine->first_negative, 1)), st.theme.marker,
                        "first negative m = " + std::to_string(cosine->first_negative), 2.0f, 6);
         else
-            p.text(log_x ? std::sqrt(std::max(1.0, context)) : context / 2, lo * 0.55, "never negative up to L", st.theme.text,
-                   plot::HAlign::center, plot::VAlign::middle);
+            p.text(std::max(1.0, context), pairs * 1.04, "never negative up to L  ", st.theme.text, plot::HAlign::right,
+                   plot::VAlign::top);
         record_geometry(ctx, p, "sweep_cosine", x, y);
         p.finish();
     }

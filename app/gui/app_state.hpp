@@ -57,6 +57,15 @@ struct AppState {
     std::array<PanelView, figures::kAllFigures.size()> panels;
     figures::FigureCache cache;
     bool dragging_vector = false;
+    // linked views: the pair and position under the mouse in any panel (-1: none), highlighted in
+    // every panel; `next` collects this frame's, shown from the next frame on
+    struct Linked {
+        int pair = -1;
+        std::int64_t position = -1;
+        bool operator==(const Linked& o) const { return pair == o.pair && position == o.position; }
+        bool operator!=(const Linked& o) const { return !(*this == o); }
+    };
+    Linked linked, linked_next;
     std::uint64_t figure_builds = 0;
     ExportDialogState export_dialog;
     SessionDialogState session_dialog;

@@ -281,12 +281,47 @@ void header_options(AppState& state, PanelView& panel) {
     }
 }
 
+// What each plot's axes show, for the linked highlight: a pair index, a token position, or neither.
+enum class AxisKind { other, pair, position };
+struct PlotAxes {
+    AxisKind x = AxisKind::other, y = AxisKind::other;
+};
+PlotAxes plot_axes(const std::string& name) {
+    if (name == "heatmap" || name == "context_before" || name == "context_after" || name == "context_difference")
+        return {AxisKind::position, AxisKind::pair};
+    if (name == "sweep") return {AxisKind::other, AxisKind::pair};
+    if (name == "context_ratio" || name == "context_wavelength" || name == "pairing_pairs" || name == "precision_pairs")
+        return {AxisKind::pair, AxisKind::other};
+    if (name == "sweep_cosine" || name == "precision_angle" || name == "precision_positions") return {AxisKind::position, AxisKind::other};
+    if (name == "scores" || name == "scores_mixed") return {AxisKind::position, AxisKind::position};
+    return {};
+}
+
+// Records the pair / position under the mouse for the other panels' highlight.
+void note_linked(AppState& state, const figures::PlotGeometry& g, double x, double y) {
+    const PlotAxes axes = plot_axes(g.name);
+    const FrequencyTable& f = state.cache.frequencies(state.params);
+    auto as_pair = [&](double v) {
+        const long i = std::lround(v);
+        if (i >= 0 && i < f.pairs()) state.linked_next.pair = static_cast<int>(i);
+    };
+    auto as_position = [&](double v) {
+        if (v >= 0 && v < static_cast<double>(state.params.integer("max_position")) + 1)
+            state.linked_next.position = static_cast<std::int64_t>(std::floor(v));
+    };
+    if (axes.x == AxisKind::pair) as_pair(x);
+    if (axes.y == AxisKind::pair) as_pair(y);
+    if (axes.x == AxisKind::position) as_position(x);
+    else if (axes.y == AxisKind::position) as_position(y);
+}
+
 void hover_readout(AppState& state, PanelView& panel, ImVec2 mouse) {
     const plot::Vec2 local{mouse.x - panel.screen.x0, mouse.y - panel.screen.y0};
     const FrequencyTable& f = state.cache.frequencies(state.params);
     for (const figures::PlotGeometry& g : panel.figure.plots) {
         if (!g.area.contains(local)) continue;
         const double x = g.x_at(local.x), y = g.y_at(local.y);
+        note_linked(state, g, x, y);
         std::string text;
         if (g.name == "heatmap") {
             const int pair = static_cast<int>(std::lround(y));
@@ -389,7 +424,105 @@ void figure_input(AppState& state, PanelView& panel) {
 
 }  // namespace
 
+namespace {
+
+// The linked highlight: the hovered pair and position drawn over every plot that has them on an
+// axis (an overlay on the cached figure: nothing is rebuilt while the mouse moves).
+void draw_linked_highlight(const AppState& state, const PanelView& panel, ImDrawList* draw, ImVec2 origin) {
+    const AppState::Linked& h = state.linked;
+    if (h.pair < 0 && h.position < 0) return;
+    const plot::Color a = plot::theme_by_id(effective_theme(state)).accent;
+    const ImU32 color = IM_COL32(static_cast<int>(a.r * 255), static_cast<int>(a.g * 255), static_cast<int>(a.b * 255), 200);
+    const float w = std::max(1.5f, 2.0f * state.ui_scale);
+    for (const figures::PlotGeometry& g : panel.figure.plots) {
+        const PlotAxes axes = plot_axes(g.name);
+        const ImVec2 lo(origin.x + g.area.x0, origin.y + g.area.y0), hi(origin.x + g.area.x1, origin.y + g.area.y1);
+        auto vertical = [&](double x) {
+            if (g.x_log && x <= 0) return;
+            const float px = origin.x + g.px(x, g.y_log ? g.y_min : 0).x;
+            if (px >= lo.x && px <= hi.x) draw->AddLine({px, lo.y}, {px, hi.y}, color, w);
+        };
+        auto horizontal = [&](double y) {
+            if (g.y_log && y <= 0) return;
+            const float py = origin.y + g.px(g.x_log ? g.x_min : 0, y).y;
+            if (py >= lo.y && py <= hi.y) draw->AddLine({lo.x, py}, {hi.x, py}, color, w);
+        };
+        if (h.pair >= 0) {
+            if (axes.x == AxisKind::pair) vertical(h.pair);
+            if (axes.y == AxisKind::pair) horizontal(h.pair);
+        }
+        if (h.position >= 0) {
+            if (axes.x == AxisKind::position) vertical(static_cast<double>(h.position) + 0.5);
+            if (axes.y == AxisKind::position) horizontal(static_cast<double>(h.position) + 0.5);
+        }
+    }
+}
+
+std::string subscript(long long n) {
+    static const char* digits[] = {"₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};
+    const std::string plain = std::to_string(n);
+    std::string out;
+    for (char c : plain) out += c == '-' ? "₋" : digits[c - '0'];
+    return out;
+}
+
+std::string num(double v, int digits = 5) {
+    std::string s = plot::readout_number(v, digits);
+    if (!s.empty() && s[0] == '-') s = "−" + s.substr(1);
+    return s;
+}
+
+// The formula strip: the current numbers substituted into theta_i, m*theta_i and the rotation of
+// the pair, for the hovered pair / position (linked views) or else the selected ones.
+void draw_formula_strip(AppState& state, ImVec2 pos, ImVec2 size) {
+    const ParamSet& p = state.params;
+    const FrequencyTable& f = state.cache.frequencies(p);
+    const int i = state.linked.pair >= 0 ? state.linked.pair : static_cast<int>(std::min<std::int64_t>(p.integer("pair"), f.pairs() - 1));
+    const std::int64_t m = state.linked.position >= 0 ? state.linked.position : p.integer("position");
+    const std::string si = subscript(i);
+    const double theta = f.theta[i];
+    std::string text = "θ" + si + " = " + num(p.real("base"), 7) + "^(−2·" + std::to_string(i) + "/" + std::to_string(f.rotated_dims) +
+                       ") = " + num(f.original_theta[i], 6);
+    if (f.theta[i] != f.original_theta[i])
+        text += " → " + p.text("scaling") + " ×" + num(p.real("factor"), 4) + ": " + num(theta, 6);
+    text += " rad/token     m·θ" + si + " = " + std::to_string(m) + " × " + num(theta, 6) + " = " + num(position_angle(static_cast<double>(m), theta), 7) + " rad";
+    const double a = wrap_angle(position_angle(static_cast<double>(m), theta));
+    text += " ≡ " + num(a, 5) + " rad (" + num(a * 180 / kPi, 4) + "°)";
+    const std::vector<double> v = p.vector();
+    const PairDims d = pair_dims(p.config().pairing, f.rotated_dims, i);
+    const double x = v[d.first], y = v[d.second], c = std::cos(a) * f.attention_factor, sn = std::sin(a) * f.attention_factor;
+    // a negative number after an operator goes in parentheses: "0.05·1 − (−0.99)·1"
+    auto factor = [](double value) { return value < 0 ? "(" + num(value, 4) + ")" : num(value, 4); };
+    text += "     R(m·θ" + si + ")·(x" + subscript(d.first) + ", x" + subscript(d.second) + ") = (" + num(c, 4) + "·" + factor(x) + " − " +
+            factor(sn) + "·" + factor(y) + ", " + num(sn, 4) + "·" + factor(x) + " + " + factor(c) + "·" + factor(y) + ") = (" +
+            num(c * x - sn * y, 5) + ", " + num(sn * x + c * y, 5) + ")";
+    if (f.attention_factor != 1.0) text += "  (cos, sin × attention factor " + num(f.attention_factor, 5) + ")";
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(size);
+    ImGui::Begin("##formula", nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground |
+                     ImGuiWindowFlags_NoBringToFrontOnFocus);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    item_tooltip("The current numbers in RoPE's formulas: pair i's frequency, its angle at position m, and the rotation of the pair's two dims "
+                 "(hover a pair or a position in any panel to see its numbers).");
+    ImGui::End();
+}
+
+}  // namespace
+
 void draw_panels(AppState& state, const FontSet& fonts, const plot::TextMeasure& measure, ImVec2 pos, ImVec2 size) {
+    // the linked highlight shows what the mouse pointed at in the last frame
+    state.linked = state.linked_next;
+    state.linked_next = {};
+    {
+        // the formula strip along the bottom (two lines when the window is narrow)
+        const float strip_h = std::round(ImGui::GetTextLineHeightWithSpacing() * (size.x < ImGui::GetFontSize() * 95 ? 2.3f : 1.4f));
+        draw_formula_strip(state, {pos.x, pos.y + size.y - strip_h}, {size.x, strip_h});
+        size.y -= strip_h;
+    }
     const float gap = std::round(6 * state.ui_scale);
     prebuild_stale_figures(state, measure);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
@@ -488,6 +621,7 @@ void draw_panels(AppState& state, const FontSet& fonts, const plot::TextMeasure&
         }
         draw->PushClipRect(fig_pos, {fig_pos.x + avail.x, fig_pos.y + avail.y}, true);
         replay(panel.figure.list, draw, {std::floor(fig_pos.x), std::floor(fig_pos.y)}, fonts, panel.textures);
+        draw_linked_highlight(state, panel, draw, {std::floor(fig_pos.x), std::floor(fig_pos.y)});
         draw->PopClipRect();
         ImGui::End();
     }
