@@ -162,7 +162,7 @@ std::shared_ptr<const FigureCache::CosineSum> FigureCache::cosine_sum(const Eige
 }
 
 std::shared_ptr<const FigureCache::BoundCurve> FigureCache::base_bound_curve(int rotated_dims, std::int64_t context, bool wait) {
-    std::int64_t top = std::int64_t(1) << 17;
+    std::int64_t top = std::int64_t(1) << 14;
     while (top < context && top < (std::int64_t(1) << 20)) top *= 2;
     std::shared_future<std::shared_ptr<const BoundCurve>> job;
     {

@@ -89,7 +89,7 @@ public:
     };
     std::shared_ptr<const CosineSum> cosine_sum(const Eigen::VectorXd& theta, std::int64_t context);
     // Men et al.'s lower bound of the base against context length (powers of two from 2^6 up to
-    // max(2^17, context) capped at 2^20), computed on a background thread the first time it is
+    // max(2^14, context) capped at 2^20), computed on a background thread the first time it is
     // asked for: returns null until it is ready (then on_ready is called, from that thread, and
     // generation() goes up). With wait = true it blocks instead (export, tests).
     struct BoundCurve {

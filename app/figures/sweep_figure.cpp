@@ -137,7 +137,7 @@ void build_sweep(BuildContext& ctx) {
         const auto curve = ctx.cache.base_bound_curve(d, static_cast<std::int64_t>(context), ctx.request.wait_for_background);
         plot::Plot p(ctx.result.list, ctx.measure, sub, {lower_right.x0, lower_right.y0 + (column ? 0 : st.px(4)), lower_right.x1, lower_right.y1},
                      "lower bound of the base (Men et al. 2024)");
-        const double top_context = curve ? curve->context.back() : std::max(131072.0, context);
+        const double top_context = curve ? curve->context.back() : std::max(16384.0, context);
         plot::AxisSetup x{"context length L (tokens, log)", 64, top_context, true};
         plot::AxisSetup y{"smallest base b (log)", 10, 1e10, true};
         p.setup_x(x);

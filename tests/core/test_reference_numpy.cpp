@@ -3,11 +3,14 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "figures/figures.hpp"
+#include "rope/bounds.hpp"
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/params.hpp"
@@ -146,4 +149,64 @@ TEST(ReferenceNumpy, DecayBoundAndAngles) {
             EXPECT_NEAR(std::remainder(wrapped - ref, 2 * kPi), 0.0, 1e-12) << ms[i] << " " << k;
         }
     }
+}
+
+// The context-extension panel's numbers: every compared variant's frequencies, as the panel's data
+// table (what its CSV export writes) holds them, against numpy.
+TEST(ReferenceNumpy, ContextPanelVariants) {
+    for (const char* preset : {"llama-3.1-8b", "qwen2.5-7b-yarn", "deepseek-v3", "gpt-oss", "llama-3.2-1b"}) {
+        ParamSet p;
+        p.set("preset", preset);
+        p.set("compare", "linear,ntk,dynamic,yarn,llama3,longrope");
+        p.validate();
+        figures::FigureCache cache;
+        figures::FigureRequest request;
+        request.id = figures::FigureId::context;
+        request.with_table = true;
+        const figures::FigureResult fig = figures::build_figure(request, p, cache);
+        const figures::DataTable& t = fig.table;
+        json cases = json::array();
+        std::vector<std::string> columns;
+        for (const char* v : {"none", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope"}) {
+            ParamSet q = p;
+            q.set("scaling", v);
+            cases.push_back({{"kind", "freqs"}, {"config", to_json_config(q)}});
+            columns.push_back(q.text("scaling") == p.text("scaling") ? "theta" : std::string("theta_") + v);
+        }
+        columns[0] = "theta_original";
+        const json results = run_reference(cases);
+        for (std::size_t c = 0; c < columns.size(); ++c) {
+            const auto col = std::find(t.columns.begin(), t.columns.end(), columns[c]);
+            ASSERT_NE(col, t.columns.end()) << preset << " " << columns[c];
+            const std::vector<double>& got = t.values[static_cast<std::size_t>(col - t.columns.begin())];
+            const auto& want = results[c]["theta"];
+            ASSERT_EQ(got.size(), want.size()) << preset << " " << columns[c];
+            for (std::size_t i = 0; i < got.size(); ++i)
+                EXPECT_NEAR(got[i], want[i].get<double>(), 1e-14 * want[i].get<double>()) << preset << " " << columns[c] << " pair " << i;
+        }
+    }
+}
+
+// Men et al.: sum_i cos(m theta_i) and its first negative m; the lower bound of the base is feasible
+// and no base below it on a fine grid is (the feasible set is not an interval).
+TEST(ReferenceNumpy, CosineSumAndBaseLowerBound) {
+    const Eigen::VectorXd theta = base_frequencies(10000, 128);
+    std::vector<double> mine(4097);
+    cosine_sum(theta, 0, 4097, mine.data());
+    const json th(std::vector<double>(theta.data(), theta.data() + theta.size()));
+    const int d = 32;
+    const std::int64_t context = 2000;
+    const double bound = base_lower_bound(d, context);
+    json grid = json::array();
+    for (int k = 0; k < 600; ++k) grid.push_back(2.0 * std::pow(bound * 0.9999 / 2.0, k / 599.0));  // 2 .. just below
+    const json results = run_reference(json::array({{{"kind", "cosine_sum"}, {"theta", th}, {"context", 4096}},
+                                                    {{"kind", "base_feasible"}, {"bases", json::array({bound})}, {"rotated", d}, {"context", context}},
+                                                    {{"kind", "base_feasible"}, {"bases", grid}, {"rotated", d}, {"context", context}}}));
+    const auto& want = results[0]["values"];
+    for (std::size_t m = 0; m < mine.size(); ++m) EXPECT_NEAR(mine[m], want[m].get<double>(), 1e-11) << "m = " << m;
+    EXPECT_EQ(first_negative_position(theta, 4096), results[0]["first_negative"].get<std::int64_t>());
+    EXPECT_EQ(first_negative_position(theta, 4096), 1707);  // base 10^4, d = 128: negative before 4096
+    EXPECT_TRUE(results[1]["feasible"][0].get<bool>()) << "bound " << bound << " is not feasible in numpy";
+    for (std::size_t k = 0; k < grid.size(); ++k)
+        EXPECT_FALSE(results[2]["feasible"][k].get<bool>()) << "numpy finds base " << grid[k] << " < bound " << bound << " feasible";
 }

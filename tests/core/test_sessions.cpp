@@ -31,7 +31,10 @@ TEST(Sessions, RoundTripKeepsEveryParameterAndTheView) {
     s.params.set("factor", "4");
     s.params.set("attention_factor", "1.25");
     s.params.set("truncate", "false");
-    s.view.maximized = 2;
+    s.view.maximized = 7;  // the precision panel, on the third page
+    s.view.page = 2;
+    s.params.set("compare", "yarn,linear");
+    s.params.set("compare_to", "deepseek-v3");
     s.view.theme = "light";
     s.view.presentation = true;
     s.view.lesson_step = 3;
@@ -40,7 +43,9 @@ TEST(Sessions, RoundTripKeepsEveryParameterAndTheView) {
     session::save_session(path, s);
     const session::Session back = session::load_session(path);
     EXPECT_TRUE(back.params == s.params);
-    EXPECT_EQ(back.view.maximized, 2);
+    EXPECT_EQ(back.view.maximized, 7);
+    EXPECT_EQ(back.view.page, 2);
+    EXPECT_EQ(back.params.text("compare"), "linear,yarn");
     EXPECT_EQ(back.view.theme, "light");
     EXPECT_TRUE(back.view.presentation);
     EXPECT_EQ(back.view.lesson_step, 3);
@@ -71,6 +76,8 @@ TEST(Sessions, BadFilesAreOneLineNamingTheFileAndAreNeverModified) {
         {"unknown-key.json", R"({"parameters": {"colour": "red"}})"},
         {"vector-length.json", R"({"parameters": {"dim": 4, "vector": "1,2,3"}})"},
         {"bad-view.json", R"({"parameters": {}, "view": {"maximized": 9}})"},
+        {"bad-page.json", R"({"parameters": {}, "view": {"page": 3}})"},
+        {"bad-compare.json", R"({"parameters": {"compare": "yarn,rope9"}})"},
         {"bad-speed.json", R"({"parameters": {}, "view": {"speed": -1}})"},
         {"nan.json", R"({"parameters": {"base": "nan"}})"},
     };

@@ -151,6 +151,30 @@ def angles(theta, m):
     return {"cos": np.cos(a).ravel().tolist(), "sin": np.sin(a).ravel().tolist(), "wrapped": wrapped.ravel().tolist()}
 
 
+def cosine_sum(theta, context):
+    """B(m) = sum_i cos(m theta_i) for m = 0..context, and the first m where it is negative (-1: none)."""
+    m = np.arange(context + 1, dtype=np.float64)
+    b = np.cos(np.outer(m, np.asarray(theta, dtype=np.float64))).sum(axis=1)
+    neg = np.nonzero(b < 0)[0]
+    return {"values": b.tolist(), "first_negative": int(neg[0]) if neg.size else -1}
+
+
+def base_feasible(bases, rotated, context):
+    """For each base: does sum_i cos(m base^(-2i/d)) stay >= 0 for every m in 0..context?"""
+    m = np.arange(context + 1, dtype=np.float64)
+    out = []
+    for b in bases:
+        theta = float(b) ** (-np.arange(0, rotated, 2, dtype=np.float64) / rotated)
+        ok = True
+        for start in range(0, context + 1, 4096):
+            chunk = m[start:start + 4096]
+            if (np.cos(np.outer(chunk, theta)).sum(axis=1) < 0).any():
+                ok = False
+                break
+        out.append(ok)
+    return {"feasible": out}
+
+
 def main():
     with open(sys.argv[1]) as f:
         cases = json.load(f)
@@ -163,6 +187,10 @@ def main():
             out.append(decay(case["theta"], case["r"]))
         elif kind == "hf_config":
             out.append(hf_config(case["path"], case.get("layer_type", "full_attention")))
+        elif kind == "cosine_sum":
+            out.append(cosine_sum(case["theta"], case["context"]))
+        elif kind == "base_feasible":
+            out.append(base_feasible(case["bases"], case["rotated"], case["context"]))
         elif kind == "angles":
             out.append(angles(case["theta"], case["m"]))
         else:

@@ -30,6 +30,6 @@ double base_lower_bound(int rotated_dims, std::int64_t context);
 // the previous context's bound (a base feasible for L is feasible for every shorter context), scans
 // up in steps of `step_decades` and narrows the last step to ~1e-5 decades.
 std::vector<double> base_lower_bound_curve(int rotated_dims, const std::vector<std::int64_t>& contexts,
-                                           double step_decades = 0.05);
+                                           double step_decades = 1.0 / 200);
 
 }  // namespace rope
