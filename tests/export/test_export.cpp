@@ -47,7 +47,7 @@ void expect_usage_error(const ProcessResult& r, const std::string& mention) {
     EXPECT_NE(r.err.find(mention), std::string::npos) << r.err;
 }
 
-const char* kFigures[] = {"vectors", "heatmap", "sweep", "decay"};
+const char* kFigures[] = {"vectors", "heatmap", "sweep", "decay", "context", "scores", "pairing", "precision", "sinusoidal"};
 
 }  // namespace
 
@@ -92,9 +92,8 @@ TEST_F(ExportTest, EveryFigureInEveryFormatReadByRealReaders) {
         const std::string svg_text = rope::test::read_file(svg);
         EXPECT_NE(svg_text.find("<text"), std::string::npos);
         EXPECT_NE(svg_text.find("base=500000"), std::string::npos);
-        if (std::string(fig) != "vectors") {
-            EXPECT_NE(svg_text.find("(tokens)"), std::string::npos);
-        }
+        for (const char* with_tokens : {"heatmap", "sweep", "decay", "context"})
+            if (std::string(fig) == with_tokens) { EXPECT_NE(svg_text.find("(tokens"), std::string::npos); }
         // PDF: pdfinfo reads the metadata, pdftoppm draws it, pdftotext finds the labels
         const ProcessResult info = run_process({"/usr/bin/pdfinfo", pdf});
         EXPECT_EQ(info.exit_code, 0) << info.err;
@@ -107,7 +106,9 @@ TEST_F(ExportTest, EveryFigureInEveryFormatReadByRealReaders) {
         EXPECT_EQ(rope::io::read_png(path("page.png")).width, 800);
         const ProcessResult txt = run_process({"/usr/bin/pdftotext", pdf, "-"});
         const std::map<std::string, std::string> titles = {
-            {"vectors", "Rotated vectors"}, {"heatmap", "Angle heatmap"}, {"sweep", "Base sweep"}, {"decay", "Long-range decay"}};
+            {"vectors", "Rotated vectors"}, {"heatmap", "Angle heatmap"},   {"sweep", "Base sweep"},
+            {"decay", "Long-range decay"},  {"context", "Context extension"}, {"scores", "Score matrix"},
+            {"pairing", "Pairing layouts"}, {"precision", "Numeric precision"}, {"sinusoidal", "Absolute vs RoPE"}};
         EXPECT_NE(txt.out.find(titles.at(fig)), std::string::npos) << txt.out.substr(0, 300);
         // CSV: a header, then numbers
         const auto lines = split_lines(rope::test::read_file(csv));

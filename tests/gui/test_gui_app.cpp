@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <set>
 #include <string>
 
@@ -106,4 +108,35 @@ TEST(GuiApp, BenchFramesPrintsThreeLines) {
     EXPECT_EQ(lines[1].rfind("p99_ms ", 0), 0u);
     EXPECT_EQ(lines[2].rfind("max_ms ", 0), 0u);
     EXPECT_GT(std::stod(lines[2].substr(7)), 0.0);
+}
+
+// The three pages of panels open from a session and are told apart in the screenshot's metadata;
+// the context-extension page waits for nothing (its figure is complete in the first screenshot).
+TEST(GuiApp, EveryPageOpensFromASession) {
+    std::vector<rope::io::PngImage> shots;
+    for (int page = 0; page < 3; ++page) {
+        const std::string session = temp_path("page" + std::to_string(page) + ".json");
+        {
+            std::FILE* f = std::fopen(session.c_str(), "w");
+            ASSERT_NE(f, nullptr);
+            std::fprintf(f, R"({"parameters": {"preset": "llama-3.1-8b", "compare": "yarn"}, "view": {"page": %d}})", page);
+            std::fclose(f);
+        }
+        const std::string out = temp_path("page" + std::to_string(page) + ".png");
+        const ProcessResult r = run_window({"--session", session, "--size", "1600x900", "--screenshot", out, "--quit"});
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        shots.push_back(rope::io::read_png(out));
+        std::map<std::string, std::string> text(shots.back().text.begin(), shots.back().text.end());
+        EXPECT_EQ(text["view:page"], std::to_string(page));
+        EXPECT_EQ(text["compare"], "yarn");
+        EXPECT_GT(distinct_colours(shots.back()), 1500u) << "page " << page;
+        std::remove(session.c_str());
+        std::remove(out.c_str());
+    }
+    for (int a = 0; a < 3; ++a)
+        for (int b = a + 1; b < 3; ++b) {
+            std::size_t differ = 0;
+            for (std::size_t i = 0; i < shots[a].rgba.size(); i += 4) differ += shots[a].rgba[i] != shots[b].rgba[i];
+            EXPECT_GT(differ, 100000u) << "pages " << a << " and " << b << " look alike";
+        }
 }
