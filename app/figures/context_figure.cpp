@@ -6,6 +6,7 @@
 // heatmap before and after, and their difference.
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "figures/figure_builders.hpp"
 #include "plot/ticks.hpp"
@@ -98,10 +99,17 @@ void build_context(BuildContext& ctx) {
     const double context = static_cast<double>(ctx.params.integer("max_position"));
     const std::string current_name = (ref.ab ? "A: " : "after: ") + scaling_label(config);
     std::vector<Scaling> compare;
-    for (const std::string& v : ctx.params.choice_list("compare"))
-        if (auto s = scaling_from_string(v); s && *s != config.scaling) compare.push_back(*s);
     std::vector<FrequencyTable> compare_freqs;
-    for (Scaling s : compare) compare_freqs.push_back(compute_frequencies(with_scaling(config, s)));
+    for (const std::string& v : ctx.params.choice_list("compare")) {
+        const auto s = scaling_from_string(v);
+        if (!s || *s == config.scaling) continue;
+        try {
+            compare_freqs.push_back(compute_frequencies(with_scaling(config, *s)));
+            compare.push_back(*s);
+        } catch (const std::invalid_argument&) {
+            // a variant this config cannot take (ntk and dynamic need 4 rotated dims): left out
+        }
+    }
 
     const float W = ctx.request.width, H = ctx.request.height;
     const float title_space = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
@@ -120,7 +128,9 @@ void build_context(BuildContext& ctx) {
     if (wide) {
         const float row1 = top + (H - top) * 0.5f;
         for (int i = 0; i < 3; ++i) cell[i] = {W * i / 3.0f, top, W * (i + 1) / 3.0f, row1};
-        for (int i = 0; i < 4; ++i) cell[3 + i] = {W * i / 4.0f, row1, W * (i + 1) / 4.0f, H};
+        // the heatmaps with a colour bar get the room it takes
+        const float edges[5] = {0, 0.23f, 0.46f, 0.73f, 1.0f};
+        for (int i = 0; i < 4; ++i) cell[3 + i] = {W * edges[i], row1, W * edges[i + 1], H};
     } else {
         const float h = (H - top) / 4.0f;
         cell[0] = {0, top, W / 2, top + h};
@@ -244,7 +254,11 @@ void build_context(BuildContext& ctx) {
             if (v != config.scaling) c.attention_factor.reset();
             if (v == Scaling::longrope) c.long_factors.clear(), c.short_factors.clear();
             if (v == Scaling::none) continue;
-            curves.emplace_back(v, attention_factor_curve(c, s));
+            try {
+                curves.emplace_back(v, attention_factor_curve(c, s));
+            } catch (const std::invalid_argument&) {
+                continue;  // not defined for this config
+            }
             y_hi = std::max(y_hi, *std::max_element(curves.back().second.begin(), curves.back().second.end()));
         }
         plot::AxisSetup y{"factor on cos and sin", 0.9, y_hi * 1.05};
@@ -319,8 +333,9 @@ void build_context(BuildContext& ctx) {
             p.setup_x(x);
             p.setup_y(y);
             const bool diff = k == 2;
-            p.setup_colorbar(diff ? plot::ColorbarSetup{"angle change (wrapped)", plot::ColormapId::diverging, -kPi, kPi, degree_ticks()}
-                                  : plot::ColorbarSetup{"angle m·θᵢ (wrapped)", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()});
+            // "before" and "after" share one colour scale: only "after" carries its bar
+            if (k == 1) p.setup_colorbar({"angle m·θᵢ (wrapped)", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()});
+            if (diff) p.setup_colorbar({"angle change (wrapped)", plot::ColormapId::diverging, -kPi, kPi, degree_ticks()});
             const int cols = std::max(2, static_cast<int>(std::floor(p.area().width())));
             std::vector<double> positions(static_cast<std::size_t>(cols));
             for (int c = 0; c < cols; ++c) positions[c] = std::floor((c + 0.5) * context / cols);

@@ -35,8 +35,21 @@ double Plot::axis_t(const AxisSetup& a, double v) const {
 std::vector<Tick> Plot::ticks_for(const AxisSetup& a, float pixels, bool horizontal) const {
     if (!a.ticks.empty()) return a.ticks;
     const float spacing = style_.px(horizontal ? (a.log ? 60.f : 90.f) : 48.f);
-    const int target = std::max(2, static_cast<int>(pixels / spacing));
+    int target = std::max(2, static_cast<int>(pixels / spacing));
     std::vector<Tick> t = a.log ? log_ticks(a.min, a.max, target) : linear_ticks(a.min, a.max, target);
+    // on a narrow horizontal axis, fewer ticks until their labels no longer touch (at worst the two ends)
+    while (horizontal && t.size() > 2) {
+        float widest = 0;
+        for (const Tick& k : t) widest = std::max(widest, measure_.measure(k.label, style_.px(style_.tick_font)).x);
+        if (pixels / static_cast<float>(t.size() - 1) >= widest + style_.px(10)) break;
+        if (target > 2) {
+            --target;
+            t = a.log ? log_ticks(a.min, a.max, target) : linear_ticks(a.min, a.max, target);
+        } else {
+            const Tick first = t.front(), last = t.back();
+            t = {first, last};
+        }
+    }
     if (a.integer_ticks) {
         std::vector<Tick> kept;
         for (const Tick& k : t)
@@ -357,11 +370,18 @@ void Plot::finish() {
     const Theme& th = style_.theme;
     if (axes_) list_.rect(area_, {0, 0, 0, 0}, th.axis, style_.px(style_.axis_width));
     if (legend_.empty()) return;
-    const float tf = style_.px(style_.tick_font);
-    const float row = tf * 1.35f;
+    float tf = style_.px(style_.tick_font);
     const float sample = style_.px(26);
     float widest = 0;
     for (const auto& e : legend_) widest = std::max(widest, measure_.measure(e.label, tf).x);
+    // a legend wider than its plot gets smaller type (down to 70%) rather than spill out of it
+    const float room = area_.width() - style_.px(16) - sample - style_.px(22);
+    if (widest > room && widest > 0) {
+        const float k = std::max(0.7f, room / widest);
+        tf *= k;
+        widest *= k;
+    }
+    const float row = tf * 1.35f;
     const float w = sample + style_.px(8) + widest + style_.px(14);
     const float h = row * static_cast<float>(legend_.size()) + style_.px(8);
     const float x0 = legend_left_ ? area_.x0 + style_.px(8) : area_.x1 - w - style_.px(8);
