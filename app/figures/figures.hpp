@@ -54,6 +54,7 @@ struct FigureResult {
     std::vector<PlotGeometry> plots;
     DataTable table;
     bool incomplete = false;  // drawn while a background computation was still running
+    bool error = false;       // building it failed (the list holds the message)
     std::uint64_t cache_generation = 0;  // FigureCache::generation() when the build started
     const PlotGeometry* plot(std::string_view name) const;
 };

@@ -67,6 +67,7 @@ struct AppState {
     };
     Linked linked, linked_next;
     std::uint64_t figure_builds = 0;
+    std::uint64_t figure_errors = 0;  // figures that could not be built, or held a NaN (soak counts them)
     ExportDialogState export_dialog;
     SessionDialogState session_dialog;
 

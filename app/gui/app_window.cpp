@@ -10,10 +10,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,7 @@
 #include "session/session.hpp"
 #include "gui/input_queue.hpp"
 #include "gui/panels.hpp"
+#include "gui/soak.hpp"
 #include "io/atomic_file.hpp"
 #include "io/png_writer.hpp"
 #include "rope/number_format.hpp"
@@ -159,6 +162,19 @@ GuiOptions parse_gui_options(int argc, char** argv, int first) {
             if (value.empty() || *end || n < 1 || n > steps)
                 throw UsageError("--lesson " + shorten_for_message(value) + ": expected a step number from 1 to " + std::to_string(steps));
             o.lesson = static_cast<int>(n);
+        } else if (args.take_option("--soak-frames", value)) {
+            char* end = nullptr;
+            const long n = std::strtol(value.c_str(), &end, 10);
+            if (value.empty() || *end || n < 1 || n > 10000000)
+                throw UsageError("--soak-frames " + shorten_for_message(value) + ": expected a whole number of frames from 1 to 10000000");
+            o.soak_frames = static_cast<int>(n);
+        } else if (args.take_option("--seed", value)) {
+            char* end = nullptr;
+            errno = 0;
+            const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
+            if (value.empty() || *end || errno || value[0] == '-')
+                throw UsageError("--seed " + shorten_for_message(value) + ": expected a whole number from 0 to 18446744073709551615");
+            o.seed = n;
         } else if (args.take_option("--ui-scale", value)) {
             char* end = nullptr;
             const double s = std::strtod(value.c_str(), &end);
@@ -258,7 +274,15 @@ int run_gui(const GuiOptions& options) {
     ImGui_ImplOpenGL3_Init("#version 330 core");
     ImGuiTextMeasure measure(fonts);
 
-    const bool benchmarking = options.bench_frames > 0;
+    // --bench-frames and --soak-frames drive the window themselves: no sleeping between frames
+    std::optional<SoakDriver> soak;
+    if (options.soak_frames > 0) {
+        soak.emplace(options.seed, options.soak_frames);
+        std::printf("soak_seed %llu\n", options.seed);  // first, so a run that dies can be repeated
+        std::fflush(stdout);
+    }
+    const bool benchmarking = options.bench_frames > 0 || soak.has_value();
+    int frame_errors = 0;
     constexpr int kWarmupFrames = 3;
     std::vector<double> frame_ms;
     int frame = 0;
@@ -289,6 +313,8 @@ int run_gui(const GuiOptions& options) {
         const int bench_frame = frame - kWarmupFrames;
         if (benchmarking && !options.sweep_key.empty() && bench_frame >= 0)
             sweep_step(state, options.sweep_key, bench_frame, options.bench_frames);
+        if (soak) soak->step(state, frame);
+        const std::uint64_t figure_errors_before = state.figure_errors;
 
         const std::uint64_t version_before = state.params.version();
         const int maximized_before = state.maximized;
@@ -362,7 +388,14 @@ int run_gui(const GuiOptions& options) {
             if (options.quit) glfwSetWindowShouldClose(window, GLFW_TRUE);
         }
         glfwSwapBuffers(window);
-        if (benchmarking) {
+        if (soak) {
+            // a frame errs if GL reported an error or a figure could not be built or held a NaN
+            while (glGetError() != GL_NO_ERROR) ++frame_errors;
+            if (state.figure_errors != figure_errors_before) ++frame_errors;
+            soak->measure(frame);
+            if (soak->done(frame)) glfwSetWindowShouldClose(window, GLFW_TRUE);
+        }
+        if (options.bench_frames > 0) {
             glFinish();
             const auto t1 = std::chrono::steady_clock::now();
             if (bench_frame >= 0) frame_ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
@@ -420,6 +453,11 @@ int run_gui(const GuiOptions& options) {
         } catch (const io::IoError& e) {
             std::fprintf(stderr, "rope-explorer: warning: could not keep the session: %s\n", e.what());
         }
+    }
+    if (soak) {
+        std::printf("%s", soak->report(frame_errors).c_str());
+        std::fflush(stdout);
+        if (frame_errors > 0) exit_code = 1;
     }
     if (benchmarking && !frame_ms.empty()) {
         std::printf("p50_ms %.3f\np99_ms %.3f\nmax_ms %.3f\n", percentile(frame_ms, 0.50), percentile(frame_ms, 0.99),

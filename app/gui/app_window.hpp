@@ -21,6 +21,8 @@ struct GuiOptions {
     bool fresh = false;             // --fresh: start from the defaults, not the last session
     int lesson = 0;                 // --lesson N: open the lesson at step N (1-based)
     bool theme_given = false;
+    int soak_frames = 0;            // --soak-frames N: random parameter changes every frame, memory report
+    unsigned long long seed = 1;    // --seed S for --soak-frames
 };
 
 // Parses the window's flags (after the program name); throws cli::UsageError.

@@ -120,10 +120,23 @@ figures::FigureResult build_panel(AppState& state, const PanelView& panel, const
     request.style = screen_style(state);
     request.measure = &measure;
     request.wait_for_background = false;  // never stall a frame: slow parts fill in when ready
-    return figures::build_figure(request, state.params, state.cache);
+    try {
+        return figures::build_figure(request, state.params, state.cache);
+    } catch (const std::exception& e) {
+        // never a crash: the panel says what went wrong (and the soak run counts it)
+        figures::FigureResult failed;
+        failed.list.width = width;
+        failed.list.height = height;
+        failed.list.text({width / 2, height / 2}, std::string("Could not draw this figure: ") + e.what(),
+                         request.style.px(request.style.label_font), request.style.theme.text, plot::HAlign::center,
+                         plot::VAlign::middle);
+        failed.error = true;
+        return failed;
+    }
 }
 
 void install(AppState& state, PanelView& panel, figures::FigureResult&& figure, float width, float height) {
+    if (figure.error || !plot::first_non_finite(figure.list).empty()) ++state.figure_errors;
     panel.figure = std::move(figure);
     upload_images(panel.figure.list, panel.textures);
     panel.valid = true;

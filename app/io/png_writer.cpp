@@ -76,6 +76,11 @@ bool decode(std::FILE* file, PngImage& out, bool pixels, ErrorSink& sink, std::v
         return false;
     }
     png_init_io(png, file);
+    // Files come from outside: a chunk that claims gigabytes, thousands of text chunks or a huge
+    // image are refused instead of allocated (our own text chunks are a few kilobytes).
+    png_set_chunk_malloc_max(png, 16u << 20);
+    png_set_chunk_cache_max(png, 4096);
+    png_set_user_limits(png, 65536, 65536);
     png_read_info(png, info);
     out.width = static_cast<int>(png_get_image_width(png, info));
     out.height = static_cast<int>(png_get_image_height(png, info));

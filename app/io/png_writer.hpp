@@ -1,6 +1,7 @@
 // PNG files through libpng, with text chunks (the parameters a figure was made from).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>

@@ -1,5 +1,7 @@
 #include "plot/display_list.hpp"
 
+#include <cmath>
+
 namespace rope::plot {
 
 Vec2 ApproximateTextMeasure::measure(const std::string& text, float size) const {
@@ -45,6 +47,55 @@ void transform(DisplayList& list, float s, Vec2 o) {
     }
     list.width *= s;
     list.height *= s;
+}
+
+namespace {
+
+bool finite(Vec2 p) { return std::isfinite(p.x) && std::isfinite(p.y); }
+bool finite(const Rect& r) { return std::isfinite(r.x0) && std::isfinite(r.y0) && std::isfinite(r.x1) && std::isfinite(r.y1); }
+
+// "nan" or "inf" as a word of its own (a number printed from a NaN or an infinity)
+bool shows_non_number(const std::string& text) {
+    auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+    for (const char* word : {"nan", "inf", "NaN", "Inf", "NAN", "INF"}) {
+        for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
+            const bool before = at > 0 && letter(text[at - 1]);
+            const bool after = at + 3 < text.size() && letter(text[at + 3]) && text.compare(at + 3, 5, "inity") != 0;
+            if (!before && !after) return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+std::string first_non_finite(const DisplayList& list) {
+    for (std::size_t i = 0; i < list.commands.size(); ++i) {
+        const Command& c = list.commands[i];
+        const std::string at = "command " + std::to_string(i) + ": ";
+        if (const auto* l = std::get_if<PolylineCmd>(&c)) {
+            for (Vec2 p : l->points)
+                if (!finite(p)) return at + "polyline point";
+            if (!std::isfinite(l->width)) return at + "line width";
+        } else if (const auto* g = std::get_if<PolygonCmd>(&c)) {
+            for (Vec2 p : g->points)
+                if (!finite(p)) return at + "polygon point";
+        } else if (const auto* r = std::get_if<RectCmd>(&c)) {
+            if (!finite(r->rect)) return at + "rect";
+        } else if (const auto* ci = std::get_if<CircleCmd>(&c)) {
+            if (!finite(ci->center) || !std::isfinite(ci->radius)) return at + "circle";
+        } else if (const auto* t = std::get_if<TextCmd>(&c)) {
+            if (!finite(t->pos) || !std::isfinite(t->size)) return at + "text position";
+            if (shows_non_number(t->text)) return at + "text \"" + t->text + "\"";
+        } else if (const auto* im = std::get_if<ImageCmd>(&c)) {
+            if (!finite(im->rect)) return at + "image rect";
+            for (float v : im->values)
+                if (!std::isfinite(v)) return at + "image value";
+        } else if (const auto* cl = std::get_if<ClipCmd>(&c)) {
+            if (cl->push && !finite(cl->rect)) return at + "clip rect";
+        }
+    }
+    return "";
 }
 
 }  // namespace rope::plot

@@ -116,6 +116,10 @@ struct DisplayList {
     void pop_clip() { commands.push_back(ClipCmd{{}, false}); }
 };
 
+// "" if every coordinate, size and image value is finite and no text shows "nan" or "inf"; else
+// what the first problem is (tests and the soak run check every figure with it).
+std::string first_non_finite(const DisplayList& list);
+
 // Offsets and scales every coordinate (used to place a figure in a window or a file).
 void transform(DisplayList& list, float scale, Vec2 offset);
 

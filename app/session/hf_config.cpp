@@ -44,10 +44,10 @@ ConfigImport import_hf_config_text(const std::string& text, const std::string& n
     json root;
     try {
         root = json::parse(text);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // syntax errors, and numbers too big for a double
         std::string what = e.what();
-        const std::size_t colon = what.find("]: ");
-        fail(name, "not valid JSON (" + (colon == std::string::npos ? what : what.substr(colon + 3)) + ")");
+        const std::size_t id_end = what.find("] ");
+        fail(name, "not valid JSON (" + (id_end == std::string::npos ? what : what.substr(id_end + 2)) + ")");
     }
     if (!root.is_object()) fail(name, "expected a JSON object");
     ConfigImport out;

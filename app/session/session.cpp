@@ -2,11 +2,14 @@
 
 #include <sys/stat.h>
 
+#include <cerrno>
+#include <climits>
 #include <cmath>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
 #include "io/atomic_file.hpp"
+#include "io/png_text.hpp"
 #include "io/png_writer.hpp"
 #include "rope/number_format.hpp"
 
@@ -103,10 +106,10 @@ Session parse_session_json(const std::string& text, const std::string& name, con
     json j;
     try {
         j = json::parse(text);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // syntax errors, and numbers too big for a double
         std::string what = e.what();
-        const std::size_t colon = what.find("]: ");  // keep nlohmann's reason, drop its id prefix
-        fail(name, "not valid JSON (" + (colon == std::string::npos ? what : what.substr(colon + 3)) + ")");
+        const std::size_t id_end = what.find("] ");  // keep nlohmann's reason, drop its id prefix
+        fail(name, "not valid JSON (" + (id_end == std::string::npos ? what : what.substr(id_end + 2)) + ")");
     }
     if (!j.is_object()) fail(name, "expected a JSON object with \"parameters\"");
     if (!j.contains("parameters")) fail(name, "no \"parameters\" object");
@@ -127,37 +130,48 @@ Session parse_session_json(const std::string& text, const std::string& name, con
     return s;
 }
 
+Session session_from_png_text(const io::TextChunks& chunks, const std::string& name, const Session& base) {
+    json j = {{"parameters", json::object()}, {"view", json::object()}};
+    for (const auto& [k, v] : chunks) {
+        if (find_param(k)) j["parameters"][k] = v;
+        if (k.rfind("view:", 0) == 0) {
+            const std::string key = k.substr(5);
+            if (key == "maximized" || key == "lesson_step" || key == "page") {
+                char* end = nullptr;
+                errno = 0;
+                const long n = std::strtol(v.c_str(), &end, 10);
+                if (*end == '\0' && errno == 0 && n >= INT_MIN && n <= INT_MAX) j["view"][key] = n;
+                else j["view"][key] = v;  // refused below with the view key's message
+            } else if (key == "presentation" || key == "playing") {
+                j["view"][key] = v == "true";
+            } else if (key == "speed") {
+                char* end = nullptr;
+                const double x = std::strtod(v.c_str(), &end);
+                if (*end == '\0' && std::isfinite(x)) j["view"][key] = x;
+                else j["view"][key] = v;
+            } else {
+                j["view"][key] = v;
+            }
+        }
+    }
+    if (j["parameters"].empty()) fail(name, "this PNG carries no RoPE Explorer parameters");
+    // text chunks are bytes from a file: anything that is not UTF-8 becomes U+FFFD and is then
+    // refused by the parameter's own check, never a crash in the JSON writer
+    return parse_session_json(j.dump(-1, ' ', false, json::error_handler_t::replace), name, base);
+}
+
 Session load_session(const std::string& path, const Session& base) {
     struct stat st {};
     if (stat(path.c_str(), &st) != 0) fail(path, "no such file");
     if (S_ISDIR(st.st_mode)) fail(path, "is a folder");
     if (is_png(path)) {
-        io::PngImage img;
+        io::TextChunks text;
         try {
-            img = io::read_png(path, false);
+            text = io::read_png_text_file(path);
         } catch (const io::IoError& e) {
             fail(path, e.what());
         }
-        json j = {{"parameters", json::object()}, {"view", json::object()}};
-        for (const auto& [k, v] : img.text) {
-            if (find_param(k)) j["parameters"][k] = v;
-            if (k.rfind("view:", 0) == 0) {
-                const std::string key = k.substr(5);
-                if (key == "maximized" || key == "lesson_step" || key == "page") {
-                    char* end = nullptr;
-                    const long n = std::strtol(v.c_str(), &end, 10);
-                    if (*end == '\0') j["view"][key] = n;
-                } else if (key == "presentation" || key == "playing") {
-                    j["view"][key] = v == "true";
-                } else if (key == "speed") {
-                    j["view"][key] = std::atof(v.c_str());
-                } else {
-                    j["view"][key] = v;
-                }
-            }
-        }
-        if (j["parameters"].empty()) fail(path, "this PNG carries no RoPE Explorer parameters");
-        return parse_session_json(j.dump(), path, base);
+        return session_from_png_text(text, path, base);
     }
     std::string text;
     try {

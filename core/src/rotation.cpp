@@ -228,8 +228,10 @@ __attribute__((target("avx2"))) void rotate_row_fused_avx2(int pairs, double md,
 
 // The AVX-512 version of the same, eight pairs per step; y must be 64-byte aligned.
 // (GCC 12's AVX-512 headers trip -Wmaybe-uninitialized inside their own intrinsics.)
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 __attribute__((target("avx512f"))) void rotate_row_fused_avx512(int pairs, double md, double scale,
                                                                  const double* __restrict theta,
                                                                  const double* __restrict ba,
@@ -262,7 +264,9 @@ __attribute__((target("avx512f"))) void rotate_row_fused_avx512(int pairs, doubl
     }
 }
 
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 bool has_avx512() {
     static const bool yes = __builtin_cpu_supports("avx512f");
