@@ -1,17 +1,212 @@
-// pairing: placeholder until the figure is written.
-#include "figures/figure_builders.hpp"
+// Pairing layouts: which dims form a pair under interleaved (2i, 2i+1) and half-split (i, i + r/2)
+// and the permutation between them; then the classic bug, cos/sin laid out for one layout and the
+// vector for the other: shifting both tokens together no longer keeps the score, because the two
+// dims of a pair now turn at different frequencies.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "figures/why_common.hpp"
+#include "plot/colormap.hpp"
+#include "plot/ticks.hpp"
+#include "rope/encodings.hpp"
+#include "rope/rotation.hpp"
 
 namespace rope::figures::detail {
 
+namespace {
+
+using plot::Color;
+using plot::Vec2;
+
+constexpr int kSchematicDims = 16;  // larger heads are drawn as a 16-dim schematic of the same pattern
+
+Color pair_color(int pair, int pairs) {
+    return plot::colormap_color(plot::ColormapId::cyclic, (pair + 0.25) / std::max(1, pairs));
+}
+
+Color ink_on(Color fill) {
+    const float lum = 0.2126f * fill.r + 0.7152f * fill.g + 0.0722f * fill.b;
+    return lum > 0.55f ? Color{0.05f, 0.05f, 0.08f, 1} : Color{1, 1, 1, 1};
+}
+
+// A half-ellipse arc between two x positions at baseline y, bulging up (dir = -1) or down (+1).
+void arc(plot::DisplayList& list, float xa, float xb, float y, float height, float dir, Color c, float width) {
+    std::vector<Vec2> pts;
+    const float cx = (xa + xb) / 2, rx = std::abs(xb - xa) / 2;
+    for (int i = 0; i <= 24; ++i) {
+        const double a = kPi * i / 24;
+        pts.push_back({cx - rx * static_cast<float>(std::cos(a)), y + dir * height * static_cast<float>(std::sin(a))});
+    }
+    list.line(std::move(pts), c, width);
+}
+
+// The largest drift of a shifted-score curve; "≈ 0" when it is rounding noise.
+std::string drift_text(const std::vector<double>& scores) {
+    double scale = 0;
+    for (double s : scores) scale = std::max(scale, std::abs(s));
+    return why::spread_text(largest_drift(scores), scale);
+}
+
+}  // namespace
+
 void build_pairing(BuildContext& ctx) {
-    plot::Plot p(ctx.result.list, ctx.measure, ctx.request.style, {0, 0, ctx.request.width, ctx.request.height},
-                 std::string(figure_title(ctx.request.id)));
-    p.setup_x({"x", 0, 1});
-    p.setup_y({"y", 0, 1});
-    p.finish();
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
+    const Pairing pairing = ctx.params.config().pairing;
+    const Pairing table_mixed = why::other_layout(pairing);
+    const int r = f.rotated_dims, pairs = f.pairs();
+    const int selected = static_cast<int>(std::min<std::int64_t>(ctx.params.integer("pair"), pairs - 1));
+    const Eigen::VectorXd x = why::qk_vector(ctx.params);
+    const std::int64_t m_now = ctx.params.integer("position"), n_now = ctx.params.integer("key_position");
+    const std::int64_t distance = n_now - m_now;
+
+    // shift both tokens over `span` positions around the current one (keys at m + distance >= 0)
+    const std::int64_t span = std::clamp<std::int64_t>(ctx.params.integer("max_position"), 16, 512);
+    const std::int64_t first_ok = std::max<std::int64_t>(0, -distance);
+    const std::int64_t first = std::max(first_ok, m_now - span / 2);
+    const std::vector<double> matched = shifted_scores(f, pairing, pairing, x, x, distance, first, span);
+    const std::vector<double> mixed = shifted_scores(f, table_mixed, pairing, x, x, distance, first, span);
+    std::vector<double> shift(static_cast<std::size_t>(span));
+    for (std::int64_t i = 0; i < span; ++i) shift[static_cast<std::size_t>(i)] = static_cast<double>(first + i);
+
+    const float W = ctx.request.width, H = ctx.request.height;
+    const float top = why::title_space(ctx);
+    const plot::Style sub = why::sub_style(st);
+    const float tf = st.px(st.tick_font);
+    const plot::Rect diagram{0, top, W, top + (H - top) * (H < st.px(620) ? 0.5f : 0.54f)};
+    const plot::Rect shift_rect{0, diagram.y1, W, H};
+
+    // 1. The two layouts as rows of dim boxes (coloured by the frequency each dim turns at, partners
+    // joined by arcs), the permutation between them, and the mixed layout where partners disagree.
+    {
+        const int shown = std::min(r, kSchematicDims);
+        const int half = shown / 2;
+        const std::string title = "dims coloured by the frequency they turn at, arcs join partners" +
+                                  (shown == r ? std::string() : " (16-dim schematic of r = " + std::to_string(r) + ")");
+        plot::Plot p(ctx.result.list, ctx.measure, sub, diagram, title);
+        plot::AxisSetup ax{"", 0, 1}, ay{"", 0, 1};
+        p.setup_x(ax);
+        p.setup_y(ay);
+        p.setup_no_axes();
+        const plot::Rect a = p.area();
+        const float label_h = tf * 1.3f;
+        const float box = std::max(st.px(8), std::min({a.width() / (shown + 2.5f), (a.height() - 3 * label_h) / 6.3f, st.px(46)}));
+        const float gap = box * 0.14f;
+        const float row_w = shown * box + (shown - 1) * gap;
+        const float x0 = a.x0 + (a.width() - row_w) / 2;
+        const float arc_h = box * 0.55f;
+        const float block_h = 3 * label_h + 3 * arc_h + 3 * box + box * 1.1f + box * 0.3f;
+        const float y_top = a.y0 + std::max(0.0f, (a.height() - block_h) / 2);
+        const float row1 = y_top + label_h + arc_h;            // top of the interleaved boxes
+        const float row2 = row1 + box + box * 1.1f;            // top of the half-split boxes
+        const float label3 = row2 + box + arc_h + label_h + box * 0.3f;  // top of the mixed row's label
+        const float row3 = label3 + label_h + arc_h;            // top of the mixed boxes
+        auto box_x = [&](int j) { return x0 + static_cast<float>(j) * (box + gap); };
+        const float font = std::min(tf, box * 0.5f);
+        // the permutation: half-split dim j holds interleaved dim perm[j]
+        const std::vector<int> perm = half_from_interleaved_permutation(shown, shown);
+        for (int j = 0; j < shown; ++j)
+            p.list().segment({box_x(perm[j]) + box / 2, row1 + box}, {box_x(j) + box / 2, row2},
+                             pair_color(j % half, half).with_alpha(0.85f), st.px(1.6f));
+        auto label = [&](const std::string& text, float y, bool current) {
+            const std::string full = text + (current ? "  (current)" : "");
+            const float size = why::fitted_size(ctx.measure, full, tf, a.width());
+            p.list().text({a.x0 + a.width() / 2, y}, full, size, current ? th.accent : th.text, plot::HAlign::center,
+                          plot::VAlign::top);
+        };
+        // rows: 0 interleaved, 1 half-split, 2 mixed (cos/sin for the other layout, partners of the current)
+        for (int row = 0; row < 3; ++row) {
+            const Pairing partners = row == 0 ? Pairing::interleaved : row == 1 ? Pairing::half : pairing;
+            const Pairing freq_layout = row == 2 ? table_mixed : partners;
+            const float y = row == 0 ? row1 : row == 1 ? row2 : row3;
+            for (int i = 0; i < half; ++i) {
+                const PairDims d = pair_dims(partners, shown, i);
+                const float xa = box_x(d.first) + box / 2, xb = box_x(d.second) + box / 2;
+                const bool below = row == 1;
+                const float h = partners == Pairing::interleaved
+                                    ? arc_h * 0.8f
+                                    : arc_h * (0.55f + 0.45f * static_cast<float>(i) / static_cast<float>(std::max(1, half - 1)));
+                const Color c = row == 2 ? th.text.with_alpha(0.75f) : pair_color(i, half);
+                arc(p.list(), xa, xb, below ? y + box : y, h, below ? 1.0f : -1.0f, c, st.px(2));
+            }
+            for (int j = 0; j < shown; ++j) {
+                const int pr = cos_sin_pair_of_dim(freq_layout, shown, j);
+                const Color c = pair_color(pr, half);
+                const plot::Rect b{box_x(j), y, box_x(j) + box, y + box};
+                const bool hot = shown == r && row < 2 && pr == selected;
+                p.list().rect(b, c, hot ? th.accent : th.background, hot ? st.px(2.5f) : st.px(1));
+                p.list().text({(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2}, std::to_string(j), font, ink_on(c), plot::HAlign::center,
+                              plot::VAlign::middle);
+            }
+        }
+        label("interleaved (GPT-J, Meta Llama): pair i = dims (2i, 2i+1)", y_top, pairing == Pairing::interleaved);
+        label("half-split (GPT-NeoX, HF rotate_half): pair i = dims (i, i + d/2)", row2 + box + arc_h + st.px(2),
+              pairing == Pairing::half);
+        label(r == 2 ? std::string("mixed layouts: with one pair (d = 2) both layouts are the same")
+                     : "the bug: cos/sin laid out " + why::layout_name(table_mixed) + ", vector " + why::layout_name(pairing) +
+                           ": partners turn at different θ",
+              label3, false);
+        record_geometry(ctx, p, "pairing_dims", ax, ay);
+        p.finish();
+    }
+
+    // 2. Shift both tokens, the distance fixed: matched layouts keep the score, mixed ones do not.
+    {
+        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        for (double s : matched) lo = std::min(lo, s), hi = std::max(hi, s);
+        for (double s : mixed) lo = std::min(lo, s), hi = std::max(hi, s);
+        // a flat curve gets a span of its own, not one of rounding noise
+        const double least = 0.05 * std::max(1.0, std::max(std::abs(lo), std::abs(hi)));
+        if (!(hi - lo >= least)) {
+            const double c = (lo + hi) / 2;
+            lo = c - least / 2, hi = c + least / 2;
+        }
+        const double pad = (hi - lo) * 0.08;
+        plot::Plot p(ctx.result.list, ctx.measure, sub, shift_rect,
+                     "shift both tokens, n − m = " + std::to_string(distance) + " fixed: the score drifts by " +
+                         drift_text(matched) + " (matched), " +
+                         drift_text(mixed) + " (mixed)");
+        plot::AxisSetup ax{"query position m (tokens; key at m + " + std::to_string(distance) + ")", shift.front(),
+                           std::max(shift.back(), shift.front() + 1)};
+        // the long label when the plot is tall enough to hold it
+        const float plot_h = shift_rect.height() - st.px(sub.title_font) * 1.5f - tf * 1.5f - st.px(sub.label_font) * 1.5f - st.px(22);
+        const std::string y_label =
+            ctx.measure.measure("score ⟨q at m, k at n⟩", st.px(sub.label_font)).x <= plot_h ? "score ⟨q at m, k at n⟩" : "score";
+        plot::AxisSetup ay{y_label, lo - (hi - lo) * 0.5, hi + pad};
+        p.setup_x(ax);
+        p.setup_y(ay);
+        p.setup_legend_bottom_left();
+        p.line(shift.data(), mixed.data(), mixed.size(), 1, th.series[1],
+               "mixed (cos/sin " + why::layout_name(table_mixed) + ")", sub.line_width * 0.8f);
+        p.line(shift.data(), matched.data(), matched.size(), 1, th.series[0], "matched (" + why::layout_name(pairing) + ")");
+        if (m_now >= shift.front() && m_now <= shift.back())
+            p.marker_x(static_cast<double>(m_now), th.accent, "m = " + std::to_string(m_now), 2.0f, 6);
+        record_geometry(ctx, p, "pairing_shift", ax, ay);
+        p.finish();
+    }
+
     if (ctx.request.with_table) {
-        ctx.result.table.columns = {"x"};
-        ctx.result.table.values = {{0.0}};
+        // shift rows first, then one row per pair; cells a row has no value for are nan
+        DataTable& t = ctx.result.table;
+        t.columns = {"m", "n", "score_matched", "score_mixed", "pair", "theta", "theta_mixed_first", "theta_mixed_second"};
+        const std::size_t rows = std::max<std::size_t>(shift.size(), static_cast<std::size_t>(pairs));
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        t.values.assign(t.columns.size(), std::vector<double>(rows, nan));
+        for (std::size_t i = 0; i < shift.size(); ++i) {
+            t.values[0][i] = shift[i];
+            t.values[1][i] = shift[i] + static_cast<double>(distance);
+            t.values[2][i] = matched[i];
+            t.values[3][i] = mixed[i];
+        }
+        for (int i = 0; i < pairs; ++i) {
+            const PairDims d = pair_dims(pairing, r, i);
+            t.values[4][i] = i;
+            t.values[5][i] = f.theta[i];
+            t.values[6][i] = f.theta[cos_sin_pair_of_dim(table_mixed, r, d.first)];
+            t.values[7][i] = f.theta[cos_sin_pair_of_dim(table_mixed, r, d.second)];
+        }
     }
 }
 

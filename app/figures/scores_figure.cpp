@@ -1,17 +1,143 @@
-// scores: placeholder until the figure is written.
-#include "figures/figure_builders.hpp"
+// Score matrix: <R(m) q, R(n) k> over query positions m and key positions n. With the pairing
+// layouts matched it is constant along every diagonal (Toeplitz: the score depends on n - m only);
+// beside it the same matrix with the layouts mixed (cos/sin laid out for the other layout than the
+// vector's), where the stripes break. q = k = the `vector` parameter, as on the vectors panel.
+#include <algorithm>
+#include <cmath>
+
+#include "figures/why_common.hpp"
+#include "plot/ticks.hpp"
+#include "rope/encodings.hpp"
 
 namespace rope::figures::detail {
 
+namespace {
+
+// The largest spread (max - min) along any diagonal n - m = const of a square matrix.
+double diagonal_spread(const Eigen::MatrixXd& s) {
+    const Eigen::Index n = s.rows();
+    double worst = 0;
+    for (Eigen::Index d = -(n - 1); d <= n - 1; ++d) {
+        double lo = INFINITY, hi = -INFINITY;
+        for (Eigen::Index m = std::max<Eigen::Index>(0, -d); m < n && m + d < n; ++m) {
+            lo = std::min(lo, s(m, m + d));
+            hi = std::max(hi, s(m, m + d));
+        }
+        worst = std::max(worst, hi - lo);
+    }
+    return worst;
+}
+
+}  // namespace
+
 void build_scores(BuildContext& ctx) {
-    plot::Plot p(ctx.result.list, ctx.measure, ctx.request.style, {0, 0, ctx.request.width, ctx.request.height},
-                 std::string(figure_title(ctx.request.id)));
-    p.setup_x({"x", 0, 1});
-    p.setup_y({"y", 0, 1});
-    p.finish();
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
+    const Pairing pairing = ctx.params.config().pairing;
+    const Pairing table_mixed = why::other_layout(pairing);
+    const Eigen::VectorXd x = why::qk_vector(ctx.params);
+    const std::int64_t count = std::min<std::int64_t>(64, ctx.params.integer("max_position"));
+    const std::int64_t m_now = ctx.params.integer("position"), n_now = ctx.params.integer("key_position");
+
+    const Eigen::MatrixXd correct = score_matrix(f, pairing, pairing, x, x, count);
+    const Eigen::MatrixXd mixed = score_matrix(f, table_mixed, pairing, x, x, count);
+    double v = std::max(correct.cwiseAbs().maxCoeff(), mixed.cwiseAbs().maxCoeff());
+    if (!(v > 0) || !std::isfinite(v)) v = 1;
+
+    const float W = ctx.request.width, H = ctx.request.height;
+    const float top = why::title_space(ctx);
+    const plot::Style sub = why::sub_style(st);
+    const float tf = st.px(st.tick_font);
+    // the captions at the bottom: what the picture says, in numbers
+    const bool cell_inside = m_now < count && n_now < count;
+    const std::int64_t diag = n_now - m_now;
+    const bool diag_inside = diag > -count && diag < count;
+    const std::string line1 =
+        (cell_inside ? "Box: m = " + std::to_string(m_now) + ", n = " + std::to_string(n_now) + "."
+                     : "m = " + std::to_string(m_now) + ", n = " + std::to_string(n_now) + " (outside).") +
+        (diag_inside ? " Dashed: the diagonal n − m = " + std::to_string(diag) + "." : std::string()) + " q = k = the vector x.";
+    const std::string line2 = "Largest change along a diagonal: matched " + why::spread_text(diagonal_spread(correct), v) +
+                              ", mixed " + why::spread_text(diagonal_spread(mixed), v);
+    const float h2 = why::wrapped_caption(ctx, line2, 0, W, H - st.px(3), th.accent);
+    const float h1 = why::wrapped_caption(ctx, line1, 0, W, H - st.px(3) - h2, th.text);
+    const float bottom = H - h1 - h2 - st.px(6);
+
+    // The colour bar sits on the right-hand plot only (one scale for both); give that plot the bar's
+    // width on top of the other's, so both squares come out the same size.
+    const plot::ColorbarSetup bar{"score ⟨R(m)q, R(n)k⟩", plot::ColormapId::diverging, -v, v};
+    float bar_total = 0;
+    for (const plot::Tick& t : plot::linear_ticks(-v, v, 5))
+        bar_total = std::max(bar_total, ctx.measure.measure(t.label, tf).x);
+    bar_total += st.px(14) + st.px(16) + st.px(6) + st.px(st.label_font) * 1.5f;
+    const bool wide = W >= (bottom - top) * 1.25f;
+    plot::Rect left, right;
+    if (wide) {
+        const float split = (W - bar_total) / 2;
+        left = {0, top, split, bottom};
+        right = {split, top, W, bottom};
+    } else {
+        const float mid = top + (bottom - top) / 2;
+        left = {0, top, W, mid};
+        right = {0, mid, W, bottom};
+    }
+
+    const double lo = -0.5, hi = static_cast<double>(count) - 0.5;
+    struct Panel {
+        const Eigen::MatrixXd* s;
+        std::string title, name;
+        bool with_bar;
+    };
+    const Panel panels[2] = {
+        {&correct, "matched layouts (" + why::layout_name(pairing) + ")", "scores", false},
+        {&mixed,
+         why::pick_title(ctx, sub, right.width(),
+                         {"mixed: cos/sin " + why::layout_name(table_mixed) + ", vector " + why::layout_name(pairing),
+                          "mixed layouts (cos/sin " + why::layout_name(table_mixed) + ")", "mixed layouts"}),
+         "scores_mixed", true}};
+    for (const Panel& pn : panels) {
+        plot::Plot p(ctx.result.list, ctx.measure, sub, pn.with_bar ? right : left, pn.title);
+        plot::AxisSetup ax{"key position n (tokens)", lo, hi};
+        plot::AxisSetup ay{"query position m (tokens)", lo, hi};
+        ax.integer_ticks = ay.integer_ticks = true;
+        p.setup_x(ax);
+        p.setup_y(ay);
+        p.setup_square(true);
+        if (pn.with_bar) p.setup_colorbar(bar);
+        const auto n = static_cast<int>(count);
+        std::vector<float> values(static_cast<std::size_t>(n) * n);
+        for (int r = 0; r < n; ++r)  // row 0 at the top: the largest m
+            for (int c = 0; c < n; ++c) values[static_cast<std::size_t>(r) * n + c] = static_cast<float>((*pn.s)(n - 1 - r, c));
+        p.heatmap(std::move(values), n, n, lo, hi, lo, hi, plot::ColormapId::diverging, static_cast<float>(-v),
+                  static_cast<float>(v));
+        if (diag_inside) {
+            // the diagonal n - m = const through the current cell: one colour when the score is relative
+            const double m0 = std::max<double>(0, static_cast<double>(-diag)) - 0.5;
+            const double m1 = std::min<double>(static_cast<double>(count), static_cast<double>(count - diag)) - 0.5;
+            p.list().segment(p.to_px(m0 + static_cast<double>(diag), m0), p.to_px(m1 + static_cast<double>(diag), m1),
+                             th.text.with_alpha(0.9f), st.px(1.5f), st.px(5));
+        }
+        const plot::Vec2 a = p.to_px(static_cast<double>(n_now) - 0.5, static_cast<double>(m_now) + 0.5);
+        const plot::Vec2 b = p.to_px(static_cast<double>(n_now) + 0.5, static_cast<double>(m_now) - 0.5);
+        record_geometry(ctx, p, pn.name, ax, ay);
+        p.finish();
+        if (cell_inside) {  // after finish: the box may stick out of the plot at its edge
+            const float grow = st.px(2);
+            ctx.result.list.rect({a.x - grow, a.y - grow, b.x + grow, b.y + grow}, {0, 0, 0, 0}, th.accent, st.px(2.5f));
+        }
+    }
+
     if (ctx.request.with_table) {
-        ctx.result.table.columns = {"x"};
-        ctx.result.table.values = {{0.0}};
+        DataTable& t = ctx.result.table;
+        t.columns = {"m", "n", "score", "score_mixed"};
+        t.values.assign(4, {});
+        for (std::int64_t m = 0; m < count; ++m)
+            for (std::int64_t n = 0; n < count; ++n) {
+                t.values[0].push_back(static_cast<double>(m));
+                t.values[1].push_back(static_cast<double>(n));
+                t.values[2].push_back(correct(m, n));
+                t.values[3].push_back(mixed(m, n));
+            }
     }
 }
 

@@ -1,17 +1,127 @@
-// sinusoidal: placeholder until the figure is written.
-#include "figures/figure_builders.hpp"
+// Absolute vs RoPE: the original Transformer's sinusoidal encoding (PE(p, 2i) = sin(p w_i),
+// PE(p, 2i+1) = cos(p w_i), w_i = base^(-2i/d)) beside RoPE. PE(m).PE(n) depends on n - m only
+// too, but it is the same for every token, and once added to the token x the score picks up cross
+// terms x.PE(n) that depend on the positions themselves. RoPE's score <R(m)q, R(n)k> is one curve
+// of n - m whatever m is, shaped by q and k. q = k = the `vector` parameter, as on the vectors panel.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "figures/why_common.hpp"
+#include "plot/ticks.hpp"
+#include "rope/encodings.hpp"
 
 namespace rope::figures::detail {
 
+namespace {
+
+// y range of some curves (nan-free), with room on top for the legend.
+void range_of(const std::vector<const std::vector<double>*>& curves, double& lo, double& hi) {
+    lo = std::numeric_limits<double>::infinity();
+    hi = -lo;
+    for (const auto* c : curves)
+        for (double v : *c)
+            if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+    if (!(hi > lo)) lo -= 1, hi += 1;
+    const double span = hi - lo;
+    lo -= span * 0.06;
+    hi += span * 0.5;
+}
+
+}  // namespace
+
 void build_sinusoidal(BuildContext& ctx) {
-    plot::Plot p(ctx.result.list, ctx.measure, ctx.request.style, {0, 0, ctx.request.width, ctx.request.height},
-                 std::string(figure_title(ctx.request.id)));
-    p.setup_x({"x", 0, 1});
-    p.setup_y({"y", 0, 1});
-    p.finish();
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
+    const Pairing pairing = ctx.params.config().pairing;
+    const int dim = static_cast<int>(ctx.params.integer("dim"));
+    const double base = ctx.params.real("base");
+    const Eigen::VectorXd x = why::qk_vector(ctx.params);
+    const std::int64_t m_now = ctx.params.integer("position"), n_now = ctx.params.integer("key_position");
+    // distances -reach .. reach; the second query position sits `reach` later, so its keys cover them all
+    const std::int64_t reach = std::clamp<std::int64_t>(ctx.params.integer("max_position"), 16, dim > 512 ? 256 : 512);
+    const std::int64_t m1 = m_now, m2 = m_now + reach;
+    const std::size_t points = static_cast<std::size_t>(2 * reach + 1);
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+
+    std::vector<double> distance(points), pe(points), add1(points, nan), add2(points, nan), rope1(points, nan), rope2(points, nan);
+    const std::vector<double> half = sinusoidal_dot_curve(dim, base, reach);
+    for (std::size_t i = 0; i < points; ++i) {
+        const std::int64_t r = static_cast<std::int64_t>(i) - reach;
+        distance[i] = static_cast<double>(r);
+        pe[i] = half[static_cast<std::size_t>(std::llabs(r))];
+    }
+    // for query position m, keys n = m + r exist for r >= -m (positions start at 0)
+    auto fill = [&](std::int64_t m, std::vector<double>& add, std::vector<double>& rope) {
+        const std::int64_t r0 = std::max(-reach, -m);
+        const std::int64_t cnt = reach - r0 + 1;
+        const std::vector<double> a = additive_score_curve(x, static_cast<double>(m), x, m + r0, cnt, base);
+        const std::vector<double> s = rope_score_curve(f, pairing, x, static_cast<double>(m), x, m + r0, cnt);
+        for (std::int64_t j = 0; j < cnt; ++j) {
+            const std::size_t at = static_cast<std::size_t>(r0 + reach + j);
+            add[at] = a[static_cast<std::size_t>(j)];
+            rope[at] = s[static_cast<std::size_t>(j)];
+        }
+    };
+    fill(m1, add1, rope1);
+    fill(m2, add2, rope2);
+
+    const std::int64_t d_now = n_now - m_now;
+    const bool d_inside = d_now >= -reach && d_now <= reach;
+    const float W = ctx.request.width, H = ctx.request.height;
+    const float top = why::title_space(ctx);
+    const plot::Style sub = why::sub_style(st);
+    const std::string caption =
+        "PE·PE: n − m only, but blind to the tokens; added to x, m matters too. RoPE: one curve for every m, shaped by q "
+        "and k." + (d_inside ? "  Dashed: n − m = " + std::to_string(d_now) + "." : std::string());
+    const float bottom = H - why::wrapped_caption(ctx, caption, 0, W, H - st.px(3), th.text) - st.px(6);
+    const bool wide = W >= (bottom - top) * 1.3f;
+    const plot::Rect left = wide ? plot::Rect{0, top, W / 2, bottom} : plot::Rect{0, top, W, top + (bottom - top) / 2};
+    const plot::Rect right = wide ? plot::Rect{W / 2, top, W, bottom} : plot::Rect{0, left.y1, W, bottom};
+    const plot::AxisSetup ax{"distance n − m (tokens)", -static_cast<double>(reach), static_cast<double>(reach)};
+    const std::string m1_text = "m = " + plot::tick_label(static_cast<double>(m1), 1);
+    const std::string m2_text = "m = " + plot::tick_label(static_cast<double>(m2), 1);
+
+    // Left: the sinusoidal encoding, alone and added to the token.
+    {
+        double lo, hi;
+        range_of({&pe, &add1, &add2}, lo, hi);
+        plot::Plot p(ctx.result.list, ctx.measure, sub, left,
+                     why::pick_title(ctx, sub, left.width(), {"sinusoidal PE (Vaswani), added to the token x", "sinusoidal PE, added to x"}));
+        plot::AxisSetup ay{"dot product", lo, hi};
+        p.setup_x(ax);
+        p.setup_y(ay);
+        p.setup_legend_top_left(true);
+        p.line(distance.data(), add2.data(), points, 1, th.series[1], "(x+PE(m))·(x+PE(n)), " + m2_text, sub.line_width * 0.8f, 6);
+        p.line(distance.data(), add1.data(), points, 1, th.series[3], "(x+PE(m))·(x+PE(n)), " + m1_text, sub.line_width * 0.8f);
+        p.line(distance.data(), pe.data(), points, 1, th.series[0], "PE(m)·PE(n), any m, any token");
+        if (d_inside) p.marker_x(static_cast<double>(d_now), th.accent, "", 1.5f, 5);
+        record_geometry(ctx, p, "sinusoidal_absolute", ax, ay);
+        p.finish();
+    }
+    // Right: RoPE's score, the same curve for both query positions.
+    {
+        double lo, hi;
+        range_of({&rope1, &rope2}, lo, hi);
+        plot::Plot p(ctx.result.list, ctx.measure, sub, right,
+                     why::pick_title(ctx, sub, right.width(), {"RoPE: q = k = x rotated to m and n", "RoPE: q = k = x"}));
+        plot::AxisSetup ay{"score ⟨R(m)q, R(n)k⟩", lo, hi};
+        p.setup_x(ax);
+        p.setup_y(ay);
+        p.setup_legend_top_left(true);
+        p.line(distance.data(), rope1.data(), points, 1, th.series[2], "⟨R(m)q, R(n)k⟩, " + m1_text, sub.line_width * 1.6f);
+        p.line(distance.data(), rope2.data(), points, 1, th.text, "⟨R(m)q, R(n)k⟩, " + m2_text, sub.line_width * 0.7f, 5);
+        if (d_inside) p.marker_x(static_cast<double>(d_now), th.accent, "", 1.5f, 5);
+        record_geometry(ctx, p, "sinusoidal_rope", ax, ay);
+        p.finish();
+    }
+
     if (ctx.request.with_table) {
-        ctx.result.table.columns = {"x"};
-        ctx.result.table.values = {{0.0}};
+        DataTable& t = ctx.result.table;
+        t.columns = {"distance", "pe_dot", "additive_m1", "additive_m2", "rope_m1", "rope_m2", "m1", "m2"};
+        t.values = {distance, pe, add1, add2, rope1, rope2, std::vector<double>(points, static_cast<double>(m1)),
+                    std::vector<double>(points, static_cast<double>(m2))};
     }
 }
 

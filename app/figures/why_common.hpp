@@ -1,0 +1,134 @@
+// Internal: small helpers the four "why it works" figures share (scores, pairing, precision,
+// sinusoidal): the figure title, the sub-plot style, one-line captions that shrink to fit, and the
+// q, k those panels use.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "figures/figure_builders.hpp"
+#include "plot/ticks.hpp"
+#include "rope/config.hpp"
+
+namespace rope::figures::detail::why {
+
+// Draws the figure's title (when the style draws titles) and returns the height it takes.
+inline float title_space(BuildContext& ctx) {
+    const plot::Style& st = ctx.request.style;
+    if (!st.draw_titles) return 0;
+    ctx.result.list.text({ctx.request.width / 2, st.px(6)}, std::string(figure_title(ctx.request.id)),
+                         st.px(st.title_font), st.theme.text, plot::HAlign::center, plot::VAlign::top);
+    return st.px(st.title_font) * 1.4f;
+}
+
+// The style of a figure's sub-plots: smaller captions, always drawn (several plots need them).
+inline plot::Style sub_style(const plot::Style& st) {
+    plot::Style sub = st;
+    sub.title_font = st.title_font * 0.8f;
+    sub.draw_titles = true;
+    return sub;
+}
+
+// Font size at which `text` fits in `width` (down to 70% of `size`).
+inline float fitted_size(const plot::TextMeasure& measure, const std::string& text, float size, float width) {
+    const float w = measure.measure(text, size).x;
+    if (w > width && w > 0) return std::max(size * 0.7f, size * width / w);
+    return size;
+}
+
+// A caption line centred in [x0, x1] with its bottom at `bottom`; returns the height it takes.
+inline float caption(BuildContext& ctx, const std::string& text, float x0, float x1, float bottom, plot::Color color) {
+    const plot::Style& st = ctx.request.style;
+    const float size = fitted_size(ctx.measure, text, st.px(st.tick_font), x1 - x0 - st.px(8));
+    ctx.result.list.text({(x0 + x1) / 2, bottom}, text, size, color, plot::HAlign::center, plot::VAlign::bottom);
+    return size * 1.35f;
+}
+
+// Greedy word wrap of `text` at font `size` into lines no wider than `width`.
+inline std::vector<std::string> wrap_words(const plot::TextMeasure& measure, const std::string& text, float size, float width) {
+    std::vector<std::string> lines;
+    std::string line;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        std::size_t end = text.find(' ', at);
+        if (end == std::string::npos) end = text.size();
+        const std::string word = text.substr(at, end - at);
+        at = end + 1;
+        if (word.empty()) continue;
+        const std::string longer = line.empty() ? word : line + " " + word;
+        if (!line.empty() && measure.measure(longer, size).x > width) {
+            lines.push_back(line);
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    if (!line.empty()) lines.push_back(line);
+    return lines;
+}
+
+// A caption wrapped into lines, centred in [x0, x1], its last line's bottom at `bottom`. With
+// draw = false it only measures. Returns the height it takes.
+inline float wrapped_caption(BuildContext& ctx, const std::string& text, float x0, float x1, float bottom, plot::Color color,
+                             bool draw = true) {
+    const plot::Style& st = ctx.request.style;
+    const float size = st.px(st.tick_font);
+    const std::vector<std::string> lines = wrap_words(ctx.measure, text, size, x1 - x0 - st.px(12));
+    const float line_h = size * 1.35f;
+    if (draw)
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            ctx.result.list.text({(x0 + x1) / 2, bottom - line_h * static_cast<float>(lines.size() - 1 - i)}, lines[i], size,
+                                 color, plot::HAlign::center, plot::VAlign::bottom);
+    return line_h * static_cast<float>(lines.size());
+}
+
+// The first of `titles` that a sub-plot `width` wide can show (Plot shrinks titles to 70%).
+inline std::string pick_title(BuildContext& ctx, const plot::Style& sub, float width, std::vector<std::string> titles) {
+    const float size = sub.px(sub.title_font) * 0.85f;  // choose a shorter one before the type gets small
+    for (const std::string& t : titles)
+        if (ctx.measure.measure(t, size).x <= width - sub.px(16)) return t;
+    return titles.back();
+}
+
+// A legend as one centred row of entries (a figure's shared series), its bottom at `bottom`;
+// the type shrinks (down to 70%) to fit the width. Returns the height it takes.
+inline float legend_row(BuildContext& ctx, const std::vector<plot::LegendEntry>& entries, float x0, float x1, float bottom) {
+    const plot::Style& st = ctx.request.style;
+    float size = st.px(st.tick_font);
+    const float sample = st.px(24), inner = st.px(6), between = st.px(18);
+    auto total = [&](float sz) {
+        float w = 0;
+        for (const auto& e : entries) w += sample + inner + ctx.measure.measure(e.label, sz).x;
+        return w + between * static_cast<float>(entries.size() - 1);
+    };
+    const float room = x1 - x0 - st.px(8);
+    const float wide = total(size);
+    if (wide > room && wide > 0) size *= std::max(0.7f, room / wide);
+    float x = std::max(x0 + st.px(4), (x0 + x1 - total(size)) / 2);
+    const float y = bottom - size * 0.7f;
+    for (const auto& e : entries) {
+        ctx.result.list.segment({x, y}, {x + sample, y}, e.color, st.px(e.width), st.px(e.dash));
+        x += sample + inner;
+        ctx.result.list.text({x, y}, e.label, size, st.theme.text, plot::HAlign::left, plot::VAlign::middle);
+        x += ctx.measure.measure(e.label, size).x + between;
+    }
+    return size * 1.4f;
+}
+
+// A spread or drift for people: "≈ 0" when it is rounding noise next to `scale`.
+inline std::string spread_text(double value, double scale) {
+    return value <= 1e-9 * std::max(std::abs(scale), 1e-300) ? "≈ 0" : plot::readout_number(value, 3);
+}
+
+inline Pairing other_layout(Pairing p) { return p == Pairing::interleaved ? Pairing::half : Pairing::interleaved; }
+inline std::string layout_name(Pairing p) { return p == Pairing::interleaved ? "interleaved" : "half-split"; }
+
+// q and k of these panels: both the `vector` parameter (all ones unless set), as on the vectors
+// panel, so the score is the one its q-k view reads out.
+inline Eigen::VectorXd qk_vector(const ParamSet& params) {
+    const std::vector<double> v = params.vector();
+    return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
+}
+
+}  // namespace rope::figures::detail::why

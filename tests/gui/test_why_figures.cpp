@@ -1,0 +1,184 @@
+// The four "why it works" figures as the panels build them: their data tables hold the core's
+// numbers, the pictures name their plots for the mouse, and extreme settings draw without NaN.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+
+#include "figures/figures.hpp"
+#include "rope/encodings.hpp"
+#include "rope/precision.hpp"
+#include "rope/rotation.hpp"
+
+using namespace rope;
+using figures::FigureId;
+
+namespace {
+
+figures::FigureResult build(FigureId id, const ParamSet& p, figures::FigureCache& cache, float w = 900, float h = 520) {
+    figures::FigureRequest r;
+    r.id = id;
+    r.width = w;
+    r.height = h;
+    r.with_table = true;
+    return figures::build_figure(r, p, cache);
+}
+
+ParamSet params(std::vector<std::pair<std::string, std::string>> sets) {
+    ParamSet p;
+    for (const auto& [k, v] : sets) p.set(k, v);
+    p.validate();
+    return p;
+}
+
+const std::vector<double>& column(const figures::DataTable& t, const std::string& name) {
+    for (std::size_t c = 0; c < t.columns.size(); ++c)
+        if (t.columns[c] == name) return t.values[c];
+    throw std::runtime_error("no column " + name);
+}
+
+Eigen::VectorXd vec(const ParamSet& p) {
+    const std::vector<double> v = p.vector();
+    return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
+}
+
+}  // namespace
+
+TEST(WhyFigures, ScoresTableIsTheCoreScoreMatrix) {
+    figures::FigureCache cache;
+    const ParamSet p = params({{"dim", "16"}, {"max_position", "40"}, {"position", "10"}, {"key_position", "20"},
+                               {"vector", "1,-2,0.5,3,1,1,-1,2,0,1,2,-3,1,0.25,1,-1"}});
+    const auto fig = build(FigureId::scores, p, cache);
+    ASSERT_NE(fig.plot("scores"), nullptr);
+    ASSERT_NE(fig.plot("scores_mixed"), nullptr);
+    const auto& t = fig.table;
+    ASSERT_EQ(t.rows(), 40u * 40u);
+    const FrequencyTable& f = cache.frequencies(p);
+    const Eigen::VectorXd x = vec(p);
+    for (std::size_t row : {0u, 41u, 10u * 40 + 20, 1599u}) {
+        const double m = column(t, "m")[row], n = column(t, "n")[row];
+        EXPECT_NEAR(column(t, "score")[row], attention_score(f, Pairing::interleaved, x, m, x, n), 1e-10);
+        EXPECT_NEAR(column(t, "score_mixed")[row], mixed_layout_score(f, Pairing::half, Pairing::interleaved, x, m, x, n), 1e-10);
+    }
+    // Toeplitz for the matched layouts, not for the mixed ones
+    EXPECT_NEAR(column(t, "score")[5 * 40 + 9], column(t, "score")[25 * 40 + 29], 1e-10);
+    EXPECT_GT(std::abs(column(t, "score_mixed")[5 * 40 + 9] - column(t, "score_mixed")[25 * 40 + 29]), 1e-6);
+}
+
+TEST(WhyFigures, PairingTableShiftsBothTokens) {
+    figures::FigureCache cache;
+    const ParamSet p = params({{"dim", "16"}, {"pairing", "half"}, {"position", "5"}, {"key_position", "9"},
+                               {"max_position", "64"}});
+    const auto fig = build(FigureId::pairing, p, cache);
+    ASSERT_NE(fig.plot("pairing_shift"), nullptr);
+    const auto& t = fig.table;
+    const FrequencyTable& f = cache.frequencies(p);
+    const Eigen::VectorXd x = vec(p);
+    const auto& m = column(t, "m");
+    const auto& n = column(t, "n");
+    const auto& matched = column(t, "score_matched");
+    const auto& mixed = column(t, "score_mixed");
+    ASSERT_EQ(m.size(), 64u);
+    double drift = 0;
+    for (std::size_t i = 0; i < 64; ++i) {
+        EXPECT_EQ(n[i] - m[i], 4);
+        EXPECT_NEAR(matched[i], attention_score(f, Pairing::half, x, m[i], x, n[i]), 1e-10);
+        EXPECT_NEAR(mixed[i], mixed_layout_score(f, Pairing::interleaved, Pairing::half, x, m[i], x, n[i]), 1e-10);
+        EXPECT_NEAR(matched[i], matched[0], 1e-10);
+        drift = std::max(drift, std::abs(mixed[i] - mixed[0]));
+    }
+    EXPECT_GT(drift, 0.1);
+}
+
+TEST(WhyFigures, PrecisionTableHoldsTheRoundedAngles) {
+    figures::FigureCache cache;
+    const ParamSet p = params({{"pair", "0"}, {"position", "100000"}, {"base", "500000"}});
+    const auto fig = build(FigureId::precision, p, cache);
+    for (const char* name : {"precision_angle", "precision_positions", "precision_pairs", "precision_vector"})
+        EXPECT_NE(fig.plot(name), nullptr) << name;
+    const auto& t = fig.table;
+    const auto& m = column(t, "m");
+    bool found = false;
+    for (std::size_t i = 0; i < m.size(); ++i) {
+        if (m[i] != 257) continue;
+        found = true;
+        EXPECT_EQ(column(t, "angle_exact")[i], 257);  // theta_0 = 1
+        EXPECT_EQ(column(t, "angle_bf16")[i], 256);
+        EXPECT_EQ(column(t, "angle_fp16")[i], 257);
+        EXPECT_EQ(column(t, "angle_float32")[i], 257);
+        EXPECT_EQ(column(t, "error_bf16")[i], 1);
+    }
+    EXPECT_TRUE(found);
+    // fp16 cannot hold position 100000: the vector error is infinite, float32's is small
+    EXPECT_TRUE(std::isinf(column(t, "vector_error_fp16")[0]));
+    EXPECT_LT(column(t, "vector_error_float32")[0], 0.05);  // |x| = sqrt(128)
+    EXPECT_GT(column(t, "vector_error_theta_bf16_first")[0], 100 * column(t, "vector_error_float32")[0]);
+    // every pair's error at the current position is the core's
+    const FrequencyTable& f = cache.frequencies(p);
+    const auto& pair_err = column(t, "pair_error_theta_bf16_first");
+    for (int i : {1, 10, 63})
+        EXPECT_EQ(pair_err[i], std::abs(angle_with_theta_cast(NumberFormat::bfloat16, NumberFormat::float32, 1e5, f.theta[i]) -
+                                        1e5 * f.theta[i]));
+}
+
+TEST(WhyFigures, SinusoidalTableIsTheCoreEncoding) {
+    figures::FigureCache cache;
+    const ParamSet p = params({{"dim", "32"}, {"max_position", "100"}, {"position", "7"}, {"key_position", "40"}});
+    const auto fig = build(FigureId::sinusoidal, p, cache);
+    ASSERT_NE(fig.plot("sinusoidal_absolute"), nullptr);
+    ASSERT_NE(fig.plot("sinusoidal_rope"), nullptr);
+    const auto& t = fig.table;
+    const auto& r = column(t, "distance");
+    const FrequencyTable& f = cache.frequencies(p);
+    const Eigen::VectorXd x = vec(p);
+    const double m1 = column(t, "m1")[0], m2 = column(t, "m2")[0];
+    EXPECT_EQ(m1, 7);
+    for (std::size_t i = 0; i < r.size(); i += 13) {
+        EXPECT_NEAR(column(t, "pe_dot")[i], sinusoidal_dot(m2, m2 + r[i], 32, 10000), 1e-9);
+        EXPECT_NEAR(column(t, "rope_m2")[i], attention_score(f, Pairing::interleaved, x, m2, x, m2 + r[i]), 1e-9);
+        EXPECT_NEAR(column(t, "additive_m2")[i], additive_score(x, m2, x, m2 + r[i], 10000), 1e-9);
+        if (m1 + r[i] >= 0) {
+            // RoPE: the same score at both query positions; the added encoding: not
+            EXPECT_NEAR(column(t, "rope_m1")[i], column(t, "rope_m2")[i], 1e-9);
+        } else {
+            EXPECT_TRUE(std::isnan(column(t, "rope_m1")[i]));  // keys before position 0 do not exist
+        }
+    }
+    double differs = 0;
+    for (std::size_t i = 0; i < r.size(); ++i)
+        if (std::isfinite(column(t, "additive_m1")[i]))
+            differs = std::max(differs, std::abs(column(t, "additive_m1")[i] - column(t, "additive_m2")[i]));
+    EXPECT_GT(differs, 0.1);
+}
+
+TEST(WhyFigures, ExtremeSettingsDrawWithoutNaNAndFast) {
+    const std::vector<std::vector<std::pair<std::string, std::string>>> cases = {
+        {}, {{"dim", "4096"}}, {{"dim", "2"}}, {{"base", "1.0001"}}, {{"position", "1000000000000"}},
+        {{"max_position", "1"}}, {{"key_position", "1000000000000"}}, {{"dim", "64"}, {"rotary_fraction", "0.25"}}};
+    for (const auto& c : cases) {
+        const ParamSet p = params(c);
+        for (FigureId id : {FigureId::scores, FigureId::pairing, FigureId::precision, FigureId::sinusoidal}) {
+            figures::FigureCache cache;
+            for (auto [w, h] : {std::pair{600.f, 400.f}, std::pair{1920.f, 1080.f}, std::pair{500.f, 1000.f}}) {
+                const auto fig = build(id, p, cache, w, h);
+                EXPECT_FALSE(fig.error) << figures::figure_name(id);
+                EXPECT_EQ(plot::first_non_finite(fig.list), "") << figures::figure_name(id) << " " << (c.empty() ? "" : c[0].first);
+            }
+        }
+    }
+    // a slider move rebuilds in a few milliseconds at dim 128
+    const ParamSet p;
+    figures::FigureCache cache;
+    for (FigureId id : {FigureId::scores, FigureId::pairing, FigureId::precision, FigureId::sinusoidal}) {
+        build(id, p, cache);
+        const auto t0 = std::chrono::steady_clock::now();
+        figures::FigureRequest r;
+        r.id = id;
+        r.width = 1200;
+        r.height = 700;
+        figures::build_figure(r, p, cache);
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        EXPECT_LT(ms, 50.0) << figures::figure_name(id);  // generous for slow CI; about 1-3 ms here
+        std::printf("%s: %.2f ms\n", std::string(figures::figure_name(id)).c_str(), ms);
+    }
+}
