@@ -81,6 +81,7 @@ struct AppState {
     int lesson_step = -1;        // -1: no lesson open
     bool show_shortcuts = false;
     bool quit_requested = false;
+    bool screenshot_requested = false;  // F12
     std::string session_path;    // the file Ctrl+S writes (last opened or saved)
 
     // the lesson step's parameters and the panel to look at

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <optional>
 #include <string>
 #include <vector>
@@ -106,6 +107,18 @@ void sweep_step(AppState& state, const std::string& key, int frame, int frames) 
     if (spec->type == ParamType::integer) v = std::round(v);
     if (spec->even) v = std::max(2.0, std::round(v / 2) * 2);
     state.apply_number(key, v);
+}
+
+// rope-explorer-YYYYMMDD-HHMMSS[-N].png in the Pictures folder, never over an existing file.
+std::string screenshot_path() {
+    const std::string folder = default_export_folder();
+    char stamp[32];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+    for (int n = 0;; ++n) {
+        const std::string path = folder + "/rope-explorer-" + stamp + (n ? "-" + std::to_string(n) : "") + ".png";
+        if (access(path.c_str(), F_OK) != 0) return path;
+    }
 }
 
 double percentile(std::vector<double> v, double q) {
@@ -364,10 +377,9 @@ int run_gui(const GuiOptions& options) {
         const bool figures_complete =
             std::none_of(state.panels.begin(), state.panels.end(), [&](const PanelView& p) { return p.valid && p.figure.incomplete; }) ||
             waited > std::chrono::seconds(60);
-        if (!screenshot_done && frame >= 3 && figures_complete) {
-            // the first complete frame: layout settled, figures built
+        // the window as a PNG that reopens as a session (its parameters and view in text chunks)
+        auto save_screenshot = [&](const std::string& path) {
             const std::vector<std::uint8_t> pixels = read_back(fb_w, fb_h);
-            // the same metadata as an export (so the PNG reopens as a session), plus the view
             io::TextChunks text = exporting::parameter_metadata(state.params, state.panels[0].id);
             text.erase(std::remove_if(text.begin(), text.end(), [](const auto& kv) { return kv.first == "figure"; }), text.end());
             const session::Session now_session = current_session(state);
@@ -377,8 +389,12 @@ int run_gui(const GuiOptions& options) {
             text.emplace_back("view:presentation", now_session.view.presentation ? "true" : "false");
             text.emplace_back("view:lesson_step", std::to_string(now_session.view.lesson_step));
             text.emplace_back("view:ui_font_px", format_number(std::round(18.0 * state.ui_scale)));
+            io::write_png(path, pixels.data(), fb_w, fb_h, text);
+        };
+        if (!screenshot_done && frame >= 3 && figures_complete) {
+            // the first complete frame: layout settled, figures built
             try {
-                io::write_png(options.screenshot, pixels.data(), fb_w, fb_h, text);
+                save_screenshot(options.screenshot);
             } catch (const io::IoError& e) {
                 std::fprintf(stderr, "rope-explorer: %s\n", e.what());
                 exit_code = 1;
@@ -386,6 +402,18 @@ int run_gui(const GuiOptions& options) {
             }
             screenshot_done = true;
             if (options.quit) glfwSetWindowShouldClose(window, GLFW_TRUE);
+        }
+        if (state.screenshot_requested) {
+            // F12: into the Pictures folder (or the current one), a new name each time
+            state.screenshot_requested = false;
+            const std::string path = screenshot_path();
+            try {
+                save_screenshot(path);
+                state.set_status("Saved screenshot " + path);
+            } catch (const io::IoError& e) {
+                state.set_status(e.what(), true);
+            }
+            settle_frames = std::max(settle_frames, 2);
         }
         glfwSwapBuffers(window);
         if (soak) {

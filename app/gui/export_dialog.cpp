@@ -26,7 +26,9 @@ bool is_folder(const std::string& p) {
     return stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-std::string default_folder() {
+}  // namespace
+
+std::string default_export_folder() {
     // the user's Pictures folder (XDG), else the current directory
     if (const char* xdg = std::getenv("XDG_PICTURES_DIR"); xdg && is_folder(xdg)) return xdg;
     if (const char* home = std::getenv("HOME")) {
@@ -36,6 +38,8 @@ std::string default_folder() {
     char cwd[4096];
     return getcwd(cwd, sizeof cwd) ? cwd : ".";
 }
+
+namespace {
 
 std::string stem(const std::string& name) {
     const std::size_t dot = name.find_last_of('.');
@@ -51,7 +55,7 @@ void open_export_dialog(AppState& state, int index) {
     d.panel = index;
     const std::string name = "rope-" + std::string(figures::figure_name(state.panels[index].id)) + kExtensions[d.format];
     std::snprintf(d.file_name, sizeof d.file_name, "%s", name.c_str());
-    if (d.folder[0] == '\0') std::snprintf(d.folder, sizeof d.folder, "%s", default_folder().c_str());
+    if (d.folder[0] == '\0') std::snprintf(d.folder, sizeof d.folder, "%s", default_export_folder().c_str());
 }
 
 void draw_export_dialog(AppState& state) {

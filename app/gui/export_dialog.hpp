@@ -2,9 +2,14 @@
 // writes the panel's figure through the same figure code as the screen and the command line.
 #pragma once
 
+#include <string>
+
 #include "gui/app_state.hpp"
 
 namespace rope::gui {
+
+// The user's Pictures folder (XDG_PICTURES_DIR, ~/Pictures), else the current directory.
+std::string default_export_folder();
 
 // Opens the dialog for panel `index` (the Export button, or Ctrl+E over a panel).
 void open_export_dialog(AppState& state, int index);

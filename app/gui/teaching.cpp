@@ -29,10 +29,12 @@ const Shortcut kShortcuts[] = {
     {"Space", "play / pause the position animation"},
     {"P", "presentation mode: large type, high contrast, no controls"},
     {"F11", "fullscreen"},
-    {"1 2 3 4", "maximise that panel; again (or Esc) to restore"},
+    {"1 … 9", "maximise that panel (showing its page); again (or Esc) to restore"},
+    {"Tab / Shift+Tab", "next / previous page of panels"},
     {"Page Down / Page Up", "next / previous lesson step (presenter clickers send these)"},
     {"Ctrl+S / Ctrl+O", "save / open a session"},
     {"Ctrl+E", "export the panel under the mouse"},
+    {"F12", "screenshot of the window into your Pictures folder"},
     {"Ctrl+Q", "quit (the state is kept for next time)"},
     {"? or F1", "this list"},
     {"Ctrl+click a slider", "type a value"},
@@ -77,6 +79,9 @@ void base_notch(AppState& state, int direction) {
 
 void handle_shortcuts(AppState& state) {
     ImGuiIO& io = ImGui::GetIO();
+    // these work even while a text field has the keyboard
+    if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false)) state.quit_requested = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_F12, false)) state.screenshot_requested = true;
     if (io.WantTextInput) return;
     const bool ctrl = io.KeyCtrl;
     if (!ctrl) {
@@ -107,7 +112,6 @@ void handle_shortcuts(AppState& state) {
         for (ImWchar c : io.InputQueueCharacters)
             if (c == '?') state.show_shortcuts = !state.show_shortcuts;
     } else {
-        if (ImGui::IsKeyPressed(GLFW_KEY_Q, false)) state.quit_requested = true;
         if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) open_session_dialog(state, true);
         if (ImGui::IsKeyPressed(GLFW_KEY_O, false)) open_session_dialog(state, false);
         if (ImGui::IsKeyPressed(GLFW_KEY_E, false)) {
