@@ -102,6 +102,7 @@ struct FigureCache::Impl {
         int rotated_dims = 0;
         std::int64_t top = 0;
         std::shared_future<std::shared_ptr<const BoundCurve>> job;
+        std::shared_ptr<const BoundCurve> result;  // set (under the mutex) before anyone is told it is ready
     };
     std::vector<BoundEntry> bounds;
     std::function<void()> on_ready;
@@ -169,9 +170,12 @@ std::shared_ptr<const FigureCache::BoundCurve> FigureCache::base_bound_curve(int
         std::lock_guard<std::mutex> lock(impl_->mutex);
         bool busy = false;  // one job at a time: a slider dragged across many dims computes only where it stops
         for (const auto& b : impl_->bounds) {
-            const bool ready = b.job.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
-            if (b.rotated_dims == rotated_dims && b.top >= top) job = b.job;
-            else if (!ready) busy = true;
+            if (b.rotated_dims == rotated_dims && b.top >= top) {
+                if (b.result) return b.result;
+                job = b.job;
+            } else if (!b.result) {
+                busy = true;
+            }
         }
         if (!job.valid() && busy && !wait) return nullptr;
         if (!job.valid()) {
@@ -183,21 +187,25 @@ std::shared_ptr<const FigureCache::BoundCurve> FigureCache::base_bound_curve(int
                       curve->context.assign(contexts.begin(), contexts.end());
                       curve->base = bases;
                       ++computations_;
-                      ++generation_;
+                      // Publish the curve before bumping the generation and waking the UI: a frame that
+                      // sees the new generation must also find the curve (the future itself only becomes
+                      // ready after this lambda returns, which is too late to be asked).
                       std::function<void()> ready;
                       {
                           std::lock_guard<std::mutex> l(impl_->mutex);
+                          for (auto& b : impl_->bounds)
+                              if (b.rotated_dims == rotated_dims && b.top == top) b.result = curve;
                           ready = impl_->on_ready;
                       }
+                      ++generation_;
                       if (ready) ready();
                       return std::shared_ptr<const BoundCurve>(curve);
                   }).share();
-            impl_->bounds.push_back({rotated_dims, top, job});  // a few doubles each: kept
+            impl_->bounds.push_back({rotated_dims, top, job, nullptr});  // a few doubles each: kept
         }
     }
     if (wait) return job.get();
-    if (job.wait_for(std::chrono::seconds(0)) == std::future_status::ready) return job.get();
-    return nullptr;
+    return nullptr;  // not published yet: the caller draws without it and is woken when it is
 }
 
 const FrequencyTable& FigureCache::frequencies(const ParamSet& params) {

@@ -188,24 +188,15 @@ void build_pairing(BuildContext& ctx) {
     }
 
     if (ctx.request.with_table) {
-        // shift rows first, then one row per pair; cells a row has no value for are nan
+        // the score curves against the shift (the pairing diagram is drawn from dim and layout alone)
         DataTable& t = ctx.result.table;
-        t.columns = {"m", "n", "score_matched", "score_mixed", "pair", "theta", "theta_mixed_first", "theta_mixed_second"};
-        const std::size_t rows = std::max<std::size_t>(shift.size(), static_cast<std::size_t>(pairs));
-        const double nan = std::numeric_limits<double>::quiet_NaN();
-        t.values.assign(t.columns.size(), std::vector<double>(rows, nan));
+        t.columns = {"m", "n", "score_matched", "score_mixed"};
+        t.values.assign(t.columns.size(), {});
         for (std::size_t i = 0; i < shift.size(); ++i) {
-            t.values[0][i] = shift[i];
-            t.values[1][i] = shift[i] + static_cast<double>(distance);
-            t.values[2][i] = matched[i];
-            t.values[3][i] = mixed[i];
-        }
-        for (int i = 0; i < pairs; ++i) {
-            const PairDims d = pair_dims(pairing, r, i);
-            t.values[4][i] = i;
-            t.values[5][i] = f.theta[i];
-            t.values[6][i] = f.theta[cos_sin_pair_of_dim(table_mixed, r, d.first)];
-            t.values[7][i] = f.theta[cos_sin_pair_of_dim(table_mixed, r, d.second)];
+            t.values[0].push_back(shift[i]);
+            t.values[1].push_back(shift[i] + static_cast<double>(distance));
+            t.values[2].push_back(matched[i]);
+            t.values[3].push_back(mixed[i]);
         }
     }
 }

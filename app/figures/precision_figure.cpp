@@ -278,30 +278,24 @@ void build_precision(BuildContext& ctx) {
     }
 
     if (ctx.request.with_table) {
-        // one row per sampled position; then pair and vector columns (nan past their own rows)
+        // long layout, every cell a number: one row per format and sampled position for the selected
+        // pair, then one per format and pair at the current position. `format` is 0 float32, 1 bf16,
+        // 2 fp16, 3 theta cast to bf16 first with m*theta in float32. Where a format overflows (fp16
+        // above 65504) it has no value, so it has no row.
         DataTable& t = ctx.result.table;
-        const double nan = std::numeric_limits<double>::quiet_NaN();
-        const std::size_t rows = std::max<std::size_t>(count, static_cast<std::size_t>(pairs));
-        t.columns = {"m", "angle_exact"};
-        for (const Recipe& r : kRecipes) t.columns.push_back(std::string("angle_") + r.column);
-        for (const Recipe& r : kRecipes) t.columns.push_back(std::string("error_") + r.column);
-        t.columns.push_back("pair");
-        for (const Recipe& r : kRecipes) t.columns.push_back(std::string("pair_error_") + r.column);
-        for (const Recipe& r : kRecipes) t.columns.push_back(std::string("vector_error_") + r.column);
-        t.values.assign(t.columns.size(), std::vector<double>(rows, nan));
-        for (std::size_t i = 0; i < count; ++i) {
-            t.values[0][i] = ms[i];
-            t.values[1][i] = exact[i];
-            for (int r = 0; r < 4; ++r) {
-                t.values[2 + r][i] = angle[r][i];
-                t.values[6 + r][i] = error[r][i];
-            }
-        }
-        for (int i = 0; i < pairs; ++i) {
-            t.values[10][i] = i;
-            for (int r = 0; r < 4; ++r) t.values[11 + r][i] = pair_error[r][i];
-        }
-        for (int r = 0; r < 4; ++r) t.values[15 + r][0] = vector_error[r];
+        t.columns = {"format", "m", "pair", "angle_exact", "angle", "error", "spacing"};
+        t.values.assign(t.columns.size(), {});
+        auto row = [&](int r, double m, int i, double exact_angle, double a, double e) {
+            const double spacing = format_spacing(kRecipes[r].compute_format, m);
+            if (!std::isfinite(a) || !std::isfinite(e) || !std::isfinite(spacing)) return;
+            const double cells[] = {static_cast<double>(r), m, static_cast<double>(i), exact_angle, a, e, spacing};
+            for (std::size_t c = 0; c < t.columns.size(); ++c) t.values[c].push_back(cells[c]);
+        };
+        for (int r = 0; r < 4; ++r)
+            for (std::size_t i = 0; i < count; ++i) row(r, ms[i], pair, exact[i], angle[r][i], error[r][i]);
+        for (int r = 0; r < 4; ++r)
+            for (int i = 0; i < pairs; ++i)
+                row(r, m_now, i, m_now * f.theta[i], recipe_angle(kRecipes[r], m_now, f.theta[i]), pair_error[r][i]);
     }
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 #include "figures/why_common.hpp"
 #include "plot/ticks.hpp"
@@ -118,10 +119,22 @@ void build_sinusoidal(BuildContext& ctx) {
     }
 
     if (ctx.request.with_table) {
+        // one row per (query m, key n) the curves plot: rectangular, every cell a number (keys before
+        // position 0 do not exist, so the first query's rows may start later than the second's)
         DataTable& t = ctx.result.table;
-        t.columns = {"distance", "pe_dot", "additive_m1", "additive_m2", "rope_m1", "rope_m2", "m1", "m2"};
-        t.values = {distance, pe, add1, add2, rope1, rope2, std::vector<double>(points, static_cast<double>(m1)),
-                    std::vector<double>(points, static_cast<double>(m2))};
+        t.columns = {"m", "n", "distance", "pe_dot", "additive_score", "rope_score"};
+        t.values.assign(t.columns.size(), {});
+        for (const auto& [m, add, rope] : {std::tie(m1, add1, rope1), std::tie(m2, add2, rope2)}) {
+            for (std::size_t i = 0; i < points; ++i) {
+                if (!std::isfinite(add[i]) || !std::isfinite(rope[i])) continue;
+                t.values[0].push_back(static_cast<double>(m));
+                t.values[1].push_back(static_cast<double>(m) + distance[i]);
+                t.values[2].push_back(distance[i]);
+                t.values[3].push_back(pe[i]);
+                t.values[4].push_back(add[i]);
+                t.values[5].push_back(rope[i]);
+            }
+        }
     }
 }
 

@@ -303,9 +303,10 @@ PlotAxes plot_axes(const std::string& name) {
     if (name == "heatmap" || name == "context_before" || name == "context_after" || name == "context_difference")
         return {AxisKind::position, AxisKind::pair};
     if (name == "sweep") return {AxisKind::other, AxisKind::pair};
-    if (name == "context_ratio" || name == "context_wavelength" || name == "pairing_pairs" || name == "precision_pairs")
+    if (name == "context_ratio" || name == "context_wavelength" || name == "precision_pairs")
         return {AxisKind::pair, AxisKind::other};
-    if (name == "sweep_cosine" || name == "precision_angle" || name == "precision_positions") return {AxisKind::position, AxisKind::other};
+    if (name == "sweep_cosine" || name == "precision_angle" || name == "precision_positions" || name == "pairing_shift")
+        return {AxisKind::position, AxisKind::other};
     if (name == "scores" || name == "scores_mixed") return {AxisKind::position, AxisKind::position};
     return {};
 }

@@ -79,21 +79,24 @@ ConfigImport import_hf_config_text(const std::string& text, const std::string& n
     }
 
     // head dim: head_dim (may be absent or null), else hidden_size // num_attention_heads, else GPT-J's
-    int head_dim = 0;
+    double head_dim = 0;
     if (has(c, "head_dim")) {
-        head_dim = static_cast<int>(number(c, "head_dim", name));
+        head_dim = number(c, "head_dim", name);
     } else if (has(c, "hidden_size") && has(c, "num_attention_heads")) {
         const double heads = number(c, "num_attention_heads", name);
         if (heads <= 0) fail(name, "\"num_attention_heads\" must be positive");
-        head_dim = static_cast<int>(std::floor(number(c, "hidden_size", name) / heads));
+        head_dim = std::floor(number(c, "hidden_size", name) / heads);
     } else if (has(c, "n_embd") && has(c, "n_head")) {
         const double heads = number(c, "n_head", name);
         if (heads <= 0) fail(name, "\"n_head\" must be positive");
-        head_dim = static_cast<int>(std::floor(number(c, "n_embd", name) / heads));
+        head_dim = std::floor(number(c, "n_embd", name) / heads);
     } else {
         fail(name, "no head dimension: needs \"head_dim\", or \"hidden_size\" and \"num_attention_heads\"");
     }
-    out.sets.emplace_back("dim", std::to_string(head_dim));
+    // checked before the conversion: a float outside int's range would be undefined behaviour
+    if (!(head_dim >= 1 && head_dim <= 1e6) || head_dim != std::floor(head_dim))
+        fail(name, "head dimension " + format_number(head_dim) + " is not a whole number from 1 to 1000000");
+    out.sets.emplace_back("dim", std::to_string(static_cast<int>(head_dim)));
 
     // base
     double base = 10000;

@@ -13,9 +13,12 @@
 #include "io/png_writer.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
+#include "support/x_server.hpp"
 
 using rope::test::ProcessResult;
 using rope::test::run_process;
+using rope::test::XServer;
+using rope::test::xdotool;
 
 namespace {
 
@@ -40,42 +43,13 @@ bool same_pixels(const std::string& a, const std::string& b) {
     return rope::io::read_png(a).rgba == rope::io::read_png(b).rgba;
 }
 
-// An X server of the test's own (xdotool needs one without xvfb-run's authorisation cookie).
-struct XServer {
-    int display = 0;
-    int pid = 0;
-    XServer() {
-        for (display = 40 + getpid() % 400;; ++display) {
-            const std::string lock = "/tmp/.X" + std::to_string(display) + "-lock";
-            if (access(lock.c_str(), F_OK) != 0) break;
-        }
-        pid = rope::test::spawn_background({"/usr/bin/Xvfb", ":" + std::to_string(display), "-screen", "0", "1920x1080x24",
-                                            "-nolisten", "tcp", "-noreset"});
-        const std::string socket = "/tmp/.X11-unix/X" + std::to_string(display);
-        for (int i = 0; i < 100 && access(socket.c_str(), F_OK) != 0; ++i) usleep(50000);
-    }
-    ~XServer() {
-        kill(pid, SIGTERM);
-        rope::test::wait_exit(pid, 5);
-    }
-    std::string env() const { return "DISPLAY=:" + std::to_string(display); }
-};
-
-ProcessResult xdotool(const XServer& x, std::vector<std::string> args) {
-    args.insert(args.begin(), "/usr/bin/xdotool");
-    return run_process(args, "", {x.env()});
-}
-
 }  // namespace
 
 TEST_F(Classroom, RealKeyPressesChangeTheStateAndThePicture) {
     XServer x;
     const int app = rope::test::spawn_background({"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --size 1280x720 2> ") + path("app.log")},
                                                  {x.env(), state_env()});
-    const ProcessResult found = xdotool(x, {"search", "--sync", "--name", "RoPE Explorer"});
-    ASSERT_EQ(found.exit_code, 0) << found.err;
-    const std::string window = rope::test::split_lines(found.out).at(0);
-    xdotool(x, {"windowfocus", "--sync", window});
+    ASSERT_FALSE(rope::test::focus_app_window(x).empty());
     usleep(500000);
     run_process({"/usr/bin/import", "-window", "root", path("before.png")}, "", {x.env()});
     // Right five times, Up twice, ] once, then presentation mode
@@ -85,12 +59,7 @@ TEST_F(Classroom, RealKeyPressesChangeTheStateAndThePicture) {
     xdotool(x, {"key", "p"});
     usleep(600000);
     run_process({"/usr/bin/import", "-window", "root", path("presenting.png")}, "", {x.env()});
-    // Ctrl+Q as a person types it: Ctrl held while Q goes down and up
-    xdotool(x, {"keydown", "ctrl"});
-    usleep(80000);
-    xdotool(x, {"key", "q"});
-    usleep(80000);
-    xdotool(x, {"keyup", "ctrl"});
+    rope::test::press_ctrl_q(x);
     EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
 
     EXPECT_FALSE(same_pixels(path("before.png"), path("after.png")));

@@ -4,6 +4,8 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
+#include <map>
 
 #include "figures/figures.hpp"
 #include "rope/encodings.hpp"
@@ -96,29 +98,32 @@ TEST(WhyFigures, PrecisionTableHoldsTheRoundedAngles) {
     const auto fig = build(FigureId::precision, p, cache);
     for (const char* name : {"precision_angle", "precision_positions", "precision_pairs", "precision_vector"})
         EXPECT_NE(fig.plot(name), nullptr) << name;
+    // long layout: format (0 float32, 1 bf16, 2 fp16, 3 theta cast to bf16 first), m, pair, ...
     const auto& t = fig.table;
+    const auto& format = column(t, "format");
     const auto& m = column(t, "m");
-    bool found = false;
-    for (std::size_t i = 0; i < m.size(); ++i) {
-        if (m[i] != 257) continue;
-        found = true;
-        EXPECT_EQ(column(t, "angle_exact")[i], 257);  // theta_0 = 1
-        EXPECT_EQ(column(t, "angle_bf16")[i], 256);
-        EXPECT_EQ(column(t, "angle_fp16")[i], 257);
-        EXPECT_EQ(column(t, "angle_float32")[i], 257);
-        EXPECT_EQ(column(t, "error_bf16")[i], 1);
-    }
-    EXPECT_TRUE(found);
-    // fp16 cannot hold position 100000: the vector error is infinite, float32's is small
-    EXPECT_TRUE(std::isinf(column(t, "vector_error_fp16")[0]));
-    EXPECT_LT(column(t, "vector_error_float32")[0], 0.05);  // |x| = sqrt(128)
-    EXPECT_GT(column(t, "vector_error_theta_bf16_first")[0], 100 * column(t, "vector_error_float32")[0]);
+    const auto& pair = column(t, "pair");
+    auto value = [&](const char* name, double fmt, double at_m, double at_pair) {
+        for (std::size_t i = 0; i < m.size(); ++i)
+            if (format[i] == fmt && m[i] == at_m && pair[i] == at_pair) return column(t, name)[i];
+        return std::numeric_limits<double>::quiet_NaN();
+    };
+    EXPECT_EQ(value("angle_exact", 1, 257, 0), 257);  // theta_0 = 1
+    EXPECT_EQ(value("angle", 0, 257, 0), 257);
+    EXPECT_EQ(value("angle", 1, 257, 0), 256);  // bf16 cannot hold 257
+    EXPECT_EQ(value("angle", 2, 257, 0), 257);
+    EXPECT_EQ(value("error", 1, 257, 0), 1);
+    EXPECT_EQ(value("spacing", 1, 257, 0), 2);
+    // fp16 cannot hold position 100000: no fp16 rows there (never an inf or nan in the table)
+    EXPECT_TRUE(std::isnan(value("angle", 2, 100000, 5)));
+    EXPECT_FALSE(std::isnan(value("angle", 0, 100000, 5)));
+    for (const auto& col : t.values)
+        for (double v : col) ASSERT_TRUE(std::isfinite(v));
     // every pair's error at the current position is the core's
     const FrequencyTable& f = cache.frequencies(p);
-    const auto& pair_err = column(t, "pair_error_theta_bf16_first");
     for (int i : {1, 10, 63})
-        EXPECT_EQ(pair_err[i], std::abs(angle_with_theta_cast(NumberFormat::bfloat16, NumberFormat::float32, 1e5, f.theta[i]) -
-                                        1e5 * f.theta[i]));
+        EXPECT_EQ(value("error", 3, 1e5, i), std::abs(angle_with_theta_cast(NumberFormat::bfloat16, NumberFormat::float32, 1e5,
+                                                                            f.theta[i]) - 1e5 * f.theta[i]));
 }
 
 TEST(WhyFigures, SinusoidalTableIsTheCoreEncoding) {
@@ -127,27 +132,33 @@ TEST(WhyFigures, SinusoidalTableIsTheCoreEncoding) {
     const auto fig = build(FigureId::sinusoidal, p, cache);
     ASSERT_NE(fig.plot("sinusoidal_absolute"), nullptr);
     ASSERT_NE(fig.plot("sinusoidal_rope"), nullptr);
+    // one row per (query m, key n); two query positions, m1 = position and m2 = m1 + reach
     const auto& t = fig.table;
+    const auto& m = column(t, "m");
+    const auto& n = column(t, "n");
     const auto& r = column(t, "distance");
     const FrequencyTable& f = cache.frequencies(p);
     const Eigen::VectorXd x = vec(p);
-    const double m1 = column(t, "m1")[0], m2 = column(t, "m2")[0];
+    const double m1 = m.front(), m2 = m.back();
     EXPECT_EQ(m1, 7);
-    for (std::size_t i = 0; i < r.size(); i += 13) {
-        EXPECT_NEAR(column(t, "pe_dot")[i], sinusoidal_dot(m2, m2 + r[i], 32, 10000), 1e-9);
-        EXPECT_NEAR(column(t, "rope_m2")[i], attention_score(f, Pairing::interleaved, x, m2, x, m2 + r[i]), 1e-9);
-        EXPECT_NEAR(column(t, "additive_m2")[i], additive_score(x, m2, x, m2 + r[i], 10000), 1e-9);
-        if (m1 + r[i] >= 0) {
-            // RoPE: the same score at both query positions; the added encoding: not
-            EXPECT_NEAR(column(t, "rope_m1")[i], column(t, "rope_m2")[i], 1e-9);
-        } else {
-            EXPECT_TRUE(std::isnan(column(t, "rope_m1")[i]));  // keys before position 0 do not exist
-        }
+    EXPECT_GT(m2, m1);
+    std::map<double, double> rope1, add1, rope2, add2;
+    for (std::size_t i = 0; i < r.size(); ++i) {
+        EXPECT_EQ(n[i] - m[i], r[i]);
+        EXPECT_GE(n[i], 0);  // keys before position 0 do not exist
+        EXPECT_NEAR(column(t, "pe_dot")[i], sinusoidal_dot(m[i], n[i], 32, 10000), 1e-9);
+        EXPECT_NEAR(column(t, "rope_score")[i], attention_score(f, Pairing::interleaved, x, m[i], x, n[i]), 1e-9);
+        EXPECT_NEAR(column(t, "additive_score")[i], additive_score(x, m[i], x, n[i], 10000), 1e-9);
+        (m[i] == m1 ? rope1 : rope2)[r[i]] = column(t, "rope_score")[i];
+        (m[i] == m1 ? add1 : add2)[r[i]] = column(t, "additive_score")[i];
     }
+    EXPECT_EQ(rope1.begin()->first, -7);
+    // RoPE: the same score at both query positions; the added encoding: not
     double differs = 0;
-    for (std::size_t i = 0; i < r.size(); ++i)
-        if (std::isfinite(column(t, "additive_m1")[i]))
-            differs = std::max(differs, std::abs(column(t, "additive_m1")[i] - column(t, "additive_m2")[i]));
+    for (const auto& [d, s1] : rope1) {
+        EXPECT_NEAR(s1, rope2.at(d), 1e-9);
+        differs = std::max(differs, std::abs(add1.at(d) - add2.at(d)));
+    }
     EXPECT_GT(differs, 0.1);
 }
 
