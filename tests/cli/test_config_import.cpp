@@ -74,6 +74,30 @@ TEST(ConfigImport, EveryFamilyMatchesTheReference) {
     }
 }
 
+// Each preset that has its model's config.json here gives the same numbers as importing that file
+// (at the preset's sequence length: the whole extended context).
+TEST(ConfigImport, PresetsAgreeWithTheirConfigFiles) {
+    struct Case {
+        const char* preset;
+        const char* file;
+        const char* sequence_length;  // the preset's: the whole extended context
+    };
+    const Case cases[] = {{"phi-3-mini-128k", "phi-3-mini-128k-instruct.json", "131072"},
+                          {"llama-3.1-8b", "llama-3.1-8b.json", "131072"},
+                          {"deepseek-v3", "deepseek-v3.json", "163840"},
+                          {"gpt-oss", "gpt-oss.json", "131072"}};
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.preset);
+        const ProcessResult from_preset = app({"compute", "freqs", "--set", std::string("preset=") + c.preset});
+        ASSERT_EQ(from_preset.exit_code, 0) << from_preset.err;
+        const ProcessResult from_config = app({"compute", "freqs", "--set", "config=" + std::string(ROPE_HF_CONFIGS) + "/" + c.file,
+                                               "--set", std::string("sequence_length=") + c.sequence_length});
+        ASSERT_EQ(from_config.exit_code, 0) << from_config.err;
+        EXPECT_EQ(from_preset.out, from_config.out);
+        EXPECT_GT(split_lines(from_preset.out).size(), 16u);
+    }
+}
+
 TEST(ConfigImport, BadConfigsAreOneLineNamingTheFile) {
     const std::string dir = "/tmp/rope-bad-configs-" + std::to_string(getpid());
     run_process({"/bin/mkdir", "-p", dir});

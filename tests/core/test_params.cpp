@@ -54,16 +54,18 @@ TEST(Params, RefusesWithOneLineNamingKeyValueAndRule) {
     const Bad bad[] = {
         {"dim", "7", "even integer from 2 to 4096"},      {"dim", "0", "even integer"},
         {"dim", "4098", "from 2 to 4096"},                {"dim", "12.5", "even integer"},
-        {"dim", "abc", "not a number"},                   {"base", "1", "> 1"},
-        {"base", "nan", "finite"},                        {"base", "inf", "finite"},
-        {"base", "-5", "> 1"},                            {"base", "", "not a number"},
+        {"dim", "abc", "not a number"},                   {"base", "1", "(1, 1000000000000]"},
+        {"base", "nan", "(1, 1000000000000]"},            {"base", "inf", "(1, 1000000000000]"},
+        {"base", "-5", "(1, 1000000000000]"},                            {"base", "", "not a number"},
         {"rotary_fraction", "0", "(0, 1]"},               {"rotary_fraction", "1.5", "(0, 1]"},
         {"pairing", "neox", "interleaved, half"},         {"position", "-1", "integer"},
         {"position", "2.5", "integer"},                   {"max_position", "0", "from 1"},
         {"max_distance", "-3", "integer"},                {"scaling", "rope", "none, linear, ntk"},
-        {"factor", "0.5", ">= 1"},                        {"vector", "1,x,3", "item 2"},
-        {"vector", "1,,3", "item 2"},                     {"long_factors", "1,-2", "> 0"},
-        {"truncate", "maybe", "true or false"},           {"attention_factor", "0", "> 0"},
+        {"factor", "0.5", "[1, 1000]"},                        {"vector", "1,x,3", "item 2"},
+        {"vector", "1,,3", "item 2"},                     {"long_factors", "1,-2", "[1e-06, 1000000]"},
+        {"truncate", "maybe", "true or false"},           {"attention_factor", "0", "(0, 100]"},
+        {"base", "2e12", "(1, 1000000000000]"},           {"factor", "1001", "[1, 1000]"},
+        {"vector", "1,1e7,3", "item 2"},                  {"mscale", "101", "[0, 100]"},
     };
     for (const Bad& b : bad) {
         ParamSet p;
@@ -158,6 +160,26 @@ TEST(Presets, EveryPresetIsAValidState) {
         EXPECT_FALSE(preset.source.empty());
         EXPECT_NO_THROW(compute_frequencies(p.config())) << preset.name;
     }
+}
+
+// Phi-3 mini 128k: LongRoPE with the 48 long and 48 short factors of its config.json; at its full
+// context the long list applies and the attention factor is sqrt(1 + ln 32 / ln 4096).
+TEST(Presets, Phi3Mini128kUsesItsLongFactors) {
+    ParamSet p;
+    p.set("preset", "phi-3-mini-128k");
+    p.validate();
+    ASSERT_EQ(p.list("long_factors").size(), 48u);
+    ASSERT_EQ(p.list("short_factors").size(), 48u);
+    EXPECT_EQ(p.list("long_factors").front(), 1.0299999713897705);
+    EXPECT_EQ(p.list("long_factors").back(), 64.81001281738281);
+    EXPECT_EQ(p.list("short_factors").back(), 2.9499999999999975);
+    const FrequencyTable f = compute_frequencies(p.config());
+    EXPECT_TRUE(f.uses_long_factors);
+    EXPECT_NEAR(f.attention_factor, 1.19024, 1e-5);
+    for (int i = 0; i < 48; ++i)
+        EXPECT_DOUBLE_EQ(f.theta[i], 1.0 / (p.list("long_factors")[static_cast<std::size_t>(i)] * std::pow(10000.0, 2.0 * i / 96)));
+    p.set("sequence_length", "4096");  // within the original context: the short list
+    EXPECT_FALSE(compute_frequencies(p.config()).uses_long_factors);
 }
 
 TEST(Presets, ApplyThenRefineAndReplay) {

@@ -154,7 +154,7 @@ TEST(ReferenceNumpy, DecayBoundAndAngles) {
 // The context-extension panel's numbers: every compared variant's frequencies, as the panel's data
 // table (what its CSV export writes) holds them, against numpy.
 TEST(ReferenceNumpy, ContextPanelVariants) {
-    for (const char* preset : {"llama-3.1-8b", "qwen2.5-7b-yarn", "deepseek-v3", "gpt-oss", "llama-3.2-1b"}) {
+    for (const char* preset : {"llama-3.1-8b", "qwen2.5-7b-yarn", "deepseek-v3", "gpt-oss", "llama-3.2-1b", "phi-3-mini-128k"}) {
         ParamSet p;
         p.set("preset", preset);
         p.set("compare", "linear,ntk,dynamic,yarn,llama3,longrope");
