@@ -1,6 +1,7 @@
 #include "cli/compute_command.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 #include <string>
 
@@ -9,6 +10,7 @@
 #include "rope/bounds.hpp"
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
+#include "rope/number_format.hpp"
 #include "rope/phasor.hpp"
 #include "rope/presets.hpp"
 #include "rope/rotation.hpp"
@@ -16,6 +18,9 @@
 namespace rope::cli {
 
 namespace {
+
+constexpr double kMaxRows = 1e8;                            // ~2-4 GB of CSV
+constexpr std::int64_t kMaxBoundContext = std::int64_t(1) << 20;  // base_lower_bound's search
 
 void write_freqs(const FrequencyTable& f, CsvWriter& out) {
     out.header({"pair", "theta", "wavelength", "original_theta", "ratio"});
@@ -100,7 +105,18 @@ void write_summary(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
     const double train = static_cast<double>(c.original_max_position);
     row_int("critical_dimension", critical_dimension(f.rotated_dims, c.base, train));
     row_num("extrapolation_bound", extrapolation_bound(f.rotated_dims, c.base, train));
-    row_num("base_lower_bound", base_lower_bound(f.rotated_dims, p.integer("max_position")));
+    // no base up to 1e15 keeps sum cos(m theta_i) >= 0 (one rotated pair: theta_0 = 1 whatever the
+    // base): said in words, never an inf in the CSV
+    // The search scans every position up to max_position for each candidate base: up to 2^20 (the
+    // longest context Men et al. tabulate) it takes seconds; beyond, it would take hours, so it says so.
+    const std::int64_t context = p.integer("max_position");
+    if (context > kMaxBoundContext) {
+        row_text("base_lower_bound", "not_computed_above_1048576");
+    } else {
+        const double bound = base_lower_bound(f.rotated_dims, context);
+        if (std::isfinite(bound)) row_num("base_lower_bound", bound);
+        else row_text("base_lower_bound", "none");
+    }
 }
 
 }  // namespace
@@ -154,6 +170,16 @@ int run_compute(ArgCursor& args) {
     } catch (const std::invalid_argument& e) {
         throw UsageError(std::string("--set: ") + e.what());
     }
+
+    // A table is streamed, but one of 10^12 rows would run for days and fill the disk: refuse it up
+    // front, naming the key to lower.
+    auto refuse_rows = [&](const char* key, double rows) {
+        if (rows > kMaxRows)
+            throw UsageError("--set " + std::string(key) + "=" + params.value_text(key) + ": compute " + table + " would write " +
+                             format_number(rows) + " rows; at most " + format_number(kMaxRows) + " (lower " + key + ")");
+    };
+    if (table == "angles") refuse_rows("max_position", static_cast<double>(params.integer("max_position")) * freqs.pairs());
+    if (table == "decay") refuse_rows("max_distance", static_cast<double>(params.integer("max_distance")) + 1);
 
     CsvWriter out;
     if (table == "freqs") write_freqs(freqs, out);

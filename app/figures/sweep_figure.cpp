@@ -146,8 +146,15 @@ void build_sweep(BuildContext& ctx) {
         if (curve) {
             p.line(curve->context.data(), curve->base.data(), curve->base.size(), 1, st.theme.series[1],
                    "bound for d = " + std::to_string(d), sub.line_width);
-            for (std::size_t i = 0; i < curve->base.size(); ++i)
+            bool any_bound = false;
+            for (std::size_t i = 0; i < curve->base.size(); ++i) {
+                if (!std::isfinite(curve->base[i])) continue;  // no base up to 1e15 works for this L
                 p.list().circle(p.to_px(curve->context[i], curve->base[i]), sub.px(3), st.theme.series[1]);
+                any_bound = true;
+            }
+            if (!any_bound)
+                p.text(std::sqrt(64 * top_context), 1e5, "no base up to 1e15 keeps the sum >= 0",
+                       st.theme.text, plot::HAlign::center, plot::VAlign::middle);
         } else {
             ctx.result.incomplete = true;
             p.text(std::sqrt(64 * top_context), 1e5, "computing…", st.theme.text, plot::HAlign::center, plot::VAlign::middle);

@@ -86,19 +86,22 @@ void SoakDriver::step(AppState& state, int frame) {
 }
 
 void SoakDriver::measure(int frame) {
-    if (frame == 999) rss_after_1000_ = resident_kb();
     rss_end_ = resident_kb();
+    if (frame == 999) rss_after_1000_ = rss_end_;
+    if (frame % 1000 == 999) rss_every_1000_.push_back(rss_end_);
 }
 
 std::string SoakDriver::report(int frame_errors) const {
     char buf[512];
+    std::string curve;
+    for (long kb : rss_every_1000_) curve += (curve.empty() ? "" : ",") + std::to_string(kb);
     const double growth = rss_after_1000_ > 0 ? 100.0 * (rss_end_ - rss_after_1000_) / rss_after_1000_ : 0.0;
     std::snprintf(buf, sizeof buf,
                   "soak_seed %llu\nsoak_frames %d\nrss_kb_after_1000 %ld\nrss_kb_end %ld\nrss_growth_percent %.2f\n"
                   "parameter_changes %d\nrefused %d\nframe_errors %d\n",
                   static_cast<unsigned long long>(seed_), frames_, rss_after_1000_, rss_end_, growth, changes_, refused_,
                   frame_errors);
-    return buf;
+    return std::string(buf) + "rss_kb_every_1000 " + curve + "\n";
 }
 
 }  // namespace rope::gui

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "gui/app_state.hpp"
 
@@ -30,6 +31,7 @@ private:
     std::uint64_t seed_;
     int frames_;
     long rss_after_1000_ = 0, rss_end_ = 0;
+    std::vector<long> rss_every_1000_;  // the curve, printed so growth can be told from noise
     int changes_ = 0, refused_ = 0;
 };
 

@@ -13,6 +13,15 @@ namespace rope {
 namespace {
 
 constexpr double kHuge = std::numeric_limits<double>::max();
+// Upper limits that keep every derived number finite (wavelengths, effective bases, scores,
+// attention factors) and still cover every real model by orders of magnitude: the largest real base
+// is ~1e8, the largest factor ~40, attention factors ~1.2, LongRoPE factors ~1-60.
+constexpr double kMaxBase = 1e12;
+constexpr double kMaxFactor = 1000;
+constexpr double kMaxShapeParameter = 1e6;  // beta_fast, beta_slow, low/high_freq_factor
+constexpr double kMaxAttentionScale = 100;  // attention_factor, mscale, mscale_all_dim
+constexpr double kListFactorMin = 1e-6, kListFactorMax = 1e6;
+constexpr double kVectorLimit = 1e6;  // vector entries: scores (sums of products) stay far from overflow
 constexpr double kMaxPosition = 1e12;  // positions stay exact and m*theta keeps ~1e-4 rad resolution
 
 ParamSpec integer_param(std::string_view name, std::string_view def, double lo, double hi, std::string_view help,
@@ -57,14 +66,14 @@ ParamSpec choice_param(std::string_view name, std::string_view def, std::vector<
     return s;
 }
 
-ParamSpec list_param(std::string_view name, double lo, bool lo_exclusive, std::string_view help) {
+ParamSpec list_param(std::string_view name, double lo, bool lo_exclusive, double hi, std::string_view help) {
     ParamSpec s;
     s.name = name;
     s.type = ParamType::real_list;
     s.optional = true;
     s.min = lo;
     s.min_exclusive = lo_exclusive;
-    s.max = kHuge;
+    s.max = hi;
     s.help = help;
     return s;
 }
@@ -88,7 +97,7 @@ std::vector<ParamSpec> build_table() {
                                   2, 512, false);
     dim.even = true;
     t.push_back(dim);
-    t.push_back(real_param("base", "10000", 1, true, kHuge,
+    t.push_back(real_param("base", "10000", 1, true, kMaxBase,
                            "RoPE base b: pair i turns by theta_i = b^(-2i/d) radians per token.", 10, 1e9, true));
     t.push_back(real_param("rotary_fraction", "1", 0, true, 1,
                            "Share of the head's dims that rotate (partial rotary); the rest pass through unchanged.",
@@ -117,12 +126,12 @@ std::vector<ParamSpec> build_table() {
                               1048576, false));
     t.push_back(choice_param("decay_scale", "log", {"log", "linear"},
                              "Horizontal scale of the long-range decay plots: linear or logarithmic distance."));
-    ParamSpec vec = list_param("vector", -kHuge, false,
+    ParamSpec vec = list_param("vector", -kVectorLimit, false, kVectorLimit,
                                "The vector rotated by the rotate table: exactly dim comma-separated numbers (default: all ones).");
     t.push_back(vec);
     t.push_back(choice_param("scaling", "none", {"none", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope"},
                              "Context-extension variant applied to the frequencies, as in Hugging Face transformers."));
-    t.push_back(real_param("factor", "1", 1, false, kHuge,
+    t.push_back(real_param("factor", "1", 1, false, kMaxFactor,
                            "Context-extension factor: how many times longer than original_max_position the context gets.",
                            1, 64, true));
     t.push_back(integer_param("original_max_position", "4096", 1, kMaxPosition,
@@ -131,20 +140,20 @@ std::vector<ParamSpec> build_table() {
     t.push_back(integer_param("sequence_length", "4096", 1, kMaxPosition,
                               "Current sequence length: sets dynamic NTK's base and longrope's choice of long or short factors.",
                               256, 1048576, true));
-    t.push_back(real_param("low_freq_factor", "1", 0, true, kHuge,
+    t.push_back(real_param("low_freq_factor", "1", 0, true, kMaxShapeParameter,
                            "Llama 3 scaling: wavelengths above original_max_position / low_freq_factor are interpolated.",
                            0.5, 8, false));
-    t.push_back(real_param("high_freq_factor", "4", 0, true, kHuge,
+    t.push_back(real_param("high_freq_factor", "4", 0, true, kMaxShapeParameter,
                            "Llama 3 scaling: wavelengths below original_max_position / high_freq_factor are left unchanged.",
                            1, 32, false));
-    t.push_back(real_param("beta_fast", "32", 0, true, kHuge,
+    t.push_back(real_param("beta_fast", "32", 0, true, kMaxShapeParameter,
                            "YaRN: pairs turning more than beta_fast times within L0 keep their frequency.", 1, 128, true));
-    t.push_back(real_param("beta_slow", "1", 0, true, kHuge,
+    t.push_back(real_param("beta_slow", "1", 0, true, kMaxShapeParameter,
                            "YaRN: pairs turning fewer than beta_slow times within L0 are fully interpolated.", 0.1, 8, true));
-    t.push_back(optional_real(real_param("mscale", "", 0, false, kHuge,
+    t.push_back(optional_real(real_param("mscale", "", 0, false, kMaxAttentionScale,
                                          "YaRN (DeepSeek style): numerator mscale of the attention factor; with mscale_all_dim.",
                                          0, 4, false)));
-    t.push_back(optional_real(real_param("mscale_all_dim", "", 0, false, kHuge,
+    t.push_back(optional_real(real_param("mscale_all_dim", "", 0, false, kMaxAttentionScale,
                                          "YaRN (DeepSeek style): denominator mscale of the attention factor; with mscale.",
                                          0, 4, false)));
     ParamSpec truncate;
@@ -153,11 +162,11 @@ std::vector<ParamSpec> build_table() {
     truncate.default_text = "true";
     truncate.help = "YaRN: round the ramp bounds to whole pairs (floor/ceil); false keeps them fractional (gpt-oss).";
     t.push_back(truncate);
-    t.push_back(list_param("long_factors", 0, true,
+    t.push_back(list_param("long_factors", kListFactorMin, false, kListFactorMax,
                            "LongRoPE: per-pair rescale factors used when sequence_length > original_max_position (default: all 1)."));
-    t.push_back(list_param("short_factors", 0, true,
+    t.push_back(list_param("short_factors", kListFactorMin, false, kListFactorMax,
                            "LongRoPE: per-pair rescale factors used up to original_max_position (default: all 1)."));
-    t.push_back(optional_real(real_param("attention_factor", "", 0, true, kHuge,
+    t.push_back(optional_real(real_param("attention_factor", "", 0, true, kMaxAttentionScale,
                                          "Overrides the attention factor that multiplies cos and sin (default: the variant's own).",
                                          0.5, 2, false)));
     // the context-extension panel's comparisons (they change no number of the current config)
@@ -244,10 +253,13 @@ std::string ParamSpec::allowed() const {
             }
             break;
         case ParamType::real_list:
-            if (min <= -kHuge)
+            if (min <= -kHuge && max >= kHuge)
                 s = "a comma-separated list of finite numbers";
-            else
+            else if (max >= kHuge)
                 s = std::string("a comma-separated list of finite numbers ") + (min_exclusive ? "> " : ">= ") + num(min);
+            else
+                s = std::string("a comma-separated list of numbers in ") + (min_exclusive ? "(" : "[") + num(min) + ", " +
+                    num(max) + "]";
             break;
         case ParamType::boolean:
             s = "true or false";
@@ -348,7 +360,7 @@ ParamValue ParamSet::parse(const ParamSpec& spec, std::string_view raw) const {
                 const std::string_view item = trim(rest.substr(0, comma));
                 double v = 0;
                 const bool in_range =
-                    parse_double(item, v) && std::isfinite(v) && (spec.min_exclusive ? v > spec.min : v >= spec.min);
+                    parse_double(item, v) && std::isfinite(v) && (spec.min_exclusive ? v > spec.min : v >= spec.min) && v <= spec.max;
                 if (!in_range)
                     throw ParamError(std::string(spec.name),
                                      prefix + "item " + std::to_string(values.size() + 1) + " ('" +
@@ -481,6 +493,11 @@ void ParamSet::validate() const {
     if (c.scaling == Scaling::llama3 && !(c.high_freq_factor > c.low_freq_factor))
         fail("high_freq_factor", "with scaling=llama3, high_freq_factor must be greater than low_freq_factor (" +
                                      value_text("low_freq_factor") + ")");
+    // longrope's attention factor sqrt(1 + ln(factor) / ln(L0)) divides by ln L0 (transformers raises
+    // ZeroDivisionError there): refuse L0 = 1 rather than show an infinite factor
+    if (c.scaling == Scaling::longrope && c.factor > 1 && !has("attention_factor") && c.original_max_position < 2)
+        fail("original_max_position", "with scaling=longrope and factor > 1, original_max_position must be at least 2 "
+                                      "(the attention factor divides by ln original_max_position)");
     const std::int64_t from = integer("heatmap_from"), to = integer("heatmap_to");
     if (to != 0 && to <= from)
         fail("heatmap_to", "heatmap_to must be 0 (= max_position) or greater than heatmap_from (" +

@@ -137,7 +137,7 @@ TEST(ComputeCli, BadInputIsOneLineExitTwoNothingOnStdout) {
     expect_usage_error(compute("freqs", {"dim=8192"}), "4096");
     expect_usage_error(compute("freqs", {"dim=abc"}), "dim=abc");
     expect_usage_error(compute("freqs", {"base=1"}), "base=1");
-    expect_usage_error(compute("freqs", {"base=0.5"}), "> 1");
+    expect_usage_error(compute("freqs", {"base=0.5"}), "(1, 1000000000000]");
     expect_usage_error(compute("freqs", {"base=nan"}), "base=nan");
     expect_usage_error(compute("freqs", {"base=inf"}), "base=inf");
     expect_usage_error(compute("freqs", {"base=-inf"}), "base=-inf");

