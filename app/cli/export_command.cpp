@@ -35,7 +35,8 @@ std::string export_help() {
            "crisp heatmap cells), .pdf (vector, searchable text), .csv (the numbers behind the figure).\n"
            "  --out PATH        the file to write (written whole or not at all; the folder must exist)\n"
            "  --scale S         PNG pixels per figure pixel, 0.25 to 8 (2 = the same figure for hi-DPI)\n"
-           "  --width W --height H   figure size in pixels at scale 1, 200 to 8000 (default 800x480)\n"
+           "  --width W --height H   figure size in pixels at scale 1, 200 to 8000 (default 800x480;\n"
+           "                         1280x720 for context)\n"
            "  --theme light|dark     colours (default light)\n"
            "  --set key=value   parameters, as for compute and the app (see --help)\n";
 }
@@ -78,12 +79,13 @@ int run_export(ArgCursor& args) {
             figure_name = a;
         }
     }
-    (void)width_given;
-    (void)height_given;
     figures::FigureId figure;
     if (figure_name.empty()) throw UsageError("export: which figure? one of: " + figure_names());
     if (!figures::figure_from_name(figure_name, figure))
         throw UsageError("export: unknown figure '" + shorten_for_message(figure_name) + "'; figures are: " + figure_names());
+    const auto [default_width, default_height] = figures::default_export_size(figure);
+    if (!width_given) options.width = default_width;
+    if (!height_given) options.height = default_height;
     if (out.empty()) throw UsageError("export: --out PATH is required (the extension picks the format: .png, .svg, .pdf, .csv)");
     exporting::Format format;
     if (!exporting::format_from_path(out, format))

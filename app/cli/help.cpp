@@ -39,6 +39,7 @@ std::string main_help() {
         "Usage:\n"
         "  rope-explorer [--session FILE] [--set key=value]... [--fresh] [--lesson N] [--screenshot PATH [--quit]]\n"
         "                [--size WxH] [--theme dark|light] [--ui-scale S] [--bench-frames N [--sweep KEY]]   open the app\n"
+        "                [--soak-frames N [--seed S]]   (tests: N frames of random parameter changes, then a memory report)\n"
         "  rope-explorer compute TABLE [--set key=value]...   print a table as CSV (compute --help)\n"
         "  rope-explorer export FIGURE --out PATH [...]       write a figure file (export --help)\n"
         "  rope-explorer --help | --version\n\nTables: ";

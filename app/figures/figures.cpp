@@ -1,5 +1,6 @@
 #include "figures/figures.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <future>
@@ -118,6 +119,18 @@ FigureCache::~FigureCache() {
         for (auto& b : impl_->bounds) jobs.push_back(b.job);
     }
     for (auto& j : jobs) j.wait();
+}
+
+std::uint64_t FigureCache::use_mark() const {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    return impl_->clock;
+}
+
+void FigureCache::release_unused(std::uint64_t mark) {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    auto& d = impl_->decays;
+    d.erase(std::remove_if(d.begin(), d.end(), [mark](const Impl::DecayEntry& e) { return e.last_use <= mark; }), d.end());
+    d.shrink_to_fit();
 }
 
 void FigureCache::set_on_ready(std::function<void()> callback) {

@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "plot/display_list.hpp"
@@ -30,6 +31,11 @@ inline constexpr std::array<FigureId, 9> kAllFigures = {FigureId::vectors,   Fig
 std::string_view figure_name(FigureId id);   // "vectors", "heatmap", ...
 std::string_view figure_title(FigureId id);  // "Rotated vectors", ...
 bool figure_from_name(std::string_view name, FigureId& out);
+// A figure's size in a file when none is asked for: a blog column (800x480), and 1280x720 for the
+// context-extension view, whose seven plots would crowd each other's labels in a column.
+inline std::pair<int, int> default_export_size(FigureId id) {
+    return id == FigureId::context ? std::pair<int, int>{1280, 720} : std::pair<int, int>{800, 480};
+}
 
 // Pixel <-> data mapping of one plot in a figure (copied out of plot::Plot after building).
 struct PlotGeometry {
@@ -99,6 +105,10 @@ public:
     };
     std::shared_ptr<const BoundCurve> base_bound_curve(int rotated_dims, std::int64_t context, bool wait);
     void set_on_ready(std::function<void()> callback);
+    // Idle memory: use_mark() before building a frame's figures, then release_unused(mark) drops the
+    // cached decay curves no figure asked for since (the ones on screen stay, for the next move).
+    std::uint64_t use_mark() const;
+    void release_unused(std::uint64_t mark);
     std::uint64_t generation() const { return generation_; }
     std::uint64_t computations() const { return computations_; }  // for tests: what was recomputed
 

@@ -153,7 +153,7 @@ void build_sweep(BuildContext& ctx) {
                 any_bound = true;
             }
             if (!any_bound)
-                p.text(std::sqrt(64 * top_context), 1e5, "no base up to 1e15 keeps the sum >= 0",
+                p.text(std::sqrt(64 * top_context), 1e8, "no base up to 1e15 keeps the sum >= 0",  // above the base marker
                        st.theme.text, plot::HAlign::center, plot::VAlign::middle);
         } else {
             ctx.result.incomplete = true;

@@ -148,13 +148,26 @@ void install(AppState& state, PanelView& panel, figures::FigureResult&& figure, 
     panel.theme = effective_theme(state);
 }
 
+void release_figure(PanelView& panel) {
+    for (HeatmapTexture& t : panel.textures) HeatmapRenderer::instance().release(t);
+    panel.textures.clear();
+    panel.textures.shrink_to_fit();
+    panel.figure = figures::FigureResult();
+    panel.valid = false;
+}
+
 // When several figures are stale (a slider moved), build them on two threads: the heaviest (the
 // base sweep, five decay curves) on a worker, the rest here. The GL uploads stay on this thread.
 void prebuild_stale_figures(AppState& state, const plot::TextMeasure& measure) {
     std::vector<PanelView*> stale;
     for (int i = 0; i < static_cast<int>(state.panels.size()); ++i) {
         PanelView& p = state.panels[i];
-        if (state.maximized >= 0 ? state.maximized != i : page_of_panel(i) != state.page) continue;
+        if (state.maximized >= 0 ? state.maximized != i : page_of_panel(i) != state.page) {
+            // A hidden panel whose parameters changed is rebuilt when it is shown again anyway: give
+            // its display list and textures back now, so memory follows what is on screen.
+            if (p.valid && p.version != state.params.version()) release_figure(p);
+            continue;
+        }
         if (p.width > 0 && !figure_current(state, p, p.width, p.height)) stale.push_back(&p);
     }
     if (stale.size() < 2) return;

@@ -1,5 +1,6 @@
 #include "gui/soak.hpp"
 
+#include <malloc.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,10 +22,11 @@ const char* const kNumericKeys[] = {"position", "key_position", "pair", "dim", "
                                      "low_freq_factor", "high_freq_factor", "beta_fast", "beta_slow"};
 const char* const kChoiceKeys[] = {"scaling", "pairing", "heatmap_mode", "decay_scale", "compare", "compare_to", "preset"};
 constexpr double kLengthCap = 65536;
+constexpr int kTourFrames = 900, kTourStep = 25;  // 36 views (see tour_view)
 
 }  // namespace
 
-SoakDriver::SoakDriver(std::uint64_t seed, int frames) : rng_(seed), seed_(seed), frames_(frames) {}
+SoakDriver::SoakDriver(std::uint64_t seed, int frames) : rng_(seed), frames_(frames) {}
 
 long SoakDriver::resident_kb() {
     long pages = 0, resident = 0;
@@ -36,6 +38,19 @@ long SoakDriver::resident_kb() {
 }
 
 void SoakDriver::step(AppState& state, int frame) {
+    if (reference_frame(frame)) {
+        // The two frames whose memory is compared show the same reference state (the defaults on
+        // the first page), so the comparison is not swayed by what the random state happens to
+        // hold then (a 512-dim heatmap against a 64-dim one): a difference is memory not given back.
+        state.params = ParamSet();
+        state.page = 0;
+        state.maximized = -1;
+        state.presentation = false;
+        state.theme = plot::ThemeId::dark;
+        state.playing = false;
+        ++changes_;
+        return;
+    }
     state.playing = true;
     state.speed = 1000;
     std::uniform_real_distribution<double> unit(0.0, 1.0);
@@ -73,35 +88,74 @@ void SoakDriver::step(AppState& state, int frame) {
         }
         if (!ok) ++refused_;  // refused with a status message, state unchanged: expected now and then
     }
-    if (frame % 1000 == 999) {
-        // views: page, maximised panel, theme, presentation
-        switch ((frame / 1000) % 5) {
-            case 0: state.page = (state.page + 1) % static_cast<int>(kPages.size()); state.maximized = -1; break;
-            case 1: toggle_maximized(state, static_cast<int>(rng_() % state.panels.size())); break;
-            case 2: state.maximized = -1; state.theme = state.theme == plot::ThemeId::dark ? plot::ThemeId::light : plot::ThemeId::dark; break;
-            case 3: state.page = (state.page + 1) % static_cast<int>(kPages.size()); break;
+    if (frame < kTourFrames) {
+        if (frame % kTourStep == 0) tour_view(state, frame / kTourStep);
+    } else if (frame % 100 == 0) {
+        switch ((frame / 100) % 10) {
+            case 0: case 3: case 6: state.page = (state.page + 1) % static_cast<int>(kPages.size()); state.maximized = -1; break;
+            case 1: case 7: toggle_maximized(state, static_cast<int>(rng_() % state.panels.size())); break;
+            case 2: case 8: state.maximized = -1; state.theme = state.theme == plot::ThemeId::dark ? plot::ThemeId::light : plot::ThemeId::dark; break;
+            case 4: case 5: state.presentation = !state.presentation; break;
             default: state.lesson_step = -1; break;
         }
+    }
+}
+
+// The first frames tour every view (each page, each panel maximised, presentation mode with its
+// rebuilt font atlas, the light theme) and the largest state the sliders reach, with random values
+// moving underneath: memory after frame 1000 is then that of a warmed-up app, and growth after it
+// is memory not given back.
+void SoakDriver::tour_view(AppState& state, int step) {
+    const int pages = static_cast<int>(kPages.size()), panels = static_cast<int>(state.panels.size());
+    state.maximized = -1;
+    if (step < pages) {
+        state.page = step;
+    } else if (step < pages + panels) {
+        toggle_maximized(state, step - pages);
+    } else if (step < 2 * pages + panels) {
+        state.presentation = true;
+        state.page = step - pages - panels;
+    } else if (step < 3 * pages + panels) {
+        state.presentation = false;
+        state.theme = plot::ThemeId::light;
+        state.page = step - 2 * pages - panels;
+    } else {
+        // the largest state: the sliders' top dims and lengths, on every page
+        state.theme = plot::ThemeId::dark;
+        state.page = (step - 3 * pages - panels) % pages;
+        for (const char* k : {"dim", "max_position", "max_distance", "sequence_length"})
+            state.apply_number(k, std::min(find_param(k)->slider_max, kLengthCap));
     }
 }
 
 void SoakDriver::measure(int frame) {
     rss_end_ = resident_kb();
     if (frame == 999) rss_after_1000_ = rss_end_;
-    if (frame % 1000 == 999) rss_every_1000_.push_back(rss_end_);
+    if (frame % 1000 == 999) {
+        rss_every_1000_.push_back(rss_end_);
+        heap_every_1000_.push_back(heap_in_use_kb());
+    }
+}
+
+long SoakDriver::heap_in_use_kb() {
+    const struct mallinfo2 m = mallinfo2();
+    return static_cast<long>((m.uordblks + m.hblkhd) / 1024);
 }
 
 std::string SoakDriver::report(int frame_errors) const {
     char buf[512];
-    std::string curve;
-    for (long kb : rss_every_1000_) curve += (curve.empty() ? "" : ",") + std::to_string(kb);
+    auto curve = [](const std::vector<long>& kb) {
+        std::string s;
+        for (long v : kb) s += (s.empty() ? "" : ",") + std::to_string(v);
+        return s;
+    };
     const double growth = rss_after_1000_ > 0 ? 100.0 * (rss_end_ - rss_after_1000_) / rss_after_1000_ : 0.0;
     std::snprintf(buf, sizeof buf,
-                  "soak_seed %llu\nsoak_frames %d\nrss_kb_after_1000 %ld\nrss_kb_end %ld\nrss_growth_percent %.2f\n"
+                  "soak_frames %d\nrss_kb_after_1000 %ld\nrss_kb_end %ld\nrss_growth_percent %.2f\n"
                   "parameter_changes %d\nrefused %d\nframe_errors %d\n",
-                  static_cast<unsigned long long>(seed_), frames_, rss_after_1000_, rss_end_, growth, changes_, refused_,
+                  frames_, rss_after_1000_, rss_end_, growth, changes_, refused_,
                   frame_errors);
-    return std::string(buf) + "rss_kb_every_1000 " + curve + "\n";
+    return std::string(buf) + "rss_kb_every_1000 " + curve(rss_every_1000_) + "\nheap_kb_every_1000 " + curve(heap_every_1000_) + "\n";
 }
 
 }  // namespace rope::gui

@@ -70,8 +70,11 @@ TEST_F(ExportTest, EveryFigureInEveryFormatReadByRealReaders) {
         }
         // PNG: twice the pixels at scale 2, same layout; parameters in text chunks
         const auto a = rope::io::read_png(png1), b = rope::io::read_png(png2);
-        EXPECT_EQ(a.width, 800);
-        EXPECT_EQ(a.height, 480);
+        // the default size: a blog column, and 16:9 for the seven plots of the context view
+        const bool wide = std::string(fig) == "context";
+        const int want_width = wide ? 1280 : 800, want_height = wide ? 720 : 480;
+        EXPECT_EQ(a.width, want_width);
+        EXPECT_EQ(a.height, want_height);
         EXPECT_EQ(b.width, 2 * a.width);
         EXPECT_EQ(b.height, 2 * a.height);
         std::map<std::string, std::string> text(a.text.begin(), a.text.end());
@@ -88,7 +91,7 @@ TEST_F(ExportTest, EveryFigureInEveryFormatReadByRealReaders) {
         const ProcessResult rs = run_process({"/usr/bin/rsvg-convert", svg, "-o", path("rendered.png")});
         EXPECT_EQ(rs.exit_code, 0) << rs.err;
         const auto rendered = rope::io::read_png(path("rendered.png"));
-        EXPECT_EQ(rendered.width, 800);
+        EXPECT_EQ(rendered.width, want_width);
         const std::string svg_text = rope::test::read_file(svg);
         EXPECT_NE(svg_text.find("<text"), std::string::npos);
         EXPECT_NE(svg_text.find("base=500000"), std::string::npos);
@@ -103,7 +106,7 @@ TEST_F(ExportTest, EveryFigureInEveryFormatReadByRealReaders) {
         EXPECT_EQ(std::stoi(info.out.substr(pages + 6)), 1);
         const ProcessResult ppm = run_process({"/usr/bin/pdftoppm", "-png", "-r", "72", "-singlefile", pdf, path("page")});
         EXPECT_EQ(ppm.exit_code, 0) << ppm.err;
-        EXPECT_EQ(rope::io::read_png(path("page.png")).width, 800);
+        EXPECT_EQ(rope::io::read_png(path("page.png")).width, want_width);
         const ProcessResult txt = run_process({"/usr/bin/pdftotext", pdf, "-"});
         const std::map<std::string, std::string> titles = {
             {"vectors", "Rotated vectors"}, {"heatmap", "Angle heatmap"},   {"sweep", "Base sweep"},
