@@ -105,10 +105,10 @@ void write_summary(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
     const double train = static_cast<double>(c.original_max_position);
     row_int("critical_dimension", critical_dimension(f.rotated_dims, c.base, train));
     row_num("extrapolation_bound", extrapolation_bound(f.rotated_dims, c.base, train));
-    // no base up to 1e15 keeps sum cos(m theta_i) >= 0 (one rotated pair: theta_0 = 1 whatever the
-    // base): said in words, never an inf in the CSV
     // The search scans every position up to max_position for each candidate base: up to 2^20 (the
     // longest context Men et al. tabulate) it takes seconds; beyond, it would take hours, so it says so.
+    // When no base up to 1e15 keeps sum cos(m theta_i) >= 0 (one rotated pair: theta_0 = 1 whatever
+    // the base), that is said in words, never an inf in the CSV.
     const std::int64_t context = p.integer("max_position");
     if (context > kMaxBoundContext) {
         row_text("base_lower_bound", "not_computed_above_1048576");
