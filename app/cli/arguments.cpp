@@ -55,21 +55,13 @@ void apply_sets(ParamSet& params, const std::vector<std::string>& assignments) {
             const auto [key, value] = split_assignment(a);
             if (key == "layer_type") continue;
             if (key == "config") {
-                session::ConfigImport imported;
                 try {
-                    imported = session::import_hf_config(value, layer_type);
+                    const session::ConfigImport imported = session::import_hf_config(value, layer_type);
+                    params = session::with_config(params, imported, value);
+                    for (const std::string& w : imported.warnings) std::cerr << "rope-explorer: warning: " << w << "\n";
                 } catch (const session::SessionError& e) {
                     throw UsageError(std::string("--set ") + e.what());
                 }
-                for (const std::string& w : imported.warnings) std::cerr << "rope-explorer: warning: " << w << "\n";
-                ParamSet next = params;
-                try {
-                    for (const auto& [k, v] : imported.sets) next.set(k, v);
-                    next.validate();
-                } catch (const ParamError& e) {
-                    throw UsageError("--set config: config '" + value + "': " + e.what());
-                }
-                params = next;
                 continue;
             }
             params.set(key, value);

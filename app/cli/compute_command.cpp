@@ -20,7 +20,6 @@ namespace rope::cli {
 namespace {
 
 constexpr double kMaxRows = 1e8;                            // ~2-4 GB of CSV
-constexpr std::int64_t kMaxBoundContext = std::int64_t(1) << 20;  // base_lower_bound's search
 
 void write_freqs(const FrequencyTable& f, CsvWriter& out) {
     out.header({"pair", "theta", "wavelength", "original_theta", "ratio"});
@@ -105,13 +104,13 @@ void write_summary(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
     const double train = static_cast<double>(c.original_max_position);
     row_int("critical_dimension", critical_dimension(f.rotated_dims, c.base, train));
     row_num("extrapolation_bound", extrapolation_bound(f.rotated_dims, c.base, train));
-    // The search scans every position up to max_position for each candidate base: up to 2^20 (the
-    // longest context Men et al. tabulate) it takes seconds; beyond, it would take hours, so it says so.
+    // The search's work grows with pairs x max_position (d = 128 at 2^20 positions, the longest
+    // context Men et al. tabulate: about a minute); beyond that it would take hours, so it says so.
     // When no base up to 1e15 keeps sum cos(m theta_i) >= 0 (one rotated pair: theta_0 = 1 whatever
     // the base), that is said in words, never an inf in the CSV.
     const std::int64_t context = p.integer("max_position");
-    if (context > kMaxBoundContext) {
-        row_text("base_lower_bound", "not_computed_above_1048576");
+    if (!base_lower_bound_tractable(f.rotated_dims, context)) {
+        row_text("base_lower_bound", "not_computed");
     } else {
         const double bound = base_lower_bound(f.rotated_dims, context);
         if (std::isfinite(bound)) row_num("base_lower_bound", bound);

@@ -1,6 +1,8 @@
 #include "figures/figures.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <future>
@@ -104,6 +106,7 @@ struct FigureCache::Impl {
         std::int64_t top = 0;
         std::shared_future<std::shared_ptr<const BoundCurve>> job;
         std::shared_ptr<const BoundCurve> result;  // set (under the mutex) before anyone is told it is ready
+        std::shared_ptr<std::atomic<bool>> cancel = std::make_shared<std::atomic<bool>>(false);
     };
     std::vector<BoundEntry> bounds;
     std::function<void()> on_ready;
@@ -116,7 +119,10 @@ FigureCache::~FigureCache() {
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
         impl_->on_ready = nullptr;
-        for (auto& b : impl_->bounds) jobs.push_back(b.job);
+        for (auto& b : impl_->bounds) {
+            b.cancel->store(true);  // an exact search at 2^20 positions runs for a minute: stop it now
+            jobs.push_back(b.job);
+        }
     }
     for (auto& j : jobs) j.wait();
 }
@@ -176,28 +182,44 @@ std::shared_ptr<const FigureCache::CosineSum> FigureCache::cosine_sum(const Eige
 }
 
 std::shared_ptr<const FigureCache::BoundCurve> FigureCache::base_bound_curve(int rotated_dims, std::int64_t context, bool wait) {
+    // powers of two from 64 to max(2^14, L), up to 2^20 and as far as the exact search stays quick
     std::int64_t top = std::int64_t(1) << 14;
-    while (top < context && top < (std::int64_t(1) << 20)) top *= 2;
+    while (top < context && top < (std::int64_t(1) << 20) && base_lower_bound_tractable(rotated_dims, top * 2)) top *= 2;
     std::shared_future<std::shared_ptr<const BoundCurve>> job;
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
-        bool busy = false;  // one job at a time: a slider dragged across many dims computes only where it stops
-        for (const auto& b : impl_->bounds) {
-            if (b.rotated_dims == rotated_dims && b.top >= top) {
+        auto& bounds = impl_->bounds;
+        // One job at a time: a request for another curve cancels the running one (a slider dragged
+        // across many dims computes only where it stops). Cancelled jobs leave once they have ended.
+        bounds.erase(std::remove_if(bounds.begin(), bounds.end(),
+                                    [](const Impl::BoundEntry& b) {
+                                        return !b.result && b.cancel->load() &&
+                                               b.job.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+                                    }),
+                     bounds.end());
+        bool busy = false;
+        for (const auto& b : bounds) {
+            if (b.rotated_dims == rotated_dims && b.top >= top && !b.cancel->load()) {
                 if (b.result) return b.result;
                 job = b.job;
-            } else if (!b.result) {
-                busy = true;
             }
         }
-        if (!job.valid() && busy && !wait) return nullptr;
         if (!job.valid()) {
-            job = std::async(std::launch::async, [this, rotated_dims, top] {
+            for (auto& b : bounds) {
+                if (b.result) continue;
+                busy = busy || !b.cancel->load();
+                b.cancel->store(true);
+            }
+        }
+        if (!job.valid() && busy && !wait) return nullptr;  // woken when the cancelled job has ended
+        if (!job.valid()) {
+            auto cancel = std::make_shared<std::atomic<bool>>(false);
+            job = std::async(std::launch::async, [this, rotated_dims, top, cancel] {
                       auto curve = std::make_shared<BoundCurve>();
                       std::vector<std::int64_t> contexts;
                       for (std::int64_t L = 64; L <= top; L *= 2) contexts.push_back(L);
-                      const std::vector<double> bases = base_lower_bound_curve(rotated_dims, contexts);
-                      curve->context.assign(contexts.begin(), contexts.end());
+                      const std::vector<double> bases = base_lower_bound_curve(rotated_dims, contexts, cancel.get());
+                      curve->context.assign(contexts.begin(), contexts.begin() + static_cast<std::ptrdiff_t>(bases.size()));
                       curve->base = bases;
                       ++computations_;
                       // Publish the curve before bumping the generation and waking the UI: a frame that
@@ -206,15 +228,21 @@ std::shared_ptr<const FigureCache::BoundCurve> FigureCache::base_bound_curve(int
                       std::function<void()> ready;
                       {
                           std::lock_guard<std::mutex> l(impl_->mutex);
-                          for (auto& b : impl_->bounds)
-                              if (b.rotated_dims == rotated_dims && b.top == top) b.result = curve;
+                          if (!cancel->load())
+                              for (auto& b : impl_->bounds)
+                                  if (b.cancel == cancel) b.result = curve;
                           ready = impl_->on_ready;
                       }
                       ++generation_;
                       if (ready) ready();
                       return std::shared_ptr<const BoundCurve>(curve);
                   }).share();
-            impl_->bounds.push_back({rotated_dims, top, job, nullptr});  // a few doubles each: kept
+            Impl::BoundEntry entry;
+            entry.rotated_dims = rotated_dims;
+            entry.top = top;
+            entry.job = job;
+            entry.cancel = cancel;
+            bounds.push_back(std::move(entry));  // a few doubles each: kept
         }
     }
     if (wait) return job.get();

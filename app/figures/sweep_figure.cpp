@@ -134,7 +134,8 @@ void build_sweep(BuildContext& ctx) {
 
     // Lower right: the smallest base whose B(m) stays >= 0 up to each context length.
     {
-        const auto curve = ctx.cache.base_bound_curve(d, static_cast<std::int64_t>(context), ctx.request.wait_for_background);
+        auto curve = ctx.cache.base_bound_curve(d, static_cast<std::int64_t>(context), ctx.request.wait_for_background);
+        if (curve && curve->context.empty()) curve = nullptr;  // cancelled before its first context
         plot::Plot p(ctx.result.list, ctx.measure, sub, {lower_right.x0, lower_right.y0 + (column ? 0 : st.px(4)), lower_right.x1, lower_right.y1},
                      "lower bound of the base (Men et al. 2024)");
         const double top_context = curve ? curve->context.back() : std::max(16384.0, context);

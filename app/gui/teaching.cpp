@@ -304,14 +304,7 @@ void draw_session_dialog(AppState& state) {
         try {
             if (d.config) {
                 const session::ConfigImport imported = session::import_hf_config(d.path);
-                ParamSet next = state.params;
-                try {
-                    for (const auto& [k, v] : imported.sets) next.set(k, v);
-                    next.validate();
-                } catch (const ParamError& e) {
-                    throw session::SessionError(std::string("config '") + d.path + "': " + e.what());
-                }
-                state.params = next;
+                state.params = session::with_config(state.params, imported, d.path);
                 std::string msg = std::string("Config loaded from ") + d.path;
                 for (const std::string& w : imported.warnings) msg += "\nWarning: " + w;
                 state.set_status(msg);

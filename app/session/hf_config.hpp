@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "rope/params.hpp"
+
 namespace rope::session {
 
 struct ConfigImport {
@@ -20,5 +22,10 @@ struct ConfigImport {
 ConfigImport import_hf_config(const std::string& path, const std::string& layer_type = "full_attention");
 ConfigImport import_hf_config_text(const std::string& json_text, const std::string& name,
                                    const std::string& layer_type = "full_attention");
+
+// The parameters with an imported config applied: the model's keys are reset first, as loading a
+// preset resets them, so nothing of the previous model survives (preset becomes none); then the
+// config's values, checked together. Throws SessionError naming the file if the table refuses one.
+ParamSet with_config(const ParamSet& params, const ConfigImport& imported, const std::string& name);
 
 }  // namespace rope::session

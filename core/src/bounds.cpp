@@ -1,6 +1,7 @@
 #include "rope/bounds.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -56,110 +57,190 @@ void cosine_sum(const Eigen::VectorXd& theta, std::int64_t first, std::int64_t c
 
 namespace {
 
-// Whether B(m) = sum_i cos(m theta_i) < 0 somewhere in [0, context]: the feasibility test of the base
-// searches, which ask it for hundreds of neighbouring bases. Neighbouring bases go negative at
-// neighbouring positions, so the positions around the last negative one are tried first with plain
-// cos calls (no tables to set up); then blocks are scanned from the top down, since bases just below
-// a bound go negative close to the context's end. Only feasible bases pay for the whole range. The
-// answers are those of a scan from m = 0, many times faster (seconds instead of minutes at d = 4096).
-class NegativeSumFinder {
+constexpr double kLargestBase = 1e15;  // the searches give up above this base (and answer +inf)
+
+// The smallest base with B(m) = sum_i cos(m theta_i) >= 0 for every m in [0, context], found by a
+// certified sweep upward in u = ln(base). The feasible bases are not an interval: islands of them a
+// few 1e-4 decades wide lie below the first feasible base of any practical grid (d = 128, L = 4096:
+// 26952 feasible, a 1/200-decade grid finds 28629), so no grid search is trusted. Instead every
+// infeasible u hands over a witness m with B(m) < 0 and a step over which B(m) provably stays
+// negative, from bounds on its derivatives in u (theta_i = e^(-a_i u), a_i = 2i/d, phi = m theta_i):
+//   |dB/du| <= m S,  S = sum_i a_i theta_i;   |d2B/du2| <= M2 = sum_i a_i^2 (phi^2 + phi),
+// both largest at the start of the step since every theta_i falls as u grows. Every base skipped is
+// thus infeasible, and the sweep stops at the first base whose full scan finds no negative sum.
+// Witnesses come from, in order of cost: the neighbours of the last one (negative stretches drift
+// along m as the base grows), a pool of the most promising positions of the last full scan, and a new
+// full scan when neither gives a step worth taking.
+class BaseBoundSearch {
 public:
-    bool has_negative(const Eigen::VectorXd& theta, std::int64_t context) {
-        if (witness_ >= 0) {
-            const std::int64_t lo = std::max<std::int64_t>(0, witness_ - kNear), hi = std::min(context, witness_ + kNear);
-            for (std::int64_t m = lo; m <= hi; ++m) {
-                double sum = 0;
-                for (Eigen::Index k = 0; k < theta.size(); ++k) sum += std::cos(static_cast<double>(m) * theta[k]);
-                if (sum < 0) {
-                    witness_ = m;
-                    return true;
-                }
+    BaseBoundSearch(int rotated_dims, std::int64_t context, const std::atomic<bool>* cancel)
+        : pairs_(std::max(1, rotated_dims / 2)), context_(context), cancel_(cancel), a_(pairs_), theta_(pairs_),
+          run_cos_(pairs_), run_sin_(pairs_), step_cos_(pairs_), step_sin_(pairs_),
+          rows_(static_cast<std::size_t>(kRows) * pairs_) {
+        for (int i = 0; i < pairs_; ++i) a_[i] = 2.0 * i / (2.0 * pairs_);
+    }
+
+    // The smallest feasible base at or above `from` (a base known to be at most the answer); +inf if
+    // none up to kLargestBase, NaN if cancelled.
+    double smallest_feasible_base(double from) {
+        if (context_ <= 1) return from;  // B(0) = d/2 and every theta_i <= 1 keeps cos(theta_i) > 0
+        double u = std::log(from);
+        const double u_max = std::log(kLargestBase);
+        double reference_step = 0;  // the best step the last full scan offered
+        while (u <= u_max) {
+            if (cancel_ && cancel_->load(std::memory_order_relaxed)) return std::numeric_limits<double>::quiet_NaN();
+            set_base(u);
+            const double worth = 0.05 * reference_step;
+            double step = neighbour_step();
+            if (step < worth) step = std::max(step, pool_step(2 * worth));
+            if (step < worth || step == 0) {
+                if (!full_scan()) return std::exp(u);  // no negative sum anywhere: feasible
+                step = pool_step(std::numeric_limits<double>::infinity());
+                reference_step = step;
             }
+            if (slope_ == 0) return std::numeric_limits<double>::infinity();  // one pair: theta_0 = 1 whatever the base
+            u += std::max(step * (1 - 1e-9), 1e-12);
         }
-        pairs_ = static_cast<int>(theta.size());
-        rows_.resize(static_cast<std::size_t>(kRows) * pairs_);
-        gen_.reset(theta);
-        for (std::int64_t first = context / kRows * kRows; first >= 0; first -= kRows)
-            if (block_has_negative(first, context)) return true;
-        return false;
+        return std::numeric_limits<double>::infinity();
     }
 
 private:
     static constexpr std::int64_t kRows = 256;
-    static constexpr std::int64_t kNear = 2;
+    static constexpr std::int64_t kNeighbours = 256;  // each side of the last witness
+    static constexpr std::size_t kPool = 512;
+    static constexpr double kPoolMargin = 0.5;  // near-negative positions join the pool: they turn negative next
 
-    bool block_has_negative(std::int64_t first, std::int64_t context) {
-        const std::int64_t n = std::min(kRows, context + 1 - first);
-        gen_.fill(first, n, rows_.data(), nullptr, pairs_);
-        for (std::int64_t r = n - 1; r >= 0; --r) {
-            double sum = 0;
-            for (int k = 0; k < pairs_; ++k) sum += rows_[static_cast<std::size_t>(r) * pairs_ + k];
-            if (sum < 0) {
-                witness_ = first + r;
-                return true;
-            }
+    // the app's own frequencies at base e^u, so that the answer is feasible for them to the last bit
+    void set_base(double u) {
+        const Eigen::VectorXd theta = base_frequencies(std::exp(u), 2 * pairs_);
+        slope_ = 0;
+        for (int i = 0; i < pairs_; ++i) {
+            theta_[i] = theta[i];
+            slope_ += a_[i] * theta_[i];
         }
-        return false;
     }
 
-    int pairs_ = 0;
-    std::vector<double> rows_;
-    PhasorGenerator gen_;
+    // The certified step of position m given B(m) = sum (< 0) and the sines of its angles.
+    double certified_step(std::int64_t m, double sum, const double* sines) const {
+        const double md = static_cast<double>(m);
+        double d1 = 0, d2 = 0;
+        for (int i = 0; i < pairs_; ++i) {
+            const double phi = md * theta_[i];
+            d1 += sines[i] * phi * a_[i];
+            d2 += a_[i] * a_[i] * (phi * phi + phi);
+        }
+        const double first_order = -sum / (md * slope_);
+        const double second_order = d2 > 0 ? (-d1 + std::sqrt(d1 * d1 - 2 * d2 * sum)) / d2 : 0;
+        return std::max(first_order, second_order);
+    }
+
+    // Positions around the last witness, stepped by rotation (one sincos per pair for the whole run).
+    double neighbour_step() {
+        if (witness_ < 0) return 0;
+        const std::int64_t lo = std::max<std::int64_t>(1, witness_ - kNeighbours), hi = std::min(context_, witness_ + kNeighbours);
+        for (int i = 0; i < pairs_; ++i) {
+            run_cos_[i] = std::cos(static_cast<double>(lo) * theta_[i]);
+            run_sin_[i] = std::sin(static_cast<double>(lo) * theta_[i]);
+            step_cos_[i] = std::cos(theta_[i]);
+            step_sin_[i] = std::sin(theta_[i]);
+        }
+        double best = 0;
+        std::int64_t best_m = witness_;
+        for (std::int64_t m = lo; m <= hi; ++m) {
+            double sum = 0;
+            for (int i = 0; i < pairs_; ++i) sum += run_cos_[i];
+            if (sum < 0) {
+                const double s = certified_step(m, sum, run_sin_.data());
+                if (s > best) best = s, best_m = m;
+            }
+            for (int i = 0; i < pairs_; ++i) {
+                const double c = run_cos_[i] * step_cos_[i] - run_sin_[i] * step_sin_[i];
+                run_sin_[i] = run_sin_[i] * step_cos_[i] + run_cos_[i] * step_sin_[i];
+                run_cos_[i] = c;
+            }
+        }
+        witness_ = best_m;
+        return best;
+    }
+
+    // The pool's positions, evaluated directly, until one gives at least `enough`.
+    double pool_step(double enough) {
+        double best = 0;
+        for (std::int64_t m : pool_) {
+            double sum = 0;
+            for (int i = 0; i < pairs_; ++i) {
+                const double phi = static_cast<double>(m) * theta_[i];
+                run_cos_[i] = std::cos(phi);
+                run_sin_[i] = std::sin(phi);
+                sum += run_cos_[i];
+            }
+            if (sum < 0) {
+                const double s = certified_step(m, sum, run_sin_.data());
+                if (s > best) best = s, witness_ = m;
+                if (best >= enough) break;
+            }
+        }
+        return best;
+    }
+
+    // B(m) for every m in [1, context]: false if none is negative; else the pool becomes the
+    // positions with the lowest B(m)/m (the longest certified steps), near-negative ones included.
+    bool full_scan() {
+        gen_.reset(Eigen::Map<const Eigen::VectorXd>(theta_.data(), pairs_));
+        candidates_.clear();
+        bool any_negative = false;
+        for (std::int64_t first = 0; first <= context_; first += kRows) {
+            const std::int64_t n = std::min(kRows, context_ + 1 - first);
+            gen_.fill(first, n, rows_.data(), nullptr, pairs_);
+            for (std::int64_t r = 0; r < n; ++r) {
+                double sum = 0;
+                for (int k = 0; k < pairs_; ++k) sum += rows_[static_cast<std::size_t>(r) * pairs_ + k];
+                if (sum < 0) any_negative = true;
+                if (sum < kPoolMargin && first + r > 0) candidates_.push_back({sum / static_cast<double>(first + r), first + r});
+            }
+        }
+        if (!any_negative) return false;
+        const std::size_t keep = std::min(kPool, candidates_.size());
+        std::partial_sort(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(keep), candidates_.end());
+        pool_.clear();
+        for (std::size_t j = 0; j < keep; ++j) pool_.push_back(candidates_[j].second);
+        return true;
+    }
+
+    int pairs_;
+    std::int64_t context_;
+    const std::atomic<bool>* cancel_;
+    std::vector<double> a_, theta_, run_cos_, run_sin_, step_cos_, step_sin_, rows_;
+    double slope_ = 0;  // S
     std::int64_t witness_ = -1;
+    std::vector<std::int64_t> pool_;
+    std::vector<std::pair<double, std::int64_t>> candidates_;
+    PhasorGenerator gen_;
 };
 
 }  // namespace
 
+bool base_lower_bound_tractable(int rotated_dims, std::int64_t context) {
+    return static_cast<double>(std::max(1, rotated_dims / 2)) * static_cast<double>(context) <= kBaseBoundWork;
+}
+
 std::vector<double> base_lower_bound_curve(int rotated_dims, const std::vector<std::int64_t>& contexts,
-                                           double step_decades) {
+                                           const std::atomic<bool>* cancel) {
     std::vector<double> out;
-    double below = 0.3;  // log10 of an infeasible base (base 2)
-    NegativeSumFinder finder;
+    double from = 1.0 + 1e-9;  // base 1 turns every pair by 1 rad per token: B(2) = (d/2) cos 2 < 0
     for (std::int64_t context : contexts) {
-        auto feasible = [&](double log10_base) {
-            return !finder.has_negative(base_frequencies(std::pow(10.0, log10_base), rotated_dims), context);
-        };
-        double found = std::numeric_limits<double>::infinity();
-        for (double e = below + step_decades; e <= 15.0; e += step_decades) {
-            if (!feasible(e)) {
-                below = e;
-                continue;
-            }
-            double lo = below, hi = e;
-            while (hi - lo > 1e-5) {
-                const double mid = 0.5 * (lo + hi);
-                (feasible(mid) ? hi : lo) = mid;
-            }
-            below = lo;
-            found = std::pow(10.0, hi);
-            break;
-        }
+        // a base feasible for L is feasible for every shorter context, so the bounds only grow
+        const double found = std::isfinite(from) ? BaseBoundSearch(rotated_dims, context, cancel).smallest_feasible_base(from) : from;
+        if (std::isnan(found)) break;  // cancelled
         out.push_back(found);
+        from = found;
     }
     return out;
 }
 
 double base_lower_bound(int rotated_dims, std::int64_t context) {
-    NegativeSumFinder finder;
-    auto feasible = [&](double log10_base) {
-        return !finder.has_negative(base_frequencies(std::pow(10.0, log10_base), rotated_dims), context);
-    };
-    constexpr double kStep = 1.0 / 200.0;
-    double below = 0.3;  // base 2: infeasible for any context worth asking about
-    for (double e = below + kStep; e <= 15.0; e += kStep) {
-        if (!feasible(e)) {
-            below = e;
-            continue;
-        }
-        // narrow [below, e] down to the smallest feasible base in it (to ~1e-6 decades)
-        double lo = below, hi = e;
-        for (int i = 0; i < 24; ++i) {
-            const double mid = 0.5 * (lo + hi);
-            (feasible(mid) ? hi : lo) = mid;
-        }
-        return std::pow(10.0, hi);
-    }
-    return std::numeric_limits<double>::infinity();
+    if (context <= 1) return 1.0;  // the infimum: every base above 1 is feasible
+    return BaseBoundSearch(rotated_dims, context, nullptr).smallest_feasible_base(1.0 + 1e-9);
 }
 
 }  // namespace rope

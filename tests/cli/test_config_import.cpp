@@ -98,6 +98,89 @@ TEST(ConfigImport, PresetsAgreeWithTheirConfigFiles) {
     }
 }
 
+// The corners of transformers' rules, each against the numpy reading: DeepSeek's rotary head part,
+// dynamic NTK against max_position_embeddings, short contexts, Phi-3's yarn alias, beta 0, Gemma 3's
+// local base in the older layout, attention_factor only where transformers reads it.
+TEST(ConfigImport, TransformersRulesInTheCorners) {
+    const std::string dir = "/tmp/rope-corner-configs-" + std::to_string(getpid());
+    run_process({"/bin/mkdir", "-p", dir});
+    struct Case {
+        const char* file;
+        const char* content;
+        const char* layer_type;
+        const char* sequence_length;  // "" = as imported (max_position_embeddings)
+    };
+    const Case cases[] = {
+        {"deepseek-official.json", R"({"model_type": "deepseek_v3", "hidden_size": 7168, "num_attention_heads": 128, "qk_rope_head_dim": 64, "qk_nope_head_dim": 128, "max_position_embeddings": 163840, "rope_theta": 10000, "rope_scaling": {"type": "yarn", "factor": 40, "original_max_position_embeddings": 4096, "beta_fast": 32, "beta_slow": 1, "mscale": 1.0, "mscale_all_dim": 1.0}})", "full_attention", ""},
+        {"dynamic-inner-original.json", R"({"head_dim": 128, "max_position_embeddings": 4096, "rope_scaling": {"rope_type": "dynamic", "factor": 2, "original_max_position_embeddings": 2048}})", "full_attention", "8192"},
+        {"dynamic-short.json", R"({"head_dim": 64, "max_position_embeddings": 2048, "rope_scaling": {"type": "dynamic", "factor": 2}})", "full_attention", ""},
+        {"longrope-short.json", R"({"head_dim": 8, "max_position_embeddings": 2048, "rope_scaling": {"type": "longrope", "factor": 4, "long_factor": [1, 2, 3, 4], "short_factor": [1, 1.5, 1, 1]}})", "full_attention", ""},
+        {"phi3-yarn-alias.json", R"({"model_type": "phi3", "head_dim": 8, "max_position_embeddings": 131072, "original_max_position_embeddings": 4096, "rope_scaling": {"type": "yarn", "long_factor": [1, 2, 3, 4], "short_factor": [1, 1.5, 1, 1]}})", "full_attention", ""},
+        {"linear-attention.json", R"({"head_dim": 128, "max_position_embeddings": 16384, "rope_scaling": {"rope_type": "linear", "factor": 4, "attention_factor": 0.5}})", "full_attention", ""},
+        {"yarn-beta-zero.json", R"({"head_dim": 128, "max_position_embeddings": 16384, "rope_scaling": {"rope_type": "yarn", "factor": 4, "beta_fast": 0, "beta_slow": 0, "original_max_position_embeddings": 4096}})", "full_attention", ""},
+        {"gemma3-legacy.json", R"({"head_dim": 256, "rope_theta": 1000000, "rope_local_base_freq": 10000, "max_position_embeddings": 131072, "rope_scaling": {"rope_type": "linear", "factor": 8}})", "sliding_attention", ""},
+    };
+    nlohmann::json request = nlohmann::json::array();
+    for (const Case& c : cases) {
+        std::ofstream(dir + "/" + c.file) << c.content;
+        nlohmann::json q = {{"kind", "hf_config"}, {"path", dir + "/" + c.file}, {"layer_type", c.layer_type}};
+        if (*c.sequence_length) q["sequence_length"] = std::stoi(c.sequence_length);
+        request.push_back(q);
+    }
+    const nlohmann::json expected = reference(request);
+    for (std::size_t i = 0; i < std::size(cases); ++i) {
+        const Case& c = cases[i];
+        SCOPED_TRACE(c.file);
+        std::vector<std::string> args = {"compute", "freqs", "--set", std::string("layer_type=") + c.layer_type, "--set",
+                                         "config=" + dir + "/" + c.file};
+        if (*c.sequence_length) args.insert(args.end(), {"--set", std::string("sequence_length=") + c.sequence_length});
+        const ProcessResult r = app(args);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const auto lines = split_lines(r.out);
+        const auto& theta = expected[i]["theta"];
+        ASSERT_EQ(lines.size(), theta.size() + 1);
+        for (std::size_t k = 0; k < theta.size(); ++k) {
+            const double got = std::stod(split(lines[k + 1], ',')[1]);
+            EXPECT_LE(std::abs(got - theta[k].get<double>()), 1e-14 * std::abs(theta[k].get<double>())) << k;
+        }
+        args[1] = "summary";
+        const ProcessResult s = app(args);
+        const std::size_t at = s.out.find("\nattention_factor,");
+        ASSERT_NE(at, std::string::npos);
+        EXPECT_NEAR(std::stod(s.out.substr(at + 18)), expected[i]["attention_factor"].get<double>(), 1e-12);
+    }
+    // the details the numbers above do not show
+    const ProcessResult deepseek = app({"compute", "summary", "--set", "config=" + dir + "/deepseek-official.json"});
+    EXPECT_NE(deepseek.out.find("\ndim,64\n"), std::string::npos) << deepseek.out;
+    EXPECT_NE(deepseek.out.find("\npairing,interleaved\n"), std::string::npos) << deepseek.out;
+    const ProcessResult linear = app({"compute", "summary", "--set", "config=" + dir + "/linear-attention.json"});
+    EXPECT_NE(linear.err.find("\"attention_factor\" is ignored for rope type linear"), std::string::npos) << linear.err;
+    const ProcessResult gemma = app({"compute", "summary", "--set", "layer_type=sliding_attention", "--set", "config=" + dir + "/gemma3-legacy.json"});
+    EXPECT_NE(gemma.out.find("\nbase,10000\n"), std::string::npos) << gemma.out;
+    EXPECT_NE(gemma.out.find("\nscaling,none\n"), std::string::npos) << gemma.out;
+    run_process({"/bin/rm", "-rf", dir});
+}
+
+// A config replaces the whole model, as a preset does: nothing of the one before survives.
+TEST(ConfigImport, ImportReplacesThePreviousModel) {
+    const std::string configs = ROPE_HF_CONFIGS;
+    for (const char* preset : {"deepseek-v3", "phi-3-mini-128k", "gpt-oss", "llama-3.1-8b"}) {
+        for (const char* file : {"gpt-oss.json", "llama-2-7b.json", "mistral-7b.json", "qwen2.5-7b-yarn.json"}) {
+            SCOPED_TRACE(std::string(preset) + " then " + file);
+            const ProcessResult alone = app({"compute", "summary", "--set", "config=" + configs + "/" + file});
+            const ProcessResult after = app({"compute", "summary", "--set", std::string("preset=") + preset, "--set", "config=" + configs + "/" + file});
+            ASSERT_EQ(alone.exit_code, 0) << alone.err;
+            ASSERT_EQ(after.exit_code, 0) << after.err;
+            EXPECT_EQ(after.out, alone.out);
+        }
+    }
+    // an unscaled config's context is its training length, as in its preset (critical dimension 120)
+    const ProcessResult mistral = app({"compute", "summary", "--set", "config=" + configs + "/mistral-7b.json"});
+    const ProcessResult preset = app({"compute", "summary", "--set", "preset=mistral-7b-v0.1"});
+    EXPECT_NE(mistral.out.find("\ncritical_dimension,120\n"), std::string::npos) << mistral.out;
+    EXPECT_NE(preset.out.find("\ncritical_dimension,120\n"), std::string::npos) << preset.out;
+}
+
 TEST(ConfigImport, BadConfigsAreOneLineNamingTheFile) {
     const std::string dir = "/tmp/rope-bad-configs-" + std::to_string(getpid());
     run_process({"/bin/mkdir", "-p", dir});
@@ -111,6 +194,8 @@ TEST(ConfigImport, BadConfigsAreOneLineNamingTheFile) {
         {"llama3-missing.json", R"({"head_dim": 128, "rope_scaling": {"rope_type": "llama3", "factor": 8}})"},
         {"list-length.json", R"({"head_dim": 96, "max_position_embeddings": 131072, "original_max_position_embeddings": 4096, "rope_scaling": {"type": "longrope", "long_factor": [1, 2], "short_factor": [1, 2]}})"},
         {"odd-head.json", R"({"head_dim": 7})"},
+        {"factor-below-one.json", R"({"head_dim": 128, "rope_scaling": {"rope_type": "linear", "factor": 0.5}})"},
+        {"layer-not-object.json", R"({"head_dim": 128, "rope_parameters": {"full_attention": "x", "sliding_attention": {}}})"},
     };
     for (const auto& [name, content] : bad) {
         const std::string path = dir + "/" + name;
@@ -131,5 +216,12 @@ TEST(ConfigImport, BadConfigsAreOneLineNamingTheFile) {
     EXPECT_EQ(w.exit_code, 0) << w.err;
     EXPECT_NE(w.err.find("vision_config"), std::string::npos) << w.err;
     EXPECT_NE(w.err.find("mrope_section"), std::string::npos) << w.err;
+    const std::string top = dir + "/top-level.json";
+    std::ofstream(top) << R"({"head_dim": 128, "rope_interleaved": true, "no_rope_layers": [1, 0], "qk_nope_head_dim": 64})";
+    const ProcessResult t = app({"compute", "summary", "--set", "config=" + top});
+    EXPECT_EQ(t.exit_code, 0) << t.err;
+    EXPECT_NE(t.err.find("\"rope_interleaved\" is not supported"), std::string::npos) << t.err;
+    EXPECT_NE(t.err.find("\"no_rope_layers\" is not supported"), std::string::npos) << t.err;
+    EXPECT_EQ(t.err.find("qk_nope_head_dim"), std::string::npos) << t.err;
     run_process({"/bin/rm", "-rf", dir});
 }

@@ -187,6 +187,20 @@ TEST(ReferenceNumpy, ContextPanelVariants) {
     }
 }
 
+// d = 128, L = 4096 (Llama 2): the true smallest base, 26952, sits on an island about 20 wide; numpy
+// agrees it is feasible and that no base on a fine grid below it is.
+TEST(ReferenceNumpy, BaseLowerBoundIslandOfLlama2) {
+    const double bound = base_lower_bound(128, 4096);
+    json grid = json::array();
+    for (int k = 0; k < 400; ++k) grid.push_back(bound / 1.1 * std::pow(1.1 * (1 - 1e-6), k / 399.0));  // bound/1.1 .. just below
+    const json results = run_reference(json::array({{{"kind", "base_feasible"}, {"bases", json::array({bound})}, {"rotated", 128}, {"context", 4096}},
+                                                    {{"kind", "base_feasible"}, {"bases", grid}, {"rotated", 128}, {"context", 4096}}}));
+    EXPECT_NEAR(bound, 26952.34, 0.01);
+    EXPECT_TRUE(results[0]["feasible"][0].get<bool>()) << "bound " << bound << " is not feasible in numpy";
+    for (std::size_t k = 0; k < grid.size(); ++k)
+        EXPECT_FALSE(results[1]["feasible"][k].get<bool>()) << "numpy finds base " << grid[k] << " < bound " << bound << " feasible";
+}
+
 // Men et al.: sum_i cos(m theta_i) and its first negative m; the lower bound of the base is feasible
 // and no base below it on a fine grid is (the feasible set is not an interval).
 TEST(ReferenceNumpy, CosineSumAndBaseLowerBound) {

@@ -89,26 +89,31 @@ def freqs(cfg):
     return {"theta": inv.tolist(), "attention_factor": attention}
 
 
-def hf_config(path, layer_type="full_attention"):
+def hf_config(path, layer_type="full_attention", sequence_length=None):
     """The RoPE settings of a Hugging Face config.json, read the way transformers' rope-init reads them."""
     with open(path) as f:
         c = json.load(f)
     if "text_config" in c and "num_attention_heads" not in c and "head_dim" not in c:
         c = c["text_config"]
     params = c.get("rope_parameters")
+    local_base = None
     if params is not None:
         if "full_attention" in params or "sliding_attention" in params:
             params = params[layer_type]
         scaling = dict(params)
     else:
         scaling = dict(c.get("rope_scaling") or {})
-    if c.get("head_dim") is not None:
+        if layer_type == "sliding_attention" and c.get("rope_local_base_freq") is not None:
+            local_base, scaling = c["rope_local_base_freq"], {}  # Gemma 3: local layers, own base, no scaling
+    if c.get("qk_rope_head_dim") is not None:  # DeepSeek: the rotary part of the head
+        head_dim = int(c["qk_rope_head_dim"])
+    elif c.get("head_dim") is not None:
         head_dim = int(c["head_dim"])
     elif "hidden_size" in c:
         head_dim = c["hidden_size"] // c["num_attention_heads"]
     else:
         head_dim = c["n_embd"] // c["n_head"]
-    base = scaling.get("rope_theta", c.get("rope_theta", c.get("rotary_emb_base", 10000.0)))
+    base = local_base if local_base is not None else scaling.get("rope_theta", c.get("rope_theta", c.get("rotary_emb_base", 10000.0)))
     if "partial_rotary_factor" in scaling:
         fraction = scaling["partial_rotary_factor"]
     elif "partial_rotary_factor" in c:
@@ -121,19 +126,27 @@ def hf_config(path, layer_type="full_attention"):
         fraction = 1.0
     rope_type = scaling.get("rope_type", scaling.get("type", "default"))
     rope_type = {"su": "longrope", "default": "none", "mrope": "none"}.get(rope_type, rope_type)
+    if c.get("model_type") == "phi3" and rope_type == "yarn":
+        rope_type = "longrope"
     max_positions = c.get("max_position_embeddings", c.get("n_positions", 4096))
-    original = scaling.get("original_max_position_embeddings", c.get("original_max_position_embeddings", max_positions))
+    top, inner = c.get("original_max_position_embeddings"), scaling.get("original_max_position_embeddings")
+    if rope_type == "dynamic":
+        original = max_positions  # dynamic NTK scales against max_position_embeddings
+    elif rope_type == "longrope":
+        original = top or inner or max_positions
+    else:
+        original = inner or top or max_positions
     factor = scaling.get("factor", 1.0)
-    if rope_type == "longrope" and "original_max_position_embeddings" in c:
-        factor = max_positions / c["original_max_position_embeddings"]
+    if rope_type == "longrope" and (top or inner):
+        factor = max(1.0, max_positions / original)
     cfg = {"dim": head_dim, "base": base, "rotary_fraction": fraction, "scaling": rope_type, "factor": factor,
-           "original_max_position": original if rope_type != "none" else 4096, "sequence_length": 4096,
+           "original_max_position": original, "sequence_length": sequence_length or original,  # rope init: no sequence yet
            "low_freq_factor": scaling.get("low_freq_factor", 1.0), "high_freq_factor": scaling.get("high_freq_factor", 4.0),
            "beta_fast": scaling.get("beta_fast") or 32.0, "beta_slow": scaling.get("beta_slow") or 1.0,
            "truncate": scaling.get("truncate", True), "long_factors": scaling.get("long_factor"),
            "short_factors": scaling.get("short_factor")}
     for key in ("mscale", "mscale_all_dim", "attention_factor"):
-        if scaling.get(key) is not None:
+        if scaling.get(key) is not None and (key != "attention_factor" or rope_type in ("yarn", "longrope")):
             cfg[key] = scaling[key]
     return freqs(cfg)
 
@@ -186,7 +199,7 @@ def main():
         elif kind == "decay":
             out.append(decay(case["theta"], case["r"]))
         elif kind == "hf_config":
-            out.append(hf_config(case["path"], case.get("layer_type", "full_attention")))
+            out.append(hf_config(case["path"], case.get("layer_type", "full_attention"), case.get("sequence_length")))
         elif kind == "cosine_sum":
             out.append(cosine_sum(case["theta"], case["context"]))
         elif kind == "base_feasible":

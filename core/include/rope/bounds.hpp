@@ -4,6 +4,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -21,15 +22,19 @@ std::int64_t first_negative_position(const Eigen::VectorXd& theta, std::int64_t 
 // B(m) = sum_i cos(m theta_i) for m = first .. first+count-1 (out[0 .. count-1]).
 void cosine_sum(const Eigen::VectorXd& theta, std::int64_t first, std::int64_t count, double* out);
 
-// The smallest base with B(m) >= 0 for every m in [0, context]. The feasible bases do not form an
-// interval, so this scans upward on a fine log grid (200 steps a decade) for the first feasible
-// base and then narrows the step below it by bisection; returns +inf if none up to 1e15.
+// The smallest base with B(m) >= 0 for every m in [0, context] (Men et al. 2024). The feasible bases
+// do not form an interval, so this is a certified upward sweep, not a grid: every base below the
+// answer is shown infeasible by a witness position (see bounds.cpp). +inf if no base up to 1e15
+// works (one rotated pair: theta_0 = 1 whatever the base); 1 for contexts 0 and 1 (every base above 1 works).
+// Its work grows with pairs x context; callers offering it interactively keep to
+// base_lower_bound_tractable (d = 128 up to 2^20 positions: ~10 s to a minute).
 double base_lower_bound(int rotated_dims, std::int64_t context);
+inline constexpr double kBaseBoundWork = 64.0 * 1048576.0;  // pairs x context
+bool base_lower_bound_tractable(int rotated_dims, std::int64_t context);
 
-// base_lower_bound for several contexts (ascending) at plotting precision: each search starts from
-// the previous context's bound (a base feasible for L is feasible for every shorter context), scans
-// up in steps of `step_decades` and narrows the last step to ~1e-5 decades.
+// base_lower_bound for several contexts (ascending), each search starting from the previous bound. A
+// set `cancel` stops it early: the result then holds only the contexts finished.
 std::vector<double> base_lower_bound_curve(int rotated_dims, const std::vector<std::int64_t>& contexts,
-                                           double step_decades = 1.0 / 200);
+                                           const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace rope
