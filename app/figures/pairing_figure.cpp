@@ -58,7 +58,7 @@ void build_pairing(BuildContext& ctx) {
     const Pairing table_mixed = why::other_layout(pairing);
     const int r = f.rotated_dims, pairs = f.pairs();
     const int selected = static_cast<int>(std::min<std::int64_t>(ctx.params.integer("pair"), pairs - 1));
-    const Eigen::VectorXd x = why::qk_vector(ctx.params);
+    const Eigen::VectorXd q = why::q_vector(ctx.params), k = why::k_vector(ctx.params);
     const std::int64_t m_now = ctx.params.integer("position"), n_now = ctx.params.integer("key_position");
     const std::int64_t distance = n_now - m_now;
 
@@ -66,8 +66,8 @@ void build_pairing(BuildContext& ctx) {
     const std::int64_t span = std::clamp<std::int64_t>(ctx.params.integer("max_position"), 16, 512);
     const std::int64_t first_ok = std::max<std::int64_t>(0, -distance);
     const std::int64_t first = std::max(first_ok, m_now - span / 2);
-    const std::vector<double> matched = shifted_scores(f, pairing, pairing, x, x, distance, first, span);
-    const std::vector<double> mixed = shifted_scores(f, table_mixed, pairing, x, x, distance, first, span);
+    const std::vector<double> matched = shifted_scores(f, pairing, pairing, q, k, distance, first, span, f.attention_factor);
+    const std::vector<double> mixed = shifted_scores(f, table_mixed, pairing, q, k, distance, first, span, f.attention_factor);
     std::vector<double> shift(static_cast<std::size_t>(span));
     for (std::int64_t i = 0; i < span; ++i) shift[static_cast<std::size_t>(i)] = static_cast<double>(first + i);
 

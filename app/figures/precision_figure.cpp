@@ -81,7 +81,7 @@ void build_precision(BuildContext& ctx) {
     const std::int64_t m_int = ctx.params.integer("position");
     const double m_now = static_cast<double>(m_int);
     const double top = std::max(static_cast<double>(ctx.params.integer("max_position")), 1048576.0);
-    const Eigen::VectorXd x = why::qk_vector(ctx.params);
+    const Eigen::VectorXd x = why::q_vector(ctx.params);
     const double inf = std::numeric_limits<double>::infinity();
     const plot::Color colors[4] = {th.series[0], th.series[1], th.series[2], th.series[3]};
 
@@ -281,7 +281,7 @@ void build_precision(BuildContext& ctx) {
         // long layout, every cell a number: one row per format and sampled position for the selected
         // pair, then one per format and pair at the current position. `format` is 0 float32, 1 bf16,
         // 2 fp16, 3 theta cast to bf16 first with m*theta in float32. Where a format overflows (fp16
-        // above 65504) it has no value, so it has no row.
+        // from 65520 on, m or m * theta) it has no value, so it has no row.
         DataTable& t = ctx.result.table;
         t.columns = {"format", "m", "pair", "angle_exact", "angle", "error", "spacing"};
         t.values.assign(t.columns.size(), {});

@@ -1,7 +1,7 @@
 // Score matrix: <R(m) q, R(n) k> over query positions m and key positions n. With the pairing
 // layouts matched it is constant along every diagonal (Toeplitz: the score depends on n - m only);
 // beside it the same matrix with the layouts mixed (cos/sin laid out for the other layout than the
-// vector's), where the stripes break. q = k = the `vector` parameter, as on the vectors panel.
+// vector's), where the stripes break. q = `vector`, k = `key_vector` (q unless set), as on the vectors panel.
 #include <algorithm>
 #include <cmath>
 
@@ -36,12 +36,13 @@ void build_scores(BuildContext& ctx) {
     const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
     const Pairing pairing = ctx.params.config().pairing;
     const Pairing table_mixed = why::other_layout(pairing);
-    const Eigen::VectorXd x = why::qk_vector(ctx.params);
+    const Eigen::VectorXd q = why::q_vector(ctx.params), k = why::k_vector(ctx.params);
     const std::int64_t count = std::min<std::int64_t>(64, ctx.params.integer("max_position"));
     const std::int64_t m_now = ctx.params.integer("position"), n_now = ctx.params.integer("key_position");
 
-    const Eigen::MatrixXd correct = score_matrix(f, pairing, pairing, x, x, count);
-    const Eigen::MatrixXd mixed = score_matrix(f, table_mixed, pairing, x, x, count);
+    // cos and sin carry the attention factor, as in the model: scores grow by its square
+    const Eigen::MatrixXd correct = score_matrix(f, pairing, pairing, q, k, count, f.attention_factor);
+    const Eigen::MatrixXd mixed = score_matrix(f, table_mixed, pairing, q, k, count, f.attention_factor);
     double v = std::max(correct.cwiseAbs().maxCoeff(), mixed.cwiseAbs().maxCoeff());
     if (!(v > 0) || !std::isfinite(v)) v = 1;
 
@@ -56,7 +57,7 @@ void build_scores(BuildContext& ctx) {
     const std::string line1 =
         (cell_inside ? "Box: m = " + std::to_string(m_now) + ", n = " + std::to_string(n_now) + "."
                      : "m = " + std::to_string(m_now) + ", n = " + std::to_string(n_now) + " (outside).") +
-        (diag_inside ? " Dashed: the diagonal n − m = " + std::to_string(diag) + "." : std::string()) + " q = k = the vector x.";
+        (diag_inside ? " Dashed: the diagonal n − m = " + std::to_string(diag) + "." : std::string()) + " " + why::qk_text(ctx.params) + ".";
     const std::string line2 = "Largest change along a diagonal: matched " + why::spread_text(diagonal_spread(correct), v) +
                               ", mixed " + why::spread_text(diagonal_spread(mixed), v);
     const float h2 = why::wrapped_caption(ctx, line2, 0, W, H - st.px(3), th.accent);

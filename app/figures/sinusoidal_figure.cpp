@@ -1,8 +1,8 @@
 // Absolute vs RoPE: the original Transformer's sinusoidal encoding (PE(p, 2i) = sin(p w_i),
-// PE(p, 2i+1) = cos(p w_i), w_i = base^(-2i/d)) beside RoPE. PE(m).PE(n) depends on n - m only
+// PE(p, 2i+1) = cos(p w_i), w_i = 10000^(-2i/d) as Vaswani et al. fixed it, whatever RoPE's base) beside RoPE. PE(m).PE(n) depends on n - m only
 // too, but it is the same for every token, and once added to the token x the score picks up cross
 // terms x.PE(n) that depend on the positions themselves. RoPE's score <R(m)q, R(n)k> is one curve
-// of n - m whatever m is, shaped by q and k. q = k = the `vector` parameter, as on the vectors panel.
+// of n - m whatever m is, shaped by q and k. q = `vector`, k = `key_vector` (q unless set), as on the vectors panel.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -37,8 +37,9 @@ void build_sinusoidal(BuildContext& ctx) {
     const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
     const Pairing pairing = ctx.params.config().pairing;
     const int dim = static_cast<int>(ctx.params.integer("dim"));
-    const double base = ctx.params.real("base");
-    const Eigen::VectorXd x = why::qk_vector(ctx.params);
+    constexpr double base = 10000;  // Vaswani et al.'s, not the RoPE base being explored
+    const Eigen::VectorXd q = why::q_vector(ctx.params), k = why::k_vector(ctx.params);
+    const bool same = !ctx.params.has("key_vector");  // q = k = the token x
     const std::int64_t m_now = ctx.params.integer("position"), n_now = ctx.params.integer("key_position");
     // distances -reach .. reach; the second query position sits `reach` later, so its keys cover them all
     const std::int64_t reach = std::clamp<std::int64_t>(ctx.params.integer("max_position"), 16, dim > 512 ? 256 : 512);
@@ -57,8 +58,8 @@ void build_sinusoidal(BuildContext& ctx) {
     auto fill = [&](std::int64_t m, std::vector<double>& add, std::vector<double>& rope) {
         const std::int64_t r0 = std::max(-reach, -m);
         const std::int64_t cnt = reach - r0 + 1;
-        const std::vector<double> a = additive_score_curve(x, static_cast<double>(m), x, m + r0, cnt, base);
-        const std::vector<double> s = rope_score_curve(f, pairing, x, static_cast<double>(m), x, m + r0, cnt);
+        const std::vector<double> a = additive_score_curve(q, static_cast<double>(m), k, m + r0, cnt, base);
+        const std::vector<double> s = rope_score_curve(f, pairing, q, static_cast<double>(m), k, m + r0, cnt, f.attention_factor);
         for (std::int64_t j = 0; j < cnt; ++j) {
             const std::size_t at = static_cast<std::size_t>(r0 + reach + j);
             add[at] = a[static_cast<std::size_t>(j)];
@@ -89,13 +90,14 @@ void build_sinusoidal(BuildContext& ctx) {
         double lo, hi;
         range_of({&pe, &add1, &add2}, lo, hi);
         plot::Plot p(ctx.result.list, ctx.measure, sub, left,
-                     why::pick_title(ctx, sub, left.width(), {"sinusoidal PE (Vaswani), added to the token x", "sinusoidal PE, added to x"}));
+                     why::pick_title(ctx, sub, left.width(), {"sinusoidal PE (Vaswani, base 10000), added to the token x", "sinusoidal PE (base 10000), added to x"}));
         plot::AxisSetup ay{"dot product", lo, hi};
         p.setup_x(ax);
         p.setup_y(ay);
         p.setup_legend_top_left(true);
-        p.line(distance.data(), add2.data(), points, 1, th.series[1], "(x+PE(m))·(x+PE(n)), " + m2_text, sub.line_width * 0.8f, 6);
-        p.line(distance.data(), add1.data(), points, 1, th.series[3], "(x+PE(m))·(x+PE(n)), " + m1_text, sub.line_width * 0.8f);
+        const std::string added = same ? "(x+PE(m))·(x+PE(n)), " : "(q+PE(m))·(k+PE(n)), ";
+        p.line(distance.data(), add2.data(), points, 1, th.series[1], added + m2_text, sub.line_width * 0.8f, 6);
+        p.line(distance.data(), add1.data(), points, 1, th.series[3], added + m1_text, sub.line_width * 0.8f);
         p.line(distance.data(), pe.data(), points, 1, th.series[0], "PE(m)·PE(n), any m, any token");
         if (d_inside) p.marker_x(static_cast<double>(d_now), th.accent, "", 1.5f, 5);
         record_geometry(ctx, p, "sinusoidal_absolute", ax, ay);
@@ -106,7 +108,8 @@ void build_sinusoidal(BuildContext& ctx) {
         double lo, hi;
         range_of({&rope1, &rope2}, lo, hi);
         plot::Plot p(ctx.result.list, ctx.measure, sub, right,
-                     why::pick_title(ctx, sub, right.width(), {"RoPE: q = k = x rotated to m and n", "RoPE: q = k = x"}));
+                     why::pick_title(ctx, sub, right.width(), same ? std::vector<std::string>{"RoPE: q = k = x rotated to m and n", "RoPE: q = k = x"}
+                                          : std::vector<std::string>{"RoPE: q rotated to m, k to n", "RoPE: q and k"}));
         plot::AxisSetup ay{"score ⟨R(m)q, R(n)k⟩", lo, hi};
         p.setup_x(ax);
         p.setup_y(ay);

@@ -180,11 +180,15 @@ void build_vectors(BuildContext& ctx) {
         p.finish();
     }
 
-    // 3. q at m beside k at n: their angle, and so the score, depends on n - m only.
+    // 3. q at m beside k at n: their angle, and so the score, depends on n - m only. k's pair comes
+    // from key_vector (the same as q's unless set).
     {
+        const std::vector<double> key = ctx.params.key_vector();
+        const Pair2D kv{key[dims.first], key[dims.second]};
+        const Eigen::Map<const Eigen::VectorXd> k_full(key.data(), static_cast<Eigen::Index>(key.size()));
         const double an = wrap_angle(position_angle(static_cast<double>(n), theta));
-        const Pair2D q = rotate2(v, wrapped), k = rotate2(v, an);
-        const double radius = std::max(1e-9, std::hypot(v.x, v.y));
+        const Pair2D q = rotate2(v, wrapped), k = rotate2(kv, an);
+        const double radius = std::max({1e-9, std::hypot(v.x, v.y), std::hypot(kv.x, kv.y)});
         const double lim = radius * 1.25;
         plot::Rect r = qk_rect;
         r.y1 -= 2 * line_h + st.px(4);
@@ -199,12 +203,14 @@ void build_vectors(BuildContext& ctx) {
         const float r_px = p.x_px(radius) - origin.x;
         const float head = st.px(11);
         const double aq = std::atan2(q.y, q.x);
-        const double rel = wrap_angle(position_angle(static_cast<double>(n - m), theta));
+        // (n - m) theta plus the angle k starts at relative to q (0 when k = q), exact at any position
+        const double start = ctx.params.has("key_vector") ? std::atan2(kv.y, kv.x) - std::atan2(v.y, v.x) : 0.0;
+        const double rel = wrap_angle(position_angle(static_cast<double>(n - m), theta) + start);
         arc(p.list(), origin, r_px * 0.4f, aq, aq + rel, st.theme.text, st.px(2));
         const Vec2 tq = p.to_px(q.x, q.y), tk = p.to_px(k.x, k.y);
         arrow(p.list(), origin, tq, st.theme.accent, st.px(3), head);
         arrow(p.list(), origin, tk, st.theme.marker, st.px(3), head);
-        const double full_score = attention_score(f, config.pairing, x_full, md, x_full, static_cast<double>(n));
+        const double full_score = attention_score(f, config.pairing, x_full, md, k_full, static_cast<double>(n), f.attention_factor);
         record_geometry(ctx, p, "qk", ax, ay);
         p.finish();
         tip_label(ctx.result.list, st, origin, tq, "q", st.theme.accent);

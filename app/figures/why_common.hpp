@@ -124,11 +124,15 @@ inline std::string spread_text(double value, double scale) {
 inline Pairing other_layout(Pairing p) { return p == Pairing::interleaved ? Pairing::half : Pairing::interleaved; }
 inline std::string layout_name(Pairing p) { return p == Pairing::interleaved ? "interleaved" : "half-split"; }
 
-// q and k of these panels: both the `vector` parameter (all ones unless set), as on the vectors
-// panel, so the score is the one its q-k view reads out.
-inline Eigen::VectorXd qk_vector(const ParamSet& params) {
-    const std::vector<double> v = params.vector();
+// q and k of these panels: the `vector` and `key_vector` parameters (all ones, and k = q, unless
+// set), as on the vectors panel, so the score is the one its q-k view reads out.
+inline Eigen::VectorXd as_eigen(const std::vector<double>& v) {
     return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
+}
+inline Eigen::VectorXd q_vector(const ParamSet& params) { return as_eigen(params.vector()); }
+inline Eigen::VectorXd k_vector(const ParamSet& params) { return as_eigen(params.key_vector()); }
+inline std::string qk_text(const ParamSet& params) {
+    return params.has("key_vector") ? "q = the vector x, k = the key vector" : "q = k = the vector x";
 }
 
 }  // namespace rope::figures::detail::why

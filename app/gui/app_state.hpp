@@ -57,6 +57,7 @@ struct AppState {
     std::array<PanelView, figures::kAllFigures.size()> panels;
     figures::FigureCache cache;
     bool dragging_vector = false;
+    bool dragging_key = false;  // the k arrow of the vectors panel's q-k view
     // linked views: the pair and position under the mouse in any panel (-1: none), highlighted in
     // every panel; `next` collects this frame's, shown from the next frame on
     struct Linked {

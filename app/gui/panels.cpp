@@ -377,6 +377,9 @@ void hover_readout(AppState& state, PanelView& panel, ImVec2 mouse) {
             const std::size_t i = static_cast<std::size_t>(at - b->distance.begin());
             text = "distance n − m = " + std::to_string(static_cast<long long>(*at)) + "\nbound = " + plot::readout_number(b->bound[i], 6) +
                    (g.name == "sweep_decay" ? " (current base)" : "");
+        } else if (g.name == "qk") {
+            text = state.params.has("key_vector") ? "drag to move k (the key)\ndouble-click: k = q again"
+                                                  : "drag to move k (the key; now k = q)";
         } else if (g.name == "pair") {
             text = "(" + plot::readout_number(x, 4) + ", " + plot::readout_number(y, 4) + ")\ndrag to set the pair's vector";
         } else {
@@ -412,6 +415,27 @@ void figure_input(AppState& state, PanelView& panel) {
             state.apply("vector", text);
         }
         if (!active) state.dragging_vector = false;
+        // the q-k view: dragging k's tip chooses the key (its pair, turned back from position n);
+        // a double-click makes k = q again
+        const figures::PlotGeometry* qk = panel.figure.plot("qk");
+        if (qk && hovered && qk->area.contains(local) && ImGui::IsMouseDoubleClicked(0)) {
+            state.dragging_key = false;
+            apply_change(state, [](ParamSet& next) { next.reset("key_vector"); });
+        } else if (qk && active && (state.dragging_key || (ImGui::IsMouseClicked(0) && qk->area.contains(local)))) {
+            state.dragging_key = true;
+            const FrequencyTable& f = state.cache.frequencies(p);
+            const int pair = static_cast<int>(p.integer("pair"));
+            const PairDims d = pair_dims(p.config().pairing, f.rotated_dims, pair);
+            const double back = -wrap_angle(position_angle(static_cast<double>(p.integer("key_position")), f.theta[pair]));
+            const double x = qk->x_at(local.x), y = qk->y_at(local.y);
+            std::vector<double> k = p.key_vector();
+            k[d.first] = x * std::cos(back) - y * std::sin(back);
+            k[d.second] = x * std::sin(back) + y * std::cos(back);
+            std::string text;
+            for (std::size_t i = 0; i < k.size(); ++i) text += (i ? "," : "") + format_number(k[i]);
+            state.apply("key_vector", text);
+        }
+        if (!active) state.dragging_key = false;
     }
     if (panel.id == figures::FigureId::heatmap) {
         const figures::PlotGeometry* g = panel.figure.plot("heatmap");

@@ -94,7 +94,14 @@ public:
             double step = neighbour_step();
             if (step < worth) step = std::max(step, pool_step(2 * worth));
             if (step < worth || step == 0) {
-                if (!full_scan()) return std::exp(u);  // no negative sum anywhere: feasible
+                // no negative sum anywhere: feasible, once the plain scan (one sum order, the one the
+                // sweep panel's readout uses) agrees on sums within rounding of zero
+                if (!full_scan()) {
+                    if (first_negative_position(Eigen::Map<const Eigen::VectorXd>(theta_.data(), pairs_), context_) < 0)
+                        return std::exp(u);
+                    u += 1e-12;
+                    continue;
+                }
                 step = pool_step(std::numeric_limits<double>::infinity());
                 reference_step = step;
             }
@@ -106,8 +113,10 @@ public:
 
 private:
     static constexpr std::int64_t kRows = 256;
-    static constexpr std::int64_t kNeighbours = 256;  // each side of the last witness
-    static constexpr std::size_t kPool = 512;
+    // Neighbours (each side of the last witness) and pool members cost a rotation or a sincos per
+    // pair each time they are asked: fewer for wide heads, where each step costs more anyway.
+    std::int64_t neighbours() const { return std::clamp(16384 / pairs_, 8, 256); }
+    std::size_t pool_size() const { return static_cast<std::size_t>(std::clamp(32768 / pairs_, 16, 512)); }
     static constexpr double kPoolMargin = 0.5;  // near-negative positions join the pool: they turn negative next
 
     // the app's own frequencies at base e^u, so that the answer is feasible for them to the last bit
@@ -137,7 +146,7 @@ private:
     // Positions around the last witness, stepped by rotation (one sincos per pair for the whole run).
     double neighbour_step() {
         if (witness_ < 0) return 0;
-        const std::int64_t lo = std::max<std::int64_t>(1, witness_ - kNeighbours), hi = std::min(context_, witness_ + kNeighbours);
+        const std::int64_t lo = std::max<std::int64_t>(1, witness_ - neighbours()), hi = std::min(context_, witness_ + neighbours());
         for (int i = 0; i < pairs_; ++i) {
             run_cos_[i] = std::cos(static_cast<double>(lo) * theta_[i]);
             run_sin_[i] = std::sin(static_cast<double>(lo) * theta_[i]);
@@ -147,8 +156,7 @@ private:
         double best = 0;
         std::int64_t best_m = witness_;
         for (std::int64_t m = lo; m <= hi; ++m) {
-            double sum = 0;
-            for (int i = 0; i < pairs_; ++i) sum += run_cos_[i];
+            const double sum = row_sum(run_cos_.data());
             if (sum < 0) {
                 const double s = certified_step(m, sum, run_sin_.data());
                 if (s > best) best = s, best_m = m;
@@ -193,18 +201,26 @@ private:
             const std::int64_t n = std::min(kRows, context_ + 1 - first);
             gen_.fill(first, n, rows_.data(), nullptr, pairs_);
             for (std::int64_t r = 0; r < n; ++r) {
-                double sum = 0;
-                for (int k = 0; k < pairs_; ++k) sum += rows_[static_cast<std::size_t>(r) * pairs_ + k];
+                const double sum = row_sum(rows_.data() + static_cast<std::size_t>(r) * pairs_);
                 if (sum < 0) any_negative = true;
                 if (sum < kPoolMargin && first + r > 0) candidates_.push_back({sum / static_cast<double>(first + r), first + r});
             }
         }
         if (!any_negative) return false;
-        const std::size_t keep = std::min(kPool, candidates_.size());
+        const std::size_t keep = std::min(pool_size(), candidates_.size());
         std::partial_sort(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(keep), candidates_.end());
         pool_.clear();
         for (std::size_t j = 0; j < keep; ++j) pool_.push_back(candidates_[j].second);
         return true;
+    }
+
+    // four running sums: a single chain of additions waits on each one (the scan's bottleneck)
+    double row_sum(const double* row) const {
+        double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        int k = 0;
+        for (; k + 4 <= pairs_; k += 4) s0 += row[k], s1 += row[k + 1], s2 += row[k + 2], s3 += row[k + 3];
+        for (; k < pairs_; ++k) s0 += row[k];
+        return (s0 + s1) + (s2 + s3);
     }
 
     int pairs_;

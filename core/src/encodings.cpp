@@ -107,7 +107,8 @@ int cos_sin_pair_of_dim(Pairing layout, int rotated_dims, int dim) {
 }
 
 Eigen::MatrixXd rotated_rows_with_layouts(const FrequencyTable& freqs, Pairing table_layout, Pairing vector_layout,
-                                          const Eigen::VectorXd& x, std::int64_t first, std::int64_t count) {
+                                          const Eigen::VectorXd& x, std::int64_t first, std::int64_t count,
+                                          double scale) {
     if (x.size() != freqs.dim) throw std::invalid_argument("vector length must equal dim");
     check_first(first);
     const int dim = freqs.dim, r = freqs.rotated_dims, pairs = freqs.pairs();
@@ -134,7 +135,7 @@ Eigen::MatrixXd rotated_rows_with_layouts(const FrequencyTable& freqs, Pairing t
             const Eigen::Index at = static_cast<Eigen::Index>(row + i);
             for (int j = 0; j < r; ++j) {
                 const int p = pair_of[static_cast<std::size_t>(j)];
-                out(at, j) = x[j] * ci[p] + swapped[j] * si[p];
+                out(at, j) = (x[j] * ci[p] + swapped[j] * si[p]) * scale;
             }
             for (int j = r; j < dim; ++j) out(at, j) = x[j];
         }
@@ -143,47 +144,47 @@ Eigen::MatrixXd rotated_rows_with_layouts(const FrequencyTable& freqs, Pairing t
 }
 
 double mixed_layout_score(const FrequencyTable& freqs, Pairing table_layout, Pairing vector_layout,
-                          const Eigen::VectorXd& q, double m, const Eigen::VectorXd& k, double n) {
-    return rotate_with_layouts(freqs, table_layout, vector_layout, q, m)
-        .dot(rotate_with_layouts(freqs, table_layout, vector_layout, k, n));
+                          const Eigen::VectorXd& q, double m, const Eigen::VectorXd& k, double n, double scale) {
+    return rotate_with_layouts(freqs, table_layout, vector_layout, q, m, scale)
+        .dot(rotate_with_layouts(freqs, table_layout, vector_layout, k, n, scale));
 }
 
 Eigen::MatrixXd score_matrix(const FrequencyTable& freqs, Pairing table_layout, Pairing vector_layout,
-                             const Eigen::VectorXd& q, const Eigen::VectorXd& k, std::int64_t count) {
+                             const Eigen::VectorXd& q, const Eigen::VectorXd& k, std::int64_t count, double scale) {
     if (count <= 0) return Eigen::MatrixXd(0, 0);
-    const Eigen::MatrixXd rq = rotated_rows_with_layouts(freqs, table_layout, vector_layout, q, 0, count);
+    const Eigen::MatrixXd rq = rotated_rows_with_layouts(freqs, table_layout, vector_layout, q, 0, count, scale);
     if (k.size() == q.size() && k == q) return rq * rq.transpose();
-    const Eigen::MatrixXd rk = rotated_rows_with_layouts(freqs, table_layout, vector_layout, k, 0, count);
+    const Eigen::MatrixXd rk = rotated_rows_with_layouts(freqs, table_layout, vector_layout, k, 0, count, scale);
     return rq * rk.transpose();
 }
 
 std::vector<double> shifted_scores(const FrequencyTable& freqs, Pairing table_layout, Pairing vector_layout,
                                    const Eigen::VectorXd& q, const Eigen::VectorXd& k, std::int64_t distance,
-                                   std::int64_t first_shift, std::int64_t count) {
+                                   std::int64_t first_shift, std::int64_t count, double scale) {
     std::vector<double> out;
     if (count <= 0) return out;
-    const Eigen::MatrixXd rq = rotated_rows_with_layouts(freqs, table_layout, vector_layout, q, first_shift, count);
+    const Eigen::MatrixXd rq = rotated_rows_with_layouts(freqs, table_layout, vector_layout, q, first_shift, count, scale);
     const Eigen::MatrixXd rk =
-        rotated_rows_with_layouts(freqs, table_layout, vector_layout, k, first_shift + distance, count);
+        rotated_rows_with_layouts(freqs, table_layout, vector_layout, k, first_shift + distance, count, scale);
     out.reserve(static_cast<std::size_t>(count));
     for (Eigen::Index i = 0; i < rq.rows(); ++i) out.push_back(rq.row(i).dot(rk.row(i)));
     return out;
 }
 
 std::vector<double> rope_score_curve(const FrequencyTable& freqs, Pairing pairing, const Eigen::VectorXd& q, double m,
-                                     const Eigen::VectorXd& k, std::int64_t first_n, std::int64_t count) {
+                                     const Eigen::VectorXd& k, std::int64_t first_n, std::int64_t count, double scale) {
     if (k.size() != freqs.dim) throw std::invalid_argument("vector length must equal dim");
     check_first(first_n);
     std::vector<double> out;
     if (count <= 0) return out;
-    const Eigen::VectorXd rq = rotate(freqs, pairing, q, m);
+    const Eigen::VectorXd rq = rotate(freqs, pairing, q, m, scale);
     const int pairs = freqs.pairs();
-    // per pair: R(n)k . rq = (k_a rq_a + k_b rq_b) cos + (k_a rq_b - k_b rq_a) sin
+    // per pair: R(n)k . rq = scale ((k_a rq_a + k_b rq_b) cos + (k_a rq_b - k_b rq_a) sin)
     std::vector<double> cc(static_cast<std::size_t>(pairs)), ss(cc.size());
     for (int i = 0; i < pairs; ++i) {
         const auto [a, b] = pair_dims(pairing, freqs.rotated_dims, i);
-        cc[static_cast<std::size_t>(i)] = k[a] * rq[a] + k[b] * rq[b];
-        ss[static_cast<std::size_t>(i)] = k[a] * rq[b] - k[b] * rq[a];
+        cc[static_cast<std::size_t>(i)] = (k[a] * rq[a] + k[b] * rq[b]) * scale;
+        ss[static_cast<std::size_t>(i)] = (k[a] * rq[b] - k[b] * rq[a]) * scale;
     }
     const double pass = k.tail(freqs.dim - freqs.rotated_dims).dot(rq.tail(freqs.dim - freqs.rotated_dims));
     PhasorGenerator phasors(freqs.theta);

@@ -129,6 +129,9 @@ std::vector<ParamSpec> build_table() {
     ParamSpec vec = list_param("vector", -kVectorLimit, false, kVectorLimit,
                                "The vector rotated by the rotate table: exactly dim comma-separated numbers (default: all ones).");
     t.push_back(vec);
+    t.push_back(list_param("key_vector", -kVectorLimit, false, kVectorLimit,
+                           "The key k of the score views (q-k, score matrix, pairing, sinusoidal): exactly dim numbers "
+                           "(default: the same as vector, so q = k)."));
     t.push_back(choice_param("scaling", "none", {"none", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope"},
                              "Context-extension variant applied to the frequencies, as in Hugging Face transformers."));
     t.push_back(real_param("factor", "1", 1, false, kMaxFactor,
@@ -477,9 +480,10 @@ void ParamSet::validate() const {
     if (rotated < 2)
         fail("rotary_fraction", "rotary_fraction must leave at least 2 rotated dims (dim " + std::to_string(dim) +
                                     " x " + value_text("rotary_fraction") + " leaves " + std::to_string(rotated) + ")");
-    if (has("vector") && static_cast<int>(list("vector").size()) != dim)
-        fail("vector", "vector must have exactly " + std::to_string(dim) + " comma-separated numbers (one per dim, dim=" +
-                           std::to_string(dim) + "), got " + std::to_string(list("vector").size()));
+    for (std::string_view key : {std::string_view("vector"), std::string_view("key_vector")})
+        if (has(key) && static_cast<int>(list(key).size()) != dim)
+            fail(key, std::string(key) + " must have exactly " + std::to_string(dim) + " comma-separated numbers (one per dim, dim=" +
+                          std::to_string(dim) + "), got " + std::to_string(list(key).size()));
     for (std::string_view key : {std::string_view("long_factors"), std::string_view("short_factors")}) {
         if (has(key) && static_cast<int>(list(key).size()) != rotated / 2)
             fail(key, std::string(key) + " must have exactly " + std::to_string(rotated / 2) +
@@ -532,6 +536,11 @@ RopeConfig ParamSet::config() const {
 std::vector<double> ParamSet::vector() const {
     if (has("vector")) return list("vector");
     return std::vector<double>(static_cast<std::size_t>(integer("dim")), 1.0);
+}
+
+std::vector<double> ParamSet::key_vector() const {
+    if (has("key_vector")) return list("key_vector");
+    return vector();
 }
 
 std::string ParamSet::value_text(std::string_view key) const {

@@ -81,8 +81,9 @@ double format_max(NumberFormat f) {
 }
 
 double format_spacing(NumberFormat f, double x) {
-    const double a = std::abs(x);
-    if (!std::isfinite(a) || a > format_max(f)) return kInf;
+    // where x lands: fp16 takes 65504 < x < 65520 to 65504 (finite), 65520 and up to inf
+    const double a = std::abs(round_to_format(f, x));
+    if (!std::isfinite(a)) return kInf;
     int precision = 53, min_exponent = -1022;
     switch (f) {
         case NumberFormat::float64: break;

@@ -86,7 +86,7 @@ Eigen::VectorXd rotate_complex(const FrequencyTable& freqs, Pairing pairing, con
 }
 
 Eigen::VectorXd rotate_with_layouts(const FrequencyTable& freqs, Pairing table_layout, Pairing vector_layout,
-                                    const Eigen::VectorXd& x, double m) {
+                                    const Eigen::VectorXd& x, double m, double scale) {
     check_length(freqs, x);
     const int r = freqs.rotated_dims;
     Eigen::VectorXd out = x;
@@ -98,7 +98,7 @@ Eigen::VectorXd rotate_with_layouts(const FrequencyTable& freqs, Pairing table_l
             swapped = (j % 2 == 0) ? -x[j + 1] : x[j - 1];
         else
             swapped = (j < r / 2) ? -x[j + r / 2] : x[j - r / 2];
-        out[j] = x[j] * std::cos(angle) + swapped * std::sin(angle);
+        out[j] = (x[j] * std::cos(angle) + swapped * std::sin(angle)) * scale;
     }
     return out;
 }

@@ -71,6 +71,36 @@ TEST_F(Classroom, RealKeyPressesChangeTheStateAndThePicture) {
     EXPECT_EQ(saved["view"]["presentation"], true);
 }
 
+// The q-k view takes a key of its own by a real drag (k = q until then), and a double-click gives q back.
+TEST_F(Classroom, DraggingKChoosesTheKey) {
+    XServer x;
+    const int app = rope::test::spawn_background(
+        {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --lesson 2 --size 1920x1080 2> ") + path("app.log")},
+        {x.env(), state_env()});
+    const std::string window = rope::test::focus_app_window(x);
+    ASSERT_FALSE(window.empty());
+    xdotool(x, {"windowmove", "--sync", window, "0", "0"});
+    usleep(800000);
+    // lesson 2 on 1920x1080: the q-k view's centre is near (927, 409); drag inside it
+    xdotool(x, {"mousemove", "--sync", "915", "420"});
+    xdotool(x, {"mousedown", "1"});
+    for (int i = 1; i <= 8; ++i) {
+        xdotool(x, {"mousemove", "--sync", std::to_string(915 - 3 * i), std::to_string(420 - 4 * i)});
+        usleep(40000);
+    }
+    xdotool(x, {"mouseup", "1"});
+    usleep(600000);
+    rope::test::press_ctrl_q(x);
+    EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
+    const auto saved = nlohmann::json::parse(rope::test::read_file(path("state/rope-explorer/last-session.json")));
+    ASSERT_TRUE(saved["parameters"].contains("key_vector")) << saved.dump();
+    const auto key = saved["parameters"]["key_vector"];
+    ASSERT_TRUE(key.is_string()) << key.dump();  // lists are saved as their --set text
+    const auto parts = rope::test::split(key.get<std::string>(), ',');
+    ASSERT_EQ(parts.size(), 2u) << key.dump();  // lesson 2: d = 2
+    EXPECT_NE(std::stod(parts[0]), 1.0) << key.dump();  // moved away from q = (1, 0.5)
+}
+
 TEST_F(Classroom, PresentationModeHasLargerType) {
     std::ofstream(path("present.json")) << R"({"parameters": {"position": 7}, "view": {"presentation": true}})";
     ASSERT_EQ(shot({"--fresh", "--set", "position=7"}, path("normal.png")).exit_code, 0);

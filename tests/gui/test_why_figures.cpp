@@ -65,6 +65,45 @@ TEST(WhyFigures, ScoresTableIsTheCoreScoreMatrix) {
     // Toeplitz for the matched layouts, not for the mixed ones
     EXPECT_NEAR(column(t, "score")[5 * 40 + 9], column(t, "score")[25 * 40 + 29], 1e-10);
     EXPECT_GT(std::abs(column(t, "score_mixed")[5 * 40 + 9] - column(t, "score_mixed")[25 * 40 + 29]), 1e-6);
+
+    // a key of its own: still Toeplitz, no longer symmetric (n - m and m - n differ)
+    ParamSet pk = p;
+    pk.set("key_vector", "0,1,2,-1,1,0,0,1,1,1,-2,0,1,3,0,1");
+    pk.validate();
+    const auto fk = build(FigureId::scores, pk, cache);
+    const auto& tk = fk.table;
+    const std::vector<double> k = pk.key_vector();
+    const Eigen::VectorXd kv = Eigen::Map<const Eigen::VectorXd>(k.data(), 16);
+    for (std::size_t row : {1u, 10u * 40 + 20, 20u * 40 + 10}) {
+        const double m = column(tk, "m")[row], n = column(tk, "n")[row];
+        EXPECT_NEAR(column(tk, "score")[row], attention_score(f, Pairing::interleaved, x, m, kv, n), 1e-10);
+    }
+    EXPECT_NEAR(column(tk, "score")[5 * 40 + 9], column(tk, "score")[25 * 40 + 29], 1e-10);
+    EXPECT_GT(std::abs(column(tk, "score")[10 * 40 + 20] - column(tk, "score")[20 * 40 + 10]), 1e-3);
+}
+
+// With a context-extension variant cos and sin carry its attention factor, so every score figure
+// (matrix, shifted pairs, RoPE beside sinusoidal, the q-k readout) grows by its square.
+TEST(WhyFigures, ScoresCarryTheAttentionFactor) {
+    figures::FigureCache cache;
+    const ParamSet p = params({{"dim", "16"}, {"max_position", "40"}, {"scaling", "yarn"}, {"factor", "8"},
+                               {"original_max_position", "1024"}});
+    const FrequencyTable& f = cache.frequencies(p);
+    ASSERT_NEAR(f.attention_factor, 0.1 * std::log(8.0) + 1, 1e-15);
+    const Eigen::VectorXd x = vec(p);
+    const double unscaled = attention_score(f, Pairing::interleaved, x, 3, x, 3);
+    EXPECT_NEAR(unscaled, 16, 1e-12);  // |x|^2 for x = all ones
+    const auto scores = build(FigureId::scores, p, cache);
+    EXPECT_NEAR(column(scores.table, "score")[0], 16 * f.attention_factor * f.attention_factor, 1e-10);
+    const auto pairing = build(FigureId::pairing, p, cache);
+    const auto& m = column(pairing.table, "m");
+    const auto& n = column(pairing.table, "n");
+    EXPECT_NEAR(column(pairing.table, "score_matched")[0], attention_score(f, Pairing::interleaved, x, m[0], x, n[0], f.attention_factor), 1e-10);
+    const auto sinusoidal = build(FigureId::sinusoidal, p, cache);
+    const auto& sm = column(sinusoidal.table, "m");
+    const auto& sn = column(sinusoidal.table, "n");
+    EXPECT_NEAR(column(sinusoidal.table, "rope_score")[5],
+                attention_score(f, Pairing::interleaved, x, sm[5], x, sn[5], f.attention_factor), 1e-9);
 }
 
 TEST(WhyFigures, PairingTableShiftsBothTokens) {
@@ -116,6 +155,17 @@ TEST(WhyFigures, PrecisionTableHoldsTheRoundedAngles) {
     EXPECT_EQ(value("spacing", 1, 257, 0), 2);
     // fp16 cannot hold position 100000: no fp16 rows there (never an inf or nan in the table)
     EXPECT_TRUE(std::isnan(value("angle", 2, 100000, 5)));
+    // but 65510 rounds to 65504, finite: fp16 overflows from 65520 on
+    const auto near_top = build(FigureId::precision, params({{"pair", "0"}, {"position", "65510"}}), cache);
+    bool fp16_row = false;
+    for (std::size_t i = 0; i < column(near_top.table, "m").size(); ++i)
+        if (column(near_top.table, "format")[i] == 2 && column(near_top.table, "m")[i] == 65510 &&
+            column(near_top.table, "pair")[i] == 0) {
+            fp16_row = true;
+            EXPECT_EQ(column(near_top.table, "angle")[i], 65504);  // pair 0: theta = 1
+            EXPECT_EQ(column(near_top.table, "spacing")[i], 32);
+        }
+    EXPECT_TRUE(fp16_row);
     EXPECT_FALSE(std::isnan(value("angle", 0, 100000, 5)));
     for (const auto& col : t.values)
         for (double v : col) ASSERT_TRUE(std::isfinite(v));
@@ -128,7 +178,8 @@ TEST(WhyFigures, PrecisionTableHoldsTheRoundedAngles) {
 
 TEST(WhyFigures, SinusoidalTableIsTheCoreEncoding) {
     figures::FigureCache cache;
-    const ParamSet p = params({{"dim", "32"}, {"max_position", "100"}, {"position", "7"}, {"key_position", "40"}});
+    // RoPE at base 500000; the sinusoidal encoding stays Vaswani et al.'s, base 10000
+    const ParamSet p = params({{"dim", "32"}, {"max_position", "100"}, {"position", "7"}, {"key_position", "40"}, {"base", "500000"}});
     const auto fig = build(FigureId::sinusoidal, p, cache);
     ASSERT_NE(fig.plot("sinusoidal_absolute"), nullptr);
     ASSERT_NE(fig.plot("sinusoidal_rope"), nullptr);

@@ -81,6 +81,8 @@ public:
     RopeConfig config() const;
     // The vector to rotate: `vector` if given, else all ones of length dim.
     std::vector<double> vector() const;
+    // The key of the score views: `key_vector` if given, else vector() (q = k).
+    std::vector<double> key_vector() const;
 
     // Every key with its value as `--set` text, table order; unset optionals are left out.
     std::vector<std::pair<std::string, std::string>> to_key_values() const;

@@ -32,8 +32,9 @@ double round_to_format(NumberFormat f, double x);  // float64: x itself
 
 // Largest finite value of the format (float16: 65504).
 double format_max(NumberFormat f);
-// The gap between x and the next representable number away from zero (the "step" of the format
-// at x; subnormal spacing near zero, inf beyond the largest finite value).
+// The gap between x rounded to the format and the next representable number away from zero (the
+// "step" of the format at x; subnormal spacing near zero, inf where x rounds to infinity: fp16 from
+// 65520 on, since 65504 < x < 65520 still rounds to 65504).
 double format_spacing(NumberFormat f, double x);
 
 // The angle m * theta as a framework computes it entirely in format f: the position and the

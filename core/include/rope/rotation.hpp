@@ -40,7 +40,7 @@ Eigen::VectorXd rotate_complex(const FrequencyTable& freqs, Pairing pairing, con
 // swap done for `vector_layout` (interleaved: (-x1, x0, ...); half: rotate_half). When the two
 // differ this is the classic mixed-layout bug, which breaks the relative-position property.
 Eigen::VectorXd rotate_with_layouts(const FrequencyTable& freqs, Pairing table_layout, Pairing vector_layout,
-                                    const Eigen::VectorXd& x, double m);
+                                    const Eigen::VectorXd& x, double m, double scale = 1.0);
 
 // <R(m) q, R(n) k>: for matched layouts it depends on n - m only.
 double attention_score(const FrequencyTable& freqs, Pairing pairing, const Eigen::VectorXd& q, double m,
