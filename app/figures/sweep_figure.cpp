@@ -42,6 +42,14 @@ void build_sweep(BuildContext& ctx) {
     const plot::Rect right = column ? plot::Rect{0, left.y1, W, th_ + (H - th_) * 0.5f} : plot::Rect{mid_x, th_, W, mid_y};
     const plot::Rect lower_left = column ? plot::Rect{0, right.y1, W, th_ + (H - th_) * 0.75f} : plot::Rect{0, mid_y, mid_x, H};
     const plot::Rect lower_right = column ? plot::Rect{0, lower_left.y1, W, H} : plot::Rect{mid_x, mid_y, W, H};
+    // A panel in the grid (not maximised) leaves each plot too little room for legends: they would
+    // cover the titles, markers and data. Then titles say what legends would, and the colour bar's
+    // label (the title's words again) gives way to the neighbouring plot's axis label.
+    const bool compact = left.height() < st.px(300);
+    // Smaller still (a 1280x720 window with the lesson open) four plots would be slivers: the
+    // wavelength map takes the whole panel and a note says where the other three are.
+    const bool single = !column && left.height() < st.px(150);
+    const float note_h = single ? st.px(st.tick_font) * 1.6f : 0;
 
     if (st.draw_titles)
         ctx.result.list.text({W / 2, st.px(6)}, std::string(figure_title(FigureId::sweep)), st.px(st.title_font),
@@ -52,14 +60,14 @@ void build_sweep(BuildContext& ctx) {
 
     // Left: log10(wavelength / context) for every pair over bases 1e2..1e8.
     {
-        plot::Plot p(ctx.result.list, ctx.measure, sub, left,
+        plot::Plot p(ctx.result.list, ctx.measure, sub, single ? plot::Rect{0, th_, W, H - note_h} : left,
                      "wavelength λ ÷ context L = " + std::to_string(static_cast<long long>(context)));
         plot::AxisSetup x{"base b (log)", kSweepMin, kSweepMax, true};
         plot::AxisSetup y{"pair i", -0.5, pairs - 0.5};
         y.integer_ticks = true;
         p.setup_x(x);
         p.setup_y(y);
-        p.setup_colorbar({"wavelength ÷ context", plot::ColormapId::diverging, -kDecades, kDecades, ratio_ticks()});
+        p.setup_colorbar({compact ? "" : "wavelength ÷ context", plot::ColormapId::diverging, -kDecades, kDecades, ratio_ticks()});
         const plot::Rect area = p.area();
         const int cols = std::max(2, static_cast<int>(std::floor(area.width())));
         std::vector<float> values = *ctx.cache.sweep_grid(d, context, cols);
@@ -84,24 +92,31 @@ void build_sweep(BuildContext& ctx) {
         p.finish();
     }
 
+    if (single) {
+        ctx.result.list.text({W / 2, H - st.px(3)}, "Maximise (key 3) for the other three plots",
+                             st.px(st.tick_font), st.theme.muted, plot::HAlign::center, plot::VAlign::bottom);
+    }
+
     // Right: the decay bound for five bases around the current one.
-    {
+    if (!single) {
         const std::int64_t max_distance = ctx.params.integer("max_distance");
         const bool log_x = ctx.params.text("decay_scale") == "log" && max_distance >= 2;
+        const auto bases = sweep_bases(base);
         plot::Plot p(ctx.result.list, ctx.measure, sub, right,
-                     "decay bound for five bases");
+                     compact ? "decay bound, bases " + base_label(bases[0]).substr(5) + " … " + base_label(bases[4]).substr(5) +
+                                   " (thick: current)"
+                             : "decay bound for five bases");
         plot::AxisSetup x{"distance n − m (tokens)", log_x ? 1.0 : 0.0,
                           static_cast<double>(std::max<std::int64_t>(max_distance, 1)), log_x};
-        plot::AxisSetup y{"relative upper bound", 0, (pairs + 1) / 2.0 * 1.06};
+        plot::AxisSetup y{compact ? "bound" : "relative upper bound", 0, (pairs + 1) / 2.0 * 1.06};
         p.setup_x(x);
         p.setup_y(y);
         p.setup_legend_bottom_left();
-        const auto bases = sweep_bases(base);
         for (int i = 0; i < 5; ++i) {
             const Eigen::VectorXd theta = base_frequencies(bases[i], d);
             const auto b = ctx.cache.decay(theta, max_distance);
-            p.line(b->distance.data(), b->bound.data(), b->bound.size(), 1, st.theme.series[i], base_label(bases[i]) + (i == 2 ? " (current)" : ""),
-                   i == 2 ? 3.0f : 2.0f);
+            p.line(b->distance.data(), b->bound.data(), b->bound.size(), 1, st.theme.series[i],
+                   compact ? "" : base_label(bases[i]) + (i == 2 ? " (current)" : ""), i == 2 ? 3.0f : 2.0f);
         }
         record_geometry(ctx, p, "sweep_decay", x, y);
         p.finish();
@@ -109,8 +124,8 @@ void build_sweep(BuildContext& ctx) {
 
     // Lower left: B(m) = sum_i cos(m theta_i) up to the context, with its first negative m (Men et al.:
     // the base is too small for a context that reaches it).
-    const auto cosine = ctx.cache.cosine_sum(f.theta, static_cast<std::int64_t>(context));
-    {
+    if (!single) {
+        const auto cosine = ctx.cache.cosine_sum(f.theta, static_cast<std::int64_t>(context));
         const bool log_x = context >= 64;
         plot::Plot p(ctx.result.list, ctx.measure, sub, {lower_left.x0, lower_left.y0 + (column ? 0 : st.px(4)), lower_left.x1, lower_left.y1},
                      "Σᵢ cos(m·θᵢ), base " + plot::readout_number(base, 6));
@@ -133,20 +148,20 @@ void build_sweep(BuildContext& ctx) {
     }
 
     // Lower right: the smallest base whose B(m) stays >= 0 up to each context length.
-    {
+    if (!single) {
         auto curve = ctx.cache.base_bound_curve(d, static_cast<std::int64_t>(context), ctx.request.wait_for_background);
         if (curve && curve->context.empty()) curve = nullptr;  // cancelled before its first context
         plot::Plot p(ctx.result.list, ctx.measure, sub, {lower_right.x0, lower_right.y0 + (column ? 0 : st.px(4)), lower_right.x1, lower_right.y1},
-                     "lower bound of the base (Men et al. 2024)");
+                     compact ? "lowest base, d = " + std::to_string(d) + " (Men et al. 2024)" : "lower bound of the base (Men et al. 2024)");
         const double top_context = curve ? curve->context.back() : std::max(16384.0, context);
         plot::AxisSetup x{"context length L (tokens, log)", 64, top_context, true};
-        plot::AxisSetup y{"smallest base b (log)", 10, 1e10, true};
+        plot::AxisSetup y{compact ? "base b" : "smallest base b (log)", 10, 1e10, true};
         p.setup_x(x);
         p.setup_y(y);
         p.setup_legend_bottom_right();  // the bound rises to the right: that corner is free
         if (curve) {
             p.line(curve->context.data(), curve->base.data(), curve->base.size(), 1, st.theme.series[1],
-                   "bound for d = " + std::to_string(d), sub.line_width);
+                   compact ? "" : "bound for d = " + std::to_string(d), sub.line_width);
             bool any_bound = false;
             for (std::size_t i = 0; i < curve->base.size(); ++i) {
                 if (!std::isfinite(curve->base[i])) continue;  // no base up to 1e15 works for this L
