@@ -113,8 +113,10 @@ struct FigureCache::Impl {
 };
 
 FigureCache::FigureCache() : impl_(std::make_unique<Impl>()) {}
-FigureCache::~FigureCache() {
-    // background jobs hold a pointer to this cache: let them finish first
+FigureCache::~FigureCache() { stop_background(); }
+
+void FigureCache::stop_background() {
+    // background jobs hold a pointer to this cache: stop them, wait, and let their threads end
     std::vector<std::shared_future<std::shared_ptr<const BoundCurve>>> jobs;
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
@@ -125,6 +127,8 @@ FigureCache::~FigureCache() {
         }
     }
     for (auto& j : jobs) j.wait();
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    impl_->bounds.clear();  // the last futures of finished async jobs: their threads are joined here
 }
 
 std::uint64_t FigureCache::use_mark() const {

@@ -105,6 +105,8 @@ public:
     };
     std::shared_ptr<const BoundCurve> base_bound_curve(int rotated_dims, std::int64_t context, bool wait);
     void set_on_ready(std::function<void()> callback);
+    // Cancels the background jobs and joins their threads (the app, before it shuts down).
+    void stop_background();
     // Idle memory: use_mark() before building a frame's figures, then release_unused(mark) drops the
     // cached decay curves no figure asked for since (the ones on screen stay, for the next move).
     std::uint64_t use_mark() const;

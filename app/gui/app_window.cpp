@@ -538,7 +538,7 @@ int run_gui(const GuiOptions& options) {
                     *std::max_element(frame_ms.begin(), frame_ms.end()));
         std::fflush(stdout);
     }
-    state.cache.set_on_ready(nullptr);  // no wake-ups once the window is gone
+    state.cache.stop_background();  // no wake-ups once the window is gone, no worker threads left
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();

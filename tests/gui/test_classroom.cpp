@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -31,7 +32,9 @@ protected:
         std::vector<std::string> argv = {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", ROPE_EXPLORER_BINARY,
                                          "--size", "1280x720", "--screenshot", out, "--quit"};
         argv.insert(argv.end(), args.begin(), args.end());
-        return run_process(argv, "", {state_env(state)});
+        ProcessResult r = run_process(argv, "", {state_env(state)});
+        if (r.exit_code != 0) std::fprintf(stderr, "screenshot exit %d: %s\n", r.exit_code, r.err.c_str());  // why, in the log
+        return r;
     }
     std::map<std::string, std::string> chunks(const std::string& png) {
         const auto img = rope::io::read_png(png, false);
