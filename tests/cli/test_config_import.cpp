@@ -45,6 +45,16 @@ nlohmann::json reference(const nlohmann::json& cases) {
     return nlohmann::json::parse(r.out);
 }
 
+// `compute freqs` output: its theta column equals the reference's to 1e-14 relative.
+void expect_theta_column(const std::string& csv, const nlohmann::json& theta) {
+    const auto lines = split_lines(csv);
+    ASSERT_EQ(lines.size(), theta.size() + 1);
+    for (std::size_t k = 0; k < theta.size(); ++k) {
+        const double got = std::stod(split(lines[k + 1], ',')[1]);
+        EXPECT_LE(std::abs(got - theta[k].get<double>()), 1e-14 * std::abs(theta[k].get<double>())) << k;
+    }
+}
+
 }  // namespace
 
 TEST(ConfigImport, EveryFamilyMatchesTheReference) {
@@ -60,13 +70,7 @@ TEST(ConfigImport, EveryFamilyMatchesTheReference) {
         SCOPED_TRACE(path + " " + layer);
         const ProcessResult r = app({"compute", "freqs", "--set", "layer_type=" + layer, "--set", "config=" + path});
         ASSERT_EQ(r.exit_code, 0) << r.err;
-        const auto lines = split_lines(r.out);
-        const auto& theta = expected[i]["theta"];
-        ASSERT_EQ(lines.size(), theta.size() + 1);
-        for (std::size_t k = 0; k < theta.size(); ++k) {
-            const double got = std::stod(split(lines[k + 1], ',')[1]);
-            EXPECT_LE(std::abs(got - theta[k].get<double>()), 1e-14 * std::abs(theta[k].get<double>())) << k;
-        }
+        expect_theta_column(r.out, expected[i]["theta"]);
         const ProcessResult s = app({"compute", "summary", "--set", "layer_type=" + layer, "--set", "config=" + path, "--set", "max_position=1024"});
         const std::size_t at = s.out.find("\nattention_factor,");
         ASSERT_NE(at, std::string::npos);
@@ -136,13 +140,7 @@ TEST(ConfigImport, TransformersRulesInTheCorners) {
         if (*c.sequence_length) args.insert(args.end(), {"--set", std::string("sequence_length=") + c.sequence_length});
         const ProcessResult r = app(args);
         ASSERT_EQ(r.exit_code, 0) << r.err;
-        const auto lines = split_lines(r.out);
-        const auto& theta = expected[i]["theta"];
-        ASSERT_EQ(lines.size(), theta.size() + 1);
-        for (std::size_t k = 0; k < theta.size(); ++k) {
-            const double got = std::stod(split(lines[k + 1], ',')[1]);
-            EXPECT_LE(std::abs(got - theta[k].get<double>()), 1e-14 * std::abs(theta[k].get<double>())) << k;
-        }
+        expect_theta_column(r.out, expected[i]["theta"]);
         args[1] = "summary";
         const ProcessResult s = app(args);
         const std::size_t at = s.out.find("\nattention_factor,");
