@@ -11,10 +11,12 @@ using rope::test::run_process;
 TEST(SanitizerRuntime, TheAppDoesNotInterceptTlsGetAddr) {
     // help=1 prints every flag with its value at start-up; the app then prints its version.
     const auto result = run_process({ROPE_EXPLORER_BINARY, "--version"}, "", {"ASAN_OPTIONS=help=1"});
-    const auto flag = result.err.find("\tintercept_tls_get_addr\n");
+    const std::string flag_line = "\tintercept_tls_get_addr\n";
+    const auto flag = result.err.find(flag_line);
     ASSERT_NE(flag, std::string::npos) << result.err.substr(0, 2000);
-    const auto line_end = result.err.find('\n', flag + 25);
-    const std::string description = result.err.substr(flag, line_end - flag);
+    const auto description_begin = flag + flag_line.size();  // the next line describes it
+    const auto description_end = result.err.find('\n', description_begin);
+    const std::string description = result.err.substr(description_begin, description_end - description_begin);
     EXPECT_NE(description.find("(Current Value: false)"), std::string::npos) << description;
 }
 
