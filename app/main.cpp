@@ -6,7 +6,7 @@
 #include "cli/compute_command.hpp"
 #include "cli/export_command.hpp"
 #include "cli/help.hpp"
-#include "gui/app_window.hpp"
+#include "gui/drivers.hpp"
 
 namespace {
 

@@ -11,9 +11,15 @@ namespace rope::cli {
 
 namespace {
 
-std::string figure_names() {
-    std::string s;
-    for (figures::FigureId id : figures::kAllFigures) s += (s.empty() ? "" : ", ") + std::string(figures::figure_name(id));
+using figures::figure_names;
+
+// "800x480; 1280x720 for context": the registry's default sizes.
+std::string default_sizes() {
+    const figures::FigureDescriptor& first = *figures::all_figures().front();
+    std::string s = std::to_string(first.export_width) + "x" + std::to_string(first.export_height);
+    for (const figures::FigureDescriptor* d : figures::all_figures())
+        if (d->export_width != first.export_width || d->export_height != first.export_height)
+            s += "; " + std::to_string(d->export_width) + "x" + std::to_string(d->export_height) + " for " + std::string(d->name);
     return s;
 }
 
@@ -35,8 +41,7 @@ std::string export_help() {
            "crisp heatmap cells), .pdf (vector, searchable text), .csv (the numbers behind the figure).\n"
            "  --out PATH        the file to write (written whole or not at all; the folder must exist)\n"
            "  --scale S         PNG pixels per figure pixel, 0.25 to 8 (2 = the same figure for hi-DPI)\n"
-           "  --width W --height H   figure size in pixels at scale 1, 200 to 8000 (default 800x480;\n"
-           "                         1280x720 for context)\n"
+           "  --width W --height H   figure size in pixels at scale 1, 200 to 8000 (default " + default_sizes() + ")\n"
            "  --theme light|dark     colours (default light)\n"
            "  --set key=value   parameters, as for compute and the app (see --help)\n";
 }
@@ -79,13 +84,11 @@ int run_export(ArgCursor& args) {
             figure_name = a;
         }
     }
-    figures::FigureId figure;
     if (figure_name.empty()) throw UsageError("export: which figure? one of: " + figure_names());
-    if (!figures::figure_from_name(figure_name, figure))
-        throw UsageError("export: unknown figure '" + shorten_for_message(figure_name) + "'; figures are: " + figure_names());
-    const auto [default_width, default_height] = figures::default_export_size(figure);
-    if (!width_given) options.width = default_width;
-    if (!height_given) options.height = default_height;
+    const figures::FigureDescriptor* figure = figures::find_figure(figure_name);
+    if (!figure) throw UsageError("export: unknown figure '" + shorten_for_message(figure_name) + "'; figures are: " + figure_names());
+    if (!width_given) options.width = figure->export_width;
+    if (!height_given) options.height = figure->export_height;
     if (out.empty()) throw UsageError("export: --out PATH is required (the extension picks the format: .png, .svg, .pdf, .csv)");
     exporting::Format format;
     if (!exporting::format_from_path(out, format))
@@ -94,7 +97,7 @@ int run_export(ArgCursor& args) {
     apply_sets(params, sets);
     options.path = out;
     try {
-        exporting::export_figure(figure, params, options);
+        exporting::export_figure(*figure, params, options);
     } catch (const io::IoError& e) {
         throw RuntimeFailure(e.what());
     } catch (const std::invalid_argument& e) {

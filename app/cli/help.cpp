@@ -1,6 +1,7 @@
 #include "cli/help.hpp"
 
 #include "cli/compute_command.hpp"
+#include "figures/registry.hpp"
 #include "rope/params.hpp"
 
 namespace rope::cli {
@@ -48,7 +49,13 @@ std::string main_help() {
         s += (first ? "" : ", ") + std::string(t.name);
         first = false;
     }
-    s += "\n\n" + parameter_help();
+    s += "\n\nFigures (panels 1-" + std::to_string(figures::figure_count()) + "; export FIGURE takes the name):\n";
+    for (const figures::FigureDescriptor* d : figures::all_figures()) {
+        const char key = figures::panel_key(d->index);
+        s += "  " + std::to_string(d->index + 1) + "  " + std::string(d->name) + "  " + std::string(d->title) + " (page: " +
+             std::string(figures::pages()[static_cast<std::size_t>(d->page)]) + (key ? std::string("; key ") + key : std::string()) + ")\n";
+    }
+    s += "\n" + parameter_help();
     return s;
 }
 

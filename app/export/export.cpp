@@ -7,6 +7,7 @@
 #include <cctype>
 #include <chrono>
 #include <cmath>
+#include <memory>
 #include <stdexcept>
 
 #include "export/cairo_canvas.hpp"
@@ -83,11 +84,11 @@ const char* format_name(Format f) {
     return "?";
 }
 
-io::TextChunks parameter_metadata(const ParamSet& params, figures::FigureId figure) {
+io::TextChunks parameter_metadata(const ParamSet& params, const figures::FigureDescriptor& figure) {
     io::TextChunks meta;
     meta.emplace_back("Software", "RoPE Explorer " ROPE_EXPLORER_VERSION);
     meta.emplace_back("rope-explorer-version", ROPE_EXPLORER_VERSION);
-    meta.emplace_back("figure", std::string(figures::figure_name(figure)));
+    meta.emplace_back("figure", std::string(figure.name));
     for (const ParamSpec& spec : parameter_table()) meta.emplace_back(std::string(spec.name), params.value_text(spec.name));
     return meta;
 }
@@ -108,7 +109,8 @@ std::string table_csv(const figures::DataTable& t) {
     return out;
 }
 
-ExportResult export_figure(figures::FigureId figure, const ParamSet& params, const ExportOptions& o) {
+ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o,
+                           figures::FigureCache* shared_cache) {
     const auto t0 = std::chrono::steady_clock::now();
     ExportResult result;
     result.path = o.path;
@@ -119,9 +121,11 @@ ExportResult export_figure(figures::FigureId figure, const ParamSet& params, con
         throw std::invalid_argument("width and height must be from 200 to 8000 pixels");
 
     CairoTextMeasure measure;
-    figures::FigureCache cache;
+    std::unique_ptr<figures::FigureCache> own_cache;
+    if (!shared_cache) own_cache = std::make_unique<figures::FigureCache>();
+    figures::FigureCache& cache = shared_cache ? *shared_cache : *own_cache;
     figures::FigureRequest request;
-    request.id = figure;
+    request.figure = &figure;
     request.width = static_cast<float>(o.width);
     request.height = static_cast<float>(o.height);
     request.style = file_style(o.theme);
@@ -129,7 +133,7 @@ ExportResult export_figure(figures::FigureId figure, const ParamSet& params, con
     request.with_table = result.format == Format::csv;
     const figures::FigureResult fig = figures::build_figure(request, params, cache);
     const io::TextChunks meta = parameter_metadata(params, figure);
-    const std::string title = "RoPE Explorer: " + std::string(figures::figure_title(figure));
+    const std::string title = "RoPE Explorer: " + std::string(figure.title);
 
     switch (result.format) {
         case Format::csv: {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "figures/figures.hpp"
+#include "figures/registry.hpp"
 #include "io/png_writer.hpp"
 #include "plot/style.hpp"
 #include "rope/params.hpp"
@@ -36,11 +36,13 @@ struct ExportResult {
 };
 
 // Builds the figure and writes it atomically. Throws io::IoError (write failures, naming the
-// path and the system's reason) or std::invalid_argument (bad options).
-ExportResult export_figure(figures::FigureId figure, const ParamSet& params, const ExportOptions& options);
+// path and the system's reason) or std::invalid_argument (bad options). The app passes its own cache
+// (what is on screen is not computed again); without one the export makes its own.
+ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& options,
+                           figures::FigureCache* cache = nullptr);
 
 // What every file carries: the app's version and the full parameter set as --set text.
-io::TextChunks parameter_metadata(const ParamSet& params, figures::FigureId figure);
+io::TextChunks parameter_metadata(const ParamSet& params, const figures::FigureDescriptor& figure);
 
 // The CSV text of a figure's data table (header, then shortest round-trip numbers).
 std::string table_csv(const figures::DataTable& table);

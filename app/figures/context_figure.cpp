@@ -8,15 +8,19 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "figures/figure_builders.hpp"
+#include "figures/build_context.hpp"
 #include "plot/ticks.hpp"
 #include "rope/bounds.hpp"
 #include "rope/context_extension.hpp"
 #include "rope/phasor.hpp"
 
-namespace rope::figures::detail {
+namespace rope::figures {
 
 namespace {
+
+using detail::BuildContext;
+
+enum class ContextPlot { ratio = 1, wavelength, attention, decay, before, after, difference };
 
 std::vector<plot::Tick> degree_ticks() {
     return {{-kPi, "−180°"}, {-kPi / 2, "−90°"}, {0, "0°"}, {kPi / 2, "90°"}, {kPi, "180°"}};
@@ -86,12 +90,10 @@ std::vector<float> angle_grid(const Eigen::VectorXd& theta, const Eigen::VectorX
     return values;
 }
 
-}  // namespace
-
 void build_context(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
-    const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
+    const FrequencyTable& f = ctx.frequencies();
     const RopeConfig config = ctx.params.config();
     const Reference ref = make_reference(ctx.params, config);
     const int pairs = f.pairs();
@@ -114,7 +116,7 @@ void build_context(BuildContext& ctx) {
     const float W = ctx.request.width, H = ctx.request.height;
     const float title_space = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
     if (st.draw_titles)
-        ctx.result.list.text({W / 2, st.px(6)}, std::string(figure_title(FigureId::context)) + " — " + current_name.substr(ref.ab ? 3 : 7) +
+        ctx.result.list.text({W / 2, st.px(6)}, ctx.title() + " — " + current_name.substr(ref.ab ? 3 : 7) +
                                                     (ref.ab ? " vs " + ctx.params.text("compare_to") : ""),
                              st.px(st.title_font), th.text, plot::HAlign::center, plot::VAlign::top);
     plot::Style sub = st;
@@ -188,7 +190,7 @@ void build_context(BuildContext& ctx) {
             p.line(pair_x.data(), ratios[v].data(), ratios[v].size(), 1, variant_color(th, compare[v]),
                    std::string(to_string(compare[v])), sub.line_width * 0.8f);
         p.line(pair_x.data(), ratio.data(), ratio.size(), 1, th.accent, current_name, sub.line_width * 1.3f);
-        record_geometry(ctx, p, "context_ratio", pair_axis, y);
+        record_geometry(ctx, p, {"context_ratio", ContextPlot::ratio, AxisRole::pair}, pair_axis, y);
         p.finish();
     }
 
@@ -234,7 +236,7 @@ void build_context(BuildContext& ctx) {
             p.line(pair_x.data(), wls[v].data(), wls[v].size(), 1, variant_color(th, compare[v]),
                    std::string(to_string(compare[v])), sub.line_width * 0.8f);
         p.line(pair_x.data(), wl.data(), wl.size(), 1, th.accent, current_name, sub.line_width * 1.3f);
-        record_geometry(ctx, p, "context_wavelength", pair_axis, y);
+        record_geometry(ctx, p, {"context_wavelength", ContextPlot::wavelength, AxisRole::pair}, pair_axis, y);
         p.finish();
     }
 
@@ -277,7 +279,7 @@ void build_context(BuildContext& ctx) {
             p.text(config.factor, f.attention_factor, "  " + plot::readout_number(f.attention_factor, 4), th.text,
                    plot::HAlign::left, plot::VAlign::top);
         }
-        record_geometry(ctx, p, "context_attention", x, y);
+        record_geometry(ctx, p, {"context_attention", ContextPlot::attention}, x, y);
         p.finish();
     }
 
@@ -305,7 +307,7 @@ void build_context(BuildContext& ctx) {
         p.line(after->distance.data(), after->bound.data(), after->bound.size(), 1, th.accent, current_name);
         if (!diff.empty()) p.line(after->distance.data(), diff.data(), diff.size(), 1, th.series[1], "A − B", sub.line_width * 0.8f);
         if (l0 <= static_cast<double>(max_distance)) p.marker_x(l0, th.text.with_alpha(0.7f), "L₀", 1.5f, 5);
-        record_geometry(ctx, p, "context_decay", x, y);
+        record_geometry(ctx, p, {"context_decay", ContextPlot::decay}, x, y);
         p.finish();
     }
 
@@ -319,11 +321,13 @@ void build_context(BuildContext& ctx) {
             const Eigen::VectorXd* minus;
             std::string title;
             std::string name;
+            ContextPlot tag;
         };
         const bool same_pairs = ref.freqs.pairs() == pairs;
-        const Panel panels[3] = {{&ref.freqs, nullptr, before_title, "context_before"},
-                                 {&f, nullptr, after_title, "context_after"},
-                                 {&f, same_pairs ? &ref.freqs.theta : nullptr, ref.ab ? "difference A − B" : "difference after − before", "context_difference"}};
+        const Panel panels[3] = {{&ref.freqs, nullptr, before_title, "context_before", ContextPlot::before},
+                                 {&f, nullptr, after_title, "context_after", ContextPlot::after},
+                                 {&f, same_pairs ? &ref.freqs.theta : nullptr, ref.ab ? "difference A − B" : "difference after − before", "context_difference",
+                                  ContextPlot::difference}};
         for (int k = 0; k < 3; ++k) {
             const Panel& pn = panels[k];
             const int n = pn.freqs->pairs();
@@ -349,7 +353,7 @@ void build_context(BuildContext& ctx) {
                           static_cast<float>(kPi));
             }
             if (l0 < context) p.marker_x(l0, th.text, "L₀", 1.5f, 5);
-            record_geometry(ctx, p, pn.name, x, y);
+            record_geometry(ctx, p, {pn.name, pn.tag, AxisRole::position, AxisRole::pair}, x, y);
             p.finish();
         }
     }
@@ -376,4 +380,56 @@ void build_context(BuildContext& ctx) {
     }
 }
 
-}  // namespace rope::figures::detail
+// The variants drawn beside the current one, and what "before" is (unscaled, or a preset: A/B).
+void context_header(PanelContext& panel, HeaderControls& ui) {
+    const ParamSpec* compare = find_param("compare");
+    ui.text("compare:", compare->help);
+    const std::vector<std::string> picked = panel.params.choice_list("compare");
+    for (std::string_view v : compare->choices) {
+        const std::string name(v);
+        bool on = std::find(picked.begin(), picked.end(), name) != picked.end();
+        ui.same_line();
+        if (!ui.checkbox(name, on, "Draw " + name + " scaling (same factor and L0) beside the current config.")) continue;
+        std::string text;
+        for (std::string_view c : compare->choices) {
+            const bool want = std::string(c) == name ? on : std::find(picked.begin(), picked.end(), std::string(c)) != picked.end();
+            if (want) text += (text.empty() ? "" : ",") + std::string(c);
+        }
+        panel.edit((on ? "compare with " : "stop comparing with ") + name,
+                   [&](ParamSet& p) { p.set("compare", text.empty() ? "none" : text); });
+    }
+    ui.same_line(1);
+    ui.text("vs", "");
+    ui.same_line();
+    const ParamSpec* to = find_param("compare_to");
+    const std::string current = panel.params.text("compare_to");
+    std::vector<std::string> choices(to->choices.begin(), to->choices.end());
+    const int now = static_cast<int>(std::find(choices.begin(), choices.end(), current) - choices.begin());
+    const int chosen = ui.combo(current == "unscaled" ? "unscaled (before)" : "B: " + current, choices, now, 10, to->help);
+    if (chosen >= 0 && chosen != now) {
+        const std::string pick = choices[static_cast<std::size_t>(chosen)];
+        panel.edit("compare to " + pick, [&](ParamSet& p) { p.set("compare_to", pick); });
+    }
+}
+
+}  // namespace
+
+const FigureDescriptor& context_figure() {
+    static const FigureDescriptor d = [] {
+        FigureDescriptor f;
+        f.name = "context";
+        f.title = "Context extension";
+        f.page = 1;
+        f.export_width = 1280;  // seven plots would crowd each other's labels in a blog column
+        f.export_height = 720;
+        f.csv_columns = "pair,theta_original,theta,ratio,wavelength_original,wavelength,theta_reference,theta_<variant>...";
+        f.reads = model_and({"max_position", "max_distance", "decay_scale", "compare", "compare_to"});
+        f.build = build_context;
+        f.header_width_em = 44;
+        f.header = context_header;
+        return f;
+    }();
+    return d;
+}
+
+}  // namespace rope::figures

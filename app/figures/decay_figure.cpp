@@ -4,14 +4,20 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "figures/figure_builders.hpp"
+#include "figures/build_context.hpp"
 #include "plot/ticks.hpp"
 
-namespace rope::figures::detail {
+namespace rope::figures {
+
+namespace {
+
+using detail::BuildContext;
+
+enum class DecayPlot { decay = 1 };
 
 void build_decay(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
-    const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
+    const FrequencyTable& f = ctx.frequencies();
     const std::int64_t max_distance = ctx.params.integer("max_distance");
     const bool log_x = ctx.params.text("decay_scale") == "log" && max_distance >= 2;
     const auto series = ctx.cache.decay(f.theta, max_distance);
@@ -19,7 +25,7 @@ void build_decay(BuildContext& ctx) {
     const double top = (f.pairs() + 1) / 2.0;  // the bound at r = 0
 
     plot::Plot p(ctx.result.list, ctx.measure, st, {0, 0, ctx.request.width, ctx.request.height},
-                 std::string(figure_title(FigureId::decay)));
+                 ctx.title());
     plot::AxisSetup x{"relative distance n − m (tokens)", log_x ? 1.0 : 0.0,
                       static_cast<double>(std::max<std::int64_t>(max_distance, 1)), log_x};
     plot::AxisSetup y{"relative upper bound", 0.0, top * 1.06};
@@ -37,7 +43,7 @@ void build_decay(BuildContext& ctx) {
         p.text(static_cast<double>(distance), b, "  " + plot::readout_number(b, 4), st.theme.text,
                plot::HAlign::left, plot::VAlign::bottom);
     }
-    record_geometry(ctx, p, "decay", x, y);
+    record_geometry(ctx, p, {"decay", DecayPlot::decay, AxisRole::other, AxisRole::other}, x, y);
     p.finish();
 
     if (ctx.request.with_table) {
@@ -49,4 +55,47 @@ void build_decay(BuildContext& ctx) {
     }
 }
 
-}  // namespace rope::figures::detail
+void decay_header(PanelContext& panel, HeaderControls& ui) {
+    bool log = panel.params.text("decay_scale") == "log";
+    if (ui.checkbox("log distance", log, find_param("decay_scale")->help))
+        panel.edit("distance axis", [log](ParamSet& p) { p.set("decay_scale", log ? "log" : "linear"); });
+}
+
+std::string decay_readout(PanelContext& panel, const PlotGeometry&, double x, double) {
+    const auto r = static_cast<std::int64_t>(std::llround(std::max(0.0, x)));
+    const std::int64_t max_distance = panel.params.integer("max_distance");
+    if (r > max_distance) return "";
+    const auto b = panel.cache.decay(panel.cache.frequencies(panel.params)->theta, max_distance);
+    const auto at = std::lower_bound(b->distance.begin(), b->distance.end(), static_cast<double>(r));
+    if (at == b->distance.end()) return "";
+    const std::size_t i = static_cast<std::size_t>(at - b->distance.begin());
+    return "distance n − m = " + std::to_string(static_cast<long long>(*at)) + "\nbound = " + plot::readout_number(b->bound[i], 6);
+}
+
+std::vector<std::function<void()>> decay_prepare(const ParamSet& params, FigureCache& cache) {
+    return {[&cache, theta = cache.frequencies(params)->theta, max_distance = params.integer("max_distance")] {
+        cache.decay(theta, max_distance);
+    }};
+}
+
+}  // namespace
+
+const FigureDescriptor& decay_figure() {
+    static const FigureDescriptor d = [] {
+        FigureDescriptor f;
+        f.name = "decay";
+        f.title = "Long-range decay";
+        f.page = 0;
+        f.csv_columns = "distance,bound";
+        f.reads = model_and({"max_distance", "decay_scale", "position", "key_position"});
+        f.build = build_decay;
+        f.prepare = decay_prepare;
+        f.header_width_em = 8;
+        f.header = decay_header;
+        f.readout = decay_readout;
+        return f;
+    }();
+    return d;
+}
+
+}  // namespace rope::figures

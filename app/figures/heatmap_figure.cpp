@@ -3,23 +3,27 @@
 // by the core and only then narrowed for the texture, so far positions are coloured right.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
-#include "figures/figure_builders.hpp"
+#include "figures/build_context.hpp"
+#include "plot/ticks.hpp"
 #include "rope/phasor.hpp"
 
-namespace rope::figures::detail {
+namespace rope::figures {
 
 namespace {
+
+using detail::BuildContext;
+
+enum class HeatmapPlot { heatmap = 1 };
 
 std::vector<plot::Tick> degree_ticks() {
     return {{-kPi, "−180°"}, {-kPi / 2, "−90°"}, {0, "0°"}, {kPi / 2, "90°"}, {kPi, "180°"}};
 }
 
-}  // namespace
-
 void build_heatmap(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
-    const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
+    const FrequencyTable& f = ctx.frequencies();
     const std::int64_t max_position = ctx.params.integer("max_position");
     std::int64_t from = std::min(ctx.params.integer("heatmap_from"), max_position - 1);
     std::int64_t to = ctx.params.integer("heatmap_to");
@@ -29,7 +33,7 @@ void build_heatmap(BuildContext& ctx) {
     const int pairs = f.pairs();
 
     plot::Plot p(ctx.result.list, ctx.measure, st, {0, 0, ctx.request.width, ctx.request.height},
-                 std::string(figure_title(FigureId::heatmap)));
+                 ctx.title());
     plot::AxisSetup x{"position m (tokens)", static_cast<double>(from), static_cast<double>(to)};
     plot::AxisSetup y{"pair i (0 = fastest)", -0.5, pairs - 0.5};
     y.integer_ticks = true;
@@ -94,8 +98,101 @@ void build_heatmap(BuildContext& ctx) {
     if (m >= from && m < to)
         p.marker_x(static_cast<double>(m) + 0.5 * (span <= area.width() ? 1 : 0), st.theme.accent,
                    "m = " + std::to_string(m), 2.5f);
-    record_geometry(ctx, p, "heatmap", x, y);
+    record_geometry(ctx, p, {"heatmap", HeatmapPlot::heatmap, AxisRole::position, AxisRole::pair}, x, y);
     p.finish();
 }
 
-}  // namespace rope::figures::detail
+std::string fmt(const char* f, double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, v);
+    return buf;
+}
+
+bool reset_zoom(PanelContext& panel) {
+    return panel.edit("heatmap zoom reset", [](ParamSet& p) {
+        p.set("heatmap_from", "0");
+        p.set("heatmap_to", "0");
+    });
+}
+
+void heatmap_header(PanelContext& panel, HeaderControls& ui) {
+    const ParamSpec* spec = find_param("heatmap_mode");
+    std::vector<std::string> modes(spec->choices.begin(), spec->choices.end());
+    const std::string current = panel.params.text("heatmap_mode");
+    const int now = static_cast<int>(std::find(modes.begin(), modes.end(), current) - modes.begin());
+    const int picked = ui.combo(current, modes, now, 7.5f, spec->help);
+    if (picked >= 0 && picked != now) {
+        const std::string mode = modes[static_cast<std::size_t>(picked)];
+        panel.edit("heatmap colours: " + mode, [&](ParamSet& p) { p.set("heatmap_mode", mode); });
+    }
+    ui.same_line();
+    if (ui.button("reset zoom", "Show all positions 0 .. max_position-1 again (or double-click the heatmap). Wheel zooms, drag pans."))
+        reset_zoom(panel);
+}
+
+std::string heatmap_readout(PanelContext& panel, const PlotGeometry&, double x, double y) {
+    const auto f = panel.cache.frequencies(panel.params);
+    const int pair = static_cast<int>(std::lround(y));
+    const auto position = static_cast<std::int64_t>(std::floor(x));
+    if (pair < 0 || pair >= f->pairs() || position < 0) return "";
+    const double a = wrap_angle(position_angle(static_cast<double>(position), f->theta[pair]));
+    return "position m = " + std::to_string(position) + "\npair i = " + std::to_string(pair) + "\nangle = " + fmt("%.2f°", a * 180 / kPi) +
+           " = " + fmt("%.5f rad", a) + "\nθᵢ = " + plot::readout_number(f->theta[pair], 6) + " rad/token" +
+           "\nwavelength = " + plot::readout_number(f->wavelength(pair), 6) + " tokens";
+}
+
+// Wheel zooms around the pointer, dragging pans, a double-click shows every position again.
+void heatmap_pointer(PanelContext& panel, const PointerInput& in) {
+    const PlotGeometry* g = panel.figure.find(HeatmapPlot::heatmap);
+    if (!g) return;
+    const ParamSet& p = panel.params;
+    const std::int64_t max_position = p.integer("max_position");
+    std::int64_t from = p.integer("heatmap_from"), to = p.integer("heatmap_to");
+    if (to == 0 || to > max_position) to = max_position;
+    auto set_range = [&](const char* label, double a, double b) {
+        const auto lo = static_cast<std::int64_t>(std::floor(std::max(0.0, a)));
+        const auto hi = static_cast<std::int64_t>(std::ceil(std::min(static_cast<double>(max_position), b)));
+        if (hi - lo < 8) return;  // zoomed in to a few positions at most
+        panel.edit(label, [&](ParamSet& next) {
+            next.set_number("heatmap_from", static_cast<double>(lo));
+            next.set_number("heatmap_to", hi >= max_position && lo == 0 ? 0.0 : static_cast<double>(hi));
+        });
+    };
+    if (in.double_clicked) {
+        reset_zoom(panel);
+        return;
+    }
+    if (in.hovered && in.wheel != 0 && g->area.contains(in.local)) {
+        const double at = g->x_at(in.local.x);
+        const double k = std::pow(0.8, in.wheel);
+        set_range("heatmap zoom", at - (at - static_cast<double>(from)) * k, at + (static_cast<double>(to) - at) * k);
+    }
+    if (in.held && in.delta.x != 0) {
+        const double per_px = static_cast<double>(to - from) / g->area.width();
+        double shift = -in.delta.x * per_px;
+        shift = std::clamp(shift, -static_cast<double>(from), static_cast<double>(max_position - to));
+        if (std::abs(shift) >= 1) set_range("heatmap pan", static_cast<double>(from) + shift, static_cast<double>(to) + shift);
+    }
+}
+
+}  // namespace
+
+const FigureDescriptor& heatmap_figure() {
+    static const FigureDescriptor d = [] {
+        FigureDescriptor f;
+        f.name = "heatmap";
+        f.title = "Angle heatmap";
+        f.page = 0;
+        f.csv_columns = "position,pair,angle";
+        f.reads = model_and({"max_position", "heatmap_from", "heatmap_to", "heatmap_mode", "position", "pair"});
+        f.build = build_heatmap;
+        f.header_width_em = 14;
+        f.header = heatmap_header;
+        f.readout = heatmap_readout;
+        f.pointer = heatmap_pointer;
+        return f;
+    }();
+    return d;
+}
+
+}  // namespace rope::figures

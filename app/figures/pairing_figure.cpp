@@ -12,9 +12,14 @@
 #include "rope/encodings.hpp"
 #include "rope/rotation.hpp"
 
-namespace rope::figures::detail {
+namespace rope::figures {
 
 namespace {
+
+using detail::BuildContext;
+namespace why = detail::why;
+
+enum class PairingPlot { dims = 1, shift };
 
 using plot::Color;
 using plot::Vec2;
@@ -48,12 +53,10 @@ std::string drift_text(const std::vector<double>& scores) {
     return why::spread_text(largest_drift(scores), scale);
 }
 
-}  // namespace
-
 void build_pairing(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
-    const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
+    const FrequencyTable& f = ctx.frequencies();
     const Pairing pairing = ctx.params.config().pairing;
     const Pairing table_mixed = why::other_layout(pairing);
     const int r = f.rotated_dims, pairs = f.pairs();
@@ -148,7 +151,7 @@ void build_pairing(BuildContext& ctx) {
                      : "the bug: cos/sin laid out " + why::layout_name(table_mixed) + ", vector " + why::layout_name(pairing) +
                            ": partners turn at different θ",
               label3, false);
-        record_geometry(ctx, p, "pairing_dims", ax, ay);
+        record_geometry(ctx, p, {"pairing_dims", PairingPlot::dims}, ax, ay);
         p.finish();
     }
 
@@ -183,7 +186,7 @@ void build_pairing(BuildContext& ctx) {
         p.line(shift.data(), matched.data(), matched.size(), 1, th.series[0], "matched (" + why::layout_name(pairing) + ")");
         if (m_now >= shift.front() && m_now <= shift.back())
             p.marker_x(static_cast<double>(m_now), th.accent, "m = " + std::to_string(m_now), 2.0f, 6);
-        record_geometry(ctx, p, "pairing_shift", ax, ay);
+        record_geometry(ctx, p, {"pairing_shift", PairingPlot::shift, AxisRole::position}, ax, ay);
         p.finish();
     }
 
@@ -201,4 +204,20 @@ void build_pairing(BuildContext& ctx) {
     }
 }
 
-}  // namespace rope::figures::detail
+}  // namespace
+
+const FigureDescriptor& pairing_figure() {
+    static const FigureDescriptor d = [] {
+        FigureDescriptor f;
+        f.name = "pairing";
+        f.title = "Pairing layouts";
+        f.page = 2;
+        f.csv_columns = "m,n,score_matched,score_mixed";
+        f.reads = model_and({"pair", "max_position", "position", "key_position", "vector", "key_vector"});
+        f.build = build_pairing;
+        return f;
+    }();
+    return d;
+}
+
+}  // namespace rope::figures

@@ -11,9 +11,14 @@
 #include "rope/precision.hpp"
 #include "rope/rotation.hpp"
 
-namespace rope::figures::detail {
+namespace rope::figures {
 
 namespace {
+
+using detail::BuildContext;
+namespace why = detail::why;
+
+enum class PrecisionPlot { angle = 1, positions, pairs, vector };
 
 // The four ways of computing the angle the figure compares.
 struct Recipe {
@@ -68,12 +73,10 @@ double floor_for(double smallest_positive) {
     return std::pow(10.0, std::floor(std::log10(smallest_positive)) - 1);
 }
 
-}  // namespace
-
 void build_precision(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
-    const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
+    const FrequencyTable& f = ctx.frequencies();
     const Pairing pairing = ctx.params.config().pairing;
     const int pairs = f.pairs();
     const int pair = static_cast<int>(std::min<std::int64_t>(ctx.params.integer("pair"), pairs - 1));
@@ -184,7 +187,7 @@ void build_precision(BuildContext& ctx) {
                    kRecipes[r].dash);
         }
         if (m_now >= 1 && m_now <= top) p.marker_x(m_now, th.accent, m_tag, 2.0f, 6);
-        record_geometry(ctx, p, "precision_angle", ax, ay);
+        record_geometry(ctx, p, {"precision_angle", PrecisionPlot::angle, AxisRole::position}, ax, ay);
         p.finish();
     }
 
@@ -208,7 +211,7 @@ void build_precision(BuildContext& ctx) {
                                                                                                            : "257 → 256 ";
         p.text(257, 2, note, th.text, plot::HAlign::right, plot::VAlign::bottom);
         if (m_now >= 1 && m_now <= top) p.marker_x(m_now, th.accent, m_tag, 2.0f, 6);
-        record_geometry(ctx, p, "precision_positions", ax, ay);
+        record_geometry(ctx, p, {"precision_positions", PrecisionPlot::positions, AxisRole::position}, ax, ay);
         p.finish();
     }
 
@@ -244,7 +247,7 @@ void build_precision(BuildContext& ctx) {
                        ? "position 0 is exact in every format"
                        : "m = 0: all exact",
                    th.muted, plot::HAlign::center, plot::VAlign::middle);
-        record_geometry(ctx, p, "precision_pairs", ax, ay);
+        record_geometry(ctx, p, {"precision_pairs", PrecisionPlot::pairs, AxisRole::pair}, ax, ay);
         p.finish();
     }
 
@@ -273,7 +276,7 @@ void build_precision(BuildContext& ctx) {
             p.text(r, std::max(v, floor), v > 0 ? plot::readout_number(v, 2) : "0", th.text, plot::HAlign::center,
                    plot::VAlign::bottom);
         }
-        record_geometry(ctx, p, "precision_vector", ax, ay);
+        record_geometry(ctx, p, {"precision_vector", PrecisionPlot::vector}, ax, ay);
         p.finish();
     }
 
@@ -299,4 +302,20 @@ void build_precision(BuildContext& ctx) {
     }
 }
 
-}  // namespace rope::figures::detail
+}  // namespace
+
+const FigureDescriptor& precision_figure() {
+    static const FigureDescriptor d = [] {
+        FigureDescriptor f;
+        f.name = "precision";
+        f.title = "Numeric precision";
+        f.page = 2;
+        f.csv_columns = "format,m,pair,angle_exact,angle,error,spacing";
+        f.reads = model_and({"pair", "max_position", "position", "vector"});
+        f.build = build_precision;
+        return f;
+    }();
+    return d;
+}
+
+}  // namespace rope::figures

@@ -9,9 +9,14 @@
 #include "plot/ticks.hpp"
 #include "rope/encodings.hpp"
 
-namespace rope::figures::detail {
+namespace rope::figures {
 
 namespace {
+
+using detail::BuildContext;
+namespace why = detail::why;
+
+enum class ScoresPlot { matched = 1, mixed };
 
 // The largest spread (max - min) along any diagonal n - m = const of a square matrix.
 double diagonal_spread(const Eigen::MatrixXd& s) {
@@ -28,12 +33,10 @@ double diagonal_spread(const Eigen::MatrixXd& s) {
     return worst;
 }
 
-}  // namespace
-
 void build_scores(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
-    const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
+    const FrequencyTable& f = ctx.frequencies();
     const Pairing pairing = ctx.params.config().pairing;
     const Pairing table_mixed = why::other_layout(pairing);
     const Eigen::VectorXd q = why::q_vector(ctx.params), k = why::k_vector(ctx.params);
@@ -88,14 +91,15 @@ void build_scores(BuildContext& ctx) {
         const Eigen::MatrixXd* s;
         std::string title, name;
         bool with_bar;
+        ScoresPlot tag;
     };
     const Panel panels[2] = {
-        {&correct, "matched layouts (" + why::layout_name(pairing) + ")", "scores", false},
+        {&correct, "matched layouts (" + why::layout_name(pairing) + ")", "scores", false, ScoresPlot::matched},
         {&mixed,
          why::pick_title(ctx, sub, right.width(),
                          {"mixed: cos/sin " + why::layout_name(table_mixed) + ", vector " + why::layout_name(pairing),
                           "mixed layouts (cos/sin " + why::layout_name(table_mixed) + ")", "mixed layouts"}),
-         "scores_mixed", true}};
+         "scores_mixed", true, ScoresPlot::mixed}};
     for (const Panel& pn : panels) {
         plot::Plot p(ctx.result.list, ctx.measure, sub, pn.with_bar ? right : left, pn.title);
         plot::AxisSetup ax{"key position n (tokens)", lo, hi};
@@ -120,7 +124,7 @@ void build_scores(BuildContext& ctx) {
         }
         const plot::Vec2 a = p.to_px(static_cast<double>(n_now) - 0.5, static_cast<double>(m_now) + 0.5);
         const plot::Vec2 b = p.to_px(static_cast<double>(n_now) + 0.5, static_cast<double>(m_now) - 0.5);
-        record_geometry(ctx, p, pn.name, ax, ay);
+        record_geometry(ctx, p, {pn.name, pn.tag, AxisRole::position, AxisRole::position}, ax, ay);
         p.finish();
         if (cell_inside) {  // after finish: the box may stick out of the plot at its edge
             const float grow = st.px(2);
@@ -142,4 +146,20 @@ void build_scores(BuildContext& ctx) {
     }
 }
 
-}  // namespace rope::figures::detail
+}  // namespace
+
+const FigureDescriptor& scores_figure() {
+    static const FigureDescriptor d = [] {
+        FigureDescriptor f;
+        f.name = "scores";
+        f.title = "Score matrix";
+        f.page = 2;
+        f.csv_columns = "m,n,score,score_mixed";
+        f.reads = model_and({"max_position", "position", "key_position", "vector", "key_vector"});
+        f.build = build_scores;
+        return f;
+    }();
+    return d;
+}
+
+}  // namespace rope::figures

@@ -12,9 +12,14 @@
 #include "plot/ticks.hpp"
 #include "rope/encodings.hpp"
 
-namespace rope::figures::detail {
+namespace rope::figures {
 
 namespace {
+
+using detail::BuildContext;
+namespace why = detail::why;
+
+enum class SinusoidalPlot { absolute = 1, rope };
 
 // y range of some curves (nan-free), with room on top for the legend.
 void range_of(const std::vector<const std::vector<double>*>& curves, double& lo, double& hi) {
@@ -29,12 +34,10 @@ void range_of(const std::vector<const std::vector<double>*>& curves, double& lo,
     hi += span * 0.5;
 }
 
-}  // namespace
-
 void build_sinusoidal(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
-    const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
+    const FrequencyTable& f = ctx.frequencies();
     const Pairing pairing = ctx.params.config().pairing;
     const int dim = static_cast<int>(ctx.params.integer("dim"));
     constexpr double base = 10000;  // Vaswani et al.'s, not the RoPE base being explored
@@ -100,7 +103,7 @@ void build_sinusoidal(BuildContext& ctx) {
         p.line(distance.data(), add1.data(), points, 1, th.series[3], added + m1_text, sub.line_width * 0.8f);
         p.line(distance.data(), pe.data(), points, 1, th.series[0], "PE(m)·PE(n), any m, any token");
         if (d_inside) p.marker_x(static_cast<double>(d_now), th.accent, "", 1.5f, 5);
-        record_geometry(ctx, p, "sinusoidal_absolute", ax, ay);
+        record_geometry(ctx, p, {"sinusoidal_absolute", SinusoidalPlot::absolute}, ax, ay);
         p.finish();
     }
     // Right: RoPE's score, the same curve for both query positions.
@@ -117,7 +120,7 @@ void build_sinusoidal(BuildContext& ctx) {
         p.line(distance.data(), rope1.data(), points, 1, th.series[2], "⟨R(m)q, R(n)k⟩, " + m1_text, sub.line_width * 1.6f);
         p.line(distance.data(), rope2.data(), points, 1, th.text, "⟨R(m)q, R(n)k⟩, " + m2_text, sub.line_width * 0.7f, 5);
         if (d_inside) p.marker_x(static_cast<double>(d_now), th.accent, "", 1.5f, 5);
-        record_geometry(ctx, p, "sinusoidal_rope", ax, ay);
+        record_geometry(ctx, p, {"sinusoidal_rope", SinusoidalPlot::rope}, ax, ay);
         p.finish();
     }
 
@@ -141,4 +144,20 @@ void build_sinusoidal(BuildContext& ctx) {
     }
 }
 
-}  // namespace rope::figures::detail
+}  // namespace
+
+const FigureDescriptor& sinusoidal_figure() {
+    static const FigureDescriptor d = [] {
+        FigureDescriptor f;
+        f.name = "sinusoidal";
+        f.title = "Absolute vs RoPE";
+        f.page = 2;
+        f.csv_columns = "m,n,distance,pe_dot,additive_score,rope_score";
+        f.reads = model_and({"max_position", "position", "key_position", "vector", "key_vector"});
+        f.build = build_sinusoidal;
+        return f;
+    }();
+    return d;
+}
+
+}  // namespace rope::figures

@@ -3,12 +3,16 @@
 #include <algorithm>
 #include <cmath>
 
-#include "figures/figure_builders.hpp"
+#include "figures/build_context.hpp"
 #include "plot/ticks.hpp"
 
-namespace rope::figures::detail {
+namespace rope::figures {
 
 namespace {
+
+using detail::BuildContext;
+
+enum class SweepPlot { wavelengths = 1, decay, cosine_sum, base_bound };
 
 constexpr double kSweepMin = kSweepMinBase, kSweepMax = kSweepMaxBase;
 constexpr double kDecades = 3.0;  // colour range: wavelength / context from 1/1000 to 1000
@@ -24,11 +28,9 @@ std::string base_label(double b) {
     return "base " + plot::readout_number(b, 5);
 }
 
-}  // namespace
-
 void build_sweep(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
-    const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
+    const FrequencyTable& f = ctx.frequencies();
     const int d = f.rotated_dims;
     const int pairs = f.pairs();
     const double context = static_cast<double>(ctx.params.integer("max_position"));
@@ -52,7 +54,7 @@ void build_sweep(BuildContext& ctx) {
     const float note_h = single ? st.px(st.tick_font) * 1.6f : 0;
 
     if (st.draw_titles)
-        ctx.result.list.text({W / 2, st.px(6)}, std::string(figure_title(FigureId::sweep)), st.px(st.title_font),
+        ctx.result.list.text({W / 2, st.px(6)}, ctx.title(), st.px(st.title_font),
                              st.theme.text, plot::HAlign::center, plot::VAlign::top);
     plot::Style sub = st;
     sub.title_font = st.title_font * 0.8f;
@@ -88,7 +90,7 @@ void build_sweep(BuildContext& ctx) {
             p.text(b_mid, mid_pair, "  λ = L", plot::Color{0.05f, 0.05f, 0.05f, 1}, plot::HAlign::left,
                    plot::VAlign::middle, st.label_font);
         if (base >= kSweepMin && base <= kSweepMax) p.marker_x(base, st.theme.accent, base_label(base), 2.5f);
-        record_geometry(ctx, p, "sweep", x, y);
+        record_geometry(ctx, p, {"sweep", SweepPlot::wavelengths, AxisRole::other, AxisRole::pair}, x, y);
         p.finish();
     }
 
@@ -118,7 +120,7 @@ void build_sweep(BuildContext& ctx) {
             p.line(b->distance.data(), b->bound.data(), b->bound.size(), 1, st.theme.series[i],
                    compact ? "" : base_label(bases[i]) + (i == 2 ? " (current)" : ""), i == 2 ? 3.0f : 2.0f);
         }
-        record_geometry(ctx, p, "sweep_decay", x, y);
+        record_geometry(ctx, p, {"sweep_decay", SweepPlot::decay}, x, y);
         p.finish();
     }
 
@@ -143,7 +145,7 @@ void build_sweep(BuildContext& ctx) {
         else
             p.text(std::max(1.0, context), pairs * 1.04, "never negative up to L  ", st.theme.text, plot::HAlign::right,
                    plot::VAlign::top);
-        record_geometry(ctx, p, "sweep_cosine", x, y);
+        record_geometry(ctx, p, {"sweep_cosine", SweepPlot::cosine_sum, AxisRole::position}, x, y);
         p.finish();
     }
 
@@ -177,7 +179,7 @@ void build_sweep(BuildContext& ctx) {
         }
         if (base >= 10 && base <= 1e10) p.marker_y(base, st.theme.accent, base_label(base), 2.0f);
         if (context >= 64 && context <= top_context) p.marker_x(context, st.theme.marker, "L = " + plot::tick_label(context, 1), 2.0f, 6);
-        record_geometry(ctx, p, "sweep_bound", x, y);
+        record_geometry(ctx, p, {"sweep_bound", SweepPlot::base_bound}, x, y);
         p.finish();
     }
 
@@ -198,4 +200,66 @@ void build_sweep(BuildContext& ctx) {
     }
 }
 
-}  // namespace rope::figures::detail
+void sweep_header(PanelContext& panel, HeaderControls& ui) {
+    bool log = panel.params.text("decay_scale") == "log";
+    if (ui.checkbox("log distance", log, find_param("decay_scale")->help))
+        panel.edit("distance axis", [log](ParamSet& p) { p.set("decay_scale", log ? "log" : "linear"); });
+}
+
+std::string sweep_readout(PanelContext& panel, const PlotGeometry& g, double x, double y) {
+    const auto f = panel.cache.frequencies(panel.params);
+    if (g.is(SweepPlot::wavelengths)) {
+        const int pair = static_cast<int>(std::lround(y));
+        if (pair < 0 || pair >= f->pairs()) return "";
+        const double wl = kTwoPi / base_frequencies(x, f->rotated_dims)[pair];
+        const double ctx = static_cast<double>(panel.params.integer("max_position"));
+        return "base = " + plot::readout_number(x, 4) + "\npair i = " + std::to_string(pair) + "\nwavelength = " +
+               plot::readout_number(wl, 5) + " tokens" + "\nwavelength ÷ context = " + plot::readout_number(wl / ctx, 4) +
+               (wl <= ctx ? "\n(turns fully within the context)" : "\n(never completes a turn in the context)");
+    }
+    if (g.is(SweepPlot::decay)) {
+        const auto r = static_cast<std::int64_t>(std::llround(std::max(0.0, x)));
+        const std::int64_t max_distance = panel.params.integer("max_distance");
+        if (r > max_distance) return "";
+        const auto b = panel.cache.decay(f->theta, max_distance);
+        const auto at = std::lower_bound(b->distance.begin(), b->distance.end(), static_cast<double>(r));
+        if (at == b->distance.end()) return "";
+        const std::size_t i = static_cast<std::size_t>(at - b->distance.begin());
+        return "distance n − m = " + std::to_string(static_cast<long long>(*at)) + "\nbound = " +
+               plot::readout_number(b->bound[i], 6) + " (current base)";
+    }
+    return "";
+}
+
+// The five bases' decay curves, each its own job.
+std::vector<std::function<void()>> sweep_prepare(const ParamSet& params, FigureCache& cache) {
+    const auto f = cache.frequencies(params);
+    const std::int64_t max_distance = params.integer("max_distance");
+    std::vector<std::function<void()>> jobs;
+    for (double b : sweep_bases(params.real("base")))
+        jobs.push_back([&cache, theta = base_frequencies(b, f->rotated_dims), max_distance] { cache.decay(theta, max_distance); });
+    return jobs;
+}
+
+}  // namespace
+
+const FigureDescriptor& sweep_figure() {
+    static const FigureDescriptor d = [] {
+        FigureDescriptor f;
+        f.name = "sweep";
+        f.title = "Base sweep";
+        f.page = 0;
+        f.csv_columns = "base,pair,wavelength,wavelength_over_context";
+        f.reads = model_and({"max_position", "max_distance", "decay_scale"});
+        f.build = build_sweep;
+        f.prepare = sweep_prepare;
+        f.build_cost = 5;
+        f.header_width_em = 8;
+        f.header = sweep_header;
+        f.readout = sweep_readout;
+        return f;
+    }();
+    return d;
+}
+
+}  // namespace rope::figures

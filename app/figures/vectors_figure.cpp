@@ -4,15 +4,21 @@
 #include <cmath>
 #include <cstdio>
 
-#include "figures/figure_builders.hpp"
+#include "figures/build_context.hpp"
 #include "plot/colormap.hpp"
 #include "plot/ticks.hpp"
 #include "rope/phasor.hpp"
+#include "rope/number_format.hpp"
 #include "rope/rotation.hpp"
 
-namespace rope::figures::detail {
+namespace rope::figures {
 
 namespace {
+
+using detail::BuildContext;
+
+enum class VectorsPlot { pair = 1, fan, qk };
+enum Grab { kNone = 0, kVector = 1, kKey = 2 };
 
 using plot::Color;
 using plot::Vec2;
@@ -58,11 +64,9 @@ Pair2D rotate2(Pair2D v, double angle) {
     return {v.x * std::cos(angle) - v.y * std::sin(angle), v.x * std::sin(angle) + v.y * std::cos(angle)};
 }
 
-}  // namespace
-
 void build_vectors(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
-    const FrequencyTable& f = ctx.cache.frequencies(ctx.params);
+    const FrequencyTable& f = ctx.frequencies();
     const RopeConfig config = ctx.params.config();
     const int pair = static_cast<int>(std::min<std::int64_t>(ctx.params.integer("pair"), f.pairs() - 1));
     const std::int64_t m = ctx.params.integer("position");
@@ -81,7 +85,7 @@ void build_vectors(BuildContext& ctx) {
     const float W = ctx.request.width, H = ctx.request.height;
     const float title_space = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
     if (st.draw_titles)
-        ctx.result.list.text({W / 2, st.px(6)}, std::string(figure_title(FigureId::vectors)), st.px(st.title_font),
+        ctx.result.list.text({W / 2, st.px(6)}, ctx.title(), st.px(st.title_font),
                              st.theme.text, plot::HAlign::center, plot::VAlign::top);
     const bool wide = W >= H * 1.3f;
     const plot::Rect main_rect = wide ? plot::Rect{0, title_space, W * 0.52f, H} : plot::Rect{0, title_space, W, H * 0.55f};
@@ -131,7 +135,7 @@ void build_vectors(BuildContext& ctx) {
         arc(p.list(), origin, r_px * 0.32f, a0, a0 + wrapped, st.theme.text, st.px(2));
         arrow(p.list(), origin, tip0, st.theme.series[0], st.px(3.5f), head);
         arrow(p.list(), origin, tipm, st.theme.accent, st.px(3.5f), head);
-        record_geometry(ctx, p, "pair", ax, ay);
+        record_geometry(ctx, p, {"pair", VectorsPlot::pair}, ax, ay);
         p.finish();
         tip_label(ctx.result.list, st, origin, tip0, "x", st.theme.series[0]);
         if (m != 0) tip_label(ctx.result.list, st, origin, tipm, "R(m)x", st.theme.accent);
@@ -139,7 +143,7 @@ void build_vectors(BuildContext& ctx) {
         ctx.result.list.text({cx, main_rect.y1 - line_h - st.px(2)},
                              "m = " + std::to_string(m) + ":  m·θ = " + plot::readout_number(md * theta, 7) + " rad", tf,
                              st.theme.text, plot::HAlign::center, plot::VAlign::bottom);
-        ctx.result.list.text({cx, main_rect.y1 - st.px(2)}, "x turned by " + angle_text(wrapped), tf, st.theme.accent,
+        ctx.result.list.text({cx, main_rect.y1 - st.px(2)}, "x turned by " + detail::angle_text(wrapped), tf, st.theme.accent,
                              plot::HAlign::center, plot::VAlign::bottom);
     }
 
@@ -176,7 +180,7 @@ void build_vectors(BuildContext& ctx) {
             p.list().text(at, std::to_string(k), label_size, k == pair ? st.theme.accent : st.theme.text, plot::HAlign::center,
                           plot::VAlign::middle);
         }
-        record_geometry(ctx, p, "fan", ax, ay);
+        record_geometry(ctx, p, {"fan", VectorsPlot::fan}, ax, ay);
         p.finish();
     }
 
@@ -211,7 +215,7 @@ void build_vectors(BuildContext& ctx) {
         arrow(p.list(), origin, tq, st.theme.accent, st.px(3), head);
         arrow(p.list(), origin, tk, st.theme.marker, st.px(3), head);
         const double full_score = attention_score(f, config.pairing, x_full, md, k_full, static_cast<double>(n), f.attention_factor);
-        record_geometry(ctx, p, "qk", ax, ay);
+        record_geometry(ctx, p, {"qk", VectorsPlot::qk}, ax, ay);
         p.finish();
         tip_label(ctx.result.list, st, origin, tq, "q", st.theme.accent);
         tip_label(ctx.result.list, st, origin, tk, "k", st.theme.marker);
@@ -242,4 +246,90 @@ void build_vectors(BuildContext& ctx) {
     }
 }
 
-}  // namespace rope::figures::detail
+std::string list_text(const std::vector<double>& v) {
+    std::string text;
+    for (std::size_t i = 0; i < v.size(); ++i) text += (i ? "," : "") + format_number(v[i]);
+    return text;
+}
+
+void vectors_header(PanelContext& panel, HeaderControls& ui) {
+    ui.text("shift:", "Shift both the query position m and the key position n by the same amount.");
+    for (int delta : {-10, -1, 1, 10}) {
+        ui.same_line();
+        char label[16];
+        std::snprintf(label, sizeof label, "%+d", delta);
+        if (!ui.button(label, "Shift both q's position m and k's position n: the angle between them, and so the score, stays the same."))
+            continue;
+        const std::int64_t m = panel.params.integer("position") + delta, n = panel.params.integer("key_position") + delta;
+        if (m < 0 || n < 0 || m >= panel.params.integer("max_position")) continue;
+        panel.edit("shift m, n by " + std::string(label), [&](ParamSet& next) {
+            next.set_number("position", static_cast<double>(m));
+            next.set_number("key_position", static_cast<double>(n));
+        });
+    }
+}
+
+std::string vectors_readout(PanelContext& panel, const PlotGeometry& g, double x, double y) {
+    if (g.is(VectorsPlot::qk))
+        return panel.params.has("key_vector") ? "drag to move k (the key)\ndouble-click: k = q again" : "drag to move k (the key; now k = q)";
+    if (g.is(VectorsPlot::pair))
+        return "(" + plot::readout_number(x, 4) + ", " + plot::readout_number(y, 4) + ")\ndrag to set the pair's vector";
+    return "";
+}
+
+// Dragging x's tip sets the selected pair of `vector`; dragging k's tip in the q-k view chooses the
+// key (its pair, turned back from position n); a double-click there makes k = q again.
+void vectors_pointer(PanelContext& panel, const PointerInput& in) {
+    const ParamSet& p = panel.params;
+    if (!in.held) panel.grab = kNone;
+    const PlotGeometry* pair_plot = panel.figure.find(VectorsPlot::pair);
+    const PlotGeometry* qk = panel.figure.find(VectorsPlot::qk);
+    if (qk && in.double_clicked && qk->area.contains(in.local)) {
+        panel.grab = kNone;
+        panel.edit("key k = q", [](ParamSet& next) { next.reset("key_vector"); });
+        return;
+    }
+    if (in.pressed) {
+        if (pair_plot && pair_plot->area.contains(in.local)) panel.grab = kVector;
+        else if (qk && qk->area.contains(in.local)) panel.grab = kKey;
+    }
+    if (!in.held || panel.grab == kNone) return;
+    const auto f = panel.cache.frequencies(p);
+    const int pair = static_cast<int>(std::min<std::int64_t>(p.integer("pair"), f->pairs() - 1));
+    const PairDims d = pair_dims(p.config().pairing, f->rotated_dims, pair);
+    if (panel.grab == kVector && pair_plot) {
+        std::vector<double> v = p.vector();
+        v[d.first] = pair_plot->x_at(in.local.x);
+        v[d.second] = pair_plot->y_at(in.local.y);
+        panel.edit("drag the vector x", [&](ParamSet& next) { next.set("vector", list_text(v)); });
+    } else if (panel.grab == kKey && qk) {
+        const double back = -wrap_angle(position_angle(static_cast<double>(p.integer("key_position")), f->theta[pair]));
+        const double x = qk->x_at(in.local.x), y = qk->y_at(in.local.y);
+        std::vector<double> k = p.key_vector();
+        k[d.first] = x * std::cos(back) - y * std::sin(back);
+        k[d.second] = x * std::sin(back) + y * std::cos(back);
+        panel.edit("drag the key k", [&](ParamSet& next) { next.set("key_vector", list_text(k)); });
+    }
+}
+
+}  // namespace
+
+const FigureDescriptor& vectors_figure() {
+    static const FigureDescriptor d = [] {
+        FigureDescriptor f;
+        f.name = "vectors";
+        f.title = "Rotated vectors";
+        f.page = 0;
+        f.csv_columns = "pair,angle,x_first,x_second,rotated_first,rotated_second";
+        f.reads = model_and({"pair", "position", "key_position", "vector", "key_vector"});
+        f.build = build_vectors;
+        f.header_width_em = 13;
+        f.header = vectors_header;
+        f.readout = vectors_readout;
+        f.pointer = vectors_pointer;
+        return f;
+    }();
+    return d;
+}
+
+}  // namespace rope::figures

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "figures/figure_builders.hpp"
+#include "figures/build_context.hpp"
 #include "plot/ticks.hpp"
 #include "rope/config.hpp"
 
@@ -17,7 +17,7 @@ namespace rope::figures::detail::why {
 inline float title_space(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     if (!st.draw_titles) return 0;
-    ctx.result.list.text({ctx.request.width / 2, st.px(6)}, std::string(figure_title(ctx.request.id)),
+    ctx.result.list.text({ctx.request.width / 2, st.px(6)}, ctx.title(),
                          st.px(st.title_font), st.theme.text, plot::HAlign::center, plot::VAlign::top);
     return st.px(st.title_font) * 1.4f;
 }

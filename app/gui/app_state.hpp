@@ -1,30 +1,42 @@
-// Everything the window shows, in plain structs that tests and export code can reach: the
-// parameters (the one vocabulary), the view state, and each panel's cached figure.
+// Everything the window shows, in plain structs that tests and the drivers can reach: the
+// parameters (the one vocabulary; changed only through AppState's methods, each change one undo
+// step), the view state, and each panel's picture with the values it was built from.
 #pragma once
 
-#include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
-#include "figures/figures.hpp"
-#include "gui/heatmap_renderer.hpp"
+#include "figures/registry.hpp"
+#include "gui/heatmap_texture.hpp"
+#include "gui/history.hpp"
 #include "plot/style.hpp"
 #include "rope/params.hpp"
 
 namespace rope::gui {
 
-struct PanelView {
-    figures::FigureId id = figures::FigureId::vectors;
-    plot::Rect screen;  // where the figure sits in the window (pixels)
-    // cached figure and what it was built from
-    bool valid = false;
-    std::uint64_t version = 0;
-    std::uint64_t generation = 0;  // the cache's background generation it was built at
+// What a panel's picture is built from: the values of the parameters its figure reads, its size,
+// the UI scale and the theme. A picture is current when its key equals the key it would have now.
+struct FigureKey {
     float width = 0, height = 0, scale = 0;
     plot::ThemeId theme = plot::ThemeId::dark;
-    figures::FigureResult figure;
+    std::vector<ParamValue> inputs;  // in the order of the descriptor's `reads`
+    bool operator==(const FigureKey& o) const {
+        return width == o.width && height == o.height && scale == o.scale && theme == o.theme && inputs == o.inputs;
+    }
+    bool operator!=(const FigureKey& o) const { return !(*this == o); }
+};
+
+struct PanelView {
+    const figures::FigureDescriptor* figure = nullptr;
+    plot::Rect screen;      // where the figure sits in the window (pixels), while shown
+    bool shown = false;     // drawn in the last frame
+    bool built = false;     // `result` holds a picture
+    FigureKey key;          // what `result` was built from
+    figures::FigureResult result;
     std::vector<HeatmapTexture> textures;
+    int grab = 0;           // the figure's drag handle while the button is held
 };
 
 struct ExportDialogState {
@@ -46,20 +58,56 @@ struct SessionDialogState {
     char path[1024] = {};
 };
 
-struct AppState {
-    ParamSet params;
+class AppState {
+public:
+    AppState();
+
+    const ParamSet& params() const { return params_; }
+    int lesson_step() const { return lesson_step_; }
+    const History& history() const { return history_; }
+
+    // The starting state (command line, session, lesson): no undo step.
+    void start_from(const ParamSet& params, int lesson_step = -1);
+    // Applies one change to a copy, validates it like --set and keeps it only if it holds; a kept
+    // change is one undo step named `label` (or part of the open `gesture`). Refused: the status
+    // line says why and nothing changes.
+    bool change(const std::string& label, const std::function<void(ParamSet&)>& edit, const std::string& gesture = "");
+    bool apply(const std::string& key, const std::string& text, const std::string& gesture = "");
+    bool apply_number(const std::string& key, double value, const std::string& gesture = "");
+    // Replaces the whole set (a session, a config.json): one undo step. `params` is already valid.
+    void replace(const std::string& label, const ParamSet& params) { replace(label, params, lesson_step_); }
+    // ... and the lesson step with it (a session opens at its own step).
+    void replace(const std::string& label, const ParamSet& params, int lesson_step);
+    // A lesson step's parameters, page and panel (one undo step); -1 closes the lesson.
+    void go_to_lesson_step(int step);
+    void close_lesson();
+    // The gesture the last changes belong to has ended (the slider or the mouse button was let go).
+    void end_gesture();
+    bool undo();
+    bool redo();
+
+    // the view: not undone
     plot::ThemeId theme = plot::ThemeId::dark;
-    float ui_scale = 1;
-    int maximized = -1;  // panel index, or -1 for the page's grid
-    int page = 0;        // which page of panels the grid shows (kPages)
+    float base_scale = 1;  // the monitor's content scale (x the user's factor)
+    float ui_scale = 1;    // base_scale, x kPresentationScale in presentation mode
+    int maximized = -1;    // panel index, or -1 for the page's grid
+    int page = 0;          // which page of panels the grid shows (figures::pages())
+    bool presentation = false;  // large type, high contrast, no controls
+    bool fullscreen = false;
+    bool playing = false;
+    double speed = 10;          // tokens per second
+    double play_position = 0;   // fractional position while playing
+    bool show_shortcuts = false;
+    std::string session_path;   // the file Ctrl+S writes (last opened or saved)
+
     std::string status = "Ready. Drag the sliders; Ctrl+click a slider to type a value.";
     bool status_error = false;
-    std::array<PanelView, figures::kAllFigures.size()> panels;
+    void set_status(std::string text, bool error = false);
+
+    std::vector<PanelView> panels;  // one per figure, in panel order
     figures::FigureCache cache;
-    bool dragging_vector = false;
-    bool dragging_key = false;  // the k arrow of the vectors panel's q-k view
     // linked views: the pair and position under the mouse in any panel (-1: none), highlighted in
-    // every panel; `next` collects this frame's, shown from the next frame on
+    // every panel; `linked_next` collects this frame's, shown from the next frame on
     struct Linked {
         int pair = -1;
         std::int64_t position = -1;
@@ -67,54 +115,30 @@ struct AppState {
         bool operator!=(const Linked& o) const { return !(*this == o); }
     };
     Linked linked, linked_next;
-    std::uint64_t figure_builds = 0;
+    std::uint64_t figure_builds = 0;  // how many times a figure was built (tests: idle means none)
     std::uint64_t figure_errors = 0;  // figures that could not be built, or held a NaN (soak counts them)
     ExportDialogState export_dialog;
     SessionDialogState session_dialog;
-
-    // teaching: presentation mode, animation, lessons, the shortcut overlay
-    float base_scale = 1;        // the monitor's content scale (x the user's factor)
-    bool presentation = false;   // large type, high contrast, no controls
-    bool fullscreen = false;
-    bool playing = false;
-    double speed = 10;           // tokens per second
-    double play_position = 0;    // fractional position while playing
-    int lesson_step = -1;        // -1: no lesson open
-    bool show_shortcuts = false;
     bool quit_requested = false;
     bool screenshot_requested = false;  // F12
-    std::string session_path;    // the file Ctrl+S writes (last opened or saved)
 
-    // the lesson step's parameters and the panel to look at
-    void go_to_lesson_step(int step);
+    static constexpr float kPresentationScale = 1.6f;
     float effective_scale() const { return base_scale * (presentation ? kPresentationScale : 1.0f); }
-    static constexpr float kPresentationScale = 1.6f;  // how many times a figure was rebuilt (tests: idle means none)
 
-    AppState();
-    // Sets one parameter from the UI, validated like --set; on error nothing changes and the status
-    // line says why. Returns true if applied.
-    bool apply(const std::string& key, const std::string& text);
-    bool apply_number(const std::string& key, double value);
-    void set_status(std::string text, bool error = false);
+private:
+    void restore(const Snapshot& s);
+    Snapshot snapshot() const { return {params_, lesson_step_}; }
+
+    ParamSet params_;
+    int lesson_step_ = -1;  // -1: no lesson open
+    History history_;
 };
 
-// Pages of panels: the basics (1-4), the context-extension view (5), why RoPE works (6-9).
-struct PanelPage {
-    const char* name;
-    int first, count;  // panel indices first .. first+count-1
-};
-inline constexpr std::array<PanelPage, 3> kPages = {PanelPage{"Basics", 0, 4}, PanelPage{"Context extension", 4, 1},
-                                                    PanelPage{"Why it works", 5, 4}};
-inline int page_of_panel(int panel) {
-    for (int i = 0; i < static_cast<int>(kPages.size()); ++i)
-        if (panel >= kPages[i].first && panel < kPages[i].first + kPages[i].count) return i;
-    return 0;
-}
 // Maximise a panel (or restore the grid if it is the maximised one), showing its page.
-inline void toggle_maximized(AppState& state, int panel) {
-    state.page = page_of_panel(panel);
-    state.maximized = state.maximized == panel ? -1 : panel;
-}
+void toggle_maximized(AppState& state, int panel);
+// The panel the open lesson step points at (null when no lesson is open).
+const figures::FigureDescriptor* lesson_panel(const AppState& state);
+bool panel_shown(const AppState& state, int panel);
 
 plot::Style screen_style(const AppState& state);
 plot::ThemeId effective_theme(const AppState& state);

@@ -8,8 +8,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "gui/panels.hpp"
+#include "gui/controls_panel.hpp"
 #include "gui/teaching.hpp"
+#include "gui/ui_helpers.hpp"
 #include "rope/number_format.hpp"
 #include "rope/presets.hpp"
 
@@ -38,7 +39,7 @@ void label_row(const char* text) {
 bool int_slider(AppState& state, const char* key, const char* label, std::int64_t lo, std::int64_t hi, bool log,
                 bool even = false) {
     label_row(label);
-    const std::int64_t current = state.params.integer(key);
+    const std::int64_t current = state.params().integer(key);
     std::int64_t v = current;
     char id[64];
     std::snprintf(id, sizeof id, "##%s", key);
@@ -50,12 +51,12 @@ bool int_slider(AppState& state, const char* key, const char* label, std::int64_
     item_tooltip(help_of(key));
     if (!changed || v == current) return false;
     if (even && !typing) v = std::max<std::int64_t>(2, v / 2 * 2);  // dragging moves in even steps
-    return state.apply_number(key, static_cast<double>(v));
+    return state.apply_number(key, static_cast<double>(v), std::string("item:") + key);
 }
 
 bool real_slider(AppState& state, const char* key, const char* label, double lo, double hi, bool log, const char* format) {
     label_row(label);
-    const double current = state.params.real(key);
+    const double current = state.params().real(key);
     double v = current;
     char id[64];
     std::snprintf(id, sizeof id, "##%s", key);
@@ -64,13 +65,13 @@ bool real_slider(AppState& state, const char* key, const char* label, double lo,
                                              log ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None);
     item_tooltip(help_of(key));
     if (!changed || v == current) return false;
-    return state.apply_number(key, v);
+    return state.apply_number(key, v, std::string("item:") + key);
 }
 
 bool choice(AppState& state, const char* key, const char* label) {
     label_row(label);
     const ParamSpec* spec = find_param(key);
-    const std::string current = state.params.text(key);
+    const std::string current = state.params().text(key);
     char id[64];
     std::snprintf(id, sizeof id, "##%s", key);
     ImGui::SetNextItemWidth(-1);
@@ -98,8 +99,9 @@ void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
     // the controls scroll; the status line below them stays in view
     const float status_h = ImGui::GetTextLineHeightWithSpacing() * 3.2f;
     ImGui::BeginChild("controls_scroll", ImVec2(0, -status_h), false);
-    ParamSet& p = state.params;
-    const FrequencyTable& f = state.cache.frequencies(p);
+    const ParamSet& p = state.params();
+    const auto freqs = state.cache.frequencies(p);
+    const FrequencyTable& f = *freqs;
     const std::int64_t max_position = p.integer("max_position");
 
     section("Teach");
@@ -116,8 +118,9 @@ void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
         ImGui::SetNextItemWidth(-1);
         if (ImGui::BeginCombo("##preset", current == "none" ? "(no preset)" : current.c_str())) {
             for (const Preset& preset : presets()) {
-                if (ImGui::Selectable(std::string(preset.name).c_str(), current == preset.name))
-                    state.apply("preset", std::string(preset.name));
+                if (ImGui::Selectable(std::string(preset.name).c_str(), current == preset.name) &&
+                    state.change("preset " + std::string(preset.name), [&](ParamSet& next) { next.set("preset", std::string(preset.name)); }))
+                    state.set_status("Preset " + std::string(preset.name) + ": " + std::string(preset.model));
                 if (ImGui::IsItemHovered()) {
                     ImGui::BeginTooltip();
                     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);

@@ -10,9 +10,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
+#include <atomic>
+#include <mutex>
 
 #include "export/export.hpp"
-#include "gui/panels.hpp"
+#include "gui/ui_helpers.hpp"
 #include "io/atomic_file.hpp"
 
 namespace rope::gui {
@@ -53,12 +56,38 @@ void open_export_dialog(AppState& state, int index) {
     d.open = true;
     d.just_opened = true;
     d.panel = index;
-    const std::string name = "rope-" + std::string(figures::figure_name(state.panels[index].id)) + kExtensions[d.format];
+    const std::string name = "rope-" + std::string(state.panels[static_cast<std::size_t>(index)].figure->name) + kExtensions[d.format];
     std::snprintf(d.file_name, sizeof d.file_name, "%s", name.c_str());
     if (d.folder[0] == '\0') std::snprintf(d.folder, sizeof d.folder, "%s", default_export_folder().c_str());
 }
 
-void draw_export_dialog(AppState& state) {
+struct ExportJobs::Job {
+    std::thread thread;
+    std::atomic<bool> done{false};
+    std::mutex mutex;
+    std::string message;  // the status line's words once done
+    bool failed = false;
+};
+
+ExportJobs::~ExportJobs() {
+    if (job_ && job_->thread.joinable()) job_->thread.join();
+}
+
+bool ExportJobs::running() const { return job_ && !job_->done.load(); }
+
+bool ExportJobs::poll(AppState& state) {
+    if (!job_) return false;
+    if (!job_->done.load()) return true;
+    job_->thread.join();
+    {
+        std::lock_guard<std::mutex> lock(job_->mutex);
+        state.set_status(job_->message, job_->failed);
+    }
+    job_.reset();
+    return false;
+}
+
+void ExportJobs::draw_dialog(AppState& state) {
     ExportDialogState& d = state.export_dialog;
     if (!d.open) return;
     if (d.just_opened) {
@@ -67,8 +96,8 @@ void draw_export_dialog(AppState& state) {
     }
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, 0), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal("Export figure", &d.open, ImGuiWindowFlags_NoSavedSettings)) return;
-    const PanelView& panel = state.panels[d.panel];
-    ImGui::Text("Panel %d: %s", d.panel + 1, figures::figure_title(panel.id).data());
+    const PanelView& panel = state.panels[static_cast<std::size_t>(d.panel)];
+    ImGui::Text("Panel %d: %s", d.panel + 1, std::string(panel.figure->title).c_str());
     ImGui::Separator();
     const char* formats[] = {"PNG (picture)", "SVG (vector, editable text)", "PDF (vector)", "CSV (the numbers)"};
     for (int f = 0; f < 4; ++f) {
@@ -97,37 +126,54 @@ void draw_export_dialog(AppState& state) {
     ImGui::InputText("folder", d.folder, sizeof d.folder);
     item_tooltip("Where the file goes (it must exist); by default your Pictures folder or the current one.");
     ImGui::Separator();
+    ImGui::BeginDisabled(running());
     const bool go = ImGui::Button("Export") || (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) && !ImGui::IsAnyItemActive());
-    item_tooltip("Write the file now.");
+    ImGui::EndDisabled();
+    item_tooltip(running() ? "An export is still being written." : "Write the file now (on a worker: the window stays live).");
     ImGui::SameLine();
     if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
         d.open = false;
         ImGui::CloseCurrentPopup();
     }
-    if (go) {
+    if (go && !running()) {
         exporting::ExportOptions o;
         std::string folder = d.folder;
         while (folder.size() > 1 && folder.back() == '/') folder.pop_back();
         o.path = folder + "/" + d.file_name;
         o.scale = d.scale;
         // the panel's own size (in figure pixels at scale 1), so the file shows what the screen shows
-        o.width = std::clamp(static_cast<int>(std::lround(panel.width / state.ui_scale)), exporting::kMinSize, exporting::kMaxSize);
-        o.height = std::clamp(static_cast<int>(std::lround(panel.height / state.ui_scale)), exporting::kMinSize, exporting::kMaxSize);
+        o.width = std::clamp(static_cast<int>(std::lround(panel.key.width / state.ui_scale)), exporting::kMinSize, exporting::kMaxSize);
+        o.height = std::clamp(static_cast<int>(std::lround(panel.key.height / state.ui_scale)), exporting::kMinSize, exporting::kMaxSize);
         o.theme = d.theme == 0 ? plot::ThemeId::light : plot::ThemeId::dark;
-        try {
-            const exporting::ExportResult r = exporting::export_figure(panel.id, state.params, o);
-            char msg[1024];
-            if (r.format == exporting::Format::csv)
-                std::snprintf(msg, sizeof msg, "Saved %s (%.0f ms).", r.path.c_str(), r.milliseconds);
-            else
-                std::snprintf(msg, sizeof msg, "Saved %s (%s, %dx%d, %.0f ms).", r.path.c_str(), exporting::format_name(r.format),
-                              r.pixel_width, r.pixel_height, r.milliseconds);
-            state.set_status(msg);
-            d.open = false;
-            ImGui::CloseCurrentPopup();
-        } catch (const std::exception& e) {
-            state.set_status(std::string("Export failed: ") + e.what(), true);
-        }
+        auto job = std::make_shared<Job>();
+        job_ = job;
+        state.set_status("Exporting " + o.path + " …");
+        job->thread = std::thread([job, figure = panel.figure, params = state.params(), o, cache = &state.cache, wake = wake_] {
+            std::string message;
+            bool failed = false;
+            try {
+                const exporting::ExportResult r = exporting::export_figure(*figure, params, o, cache);
+                char msg[1200];
+                if (r.format == exporting::Format::csv)
+                    std::snprintf(msg, sizeof msg, "Saved %s (%.0f ms).", r.path.c_str(), r.milliseconds);
+                else
+                    std::snprintf(msg, sizeof msg, "Saved %s (%s, %dx%d, %.0f ms).", r.path.c_str(), exporting::format_name(r.format),
+                                  r.pixel_width, r.pixel_height, r.milliseconds);
+                message = msg;
+            } catch (const std::exception& e) {
+                message = std::string("Export failed: ") + e.what();
+                failed = true;
+            }
+            {
+                std::lock_guard<std::mutex> lock(job->mutex);
+                job->message = message;
+                job->failed = failed;
+            }
+            job->done = true;
+            if (wake) wake();
+        });
+        d.open = false;
+        ImGui::CloseCurrentPopup();
     }
     if (state.status_error) {
         ImGui::PushTextWrapPos(0);

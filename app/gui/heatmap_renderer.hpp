@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "gui/heatmap_texture.hpp"
 #include "plot/display_list.hpp"
 
 struct ImDrawList;
@@ -12,14 +13,6 @@ struct ImDrawCmd;
 
 namespace rope::gui {
 
-// One uploaded grid of values (a float texture) and how to colour it.
-struct HeatmapTexture {
-    unsigned int texture = 0;
-    int cols = 0, rows = 0;
-    plot::ColormapId colormap = plot::ColormapId::sequential;
-    float vmin = 0, vmax = 1;
-    std::vector<float> uploaded;  // what the texture holds (unchanged grids are not sent again)
-};
 
 class HeatmapRenderer {
 public:

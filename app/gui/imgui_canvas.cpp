@@ -44,20 +44,20 @@ void dashed(ImDrawList* draw, const std::vector<plot::Vec2>& pts, plot::Vec2 o, 
 
 }  // namespace
 
-void upload_images(const plot::DisplayList& list, std::vector<HeatmapTexture>& images) {
+void upload_images(const plot::DisplayList& list, std::vector<HeatmapTexture>& images, Renderer& renderer) {
     std::size_t n = 0;
     for (const plot::Command& c : list.commands)
         if (const auto* img = std::get_if<plot::ImageCmd>(&c)) {
             if (images.size() <= n) images.emplace_back();
-            HeatmapRenderer::instance().upload(*img, images[n]);
+            renderer.upload(*img, images[n]);
             ++n;
         }
-    for (std::size_t i = n; i < images.size(); ++i) HeatmapRenderer::instance().release(images[i]);
+    for (std::size_t i = n; i < images.size(); ++i) renderer.release(images[i]);
     images.resize(n);
 }
 
 void replay(const plot::DisplayList& list, ImDrawList* draw, plot::Vec2 o, const FontSet& fonts,
-            const std::vector<HeatmapTexture>& images) {
+            const std::vector<HeatmapTexture>& images, Renderer& renderer) {
     std::size_t image_index = 0;
     for (const plot::Command& c : list.commands) {
         if (const auto* l = std::get_if<plot::PolylineCmd>(&c)) {
@@ -114,7 +114,7 @@ void replay(const plot::DisplayList& list, ImDrawList* draw, plot::Vec2 o, const
                 placed.x1 += o.x;
                 placed.y0 += o.y;
                 placed.y1 += o.y;
-                HeatmapRenderer::instance().draw(draw, images[image_index], placed);
+                renderer.draw_image(draw, images[image_index], placed);
             }
             ++image_index;
         } else if (const auto* cl = std::get_if<plot::ClipCmd>(&c)) {

@@ -4,7 +4,8 @@
 #include <vector>
 
 #include "gui/fonts.hpp"
-#include "gui/heatmap_renderer.hpp"
+#include "gui/heatmap_texture.hpp"
+#include "gui/renderer.hpp"
 #include "plot/display_list.hpp"
 
 struct ImDrawList;
@@ -13,9 +14,9 @@ namespace rope::gui {
 
 // `images[i]` holds the uploaded texture of the i-th ImageCmd of `list` (see upload_images).
 void replay(const plot::DisplayList& list, ImDrawList* draw, plot::Vec2 offset, const FontSet& fonts,
-            const std::vector<HeatmapTexture>& images);
+            const std::vector<HeatmapTexture>& images, Renderer& renderer);
 
 // Uploads every ImageCmd's values, reusing the textures already in `images`.
-void upload_images(const plot::DisplayList& list, std::vector<HeatmapTexture>& images);
+void upload_images(const plot::DisplayList& list, std::vector<HeatmapTexture>& images, Renderer& renderer);
 
 }  // namespace rope::gui

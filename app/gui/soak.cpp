@@ -42,7 +42,7 @@ void SoakDriver::step(AppState& state, int frame) {
         // The two frames whose memory is compared show the same reference state (the defaults on
         // the first page), so the comparison is not swayed by what the random state happens to
         // hold then (a 512-dim heatmap against a 64-dim one): a difference is memory not given back.
-        state.params = ParamSet();
+        state.replace("soak reference state", ParamSet(), -1);
         state.page = 0;
         state.maximized = -1;
         state.presentation = false;
@@ -68,7 +68,7 @@ void SoakDriver::step(AppState& state, int frame) {
             if (ok && std::string(key) == "preset") {
                 // keep the soak's lengths bounded after a preset
                 for (const char* k : {"max_position", "max_distance", "sequence_length"})
-                    if (state.params.integer(k) > kLengthCap) state.apply_number(k, kLengthCap);
+                    if (state.params().integer(k) > kLengthCap) state.apply_number(k, kLengthCap);
             }
         } else {
             const char* key = kNumericKeys[rng_() % std::size(kNumericKeys)];
@@ -76,9 +76,9 @@ void SoakDriver::step(AppState& state, int frame) {
             double lo = spec->slider_min, hi = spec->slider_max;
             if (std::string(key) == "position" || std::string(key) == "key_position") {
                 lo = 0;
-                hi = static_cast<double>(state.params.integer("max_position") - 1);
+                hi = static_cast<double>(state.params().integer("max_position") - 1);
             }
-            if (std::string(key) == "pair") hi = std::max(0.0, static_cast<double>(state.params.config().rotated_pairs() - 1));
+            if (std::string(key) == "pair") hi = std::max(0.0, static_cast<double>(state.params().config().rotated_pairs() - 1));
             hi = std::min(hi, kLengthCap);
             const double t = unit(rng_);
             double v = spec->logarithmic && lo > 0 ? std::exp(std::log(lo) + t * (std::log(hi) - std::log(lo))) : lo + t * (hi - lo);
@@ -92,11 +92,11 @@ void SoakDriver::step(AppState& state, int frame) {
         if (frame % kTourStep == 0) tour_view(state, frame / kTourStep);
     } else if (frame % 100 == 0) {
         switch ((frame / 100) % 10) {
-            case 0: case 3: case 6: state.page = (state.page + 1) % static_cast<int>(kPages.size()); state.maximized = -1; break;
+            case 0: case 3: case 6: state.page = (state.page + 1) % static_cast<int>(figures::pages().size()); state.maximized = -1; break;
             case 1: case 7: toggle_maximized(state, static_cast<int>(rng_() % state.panels.size())); break;
             case 2: case 8: state.maximized = -1; state.theme = state.theme == plot::ThemeId::dark ? plot::ThemeId::light : plot::ThemeId::dark; break;
             case 4: case 5: state.presentation = !state.presentation; break;
-            default: state.lesson_step = -1; break;
+            default: state.close_lesson(); break;
         }
     }
 }
@@ -106,7 +106,7 @@ void SoakDriver::step(AppState& state, int frame) {
 // moving underneath: memory after frame 1000 is then that of a warmed-up app, and growth after it
 // is memory not given back.
 void SoakDriver::tour_view(AppState& state, int step) {
-    const int pages = static_cast<int>(kPages.size()), panels = static_cast<int>(state.panels.size());
+    const int pages = static_cast<int>(figures::pages().size()), panels = static_cast<int>(state.panels.size());
     state.maximized = -1;
     if (step < pages) {
         state.page = step;

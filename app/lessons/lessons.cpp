@@ -27,8 +27,8 @@ Lesson parse_lesson(const std::string& text, const std::string& name) {
         Step step;
         if (!s.contains("title") || !s["title"].is_string()) fail(where + ": no title");
         if (!s.contains("text") || !s["text"].is_string()) fail(where + ": no text");
-        if (!s.contains("panel") || !s["panel"].is_string() || !figures::figure_from_name(s["panel"].get<std::string>(), step.panel))
-            fail(where + ": \"panel\" must name a panel (vectors, heatmap, sweep, decay, context, scores, pairing, precision, sinusoidal)");
+        if (!s.contains("panel") || !s["panel"].is_string() || !(step.panel = figures::find_figure(s["panel"].get<std::string>())))
+            fail(where + ": \"panel\" must name a panel (" + figures::figure_names() + ")");
         if (!s.contains("parameters") || !s["parameters"].is_object()) fail(where + ": no \"parameters\" object");
         step.title = s["title"];
         step.text = s["text"];

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "figures/figures.hpp"
+#include "figures/registry.hpp"
 #include "session/session.hpp"
 
 namespace rope::lessons {
@@ -13,7 +13,7 @@ namespace rope::lessons {
 struct Step {
     std::string title;
     std::string text;
-    figures::FigureId panel = figures::FigureId::vectors;
+    const figures::FigureDescriptor* panel = nullptr;  // the panel to look at
     std::string parameters_json;  // the step's "parameters" object
 };
 

@@ -1,5 +1,6 @@
 #include "session/session.hpp"
 
+
 #include <sys/stat.h>
 
 #include <cerrno>
@@ -8,6 +9,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "figures/registry.hpp"
 #include "io/atomic_file.hpp"
 #include "io/png_text.hpp"
 #include "io/png_writer.hpp"
@@ -63,12 +65,12 @@ void apply_view(ViewState& view, const std::string& name, const json& j) {
     if (!j.is_object()) fail(name, "\"view\" must be an object");
     for (const auto& [k, v] : j.items()) {
         if (k == "maximized") {
-            if (!v.is_number_integer() || v.get<int>() < -1 || v.get<int>() >= kPanelCount)
-                fail(name, "view.maximized must be -1 or a panel 0 to " + std::to_string(kPanelCount - 1));
+            if (!v.is_number_integer() || v.get<int>() < -1 || v.get<int>() >= figures::figure_count())
+                fail(name, "view.maximized must be -1 or a panel 0 to " + std::to_string(figures::figure_count() - 1));
             view.maximized = v.get<int>();
         } else if (k == "page") {
-            if (!v.is_number_integer() || v.get<int>() < 0 || v.get<int>() >= kPageCount)
-                fail(name, "view.page must be a page 0 to " + std::to_string(kPageCount - 1));
+            if (!v.is_number_integer() || v.get<int>() < 0 || v.get<int>() >= static_cast<int>(figures::pages().size()))
+                fail(name, "view.page must be a page 0 to " + std::to_string(static_cast<int>(figures::pages().size()) - 1));
             view.page = v.get<int>();
         } else if (k == "theme") {
             if (!v.is_string() || (v.get<std::string>() != "dark" && v.get<std::string>() != "light"))

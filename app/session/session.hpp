@@ -12,8 +12,8 @@
 namespace rope::session {
 
 struct ViewState {
-    int maximized = -1;         // panel 0..8, or -1
-    int page = 0;               // page of panels: 0 basics, 1 context extension, 2 why it works
+    int maximized = -1;         // panel index (0 = panel 1, see figures/registry.hpp), or -1
+    int page = 0;               // page of panels (figures::pages())
     std::string theme = "dark"; // dark | light
     bool presentation = false;
     int lesson_step = -1;       // -1: no lesson open
@@ -21,7 +21,6 @@ struct ViewState {
     double speed = 10;          // animation, tokens per second (0.5 .. 10000)
 };
 
-inline constexpr int kPanelCount = 9, kPageCount = 3;
 inline constexpr double kMinSpeed = 0.5, kMaxSpeed = 10000;
 
 struct Session {

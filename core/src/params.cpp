@@ -297,10 +297,27 @@ ParamSet::ParamSet() {
         values_[i] = table[i].default_text.empty() ? ParamValue{} : parse(table[i], table[i].default_text);
 }
 
+namespace {
+thread_local ParamReadLog* t_read_log = nullptr;
+}  // namespace
+
+ParamReadLog::ParamReadLog() : read_(parameter_table().size(), false), outer_(t_read_log) { t_read_log = this; }
+ParamReadLog::~ParamReadLog() { t_read_log = outer_; }
+
+std::vector<std::string> ParamReadLog::keys() const {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < read_.size(); ++i)
+        if (read_[i]) out.emplace_back(parameter_table()[i].name);
+    return out;
+}
+
 std::size_t ParamSet::index_of(std::string_view key) const {
     const auto& table = parameter_table();
     for (std::size_t i = 0; i < table.size(); ++i)
-        if (table[i].name == key) return i;
+        if (table[i].name == key) {
+            if (t_read_log) t_read_log->note(i);
+            return i;
+        }
     std::string known;
     for (const auto& s : table) known += (known.empty() ? "" : ", ") + std::string(s.name);
     throw ParamError(std::string(key), "unknown key '" + shorten_for_message(key) + "'; known keys: " + known);
@@ -391,7 +408,6 @@ void ParamSet::set(std::string_view key, std::string_view text) {
             *this = next;
         }
         values_[i] = std::move(v);
-        ++version_;
         return;
     }
     if (!find_param(key)) {
@@ -403,7 +419,6 @@ void ParamSet::set(std::string_view key, std::string_view text) {
     }
     const std::size_t i = index_of(key);
     values_[i] = parse(parameter_table()[i], text);
-    ++version_;
 }
 
 void ParamSet::set_number(std::string_view key, double value) {
@@ -422,14 +437,12 @@ void ParamSet::set_number(std::string_view key, double value) {
         throw ParamError(std::string(spec.name), std::string(spec.name) + "=" + given + ": " +
                                                      with_article(spec, spec.allowed()));
     }
-    ++version_;
 }
 
 void ParamSet::reset(std::string_view key) {
     const std::size_t i = index_of(key);
     const ParamSpec& spec = parameter_table()[i];
     values_[i] = spec.default_text.empty() ? ParamValue{} : parse(spec, spec.default_text);
-    ++version_;
 }
 
 std::int64_t ParamSet::integer(std::string_view key) const { return std::get<std::int64_t>(values_[index_of(key)]); }
@@ -444,6 +457,8 @@ double ParamSet::real(std::string_view key) const {
 bool ParamSet::has(std::string_view key) const {
     return !std::holds_alternative<std::monostate>(values_[index_of(key)]);
 }
+
+const ParamValue& ParamSet::value(std::string_view key) const { return values_[index_of(key)]; }
 
 const std::string& ParamSet::text(std::string_view key) const { return std::get<std::string>(values_[index_of(key)]); }
 
@@ -508,6 +523,14 @@ void ParamSet::validate() const {
                                std::to_string(from) + ")");
     if (integer("pair") >= rotated / 2)
         fail("pair", "pair must be below the number of rotated pairs (" + std::to_string(rotated / 2) + ")");
+}
+
+const std::vector<std::string_view>& config_keys() {
+    static const std::vector<std::string_view> keys = {
+        "dim",          "base",           "rotary_fraction", "pairing",   "scaling",      "factor",
+        "original_max_position", "sequence_length", "low_freq_factor", "high_freq_factor", "beta_fast", "beta_slow",
+        "mscale",       "mscale_all_dim", "truncate",        "long_factors", "short_factors", "attention_factor"};
+    return keys;
 }
 
 RopeConfig ParamSet::config() const {

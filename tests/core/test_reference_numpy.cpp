@@ -9,7 +9,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "figures/figures.hpp"
+#include "figures/registry.hpp"
 #include "rope/bounds.hpp"
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
@@ -161,7 +161,7 @@ TEST(ReferenceNumpy, ContextPanelVariants) {
         p.validate();
         figures::FigureCache cache;
         figures::FigureRequest request;
-        request.id = figures::FigureId::context;
+        request.figure = &figures::figure("context");
         request.with_table = true;
         const figures::FigureResult fig = figures::build_figure(request, p, cache);
         const figures::DataTable& t = fig.table;

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "edges/edge_cases.hpp"
-#include "figures/figures.hpp"
+#include "figures/registry.hpp"
 #include "plot/display_list.hpp"
 #include "rope/params.hpp"
 
@@ -23,14 +23,15 @@ TEST(FigureEdges, EveryFigureAtEveryLimitIsFinite) {
             ++refused;  // refused like a slider value: the state stays valid, nothing to draw
             continue;
         }
-        for (figures::FigureId id : figures::kAllFigures) {
+        for (const figures::FigureDescriptor* each : figures::all_figures()) {
+        const figures::FigureDescriptor& id = *each;
             figures::FigureRequest r;
-            r.id = id;
+            r.figure = &id;
             r.width = 1000;
             r.height = 600;
             r.with_table = true;
             r.wait_for_background = true;
-            const std::string what = std::string(figures::figure_name(id)) + " " + test::describe(sets);
+            const std::string what = std::string(id.name) + " " + test::describe(sets);
             const figures::FigureResult fig = figures::build_figure(r, p, cache);
             EXPECT_FALSE(fig.error) << what;
             EXPECT_EQ(plot::first_non_finite(fig.list), "") << what;

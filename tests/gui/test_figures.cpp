@@ -5,19 +5,18 @@
 
 #include <cmath>
 
-#include "figures/figures.hpp"
+#include "figures/registry.hpp"
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/phasor.hpp"
 
 using namespace rope;
-using figures::FigureId;
 
 namespace {
 
-figures::FigureResult build(FigureId id, const ParamSet& p, figures::FigureCache& cache, bool table = true) {
+figures::FigureResult build(const figures::FigureDescriptor& id, const ParamSet& p, figures::FigureCache& cache, bool table = true) {
     figures::FigureRequest r;
-    r.id = id;
+    r.figure = &id;
     r.width = 900;
     r.height = 520;
     r.with_table = table;
@@ -44,7 +43,7 @@ std::vector<const T*> commands(const plot::DisplayList& list) {
 TEST(Figures, DecayPanelPlotsTheCoreBound) {
     figures::FigureCache cache;
     const ParamSet p = params({{"dim", "64"}, {"max_distance", "3000"}, {"base", "20000"}});
-    const auto fig = build(FigureId::decay, p, cache);
+    const auto fig = build(figures::figure("decay"), p, cache);
     ASSERT_EQ(fig.table.columns[0], "distance");
     ASSERT_EQ(fig.table.columns[1], "bound");
     const Eigen::VectorXd expect = decay_bound(base_frequencies(20000.0, 64), 3000);
@@ -66,7 +65,7 @@ TEST(Figures, DecayPanelPlotsTheCoreBound) {
 TEST(Figures, HeatmapColoursDoubleAnglesAtFarPositions) {
     figures::FigureCache cache;
     const ParamSet p = params({{"max_position", "2000000"}, {"heatmap_from", "1000000"}, {"heatmap_to", "1000200"}});
-    const auto fig = build(FigureId::heatmap, p, cache);
+    const auto fig = build(figures::figure("heatmap"), p, cache);
     const auto images = commands<plot::ImageCmd>(fig.list);
     ASSERT_GE(images.size(), 1u);
     const plot::ImageCmd& img = *images.back();  // the heatmap (the colour bar is drawn first)
@@ -97,7 +96,7 @@ TEST(Figures, HeatmapColoursDoubleAnglesAtFarPositions) {
 TEST(Figures, HeatmapTableIsTheCoreAngleTable) {
     figures::FigureCache cache;
     const ParamSet p = params({{"dim", "16"}, {"max_position", "300"}});
-    const auto fig = build(FigureId::heatmap, p, cache);
+    const auto fig = build(figures::figure("heatmap"), p, cache);
     ASSERT_EQ(fig.table.columns[2], "angle");
     const Eigen::VectorXd theta = base_frequencies(10000.0, 16);
     for (std::size_t i = 0; i < fig.table.rows(); ++i) {
@@ -110,11 +109,12 @@ TEST(Figures, HeatmapTableIsTheCoreAngleTable) {
 TEST(Figures, EveryFigureHasLabelledAxes) {
     figures::FigureCache cache;
     const ParamSet p;
-    for (FigureId id : figures::kAllFigures) {
+    for (const figures::FigureDescriptor* each : figures::all_figures()) {
+        const figures::FigureDescriptor& id = *each;
         const auto fig = build(id, p, cache, false);
-        EXPECT_FALSE(fig.plots.empty()) << figures::figure_name(id);
+        EXPECT_FALSE(fig.plots.empty()) << id.name;
         std::size_t texts = commands<plot::TextCmd>(fig.list).size();
-        EXPECT_GT(texts, 5u) << figures::figure_name(id);
+        EXPECT_GT(texts, 5u) << id.name;
         for (const auto* t : commands<plot::TextCmd>(fig.list)) {
             EXPECT_GE(t->pos.x, -1.0f) << t->text;
             EXPECT_LE(t->pos.x, 901.0f) << t->text;
@@ -123,7 +123,7 @@ TEST(Figures, EveryFigureHasLabelledAxes) {
         }
     }
     // units on the axes people read
-    const auto decay = build(FigureId::decay, p, cache, false);
+    const auto decay = build(figures::figure("decay"), p, cache, false);
     bool tokens = false;
     for (const auto* t : commands<plot::TextCmd>(decay.list)) tokens = tokens || t->text.find("(tokens)") != std::string::npos;
     EXPECT_TRUE(tokens);
@@ -132,22 +132,22 @@ TEST(Figures, EveryFigureHasLabelledAxes) {
 TEST(Figures, NothingIsRecomputedWhenNothingChanged) {
     figures::FigureCache cache;
     ParamSet p;
-    for (FigureId id : figures::kAllFigures) build(id, p, cache, false);
+    for (const figures::FigureDescriptor* id : figures::all_figures()) build(*id, p, cache, false);
     const auto after_first = cache.computations();
-    for (FigureId id : figures::kAllFigures) build(id, p, cache, false);
+    for (const figures::FigureDescriptor* id : figures::all_figures()) build(*id, p, cache, false);
     EXPECT_EQ(cache.computations(), after_first);
     p.set("position", "10");  // the frequencies and curves do not depend on the position
-    for (FigureId id : figures::kAllFigures) build(id, p, cache, false);
+    for (const figures::FigureDescriptor* id : figures::all_figures()) build(*id, p, cache, false);
     EXPECT_EQ(cache.computations(), after_first);
     p.set("base", "20000");
-    build(FigureId::decay, p, cache, false);
+    build(figures::figure("decay"), p, cache, false);
     EXPECT_GT(cache.computations(), after_first);
 }
 
 TEST(Figures, VectorsPanelShowsTheCoreRotation) {
     figures::FigureCache cache;
     const ParamSet p = params({{"dim", "8"}, {"position", "7"}, {"vector", "1,2,3,4,5,6,7,8"}});
-    const auto fig = build(FigureId::vectors, p, cache);
+    const auto fig = build(figures::figure("vectors"), p, cache);
     ASSERT_EQ(fig.table.columns[4], "rotated_first");
     const FrequencyTable f = compute_frequencies(p.config());
     for (int k = 0; k < 4; ++k) {
@@ -161,7 +161,7 @@ TEST(Figures, VectorsPanelShowsTheCoreRotation) {
 TEST(Figures, HugeDistancesAreSampledNotAllocated) {
     figures::FigureCache cache;
     const ParamSet p = params({{"max_distance", "1000000000000"}});
-    const auto fig = build(FigureId::decay, p, cache);
+    const auto fig = build(figures::figure("decay"), p, cache);
     ASSERT_LT(fig.table.rows(), 100000u);
     EXPECT_EQ(fig.table.values[0].back(), 1e12);
     const Eigen::VectorXd theta = base_frequencies(10000.0, 128);

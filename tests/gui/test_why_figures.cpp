@@ -7,19 +7,18 @@
 #include <limits>
 #include <map>
 
-#include "figures/figures.hpp"
+#include "figures/registry.hpp"
 #include "rope/encodings.hpp"
 #include "rope/precision.hpp"
 #include "rope/rotation.hpp"
 
 using namespace rope;
-using figures::FigureId;
 
 namespace {
 
-figures::FigureResult build(FigureId id, const ParamSet& p, figures::FigureCache& cache, float w = 900, float h = 520) {
+figures::FigureResult build(const figures::FigureDescriptor& id, const ParamSet& p, figures::FigureCache& cache, float w = 900, float h = 520) {
     figures::FigureRequest r;
-    r.id = id;
+    r.figure = &id;
     r.width = w;
     r.height = h;
     r.with_table = true;
@@ -50,12 +49,13 @@ TEST(WhyFigures, ScoresTableIsTheCoreScoreMatrix) {
     figures::FigureCache cache;
     const ParamSet p = params({{"dim", "16"}, {"max_position", "40"}, {"position", "10"}, {"key_position", "20"},
                                {"vector", "1,-2,0.5,3,1,1,-1,2,0,1,2,-3,1,0.25,1,-1"}});
-    const auto fig = build(FigureId::scores, p, cache);
+    const auto fig = build(figures::figure("scores"), p, cache);
     ASSERT_NE(fig.plot("scores"), nullptr);
     ASSERT_NE(fig.plot("scores_mixed"), nullptr);
     const auto& t = fig.table;
     ASSERT_EQ(t.rows(), 40u * 40u);
-    const FrequencyTable& f = cache.frequencies(p);
+    const auto freqs = cache.frequencies(p);
+    const FrequencyTable& f = *freqs;
     const Eigen::VectorXd x = vec(p);
     for (std::size_t row : {0u, 41u, 10u * 40 + 20, 1599u}) {
         const double m = column(t, "m")[row], n = column(t, "n")[row];
@@ -70,7 +70,7 @@ TEST(WhyFigures, ScoresTableIsTheCoreScoreMatrix) {
     ParamSet pk = p;
     pk.set("key_vector", "0,1,2,-1,1,0,0,1,1,1,-2,0,1,3,0,1");
     pk.validate();
-    const auto fk = build(FigureId::scores, pk, cache);
+    const auto fk = build(figures::figure("scores"), pk, cache);
     const auto& tk = fk.table;
     const std::vector<double> k = pk.key_vector();
     const Eigen::VectorXd kv = Eigen::Map<const Eigen::VectorXd>(k.data(), 16);
@@ -88,18 +88,19 @@ TEST(WhyFigures, ScoresCarryTheAttentionFactor) {
     figures::FigureCache cache;
     const ParamSet p = params({{"dim", "16"}, {"max_position", "40"}, {"scaling", "yarn"}, {"factor", "8"},
                                {"original_max_position", "1024"}});
-    const FrequencyTable& f = cache.frequencies(p);
+    const auto freqs = cache.frequencies(p);
+    const FrequencyTable& f = *freqs;
     ASSERT_NEAR(f.attention_factor, 0.1 * std::log(8.0) + 1, 1e-15);
     const Eigen::VectorXd x = vec(p);
     const double unscaled = attention_score(f, Pairing::interleaved, x, 3, x, 3);
     EXPECT_NEAR(unscaled, 16, 1e-12);  // |x|^2 for x = all ones
-    const auto scores = build(FigureId::scores, p, cache);
+    const auto scores = build(figures::figure("scores"), p, cache);
     EXPECT_NEAR(column(scores.table, "score")[0], 16 * f.attention_factor * f.attention_factor, 1e-10);
-    const auto pairing = build(FigureId::pairing, p, cache);
+    const auto pairing = build(figures::figure("pairing"), p, cache);
     const auto& m = column(pairing.table, "m");
     const auto& n = column(pairing.table, "n");
     EXPECT_NEAR(column(pairing.table, "score_matched")[0], attention_score(f, Pairing::interleaved, x, m[0], x, n[0], f.attention_factor), 1e-10);
-    const auto sinusoidal = build(FigureId::sinusoidal, p, cache);
+    const auto sinusoidal = build(figures::figure("sinusoidal"), p, cache);
     const auto& sm = column(sinusoidal.table, "m");
     const auto& sn = column(sinusoidal.table, "n");
     EXPECT_NEAR(column(sinusoidal.table, "rope_score")[5],
@@ -110,10 +111,11 @@ TEST(WhyFigures, PairingTableShiftsBothTokens) {
     figures::FigureCache cache;
     const ParamSet p = params({{"dim", "16"}, {"pairing", "half"}, {"position", "5"}, {"key_position", "9"},
                                {"max_position", "64"}});
-    const auto fig = build(FigureId::pairing, p, cache);
+    const auto fig = build(figures::figure("pairing"), p, cache);
     ASSERT_NE(fig.plot("pairing_shift"), nullptr);
     const auto& t = fig.table;
-    const FrequencyTable& f = cache.frequencies(p);
+    const auto freqs = cache.frequencies(p);
+    const FrequencyTable& f = *freqs;
     const Eigen::VectorXd x = vec(p);
     const auto& m = column(t, "m");
     const auto& n = column(t, "n");
@@ -134,7 +136,7 @@ TEST(WhyFigures, PairingTableShiftsBothTokens) {
 TEST(WhyFigures, PrecisionTableHoldsTheRoundedAngles) {
     figures::FigureCache cache;
     const ParamSet p = params({{"pair", "0"}, {"position", "100000"}, {"base", "500000"}});
-    const auto fig = build(FigureId::precision, p, cache);
+    const auto fig = build(figures::figure("precision"), p, cache);
     for (const char* name : {"precision_angle", "precision_positions", "precision_pairs", "precision_vector"})
         EXPECT_NE(fig.plot(name), nullptr) << name;
     // long layout: format (0 float32, 1 bf16, 2 fp16, 3 theta cast to bf16 first), m, pair, ...
@@ -156,7 +158,7 @@ TEST(WhyFigures, PrecisionTableHoldsTheRoundedAngles) {
     // fp16 cannot hold position 100000: no fp16 rows there (never an inf or nan in the table)
     EXPECT_TRUE(std::isnan(value("angle", 2, 100000, 5)));
     // but 65510 rounds to 65504, finite: fp16 overflows from 65520 on
-    const auto near_top = build(FigureId::precision, params({{"pair", "0"}, {"position", "65510"}}), cache);
+    const auto near_top = build(figures::figure("precision"), params({{"pair", "0"}, {"position", "65510"}}), cache);
     bool fp16_row = false;
     for (std::size_t i = 0; i < column(near_top.table, "m").size(); ++i)
         if (column(near_top.table, "format")[i] == 2 && column(near_top.table, "m")[i] == 65510 &&
@@ -170,7 +172,8 @@ TEST(WhyFigures, PrecisionTableHoldsTheRoundedAngles) {
     for (const auto& col : t.values)
         for (double v : col) ASSERT_TRUE(std::isfinite(v));
     // every pair's error at the current position is the core's
-    const FrequencyTable& f = cache.frequencies(p);
+    const auto freqs = cache.frequencies(p);
+    const FrequencyTable& f = *freqs;
     for (int i : {1, 10, 63})
         EXPECT_EQ(value("error", 3, 1e5, i), std::abs(angle_with_theta_cast(NumberFormat::bfloat16, NumberFormat::float32, 1e5,
                                                                             f.theta[i]) - 1e5 * f.theta[i]));
@@ -180,7 +183,7 @@ TEST(WhyFigures, SinusoidalTableIsTheCoreEncoding) {
     figures::FigureCache cache;
     // RoPE at base 500000; the sinusoidal encoding stays Vaswani et al.'s, base 10000
     const ParamSet p = params({{"dim", "32"}, {"max_position", "100"}, {"position", "7"}, {"key_position", "40"}, {"base", "500000"}});
-    const auto fig = build(FigureId::sinusoidal, p, cache);
+    const auto fig = build(figures::figure("sinusoidal"), p, cache);
     ASSERT_NE(fig.plot("sinusoidal_absolute"), nullptr);
     ASSERT_NE(fig.plot("sinusoidal_rope"), nullptr);
     // one row per (query m, key n); two query positions, m1 = position and m2 = m1 + reach
@@ -188,7 +191,8 @@ TEST(WhyFigures, SinusoidalTableIsTheCoreEncoding) {
     const auto& m = column(t, "m");
     const auto& n = column(t, "n");
     const auto& r = column(t, "distance");
-    const FrequencyTable& f = cache.frequencies(p);
+    const auto freqs = cache.frequencies(p);
+    const FrequencyTable& f = *freqs;
     const Eigen::VectorXd x = vec(p);
     const double m1 = m.front(), m2 = m.back();
     EXPECT_EQ(m1, 7);
@@ -219,27 +223,29 @@ TEST(WhyFigures, ExtremeSettingsDrawWithoutNaN) {
         {{"max_position", "1"}}, {{"key_position", "1000000000000"}}, {{"dim", "64"}, {"rotary_fraction", "0.25"}}};
     for (const auto& c : cases) {
         const ParamSet p = params(c);
-        for (FigureId id : {FigureId::scores, FigureId::pairing, FigureId::precision, FigureId::sinusoidal}) {
+        for (const char* name : {"scores", "pairing", "precision", "sinusoidal"}) {
+            const figures::FigureDescriptor& id = figures::figure(name);
             figures::FigureCache cache;
             for (auto [w, h] : {std::pair{600.f, 400.f}, std::pair{1920.f, 1080.f}, std::pair{500.f, 1000.f}}) {
                 const auto fig = build(id, p, cache, w, h);
-                EXPECT_FALSE(fig.error) << figures::figure_name(id);
-                EXPECT_EQ(plot::first_non_finite(fig.list), "") << figures::figure_name(id) << " " << (c.empty() ? "" : c[0].first);
+                EXPECT_FALSE(fig.error) << id.name;
+                EXPECT_EQ(plot::first_non_finite(fig.list), "") << id.name << " " << (c.empty() ? "" : c[0].first);
             }
         }
     }
     // how long a slider move takes to rebuild at dim 128 (printed; about 1-3 ms here)
     const ParamSet p;
     figures::FigureCache cache;
-    for (FigureId id : {FigureId::scores, FigureId::pairing, FigureId::precision, FigureId::sinusoidal}) {
+    for (const char* name : {"scores", "pairing", "precision", "sinusoidal"}) {
+        const figures::FigureDescriptor& id = figures::figure(name);
         build(id, p, cache);
         const auto t0 = std::chrono::steady_clock::now();
         figures::FigureRequest r;
-        r.id = id;
+        r.figure = &id;
         r.width = 1200;
         r.height = 700;
         figures::build_figure(r, p, cache);
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        std::printf("%s: %.2f ms\n", std::string(figures::figure_name(id)).c_str(), ms);
+        std::printf("%s: %.2f ms\n", std::string(id.name).c_str(), ms);
     }
 }

@@ -88,10 +88,12 @@ public:
     std::vector<std::pair<std::string, std::string>> to_key_values() const;
     std::string value_text(std::string_view key) const;
 
-    // Bumps on every change: caches of derived data compare it.
-    std::uint64_t version() const { return version_; }
+    // The stored value of one key (caches key their results by the values of their inputs).
+    const ParamValue& value(std::string_view key) const;
 
+    // Two sets are equal when every key has the same value (however each was built).
     bool operator==(const ParamSet& other) const { return values_ == other.values_; }
+    bool operator!=(const ParamSet& other) const { return !(*this == other); }
 
 private:
     std::size_t index_of(std::string_view key) const;
@@ -99,8 +101,26 @@ private:
     void check_number(const ParamSpec& spec, std::string_view given, double value) const;
 
     std::vector<ParamValue> values_;
-    std::uint64_t version_ = 0;
 };
+
+// While one exists, every key read from any ParamSet on this thread is recorded (tests check that a
+// figure reads only the parameters its descriptor declares).
+class ParamReadLog {
+public:
+    ParamReadLog();
+    ~ParamReadLog();
+    ParamReadLog(const ParamReadLog&) = delete;
+    ParamReadLog& operator=(const ParamReadLog&) = delete;
+    std::vector<std::string> keys() const;  // table order
+    void note(std::size_t index) { read_.at(index) = true; }
+
+private:
+    std::vector<bool> read_;
+    ParamReadLog* outer_;
+};
+
+// The keys ParamSet::config() reads: everything that defines the model's frequencies, scaling and layout.
+const std::vector<std::string_view>& config_keys();
 
 // "dim=130" style text of one value, shortened for an error message.
 std::string shorten_for_message(std::string_view text);

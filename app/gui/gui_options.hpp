@@ -1,5 +1,4 @@
-// The window: GLFW + OpenGL 3.3 core + Dear ImGui, the frame loop (idle when idle), screenshots
-// and the frame-time benchmark.
+// The window's command-line options (everything but `compute` and `export`).
 #pragma once
 
 #include <string>
@@ -23,12 +22,11 @@ struct GuiOptions {
     bool theme_given = false;
     int soak_frames = 0;            // --soak-frames N: random parameter changes every frame, memory report
     unsigned long long seed = 1;    // --seed S for --soak-frames
+    std::string lesson_walk;        // --lesson-walk DIR: every lesson step forward and back, a PNG each
 };
 
 // Parses the window's flags (after the program name); throws cli::UsageError.
 GuiOptions parse_gui_options(int argc, char** argv, int first);
 
-// Runs the app; returns the exit code.
-int run_gui(const GuiOptions& options);
 
 }  // namespace rope::gui

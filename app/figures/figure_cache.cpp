@@ -1,0 +1,293 @@
+#include "figures/figure_cache.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <future>
+#include <mutex>
+#include <string>
+#include <utility>
+
+#include "rope/bounds.hpp"
+#include "rope/decay.hpp"
+
+namespace rope::figures {
+
+namespace {
+std::atomic<std::uint64_t> g_background_stamp{1};
+}  // namespace
+
+std::uint64_t background_stamp() { return g_background_stamp.load(); }
+
+struct FigureCache::Impl {
+    std::mutex mutex;
+    std::vector<ParamValue> freq_key;
+    std::shared_ptr<const FrequencyTable> freqs;
+    // decay series keyed by (theta, max_distance); a few kept (the sweep compares five bases)
+    struct DecayEntry {
+        std::vector<double> theta;
+        std::int64_t max_distance;
+        std::shared_ptr<const DecaySeries> values;
+        std::uint64_t last_use;
+    };
+    std::vector<DecayEntry> decays;
+    std::uint64_t clock = 0;
+    struct SweepEntry {
+        int rotated_dims = 0;
+        double context = 0;
+        int cols = 0;
+        std::shared_ptr<const std::vector<float>> values;
+    } sweep;
+    struct CosineEntry {
+        std::vector<double> theta;
+        std::int64_t context = -1;
+        std::shared_ptr<const CosineSum> values;
+    } cosine;
+    struct BoundEntry {
+        int rotated_dims = 0;
+        std::int64_t top = 0;
+        std::shared_future<std::shared_ptr<const BoundCurve>> job;
+        std::shared_ptr<const BoundCurve> result;  // set (under the mutex) before anyone is told it is ready
+        std::shared_ptr<std::atomic<bool>> cancel = std::make_shared<std::atomic<bool>>(false);
+    };
+    std::vector<BoundEntry> bounds;
+    std::function<void()> on_ready;
+};
+
+FigureCache::FigureCache() : impl_(std::make_unique<Impl>()) {}
+
+bool FigureCache::background_busy() const {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    for (const auto& b : impl_->bounds)
+        if (b.job.valid() && b.job.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return true;
+    return false;
+}
+FigureCache::~FigureCache() { stop_background(); }
+
+void FigureCache::stop_background() {
+    // background jobs hold a pointer to this cache: stop them, wait, and let their threads end
+    std::vector<std::shared_future<std::shared_ptr<const BoundCurve>>> jobs;
+    {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        impl_->on_ready = nullptr;
+        for (auto& b : impl_->bounds) {
+            b.cancel->store(true);  // an exact search at 2^20 positions runs for a minute: stop it now
+            jobs.push_back(b.job);
+        }
+    }
+    for (auto& j : jobs) j.wait();
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    impl_->bounds.clear();  // the last futures of finished async jobs: their threads are joined here
+}
+
+std::uint64_t FigureCache::use_mark() const {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    return impl_->clock;
+}
+
+void FigureCache::release_unused(std::uint64_t mark) {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    auto& d = impl_->decays;
+    d.erase(std::remove_if(d.begin(), d.end(), [mark](const Impl::DecayEntry& e) { return e.last_use <= mark; }), d.end());
+    d.shrink_to_fit();
+}
+
+void FigureCache::set_on_ready(std::function<void()> callback) {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    impl_->on_ready = std::move(callback);
+}
+
+std::shared_ptr<const FigureCache::CosineSum> FigureCache::cosine_sum(const Eigen::VectorXd& theta, std::int64_t context) {
+    {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        const auto& e = impl_->cosine;
+        if (e.values && e.context == context && static_cast<Eigen::Index>(e.theta.size()) == theta.size() &&
+            std::equal(e.theta.begin(), e.theta.end(), theta.data()))
+            return e.values;
+    }
+    auto values = std::make_shared<CosineSum>();
+    std::vector<double>& m = values->series.distance;
+    std::vector<double>& b = values->series.bound;
+    const std::int64_t dense = std::min(context + 1, kDenseDistances);
+    m.resize(static_cast<std::size_t>(dense));
+    for (std::size_t i = 0; i < m.size(); ++i) m[i] = static_cast<double>(i);
+    b.resize(m.size());
+    rope::cosine_sum(theta, 0, dense, b.data());
+    if (context + 1 > dense) {
+        constexpr std::int64_t kTail = 16384;
+        const double l0 = std::log(static_cast<double>(dense)), l1 = std::log(static_cast<double>(context));
+        for (std::int64_t i = 1; i <= kTail; ++i) {
+            const double r = std::round(std::exp(l0 + (l1 - l0) * static_cast<double>(i) / kTail));
+            if (r > m.back()) m.push_back(std::min(r, static_cast<double>(context)));
+        }
+        b.resize(m.size());
+        for (std::size_t i = static_cast<std::size_t>(dense); i < m.size(); ++i)
+            rope::cosine_sum(theta, static_cast<std::int64_t>(m[i]), 1, &b[i]);
+    }
+    const auto neg = std::find_if(b.begin(), b.begin() + dense, [](double v) { return v < 0; });
+    if (neg != b.begin() + dense) values->first_negative = neg - b.begin();
+    else if (context >= dense)  // beyond the dense part: scan exactly (bounded, it is linear in the context)
+        values->first_negative = first_negative_position(theta, std::min<std::int64_t>(context, std::int64_t(1) << 23));
+    ++computations_;
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    impl_->cosine = {std::vector<double>(theta.data(), theta.data() + theta.size()), context, values};
+    return values;
+}
+
+std::shared_ptr<const FigureCache::BoundCurve> FigureCache::base_bound_curve(int rotated_dims, std::int64_t context, bool wait) {
+    // powers of two from 64 to max(2^14, L), up to 2^20 and as far as the exact search stays quick
+    std::int64_t top = std::int64_t(1) << 14;
+    while (top < context && top < (std::int64_t(1) << 20) && base_lower_bound_tractable(rotated_dims, top * 2)) top *= 2;
+    std::shared_future<std::shared_ptr<const BoundCurve>> job;
+    {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        auto& bounds = impl_->bounds;
+        // One job at a time: a request for another curve cancels the running one (a slider dragged
+        // across many dims computes only where it stops). Cancelled jobs leave once they have ended.
+        bounds.erase(std::remove_if(bounds.begin(), bounds.end(),
+                                    [](const Impl::BoundEntry& b) {
+                                        return !b.result && b.cancel->load() &&
+                                               b.job.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+                                    }),
+                     bounds.end());
+        bool busy = false;
+        for (const auto& b : bounds) {
+            if (b.rotated_dims == rotated_dims && b.top >= top && !b.cancel->load()) {
+                if (b.result) return b.result;
+                job = b.job;
+            }
+        }
+        if (!job.valid()) {
+            for (auto& b : bounds) {
+                if (b.result) continue;
+                busy = busy || !b.cancel->load();
+                b.cancel->store(true);
+            }
+        }
+        if (!job.valid() && busy && !wait) return nullptr;  // woken when the cancelled job has ended
+        if (!job.valid()) {
+            auto cancel = std::make_shared<std::atomic<bool>>(false);
+            job = std::async(std::launch::async, [this, rotated_dims, top, cancel] {
+                      auto curve = std::make_shared<BoundCurve>();
+                      std::vector<std::int64_t> contexts;
+                      for (std::int64_t L = 64; L <= top; L *= 2) contexts.push_back(L);
+                      const std::vector<double> bases = base_lower_bound_curve(rotated_dims, contexts, cancel.get());
+                      curve->context.assign(contexts.begin(), contexts.begin() + static_cast<std::ptrdiff_t>(bases.size()));
+                      curve->base = bases;
+                      ++computations_;
+                      // Publish the curve before bumping the stamp and waking the UI: a frame that
+                      // sees the new stamp must also find the curve (the future itself only becomes
+                      // ready after this lambda returns, which is too late to be asked).
+                      std::function<void()> ready;
+                      {
+                          std::lock_guard<std::mutex> l(impl_->mutex);
+                          if (!cancel->load())
+                              for (auto& b : impl_->bounds)
+                                  if (b.cancel == cancel) b.result = curve;
+                          ready = impl_->on_ready;
+                      }
+                      ++g_background_stamp;
+                      if (ready) ready();
+                      return std::shared_ptr<const BoundCurve>(curve);
+                  }).share();
+            Impl::BoundEntry entry;
+            entry.rotated_dims = rotated_dims;
+            entry.top = top;
+            entry.job = job;
+            entry.cancel = cancel;
+            bounds.push_back(std::move(entry));  // a few doubles each: kept
+        }
+    }
+    if (wait) return job.get();
+    return nullptr;  // not published yet: the caller draws without it and is woken when it is
+}
+
+std::shared_ptr<const FrequencyTable> FigureCache::frequencies(const ParamSet& params) {
+    // Only the values of the model's keys form the key, so moving `position` reuses the table.
+    std::vector<ParamValue> key;
+    for (std::string_view k : config_keys()) key.push_back(params.value(k));
+    {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        if (impl_->freqs && key == impl_->freq_key) return impl_->freqs;
+    }
+    auto table = std::make_shared<const FrequencyTable>(compute_frequencies(params.config()));
+    ++computations_;
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    impl_->freqs = table;
+    impl_->freq_key = std::move(key);
+    return table;
+}
+
+std::shared_ptr<const DecaySeries> FigureCache::decay(const Eigen::VectorXd& theta, std::int64_t max_distance) {
+    {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        ++impl_->clock;
+        for (auto& e : impl_->decays) {
+            if (e.max_distance == max_distance && static_cast<Eigen::Index>(e.theta.size()) == theta.size() &&
+                std::equal(e.theta.begin(), e.theta.end(), theta.data())) {
+                e.last_use = impl_->clock;
+                return e.values;
+            }
+        }
+    }
+    // computed outside the lock, so two figures can compute their curves at once
+    auto values = std::make_shared<DecaySeries>();
+    DecayBound bound(theta);
+    if (max_distance < kDenseDistances) {
+        values->distance.resize(static_cast<std::size_t>(max_distance) + 1);
+        for (std::size_t r = 0; r < values->distance.size(); ++r) values->distance[r] = static_cast<double>(r);
+        values->bound.resize(values->distance.size());
+        bound.compute(0, max_distance + 1, values->bound.data());
+    } else {
+        constexpr std::int64_t kHead = 65536, kTail = 16384;
+        std::vector<double>& d = values->distance;
+        for (std::int64_t r = 0; r < kHead; ++r) d.push_back(static_cast<double>(r));
+        const double l0 = std::log(static_cast<double>(kHead)), l1 = std::log(static_cast<double>(max_distance));
+        for (std::int64_t i = 1; i <= kTail; ++i) {
+            const double r = std::round(std::exp(l0 + (l1 - l0) * static_cast<double>(i) / kTail));
+            if (r > d.back()) d.push_back(std::min(r, static_cast<double>(max_distance)));
+        }
+        values->bound.resize(d.size());
+        bound.compute(0, kHead, values->bound.data());
+        for (std::size_t i = static_cast<std::size_t>(kHead); i < d.size(); ++i)
+            bound.compute(static_cast<std::int64_t>(d[i]), 1, &values->bound[i]);
+    }
+    ++computations_;
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    if (impl_->decays.size() >= 12) {
+        auto oldest = std::min_element(impl_->decays.begin(), impl_->decays.end(),
+                                       [](const auto& a, const auto& b) { return a.last_use < b.last_use; });
+        impl_->decays.erase(oldest);
+    }
+    Impl::DecayEntry e;
+    e.theta.assign(theta.data(), theta.data() + theta.size());
+    e.max_distance = max_distance;
+    e.values = values;
+    e.last_use = ++impl_->clock;
+    impl_->decays.push_back(std::move(e));
+    return values;
+}
+
+std::shared_ptr<const std::vector<float>> FigureCache::sweep_grid(int rotated_dims, double context, int cols) {
+    {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        const auto& s = impl_->sweep;
+        if (s.values && s.rotated_dims == rotated_dims && s.context == context && s.cols == cols) return s.values;
+    }
+    const int pairs = rotated_dims / 2;
+    auto values = std::make_shared<std::vector<float>>(static_cast<std::size_t>(cols) * pairs);
+    for (int c = 0; c < cols; ++c) {
+        const double b = std::exp(std::log(kSweepMinBase) + (c + 0.5) / cols * (std::log(kSweepMaxBase) - std::log(kSweepMinBase)));
+        const Eigen::VectorXd theta = base_frequencies(b, rotated_dims);
+        for (int k = 0; k < pairs; ++k) {
+            const double ratio = (kTwoPi / theta[k]) / context;
+            (*values)[static_cast<std::size_t>(pairs - 1 - k) * cols + c] = static_cast<float>(std::log10(ratio));
+        }
+    }
+    ++computations_;
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    impl_->sweep = {rotated_dims, context, cols, values};
+    return values;
+}
+
+}  // namespace rope::figures

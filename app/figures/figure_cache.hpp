@@ -1,0 +1,80 @@
+// Derived data that survives between frames: each entry is keyed by the values of its inputs and
+// handed out as a shared, immutable result, so a caller keeps what it was given however the cache
+// changes afterwards (other threads, later parameters).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "rope/frequencies.hpp"
+#include "rope/params.hpp"
+
+namespace rope::figures {
+
+struct DecaySeries {
+    std::vector<double> distance;
+    std::vector<double> bound;
+};
+inline constexpr std::int64_t kDenseDistances = std::int64_t(1) << 20;
+// The sweep panel's base range.
+inline constexpr double kSweepMinBase = 1e2, kSweepMaxBase = 1e8;
+
+// A stamp that only ever increases over the whole process: it goes up each time a background
+// computation publishes a result. A figure drawn while one was missing is current only as long
+// as the stamp has not moved since.
+std::uint64_t background_stamp();
+
+class FigureCache {
+public:
+    FigureCache();
+    ~FigureCache();
+    FigureCache(const FigureCache&) = delete;
+    FigureCache& operator=(const FigureCache&) = delete;
+
+    // All of these are safe to call from several threads at once.
+    std::shared_ptr<const FrequencyTable> frequencies(const ParamSet& params);
+    // The RoFormer bound for these frequencies at r = 0..max_distance: every distance up to
+    // kDenseDistances, beyond that every distance of the first 65536 and then 16384 more spread
+    // evenly on a log scale (a plot cannot show more, and a billion doubles would not fit).
+    std::shared_ptr<const DecaySeries> decay(const Eigen::VectorXd& theta, std::int64_t max_distance);
+    // log10(wavelength / context) over bases 1e2..1e8 (cols) x pairs: the sweep heatmap's values,
+    // which do not depend on the current base.
+    std::shared_ptr<const std::vector<float>> sweep_grid(int rotated_dims, double context, int cols);
+    // B(m) = sum_i cos(m theta_i) for m = 0..context (sampled like decay() beyond kDenseDistances)
+    // and the first m where it is negative (-1: none up to the context).
+    struct CosineSum {
+        DecaySeries series;  // distance = m, bound = B(m)
+        std::int64_t first_negative = -1;
+    };
+    std::shared_ptr<const CosineSum> cosine_sum(const Eigen::VectorXd& theta, std::int64_t context);
+    // Men et al.'s lower bound of the base against context length (powers of two from 2^6 up to
+    // max(2^14, context) capped at 2^20), computed on a background thread the first time it is
+    // asked for: returns null until it is ready (then on_ready is called, from that thread, and
+    // background_stamp() goes up). With wait = true it blocks instead (export, tests).
+    struct BoundCurve {
+        std::vector<double> context;
+        std::vector<double> base;
+    };
+    std::shared_ptr<const BoundCurve> base_bound_curve(int rotated_dims, std::int64_t context, bool wait);
+    void set_on_ready(std::function<void()> callback);
+    // Background jobs still running (tests wait for them to settle).
+    bool background_busy() const;
+    // Cancels the background jobs and joins their threads (the app, before it shuts down).
+    void stop_background();
+    // Idle memory: use_mark() before building a frame's figures, then release_unused(mark) drops the
+    // cached decay curves no figure asked for since (the ones on screen stay, for the next move).
+    std::uint64_t use_mark() const;
+    void release_unused(std::uint64_t mark);
+    std::uint64_t computations() const { return computations_; }  // for tests: what was recomputed
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+    std::atomic<std::uint64_t> computations_{0};
+};
+
+}  // namespace rope::figures

@@ -1,0 +1,14 @@
+// The figures, in panel order (panel 1 first): one line each. A figure NAME is defined in
+// figures/NAME_figure.cpp by `const FigureDescriptor& NAME_figure()`; CMake picks the file up.
+#pragma once
+
+#define ROPE_FIGURE_LIST(FIGURE) \
+    FIGURE(vectors)              \
+    FIGURE(heatmap)              \
+    FIGURE(sweep)                \
+    FIGURE(decay)                \
+    FIGURE(context)              \
+    FIGURE(scores)               \
+    FIGURE(pairing)              \
+    FIGURE(precision)            \
+    FIGURE(sinusoidal)

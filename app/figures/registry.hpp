@@ -1,0 +1,66 @@
+// The one list of figures. Each figure is one source file (figures/*_figure.cpp) that describes
+// itself with a FigureDescriptor; figures/figure_list.hpp names them in panel order. Pages, number
+// keys, sessions, lessons, `export` names, --help and the tests that loop over figures all read
+// this registry, so adding a figure is one new file plus one line in figure_list.hpp.
+#pragma once
+
+#include <functional>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "figures/figures.hpp"
+#include "figures/panel_hooks.hpp"
+
+namespace rope::figures {
+
+namespace detail {
+struct BuildContext;
+}
+
+struct FigureDescriptor {
+    std::string_view name;   // "vectors": the export name, the lessons' and sessions' word for it
+    std::string_view title;  // "Rotated vectors": the panel header and the file's title
+    int page = 0;            // which page of panels shows it (pages())
+    int export_width = 800, export_height = 480;  // its size in a file when none is asked for
+    std::string_view csv_columns;  // the header of its CSV, as the README gives it
+    // Every parameter the picture depends on: a panel is rebuilt when one of their values changes
+    // (a test checks that a build reads no other).
+    std::vector<std::string_view> reads;
+    void (*build)(detail::BuildContext&) = nullptr;
+    // Independent pieces of heavy cached data the build will ask for (decay curves), so that several
+    // stale panels can compute them on all cores before building; and how costly a build is
+    // relative to the others (the costliest of a frame goes to a worker thread).
+    std::vector<std::function<void()>> (*prepare)(const ParamSet&, FigureCache&) = nullptr;
+    int build_cost = 1;
+
+    // The panel's own UI, each optional.
+    float header_width_em = 0;  // room the header options need (font sizes), to decide on a second line
+    void (*header)(PanelContext&, HeaderControls&) = nullptr;
+    std::string (*readout)(PanelContext&, const PlotGeometry&, double x, double y) = nullptr;  // hover text
+    void (*pointer)(PanelContext&, const PointerInput&) = nullptr;
+
+    int index = -1;  // its panel number - 1 (set by the registry)
+};
+
+// config_keys() (the model: what the frequencies depend on) followed by `more`, for `reads`.
+std::vector<std::string_view> model_and(std::initializer_list<std::string_view> more);
+
+// Every figure in panel order (panel n is all_figures()[n - 1]).
+const std::vector<const FigureDescriptor*>& all_figures();
+int figure_count();
+const FigureDescriptor* find_figure(std::string_view name);  // null if none has that name
+const FigureDescriptor& figure(std::string_view name);       // throws std::invalid_argument if none
+const FigureDescriptor& figure_at(int index);                // 0-based panel index
+std::string figure_names(std::string_view separator = ", ");  // "vectors, heatmap, ..."
+
+// Pages of panels, in tab order; a figure's `page` indexes this list.
+const std::vector<std::string_view>& pages();
+std::vector<const FigureDescriptor*> figures_on_page(int page);
+
+// The number key that maximises panel `index`: '1' .. '9', then '0' for the tenth; 0 beyond (such
+// panels are reached by their page tab and title).
+char panel_key(int index);
+
+}  // namespace rope::figures

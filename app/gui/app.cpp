@@ -1,0 +1,284 @@
+#include "gui/app.hpp"
+
+#include <malloc.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <ctime>
+
+#include "export/export.hpp"
+#include "gui/controls_panel.hpp"
+#include "gui/input.hpp"
+#include "gui/panel_figures.hpp"
+#include "gui/panel_grid.hpp"
+#include "gui/session_dialog.hpp"
+#include "gui/shortcuts.hpp"
+#include "gui/teaching.hpp"
+#include "io/atomic_file.hpp"
+#include "io/png_writer.hpp"
+#include "rope/number_format.hpp"
+
+namespace rope::gui {
+
+namespace {
+
+constexpr float kUiFontSize = 18.0f;
+
+void apply_imgui_style(plot::ThemeId id, float scale) {
+    ImGuiStyle style;
+    if (id == plot::ThemeId::light)
+        ImGui::StyleColorsLight(&style);
+    else
+        ImGui::StyleColorsDark(&style);
+    style.WindowRounding = 0;
+    style.FrameRounding = 4;
+    style.GrabRounding = 4;
+    style.FramePadding = ImVec2(6, 4);
+    style.ItemSpacing = ImVec2(8, 6);
+    style.WindowPadding = ImVec2(10, 8);
+    style.GrabMinSize = 14;
+    style.ScrollbarSize = 16;
+    const plot::Theme t = plot::theme_by_id(id);
+    // the controls panel stands apart from the figures by a slightly different shade
+    const float shade = id == plot::ThemeId::light ? 0.95f : 0.8f;
+    style.Colors[ImGuiCol_WindowBg] = ImVec4(t.background.r * shade, t.background.g * shade, t.background.b * shade, 1);
+    style.Colors[ImGuiCol_Border] = ImVec4(t.axis.r, t.axis.g, t.axis.b, 0.35f);
+    // The lesson and controls windows are fixed parts of one screen: which of them ImGui last
+    // focused is not news, so their title bars look the same either way (and the same state gives
+    // the same picture however it was reached).
+    style.Colors[ImGuiCol_TitleBgActive] = style.Colors[ImGuiCol_TitleBg];
+    style.WindowBorderSize = 1;
+    style.ScaleAllSizes(scale);
+    // Filled shapes without the anti-aliasing fringe: software GL pays for the fringe's thin
+    // triangles on every dot and arrow head every frame; lines keep their (texture-based, cheap) AA.
+    style.AntiAliasedFill = false;
+    ImGui::GetStyle() = style;
+}
+
+
+// rope-explorer-YYYYMMDD-HHMMSS[-N].png in the Pictures folder, never over an existing file.
+std::string screenshot_path() {
+    const std::string folder = default_export_folder();
+    char stamp[32];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+    for (int n = 0;; ++n) {
+        const std::string path = folder + "/rope-explorer-" + stamp + (n ? "-" + std::to_string(n) : "") + ".png";
+        if (access(path.c_str(), F_OK) != 0) return path;
+    }
+}
+
+}  // namespace
+
+ImGuiContextScope::ImGuiContextScope() {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+}
+
+ImGuiContextScope::~ImGuiContextScope() { ImGui::DestroyContext(); }
+
+App::App(Platform& platform, Renderer& renderer, float base_scale)
+    : platform_(platform), renderer_(renderer), measure_(fonts_), ui_{fonts_, measure_, renderer_, platform_},
+      exports_([&platform] { platform.wake(); }) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // layout is ours; deterministic screenshots
+    io.LogFilename = nullptr;
+    io.BackendPlatformName = "rope-explorer";
+    map_imgui_keys();
+    clipboard_.platform = &platform_;
+    io.ClipboardUserData = &clipboard_;
+    io.GetClipboardTextFn = get_clipboard;
+    io.SetClipboardTextFn = set_clipboard;
+    state_.base_scale = base_scale;
+    state_.ui_scale = state_.effective_scale();
+    fonts_.build(state_.ui_scale, kUiFontSize);
+    applied_theme_ = effective_theme(state_);
+    applied_presentation_ = state_.presentation;
+    apply_imgui_style(applied_theme_, state_.ui_scale);
+    // a background computation finishing (the base-bound curve) wakes the idle loop to redraw
+    state_.cache.set_on_ready([&platform] { platform.wake(); });
+    last_time_ = platform_.now();
+    trimmed_params_ = state_.params();
+    last_build_mark_ = state_.cache.use_mark();
+}
+
+const char* App::get_clipboard(void* user) {
+    auto* link = static_cast<Clipboard*>(user);
+    link->text = link->platform->clipboard();
+    return link->text.c_str();
+}
+
+void App::set_clipboard(void* user, const char* text) { static_cast<Clipboard*>(user)->platform->set_clipboard(text ? text : ""); }
+
+App::~App() {
+    state_.cache.stop_background();  // no wake-ups once the window is gone, no worker threads left
+    for (PanelView& p : state_.panels)
+        for (HeatmapTexture& t : p.textures) renderer_.release(t);
+}
+
+void App::take_input() {
+    ImGuiIO& io = ImGui::GetIO();
+    // A text field or a dialog has the keyboard: keys go to it, paced so ImGui sees every one.
+    const bool keyboard_taken = io.WantTextInput || state_.session_dialog.open || state_.export_dialog.open;
+    FrameBatch batch(keyboard_taken);
+    InputQueue& queue = platform_.input();
+    while (!queue.empty()) {
+        const InputEvent e = queue.front();
+        if (!batch.admit(e)) break;
+        queue.pop();
+        feed_imgui(e);
+        settle_frames_ = std::max(settle_frames_, 2);
+        if (e.kind != InputEvent::Kind::key && e.kind != InputEvent::Kind::character) continue;
+        if (handle_key_event(state_, e, keyboard_taken, {io.MousePos.x, io.MousePos.y}) == KeyOutcome::opened_dialog)
+            batch.end();  // the keys after it are for the dialog
+    }
+}
+
+void App::layout() {
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float controls_w = std::round(std::min(display.x * 0.3f, 330.0f * state_.ui_scale));
+    const bool lesson_open = state_.lesson_step() >= 0;
+    if (state_.presentation) {
+        // no controls; a lesson reads along the bottom, its panel filling the screen above
+        const float strip = lesson_open ? std::round(display.y * 0.30f) : 0.0f;
+        const int alone = state_.maximized >= 0 ? state_.maximized : lesson_open ? lesson_panel(state_)->index : -1;
+        draw_panels(state_, ui_, ImVec2(0, 0), ImVec2(display.x, display.y - strip), alone);
+        if (lesson_open) draw_lesson_panel(state_, ImVec2(0, display.y - strip), ImVec2(display.x, strip));
+    } else if (state_.maximized >= 0) {
+        draw_panels(state_, ui_, ImVec2(0, 0), display, state_.maximized);
+    } else {
+        const float lesson_h = lesson_open ? std::round(display.y * 0.42f) : 0.0f;
+        if (lesson_open) draw_lesson_panel(state_, ImVec2(0, 0), ImVec2(controls_w, lesson_h));
+        draw_controls(state_, ImVec2(0, lesson_h), ImVec2(controls_w, display.y - lesson_h));
+        draw_panels(state_, ui_, ImVec2(controls_w, 0), ImVec2(display.x - controls_w, display.y), -1);
+    }
+    draw_shortcut_overlay(state_);
+    draw_session_dialog(state_);
+    exports_.draw_dialog(state_);
+}
+
+// A slider or a drag ends when no item is active any more; the animation when it stops playing.
+void App::close_gestures() {
+    const std::string& g = state_.history().open_gesture();
+    if (g.empty()) return;
+    if (g == "animation" ? !state_.playing : !ImGui::IsAnyItemActive()) state_.end_gesture();
+}
+
+void App::frame() {
+    ImGuiIO& io = ImGui::GetIO();
+    const double now = platform_.now();
+    io.DeltaTime = static_cast<float>(std::clamp(now - last_time_, 1e-4, 0.25));
+    last_time_ = now;
+    const plot::Vec2 window = platform_.window_size(), framebuffer = platform_.framebuffer_size();
+    io.DisplaySize = ImVec2(window.x, window.y);
+    if (window.x > 0 && window.y > 0) io.DisplayFramebufferScale = ImVec2(framebuffer.x / window.x, framebuffer.y / window.y);
+    const ParamSet params_before = state_.params();
+    const int maximized_before = state_.maximized, page_before = state_.page;
+    const std::uint64_t cache_mark = state_.cache.use_mark();
+
+    take_input();
+    advance_animation(state_, io.DeltaTime);
+    renderer_.new_frame();
+    ImGui::NewFrame();
+    layout();
+    close_gestures();
+    platform_.set_text_cursor(ImGui::GetMouseCursor() == ImGuiMouseCursor_TextInput);
+    ImGui::Render();
+    renderer_.render(ImGui::GetDrawData(), static_cast<int>(framebuffer.x), static_cast<int>(framebuffer.y),
+                     plot::theme_by_id(state_.theme).background);
+    screenshot_if_requested();
+    exports_.poll(state_);
+    ++frames_;
+    if (state_.cache.use_mark() != cache_mark) last_build_mark_ = cache_mark;
+    if (settle_frames_ > 0) --settle_frames_;
+    if (state_.params() != params_before || state_.maximized != maximized_before || state_.page != page_before ||
+        ImGui::IsAnyItemActive() || io.MouseWheel != 0)
+        settle_frames_ = std::max(settle_frames_, 2);
+    apply_view_changes();
+    if (state_.params() != trimmed_params_ && ++frames_since_trim_ >= 600) idle();  // a long drag or animation
+}
+
+void App::apply_view_changes() {
+    if (state_.presentation != applied_presentation_) {
+        // type and sizes change between frames: rebuild the font atlas at the new scale
+        applied_presentation_ = state_.presentation;
+        state_.ui_scale = state_.effective_scale();
+        fonts_.build(state_.ui_scale, kUiFontSize);
+        renderer_.fonts_changed();
+        applied_theme_ = effective_theme(state_);
+        apply_imgui_style(applied_theme_, state_.ui_scale);
+        settle_frames_ = std::max(settle_frames_, 3);
+    }
+    if (effective_theme(state_) != applied_theme_) {
+        applied_theme_ = effective_theme(state_);
+        apply_imgui_style(applied_theme_, state_.ui_scale);
+        settle_frames_ = std::max(settle_frames_, 2);
+    }
+    if (state_.fullscreen != applied_fullscreen_) {
+        applied_fullscreen_ = state_.fullscreen;
+        platform_.set_fullscreen(state_.fullscreen);
+        settle_frames_ = std::max(settle_frames_, 3);
+    }
+}
+
+bool App::figures_complete() const {
+    for (const PanelView& p : state_.panels) {
+        if (!p.shown) continue;
+        if (!figure_current(p, figure_key(state_, *p.figure, p.key.width, p.key.height)) || p.result.incomplete) return false;
+    }
+    return true;
+}
+
+bool App::wants_frame() const {
+    return !platform_.input().empty() || settle_frames_ > 0 || state_.screenshot_requested || state_.quit_requested;
+}
+
+// F12: saved on the first complete frame (figures still computing in the background are waited
+// for, a minute at most), into the Pictures folder (or the current one), a new name each time.
+void App::screenshot_if_requested() {
+    if (!state_.screenshot_requested) return;
+    const double now = platform_.now();
+    if (screenshot_requested_at_ < 0) screenshot_requested_at_ = now;
+    if (!figures_complete() && now - screenshot_requested_at_ < 60) return;
+    state_.screenshot_requested = false;
+    screenshot_requested_at_ = -1;
+    const std::string path = screenshot_path();
+    try {
+        save_screenshot(path);
+        state_.set_status("Saved screenshot " + path);
+    } catch (const io::IoError& e) {
+        state_.set_status(e.what(), true);
+    }
+    settle_frames_ = std::max(settle_frames_, 2);
+}
+
+void App::save_screenshot(const std::string& path) {
+    const plot::Vec2 fb = platform_.framebuffer_size();
+    const int w = static_cast<int>(fb.x), h = static_cast<int>(fb.y);
+    std::vector<std::uint8_t> pixels = renderer_.read_back(w, h);
+    if (pixels.empty()) pixels.assign(static_cast<std::size_t>(w) * h * 4, 0);  // no renderer: a black picture with the state
+    io::TextChunks text = exporting::parameter_metadata(state_.params(), figures::figure_at(0));
+    text.erase(std::remove_if(text.begin(), text.end(), [](const auto& kv) { return kv.first == "figure"; }), text.end());
+    const session::Session now_session = current_session(state_);
+    text.emplace_back("view:maximized", std::to_string(now_session.view.maximized));
+    text.emplace_back("view:page", std::to_string(now_session.view.page));
+    text.emplace_back("view:theme", now_session.view.theme);
+    text.emplace_back("view:presentation", now_session.view.presentation ? "true" : "false");
+    text.emplace_back("view:lesson_step", std::to_string(now_session.view.lesson_step));
+    text.emplace_back("view:ui_font_px", format_number(std::round(kUiFontSize * state_.ui_scale)));
+    io::write_png(path, pixels.data(), w, h, text);
+}
+
+void App::idle(bool force) {
+    // Figures come and go in blocks of every size, which leaves cached curves of past states and
+    // free pages scattered through malloc's heap: drop the curves the last built frame did not use
+    // and give free pages back, so a lecture-long session stays at its working set.
+    if (trimmed() && !force) return;
+    state_.cache.release_unused(last_build_mark_);
+    malloc_trim(0);
+    trimmed_params_ = state_.params();
+    frames_since_trim_ = 0;
+}
+
+}  // namespace rope::gui

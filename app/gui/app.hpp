@@ -1,0 +1,92 @@
+// The app: its state and one frame of it. A frame takes its share of the queued input (shortcuts
+// act on each key with the key's own modifiers; Dear ImGui gets what its widgets need), moves the
+// animation, lays out the windows (controls, lesson, panels, dialogs), renders, and applies view
+// changes (presentation mode's fonts, theme, fullscreen). The platform and the renderer are behind
+// interfaces: the window uses GLFW and OpenGL, tests run the same frames headless.
+#pragma once
+
+#include <imgui.h>
+
+#include <cstdint>
+#include <string>
+
+#include "gui/app_state.hpp"
+#include "gui/export_dialog.hpp"
+#include "gui/fonts.hpp"
+#include "gui/platform.hpp"
+#include "gui/renderer.hpp"
+#include "gui/ui_context.hpp"
+
+namespace rope::gui {
+
+// A Dear ImGui context for the app's lifetime (create it before the renderer).
+class ImGuiContextScope {
+public:
+    ImGuiContextScope();
+    ~ImGuiContextScope();
+    ImGuiContextScope(const ImGuiContextScope&) = delete;
+    ImGuiContextScope& operator=(const ImGuiContextScope&) = delete;
+};
+
+class App {
+public:
+    // `base_scale`: the monitor's content scale (or the user's --ui-scale).
+    App(Platform& platform, Renderer& renderer, float base_scale);
+    ~App();
+    App(const App&) = delete;
+    App& operator=(const App&) = delete;
+
+    AppState& state() { return state_; }
+    const AppState& state() const { return state_; }
+    const UiContext& ui() const { return ui_; }
+
+    void frame();
+    int frames() const { return frames_; }
+    // More frames are needed now (input waiting, a change settling, a screenshot waiting); else the
+    // app can sleep until an event.
+    bool wants_frame() const;
+    // Every shown panel holds the picture its inputs give now, complete (nothing computing for it).
+    bool figures_complete() const;
+    // The window just rendered as a PNG that reopens as a session (its parameters and view in text
+    // chunks). Throws io::IoError.
+    void save_screenshot(const std::string& path);
+    // About to sleep: drop cached curves no recent frame used and give free memory back (if the
+    // parameters changed since the last time, or `force`).
+    void idle(bool force = false);
+    // The heap was trimmed at least once since the parameters last changed.
+    bool trimmed() const { return trimmed_params_ == state_.params(); }
+
+private:
+    void take_input();
+    void layout();
+    void close_gestures();
+    void apply_view_changes();
+    void screenshot_if_requested();
+    void apply_theme();
+
+    Platform& platform_;
+    Renderer& renderer_;
+    AppState state_;
+    FontSet fonts_;
+    ImGuiTextMeasure measure_;
+    UiContext ui_;
+    ExportJobs exports_;
+    struct Clipboard {
+        Platform* platform = nullptr;
+        std::string text;  // what ImGui last read (it keeps the pointer)
+    } clipboard_;
+    static const char* get_clipboard(void* user);
+    static void set_clipboard(void* user, const char* text);
+    plot::ThemeId applied_theme_ = plot::ThemeId::dark;
+    bool applied_presentation_ = false;
+    bool applied_fullscreen_ = false;
+    int frames_ = 0;
+    int settle_frames_ = 3;  // frames to draw after a change before sleeping
+    double last_time_ = 0;
+    double screenshot_requested_at_ = -1;
+    ParamSet trimmed_params_;
+    std::uint64_t last_build_mark_ = 0;  // the cache's clock before the last frame that used it
+    int frames_since_trim_ = 0;
+};
+
+}  // namespace rope::gui

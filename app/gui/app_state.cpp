@@ -1,0 +1,169 @@
+#include "gui/app_state.hpp"
+
+#include "lessons/lessons.hpp"
+
+namespace rope::gui {
+
+namespace {
+
+// "base 10000 → 31622.78" for up to two changed keys, else how many changed.
+std::string describe_change(const ParamSet& from, const ParamSet& to) {
+    std::vector<std::string> changed;
+    for (const ParamSpec& spec : parameter_table())
+        if (from.value(spec.name) != to.value(spec.name))
+            changed.push_back(std::string(spec.name) + " " + shorten_for_message(from.value_text(spec.name)) + " → " +
+                              shorten_for_message(to.value_text(spec.name)));
+    if (changed.empty()) return "";
+    if (changed.size() > 2) return std::to_string(changed.size()) + " parameters";
+    return changed.size() == 2 ? changed[0] + ", " + changed[1] : changed[0];
+}
+
+}  // namespace
+
+AppState::AppState() {
+    for (const figures::FigureDescriptor* d : figures::all_figures()) {
+        panels.emplace_back();
+        panels.back().figure = d;
+    }
+}
+
+void AppState::set_status(std::string text, bool error) {
+    status = std::move(text);
+    status_error = error;
+}
+
+void AppState::start_from(const ParamSet& params, int lesson_step) {
+    params_ = params;
+    lesson_step_ = lesson_step;
+    play_position = static_cast<double>(params_.integer("position"));
+}
+
+bool AppState::change(const std::string& label, const std::function<void(ParamSet&)>& edit, const std::string& gesture) {
+    ParamSet next = params_;
+    try {
+        edit(next);
+        next.validate();
+    } catch (const ParamError& e) {
+        set_status(std::string("Refused: ") + e.what(), true);
+        return false;
+    }
+    if (status_error) set_status("");
+    if (next == params_) return true;
+    const Snapshot before = snapshot();
+    params_ = std::move(next);
+    history_.record(label, before, snapshot(), gesture);
+    return true;
+}
+
+bool AppState::apply(const std::string& key, const std::string& text, const std::string& gesture) {
+    return change(key, [&](ParamSet& p) { p.set(key, text); }, gesture);
+}
+
+bool AppState::apply_number(const std::string& key, double value, const std::string& gesture) {
+    return change(key, [&](ParamSet& p) { p.set_number(key, value); }, gesture);
+}
+
+void AppState::replace(const std::string& label, const ParamSet& params, int lesson_step) {
+    if (params == params_ && lesson_step == lesson_step_) return;
+    const Snapshot before = snapshot();
+    params_ = params;
+    lesson_step_ = lesson_step;
+    play_position = static_cast<double>(params_.integer("position"));
+    history_.record(label, before, snapshot());
+}
+
+void AppState::go_to_lesson_step(int step) {
+    const auto& steps = lessons::builtin_lesson().steps;
+    if (step < 0 || step >= static_cast<int>(steps.size())) {
+        close_lesson();
+        return;
+    }
+    const Snapshot before = snapshot();
+    lesson_step_ = step;
+    params_ = lessons::step_parameters(steps[static_cast<std::size_t>(step)]);
+    page = steps[static_cast<std::size_t>(step)].panel->page;
+    if (maximized >= 0 && figures::figure_at(maximized).page != page) maximized = -1;
+    playing = false;
+    play_position = static_cast<double>(params_.integer("position"));
+    history_.record("lesson step " + std::to_string(step + 1), before, snapshot());
+    set_status("Lesson step " + std::to_string(step + 1) + " of " + std::to_string(steps.size()) + ": " +
+               steps[static_cast<std::size_t>(step)].title);
+}
+
+void AppState::close_lesson() { lesson_step_ = -1; }
+
+void AppState::end_gesture() { history_.end_gesture(); }
+
+void AppState::restore(const Snapshot& s) {
+    const bool lesson_moved = s.lesson_step != lesson_step_;
+    params_ = s.params;
+    lesson_step_ = s.lesson_step;
+    playing = false;
+    play_position = static_cast<double>(params_.integer("position"));
+    if (lesson_moved && lesson_step_ >= 0) {
+        // the restored step's panel in view, as stepping there shows it
+        page = lessons::builtin_lesson().steps[static_cast<std::size_t>(lesson_step_)].panel->page;
+        if (maximized >= 0 && figures::figure_at(maximized).page != page) maximized = -1;
+    }
+}
+
+bool AppState::undo() {
+    const auto e = history_.undo();
+    if (!e) {
+        set_status("Nothing to undo.");
+        return false;
+    }
+    const std::string what = describe_change(e->after.params, e->before.params);
+    restore(e->before);
+    set_status("Undone: " + e->label + (what.empty() || what == e->label ? "" : " (" + what + ")") + ". Ctrl+Shift+Z redoes it.");
+    return true;
+}
+
+bool AppState::redo() {
+    const auto e = history_.redo();
+    if (!e) {
+        set_status("Nothing to redo.");
+        return false;
+    }
+    const std::string what = describe_change(e->before.params, e->after.params);
+    restore(e->after);
+    set_status("Redone: " + e->label + (what.empty() ? "" : " (" + what + ")") + ".");
+    return true;
+}
+
+void toggle_maximized(AppState& state, int panel) {
+    state.page = figures::figure_at(panel).page;
+    state.maximized = state.maximized == panel ? -1 : panel;
+}
+
+const figures::FigureDescriptor* lesson_panel(const AppState& state) {
+    const auto& steps = lessons::builtin_lesson().steps;
+    const int step = state.lesson_step();
+    if (step < 0 || step >= static_cast<int>(steps.size())) return nullptr;
+    return steps[static_cast<std::size_t>(step)].panel;
+}
+
+bool panel_shown(const AppState& state, int panel) {
+    return state.maximized >= 0 ? state.maximized == panel : figures::figure_at(panel).page == state.page;
+}
+
+plot::ThemeId effective_theme(const AppState& state) {
+    return state.presentation ? plot::ThemeId::high_contrast : state.theme;
+}
+
+plot::Style screen_style(const AppState& state) {
+    plot::Style s;
+    s.theme = plot::theme_by_id(effective_theme(state));
+    s.scale = state.ui_scale;
+    s.tick_font = 16;
+    s.label_font = 18;
+    s.title_font = 21;
+    s.line_width = 2.6f;
+    s.draw_titles = false;  // the panel header carries the title on screen
+    // Software GL (llvmpipe) pays for every covered pixel: the window is cleared to the theme's
+    // background once, and panels draw no background of their own.
+    s.fill_plot_area = false;
+    return s;
+}
+
+}  // namespace rope::gui

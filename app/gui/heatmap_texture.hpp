@@ -1,0 +1,18 @@
+// One heatmap of a figure as the renderer holds it: a grid of values and how to colour it.
+#pragma once
+
+#include <vector>
+
+#include "plot/display_list.hpp"
+
+namespace rope::gui {
+
+struct HeatmapTexture {
+    unsigned int texture = 0;  // the renderer's handle (0: none)
+    int cols = 0, rows = 0;
+    plot::ColormapId colormap = plot::ColormapId::sequential;
+    float vmin = 0, vmax = 1;
+    std::vector<float> uploaded;  // what the texture holds (unchanged grids are not sent again)
+};
+
+}  // namespace rope::gui

@@ -1,0 +1,52 @@
+// Undo and redo of parameter changes. Each entry holds the state before and after one step: a key
+// press, a click, a lesson step, a preset, a session or a config opened. Changes made while one
+// gesture lasts (a slider dragged, a vector dragged, the animation playing) merge into one entry.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rope/params.hpp"
+
+namespace rope::gui {
+
+// What undo restores: the parameters, and the lesson step they belong to.
+struct Snapshot {
+    ParamSet params;
+    int lesson_step = -1;
+    bool operator==(const Snapshot& o) const { return params == o.params && lesson_step == o.lesson_step; }
+    bool operator!=(const Snapshot& o) const { return !(*this == o); }
+};
+
+struct HistoryEntry {
+    std::string label;  // "base", "lesson step 4", "preset llama3-8b", ...
+    Snapshot before, after;
+};
+
+class History {
+public:
+    static constexpr std::size_t kMaxEntries = 200;  // a lecture's worth; the oldest go first
+
+    // One change from `before` to `after`. With a non-empty `gesture` it merges into the last entry
+    // if that entry belongs to the same gesture and the gesture is still open.
+    void record(const std::string& label, const Snapshot& before, const Snapshot& after, const std::string& gesture = "");
+    // The open gesture ends: the next change starts a new entry (an entry that ended where it began is dropped).
+    void end_gesture();
+    const std::string& open_gesture() const { return gesture_; }
+
+    // The entry to undo / redo (moved to the other stack), or nothing.
+    std::optional<HistoryEntry> undo();
+    std::optional<HistoryEntry> redo();
+    bool can_undo() const { return !undo_.empty(); }
+    bool can_redo() const { return !redo_.empty(); }
+    const std::vector<HistoryEntry>& undo_entries() const { return undo_; }
+    const std::vector<HistoryEntry>& redo_entries() const { return redo_; }
+
+private:
+    std::vector<HistoryEntry> undo_, redo_;
+    std::string gesture_;  // the gesture the last undo entry belongs to, while it lasts
+};
+
+}  // namespace rope::gui

@@ -1,0 +1,74 @@
+// Input as a queue of events, each with the modifiers held when it happened. The platform (GLFW, or
+// a test) pushes events; every frame the app takes its share in order, acts on the keys itself
+// (shortcuts, with each key's own modifiers) and hands them to Dear ImGui.
+//
+// Dear ImGui 1.86 keeps keys and buttons as "down" flags, so it misses a key or a click that goes
+// down and up between two frames. FrameBatch paces what ImGui must see: a mouse button changes at
+// most once a frame and nothing after a press joins its frame (a click may focus a text field); while
+// a text field or a dialog has the keyboard, keys are paced the same way and a modifier change waits
+// when a key went down before it. Key taps the shortcuts take need no pacing: they all go at once.
+#pragma once
+
+#include <cstddef>
+#include <deque>
+#include <set>
+
+namespace rope::gui {
+
+// Key codes and modifiers are GLFW's (GLFW_KEY_*, GLFW_MOD_*), passed through by every platform.
+struct InputEvent {
+    enum class Kind { key, character, button, move, scroll, focus };
+    Kind kind = Kind::key;
+    int code = 0;    // key: the key code; button: 0 left, 1 right, 2 middle; character: the code point
+    int action = 0;  // key and button: 0 released, 1 pressed, 2 repeated (keys); focus: 1 gained, 0 lost
+    int mods = 0;    // the modifiers held when it happened
+    float x = 0, y = 0;  // move: the pointer's position; scroll: the offsets
+
+    static InputEvent key(int code, int action, int mods) { return {Kind::key, code, action, mods}; }
+    static InputEvent character(unsigned int c) { return {Kind::character, static_cast<int>(c)}; }
+    static InputEvent button(int b, int action, int mods) { return {Kind::button, b, action, mods}; }
+    static InputEvent move(float x, float y) { return {Kind::move, 0, 0, 0, x, y}; }
+    static InputEvent scroll(float dx, float dy) { return {Kind::scroll, 0, 0, 0, dx, dy}; }
+    static InputEvent focus(bool gained) { return {Kind::focus, 0, gained ? 1 : 0}; }
+};
+
+bool is_modifier_key(int code);
+
+// Decides which of the queued events one frame takes (call admit for each, in order, until it says no).
+class FrameBatch {
+public:
+    // `keyboard_taken`: a text field or a dialog has the keyboard (keys are paced for ImGui).
+    explicit FrameBatch(bool keyboard_taken) : strict_(keyboard_taken) {}
+    // True if `e` belongs to this frame (it is then counted as taken); false ends the frame's batch.
+    bool admit(const InputEvent& e);
+    // Nothing more this frame (a shortcut opened a dialog: later keys are for it).
+    void end() { ended_ = true; }
+    bool strict() const { return strict_; }
+
+private:
+    bool strict_;
+    bool ended_ = false;
+    bool key_pressed_ = false;
+    std::set<int> keys_changed_, buttons_changed_;
+};
+
+// The events waiting for frames. Only the UI thread touches it.
+class InputQueue {
+public:
+    void push(const InputEvent& e) { events_.push_back(e); }
+    bool empty() const { return events_.empty(); }
+    std::size_t size() const { return events_.size(); }
+    const InputEvent& front() const { return events_.front(); }
+    void pop() { events_.pop_front(); }
+    void clear() { events_.clear(); }
+
+private:
+    std::deque<InputEvent> events_;
+};
+
+// Applies one taken event to Dear ImGui's io (keys, modifiers, characters, buttons, pointer, wheel, focus).
+void feed_imgui(const InputEvent& e);
+// Maps ImGui's navigation keys to GLFW key codes (text fields need them); call once per context.
+void map_imgui_keys();
+
+}  // namespace rope::gui

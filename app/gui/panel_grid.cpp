@@ -1,0 +1,153 @@
+#include "gui/panel_grid.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "gui/formula_strip.hpp"
+#include "gui/imgui_canvas.hpp"
+#include "gui/panel_figures.hpp"
+#include "gui/panel_ui.hpp"
+#include "gui/ui_helpers.hpp"
+
+namespace rope::gui {
+
+std::vector<GridCell> grid_cells(int count, float width, float height, float gap) {
+    std::vector<GridCell> cells;
+    if (count <= 0) return cells;
+    const int cols = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(count))));
+    const int rows = (count + cols - 1) / cols;
+    const float w = (width - gap * static_cast<float>(cols - 1)) / static_cast<float>(cols);
+    const float h = (height - gap * static_cast<float>(rows - 1)) / static_cast<float>(rows);
+    for (int i = 0; i < count; ++i) {
+        const float x0 = static_cast<float>(i % cols) * (w + gap), y0 = static_cast<float>(i / cols) * (h + gap);
+        cells.push_back({x0, y0, x0 + w, y0 + h});
+    }
+    return cells;
+}
+
+namespace {
+
+// One row of page tabs above the grid; returns its height.
+float draw_page_tabs(AppState& state, ImVec2 pos, float width) {
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize({width, 0});
+    ImGui::Begin("##pages", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground |
+                                         ImGuiWindowFlags_AlwaysAutoResize);
+    for (int k = 0; k < static_cast<int>(figures::pages().size()); ++k) {
+        const auto on_page = figures::figures_on_page(k);
+        if (on_page.empty()) continue;
+        const std::string name(figures::pages()[static_cast<std::size_t>(k)]);
+        const int first = on_page.front()->index + 1, last = on_page.back()->index + 1;
+        char label[128];
+        if (first == last) std::snprintf(label, sizeof label, "%s  (%d)", name.c_str(), first);
+        else std::snprintf(label, sizeof label, "%s  (%d–%d)", name.c_str(), first, last);
+        if (k) ImGui::SameLine();
+        const bool current = state.page == k;
+        if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        if (ImGui::Button(label)) state.page = k;
+        if (current) ImGui::PopStyleColor();
+        item_tooltip("Switch the page of panels (Tab: next page, Shift+Tab: previous; number keys maximise a panel).");
+    }
+    const float h = ImGui::GetWindowSize().y;
+    ImGui::End();
+    return h;
+}
+
+// The header line: number and title (double-click maximises), the figure's options, Export, Maximise.
+void draw_header(AppState& state, PanelView& panel, const UiContext& ui, int index, bool alone) {
+    ImGui::PushFont(ui.fonts.bold());
+    char title[128];
+    std::snprintf(title, sizeof title, "%d  %s", index + 1, std::string(panel.figure->title).c_str());
+    ImGui::TextUnformatted(title);
+    ImGui::PopFont();
+    const bool title_double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
+    item_tooltip("Double-click the title (or press its number key) to maximise this panel; again to restore.");
+    // narrow panels (small windows, big type) put their options on a second line
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float buttons_w = ImGui::CalcTextSize("Export Maximise").x + style.FramePadding.x * 4 + style.ItemSpacing.x * 2;
+    ImGui::SameLine(0, ImGui::GetFontSize() * 1.2f);
+    if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * panel.figure->header_width_em + buttons_w) ImGui::NewLine();
+    panel_header_options(state, panel);
+    const char* button = alone && state.maximized == index ? "Restore" : "Maximise";
+    ImGui::SameLine();
+    const float pad = style.FramePadding.x * 2 + style.ItemSpacing.x;
+    const float bw = ImGui::CalcTextSize(button).x + ImGui::CalcTextSize("Export").x + 2 * pad;
+    ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - bw));
+    if (ImGui::SmallButton("Export")) open_export_dialog(state, index);
+    item_tooltip("Save this figure as PNG, SVG, PDF or CSV (Ctrl+E over a panel).");
+    ImGui::SameLine();
+    if (ImGui::SmallButton(button) || title_double_clicked) toggle_maximized(state, index);
+    item_tooltip("Maximise this panel to the whole window, or restore the page's grid.");
+}
+
+void draw_panel(AppState& state, const UiContext& ui, int index, ImVec2 p0, ImVec2 p1, bool alone) {
+    PanelView& panel = state.panels[static_cast<std::size_t>(index)];
+    ImGui::SetNextWindowPos(p0);
+    ImGui::SetNextWindowSize({p1.x - p0.x, p1.y - p0.y});
+    char name[32];
+    std::snprintf(name, sizeof name, "##panel%d", index);
+    ImGui::Begin(name, nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                                         ImGuiWindowFlags_NoBackground);
+    draw_header(state, panel, ui, index, alone);
+    // the figure
+    const ImVec2 fig_pos = ImGui::GetCursorScreenPos();
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    avail.x = std::max(avail.x, 50.f);
+    avail.y = std::max(avail.y, 50.f);
+    ImGui::InvisibleButton("figure", avail);
+    panel.screen = {fig_pos.x, fig_pos.y, fig_pos.x + avail.x, fig_pos.y + avail.y};
+    panel.shown = true;
+    panel_pointer(state, panel, index);
+    build_stale_panels(state, ui, {{index, std::floor(avail.x), std::floor(avail.y)}});
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    if (lesson_panel(state) == panel.figure) {
+        // the panel the lesson step asks people to look at
+        draw->AddRect(ImVec2(p0.x + 1, p0.y + 1), ImVec2(p1.x - 1, p1.y - 1), to_imgui_color(plot::theme_by_id(effective_theme(state)).accent, 1),
+                      0, 0, std::round(3 * state.ui_scale));
+    }
+    const ImVec2 origin(std::floor(fig_pos.x), std::floor(fig_pos.y));
+    draw->PushClipRect(fig_pos, {fig_pos.x + avail.x, fig_pos.y + avail.y}, true);
+    replay(panel.result.list, draw, {origin.x, origin.y}, ui.fonts, panel.textures, ui.renderer);
+    draw_linked_highlight(state, panel, draw, origin);
+    draw->PopClipRect();
+    ImGui::End();
+}
+
+}  // namespace
+
+void draw_panels(AppState& state, const UiContext& ui, ImVec2 pos, ImVec2 size, int maximized) {
+    // the linked highlight shows what the mouse pointed at in the last frame
+    state.linked = state.linked_next;
+    state.linked_next = {};
+    const float strip_h = formula_strip_height(size.x);
+    draw_formula_strip(state, {pos.x, pos.y + size.y - strip_h}, {size.x, strip_h});
+    size.y -= strip_h;
+    std::vector<int> shown;
+    if (maximized >= 0) {
+        shown.push_back(maximized);
+    } else {
+        const float tabs_h = draw_page_tabs(state, pos, size.x);
+        pos.y += tabs_h;
+        size.y -= tabs_h;
+        for (const figures::FigureDescriptor* d : figures::figures_on_page(state.page)) shown.push_back(d->index);
+    }
+    for (PanelView& p : state.panels) p.shown = std::find(shown.begin(), shown.end(), p.figure->index) != shown.end();
+    release_hidden_panels(state, ui.renderer);
+    // Stale panels first, all at once on two threads at the sizes they had (a moved slider makes
+    // several stale); a panel whose size changed is rebuilt when it is drawn below.
+    std::vector<PanelSize> sizes;
+    for (int i : shown) {
+        const PanelView& p = state.panels[static_cast<std::size_t>(i)];
+        if (p.key.width > 0) sizes.push_back({i, p.key.width, p.key.height});
+    }
+    build_stale_panels(state, ui, sizes);
+    const float gap = std::round(6 * state.ui_scale);
+    const auto cells = grid_cells(static_cast<int>(shown.size()), size.x, size.y, gap);
+    for (std::size_t k = 0; k < shown.size(); ++k)
+        draw_panel(state, ui, shown[k], {pos.x + cells[k].x0, pos.y + cells[k].y0}, {pos.x + cells[k].x1, pos.y + cells[k].y1},
+                   maximized >= 0);
+}
+
+}  // namespace rope::gui

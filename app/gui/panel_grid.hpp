@@ -1,0 +1,24 @@
+// The figure panels: a page of them in a grid (tabs above), or one maximised; each with a header
+// (number, title, the figure's options, Export, Maximise) above its picture.
+#pragma once
+
+#include <imgui.h>
+
+#include "gui/app_state.hpp"
+#include "gui/export_dialog.hpp"
+#include "gui/ui_context.hpp"
+
+namespace rope::gui {
+
+// Draws the panels into the rectangle (pos, size), the formula strip along its bottom. `maximized`
+// is the panel to show alone (-1: the current page's grid).
+void draw_panels(AppState& state, const UiContext& ui, ImVec2 pos, ImVec2 size, int maximized);
+
+// Where each of `count` panels of a page goes in a grid of the given size (columns x rows as square
+// as they come: 1, 2 side by side, 2 x 2, 3 x 2, ...).
+struct GridCell {
+    float x0, y0, x1, y1;
+};
+std::vector<GridCell> grid_cells(int count, float width, float height, float gap);
+
+}  // namespace rope::gui

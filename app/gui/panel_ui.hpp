@@ -1,0 +1,19 @@
+// A panel's own UI on screen: its figure's header options as ImGui widgets, the pointer handed to
+// the figure (drag, wheel, double-click), the hover readout, and the linked views (the pair and
+// position under the pointer, highlighted over every panel's cached picture).
+#pragma once
+
+#include <imgui.h>
+
+#include "gui/app_state.hpp"
+
+namespace rope::gui {
+
+// The figure's header options (right of the title).
+void panel_header_options(AppState& state, PanelView& panel);
+// After the figure's InvisibleButton: the pointer to the figure, the readout and the linked note.
+void panel_pointer(AppState& state, PanelView& panel, int index);
+// The linked highlight over a panel's picture (an overlay: nothing is rebuilt while the mouse moves).
+void draw_linked_highlight(const AppState& state, const PanelView& panel, ImDrawList* draw, ImVec2 origin);
+
+}  // namespace rope::gui

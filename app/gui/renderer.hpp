@@ -1,0 +1,59 @@
+// The render engine behind the app: it turns Dear ImGui's draw data into pixels and holds the
+// heatmaps' value textures. The window uses OpenGL 3.3 (GlRenderer); tests drive the whole app
+// with NullRenderer, which draws nothing and needs no GPU.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "gui/heatmap_texture.hpp"
+#include "plot/display_list.hpp"
+
+struct ImDrawList;
+struct ImDrawData;
+
+namespace rope::gui {
+
+class Renderer {
+public:
+    virtual ~Renderer() = default;
+    // Uploads (or re-uploads into `slot`) an image command's values; release gives them back.
+    virtual void upload(const plot::ImageCmd& image, HeatmapTexture& slot) = 0;
+    virtual void release(HeatmapTexture& slot) = 0;
+    // Adds the coloured heatmap quad to an ImGui draw list.
+    virtual void draw_image(ImDrawList* list, const HeatmapTexture& texture, plot::Rect rect) = 0;
+    virtual void new_frame() = 0;
+    // Clears to `background` and draws the frame.
+    virtual void render(ImDrawData* data, int framebuffer_width, int framebuffer_height, plot::Color background) = 0;
+    // The font atlas changed (presentation mode): upload it again.
+    virtual void fonts_changed() = 0;
+    // The frame just rendered, RGBA, top row first, alpha 255 (empty if the renderer draws nothing).
+    virtual std::vector<std::uint8_t> read_back(int width, int height) = 0;
+    // Waits until the frame is drawn (the frame-time benchmark).
+    virtual void finish() {}
+    // GL errors and the like since the last call (the soak run counts them).
+    virtual int take_errors() { return 0; }
+};
+
+// Draws nothing: for tests that run the app's frames headless.
+class NullRenderer : public Renderer {
+public:
+    void upload(const plot::ImageCmd& image, HeatmapTexture& slot) override {
+        if (!slot.texture) slot.texture = ++next_;
+        slot.cols = image.cols;
+        slot.rows = image.rows;
+        ++uploads;
+    }
+    void release(HeatmapTexture& slot) override { slot = HeatmapTexture(); }
+    void draw_image(ImDrawList*, const HeatmapTexture&, plot::Rect) override {}
+    void new_frame() override {}
+    void render(ImDrawData*, int, int, plot::Color) override { ++frames; }
+    void fonts_changed() override {}
+    std::vector<std::uint8_t> read_back(int, int) override { return {}; }
+    int uploads = 0, frames = 0;
+
+private:
+    unsigned int next_ = 0;
+};
+
+}  // namespace rope::gui
