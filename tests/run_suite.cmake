@@ -1,7 +1,7 @@
 # Runs the whole test suite of another build of this project (the sanitizer build, the fuzz build)
 # as one test of this one, so `ctest --test-dir build` runs every test. DIR: that build's folder.
 if(NOT EXISTS ${DIR}/CTestTestfile.cmake)
-  message(FATAL_ERROR "${DIR} has not been built: run `bash .ci/setup --tests` first")
+  message(FATAL_ERROR "${DIR} has not been built: run `bash .ci/setup --hardening` first")
 endif()
 execute_process(COMMAND ${CMAKE_CTEST_COMMAND} --test-dir ${DIR} --output-on-failure -j2 RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)

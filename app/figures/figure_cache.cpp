@@ -19,6 +19,22 @@ std::atomic<std::uint64_t> g_background_stamp{1};
 
 std::uint64_t background_stamp() { return g_background_stamp.load(); }
 
+namespace {
+
+// A curve computed up to a longer context, cut at `top`: each point depends only on the ones before
+// it, so this is exactly the curve a computation up to `top` gives.
+std::shared_ptr<const FigureCache::BoundCurve> up_to(std::shared_ptr<const FigureCache::BoundCurve> curve, std::int64_t top) {
+    if (!curve || curve->context.empty() || curve->context.back() <= static_cast<double>(top)) return curve;
+    auto cut = std::make_shared<FigureCache::BoundCurve>();
+    for (std::size_t i = 0; i < curve->context.size() && curve->context[i] <= static_cast<double>(top); ++i) {
+        cut->context.push_back(curve->context[i]);
+        cut->base.push_back(curve->base[i]);
+    }
+    return cut;
+}
+
+}  // namespace
+
 struct FigureCache::Impl {
     std::mutex mutex;
     std::vector<ParamValue> freq_key;
@@ -153,7 +169,7 @@ std::shared_ptr<const FigureCache::BoundCurve> FigureCache::base_bound_curve(int
         bool busy = false;
         for (const auto& b : bounds) {
             if (b.rotated_dims == rotated_dims && b.top >= top && !b.cancel->load()) {
-                if (b.result) return b.result;
+                if (b.result) return up_to(b.result, top);
                 job = b.job;
             }
         }
@@ -198,7 +214,7 @@ std::shared_ptr<const FigureCache::BoundCurve> FigureCache::base_bound_curve(int
             bounds.push_back(std::move(entry));  // a few doubles each: kept
         }
     }
-    if (wait) return job.get();
+    if (wait) return up_to(job.get(), top);
     return nullptr;  // not published yet: the caller draws without it and is woken when it is
 }
 

@@ -73,10 +73,13 @@ std::string screenshot_path() {
 
 ImGuiContextScope::ImGuiContextScope() {
     IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
+    context_ = ImGui::CreateContext();
+    ImGui::SetCurrentContext(context_);  // CreateContext keeps an existing current context current
 }
 
-ImGuiContextScope::~ImGuiContextScope() { ImGui::DestroyContext(); }
+ImGuiContextScope::~ImGuiContextScope() { ImGui::DestroyContext(context_); }
+
+void ImGuiContextScope::make_current() { ImGui::SetCurrentContext(context_); }
 
 App::App(Platform& platform, Renderer& renderer, float base_scale)
     : platform_(platform), renderer_(renderer), measure_(fonts_), ui_{fonts_, measure_, renderer_, platform_},
@@ -123,7 +126,7 @@ void App::take_input() {
     const bool keyboard_taken = io.WantTextInput || state_.session_dialog.open || state_.export_dialog.open;
     FrameBatch batch(keyboard_taken);
     InputQueue& queue = platform_.input();
-    while (!queue.empty()) {
+    while (!queue.empty() && !state_.quit_requested) {  // Ctrl+Q ends the app's input
         const InputEvent e = queue.front();
         if (!batch.admit(e)) break;
         queue.pop();
@@ -192,9 +195,9 @@ void App::frame() {
     ++frames_;
     if (state_.cache.use_mark() != cache_mark) last_build_mark_ = cache_mark;
     if (settle_frames_ > 0) --settle_frames_;
-    if (state_.params() != params_before || state_.maximized != maximized_before || state_.page != page_before ||
-        ImGui::IsAnyItemActive() || io.MouseWheel != 0)
+    if (state_.params() != params_before || state_.maximized != maximized_before || state_.page != page_before || io.MouseWheel != 0)
         settle_frames_ = std::max(settle_frames_, 2);
+    text_field_active_ = io.WantTextInput;
     apply_view_changes();
     if (state_.params() != trimmed_params_ && ++frames_since_trim_ >= 600) idle();  // a long drag or animation
 }
@@ -232,6 +235,13 @@ bool App::figures_complete() const {
 
 bool App::wants_frame() const {
     return !platform_.input().empty() || settle_frames_ > 0 || state_.screenshot_requested || state_.quit_requested;
+}
+
+double App::wake_after() const {
+    if (wants_frame()) return 0;
+    if (state_.playing) return 1.0 / 120;  // animation: frames paced by the driver, input still wakes it
+    if (text_field_active_) return 0.5;    // the text cursor blinks
+    return -1;
 }
 
 // F12: saved on the first complete frame (figures still computing in the background are waited

@@ -26,6 +26,10 @@ public:
     ~ImGuiContextScope();
     ImGuiContextScope(const ImGuiContextScope&) = delete;
     ImGuiContextScope& operator=(const ImGuiContextScope&) = delete;
+    void make_current();  // several apps in one process (tests) each use their own
+
+private:
+    ImGuiContext* context_;
 };
 
 class App {
@@ -45,6 +49,8 @@ public:
     // More frames are needed now (input waiting, a change settling, a screenshot waiting); else the
     // app can sleep until an event.
     bool wants_frame() const;
+    // When the next frame is due without an event: 0 now, -1 not until an event, else seconds.
+    double wake_after() const;
     // Every shown panel holds the picture its inputs give now, complete (nothing computing for it).
     bool figures_complete() const;
     // The window just rendered as a PNG that reopens as a session (its parameters and view in text
@@ -82,6 +88,7 @@ private:
     bool applied_fullscreen_ = false;
     int frames_ = 0;
     int settle_frames_ = 3;  // frames to draw after a change before sleeping
+    bool text_field_active_ = false;
     double last_time_ = 0;
     double screenshot_requested_at_ = -1;
     ParamSet trimmed_params_;

@@ -213,17 +213,10 @@ private:
     int settled_frames_ = 0, exit_code_ = 0;
 };
 
-// The starting state: a --session file, else the last session (unless --set, --fresh or --lesson
-// ask for a reproducible start), then a lesson step, then --set on top (later wins). Bad input
-// throws cli::UsageError here, before any window opens.
-struct Start {
-    session::Session session;
-    int lesson_step = -1;
-    bool keep_last_session = true;  // never overwrite a last-session file we could not read
-};
+}  // namespace
 
-Start starting_state(const GuiOptions& options) {
-    Start start;
+StartState starting_state(const GuiOptions& options) {
+    StartState start;
     const std::string last_path = session::last_session_path();
     if (!options.session.empty()) {
         try {
@@ -258,6 +251,19 @@ Start starting_state(const GuiOptions& options) {
     }
     return start;
 }
+
+void start_app(AppState& state, const GuiOptions& options, const StartState& start) {
+    state.start_from(start.session.params, session_lesson_step(start.session));
+    apply_view(state, start.session.view);
+    if (!options.session.empty()) state.session_path = options.session;
+    if (options.lesson > 0) {
+        const auto& steps = lessons::builtin_lesson().steps;
+        state.set_status("Lesson step " + std::to_string(options.lesson) + " of " + std::to_string(steps.size()) + ": " +
+                         steps[static_cast<std::size_t>(options.lesson - 1)].title);
+    }
+}
+
+namespace {
 
 void keep_last_session(const AppState& state) {
     const std::string last_path = session::last_session_path();
@@ -296,7 +302,7 @@ int run_gui(const GuiOptions& options) {
     // a lecture's worth of slider moves fragments it: resident memory rose 15% over the soak test's
     // 20,000 frames with flat use. A fixed threshold returns every big table to the system on free.
     mallopt(M_MMAP_THRESHOLD, 256 * 1024);
-    const Start start = starting_state(options);
+    const StartState start = starting_state(options);
 
     int width = options.width, height = options.height;
     if (!options.size_given) {
@@ -308,26 +314,18 @@ int run_gui(const GuiOptions& options) {
     GlRenderer renderer;
     App app(platform, renderer, ui_scale(options, platform));
     AppState& state = app.state();
-    state.start_from(start.session.params, session_lesson_step(start.session));
-    apply_view(state, start.session.view);
-    if (!options.session.empty()) state.session_path = options.session;
-    if (start.session.view.lesson_step >= 0 && options.lesson > 0) {
-        const auto& steps = lessons::builtin_lesson().steps;
-        state.set_status("Lesson step " + std::to_string(options.lesson) + " of " + std::to_string(steps.size()) + ": " +
-                         steps[static_cast<std::size_t>(options.lesson - 1)].title);
-    }
+    start_app(state, options, start);
 
     std::unique_ptr<FrameDriver> driver = make_driver(options, renderer);
     int frame = 0;
     while (!platform.should_close()) {
-        const bool spin = driver->spins() || app.wants_frame();
+        const double wake = driver->spins() ? 0 : app.wake_after();
+        const bool spin = wake == 0;
         if (spin) {
             platform.poll();
-        } else if (state.playing) {
-            platform.wait(1.0 / 120);  // animation: frames paced below, input still wakes us
         } else {
-            app.idle();
-            platform.wait();
+            if (wake < 0) app.idle();
+            platform.wait(wake);
         }
         const double t0 = platform.now();
         driver->before_frame(app, platform.input(), frame);

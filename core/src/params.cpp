@@ -1,6 +1,7 @@
 #include "rope/params.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -290,7 +291,11 @@ const ParamSpec* find_param(std::string_view name) {
     return nullptr;
 }
 
-ParamSet::ParamSet() {
+namespace {
+std::atomic<std::uint64_t> g_next_lineage{1};
+}  // namespace
+
+ParamSet::ParamSet() : lineage_(g_next_lineage++) {
     const auto& table = parameter_table();
     values_.resize(table.size());
     for (std::size_t i = 0; i < table.size(); ++i)
@@ -301,7 +306,10 @@ namespace {
 thread_local ParamReadLog* t_read_log = nullptr;
 }  // namespace
 
-ParamReadLog::ParamReadLog() : read_(parameter_table().size(), false), outer_(t_read_log) { t_read_log = this; }
+ParamReadLog::ParamReadLog(const ParamSet& params)
+    : read_(parameter_table().size(), false), lineage_(params.lineage_), outer_(t_read_log) {
+    t_read_log = this;
+}
 ParamReadLog::~ParamReadLog() { t_read_log = outer_; }
 
 std::vector<std::string> ParamReadLog::keys() const {
@@ -315,7 +323,8 @@ std::size_t ParamSet::index_of(std::string_view key) const {
     const auto& table = parameter_table();
     for (std::size_t i = 0; i < table.size(); ++i)
         if (table[i].name == key) {
-            if (t_read_log) t_read_log->note(i);
+            for (ParamReadLog* log = t_read_log; log; log = log->outer_)
+                if (log->lineage_ == lineage_) log->note(i);
             return i;
         }
     std::string known;

@@ -101,13 +101,16 @@ private:
     void check_number(const ParamSpec& spec, std::string_view given, double value) const;
 
     std::vector<ParamValue> values_;
+    // Which set this is a copy of (a new set starts its own): ParamReadLog follows copies.
+    std::uint64_t lineage_;
+    friend class ParamReadLog;
 };
 
-// While one exists, every key read from any ParamSet on this thread is recorded (tests check that a
-// figure reads only the parameters its descriptor declares).
+// While one exists, every key read on this thread from `params` or from a copy of it is recorded
+// (tests check that a figure reads only the parameters its descriptor declares).
 class ParamReadLog {
 public:
-    ParamReadLog();
+    explicit ParamReadLog(const ParamSet& params);
     ~ParamReadLog();
     ParamReadLog(const ParamReadLog&) = delete;
     ParamReadLog& operator=(const ParamReadLog&) = delete;
@@ -115,7 +118,9 @@ public:
     void note(std::size_t index) { read_.at(index) = true; }
 
 private:
+    friend class ParamSet;
     std::vector<bool> read_;
+    std::uint64_t lineage_;
     ParamReadLog* outer_;
 };
 

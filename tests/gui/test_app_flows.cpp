@@ -1,0 +1,227 @@
+// What a person does, in one process and in sequence, on the whole app run headless: walk the
+// lesson forward and back, open a session over another, import a config over a preset, pick presets
+// in turn, change page and maximise, undo and redo across all of it. After every step every shown
+// panel must hold the picture a fresh build of the state gives, and reaching a state by walking
+// must show what starting there shows.
+#include <GLFW/glfw3.h>
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "lessons/lessons.hpp"
+#include "rope/presets.hpp"
+#include "session/session.hpp"
+#include "gui/session_dialog.hpp"
+#include "support/headless_app.hpp"
+#include "support/temp_dir.hpp"
+
+using rope::test::HeadlessApp;
+
+namespace {
+
+class Flows : public rope::test::TempDirTest {
+protected:
+    void SetUp() override {
+        TempDirTest::SetUp();
+        setenv("XDG_STATE_HOME", path("state").c_str(), 1);
+        setenv("XDG_PICTURES_DIR", dir_.c_str(), 1);
+    }
+    int steps() const { return static_cast<int>(rope::lessons::builtin_lesson().steps.size()); }
+};
+
+#define EXPECT_FRESH(app, what)                                     \
+    do {                                                            \
+        ASSERT_TRUE((app).settle()) << "never settled: " << (what); \
+        EXPECT_EQ((app).panels_fresh(), "") << (what);              \
+    } while (0)
+
+}  // namespace
+
+// Page Down through every step and Page Up back, in one app: each step shows what a fresh start at
+// that step shows (same panels, sizes, values and pictures), in the grid and in presentation mode.
+TEST_F(Flows, LessonWalkShowsWhatAFreshStartShows) {
+    for (bool presenting : {false, true}) {
+        std::vector<std::vector<HeadlessApp::Picture>> fresh;
+        for (int n = 1; n <= steps(); ++n) {
+            HeadlessApp start({"--fresh", "--lesson", std::to_string(n)}, 1280, 720);
+            start.state().presentation = presenting;
+            ASSERT_TRUE(start.settle()) << "step " << n;
+            EXPECT_EQ(start.panels_fresh(), "") << "fresh start at step " << n;
+            fresh.push_back(start.pictures());
+        }
+        HeadlessApp walk({"--fresh"}, 1280, 720);
+        walk.state().presentation = presenting;
+        ASSERT_TRUE(walk.settle());
+        for (int n = 1; n <= steps(); ++n) {
+            walk.key(GLFW_KEY_PAGE_DOWN);
+            EXPECT_FRESH(walk, "step " + std::to_string(n));
+            ASSERT_EQ(walk.state().lesson_step(), n - 1);
+            EXPECT_EQ(rope::test::same_pictures(walk.pictures(), fresh[static_cast<std::size_t>(n - 1)]), "")
+                << "forward to step " << n << (presenting ? " (presenting)" : "");
+        }
+        for (int n = steps() - 1; n >= 1; --n) {
+            walk.key(GLFW_KEY_PAGE_UP);
+            EXPECT_FRESH(walk, "back to step " + std::to_string(n));
+            ASSERT_EQ(walk.state().lesson_step(), n - 1);
+            EXPECT_EQ(rope::test::same_pictures(walk.pictures(), fresh[static_cast<std::size_t>(n - 1)]), "")
+                << "back to step " << n << (presenting ? " (presenting)" : "");
+        }
+    }
+}
+
+// Opening a session over another state shows the session's state; undo shows the first state again.
+TEST_F(Flows, SessionOpenedOverAnotherAndUndone) {
+    std::ofstream(path("b.json")) << R"({"parameters": {"dim": 32, "base": 500000, "position": 40, "max_position": 8192},
+                                         "view": {"page": 0, "theme": "light"}})";
+    HeadlessApp app({"--fresh", "--set", "dim=64", "--set", "position=7", "--set", "scaling=linear", "--set", "factor=4"});
+    EXPECT_FRESH(app, "first state");
+    const auto first = app.pictures();
+    // Ctrl+O, select the path's text, type the file, Enter: as a person does it
+    app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_O);
+    app.settle();
+    ASSERT_TRUE(app.state().session_dialog.open);
+    app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_A);
+    app.type(path("b.json"));
+    app.key(GLFW_KEY_ENTER);
+    EXPECT_FRESH(app, "session opened");
+    EXPECT_FALSE(app.state().session_dialog.open) << app.state().status;
+    EXPECT_EQ(app.state().params().integer("dim"), 32);
+    EXPECT_EQ(app.state().params().real("base"), 500000);
+    EXPECT_EQ(app.state().params().text("scaling"), "none");  // the session's state, not a mix
+    EXPECT_EQ(app.state().theme, rope::plot::ThemeId::light);
+    app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_Z);
+    EXPECT_FRESH(app, "undo the session");
+    EXPECT_EQ(app.state().params().integer("dim"), 64);
+    EXPECT_NE(app.state().status.find("Undone: open session"), std::string::npos) << app.state().status;
+    app.state().theme = rope::plot::ThemeId::dark;  // the view is not undone: compare in the first theme
+    app.settle();
+    EXPECT_EQ(rope::test::same_pictures(app.pictures(), first), "");
+    app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_Y);
+    EXPECT_FRESH(app, "redo the session");
+    EXPECT_EQ(app.state().params().integer("dim"), 32);
+}
+
+// A config.json imported over a preset replaces the whole model; undo gives the preset back.
+TEST_F(Flows, ConfigImportedOverAPreset) {
+    HeadlessApp app({"--fresh"});
+    app.state().page = 1;  // the context-extension page shows the most of a model
+    ASSERT_TRUE(app.state().change("preset deepseek-v3", [](rope::ParamSet& p) { p.set("preset", "deepseek-v3"); }));
+    EXPECT_FRESH(app, "deepseek-v3");
+    const auto preset = app.pictures();
+    const rope::ParamSet preset_params = app.state().params();
+    {
+        const std::string config = std::string(ROPE_HF_CONFIGS) + "/gpt-oss.json";
+        rope::gui::open_config_dialog(app.state());  // what the Config button does
+        app.settle();
+        ASSERT_TRUE(app.state().session_dialog.open);
+        app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_A);
+        app.type(config);
+        app.key(GLFW_KEY_ENTER);
+        EXPECT_FRESH(app, "config over the preset");
+        EXPECT_NE(app.state().status.find("Config loaded"), std::string::npos) << app.state().status;
+    }
+    EXPECT_FALSE(app.state().params() == preset_params);
+    EXPECT_FALSE(app.state().params().has("mscale")) << "DeepSeek's mscale must not survive a config import";
+    app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+    EXPECT_FRESH(app, "undo the import");
+    EXPECT_TRUE(app.state().params() == preset_params);
+    EXPECT_EQ(rope::test::same_pictures(app.pictures(), preset), "");
+}
+
+// Every preset in turn, then undo all the way back to the start and redo all the way forward.
+TEST_F(Flows, PresetsInTurnThenUndoAndRedoEverything) {
+    HeadlessApp app({"--fresh"});
+    EXPECT_FRESH(app, "defaults");
+    const auto defaults = app.pictures();
+    std::vector<std::vector<HeadlessApp::Picture>> seen;
+    for (const rope::Preset& preset : rope::presets()) {
+        const std::string name(preset.name);
+        ASSERT_TRUE(app.state().change("preset " + name, [&](rope::ParamSet& p) { p.set("preset", name); })) << name;
+        EXPECT_FRESH(app, name);
+        seen.push_back(app.pictures());
+    }
+    for (int i = static_cast<int>(seen.size()) - 2; i >= 0; --i) {
+        app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+        EXPECT_FRESH(app, "undo to preset " + std::to_string(i));
+        EXPECT_EQ(rope::test::same_pictures(app.pictures(), seen[static_cast<std::size_t>(i)]), "") << "undo to preset " << i;
+    }
+    app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+    EXPECT_FRESH(app, "undo to the defaults");
+    EXPECT_EQ(rope::test::same_pictures(app.pictures(), defaults), "");
+    app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);  // nothing more to undo: said, nothing changes
+    app.settle();
+    EXPECT_NE(app.state().status.find("Nothing to undo"), std::string::npos);
+    for (std::size_t i = 0; i < seen.size(); ++i) {
+        app.chord(GLFW_KEY_LEFT_SHIFT, GLFW_KEY_Z);  // Shift alone is not redo
+        app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL | GLFW_MOD_SHIFT);
+        EXPECT_FRESH(app, "redo preset " + std::to_string(i));
+        EXPECT_EQ(rope::test::same_pictures(app.pictures(), seen[i]), "") << "redo preset " << i;
+    }
+}
+
+// Pages and maximised panels by keys, with the lesson and undo in between.
+TEST_F(Flows, PagesAndMaximisedPanels) {
+    HeadlessApp app({"--fresh", "--set", "max_position=8192"});
+    EXPECT_FRESH(app, "basics");
+    for (int panel = 0; panel < rope::figures::figure_count(); ++panel) {
+        app.key(GLFW_KEY_1 + panel);
+        EXPECT_FRESH(app, "panel " + std::to_string(panel + 1) + " maximised");
+        EXPECT_EQ(app.state().maximized, panel);
+        app.key(GLFW_KEY_RIGHT);  // a change while maximised
+        EXPECT_FRESH(app, "after a key, maximised");
+        app.key(GLFW_KEY_ESCAPE);
+        EXPECT_FRESH(app, "grid again");
+        EXPECT_EQ(app.state().maximized, -1);
+    }
+    for (int i = 0; i < 4; ++i) {
+        app.key(GLFW_KEY_TAB);
+        EXPECT_FRESH(app, "Tab " + std::to_string(i));
+        app.key(GLFW_KEY_RIGHT_BRACKET);
+        EXPECT_FRESH(app, "base notch on page " + std::to_string(app.state().page));
+    }
+    app.key(GLFW_KEY_TAB, GLFW_MOD_SHIFT);
+    EXPECT_FRESH(app, "Shift+Tab");
+    app.key(GLFW_KEY_PAGE_DOWN);
+    app.key(GLFW_KEY_PAGE_DOWN);
+    EXPECT_FRESH(app, "lesson step 2");
+    app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+    EXPECT_FRESH(app, "undo a lesson step");
+    EXPECT_EQ(app.state().lesson_step(), 0);
+    app.key(GLFW_KEY_P);
+    EXPECT_FRESH(app, "presentation mode");
+    app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+    app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+    EXPECT_FRESH(app, "undo past the lesson, presenting");
+    EXPECT_EQ(app.state().lesson_step(), -1);
+}
+
+// A slider-like gesture and a drag in a panel are one undo step each; undo says what it undid.
+TEST_F(Flows, ADragIsOneUndoStep) {
+    HeadlessApp app({"--fresh", "--set", "dim=8"});
+    EXPECT_FRESH(app, "start");
+    // drag the vector's tip in the vectors panel (panel 1, its "pair" plot)
+    const rope::gui::PanelView& vectors = app.state().panels[0];
+    const auto* pair_plot = vectors.result.plot("pair");
+    ASSERT_NE(pair_plot, nullptr);
+    const float x0 = vectors.screen.x0 + pair_plot->px(1, 0).x, y0 = vectors.screen.y0 + pair_plot->px(1, 0).y;
+    const float x1 = vectors.screen.x0 + pair_plot->px(0.5, 1.2).x, y1 = vectors.screen.y0 + pair_plot->px(0.5, 1.2).y;
+    const std::size_t before = app.state().history().undo_entries().size();
+    app.drag(x0, y0, x1, y1, 12);
+    EXPECT_FRESH(app, "after the drag");
+    EXPECT_TRUE(app.state().params().has("vector"));
+    EXPECT_EQ(app.state().history().undo_entries().size(), before + 1);
+    app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+    EXPECT_FRESH(app, "drag undone");
+    EXPECT_FALSE(app.state().params().has("vector"));
+    EXPECT_NE(app.state().status.find("Undone: drag the vector x"), std::string::npos) << app.state().status;
+    // a slider's drag: many changes while it is held, one step
+    for (int v = 10001; v < 10040; ++v) app.state().apply_number("base", v, "item:base");
+    app.state().end_gesture();
+    app.state().apply_number("position", 3);
+    EXPECT_TRUE(app.state().undo());
+    EXPECT_TRUE(app.state().undo());
+    EXPECT_EQ(app.state().params().real("base"), 10000);
+}

@@ -1,0 +1,173 @@
+// Input on the whole app run headless: every key acts with the modifiers it was pressed with, in
+// order, none lost, however many arrive between two frames; Ctrl+Q quits after whatever came before
+// it; keys typed into a dialog go to it, not to the shortcuts; nothing stays held when focus goes.
+#include <GLFW/glfw3.h>
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <stdlib.h>
+
+#include <cstring>
+#include <string>
+
+#include "gui/input.hpp"
+#include "support/headless_app.hpp"
+#include "support/temp_dir.hpp"
+
+using rope::gui::InputEvent;
+using rope::test::HeadlessApp;
+
+namespace {
+
+class Input : public rope::test::TempDirTest {
+protected:
+    void SetUp() override {
+        TempDirTest::SetUp();
+        setenv("XDG_STATE_HOME", path("state").c_str(), 1);
+    }
+    static std::int64_t position(HeadlessApp& app) { return app.state().params().integer("position"); }
+};
+
+// Runs frames until the queue is empty (at most `limit`); returns how many it took.
+int drain(HeadlessApp& app, int limit = 200) {
+    int n = 0;
+    while (!app.platform().input().empty() && !app.state().quit_requested && n < limit) {
+        app.frame();
+        ++n;
+    }
+    app.frame();
+    return n;
+}
+
+}  // namespace
+
+// xdotool sends Shift+Right as Shift down, Right down, Shift up, Right up: all of it can land
+// between two frames. The old input lost Shift whenever Shift up and Right down met in one frame.
+TEST_F(Input, AChordArrivingInOneFrameKeepsItsModifier) {
+    HeadlessApp app({"--fresh", "--set", "position=3"});
+    app.settle();
+    for (int i = 0; i < 5; ++i) app.key(GLFW_KEY_RIGHT);
+    app.chord(GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT);
+    app.chord(GLFW_KEY_RIGHT_SHIFT, GLFW_KEY_LEFT);  // -10
+    app.chord(GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT);  // +10
+    EXPECT_EQ(drain(app), 1) << "key taps need no frames of their own";
+    EXPECT_EQ(position(app), 3 + 5 + 10 - 10 + 10);
+}
+
+// Every split of the same sequence over frames gives the same result: arrival times do not matter.
+TEST_F(Input, AnySplitOverFramesGivesTheSameState) {
+    for (int split = 1; split <= 12; ++split) {
+        HeadlessApp app({"--fresh", "--set", "position=3"});
+        app.settle();
+        int pushed = 0;
+        auto maybe_frame = [&] {
+            if (++pushed % split == 0) app.frame();
+        };
+        for (int i = 0; i < 5; ++i) {
+            app.key(GLFW_KEY_RIGHT);
+            maybe_frame();
+        }
+        app.platform().input().push(InputEvent::key(GLFW_KEY_LEFT_SHIFT, GLFW_PRESS, 0));
+        maybe_frame();
+        app.platform().input().push(InputEvent::key(GLFW_KEY_RIGHT, GLFW_PRESS, GLFW_MOD_SHIFT));
+        maybe_frame();
+        app.platform().input().push(InputEvent::key(GLFW_KEY_LEFT_SHIFT, GLFW_RELEASE, GLFW_MOD_SHIFT));
+        maybe_frame();
+        app.platform().input().push(InputEvent::key(GLFW_KEY_RIGHT, GLFW_RELEASE, 0));
+        maybe_frame();
+        app.key(GLFW_KEY_UP);
+        maybe_frame();
+        app.key(GLFW_KEY_RIGHT_BRACKET);
+        drain(app);
+        EXPECT_EQ(position(app), 18) << "split every " << split;
+        EXPECT_EQ(app.state().params().integer("pair"), 1) << "split every " << split;
+        EXPECT_NEAR(app.state().params().real("base"), 10000 * std::pow(10.0, 0.1), 1e-6) << "split every " << split;
+    }
+}
+
+// Ctrl+Q after a burst of keys: every key before it counts, then the app quits.
+TEST_F(Input, CtrlQQuitsAfterEverythingBeforeIt) {
+    HeadlessApp app({"--fresh"});
+    app.settle();
+    for (int i = 0; i < 30; ++i) app.key(GLFW_KEY_RIGHT);
+    app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_Q);  // xdotool's order: Ctrl goes up before Q
+    app.key(GLFW_KEY_RIGHT);                       // after Ctrl+Q: not taken
+    app.frame();
+    EXPECT_TRUE(app.state().quit_requested);
+    EXPECT_EQ(position(app), 30);
+    // and while a text field has the keyboard
+    HeadlessApp typing({"--fresh"});
+    typing.settle();
+    typing.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_S);
+    typing.settle();
+    ASSERT_TRUE(typing.state().session_dialog.open);
+    typing.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_A);
+    typing.type("abc");
+    typing.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_Q);
+    EXPECT_LT(drain(typing), 20);  // keys are paced for the text field: a few frames, not many
+    EXPECT_TRUE(typing.state().quit_requested);
+    EXPECT_STREQ(typing.state().session_dialog.path, "abc");  // typed before Ctrl+Q: not lost
+}
+
+// Keys typed into a dialog go to its text field, every one, in order; none acts as a shortcut.
+TEST_F(Input, TypingInADialogGoesToItsField) {
+    HeadlessApp app({"--fresh"});
+    app.settle();
+    app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_S);
+    app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_A);  // in the same frame as Ctrl+S: it waits for the dialog
+    app.type("/tmp/Presentation-Keys-12.json");  // P, K and digits are shortcuts outside a text field
+    drain(app);
+    app.settle();
+    ASSERT_TRUE(app.state().session_dialog.open);
+    EXPECT_STREQ(app.state().session_dialog.path, "/tmp/Presentation-Keys-12.json");
+    EXPECT_FALSE(app.state().presentation);
+    EXPECT_EQ(app.state().maximized, -1);
+    app.key(GLFW_KEY_ESCAPE);
+    app.settle();
+    EXPECT_FALSE(app.state().session_dialog.open);
+    app.key(GLFW_KEY_P);  // outside the dialog, P is presentation mode again
+    app.settle();
+    EXPECT_TRUE(app.state().presentation);
+}
+
+// A key held when the window loses the focus does not stay held.
+TEST_F(Input, NothingStaysHeldWhenTheFocusGoes) {
+    HeadlessApp app({"--fresh"});
+    app.settle();
+    app.platform().input().push(InputEvent::key(GLFW_KEY_LEFT_CONTROL, GLFW_PRESS, 0));
+    app.platform().input().push(InputEvent::button(0, GLFW_PRESS, GLFW_MOD_CONTROL));
+    app.platform().input().push(InputEvent::focus(false));
+    drain(app);
+    EXPECT_FALSE(ImGui::GetIO().KeyCtrl);
+    EXPECT_FALSE(ImGui::GetIO().MouseDown[0]);
+    app.platform().input().push(InputEvent::focus(true));
+    app.key(GLFW_KEY_RIGHT);  // Ctrl's release never came: Right is still a plain step
+    drain(app);
+    EXPECT_EQ(position(app), 1);
+}
+
+// The pacing rules on their own: a click gets a frame of its own; while a text field has the
+// keyboard, a key changes once a frame and a modifier waits for the key pressed before it.
+TEST(FrameBatch, PacesWhatImGuiMustSee) {
+    using rope::gui::FrameBatch;
+    {
+        FrameBatch b(false);
+        EXPECT_TRUE(b.admit(InputEvent::key(GLFW_KEY_RIGHT, GLFW_PRESS, 0)));
+        EXPECT_TRUE(b.admit(InputEvent::key(GLFW_KEY_RIGHT, GLFW_RELEASE, 0)));
+        EXPECT_TRUE(b.admit(InputEvent::key(GLFW_KEY_RIGHT, GLFW_PRESS, 0)));
+        EXPECT_TRUE(b.admit(InputEvent::key(GLFW_KEY_LEFT_CONTROL, GLFW_PRESS, 0)));
+        EXPECT_TRUE(b.admit(InputEvent::button(0, GLFW_PRESS, GLFW_MOD_CONTROL)));  // Ctrl+click: Ctrl is down
+        EXPECT_FALSE(b.admit(InputEvent::key(GLFW_KEY_LEFT_CONTROL, GLFW_RELEASE, GLFW_MOD_CONTROL)));
+    }
+    {
+        FrameBatch b(true);
+        EXPECT_TRUE(b.admit(InputEvent::key(GLFW_KEY_LEFT_SHIFT, GLFW_PRESS, 0)));
+        EXPECT_TRUE(b.admit(InputEvent::key(GLFW_KEY_A, GLFW_PRESS, GLFW_MOD_SHIFT)));
+        EXPECT_TRUE(b.admit(InputEvent::character('A')));
+        EXPECT_FALSE(b.admit(InputEvent::key(GLFW_KEY_LEFT_SHIFT, GLFW_RELEASE, GLFW_MOD_SHIFT)));
+    }
+    {
+        FrameBatch b(true);
+        EXPECT_TRUE(b.admit(InputEvent::key(GLFW_KEY_BACKSPACE, GLFW_PRESS, 0)));
+        EXPECT_FALSE(b.admit(InputEvent::key(GLFW_KEY_BACKSPACE, GLFW_RELEASE, 0)));
+    }
+}

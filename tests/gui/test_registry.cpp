@@ -1,0 +1,133 @@
+// The figure registry: every figure is described once, and what the app keys its pictures by (the
+// parameters a figure reads) is complete: a build reads no parameter its descriptor leaves out.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "figures/registry.hpp"
+#include "lessons/lessons.hpp"
+#include "rope/presets.hpp"
+
+using namespace rope;
+
+namespace {
+
+// States that reach every branch of the builders: the defaults, every lesson step, every preset,
+// every scaling with comparisons, a key vector, another pairing, a zoomed heatmap, a partial rotary.
+std::vector<ParamSet> varied_states() {
+    std::vector<ParamSet> out(1);
+    for (const auto& step : lessons::builtin_lesson().steps) out.push_back(lessons::step_parameters(step));
+    for (const Preset& preset : presets()) {
+        ParamSet p;
+        p.set("preset", std::string(preset.name));
+        p.set("compare", "linear,ntk,dynamic,yarn,llama3,longrope");
+        // long contexts reach no other branch: kept short, so the base-bound search stays quick
+        if (p.integer("max_position") > 16384) p.set("max_position", "16384");
+        if (p.integer("max_distance") > 16384) p.set("max_distance", "16384");
+        p.validate();
+        out.push_back(p);
+    }
+    for (const char* scaling : {"linear", "ntk", "dynamic", "yarn", "llama3", "longrope"}) {
+        ParamSet p;
+        p.set("dim", "16");
+        p.set("scaling", scaling);
+        p.set("factor", "8");
+        p.set("compare_to", "llama-3.1-8b");
+        p.set("key_vector", "1,2,3,4,5,6,7,8,1,2,3,4,5,6,7,8");
+        p.set("pairing", "half");
+        p.set("heatmap_from", "10");
+        p.set("heatmap_to", "300");
+        p.set("heatmap_mode", "cos");
+        p.set("decay_scale", "linear");
+        p.set("rotary_fraction", "0.5");
+        p.validate();
+        out.push_back(p);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST(Registry, EveryFigureIsDescribedOnce) {
+    std::set<std::string> names;
+    for (const figures::FigureDescriptor* d : figures::all_figures()) {
+        EXPECT_TRUE(names.insert(std::string(d->name)).second) << d->name;
+        EXPECT_EQ(figures::find_figure(d->name), d);
+        EXPECT_EQ(&figures::figure_at(d->index), d);
+        EXPECT_FALSE(d->title.empty()) << d->name;
+        EXPECT_FALSE(d->csv_columns.empty()) << d->name;
+        EXPECT_GE(d->export_width, 200) << d->name;
+        EXPECT_NE(d->build, nullptr) << d->name;
+    }
+    for (int page = 0; page < static_cast<int>(figures::pages().size()); ++page)
+        EXPECT_FALSE(figures::figures_on_page(page).empty()) << figures::pages()[static_cast<std::size_t>(page)];
+    EXPECT_EQ(figures::find_figure("no-such-figure"), nullptr);
+    EXPECT_THROW(figures::figure("no-such-figure"), std::invalid_argument);
+    // number keys 1-9 then 0; beyond ten panels none (reached by their tab and title)
+    EXPECT_EQ(figures::panel_key(0), '1');
+    EXPECT_EQ(figures::panel_key(8), '9');
+    EXPECT_EQ(figures::panel_key(9), '0');
+    EXPECT_EQ(figures::panel_key(10), 0);
+}
+
+// The CSV header each descriptor documents (the README's table) is the one the figure writes.
+TEST(Registry, CsvColumnsAreTheOnesWritten) {
+    for (const figures::FigureDescriptor* d : figures::all_figures()) {
+        figures::FigureCache cache;
+        figures::FigureRequest r;
+        r.figure = d;
+        r.with_table = true;
+        const figures::FigureResult fig = figures::build_figure(r, ParamSet(), cache);
+        std::string header;
+        for (const std::string& c : fig.table.columns) header += (header.empty() ? "" : ",") + c;
+        const std::string documented(d->csv_columns);
+        // the context figure's columns go on with one per compared variant ("theta_<variant>...")
+        const std::string fixed = documented.substr(0, documented.find(",theta_<variant>"));
+        EXPECT_EQ(header.substr(0, fixed.size()), fixed) << d->name;
+        if (fixed == documented) {
+            EXPECT_EQ(header, documented) << d->name;
+        }
+    }
+}
+
+// A panel's picture is keyed by the values of the parameters its descriptor lists: if a build read
+// any other, a change of it would leave a stale picture on screen. Every build, over states that
+// reach every branch, reads only what is listed.
+TEST(Registry, BuildsReadOnlyTheParametersTheyDeclare) {
+    const std::vector<ParamSet> states = varied_states();
+    for (const figures::FigureDescriptor* d : figures::all_figures()) {
+        const std::set<std::string> declared(d->reads.begin(), d->reads.end());
+        std::set<std::string> read;
+        for (const ParamSet& p : states) {
+            figures::FigureCache cache;  // a new cache each time: every read happens
+            figures::FigureRequest r;
+            r.figure = d;
+            r.width = 900;
+            r.height = 520;
+            r.with_table = true;
+            ParamReadLog log(p);
+            figures::build_figure(r, p, cache);
+            for (const std::string& k : log.keys()) read.insert(k);
+        }
+        for (const std::string& k : read) EXPECT_TRUE(declared.count(k)) << d->name << " reads '" << k << "' but does not declare it";
+        // and declares nothing it never reads (a declared key only costs rebuilds, but says something false)
+        for (const std::string& k : declared) EXPECT_TRUE(read.count(k)) << d->name << " declares '" << k << "' but never reads it";
+    }
+}
+
+// The read log itself: reads of the set and of its copies, not of other sets; nested logs both see them.
+TEST(Registry, ReadLogRecordsReads) {
+    ParamSet p, other;
+    ParamReadLog outer(p);
+    {
+        ParamReadLog inner(p);
+        p.integer("dim");
+        other.integer("pair");
+        EXPECT_EQ(inner.keys(), std::vector<std::string>{"dim"});
+    }
+    const ParamSet copy = p;
+    copy.real("base");
+    EXPECT_EQ(outer.keys(), (std::vector<std::string>{"dim", "base"}));
+}
