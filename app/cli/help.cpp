@@ -1,5 +1,7 @@
 #include "cli/help.hpp"
 
+#include <algorithm>
+
 #include "cli/compute_command.hpp"
 #include "figures/registry.hpp"
 #include "rope/params.hpp"
@@ -41,6 +43,7 @@ std::string main_help() {
         "  rope-explorer [--session FILE] [--set key=value]... [--fresh] [--lesson N] [--screenshot PATH [--quit]]\n"
         "                [--size WxH] [--theme dark|light] [--ui-scale S] [--bench-frames N [--sweep KEY]]   open the app\n"
         "                [--soak-frames N [--seed S]]   (tests: N frames of random parameter changes, then a memory report)\n"
+        "                [--lesson-walk DIR]   (Page Down through the lesson and back, a PNG of each step into DIR)\n"
         "  rope-explorer compute TABLE [--set key=value]...   print a table as CSV (compute --help)\n"
         "  rope-explorer export FIGURE --out PATH [...]       write a figure file (export --help)\n"
         "  rope-explorer --help | --version\n\nTables: ";
@@ -52,7 +55,9 @@ std::string main_help() {
     s += "\n\nFigures (panels 1-" + std::to_string(figures::figure_count()) + "; export FIGURE takes the name):\n";
     for (const figures::FigureDescriptor* d : figures::all_figures()) {
         const char key = figures::panel_key(d->index);
-        s += "  " + std::to_string(d->index + 1) + "  " + std::string(d->name) + "  " + std::string(d->title) + " (page: " +
+        std::string name(d->name);
+        name.resize(std::max<std::size_t>(name.size(), 12), ' ');
+        s += "  " + std::to_string(d->index + 1) + "  " + name + std::string(d->title) + " (page: " +
              std::string(figures::pages()[static_cast<std::size_t>(d->page)]) + (key ? std::string("; key ") + key : std::string()) + ")\n";
     }
     s += "\n" + parameter_help();

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "edges/edge_cases.hpp"
+#include "figures/registry.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 
@@ -94,15 +95,26 @@ TEST_F(NumericEdges, EveryComputeTableIsFiniteOrRefused) {
     EXPECT_LT(refused, runs / 4);  // the edges are allowed values: most of them must just work
 }
 
-TEST_F(NumericEdges, EveryFigureCsvIsFiniteOrRefused) {
+// One test per figure of the registry (they run in parallel).
+class FigureCsvEdges : public rope::test::TempDirTest, public ::testing::WithParamInterface<std::string> {};
+
+TEST_P(FigureCsvEdges, FiniteOrRefused) {
+    const std::string fig = GetParam();
     for (const auto& sets : rope::test::numeric_edge_cases()) {
-        for (const char* fig : {"vectors", "heatmap", "sweep", "decay", "context", "scores", "pairing", "precision", "sinusoidal"}) {
-            const std::string out = path(std::string(fig) + ".csv");
-            const ProcessResult r = run_process(with_sets({"export", fig, "--out", out}, sets));
-            expect_finite_or_refused(r, rope::test::read_file(out), std::string(fig) + " " + rope::test::describe(sets));
-        }
+        const std::string out = path(fig + ".csv");
+        const ProcessResult r = run_process(with_sets({"export", fig, "--out", out}, sets));
+        expect_finite_or_refused(r, rope::test::read_file(out), fig + " " + rope::test::describe(sets));
     }
 }
+
+std::vector<std::string> figure_names() {
+    std::vector<std::string> names;
+    for (const rope::figures::FigureDescriptor* d : rope::figures::all_figures()) names.emplace_back(d->name);
+    return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryFigure, FigureCsvEdges, ::testing::ValuesIn(figure_names()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 TEST_F(NumericEdges, JustPastEveryLimitIsRefusedWithOneLine) {
     const rope::test::Sets past = {{"dim", "4098"},          {"dim", "0"},         {"base", "1"},
