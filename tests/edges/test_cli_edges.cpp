@@ -114,7 +114,7 @@ std::vector<std::string> figure_names() {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryFigure, FigureCsvEdges, ::testing::ValuesIn(figure_names()),
-                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+                         [](const ::testing::TestParamInfo<std::string>& param) { return param.param; });
 
 TEST_F(NumericEdges, JustPastEveryLimitIsRefusedWithOneLine) {
     const rope::test::Sets past = {{"dim", "4098"},          {"dim", "0"},         {"base", "1"},
