@@ -15,6 +15,7 @@
 #include "rope/presets.hpp"
 #include "session/session.hpp"
 #include "gui/session_dialog.hpp"
+#include "io/png_writer.hpp"
 #include "support/headless_app.hpp"
 #include "support/temp_dir.hpp"
 
@@ -224,4 +225,33 @@ TEST_F(Flows, ADragIsOneUndoStep) {
     EXPECT_TRUE(app.state().undo());
     EXPECT_TRUE(app.state().undo());
     EXPECT_EQ(app.state().params().real("base"), 10000);
+}
+
+// Ctrl+E over a panel opens its export dialog; Enter writes the file on a worker with the app's
+// cache while frames go on; the status line says where the file went.
+TEST_F(Flows, ExportFromTheAppRunsOffTheUiThread) {
+    HeadlessApp app({"--fresh", "--set", "position=12"});
+    EXPECT_FRESH(app, "start");
+    const rope::gui::PanelView& heatmap = app.state().panels[1];
+    app.move((heatmap.screen.x0 + heatmap.screen.x1) / 2, (heatmap.screen.y0 + heatmap.screen.y1) / 2);
+    app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_E);
+    app.settle();
+    ASSERT_TRUE(app.state().export_dialog.open);
+    EXPECT_EQ(app.state().export_dialog.panel, 1);
+    app.key(GLFW_KEY_ENTER);
+    const std::uint64_t builds = app.state().figure_builds;
+    int frames = 0;
+    while (app.state().status.rfind("Saved ", 0) != 0 && frames < 2000) {
+        app.frame();
+        ++frames;
+    }
+    EXPECT_EQ(app.state().status.rfind("Saved " + path("rope-heatmap.png"), 0), 0u) << app.state().status;
+    EXPECT_EQ(app.state().figure_builds, builds) << "exporting rebuilt nothing on screen";
+    const auto png = rope::io::read_png(path("rope-heatmap.png"), false);
+    bool figure = false, position = false;
+    for (const auto& [k, v] : png.text) {
+        figure = figure || (k == "figure" && v == "heatmap");
+        position = position || (k == "position" && v == "12");
+    }
+    EXPECT_TRUE(figure && position);
 }
