@@ -57,7 +57,8 @@ std::string main_help() {
         const char key = figures::panel_key(d->index);
         std::string name(d->name);
         name.resize(std::max<std::size_t>(name.size(), 12), ' ');
-        s += "  " + std::to_string(d->index + 1) + "  " + name + std::string(d->title) + " (page: " +
+        const std::string number = std::to_string(d->index + 1);
+        s += std::string(number.size() < 2 ? "   " : "  ") + number + "  " + name + std::string(d->title) + " (page: " +
              std::string(figures::pages()[static_cast<std::size_t>(d->page)]) + (key ? std::string("; key ") + key : std::string()) + ")\n";
     }
     s += "\n" + parameter_help();

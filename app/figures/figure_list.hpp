@@ -1,5 +1,6 @@
 // The figures, in panel order (panel 1 first): one line each. A figure NAME is defined in
-// figures/NAME_figure.cpp by `const FigureDescriptor& NAME_figure()`; CMake picks the file up.
+// figures/NAME_figure.cpp by `const FigureDescriptor& NAME_figure()`; CMake picks the file up, and
+// everything else (pages, keys, sessions, lessons, export, --help, tests) reads the registry.
 #pragma once
 
 #define ROPE_FIGURE_LIST(FIGURE) \
@@ -11,4 +12,5 @@
     FIGURE(scores)               \
     FIGURE(pairing)              \
     FIGURE(precision)            \
-    FIGURE(sinusoidal)
+    FIGURE(sinusoidal)           \
+    /* a new figure: one more FIGURE(name) line above this one */

@@ -168,7 +168,9 @@ TEST_F(Flows, PagesAndMaximisedPanels) {
     HeadlessApp app({"--fresh", "--set", "max_position=8192"});
     EXPECT_FRESH(app, "basics");
     for (int panel = 0; panel < rope::figures::figure_count(); ++panel) {
-        app.key(GLFW_KEY_1 + panel);
+        const char key = rope::figures::panel_key(panel);  // GLFW's codes for digits are their characters
+        if (!key) continue;
+        app.key(key);
         EXPECT_FRESH(app, "panel " + std::to_string(panel + 1) + " maximised");
         EXPECT_EQ(app.state().maximized, panel);
         app.key(GLFW_KEY_RIGHT);  // a change while maximised
