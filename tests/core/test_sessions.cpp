@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "lessons/lessons.hpp"
+#include "figures/registry.hpp"
 #include "session/session.hpp"
 #include "support/process.hpp"
 
@@ -63,7 +64,9 @@ TEST(Sessions, UnknownKeysOutsideParametersAreIgnored) {
 }
 
 TEST(Sessions, BadFilesAreOneLineNamingTheFileAndAreNeverModified) {
-    const char* bad[][2] = {
+    // one past the registry's last panel and page
+    const std::string past_panel = std::to_string(figures::figure_count()), past_page = std::to_string(figures::pages().size());
+    const std::vector<std::pair<std::string, std::string>> bad = {
         {"truncated.json", R"({"parameters": {"dim": 64, "base": 10)"},
         {"not-json.json", "this is not json"},
         {"empty.json", ""},
@@ -75,8 +78,8 @@ TEST(Sessions, BadFilesAreOneLineNamingTheFileAndAreNeverModified) {
         {"range.json", R"({"parameters": {"base": 0.5}})"},
         {"unknown-key.json", R"({"parameters": {"colour": "red"}})"},
         {"vector-length.json", R"({"parameters": {"dim": 4, "vector": "1,2,3"}})"},
-        {"bad-view.json", R"({"parameters": {}, "view": {"maximized": 9}})"},
-        {"bad-page.json", R"({"parameters": {}, "view": {"page": 3}})"},
+        {"bad-view.json", R"({"parameters": {}, "view": {"maximized": )" + past_panel + "}}"},
+        {"bad-page.json", R"({"parameters": {}, "view": {"page": )" + past_page + "}}"},
         {"bad-compare.json", R"({"parameters": {"compare": "yarn,rope9"}})"},
         {"bad-speed.json", R"({"parameters": {}, "view": {"speed": -1}})"},
         {"nan.json", R"({"parameters": {"base": "nan"}})"},
@@ -95,6 +98,11 @@ TEST(Sessions, BadFilesAreOneLineNamingTheFileAndAreNeverModified) {
         std::remove(path.c_str());
     }
     EXPECT_THROW(session::load_session("/nonexistent/rope.json"), session::SessionError);
+    // the last panel and page are fine
+    const std::string last = temp_file("last.json", R"({"parameters": {}, "view": {"maximized": )" +
+                                                        std::to_string(figures::figure_count() - 1) + "}}");
+    EXPECT_EQ(session::load_session(last).view.maximized, figures::figure_count() - 1);
+    std::remove(last.c_str());
 }
 
 TEST(Sessions, LastSessionFollowsXdgStateHome) {

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <map>
 
+#include "figures/registry.hpp"
 #include "io/png_writer.hpp"
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
@@ -47,13 +48,22 @@ void expect_usage_error(const ProcessResult& r, const std::string& mention) {
     EXPECT_NE(r.err.find(mention), std::string::npos) << r.err;
 }
 
-const char* kFigures[] = {"vectors", "heatmap", "sweep", "decay", "context", "scores", "pairing", "precision", "sinusoidal"};
+// One test per figure of the registry: its name, title and default size come from there.
+class EveryFigureExport : public ExportTest, public ::testing::WithParamInterface<std::string> {};
+
+std::vector<std::string> figure_names() {
+    std::vector<std::string> names;
+    for (const rope::figures::FigureDescriptor* d : rope::figures::all_figures()) names.emplace_back(d->name);
+    return names;
+}
 
 }  // namespace
 
-TEST_F(ExportTest, EveryFigureInEveryFormatReadByRealReaders) {
-    for (const char* fig : kFigures) {
-        SCOPED_TRACE(fig);
+TEST_P(EveryFigureExport, InEveryFormatReadByRealReaders) {
+    const rope::figures::FigureDescriptor& figure = rope::figures::figure(GetParam());
+    const std::string fig_name(figure.name);
+    const char* fig = fig_name.c_str();
+    {
         const std::string png1 = path(std::string(fig) + ".png"), png2 = path(std::string(fig) + "@2x.png");
         const std::string svg = path(std::string(fig) + ".svg"), pdf = path(std::string(fig) + ".pdf");
         const std::string csv = path(std::string(fig) + ".csv");
@@ -71,8 +81,7 @@ TEST_F(ExportTest, EveryFigureInEveryFormatReadByRealReaders) {
         // PNG: twice the pixels at scale 2, same layout; parameters in text chunks
         const auto a = rope::io::read_png(png1), b = rope::io::read_png(png2);
         // the default size: a blog column, and 16:9 for the seven plots of the context view
-        const bool wide = std::string(fig) == "context";
-        const int want_width = wide ? 1280 : 800, want_height = wide ? 720 : 480;
+        const int want_width = figure.export_width, want_height = figure.export_height;
         EXPECT_EQ(a.width, want_width);
         EXPECT_EQ(a.height, want_height);
         EXPECT_EQ(b.width, 2 * a.width);
@@ -108,11 +117,7 @@ TEST_F(ExportTest, EveryFigureInEveryFormatReadByRealReaders) {
         EXPECT_EQ(ppm.exit_code, 0) << ppm.err;
         EXPECT_EQ(rope::io::read_png(path("page.png")).width, want_width);
         const ProcessResult txt = run_process({"/usr/bin/pdftotext", pdf, "-"});
-        const std::map<std::string, std::string> titles = {
-            {"vectors", "Rotated vectors"}, {"heatmap", "Angle heatmap"},   {"sweep", "Base sweep"},
-            {"decay", "Long-range decay"},  {"context", "Context extension"}, {"scores", "Score matrix"},
-            {"pairing", "Pairing layouts"}, {"precision", "Numeric precision"}, {"sinusoidal", "Absolute vs RoPE"}};
-        EXPECT_NE(txt.out.find(titles.at(fig)), std::string::npos) << txt.out.substr(0, 300);
+        EXPECT_NE(txt.out.find(std::string(figure.title)), std::string::npos) << txt.out.substr(0, 300);
         // CSV: a header, then numbers
         const auto lines = split_lines(rope::test::read_file(csv));
         ASSERT_GT(lines.size(), 2u);
@@ -131,6 +136,9 @@ TEST_F(ExportTest, EveryFigureInEveryFormatReadByRealReaders) {
     const ProcessResult hidden = run_process({"/usr/bin/find", dir_, "-mindepth", "1", "-name", ".*"});
     EXPECT_TRUE(hidden.out.empty()) << hidden.out;
 }
+
+INSTANTIATE_TEST_SUITE_P(Registry, EveryFigureExport, ::testing::ValuesIn(figure_names()),
+                         [](const ::testing::TestParamInfo<std::string>& param) { return param.param; });
 
 TEST_F(ExportTest, CsvNumbersEqualTheCore) {
     const std::string csv = path("decay.csv");
