@@ -1,21 +1,36 @@
 #include "gui/app_state.hpp"
 
 #include "lessons/lessons.hpp"
+#include "plot/ticks.hpp"
 
 namespace rope::gui {
 
 namespace {
 
-// "base 10000 → 31622.78" for up to two changed keys, else how many changed.
+// A value as people read it on the status line: numbers to 6 digits, long texts cut short.
+std::string readable(const ParamSet& p, std::string_view key) {
+    const ParamValue& v = p.value(key);
+    if (const double* d = std::get_if<double>(&v)) return plot::readout_number(*d, 6);
+    return shorten_for_message(p.value_text(key));
+}
+
+// "base 10000 → 31622.8" for up to two changed keys, else how many changed.
 std::string describe_change(const ParamSet& from, const ParamSet& to) {
     std::vector<std::string> changed;
     for (const ParamSpec& spec : parameter_table())
         if (from.value(spec.name) != to.value(spec.name))
-            changed.push_back(std::string(spec.name) + " " + shorten_for_message(from.value_text(spec.name)) + " → " +
-                              shorten_for_message(to.value_text(spec.name)));
+            changed.push_back(std::string(spec.name) + " " + readable(from, spec.name) + " → " + readable(to, spec.name));
     if (changed.empty()) return "";
     if (changed.size() > 2) return std::to_string(changed.size()) + " parameters";
     return changed.size() == 2 ? changed[0] + ", " + changed[1] : changed[0];
+}
+
+// "Undone: base 12589.3 → 10000" when the step is named after the one key it changed, else
+// "Undone: lesson step 4 (12 parameters)".
+std::string step_text(const std::string& label, const std::string& change) {
+    if (change.empty()) return label;
+    if (change.rfind(label + " ", 0) == 0 && change.find(", ") == std::string::npos) return change;
+    return label + " (" + change + ")";
 }
 
 }  // namespace
@@ -115,7 +130,7 @@ bool AppState::undo() {
     }
     const std::string what = describe_change(e->after.params, e->before.params);
     restore(e->before);
-    set_status("Undone: " + e->label + (what.empty() || what == e->label ? "" : " (" + what + ")") + ". Ctrl+Shift+Z redoes it.");
+    set_status("Undone: " + step_text(e->label, what) + ". Ctrl+Shift+Z redoes it.");
     return true;
 }
 
@@ -127,7 +142,7 @@ bool AppState::redo() {
     }
     const std::string what = describe_change(e->before.params, e->after.params);
     restore(e->after);
-    set_status("Redone: " + e->label + (what.empty() ? "" : " (" + what + ")") + ".");
+    set_status("Redone: " + step_text(e->label, what) + ".");
     return true;
 }
 
