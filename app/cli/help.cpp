@@ -41,7 +41,7 @@ std::string main_help() {
         "RoPE Explorer " ROPE_EXPLORER_VERSION " - see how Rotary Position Embedding works.\n\n"
         "Usage:\n"
         "  rope-explorer [--session FILE] [--set key=value]... [--fresh] [--lesson N] [--screenshot PATH [--quit]]\n"
-        "                [--size WxH] [--theme dark|light] [--ui-scale S] [--bench-frames N [--sweep KEY]]   open the app\n"
+        "                [--size WxH] [--theme dark|light] [--ui-scale S] [--bench-frames N [--sweep KEY[,KEY...]]]   open the app\n"
         "                [--soak-frames N [--seed S]]   (tests: N frames of random parameter changes, then a memory report)\n"
         "                [--lesson-walk DIR]   (Page Down through the lesson and back, a PNG of each step into DIR)\n"
         "  rope-explorer compute TABLE [--set key=value]...   print a table as CSV (compute --help)\n"

@@ -182,6 +182,8 @@ void App::frame() {
 
     take_input();
     advance_animation(state_, io.DeltaTime);
+    note_change();
+    if (stats_) stats_->frame_began(now, state_.change_serial);
     renderer_.new_frame();
     ImGui::NewFrame();
     layout();
@@ -190,6 +192,7 @@ void App::frame() {
     ImGui::Render();
     renderer_.render(ImGui::GetDrawData(), static_cast<int>(framebuffer.x), static_cast<int>(framebuffer.y),
                      plot::theme_by_id(state_.theme).background);
+    note_final_pictures();
     screenshot_if_requested();
     exports_.poll(state_);
     ++frames_;
@@ -223,6 +226,29 @@ void App::apply_view_changes() {
         platform_.set_fullscreen(state_.fullscreen);
         settle_frames_ = std::max(settle_frames_, 3);
     }
+}
+
+void App::note_change() {
+    if (state_.params() == serial_params_) return;
+    serial_params_ = state_.params();
+    ++state_.change_serial;
+}
+
+void App::note_final_pictures() {
+    for (PanelView& p : state_.panels) {
+        if (p.just_built && stats_) stats_->built(std::string(p.figure->name), p.build_ms);
+        p.just_built = false;
+        if (!p.shown || !p.built || p.result.incomplete) continue;
+        p.final_change = std::max(p.final_change, p.built_change);
+        if (figure_current(p, figure_key(state_, *p.figure, p.key.width, p.key.height))) p.final_change = state_.change_serial;
+    }
+}
+
+std::uint64_t App::final_change() const {
+    std::uint64_t final = state_.change_serial;
+    for (const PanelView& p : state_.panels)
+        if (p.shown) final = std::min(final, p.built && !p.result.incomplete ? p.final_change : 0);
+    return final;
 }
 
 bool App::figures_complete() const {

@@ -13,6 +13,7 @@
 #include "gui/app_state.hpp"
 #include "gui/export_dialog.hpp"
 #include "gui/fonts.hpp"
+#include "gui/frame_stats.hpp"
 #include "gui/platform.hpp"
 #include "gui/renderer.hpp"
 #include "gui/ui_context.hpp"
@@ -46,6 +47,7 @@ public:
 
     void frame();
     int frames() const { return frames_; }
+    double now() const { return platform_.now(); }
     // More frames are needed now (input waiting, a change settling, a screenshot waiting); else the
     // app can sleep until an event.
     bool wants_frame() const;
@@ -59,6 +61,10 @@ public:
     // About to sleep: drop cached curves no recent frame used and give free memory back (if the
     // parameters changed since the last time, or `force`).
     void idle(bool force = false);
+    // The frame benchmark's measurements (null: none); set before the first frame.
+    void set_stats(FrameStats* stats) { stats_ = stats; }
+    // Every shown panel holds the final picture of the parameters of serial `change` or newer.
+    std::uint64_t final_change() const;
     // The heap was trimmed at least once since the parameters last changed.
     bool trimmed() const { return trimmed_params_ == state_.params(); }
 
@@ -69,6 +75,8 @@ private:
     void apply_view_changes();
     void screenshot_if_requested();
     void apply_theme();
+    void note_change();
+    void note_final_pictures();
 
     Platform& platform_;
     Renderer& renderer_;
@@ -92,6 +100,8 @@ private:
     double last_time_ = 0;
     double screenshot_requested_at_ = -1;
     ParamSet trimmed_params_;
+    ParamSet serial_params_;  // the parameters of state_.change_serial
+    FrameStats* stats_ = nullptr;
     std::uint64_t last_build_mark_ = 0;  // the cache's clock before the last frame that used it
     int frames_since_trim_ = 0;
 };

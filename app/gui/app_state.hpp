@@ -37,6 +37,11 @@ struct PanelView {
     figures::FigureResult result;
     std::vector<HeatmapTexture> textures;
     int grab = 0;           // the figure's drag handle while the button is held
+    // for the frame benchmark (never for deciding what is current): the serial of the parameters
+    // `result` was built from, the newest serial it is the final picture of, how long the build took
+    std::uint64_t built_change = 0, final_change = 0;
+    double build_ms = 0;
+    bool just_built = false;
 };
 
 struct ExportDialogState {
@@ -116,6 +121,7 @@ public:
     };
     Linked linked, linked_next;
     std::uint64_t figure_builds = 0;  // how many times a figure was built (tests: idle means none)
+    std::uint64_t change_serial = 0;  // goes up when the parameters change (the frame benchmark's clock)
     std::uint64_t figure_errors = 0;  // figures that could not be built, or held a NaN (soak counts them)
     ExportDialogState export_dialog;
     SessionDialogState session_dialog;

@@ -75,59 +75,57 @@ private:
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
-double percentile(std::vector<double> v, double q) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const std::size_t i = std::min(v.size() - 1, static_cast<std::size_t>(std::ceil(q * static_cast<double>(v.size()))) - 1);
-    return v[i];
-}
-
-// --bench-frames N [--sweep KEY]: a few warm-up frames (font atlas upload, shader compilation), then N
-// measured frames, each moving KEY one slider step (as if dragged); p50, p99 and max frame time.
+// --bench-frames N [--sweep KEY[,KEY...]]: a few warm-up frames (font atlas upload, shader
+// compilation), then N frames for each KEY in turn, each frame moving it one slider step (as if
+// dragged), then frames until every change is shown in its final picture. Prints frame times,
+// latencies from a change to its final picture, and per-figure build (and draw) times.
 class BenchDriver : public FrameDriver {
 public:
-    BenchDriver(int frames, std::string key, Renderer& renderer) : frames_(frames), key_(std::move(key)), renderer_(renderer) {}
+    BenchDriver(int frames, std::vector<std::string> keys, Renderer& renderer)
+        : frames_(frames), keys_(std::move(keys)), renderer_(renderer) {}
     bool spins() const override { return true; }
     bool keeps_session() const override { return false; }
     void before_frame(App& app, InputQueue&, int frame) override {
-        t0_ = std::chrono::steady_clock::now();
+        if (frame == 0) app.set_stats(&stats_);
         const int i = frame - kWarmup;
-        if (i >= 0 && !key_.empty()) sweep_step(app.state(), i);
+        const int total = frames_ * static_cast<int>(std::max<std::size_t>(1, keys_.size()));
+        measuring_ = i >= 0 && i < total;
+        if (measuring_ && !keys_.empty()) sweep_step(app.state(), keys_[static_cast<std::size_t>(i / frames_)], i % frames_);
+        if (i >= total && drain_started_ < 0) drain_started_ = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
     }
-    void after_frame(App&, int frame) override {
+    void after_frame(App& app, int frame) override {
         renderer_.finish();
-        if (frame >= kWarmup) frame_ms_.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0_).count());
-        done_ = frame + 1 - kWarmup >= frames_;
+        stats_.frame_shown(app.now(), app.final_change(), measuring_ && frame >= kWarmup);
+        const double now = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+        done_ = drain_started_ >= 0 && (!stats_.pending() || now - drain_started_ > 30);
     }
     bool done() const override { return done_; }
     void report() override {
-        if (frame_ms_.empty()) return;
-        std::printf("p50_ms %.3f\np99_ms %.3f\nmax_ms %.3f\n", percentile(frame_ms_, 0.50), percentile(frame_ms_, 0.99),
-                    *std::max_element(frame_ms_.begin(), frame_ms_.end()));
+        std::printf("%s", stats_.report().c_str());
         std::fflush(stdout);
     }
 
 private:
     static constexpr int kWarmup = 3;
-    void sweep_step(AppState& state, int i) const {
-        const ParamSpec* spec = find_param(key_);
+    void sweep_step(AppState& state, const std::string& key, int i) const {
+        const ParamSpec* spec = find_param(key);
         const double t = frames_ > 1 ? static_cast<double>(i) / (frames_ - 1) : 0.0;
         double lo = spec->slider_min, hi = spec->slider_max;
-        if (key_ == "position" || key_ == "key_position") {
+        if (key == "position" || key == "key_position") {
             lo = 0;
             hi = static_cast<double>(state.params().integer("max_position") - 1);
         }
         double v = spec->logarithmic ? std::exp(std::log(lo) + t * (std::log(hi) - std::log(lo))) : lo + t * (hi - lo);
         if (spec->type == ParamType::integer) v = std::round(v);
         if (spec->even) v = std::max(2.0, std::round(v / 2) * 2);
-        state.apply_number(key_, v, "bench");
+        state.apply_number(key, v, "bench");
     }
     int frames_;
-    std::string key_;
+    std::vector<std::string> keys_;
     Renderer& renderer_;
-    std::vector<double> frame_ms_;
-    std::chrono::steady_clock::time_point t0_;
-    bool done_ = false;
+    FrameStats stats_;
+    bool measuring_ = false, done_ = false;
+    double drain_started_ = -1;
 };
 
 // --soak-frames N [--seed S]: random parameter changes every frame; a memory report at the end.
@@ -288,7 +286,7 @@ float ui_scale(const GuiOptions& options, const GlfwPlatform& platform) {
 
 std::unique_ptr<FrameDriver> make_driver(const GuiOptions& options, Renderer& renderer) {
     if (options.soak_frames > 0) return std::make_unique<SoakFrames>(options.seed, options.soak_frames, renderer);
-    if (options.bench_frames > 0) return std::make_unique<BenchDriver>(options.bench_frames, options.sweep_key, renderer);
+    if (options.bench_frames > 0) return std::make_unique<BenchDriver>(options.bench_frames, options.sweep_keys, renderer);
     if (!options.lesson_walk.empty()) return std::make_unique<LessonWalkDriver>(options.lesson_walk);
     if (!options.screenshot.empty()) return std::make_unique<ScreenshotDriver>(options.screenshot, options.quit);
     return std::make_unique<InteractiveDriver>();

@@ -49,11 +49,20 @@ GuiOptions parse_gui_options(int argc, char** argv, int first) {
                 throw UsageError("--bench-frames " + shorten_for_message(value) + ": expected a whole number of frames from 1 to 1000000");
             o.bench_frames = static_cast<int>(n);
         } else if (args.take_option("--sweep", value)) {
-            const ParamSpec* spec = find_param(value);
-            if (!spec || (spec->type != ParamType::integer && spec->type != ParamType::real) || spec->slider_max <= spec->slider_min)
-                throw UsageError("--sweep " + shorten_for_message(value) +
-                                 ": expected a numeric parameter with a slider (e.g. base, position, dim, max_position)");
-            o.sweep_key = value;
+            // one key, or several separated by commas, swept in turn
+            o.sweep_keys.clear();
+            std::size_t start = 0;
+            while (start <= value.size()) {
+                const std::size_t comma = value.find(',', start);
+                const std::string key = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+                const ParamSpec* spec = find_param(key);
+                if (!spec || (spec->type != ParamType::integer && spec->type != ParamType::real) || spec->slider_max <= spec->slider_min)
+                    throw UsageError("--sweep " + shorten_for_message(value) +
+                                     ": expected numeric parameters with a slider, separated by commas (e.g. base, or base,position,dim)");
+                o.sweep_keys.push_back(key);
+                if (comma == std::string::npos) break;
+                start = comma + 1;
+            }
         } else if (args.take_option("--theme", value)) {
             if (value != "dark" && value != "light") throw UsageError("--theme " + shorten_for_message(value) + ": expected dark or light");
             o.theme = value;
@@ -96,7 +105,7 @@ GuiOptions parse_gui_options(int argc, char** argv, int first) {
             throw UsageError("unknown option '" + shorten_for_message(args.peek()) + "' (see --help)");
         }
     }
-    if (!o.sweep_key.empty() && o.bench_frames == 0) throw UsageError("--sweep needs --bench-frames N");
+    if (!o.sweep_keys.empty() && o.bench_frames == 0) throw UsageError("--sweep needs --bench-frames N");
     return o;
 }
 

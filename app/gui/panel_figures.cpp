@@ -1,6 +1,7 @@
 #include "gui/panel_figures.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <atomic>
 #include <functional>
 #include <future>
@@ -25,6 +26,23 @@ bool figure_current(const PanelView& panel, const FigureKey& key) {
     return panel.built && panel.key == key &&
            !(panel.result.incomplete && panel.result.background_stamp != figures::background_stamp());
 }
+
+namespace {
+
+// A build and how long it took (ms).
+struct Timed {
+    figures::FigureResult result;
+    double ms;
+};
+
+Timed timed_build(const AppState& state, const figures::FigureDescriptor& figure, const plot::TextMeasure& measure, float width,
+                  float height, figures::FigureCache& cache) {
+    const auto t0 = std::chrono::steady_clock::now();
+    figures::FigureResult r = build_for_screen(state, figure, measure, width, height, cache, false);
+    return {std::move(r), std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count()};
+}
+
+}  // namespace
 
 figures::FigureResult build_for_screen(const AppState& state, const figures::FigureDescriptor& figure, const plot::TextMeasure& measure,
                                        float width, float height, figures::FigureCache& cache, bool wait_for_background) {
@@ -52,9 +70,12 @@ figures::FigureResult build_for_screen(const AppState& state, const figures::Fig
 
 namespace {
 
-void install(AppState& state, Renderer& renderer, PanelView& panel, figures::FigureResult&& figure, FigureKey&& key) {
+void install(AppState& state, Renderer& renderer, PanelView& panel, figures::FigureResult&& figure, FigureKey&& key, double ms) {
     if (figure.error || !plot::first_non_finite(figure.list).empty()) ++state.figure_errors;
     ++state.figure_builds;
+    panel.built_change = state.change_serial;
+    panel.build_ms = ms;
+    panel.just_built = true;
     panel.result = std::move(figure);
     upload_images(panel.result.list, panel.textures, renderer);
     panel.built = true;
@@ -114,8 +135,8 @@ void build_stale_panels(AppState& state, const UiContext& ui, const std::vector<
     if (stale.empty()) return;
     if (stale.size() == 1) {
         Stale& s = stale[0];
-        install(state, ui.renderer, *s.panel, build_for_screen(state, *s.panel->figure, ui.measure, s.key.width, s.key.height, state.cache, false),
-                std::move(s.key));
+        Timed t = timed_build(state, *s.panel->figure, ui.measure, s.key.width, s.key.height, state.cache);
+        install(state, ui.renderer, *s.panel, std::move(t.result), std::move(s.key), t.ms);
         return;
     }
     std::vector<const figures::FigureDescriptor*> figures;
@@ -127,13 +148,14 @@ void build_stale_panels(AppState& state, const UiContext& ui, const std::vector<
     Stale off = std::move(*heaviest);
     stale.erase(heaviest);
     auto worker = std::async(std::launch::async, [&state, &off, &ui] {
-        return build_for_screen(state, *off.panel->figure, ui.measure, off.key.width, off.key.height, state.cache, false);
+        return timed_build(state, *off.panel->figure, ui.measure, off.key.width, off.key.height, state.cache);
     });
-    std::vector<figures::FigureResult> built;
-    for (Stale& s : stale) built.push_back(build_for_screen(state, *s.panel->figure, ui.measure, s.key.width, s.key.height, state.cache, false));
-    figures::FigureResult off_result = worker.get();
-    for (std::size_t i = 0; i < stale.size(); ++i) install(state, ui.renderer, *stale[i].panel, std::move(built[i]), std::move(stale[i].key));
-    install(state, ui.renderer, *off.panel, std::move(off_result), std::move(off.key));
+    std::vector<Timed> built;
+    for (Stale& s : stale) built.push_back(timed_build(state, *s.panel->figure, ui.measure, s.key.width, s.key.height, state.cache));
+    Timed off_result = worker.get();
+    for (std::size_t i = 0; i < stale.size(); ++i)
+        install(state, ui.renderer, *stale[i].panel, std::move(built[i].result), std::move(stale[i].key), built[i].ms);
+    install(state, ui.renderer, *off.panel, std::move(off_result.result), std::move(off.key), off_result.ms);
 }
 
 }  // namespace rope::gui

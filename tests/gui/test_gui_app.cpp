@@ -103,11 +103,21 @@ TEST(GuiApp, BenchFramesPrintsThreeLines) {
     const ProcessResult r = run_window({"--size", "1280x720", "--bench-frames", "12", "--sweep", "base"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto lines = rope::test::split_lines(r.out);
-    ASSERT_EQ(lines.size(), 3u) << r.out;
+    ASSERT_GE(lines.size(), 8u) << r.out;
     EXPECT_EQ(lines[0].rfind("p50_ms ", 0), 0u);
     EXPECT_EQ(lines[1].rfind("p99_ms ", 0), 0u);
     EXPECT_EQ(lines[2].rfind("max_ms ", 0), 0u);
     EXPECT_GT(std::stod(lines[2].substr(7)), 0.0);
+    // the latency from a change to its final picture: every one of the 12 changes was shown
+    EXPECT_EQ(lines[3].rfind("latency_p50_ms ", 0), 0u);
+    EXPECT_EQ(lines[4].rfind("latency_p99_ms ", 0), 0u);
+    EXPECT_EQ(lines[5].rfind("latency_max_ms ", 0), 0u);
+    EXPECT_EQ(lines[6], "changes 12");
+    EXPECT_EQ(lines[7], "unshown_changes 0");
+    // one line per figure built, with build times
+    std::size_t panels = 0;
+    for (const auto& line : lines) panels += line.rfind("panel ", 0) == 0 && line.find(" build_p50_ms ") != std::string::npos;
+    EXPECT_EQ(panels, 4u) << r.out;  // the basics page
 }
 
 // The three pages of panels open from a session and are told apart in the screenshot's metadata;

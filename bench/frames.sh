@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The frame-time scenarios: the app at 1920x1080 under Xvfb (llvmpipe), each scenario sweeping base,
+# position and dim in turn (FRAMES frames each, one slider step a frame), RUNS runs each. Prints one
+# table: frame time and the latency from a change to its final picture (p50 and p99, each run's
+# value), then each figure's build and draw times (p50 / p99 over the runs' frames, first run).
+#
+#   bash bench/frames.sh                  # the build in ./build
+#   ROPE_EXPLORER=path FRAMES=200 RUNS=3 bash bench/frames.sh
+# It is a benchmark, not a test: this 2-core machine is noisy, so read the spread.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+bin="${ROPE_EXPLORER:-$here/../build/rope-explorer}"
+frames="${FRAMES:-200}"
+runs="${RUNS:-3}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+scenario_args() {  # name -> the app's arguments
+  case "$1" in
+    defaults) echo "--fresh" ;;
+    131072/256) echo "--fresh --set max_position=131072 --set dim=256" ;;
+    1048576/1024) echo "--fresh --set max_position=1048576 --set dim=1024" ;;
+    page2-131072/256|page3-131072/256)
+      local page=1; [[ "$1" == page3* ]] && page=2
+      printf '{"parameters": {"max_position": 131072, "dim": 256}, "view": {"page": %d}}\n' "$page" > "$work/$1.json"
+      echo "--session $work/$1.json" ;;
+  esac
+}
+
+value() { awk -v k="$1" '$1 == k { print $2 }' "$2"; }
+
+printf '| scenario | frame p50 ms | frame p99 ms | latency p50 ms | latency p99 ms |\n|---|---|---|---|---|\n'
+panels=""
+for name in defaults 131072/256 1048576/1024 page2-131072/256 page3-131072/256; do
+  f50=(); f99=(); l50=(); l99=()
+  for ((r = 1; r <= runs; r++)); do
+    out="$work/run.txt"
+    # shellcheck disable=SC2046
+    XDG_STATE_HOME="$work/state" xvfb-run -a -s "-screen 0 1920x1080x24" "$bin" $(scenario_args "$name") --size 1920x1080 \
+      --bench-frames "$frames" --sweep base,position,dim > "$out"
+    f50+=("$(value p50_ms "$out")"); f99+=("$(value p99_ms "$out")")
+    l50+=("$(value latency_p50_ms "$out")"); l99+=("$(value latency_p99_ms "$out")")
+    if ((r == 1)); then
+      panels+="$(awk -v s="$name" '$1 == "panel" { printf "| %s | %s | %s / %s | %s / %s |\n", s, $2, $6, $8, $12, $14 }' "$out")"$'\n'
+    fi
+  done
+  join() { local IFS=", "; echo "$*"; }
+  printf '| %s | %s | %s | %s | %s |\n' "$name" "$(join "${f50[@]}")" "$(join "${f99[@]}")" "$(join "${l50[@]}")" "$(join "${l99[@]}")"
+done
+printf '\n| scenario | figure | build p50 / p99 ms | draw p50 / p99 ms |\n|---|---|---|---|\n%s' "$panels"
