@@ -5,7 +5,7 @@
 # value), then each figure's build and draw times (p50 / p99 over the runs' frames, first run).
 #
 #   bash bench/frames.sh                  # the build in ./build
-#   ROPE_EXPLORER=path FRAMES=200 RUNS=3 bash bench/frames.sh
+#   ROPE_EXPLORER=path FRAMES=200 RUNS=3 SCENARIOS="defaults 131072/256" bash bench/frames.sh
 # It is a benchmark, not a test: this 2-core machine is noisy, so read the spread.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -22,8 +22,8 @@ scenario_args() {  # name -> the app's arguments
     1048576/1024) echo "--fresh --set max_position=1048576 --set dim=1024" ;;
     page2-131072/256|page3-131072/256)
       local page=1; [[ "$1" == page3* ]] && page=2
-      printf '{"parameters": {"max_position": 131072, "dim": 256}, "view": {"page": %d}}\n' "$page" > "$work/$1.json"
-      echo "--session $work/$1.json" ;;
+      printf '{"parameters": {"max_position": 131072, "dim": 256}, "view": {"page": %d}}\n' "$page" > "$work/page$page.json"
+      echo "--session $work/page$page.json" ;;
   esac
 }
 
@@ -31,7 +31,7 @@ value() { awk -v k="$1" '$1 == k { print $2 }' "$2"; }
 
 printf '| scenario | frame p50 ms | frame p99 ms | latency p50 ms | latency p99 ms |\n|---|---|---|---|---|\n'
 panels=""
-for name in defaults 131072/256 1048576/1024 page2-131072/256 page3-131072/256; do
+for name in ${SCENARIOS:-defaults 131072/256 1048576/1024 page2-131072/256 page3-131072/256}; do
   f50=(); f99=(); l50=(); l99=()
   for ((r = 1; r <= runs; r++)); do
     out="$work/run.txt"
@@ -44,7 +44,7 @@ for name in defaults 131072/256 1048576/1024 page2-131072/256 page3-131072/256; 
       panels+="$(awk -v s="$name" '$1 == "panel" { printf "| %s | %s | %s / %s | %s / %s |\n", s, $2, $6, $8, $12, $14 }' "$out")"$'\n'
     fi
   done
-  join() { local IFS=", "; echo "$*"; }
+  join() { local out="$1"; shift; for v in "$@"; do out+=", $v"; done; echo "$out"; }
   printf '| %s | %s | %s | %s | %s |\n' "$name" "$(join "${f50[@]}")" "$(join "${f99[@]}")" "$(join "${l50[@]}")" "$(join "${l99[@]}")"
 done
 printf '\n| scenario | figure | build p50 / p99 ms | draw p50 / p99 ms |\n|---|---|---|---|\n%s' "$panels"

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
+#include <future>
 #include <iostream>
 #include <string>
 
@@ -49,15 +51,36 @@ void write_rotate(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
     for (Eigen::Index i = 0; i < y.size(); ++i) out.integer(i).number(y[i]).number(x[i]).end_row();
 }
 
+// Computing and formatting take about the same time, and each chunk of distances is independent:
+// two threads each compute and format a chunk into text while this one writes them out in order.
+constexpr std::int64_t kDecayChunk = 1 << 15;
+
 void write_decay(const FrequencyTable& f, std::int64_t max_distance, CsvWriter& out) {
     out.header({"distance", "bound"});
-    constexpr std::int64_t kChunk = 1 << 14;
-    std::vector<double> chunk(kChunk);
-    DecayBound bound(f.theta);
-    for (std::int64_t first = 0; first <= max_distance; first += kChunk) {
-        const std::int64_t n = std::min(kChunk, max_distance + 1 - first);
-        bound.compute(first, n, chunk.data());
-        for (std::int64_t i = 0; i < n; ++i) out.integer(first + i).number(chunk[i]).end_row();
+    const std::int64_t total = max_distance + 1;
+    auto rows = [&theta = f.theta, total](std::int64_t first) {
+        const std::int64_t n = std::min(kDecayChunk, total - first);
+        std::vector<double> bound(static_cast<std::size_t>(n));
+        DecayBound(theta).compute(first, n, bound.data());
+        std::string text(static_cast<std::size_t>(n) * (2 * kMaxNumberChars + 2), '\0');
+        char* o = text.data();
+        for (std::int64_t i = 0; i < n; ++i) {
+            o = format_integer(o, first + i);
+            *o++ = ',';
+            o = format_number(o, bound[static_cast<std::size_t>(i)]);
+            *o++ = '\n';
+        }
+        text.resize(static_cast<std::size_t>(o - text.data()));
+        return text;
+    };
+    std::deque<std::future<std::string>> pending;
+    for (std::int64_t first = 0; first < total || !pending.empty();) {
+        while (first < total && pending.size() < 3) {
+            pending.push_back(std::async(std::launch::async, rows, first));
+            first += kDecayChunk;
+        }
+        out.rows(pending.front().get());
+        pending.pop_front();
     }
 }
 
@@ -72,6 +95,21 @@ void write_presets(CsvWriter& out) {
         // free text: quoted for CSV
         std::string model = "\"" + std::string(preset.model) + "\"", source = "\"" + std::string(preset.source) + "\"";
         out.text(model).text(source).end_row();
+    }
+}
+
+// Men et al. 2024 for the rotated dims: the smallest base per context length, powers of two from 64
+// up to max_position, as far as the exact search stays tractable (base_lower_bound_tractable).
+void write_base_bounds(const FrequencyTable& f, std::int64_t max_position, CsvWriter& out) {
+    out.header({"rotated_dims", "context", "base"});
+    std::vector<std::int64_t> contexts;
+    for (std::int64_t L = 64; L <= max_position && base_lower_bound_tractable(f.rotated_dims, L); L *= 2) contexts.push_back(L);
+    const std::vector<double> bases = base_lower_bound_curve(f.rotated_dims, contexts);
+    for (std::size_t i = 0; i < bases.size(); ++i) {
+        out.integer(f.rotated_dims).integer(contexts[i]);
+        if (std::isinf(bases[i])) out.text("none");  // as in the summary: no base up to 1e15 works
+        else out.number(bases[i]);
+        out.end_row();
     }
 }
 
@@ -128,6 +166,8 @@ const std::vector<TableInfo>& compute_tables() {
          "every position 0..max_position-1 x every pair: m*theta_i wrapped to (-pi, pi] (radians), and unwrapped"},
         {"rotate", "index,value,input", "`vector` rotated to `position` (scaled by the attention factor)"},
         {"decay", "distance,bound", "RoFormer long-range decay bound for relative distance 0..max_distance"},
+        {"base-bounds", "rotated_dims,context,base",
+         "Men et al. 2024: smallest base keeping sum_i cos(m theta_i) >= 0 up to each context 64, 128, ... <= max_position (none: no base up to 1e15)"},
         {"summary", "key,value", "dim, rotated dims, base, scaling, attention factor and other derived numbers"},
         {"presets", "name,head_dim,rotated_dims,base,scaling,context,pairing,model,source",
          "the real models --set preset=NAME loads, and where each number comes from"},
@@ -186,6 +226,7 @@ int run_compute(ArgCursor& args) {
     if (table == "rotate") write_rotate(freqs, params, out);
     if (table == "decay") write_decay(freqs, params.integer("max_distance"), out);
     if (table == "summary") write_summary(freqs, params, out);
+    if (table == "base-bounds") write_base_bounds(freqs, params.integer("max_position"), out);
     if (table == "presets") write_presets(out);
     out.flush();
     return 0;

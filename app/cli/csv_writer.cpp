@@ -64,6 +64,13 @@ void CsvWriter::header(std::initializer_list<std::string_view> columns) {
     end_row();
 }
 
+void CsvWriter::rows(std::string_view formatted) {
+    if (used_ + formatted.size() > buffer_.size()) flush();
+    if (formatted.size() > buffer_.size()) buffer_.resize(formatted.size());
+    std::memcpy(buffer_.data() + used_, formatted.data(), formatted.size());
+    used_ += formatted.size();
+}
+
 void CsvWriter::flush() {
     std::size_t done = 0;
     while (done < used_) {

@@ -20,6 +20,8 @@ public:
     CsvWriter& text(std::string_view value);  // written as is (our keys and names need no quoting)
     void end_row();
     void header(std::initializer_list<std::string_view> columns);
+    // Whole rows formatted elsewhere (other threads), each ending in a newline.
+    void rows(std::string_view formatted);
     // Writes out what is buffered; throws RuntimeFailure naming the system's reason on error.
     void flush();
 

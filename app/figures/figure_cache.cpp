@@ -1,15 +1,25 @@
 #include "figures/figure_cache.hpp"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <future>
+#include <map>
+#include <sstream>
 #include <mutex>
 #include <string>
 #include <utility>
 
 #include "rope/bounds.hpp"
+#include "rope/cosine_sums.hpp"
 #include "rope/decay.hpp"
+#include "base_bounds_table.hpp"
 
 namespace rope::figures {
 
@@ -33,7 +43,38 @@ std::shared_ptr<const FigureCache::BoundCurve> up_to(std::shared_ptr<const Figur
     return cut;
 }
 
+// assets/base_bounds.csv (see assets/make_base_bounds.sh): the curve for each rotated dims from 2
+// to 1024, up to 2^20 positions as far as the search is tractable, so that dragging the dim
+// slider needs no search. Read once.
+const std::map<int, FigureCache::BoundCurve>& known_base_bounds() {
+    static const std::map<int, FigureCache::BoundCurve> table = [] {
+        std::map<int, FigureCache::BoundCurve> t;
+        std::istringstream in(kTable_base_bounds_csv);
+        std::string line;
+        std::getline(in, line);  // header
+        while (std::getline(in, line)) {
+            int dims = 0;
+            long long context = 0;
+            char base[64] = {};
+            if (std::sscanf(line.c_str(), "%d,%lld,%63s", &dims, &context, base) != 3) continue;
+            t[dims].context.push_back(static_cast<double>(context));
+            t[dims].base.push_back(std::string(base) == "none" ? HUGE_VAL : std::strtod(base, nullptr));
+        }
+        return t;
+    }();
+    return table;
+}
+
 }  // namespace
+
+std::shared_ptr<const FigureCache::BoundCurve> known_base_bound_curve(int rotated_dims, std::int64_t top) {
+    const auto& table = known_base_bounds();
+    const auto at = table.find(rotated_dims);
+    if (at == table.end() || at->second.context.empty()) return nullptr;
+    // the table stops only where the search stops being tractable, which the caller's top respects
+    if (at->second.context.back() < static_cast<double>(top) && base_lower_bound_tractable(rotated_dims, top)) return nullptr;
+    return up_to(std::make_shared<const FigureCache::BoundCurve>(at->second), top);
+}
 
 struct FigureCache::Impl {
     std::mutex mutex;
@@ -57,6 +98,8 @@ struct FigureCache::Impl {
     struct CosineEntry {
         std::vector<double> theta;
         std::int64_t context = -1;
+        int columns = 0;
+        bool log_x = false;
         std::shared_ptr<const CosineSum> values;
     } cosine;
     struct BoundEntry {
@@ -113,40 +156,82 @@ void FigureCache::set_on_ready(std::function<void()> callback) {
     impl_->on_ready = std::move(callback);
 }
 
-std::shared_ptr<const FigureCache::CosineSum> FigureCache::cosine_sum(const Eigen::VectorXd& theta, std::int64_t context) {
+namespace {
+
+// Bin edges over positions 0..context, one bin per pixel column of a linear or logarithmic axis.
+std::vector<std::int64_t> column_edges(std::int64_t context, int columns, bool log_x) {
+    std::vector<std::int64_t> edges{0};
+    const double top = static_cast<double>(std::max<std::int64_t>(context, 1));
+    for (int c = 1; c < columns; ++c) {
+        const double t = static_cast<double>(c) / columns;
+        const double x = log_x ? std::exp(t * std::log(top)) : t * (top + 1);
+        edges.push_back(std::clamp(static_cast<std::int64_t>(std::ceil(x)), edges.back(), context + 1));
+    }
+    edges.push_back(context + 1);
+    return edges;
+}
+
+// B(m) summed in pair order from cos(fl(m theta)) directly: the far samples, a few per column.
+double direct_cosine_sum(const Eigen::VectorXd& theta, std::int64_t m) {
+    double sum = 0;
+    for (Eigen::Index k = 0; k < theta.size(); ++k) sum += std::cos(static_cast<double>(m) * theta[k]);
+    return sum;
+}
+
+}  // namespace
+
+std::shared_ptr<const FigureCache::CosineSum> FigureCache::cosine_sum(const Eigen::VectorXd& theta, std::int64_t context,
+                                                                      int columns, bool log_x) {
+    columns = std::max(columns, 1);
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
         const auto& e = impl_->cosine;
-        if (e.values && e.context == context && static_cast<Eigen::Index>(e.theta.size()) == theta.size() &&
-            std::equal(e.theta.begin(), e.theta.end(), theta.data()))
+        if (e.values && e.context == context && e.columns == columns && e.log_x == log_x &&
+            static_cast<Eigen::Index>(e.theta.size()) == theta.size() && std::equal(e.theta.begin(), e.theta.end(), theta.data()))
             return e.values;
     }
     auto values = std::make_shared<CosineSum>();
-    std::vector<double>& m = values->series.distance;
-    std::vector<double>& b = values->series.bound;
-    const std::int64_t dense = std::min(context + 1, kDenseDistances);
-    m.resize(static_cast<std::size_t>(dense));
-    for (std::size_t i = 0; i < m.size(); ++i) m[i] = static_cast<double>(i);
-    b.resize(m.size());
-    rope::cosine_sum(theta, 0, dense, b.data());
-    if (context + 1 > dense) {
-        constexpr std::int64_t kTail = 16384;
-        const double l0 = std::log(static_cast<double>(dense)), l1 = std::log(static_cast<double>(context));
-        for (std::int64_t i = 1; i <= kTail; ++i) {
-            const double r = std::round(std::exp(l0 + (l1 - l0) * static_cast<double>(i) / kTail));
-            if (r > m.back()) m.push_back(std::min(r, static_cast<double>(context)));
+    const std::int64_t pairs = std::max<Eigen::Index>(theta.size(), 1);
+    const std::int64_t exact_end = std::min(context + 1, std::max<std::int64_t>(65536, kExactCosineTerms / pairs));
+    values->exact_until = exact_end - 1;
+    const std::vector<std::int64_t> edges = column_edges(context, columns, log_x);
+    std::vector<std::int64_t> exact_edges(edges.size());
+    std::transform(edges.begin(), edges.end(), exact_edges.begin(), [&](std::int64_t e) { return std::min(e, exact_end); });
+    CosineEnvelope env = cosine_sum_envelope(theta, exact_edges);
+    values->first_negative = env.first_negative;
+    // beyond the exact part (only for very long contexts with many pairs): four samples a column
+    for (std::size_t b = 0; b + 1 < edges.size(); ++b) {
+        const std::int64_t lo = std::max(edges[b], exact_end), hi = edges[b + 1];
+        for (int s = 0; s < 4 && lo < hi; ++s) {
+            const std::int64_t m = lo + (hi - 1 - lo) * s / 3;
+            const double v = direct_cosine_sum(theta, m);
+            if (!(env.low[b] <= v)) env.low[b] = v, env.low_at[b] = m;
+            if (!(env.high[b] >= v)) env.high[b] = v, env.high_at[b] = m;
         }
-        b.resize(m.size());
-        for (std::size_t i = static_cast<std::size_t>(dense); i < m.size(); ++i)
-            rope::cosine_sum(theta, static_cast<std::int64_t>(m[i]), 1, &b[i]);
     }
-    const auto neg = std::find_if(b.begin(), b.begin() + dense, [](double v) { return v < 0; });
-    if (neg != b.begin() + dense) values->first_negative = neg - b.begin();
-    else if (context >= dense)  // beyond the dense part: scan exactly (bounded, it is linear in the context)
-        values->first_negative = first_negative_position(theta, std::min<std::int64_t>(context, std::int64_t(1) << 23));
+    // each column's two extremes, in position order
+    std::vector<double>& m = values->series.distance;
+    std::vector<double>& v = values->series.bound;
+    for (std::size_t b = 0; b < env.low.size(); ++b) {
+        if (env.low_at[b] < 0) continue;
+        const bool low_first = env.low_at[b] <= env.high_at[b];
+        const std::int64_t first_at = low_first ? env.low_at[b] : env.high_at[b], second_at = low_first ? env.high_at[b] : env.low_at[b];
+        m.push_back(static_cast<double>(first_at));
+        v.push_back(low_first ? env.low[b] : env.high[b]);
+        if (second_at != first_at) {
+            m.push_back(static_cast<double>(second_at));
+            v.push_back(low_first ? env.high[b] : env.low[b]);
+        }
+        // A column of three or more positions is drawn as a band from its least to its greatest
+        // value (Plot::line): the second extreme again says so, as the full curve would have.
+        if (edges[b + 1] - edges[b] >= 3 && second_at != first_at) {
+            m.push_back(m.back());
+            v.push_back(v.back());
+        }
+    }
     ++computations_;
     std::lock_guard<std::mutex> lock(impl_->mutex);
-    impl_->cosine = {std::vector<double>(theta.data(), theta.data() + theta.size()), context, values};
+    impl_->cosine = {std::vector<double>(theta.data(), theta.data() + theta.size()), context, columns, log_x, values};
     return values;
 }
 
@@ -154,6 +239,7 @@ std::shared_ptr<const FigureCache::BoundCurve> FigureCache::base_bound_curve(int
     // powers of two from 64 to max(2^14, L), up to 2^20 and as far as the exact search stays quick
     std::int64_t top = std::int64_t(1) << 14;
     while (top < context && top < (std::int64_t(1) << 20) && base_lower_bound_tractable(rotated_dims, top * 2)) top *= 2;
+    if (auto known = known_base_bound_curve(rotated_dims, top)) return known;
     std::shared_future<std::shared_ptr<const BoundCurve>> job;
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
@@ -184,6 +270,8 @@ std::shared_ptr<const FigureCache::BoundCurve> FigureCache::base_bound_curve(int
         if (!job.valid()) {
             auto cancel = std::make_shared<std::atomic<bool>>(false);
             job = std::async(std::launch::async, [this, rotated_dims, top, cancel] {
+                      // well below the UI thread and the panels' builders: it takes seconds, they a frame
+                      setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 15);
                       auto curve = std::make_shared<BoundCurve>();
                       std::vector<std::int64_t> contexts;
                       for (std::int64_t L = 64; L <= top; L *= 2) contexts.push_back(L);

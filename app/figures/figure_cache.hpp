@@ -44,13 +44,17 @@ public:
     // log10(wavelength / context) over bases 1e2..1e8 (cols) x pairs: the sweep heatmap's values,
     // which do not depend on the current base.
     std::shared_ptr<const std::vector<float>> sweep_grid(int rotated_dims, double context, int cols);
-    // B(m) = sum_i cos(m theta_i) for m = 0..context (sampled like decay() beyond kDenseDistances)
-    // and the first m where it is negative (-1: none up to the context).
+    // B(m) = sum_i cos(m theta_i) for m = 0..context, reduced to what `columns` pixel columns of a
+    // linear or log axis can show: each column's least and greatest B(m), at their positions, from
+    // every m up to exact_until (at least kDenseDistances; pairs x positions up to kExactCosineTerms),
+    // from four samples a column beyond. first_negative: the first m <= exact_until with B(m) < 0, or -1.
     struct CosineSum {
         DecaySeries series;  // distance = m, bound = B(m)
         std::int64_t first_negative = -1;
+        std::int64_t exact_until = 0;
     };
-    std::shared_ptr<const CosineSum> cosine_sum(const Eigen::VectorXd& theta, std::int64_t context);
+    static constexpr std::int64_t kExactCosineTerms = std::int64_t(1) << 30;
+    std::shared_ptr<const CosineSum> cosine_sum(const Eigen::VectorXd& theta, std::int64_t context, int columns, bool log_x);
     // Men et al.'s lower bound of the base against context length (powers of two from 2^6 up to
     // max(2^14, context) capped at 2^20), computed on a background thread the first time it is
     // asked for: returns null until it is ready (then on_ready is called, from that thread, and
@@ -76,5 +80,8 @@ private:
     std::unique_ptr<Impl> impl_;
     std::atomic<std::uint64_t> computations_{0};
 };
+
+// The bound curve from assets/base_bounds.csv up to `top` (null if the table does not cover it).
+std::shared_ptr<const FigureCache::BoundCurve> known_base_bound_curve(int rotated_dims, std::int64_t top);
 
 }  // namespace rope::figures

@@ -127,8 +127,10 @@ void build_sweep(BuildContext& ctx) {
     // Lower left: B(m) = sum_i cos(m theta_i) up to the context, with its first negative m (Men et al.:
     // the base is too small for a context that reaches it).
     if (!single) {
-        const auto cosine = ctx.cache.cosine_sum(f.theta, static_cast<std::int64_t>(context));
         const bool log_x = context >= 64;
+        // one bin per pixel column (the plot area is a little narrower than its rect: never coarser)
+        const auto cosine = ctx.cache.cosine_sum(f.theta, static_cast<std::int64_t>(context),
+                                                 static_cast<int>(std::ceil(lower_left.width())), log_x);
         plot::Plot p(ctx.result.list, ctx.measure, sub, {lower_left.x0, lower_left.y0 + (column ? 0 : st.px(4)), lower_left.x1, lower_left.y1},
                      "Σᵢ cos(m·θᵢ), base " + plot::readout_number(base, 6));
         plot::AxisSetup x{"position m (tokens)", log_x ? 1.0 : 0.0, std::max(1.0, context), log_x};
@@ -142,9 +144,13 @@ void build_sweep(BuildContext& ctx) {
         if (cosine->first_negative >= 0)
             p.marker_x(static_cast<double>(std::max<std::int64_t>(cosine->first_negative, 1)), st.theme.marker,
                        "first negative m = " + std::to_string(cosine->first_negative), 2.0f, 6);
-        else
+        else if (cosine->exact_until >= static_cast<std::int64_t>(context))
             p.text(std::max(1.0, context), pairs * 1.04, "never negative up to L  ", st.theme.text, plot::HAlign::right,
                    plot::VAlign::top);
+        else
+            p.text(std::max(1.0, context), pairs * 1.04,
+                   "never negative up to m = " + plot::tick_label(static_cast<double>(cosine->exact_until), 1) + ", sampled beyond  ",
+                   st.theme.text, plot::HAlign::right, plot::VAlign::top);
         record_geometry(ctx, p, {"sweep_cosine", SweepPlot::cosine_sum, AxisRole::position}, x, y);
         p.finish();
     }

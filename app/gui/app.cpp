@@ -82,7 +82,11 @@ ImGuiContextScope::~ImGuiContextScope() { ImGui::DestroyContext(context_); }
 void ImGuiContextScope::make_current() { ImGui::SetCurrentContext(context_); }
 
 App::App(Platform& platform, Renderer& renderer, float base_scale)
-    : platform_(platform), renderer_(renderer), measure_(fonts_), ui_{fonts_, measure_, renderer_, platform_},
+    : platform_(platform),
+      renderer_(renderer),
+      measure_(fonts_),
+      builder_(state_.cache, measure_, 2, [&platform] { platform.wake(); }),
+      ui_{fonts_, measure_, renderer_, platform_, builder_, nullptr, {}, {}, {}},
       exports_([&platform] { platform.wake(); }) {
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layout is ours; deterministic screenshots
@@ -115,9 +119,9 @@ const char* App::get_clipboard(void* user) {
 void App::set_clipboard(void* user, const char* text) { static_cast<Clipboard*>(user)->platform->set_clipboard(text ? text : ""); }
 
 App::~App() {
+    builder_.wait_idle();
     state_.cache.stop_background();  // no wake-ups once the window is gone, no worker threads left
-    for (PanelView& p : state_.panels)
-        for (HeatmapTexture& t : p.textures) renderer_.release(t);
+    release_all_panels(state_, renderer_);
 }
 
 void App::take_input() {
@@ -184,14 +188,20 @@ void App::frame() {
     advance_animation(state_, io.DeltaTime);
     note_change();
     if (stats_) stats_->frame_began(now, state_.change_serial);
+    receive_finished(state_, builder_.take_finished(), static_cast<std::uint64_t>(frames_));
     renderer_.new_frame();
     ImGui::NewFrame();
     layout();
     close_gestures();
     platform_.set_text_cursor(ImGui::GetMouseCursor() == ImGuiMouseCursor_TextInput);
     ImGui::Render();
-    renderer_.render(ImGui::GetDrawData(), static_cast<int>(framebuffer.x), static_cast<int>(framebuffer.y),
-                     plot::theme_by_id(state_.theme).background);
+    const std::vector<plot::Rect> overdrawn =
+        renderer_.render(ImGui::GetDrawData(), static_cast<int>(framebuffer.x), static_cast<int>(framebuffer.y),
+                         plot::theme_by_id(state_.theme).background, platform_.keeps_back_buffer(), ui_.keep, ui_.fresh);
+    if (stats_) note_draw_times();
+    for (PanelView& p : state_.panels)
+        for (const plot::Rect& r : overdrawn)
+            if (p.on_screen && r.x0 < p.drawn.x1 && p.drawn.x0 < r.x1 && r.y0 < p.drawn.y1 && p.drawn.y0 < r.y1) p.on_screen = false;
     note_final_pictures();
     screenshot_if_requested();
     exports_.poll(state_);
@@ -210,6 +220,7 @@ void App::apply_view_changes() {
         // type and sizes change between frames: rebuild the font atlas at the new scale
         applied_presentation_ = state_.presentation;
         state_.ui_scale = state_.effective_scale();
+        builder_.wait_idle();  // the workers measure text with these fonts
         fonts_.build(state_.ui_scale, kUiFontSize);
         renderer_.fonts_changed();
         applied_theme_ = effective_theme(state_);
@@ -228,39 +239,55 @@ void App::apply_view_changes() {
     }
 }
 
+// Each panel drawn this frame: its replay into ImGui plus the time GL took to draw its window.
+void App::note_draw_times() {
+    for (const Renderer::WindowTime& w : renderer_.window_times()) {
+        int index = -1, used = 0;
+        if (std::sscanf(w.name, "##panel%d%n", &index, &used) != 1 || w.name[used] != '\0') continue;
+        if (index < 0 || index >= static_cast<int>(state_.panels.size())) continue;
+        PanelView& p = state_.panels[static_cast<std::size_t>(index)];
+        if (p.replay_ms >= 0) stats_->drawn(std::string(p.figure->name), p.replay_ms + w.ms);
+    }
+    for (PanelView& p : state_.panels) p.replay_ms = -1;
+}
+
 void App::note_change() {
     if (state_.params() == serial_params_) return;
     serial_params_ = state_.params();
     ++state_.change_serial;
 }
 
+// A picture on screen, complete and at the panel's size, is the final one of the parameters it was
+// built from, and of the current ones if it is current.
 void App::note_final_pictures() {
     for (PanelView& p : state_.panels) {
         if (p.just_built && stats_) stats_->built(std::string(p.figure->name), p.build_ms);
         p.just_built = false;
-        if (!p.shown || !p.built || p.result.incomplete) continue;
+        if (!p.shown || !p.built || p.result.incomplete || p.key.width != p.size.x || p.key.height != p.size.y) continue;
         p.final_change = std::max(p.final_change, p.built_change);
-        if (figure_current(p, figure_key(state_, *p.figure, p.key.width, p.key.height))) p.final_change = state_.change_serial;
+        if (figure_current(p, figure_key(state_, *p.figure, p.size.x, p.size.y))) p.final_change = state_.change_serial;
     }
 }
 
 std::uint64_t App::final_change() const {
     std::uint64_t final = state_.change_serial;
     for (const PanelView& p : state_.panels)
-        if (p.shown) final = std::min(final, p.built && !p.result.incomplete ? p.final_change : 0);
+        if (p.shown) final = std::min(final, p.final_change);
     return final;
 }
 
 bool App::figures_complete() const {
     for (const PanelView& p : state_.panels) {
         if (!p.shown) continue;
-        if (!figure_current(p, figure_key(state_, *p.figure, p.key.width, p.key.height)) || p.result.incomplete) return false;
+        if (!figure_current(p, figure_key(state_, *p.figure, p.size.x, p.size.y)) || p.result.incomplete) return false;
     }
     return true;
 }
 
 bool App::wants_frame() const {
-    return !platform_.input().empty() || settle_frames_ > 0 || state_.screenshot_requested || state_.quit_requested;
+    const bool pictures_waiting = std::any_of(state_.panels.begin(), state_.panels.end(), [](const PanelView& p) { return p.shown && p.has_next; });
+    return !platform_.input().empty() || settle_frames_ > 0 || state_.screenshot_requested || state_.quit_requested || pictures_waiting ||
+           builder_.has_finished();
 }
 
 double App::wake_after() const {

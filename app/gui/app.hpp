@@ -14,6 +14,7 @@
 #include "gui/export_dialog.hpp"
 #include "gui/fonts.hpp"
 #include "gui/frame_stats.hpp"
+#include "gui/panel_builder.hpp"
 #include "gui/platform.hpp"
 #include "gui/renderer.hpp"
 #include "gui/ui_context.hpp"
@@ -62,7 +63,14 @@ public:
     // parameters changed since the last time, or `force`).
     void idle(bool force = false);
     // The frame benchmark's measurements (null: none); set before the first frame.
-    void set_stats(FrameStats* stats) { stats_ = stats; }
+    void set_stats(FrameStats* stats) {
+        stats_ = stats;
+        ui_.stats = stats;
+    }
+    // Each window drawn and timed alone (the benchmark's draw-time pass).
+    void time_windows(bool on) { renderer_.time_windows(on); }
+    // Pictures are being built, or background results computed.
+    bool working() const { return builder_.busy() || state_.cache.background_busy(); }
     // Every shown panel holds the final picture of the parameters of serial `change` or newer.
     std::uint64_t final_change() const;
     // The heap was trimmed at least once since the parameters last changed.
@@ -76,6 +84,7 @@ private:
     void screenshot_if_requested();
     void apply_theme();
     void note_change();
+    void note_draw_times();
     void note_final_pictures();
 
     Platform& platform_;
@@ -83,6 +92,7 @@ private:
     AppState state_;
     FontSet fonts_;
     ImGuiTextMeasure measure_;
+    PanelBuilder builder_;  // after the cache and the fonts it uses: it goes first
     UiContext ui_;
     ExportJobs exports_;
     struct Clipboard {

@@ -31,17 +31,41 @@ struct FigureKey {
 struct PanelView {
     const figures::FigureDescriptor* figure = nullptr;
     plot::Rect screen;      // where the figure sits in the window (pixels), while shown
+    plot::Vec2 size;        // the figure's size in the layout (whole pixels)
     bool shown = false;     // drawn in the last frame
     bool built = false;     // `result` holds a picture
     FigureKey key;          // what `result` was built from
-    figures::FigureResult result;
+    figures::FigureResult result;  // the picture on screen
     std::vector<HeatmapTexture> textures;
+    // a newer picture, built and waiting for its frame (a few new pictures are shown per frame)
+    bool has_next = false;
+    FigureKey next_key;
+    figures::FigureResult next;
+    std::uint64_t next_change = 0, arrived_frame = 0;
+    double next_ms = 0;
+    double next_cost = 0;  // what drawing it is estimated to take (ms)
+    // what is drawn over a picture: the "updating" cue, the linked views' highlight
+    struct Overlay {
+        bool cue = false;
+        int pair = -1;
+        std::int64_t position = -1;
+        bool operator==(const Overlay& o) const { return cue == o.cue && pair == o.pair && position == o.position; }
+        bool operator!=(const Overlay& o) const { return !(*this == o); }
+    };
+    // the back buffer holds `result` at `drawn` with `overlay` over it: a frame that would draw the
+    // same need not draw it
+    bool on_screen = false;
+    plot::Rect drawn;
+    Overlay overlay;
+    double stale_since = -1;     // since when the picture is behind the parameters
+    double shown_at = -1;        // when the picture on screen was shown
     int grab = 0;           // the figure's drag handle while the button is held
     // for the frame benchmark (never for deciding what is current): the serial of the parameters
     // `result` was built from, the newest serial it is the final picture of, how long the build took
     std::uint64_t built_change = 0, final_change = 0;
     double build_ms = 0;
     bool just_built = false;
+    double replay_ms = -1;  // this frame's replay of the picture into ImGui (-1: left on screen as it was)
 };
 
 struct ExportDialogState {

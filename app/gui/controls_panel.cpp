@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "gui/renderer.hpp"
 #include "gui/controls_panel.hpp"
 #include "gui/teaching.hpp"
 #include "gui/ui_helpers.hpp"
@@ -23,13 +24,37 @@ const char* help_of(const char* key) {
     return s ? s->help.data() : "";
 }
 
-void section(const char* title) {
-    ImGui::Spacing();
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextUnformatted(title);
-    ImGui::PopStyleColor();
-    ImGui::Separator();
-}
+// A section of the controls in a child window of its own: software GL pays for every pixel, and a
+// window drawing what it drew last frame is left alone (gl_renderer.cpp), so a moving slider redraws
+// its section only. A child's height is the one its content took last frame.
+class Section {
+public:
+    explicit Section(const char* title) : id_(ImGui::GetID(title)) {
+        const float height = ImGui::GetStateStorage()->GetFloat(id_, ImGui::GetFrameHeightWithSpacing());
+        // opaque, so that it alone is drawn again when it changes (kOpaqueWindow)
+        ImVec4 background = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+        background.w = 1.0f;
+        ImGui::PushStyleColor(ImGuiCol_ChildBg, background);
+        ImGui::BeginChild((std::string(title) + kOpaqueWindow).c_str(), ImVec2(0, height), false,
+                          ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+        ImGui::PopStyleColor();
+        ImGui::Spacing();
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextUnformatted(title);
+        ImGui::PopStyleColor();
+        ImGui::Separator();
+    }
+    ~Section() {
+        const float content = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
+        ImGui::EndChild();
+        ImGui::GetStateStorage()->SetFloat(id_, std::max(1.0f, content));
+    }
+    Section(const Section&) = delete;
+    Section& operator=(const Section&) = delete;
+
+private:
+    ImGuiID id_;
+};
 
 void label_row(const char* text) {
     ImGui::TextUnformatted(text);
@@ -92,28 +117,33 @@ bool choice(AppState& state, const char* key, const char* label) {
 void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(size);
+    // the controls scroll; the status line below them stays in view, in a window of its own
+    const float status_h = std::round(ImGui::GetTextLineHeightWithSpacing() * 3.2f);
+    ImGui::SetNextWindowSize(ImVec2(size.x, size.y - status_h));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);  // no frame around the sections' windows
     ImGui::Begin("Controls", nullptr,
                  ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
                      ImGuiWindowFlags_NoBackground);  // the cleared window shows through: no fill to pay for
-    // the controls scroll; the status line below them stays in view
-    const float status_h = ImGui::GetTextLineHeightWithSpacing() * 3.2f;
-    ImGui::BeginChild("controls_scroll", ImVec2(0, -status_h), false);
+    ImGui::PopStyleVar();
+    ImGui::BeginChild("controls_scroll", ImVec2(0, 0), false);
     const ParamSet& p = state.params();
     const auto freqs = state.cache.frequencies(p);
     const FrequencyTable& f = *freqs;
     const std::int64_t max_position = p.integer("max_position");
 
-    section("Teach");
-    draw_toolbar(state);
-
-    section("Position");
-    int_slider(state, "position", "position m (token)", 0, std::max<std::int64_t>(0, max_position - 1), false);
-    int_slider(state, "key_position", "key position n (q-k view)", 0, std::max<std::int64_t>(0, max_position - 1), false);
-    int_slider(state, "pair", "selected pair i", 0, std::max(0, f.pairs() - 1), false);
-
-    section("Model");
     {
+        Section section("Teach");
+        draw_toolbar(state);
+    }
+    {
+        Section section("Position");
+        int_slider(state, "position", "position m (token)", 0, std::max<std::int64_t>(0, max_position - 1), false);
+        int_slider(state, "key_position", "key position n (q-k view)", 0, std::max<std::int64_t>(0, max_position - 1), false);
+        int_slider(state, "pair", "selected pair i", 0, std::max(0, f.pairs() - 1), false);
+    }
+    {
+        Section section("Model");
         const std::string current = p.text("preset");
         ImGui::SetNextItemWidth(-1);
         if (ImGui::BeginCombo("##preset", current == "none" ? "(no preset)" : current.c_str())) {
@@ -140,17 +170,20 @@ void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
         }
     }
 
-    section("RoPE");
-    int_slider(state, "dim", "head dim d", 2, 512, false, true);
-    real_slider(state, "base", "base b", 10.0, 1e9, true, "%.6g");
-    choice(state, "pairing", "pairing layout");
-    real_slider(state, "rotary_fraction", "rotary fraction", 0.05, 1.0, false, "%.3f");
-
-    section("Ranges");
-    int_slider(state, "max_position", "context length (max_position)", 16, 1048576, true);
-    int_slider(state, "max_distance", "max distance n - m (decay)", 16, 1048576, true);
-
-    section("Context extension");
+    {
+        Section section("RoPE");
+        int_slider(state, "dim", "head dim d", 2, 512, false, true);
+        real_slider(state, "base", "base b", 10.0, 1e9, true, "%.6g");
+        choice(state, "pairing", "pairing layout");
+        real_slider(state, "rotary_fraction", "rotary fraction", 0.05, 1.0, false, "%.3f");
+    }
+    {
+        Section section("Ranges");
+        int_slider(state, "max_position", "context length (max_position)", 16, 1048576, true);
+        int_slider(state, "max_distance", "max distance n - m (decay)", 16, 1048576, true);
+    }
+    {
+    Section section("Context extension");
     choice(state, "scaling", "scaling");
     if (p.text("scaling") != "none" || p.text("compare") != "none") {
         real_slider(state, "factor", "factor", 1.0, 64.0, true, "%.3g");
@@ -166,20 +199,29 @@ void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
             real_slider(state, "beta_slow", "beta_slow", 0.1, 8.0, true, "%.3g");
         }
     }
-
-    section("Now");
-    const int pair = static_cast<int>(std::min<std::int64_t>(p.integer("pair"), f.pairs() - 1));
-    ImGui::Text("d = %d (%d rotated, %d pairs)", f.dim, f.rotated_dims, f.pairs());
-    ImGui::Text("θ_%d = %.6g rad/token", pair, f.theta[pair]);
-    ImGui::Text("wavelength = %.6g tokens", f.wavelength(pair));
-    ImGui::Text("attention factor = %.6g", f.attention_factor);
-
-    section("View");
-    bool light = state.theme == plot::ThemeId::light;
-    if (ImGui::Checkbox("light theme", &light)) state.theme = light ? plot::ThemeId::light : plot::ThemeId::dark;
-    item_tooltip("Switch between the dark and the light colour theme.");
-
+    }
+    {
+        Section section("Now");
+        const int pair = static_cast<int>(std::min<std::int64_t>(p.integer("pair"), f.pairs() - 1));
+        ImGui::Text("d = %d (%d rotated, %d pairs)", f.dim, f.rotated_dims, f.pairs());
+        ImGui::Text("θ_%d = %.6g rad/token", pair, f.theta[pair]);
+        ImGui::Text("wavelength = %.6g tokens", f.wavelength(pair));
+        ImGui::Text("attention factor = %.6g", f.attention_factor);
+    }
+    {
+        Section section("View");
+        bool light = state.theme == plot::ThemeId::light;
+        if (ImGui::Checkbox("light theme", &light)) state.theme = light ? plot::ThemeId::light : plot::ThemeId::dark;
+        item_tooltip("Switch between the dark and the light colour theme.");
+    }
     ImGui::EndChild();
+    ImGui::End();
+
+    ImGui::SetNextWindowPos(ImVec2(pos.x, pos.y + size.y - status_h));
+    ImGui::SetNextWindowSize(ImVec2(size.x, status_h));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);
+    ImGui::Begin("##status", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
+    ImGui::PopStyleVar();
     ImGui::Separator();
     ImGui::PushTextWrapPos(0);
     if (state.status_error) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));

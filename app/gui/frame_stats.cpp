@@ -21,7 +21,7 @@ double percentile(std::vector<double> v, double q) {
 
 void FrameStats::frame_began(double now, std::uint64_t change) {
     began_ = now;
-    if (change != last_change_) {
+    if (change != last_change_ && following_) {
         pending_.emplace_back(change, now);
         last_change_ = change;
     }
@@ -29,7 +29,7 @@ void FrameStats::frame_began(double now, std::uint64_t change) {
 
 void FrameStats::frame_shown(double now, std::uint64_t final_change, bool counted) {
     if (counted) frame_ms_.push_back((now - began_) * 1000.0);
-    while (!pending_.empty() && pending_.front().first <= final_change) {
+    while (following_ && !pending_.empty() && pending_.front().first <= final_change) {
         latency_ms_.push_back((now - pending_.front().second) * 1000.0);
         pending_.pop_front();
     }

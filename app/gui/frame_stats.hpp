@@ -21,6 +21,8 @@ public:
     void frame_shown(double now, std::uint64_t final_change, bool counted);
     void built(const std::string& figure, double ms);
     void drawn(const std::string& figure, double ms);
+    // From now on changes are not followed (the draw-time pass of the benchmark).
+    void stop_following_changes() { following_ = false; }
     // Changes not yet shown in a final picture.
     bool pending() const { return !pending_.empty(); }
     // p50_ms, p99_ms, max_ms, then latency_*, changes, then one line per figure.
@@ -29,6 +31,7 @@ public:
 private:
     double began_ = 0;
     std::uint64_t last_change_ = 0;
+    bool following_ = true;
     std::deque<std::pair<std::uint64_t, double>> pending_;  // change serial, when its frame began
     std::vector<double> frame_ms_, latency_ms_;
     std::map<std::string, std::vector<double>> build_ms_, draw_ms_;

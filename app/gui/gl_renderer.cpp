@@ -5,6 +5,15 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <cfloat>
+#include <climits>
+#include <cmath>
+#include <string>
+#include <cstdint>
 
 #include "gui/heatmap_renderer.hpp"
 
@@ -22,14 +31,216 @@ void GlRenderer::draw_image(ImDrawList* list, const HeatmapTexture& texture, plo
     HeatmapRenderer::instance().draw(list, texture, rect);
 }
 
-void GlRenderer::new_frame() { ImGui_ImplOpenGL3_NewFrame(); }
+namespace {
 
-void GlRenderer::render(ImDrawData* data, int framebuffer_width, int framebuffer_height, plot::Color background) {
+struct Box {
+    int x0, y0, x1, y1;
+    bool empty() const { return x1 <= x0 || y1 <= y0; }
+    bool overlaps(const Box& o) const { return x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1; }
+};
+
+// `area` without the boxes `holes` (axis-aligned, any overlap), as disjoint boxes.
+std::vector<Box> subtract(const Box& area, const std::vector<Box>& holes) {
+    std::vector<Box> pieces = {area};
+    for (const Box& h : holes) {
+        std::vector<Box> next;
+        for (const Box& p : pieces) {
+            if (!p.overlaps(h)) {
+                next.push_back(p);
+                continue;
+            }
+            const Box above{p.x0, p.y0, p.x1, std::max(p.y0, h.y0)}, below{p.x0, std::min(p.y1, h.y1), p.x1, p.y1};
+            const int my0 = std::max(p.y0, h.y0), my1 = std::min(p.y1, h.y1);
+            const Box left{p.x0, my0, std::max(p.x0, h.x0), my1}, right{std::min(p.x1, h.x1), my0, p.x1, my1};
+            for (const Box& b : {above, below, left, right})
+                if (!b.empty()) next.push_back(b);
+        }
+        pieces.swap(next);
+    }
+    return pieces;
+}
+
+// The windows the app places itself (the panels' pictures lie inside the panel windows): any other
+// draw list (a tooltip, a popup, the shortcut list) may cover a picture.
+bool fixed_window(const char* name) {
+    if (!name) return false;
+    const std::string n = name;
+    return n.rfind("##panel", 0) == 0 || n == "Controls" || n.rfind("Controls/", 0) == 0 || n == "Lesson" || n.rfind("Lesson/", 0) == 0 ||
+           n == "##formula" || n == "##pages" || n == "##status";
+}
+
+Box to_box(const plot::Rect& r) {
+    return {static_cast<int>(std::floor(r.x0)), static_cast<int>(std::floor(r.y0)), static_cast<int>(std::ceil(r.x1)),
+            static_cast<int>(std::ceil(r.y1))};
+}
+
+// Everything a draw list makes the GPU do: the same hash, the same pixels (its textures being the same).
+std::uint64_t hash_list(const ImDrawList* list) {
+    std::uint64_t h = 1469598103934665603ull;  // FNV-1a
+    auto mix = [&h](const void* data, std::size_t bytes) {
+        const auto* p = static_cast<const unsigned char*>(data);
+        for (std::size_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * 1099511628211ull;
+    };
+    mix(list->VtxBuffer.Data, static_cast<std::size_t>(list->VtxBuffer.Size) * sizeof(ImDrawVert));
+    mix(list->IdxBuffer.Data, static_cast<std::size_t>(list->IdxBuffer.Size) * sizeof(ImDrawIdx));
+    for (const ImDrawCmd& c : list->CmdBuffer) {
+        mix(&c.ClipRect, sizeof c.ClipRect);
+        mix(&c.TextureId, sizeof c.TextureId);
+        mix(&c.VtxOffset, sizeof c.VtxOffset);
+        mix(&c.IdxOffset, sizeof c.IdxOffset);
+        mix(&c.ElemCount, sizeof c.ElemCount);
+        const void* callback = reinterpret_cast<const void*>(c.UserCallback);
+        mix(&callback, sizeof callback);
+        mix(&c.UserCallbackData, sizeof c.UserCallbackData);
+    }
+    return h;
+}
+
+// Where a draw list can put pixels: its vertices' extent, within its commands' clip rectangles.
+Box bounds(const ImDrawList* list) {
+    Box b{INT_MAX, INT_MAX, INT_MIN, INT_MIN};
+    for (const ImDrawVert& v : list->VtxBuffer) {
+        b.x0 = std::min(b.x0, static_cast<int>(std::floor(v.pos.x)) - 1);
+        b.y0 = std::min(b.y0, static_cast<int>(std::floor(v.pos.y)) - 1);
+        b.x1 = std::max(b.x1, static_cast<int>(std::ceil(v.pos.x)) + 1);
+        b.y1 = std::max(b.y1, static_cast<int>(std::ceil(v.pos.y)) + 1);
+    }
+    Box clip{INT_MAX, INT_MAX, INT_MIN, INT_MIN};
+    for (const ImDrawCmd& c : list->CmdBuffer) {
+        if (c.ElemCount == 0 && !c.UserCallback) continue;
+        clip.x0 = std::min(clip.x0, static_cast<int>(std::floor(c.ClipRect.x)));
+        clip.y0 = std::min(clip.y0, static_cast<int>(std::floor(c.ClipRect.y)));
+        clip.x1 = std::max(clip.x1, static_cast<int>(std::ceil(c.ClipRect.z)));
+        clip.y1 = std::max(clip.y1, static_cast<int>(std::ceil(c.ClipRect.w)));
+    }
+    if (clip.x0 <= clip.x1) b = {std::max(b.x0, clip.x0), std::max(b.y0, clip.y0), std::min(b.x1, clip.x1), std::min(b.y1, clip.y1)};
+    return b;
+}
+
+// A window that paints its whole footprint with an opaque background (see kOpaqueWindow): drawn
+// again on top of the windows under it, it needs none of them redrawn.
+bool opaque_window(const char* name) { return name && std::strstr(name, kOpaqueWindow); }
+
+bool touches(const Box& b, const std::vector<plot::Rect>& rects) {
+    for (const plot::Rect& r : rects)
+        if (b.overlaps(to_box(r))) return true;
+    return false;
+}
+
+}  // namespace
+
+std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_width, int framebuffer_height, plot::Color background,
+                                           bool persistent, const std::vector<plot::Rect>& keep, const std::vector<plot::Rect>& fresh) {
+    const int lists = data ? data->CmdListsCount : 0;
+    std::vector<Drawn> now;
+    std::vector<Box> boxes(static_cast<std::size_t>(lists));
+    std::vector<plot::Rect> overdrawn;
+    for (int l = 0; l < lists; ++l) {
+        const ImDrawList* list = data->CmdLists[l];
+        boxes[static_cast<std::size_t>(l)] = list->VtxBuffer.Size ? bounds(list) : Box{0, 0, 0, 0};
+        if (!fixed_window(list->_OwnerName) && list->VtxBuffer.Size) {
+            const Box& b = boxes[static_cast<std::size_t>(l)];
+            overdrawn.push_back({static_cast<float>(b.x0), static_cast<float>(b.y0), static_cast<float>(b.x1), static_cast<float>(b.y1)});
+        }
+    }
+    // A window of the app's own that draws what it drew last frame, in a back buffer that kept it,
+    // untouched by new pictures, by windows drawn over it then or now and by other windows, is left
+    // as it is: software GL pays for every pixel and every triangle.
+    const bool same_size = framebuffer_width == last_width_ && framebuffer_height == last_height_;
+    std::vector<bool> skip(static_cast<std::size_t>(lists), false);
+    std::vector<Box> holes;
+    for (const plot::Rect& r : keep) holes.push_back(to_box(r));
+    for (int l = 0; l < lists; ++l) {
+        const ImDrawList* list = data->CmdLists[l];
+        const Box& b = boxes[static_cast<std::size_t>(l)];
+        if (!fixed_window(list->_OwnerName) || b.empty()) continue;
+        const std::uint64_t h = hash_list(list);
+        now.push_back({list->_OwnerName, h, b.x0, b.y0, b.x1, b.y1});
+        if (!persistent || !same_size || touches(b, fresh) || touches(b, overdrawn) || touches(b, last_overdrawn_)) continue;
+        for (const Drawn& d : last_)
+            if (d.hash == h && d.name == list->_OwnerName && d.x0 == b.x0 && d.y0 == b.y0 && d.x1 == b.x1 && d.y1 == b.y1)
+                skip[static_cast<std::size_t>(l)] = true;
+    }
+    // windows that overlap (a window and its child) are left alone together or drawn together, but
+    // an opaque window drawn over others, where it was last frame, covers what it draws anew
+    auto covers_in_place = [&](int o, int l) {
+        if (o < l || !opaque_window(data->CmdLists[o]->_OwnerName)) return false;
+        const Box& b = boxes[static_cast<std::size_t>(o)];
+        for (const Drawn& d : last_)
+            if (d.name == data->CmdLists[o]->_OwnerName) return d.x0 == b.x0 && d.y0 == b.y0 && d.x1 == b.x1 && d.y1 == b.y1;
+        return false;
+    };
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int l = 0; l < lists; ++l) {
+            if (!skip[static_cast<std::size_t>(l)]) continue;
+            for (int o = 0; o < lists; ++o) {
+                if (o == l || skip[static_cast<std::size_t>(o)] || boxes[static_cast<std::size_t>(o)].empty()) continue;
+                if (covers_in_place(o, l)) continue;
+                if (boxes[static_cast<std::size_t>(l)].overlaps(boxes[static_cast<std::size_t>(o)])) {
+                    skip[static_cast<std::size_t>(l)] = false;
+                    changed = true;
+                    break;
+                }
+            }
+        }
+    }
+    for (int l = 0; l < lists; ++l)
+        if (skip[static_cast<std::size_t>(l)]) holes.push_back(boxes[static_cast<std::size_t>(l)]);
     glViewport(0, 0, framebuffer_width, framebuffer_height);
     glClearColor(background.r, background.g, background.b, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(data);
+    if (!persistent || !same_size || holes.empty()) {
+        glDisable(GL_SCISSOR_TEST);
+        glClear(GL_COLOR_BUFFER_BIT);
+    } else {
+        glEnable(GL_SCISSOR_TEST);
+        for (const Box& b : subtract({0, 0, framebuffer_width, framebuffer_height}, holes)) {
+            glScissor(b.x0, framebuffer_height - b.y1, b.x1 - b.x0, b.y1 - b.y0);
+            glClear(GL_COLOR_BUFFER_BIT);
+        }
+        glDisable(GL_SCISSOR_TEST);
+    }
+    // the frame without the windows left alone
+    std::vector<ImDrawList*> drawn;
+    ImDrawData part = *data;
+    part.TotalVtxCount = part.TotalIdxCount = 0;
+    windows_kept_ = 0;
+    for (int l = 0; l < lists; ++l) {
+        if (skip[static_cast<std::size_t>(l)]) {
+            ++windows_kept_;
+            continue;
+        }
+        drawn.push_back(data->CmdLists[l]);
+        part.TotalVtxCount += data->CmdLists[l]->VtxBuffer.Size;
+        part.TotalIdxCount += data->CmdLists[l]->IdxBuffer.Size;
+    }
+    window_times_.clear();
+    if (time_windows_) {
+        glFinish();  // the clears
+        for (ImDrawList* list : drawn) {
+            const auto t0 = std::chrono::steady_clock::now();
+            part.CmdLists = &list;
+            part.CmdListsCount = 1;
+            part.TotalVtxCount = list->VtxBuffer.Size;
+            part.TotalIdxCount = list->IdxBuffer.Size;
+            ImGui_ImplOpenGL3_RenderDrawData(&part);
+            glFinish();
+            window_times_.push_back({list->_OwnerName, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count()});
+        }
+    } else {
+        part.CmdLists = drawn.data();
+        part.CmdListsCount = static_cast<int>(drawn.size());
+        ImGui_ImplOpenGL3_RenderDrawData(&part);
+    }
+    last_ = std::move(now);
+    last_overdrawn_ = overdrawn;
+    last_width_ = framebuffer_width;
+    last_height_ = framebuffer_height;
+    return overdrawn;
 }
+
+void GlRenderer::new_frame() { ImGui_ImplOpenGL3_NewFrame(); }
+
 
 void GlRenderer::fonts_changed() {
     ImGui_ImplOpenGL3_DestroyFontsTexture();

@@ -4,6 +4,9 @@
 
 #include "gui/renderer.hpp"
 
+#include <string>
+#include <vector>
+
 namespace rope::gui {
 
 class GlRenderer : public Renderer {
@@ -17,11 +20,30 @@ public:
     void release(HeatmapTexture& slot) override;
     void draw_image(ImDrawList* list, const HeatmapTexture& texture, plot::Rect rect) override;
     void new_frame() override;
-    void render(ImDrawData* data, int framebuffer_width, int framebuffer_height, plot::Color background) override;
+    std::vector<plot::Rect> render(ImDrawData* data, int framebuffer_width, int framebuffer_height, plot::Color background,
+                                   bool persistent, const std::vector<plot::Rect>& keep, const std::vector<plot::Rect>& fresh) override;
+    // Windows not drawn again in the last frame (tests, the benchmark).
+    int windows_kept() const { return windows_kept_; }
+    void time_windows(bool on) override { time_windows_ = on; }
+    const std::vector<WindowTime>& window_times() const override { return window_times_; }
     void fonts_changed() override;
     std::vector<std::uint8_t> read_back(int width, int height) override;
     void finish() override;
     int take_errors() override;
+
+private:
+    // What a window of the app's own drew last frame: its draw list's hash and where it drew.
+    struct Drawn {
+        std::string name;
+        std::uint64_t hash;
+        int x0, y0, x1, y1;
+    };
+    std::vector<Drawn> last_;
+    std::vector<plot::Rect> last_overdrawn_;
+    int last_width_ = 0, last_height_ = 0;
+    int windows_kept_ = 0;
+    bool time_windows_ = false;
+    std::vector<WindowTime> window_times_;
 };
 
 }  // namespace rope::gui

@@ -1,9 +1,18 @@
 #include "gui/glfw_platform.hpp"
 
 #include <GLFW/glfw3.h>
+#include <GL/glx.h>
 #include <dlfcn.h>
 
+// GLFW's native access (glfw3native.h would also want the Xrandr headers for nothing we use).
+extern "C" {
+Display* glfwGetX11Display(void);
+GLXWindow glfwGetGLXWindow(GLFWwindow* window);
+}
+
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "cli/arguments.hpp"
@@ -65,6 +74,13 @@ GlfwPlatform::GlfwPlatform(int width, int height, const char* title) {
     glfwSetWindowFocusCallback(window_, on_focus);
     glfwSetCursorEnterCallback(window_, on_enter);
     text_cursor_ = glfwCreateStandardCursor(GLFW_IBEAM_CURSOR);
+    // GLX_MESA_copy_sub_buffer shows the back buffer without swapping it away: what was drawn stays
+    // there, so a frame redraws only what changed (software GL pays for every pixel).
+    // ROPE_SWAP_BUFFERS=1 swaps instead (every frame draws everything).
+    Display* x11 = glfwGetX11Display();
+    const char* extensions = x11 ? glXQueryExtensionsString(x11, DefaultScreen(x11)) : nullptr;
+    if (extensions && std::strstr(extensions, "GLX_MESA_copy_sub_buffer") && !std::getenv("ROPE_SWAP_BUFFERS"))
+        copy_sub_buffer_ = reinterpret_cast<CopySubBuffer>(glXGetProcAddress(reinterpret_cast<const GLubyte*>("glXCopySubBufferMESA")));
     windowed_[2] = width;
     windowed_[3] = height;
 }
@@ -148,6 +164,16 @@ void GlfwPlatform::wait(double timeout) {
     if (timeout < 0) glfwWaitEvents();
     else glfwWaitEventsTimeout(timeout);
 }
-void GlfwPlatform::swap() { glfwSwapBuffers(window_); }
+void GlfwPlatform::swap() {
+    if (!copy_sub_buffer_) {
+        glfwSwapBuffers(window_);
+        return;
+    }
+    // the back buffer is shown, and kept: the next frame redraws only what changed
+    int w = 0, h = 0;
+    glfwGetFramebufferSize(window_, &w, &h);
+    glFlush();
+    copy_sub_buffer_(glfwGetX11Display(), glfwGetGLXWindow(window_), 0, 0, w, h);
+}
 
 }  // namespace rope::gui

@@ -25,6 +25,7 @@ public:
     std::string clipboard() const override;
     void set_clipboard(const std::string& text) override;
     void set_text_cursor(bool on) override;
+    bool keeps_back_buffer() const override { return copy_sub_buffer_ != nullptr; }
 
     float content_scale() const;   // the monitor's (Xft.dpi / 96 on X11)
     bool should_close() const;
@@ -45,6 +46,8 @@ private:
     GLFWwindow* window_ = nullptr;
     GLFWcursor* text_cursor_ = nullptr;
     bool text_cursor_on_ = false;
+    using CopySubBuffer = void (*)(void* display, unsigned long drawable, int x, int y, int width, int height);
+    CopySubBuffer copy_sub_buffer_ = nullptr;  // glXCopySubBufferMESA, if the server has it
     InputQueue queue_;
     int windowed_[4] = {0, 0, 0, 0};  // position and size before fullscreen
 };

@@ -24,6 +24,7 @@ public:
     void draw(ImDrawList* list, const HeatmapTexture& tex, plot::Rect rect);
 
     bool ready() const { return program_ != 0; }
+
     static HeatmapRenderer& instance();
 
 private:

@@ -1,9 +1,11 @@
-// Each panel's picture: built when the values it is built from differ from the ones its picture
-// was built from (FigureKey), never because of a counter; several stale panels are built on two
-// threads at once. Hidden panels whose inputs changed give their picture back.
+// Each panel's picture: asked for when the values it is built from differ from those its picture
+// was built from (FigureKey), never because of a counter; built on the workers (PanelBuilder); kept
+// waiting when it arrives until its frame comes (a few new pictures are shown per frame, the oldest
+// waiting first). Hidden panels whose inputs changed give their picture back.
 #pragma once
 
 #include "gui/app_state.hpp"
+#include "gui/panel_builder.hpp"
 #include "gui/ui_context.hpp"
 
 namespace rope::gui {
@@ -12,18 +14,26 @@ FigureKey figure_key(const AppState& state, const figures::FigureDescriptor& fig
 // The picture on the panel is the one its inputs give now (and complete, or waiting for nothing new).
 bool figure_current(const PanelView& panel, const FigureKey& key);
 
-// Builds every shown panel whose picture is stale (sizes from the layout: panel.key's size is
-// replaced by `sizes`), the heaviest on a worker thread.
-struct PanelSize {
-    int panel;
-    float width, height;
-};
-void build_stale_panels(AppState& state, const UiContext& ui, const std::vector<PanelSize>& sizes);
-// Releases the picture and textures of panels not shown whose inputs have changed.
-void release_hidden_panels(AppState& state, Renderer& renderer);
-
+// A figure built for the screen's style and text; a figure that fails says so in its picture.
+figures::FigureResult build_picture(const figures::FigureDescriptor& figure, const ParamSet& params, const plot::Style& style,
+                                    const plot::TextMeasure& measure, float width, float height, figures::FigureCache& cache,
+                                    bool wait_for_background);
 // A fresh build of `figure` for the state as the screen would show it (tests compare panels with it).
 figures::FigureResult build_for_screen(const AppState& state, const figures::FigureDescriptor& figure, const plot::TextMeasure& measure,
                                        float width, float height, figures::FigureCache& cache, bool wait_for_background);
+
+// Asks the builder for panel `index`'s picture at this size, unless it is current or on its way.
+void request_picture(AppState& state, PanelBuilder& builder, int index, float width, float height);
+// Takes the builds that finished: each waits on its panel, the newest replacing an older one.
+void receive_finished(AppState& state, std::vector<PanelBuilder::Finished>&& finished, std::uint64_t frame);
+// What drawing a picture takes with software GL, estimated from its display list (ms): a fixed
+// cost (its area cleared, the draw calls), its triangles and its heatmaps' pixels.
+double draw_cost_ms(const plot::DisplayList& list);
+// The panel shows its waiting picture from now on (its heatmaps uploaded).
+void show_next(AppState& state, Renderer& renderer, PanelView& panel);
+// Releases the picture and textures of panels not shown whose inputs have changed.
+void release_hidden_panels(AppState& state, Renderer& renderer);
+// Gives back every panel's textures (the app closing).
+void release_all_panels(AppState& state, Renderer& renderer);
 
 }  // namespace rope::gui

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "gui/formula_strip.hpp"
+#include "gui/frame_stats.hpp"
 #include "gui/imgui_canvas.hpp"
 #include "gui/panel_figures.hpp"
 #include "gui/panel_ui.hpp"
@@ -82,7 +83,45 @@ void draw_header(AppState& state, PanelView& panel, const UiContext& ui, int ind
     item_tooltip("Maximise this panel to the whole window, or restore the page's grid.");
 }
 
-void draw_panel(AppState& state, const UiContext& ui, int index, ImVec2 p0, ImVec2 p1, bool alone) {
+// The panel's picture: asked for if stale; a waiting one shown if this frame is its turn; drawn with
+// its overlays (the linked highlight, a quiet "updating" cue when no new picture came for a while)
+// unless the back buffer still holds exactly that.
+void draw_picture(AppState& state, UiContext& ui, PanelView& panel, int index, ImDrawList* draw, ImVec2 origin) {
+    const double now = ui.platform.now();
+    request_picture(state, ui.builder, index, panel.size.x, panel.size.y);
+    if (std::find(ui.show_new.begin(), ui.show_new.end(), index) != ui.show_new.end()) {
+        show_next(state, ui.renderer, panel);
+        panel.shown_at = now;
+    }
+    const bool current = figure_current(panel, figure_key(state, *panel.figure, panel.size.x, panel.size.y));
+    if (current) panel.stale_since = -1;
+    else if (panel.stale_since < 0) panel.stale_since = now;
+    PanelView::Overlay wanted;
+    wanted.cue = !current && now - std::max(panel.stale_since, panel.shown_at) > 0.25;  // not while pictures keep coming
+    wanted.pair = state.linked.pair;
+    wanted.position = state.linked.position;
+    const plot::Rect at{origin.x, origin.y, origin.x + panel.size.x, origin.y + panel.size.y};
+    const bool same_place = panel.drawn.x0 == at.x0 && panel.drawn.y0 == at.y0 && panel.drawn.x1 == at.x1 && panel.drawn.y1 == at.y1;
+    if (ui.platform.keeps_back_buffer() && panel.on_screen && same_place && panel.overlay == wanted) {
+        ui.keep.push_back(at);
+        return;
+    }
+    replay(panel.result.list, draw, {origin.x, origin.y}, ui.fonts, panel.textures, ui.renderer);
+    panel.replay_ms = (ui.platform.now() - now) * 1000.0;
+    ui.fresh.push_back(at);
+    if (wanted.cue) {
+        const plot::Theme theme = plot::theme_by_id(effective_theme(state));
+        const char* cue = panel.built ? "updating…" : "computing…";
+        const ImVec2 text = ImGui::CalcTextSize(cue);
+        draw->AddText(ImVec2(origin.x + panel.size.x - text.x - 4, origin.y + 2), to_imgui_color(theme.muted, 1), cue);
+    }
+    draw_linked_highlight(state, panel, draw, origin);
+    panel.drawn = at;
+    panel.overlay = wanted;
+    panel.on_screen = panel.built;  // until a window the app does not place draws over it
+}
+
+void draw_panel(AppState& state, UiContext& ui, int index, ImVec2 p0, ImVec2 p1, bool alone) {
     PanelView& panel = state.panels[static_cast<std::size_t>(index)];
     ImGui::SetNextWindowPos(p0);
     ImGui::SetNextWindowSize({p1.x - p0.x, p1.y - p0.y});
@@ -98,26 +137,26 @@ void draw_panel(AppState& state, const UiContext& ui, int index, ImVec2 p0, ImVe
     avail.y = std::max(avail.y, 50.f);
     ImGui::InvisibleButton("figure", avail);
     panel.screen = {fig_pos.x, fig_pos.y, fig_pos.x + avail.x, fig_pos.y + avail.y};
+    panel.size = {std::floor(avail.x), std::floor(avail.y)};
     panel.shown = true;
     panel_pointer(state, panel, index);
-    build_stale_panels(state, ui, {{index, std::floor(avail.x), std::floor(avail.y)}});
     ImDrawList* draw = ImGui::GetWindowDrawList();
     if (lesson_panel(state) == panel.figure) {
         // the panel the lesson step asks people to look at
         draw->AddRect(ImVec2(p0.x + 1, p0.y + 1), ImVec2(p1.x - 1, p1.y - 1), to_imgui_color(plot::theme_by_id(effective_theme(state)).accent, 1),
                       0, 0, std::round(3 * state.ui_scale));
     }
+    // whole pixels: what is kept from the last frame and what is drawn now are the same rectangle
     const ImVec2 origin(std::floor(fig_pos.x), std::floor(fig_pos.y));
-    draw->PushClipRect(fig_pos, {fig_pos.x + avail.x, fig_pos.y + avail.y}, true);
-    replay(panel.result.list, draw, {origin.x, origin.y}, ui.fonts, panel.textures, ui.renderer);
-    draw_linked_highlight(state, panel, draw, origin);
+    draw->PushClipRect(origin, {origin.x + panel.size.x, origin.y + panel.size.y}, true);
+    draw_picture(state, ui, panel, index, draw, origin);
     draw->PopClipRect();
     ImGui::End();
 }
 
 }  // namespace
 
-void draw_panels(AppState& state, const UiContext& ui, ImVec2 pos, ImVec2 size, int maximized) {
+void draw_panels(AppState& state, UiContext& ui, ImVec2 pos, ImVec2 size, int maximized) {
     // the linked highlight shows what the mouse pointed at in the last frame
     state.linked = state.linked_next;
     state.linked_next = {};
@@ -135,14 +174,24 @@ void draw_panels(AppState& state, const UiContext& ui, ImVec2 pos, ImVec2 size, 
     }
     for (PanelView& p : state.panels) p.shown = std::find(shown.begin(), shown.end(), p.figure->index) != shown.end();
     release_hidden_panels(state, ui.renderer);
-    // Stale panels first, all at once on two threads at the sizes they had (a moved slider makes
-    // several stale); a panel whose size changed is rebuilt when it is drawn below.
-    std::vector<PanelSize> sizes;
-    for (int i : shown) {
-        const PanelView& p = state.panels[static_cast<std::size_t>(i)];
-        if (p.key.width > 0) sizes.push_back({i, p.key.width, p.key.height});
+    // the new pictures that waited longest are shown first, kNewPicturesMs' worth a frame
+    ui.show_new.clear();
+    ui.keep.clear();
+    ui.fresh.clear();
+    for (int i : shown)
+        if (state.panels[static_cast<std::size_t>(i)].has_next) ui.show_new.push_back(i);
+    std::stable_sort(ui.show_new.begin(), ui.show_new.end(), [&](int a, int b) {
+        return state.panels[static_cast<std::size_t>(a)].arrived_frame < state.panels[static_cast<std::size_t>(b)].arrived_frame;
+    });
+    double budget = kNewPicturesMs;
+    std::size_t taken = 0;
+    for (int i : ui.show_new) {
+        const double cost = state.panels[static_cast<std::size_t>(i)].next_cost;
+        if (taken > 0 && cost > budget) break;
+        budget -= cost;
+        ++taken;
     }
-    build_stale_panels(state, ui, sizes);
+    ui.show_new.resize(taken);
     const float gap = std::round(6 * state.ui_scale);
     const auto cells = grid_cells(static_cast<int>(shown.size()), size.x, size.y, gap);
     for (std::size_t k = 0; k < shown.size(); ++k)

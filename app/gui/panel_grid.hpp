@@ -10,9 +10,14 @@
 
 namespace rope::gui {
 
+// What new pictures may take to draw in one frame (estimated, ms; at least one is shown): software
+// GL pays for every pixel and triangle, and a moving slider makes every panel's picture new. The
+// rest wait a frame or two, oldest first.
+inline constexpr double kNewPicturesMs = 4.0;
+
 // Draws the panels into the rectangle (pos, size), the formula strip along its bottom. `maximized`
 // is the panel to show alone (-1: the current page's grid).
-void draw_panels(AppState& state, const UiContext& ui, ImVec2 pos, ImVec2 size, int maximized);
+void draw_panels(AppState& state, UiContext& ui, ImVec2 pos, ImVec2 size, int maximized);
 
 // Where each of `count` panels of a page goes in a grid of the given size (columns x rows as square
 // as they come: 1, 2 side by side, 2 x 2, 3 x 2, ...).

@@ -116,10 +116,11 @@ void panel_pointer(AppState& state, PanelView& panel, int index) {
     }
 }
 
-void draw_linked_highlight(const AppState& state, const PanelView& panel, ImDrawList* draw, ImVec2 origin) {
+bool draw_linked_highlight(const AppState& state, const PanelView& panel, ImDrawList* draw, ImVec2 origin) {
     using figures::AxisRole;
     const AppState::Linked& h = state.linked;
-    if (h.pair < 0 && h.position < 0) return;
+    if (h.pair < 0 && h.position < 0) return false;
+    const int commands_before = draw->CmdBuffer.Size, vertices_before = draw->VtxBuffer.Size;
     const ImU32 color = to_imgui_color(plot::theme_by_id(effective_theme(state)).accent, 0.78f);
     const float w = std::max(1.5f, 2.0f * state.ui_scale);
     for (const figures::PlotGeometry& g : panel.result.plots) {
@@ -143,6 +144,7 @@ void draw_linked_highlight(const AppState& state, const PanelView& panel, ImDraw
             if (g.y_role == AxisRole::position) horizontal(static_cast<double>(h.position) + 0.5);
         }
     }
+    return draw->VtxBuffer.Size != vertices_before || draw->CmdBuffer.Size != commands_before;
 }
 
 }  // namespace rope::gui

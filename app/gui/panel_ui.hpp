@@ -14,6 +14,7 @@ void panel_header_options(AppState& state, PanelView& panel);
 // After the figure's InvisibleButton: the pointer to the figure, the readout and the linked note.
 void panel_pointer(AppState& state, PanelView& panel, int index);
 // The linked highlight over a panel's picture (an overlay: nothing is rebuilt while the mouse moves).
-void draw_linked_highlight(const AppState& state, const PanelView& panel, ImDrawList* draw, ImVec2 origin);
+// True if it drew anything.
+bool draw_linked_highlight(const AppState& state, const PanelView& panel, ImDrawList* draw, ImVec2 origin);
 
 }  // namespace rope::gui

@@ -22,6 +22,9 @@ public:
     virtual std::string clipboard() const { return {}; }
     virtual void set_clipboard(const std::string&) {}
     virtual void set_text_cursor(bool) {}  // an I-beam over text fields
+    // What the last frame drew is still in the back buffer when the next one starts (the window is
+    // shown without swapping buffers), so a frame need only redraw what changed.
+    virtual bool keeps_back_buffer() const { return false; }
 };
 
 // No window: tests push events and set the size; time moves by one frame per call of advance().

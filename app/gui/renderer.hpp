@@ -14,6 +14,10 @@ struct ImDrawData;
 
 namespace rope::gui {
 
+// In a window's name: it paints its whole footprint with an opaque background, so the renderer may
+// draw it again alone over the windows under it (the controls' sections).
+inline constexpr const char* kOpaqueWindow = "##opaque";
+
 class Renderer {
 public:
     virtual ~Renderer() = default;
@@ -23,14 +27,30 @@ public:
     // Adds the coloured heatmap quad to an ImGui draw list.
     virtual void draw_image(ImDrawList* list, const HeatmapTexture& texture, plot::Rect rect) = 0;
     virtual void new_frame() = 0;
-    // Clears to `background` and draws the frame.
-    virtual void render(ImDrawData* data, int framebuffer_width, int framebuffer_height, plot::Color background) = 0;
+    // Draws ImGui's frame over a window cleared to `background`. With a back buffer that keeps the
+    // last frame (`persistent`), it leaves alone the pictures in `keep` and every window of the app's
+    // own that draws exactly what it drew last frame (nothing in `fresh`, the pictures new this frame,
+    // and nothing drawn over it). Returns where windows the app does not place itself (tooltips,
+    // popups, lists) drew: whatever lies under them is not intact any more.
+    virtual std::vector<plot::Rect> render(ImDrawData* data, int framebuffer_width, int framebuffer_height, plot::Color background,
+                                           bool persistent, const std::vector<plot::Rect>& keep, const std::vector<plot::Rect>& fresh) = 0;
     // The font atlas changed (presentation mode): upload it again.
     virtual void fonts_changed() = 0;
     // The frame just rendered, RGBA, top row first, alpha 255 (empty if the renderer draws nothing).
     virtual std::vector<std::uint8_t> read_back(int width, int height) = 0;
     // Waits until the frame is drawn (the frame-time benchmark).
     virtual void finish() {}
+    // The frame-time benchmark: draw each window to completion on its own and time it (software GL
+    // draws when told to finish, so this is the only way to see what each panel costs).
+    struct WindowTime {
+        const char* name;
+        double ms;
+    };
+    virtual void time_windows(bool on) { (void)on; }
+    virtual const std::vector<WindowTime>& window_times() const {
+        static const std::vector<WindowTime> none;
+        return none;
+    }
     // GL errors and the like since the last call (the soak run counts them).
     virtual int take_errors() { return 0; }
 };
@@ -47,7 +67,11 @@ public:
     void release(HeatmapTexture& slot) override { slot = HeatmapTexture(); }
     void draw_image(ImDrawList*, const HeatmapTexture&, plot::Rect) override {}
     void new_frame() override {}
-    void render(ImDrawData*, int, int, plot::Color) override { ++frames; }
+    std::vector<plot::Rect> render(ImDrawData*, int, int, plot::Color, bool, const std::vector<plot::Rect>&,
+                                   const std::vector<plot::Rect>&) override {
+        ++frames;
+        return {};
+    }
     void fonts_changed() override {}
     std::vector<std::uint8_t> read_back(int, int) override { return {}; }
     int uploads = 0, frames = 0;

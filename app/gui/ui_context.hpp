@@ -1,18 +1,29 @@
 // What the drawing code of a frame needs besides the state: the fonts, a text measure that agrees
-// with them, the renderer (heatmap textures) and the platform (clipboard, cursor).
+// with them, the renderer (textures), the platform (clipboard, cursor, time, the back buffer), the
+// panel builder, and this frame's picture bookkeeping.
 #pragma once
 
 #include "gui/fonts.hpp"
 #include "gui/platform.hpp"
 #include "gui/renderer.hpp"
 
+#include <vector>
+
 namespace rope::gui {
+
+class PanelBuilder;
+class FrameStats;
 
 struct UiContext {
     const FontSet& fonts;
     const plot::TextMeasure& measure;
     Renderer& renderer;
     Platform& platform;
+    PanelBuilder& builder;
+    FrameStats* stats = nullptr;  // the frame benchmark's (per-figure draw times)
+    std::vector<int> show_new;     // the panels whose newly built picture replaces the shown one this frame
+    std::vector<plot::Rect> keep;   // pictures the back buffer still holds: not drawn again
+    std::vector<plot::Rect> fresh;  // pictures drawn this frame
 };
 
 }  // namespace rope::gui

@@ -6,6 +6,7 @@
 #include <limits>
 #include <vector>
 
+#include "rope/cosine_sums.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/phasor.hpp"
 
@@ -23,20 +24,9 @@ double extrapolation_bound(int rotated_dims, double base, double train_length) {
 }
 
 std::int64_t first_negative_position(const Eigen::VectorXd& theta, std::int64_t context) {
-    const int pairs = static_cast<int>(theta.size());
-    constexpr std::int64_t kRows = 256;
-    std::vector<double> c(static_cast<std::size_t>(kRows) * pairs);
-    PhasorGenerator gen(theta);
-    for (std::int64_t first = 0; first <= context; first += kRows) {
-        const std::int64_t n = std::min(kRows, context + 1 - first);
-        gen.fill(first, n, c.data(), nullptr, pairs);
-        for (std::int64_t r = 0; r < n; ++r) {
-            double sum = 0;
-            for (int k = 0; k < pairs; ++k) sum += c[static_cast<std::size_t>(r) * pairs + k];
-            if (sum < 0) return first + r;
-        }
-    }
-    return -1;
+    // fast sums over every position; the exact scheme decides the sign wherever they are in doubt
+    if (context < 0) return -1;
+    return cosine_sum_envelope(theta, {0, context + 1}).first_negative;
 }
 
 void cosine_sum(const Eigen::VectorXd& theta, std::int64_t first, std::int64_t count, double* out) {
@@ -76,7 +66,7 @@ public:
     BaseBoundSearch(int rotated_dims, std::int64_t context, const std::atomic<bool>* cancel)
         : pairs_(std::max(1, rotated_dims / 2)), context_(context), cancel_(cancel), a_(pairs_), theta_(pairs_),
           run_cos_(pairs_), run_sin_(pairs_), step_cos_(pairs_), step_sin_(pairs_),
-          rows_(static_cast<std::size_t>(kRows) * pairs_) {
+          rows_(static_cast<std::size_t>(pairs_)), sums_(static_cast<std::size_t>(kScanRows)) {
         for (int i = 0; i < pairs_; ++i) a_[i] = 2.0 * i / (2.0 * pairs_);
     }
 
@@ -112,7 +102,7 @@ public:
     }
 
 private:
-    static constexpr std::int64_t kRows = 256;
+    static constexpr std::int64_t kScanRows = 1 << 14;
     // Neighbours (each side of the last witness) and pool members cost a rotation or a sincos per
     // pair each time they are asked: fewer for wide heads, where each step costs more anyway.
     std::int64_t neighbours() const { return std::clamp(16384 / pairs_, 8, 256); }
@@ -194,15 +184,25 @@ private:
     // B(m) for every m in [1, context]: false if none is negative; else the pool becomes the
     // positions with the lowest B(m)/m (the longest certified steps), near-negative ones included.
     bool full_scan() {
-        gen_.reset(Eigen::Map<const Eigen::VectorXd>(theta_.data(), pairs_));
+        const Eigen::Map<const Eigen::VectorXd> theta(theta_.data(), pairs_);
+        FastCosineSum fast(theta);
+        const double doubt = fast.error_bound(context_ + 1);
         candidates_.clear();
-        bool any_negative = false;
-        for (std::int64_t first = 0; first <= context_; first += kRows) {
-            const std::int64_t n = std::min(kRows, context_ + 1 - first);
-            gen_.fill(first, n, rows_.data(), nullptr, pairs_);
+        bool any_negative = false, exact_ready = false;
+        for (std::int64_t first = 0; first <= context_; first += kScanRows) {
+            const std::int64_t n = std::min(kScanRows, context_ + 1 - first);
+            fast.compute(first, n, sums_.data());
             for (std::int64_t r = 0; r < n; ++r) {
-                const double sum = row_sum(rows_.data() + static_cast<std::size_t>(r) * pairs_);
-                if (sum < 0) any_negative = true;
+                const double sum = sums_[static_cast<std::size_t>(r)];
+                // a sum within rounding of zero is negative only if the exact scheme says so
+                if (!any_negative && sum < doubt) {
+                    if (sum < -doubt) any_negative = true;
+                    else {
+                        if (!exact_ready) gen_.reset(theta), exact_ready = true;
+                        gen_.fill(first + r, 1, rows_.data(), nullptr, pairs_);
+                        any_negative = row_sum_in_order(rows_.data()) < 0;
+                    }
+                }
                 if (sum < kPoolMargin && first + r > 0) candidates_.push_back({sum / static_cast<double>(first + r), first + r});
             }
         }
@@ -212,6 +212,12 @@ private:
         pool_.clear();
         for (std::size_t j = 0; j < keep; ++j) pool_.push_back(candidates_[j].second);
         return true;
+    }
+
+    double row_sum_in_order(const double* row) const {
+        double s = 0;
+        for (int k = 0; k < pairs_; ++k) s += row[k];
+        return s;
     }
 
     // four running sums: a single chain of additions waits on each one (the scan's bottleneck)
@@ -226,7 +232,7 @@ private:
     int pairs_;
     std::int64_t context_;
     const std::atomic<bool>* cancel_;
-    std::vector<double> a_, theta_, run_cos_, run_sin_, step_cos_, step_sin_, rows_;
+    std::vector<double> a_, theta_, run_cos_, run_sin_, step_cos_, step_sin_, rows_, sums_;
     double slope_ = 0;  // S
     std::int64_t witness_ = -1;
     std::vector<std::int64_t> pool_;

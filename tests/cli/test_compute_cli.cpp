@@ -113,6 +113,41 @@ TEST(ComputeCli, DecayTableEqualsTheCore) {
     }
 }
 
+TEST(ComputeCli, DecayTableIsTheSameInEveryChunk) {
+    // written by several threads a chunk at a time: the rows must come out whole and in order
+    const ProcessResult r = compute("decay", {"max_distance=100000", "dim=64"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = split_lines(r.out);
+    ASSERT_EQ(lines.size(), 100002u);
+    const Eigen::VectorXd b = rope::decay_bound(rope::base_frequencies(10000.0, 64), 100000);
+    for (int i = 0; i <= 100000; i += 997) {
+        const auto cols = split(lines[static_cast<std::size_t>(i) + 1], ',');
+        ASSERT_EQ(std::stoi(cols[0]), i);
+        EXPECT_EQ(std::stod(cols[1]), b[i]);
+    }
+}
+
+TEST(ComputeCli, BaseBoundsPerContextEndAtTheSummarysBound) {
+    const ProcessResult r = compute("base-bounds", {"dim=128", "max_position=4096"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = split_lines(r.out);
+    ASSERT_EQ(lines.size(), 8u);  // header, then 64 .. 4096
+    EXPECT_EQ(lines[0], "rotated_dims,context,base");
+    EXPECT_EQ(lines[1].rfind("128,64,", 0), 0u);
+    const auto last = split(lines[7], ',');
+    EXPECT_EQ(last[1], "4096");
+    // the summary searches from base 1, the table from the last context's bound: the same base but
+    // for the last digits of the final step
+    const ProcessResult s = compute("summary", {"dim=128", "max_position=4096"});
+    const std::size_t at = s.out.find("\nbase_lower_bound,");
+    ASSERT_NE(at, std::string::npos) << s.out;
+    EXPECT_NEAR(std::stod(s.out.substr(at + 18)) / std::stod(last[2]), 1.0, 1e-9);
+    EXPECT_NEAR(std::stod(last[2]), 26952, 1) << "Men et al.: d = 128 needs a base of about 2.7e4 for 4096 tokens";
+    // one rotated pair turns by 1 rad a token whatever the base: none works
+    const ProcessResult one = compute("base-bounds", {"dim=2", "max_position=64"});
+    EXPECT_EQ(one.out, "rotated_dims,context,base\n2,64,none\n");
+}
+
 TEST(ComputeCli, SummaryHasTheKeys) {
     const ProcessResult r = compute("summary", {"scaling=yarn", "factor=4", "dim=64"});
     ASSERT_EQ(r.exit_code, 0) << r.err;

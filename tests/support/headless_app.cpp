@@ -47,10 +47,10 @@ bool HeadlessApp::settle(double seconds) {
     int quiet = 0;
     while (std::chrono::steady_clock::now() < until) {
         frame();
-        const bool done = app_.figures_complete() && !app_.wants_frame() && !state().cache.background_busy();
+        const bool done = app_.figures_complete() && !app_.wants_frame() && !app_.working();
         quiet = done ? quiet + 1 : 0;
         if (quiet >= 2) return true;
-        if (state().cache.background_busy()) usleep(5000);
+        if (app_.working()) usleep(2000);
     }
     return false;
 }

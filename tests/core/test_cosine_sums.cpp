@@ -1,0 +1,80 @@
+// The fast cosine sums (a matrix product without the exact-angle correction) against the exact
+// phasor scheme: within their stated error bound, and every sign decision the same.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "rope/bounds.hpp"
+#include "rope/cosine_sums.hpp"
+#include "rope/frequencies.hpp"
+
+namespace rope {
+namespace {
+
+std::vector<double> exact_sums(const Eigen::VectorXd& theta, std::int64_t first, std::int64_t count) {
+    std::vector<double> out(static_cast<std::size_t>(count));
+    cosine_sum(theta, first, count, out.data());
+    return out;
+}
+
+struct Case {
+    int dims;
+    double base;
+    std::int64_t first, count;
+};
+
+TEST(FastCosineSum, WithinItsBoundOfTheExactSchemeAtAnyStart) {
+    for (const Case c : {Case{128, 10000, 0, 70000}, Case{256, 500000, 12345, 40001}, Case{1024, 1e6, 1048576 - 3000, 3000},
+                         Case{6, 10, 63, 129}, Case{2, 10000, 1000000007, 100}, Case{130, 42.5, 5, 1}}) {
+        const Eigen::VectorXd theta = base_frequencies(c.base, c.dims);
+        FastCosineSum fast(theta);
+        std::vector<double> mine(static_cast<std::size_t>(c.count));
+        fast.compute(c.first, c.count, mine.data());
+        const std::vector<double> want = exact_sums(theta, c.first, c.count);
+        const double bound = fast.error_bound(c.first + c.count);
+        double worst = 0;
+        for (std::size_t i = 0; i < want.size(); ++i) worst = std::max(worst, std::abs(mine[i] - want[i]));
+        EXPECT_LE(worst, bound) << "d=" << c.dims << " base=" << c.base << " first=" << c.first;
+        EXPECT_LT(bound, 1e-6) << "a bound this loose would send most positions to the exact check";
+    }
+}
+
+TEST(CosineEnvelope, EachBinHoldsItsExactExtremesAndWhereTheyAre) {
+    const Eigen::VectorXd theta = base_frequencies(500, 64);
+    const std::vector<std::int64_t> edges{0, 1, 1, 7, 64, 65, 1000, 4096, 4097, 20000};  // an empty bin too
+    const CosineEnvelope env = cosine_sum_envelope(theta, edges);
+    const std::vector<double> want = exact_sums(theta, 0, edges.back());
+    const double bound = FastCosineSum(theta).error_bound(edges.back());
+    ASSERT_EQ(env.low.size(), edges.size() - 1);
+    for (std::size_t b = 0; b + 1 < edges.size(); ++b) {
+        if (edges[b] == edges[b + 1]) {
+            EXPECT_EQ(env.low_at[b], -1);
+            EXPECT_TRUE(std::isnan(env.low[b]));
+            continue;
+        }
+        const auto lo = want.begin() + edges[b], hi = want.begin() + edges[b + 1];
+        EXPECT_NEAR(env.low[b], *std::min_element(lo, hi), bound) << "bin " << b;
+        EXPECT_NEAR(env.high[b], *std::max_element(lo, hi), bound) << "bin " << b;
+        ASSERT_GE(env.low_at[b], edges[b]);
+        ASSERT_LT(env.high_at[b], edges[b + 1]);
+        EXPECT_NEAR(want[static_cast<std::size_t>(env.low_at[b])], env.low[b], bound);
+        EXPECT_NEAR(want[static_cast<std::size_t>(env.high_at[b])], env.high[b], bound);
+    }
+}
+
+TEST(CosineEnvelope, FirstNegativeIsTheExactSchemesFirstNegative) {
+    // bases around the Men et al. bound, where sums graze zero
+    for (const double base : {300.0, 2000.0, 26951.0, 26952.0, 30000.0, 1e6}) {
+        const Eigen::VectorXd theta = base_frequencies(base, 128);
+        const std::vector<double> want = exact_sums(theta, 0, 8193);
+        const auto neg = std::find_if(want.begin(), want.end(), [](double v) { return v < 0; });
+        const std::int64_t expected = neg == want.end() ? -1 : neg - want.begin();
+        EXPECT_EQ(cosine_sum_envelope(theta, {0, 8193}).first_negative, expected) << "base " << base;
+        EXPECT_EQ(first_negative_position(theta, 8192), expected) << "base " << base;
+    }
+}
+
+}  // namespace
+}  // namespace rope
