@@ -185,7 +185,9 @@ void App::frame() {
     const std::uint64_t cache_mark = state_.cache.use_mark();
 
     take_input();
-    advance_animation(state_, io.DeltaTime);
+    // F12 while the animation plays: it holds still until the screenshot's frame is complete (the
+    // pictures arrive from the workers a frame or two after a change, so a moving state never is).
+    if (!state_.screenshot_requested) advance_animation(state_, io.DeltaTime);
     note_change();
     if (stats_) stats_->frame_began(now, state_.change_serial);
     receive_finished(state_, builder_.take_finished(), static_cast<std::uint64_t>(frames_));

@@ -6,6 +6,7 @@
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <string>
@@ -256,4 +257,23 @@ TEST_F(Flows, ExportFromTheAppRunsOffTheUiThread) {
         position = position || (k == "position" && v == "12");
     }
     EXPECT_TRUE(figure && position);
+}
+
+// F12 while the animation plays: pictures come from the workers a frame or two after each change,
+// so the animation holds still until the screenshot's frame is complete (it used to wait forever).
+TEST_F(Flows, ScreenshotWhileTheAnimationPlays) {
+    HeadlessApp app;
+    ASSERT_TRUE(app.settle());
+    app.state().playing = true;
+    app.state().speed = 5000;  // fast enough that every frame moves the position
+    for (int i = 0; i < 30; ++i) app.frame();
+    app.key(GLFW_KEY_F12);
+    bool saved = false;
+    for (int i = 0; i < 1000 && !saved; ++i) {
+        app.frame();
+        usleep(2000);
+        saved = !app.state().screenshot_requested;
+    }
+    EXPECT_TRUE(saved) << "F12 during the animation never found a complete frame";
+    EXPECT_TRUE(app.state().playing);
 }
