@@ -46,8 +46,8 @@ std::shared_ptr<const FigureCache::BoundCurve> up_to(std::shared_ptr<const Figur
 // assets/base_bounds.csv (see assets/make_base_bounds.sh): the curve for each rotated dims from 2
 // to 1024, up to 2^20 positions as far as the search is tractable, so that dragging the dim
 // slider needs no search. Read once.
-const std::map<int, FigureCache::BoundCurve>& known_base_bounds() {
-    static const std::map<int, FigureCache::BoundCurve> table = [] {
+const std::map<int, std::shared_ptr<const FigureCache::BoundCurve>>& known_base_bounds() {
+    static const std::map<int, std::shared_ptr<const FigureCache::BoundCurve>> table = [] {
         std::map<int, FigureCache::BoundCurve> t;
         std::istringstream in(kTable_base_bounds_csv);
         std::string line;
@@ -60,7 +60,9 @@ const std::map<int, FigureCache::BoundCurve>& known_base_bounds() {
             t[dims].context.push_back(static_cast<double>(context));
             t[dims].base.push_back(std::string(base) == "none" ? HUGE_VAL : std::strtod(base, nullptr));
         }
-        return t;
+        std::map<int, std::shared_ptr<const FigureCache::BoundCurve>> shared;
+        for (auto& [dims, curve] : t) shared[dims] = std::make_shared<const FigureCache::BoundCurve>(std::move(curve));
+        return shared;
     }();
     return table;
 }
@@ -70,10 +72,10 @@ const std::map<int, FigureCache::BoundCurve>& known_base_bounds() {
 std::shared_ptr<const FigureCache::BoundCurve> known_base_bound_curve(int rotated_dims, std::int64_t top) {
     const auto& table = known_base_bounds();
     const auto at = table.find(rotated_dims);
-    if (at == table.end() || at->second.context.empty()) return nullptr;
+    if (at == table.end() || at->second->context.empty()) return nullptr;
     // the table stops only where the search stops being tractable, which the caller's top respects
-    if (at->second.context.back() < static_cast<double>(top) && base_lower_bound_tractable(rotated_dims, top)) return nullptr;
-    return up_to(std::make_shared<const FigureCache::BoundCurve>(at->second), top);
+    if (at->second->context.back() < static_cast<double>(top) && base_lower_bound_tractable(rotated_dims, top)) return nullptr;
+    return up_to(at->second, top);
 }
 
 struct FigureCache::Impl {
@@ -171,13 +173,6 @@ std::vector<std::int64_t> column_edges(std::int64_t context, int columns, bool l
     return edges;
 }
 
-// B(m) summed in pair order from cos(fl(m theta)) directly: the far samples, a few per column.
-double direct_cosine_sum(const Eigen::VectorXd& theta, std::int64_t m) {
-    double sum = 0;
-    for (Eigen::Index k = 0; k < theta.size(); ++k) sum += std::cos(static_cast<double>(m) * theta[k]);
-    return sum;
-}
-
 }  // namespace
 
 std::shared_ptr<const FigureCache::CosineSum> FigureCache::cosine_sum(const Eigen::VectorXd& theta, std::int64_t context,
@@ -200,11 +195,12 @@ std::shared_ptr<const FigureCache::CosineSum> FigureCache::cosine_sum(const Eige
     CosineEnvelope env = cosine_sum_envelope(theta, exact_edges);
     values->first_negative = env.first_negative;
     // beyond the exact part (only for very long contexts with many pairs): four samples a column
+    ExactCosineSum sample(theta);
     for (std::size_t b = 0; b + 1 < edges.size(); ++b) {
         const std::int64_t lo = std::max(edges[b], exact_end), hi = edges[b + 1];
         for (int s = 0; s < 4 && lo < hi; ++s) {
             const std::int64_t m = lo + (hi - 1 - lo) * s / 3;
-            const double v = direct_cosine_sum(theta, m);
+            const double v = sample.at(m);
             if (!(env.low[b] <= v)) env.low[b] = v, env.low_at[b] = m;
             if (!(env.high[b] >= v)) env.high[b] = v, env.high_at[b] = m;
         }

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "rope/cosine_sums.hpp"
@@ -66,7 +67,7 @@ public:
     BaseBoundSearch(int rotated_dims, std::int64_t context, const std::atomic<bool>* cancel)
         : pairs_(std::max(1, rotated_dims / 2)), context_(context), cancel_(cancel), a_(pairs_), theta_(pairs_),
           run_cos_(pairs_), run_sin_(pairs_), step_cos_(pairs_), step_sin_(pairs_),
-          rows_(static_cast<std::size_t>(pairs_)), sums_(static_cast<std::size_t>(kScanRows)) {
+          sums_(static_cast<std::size_t>(kScanRows)) {
         for (int i = 0; i < pairs_; ++i) a_[i] = 2.0 * i / (2.0 * pairs_);
     }
 
@@ -188,7 +189,8 @@ private:
         FastCosineSum fast(theta);
         const double doubt = fast.error_bound(context_ + 1);
         candidates_.clear();
-        bool any_negative = false, exact_ready = false;
+        bool any_negative = false;
+        std::optional<ExactCosineSum> exact;  // built the first time a sum is in doubt
         for (std::int64_t first = 0; first <= context_; first += kScanRows) {
             const std::int64_t n = std::min(kScanRows, context_ + 1 - first);
             fast.compute(first, n, sums_.data());
@@ -198,9 +200,8 @@ private:
                 if (!any_negative && sum < doubt) {
                     if (sum < -doubt) any_negative = true;
                     else {
-                        if (!exact_ready) gen_.reset(theta), exact_ready = true;
-                        gen_.fill(first + r, 1, rows_.data(), nullptr, pairs_);
-                        any_negative = row_sum_in_order(rows_.data()) < 0;
+                        if (!exact) exact.emplace(theta);
+                        any_negative = exact->at(first + r) < 0;
                     }
                 }
                 if (sum < kPoolMargin && first + r > 0) candidates_.push_back({sum / static_cast<double>(first + r), first + r});
@@ -212,12 +213,6 @@ private:
         pool_.clear();
         for (std::size_t j = 0; j < keep; ++j) pool_.push_back(candidates_[j].second);
         return true;
-    }
-
-    double row_sum_in_order(const double* row) const {
-        double s = 0;
-        for (int k = 0; k < pairs_; ++k) s += row[k];
-        return s;
     }
 
     // four running sums: a single chain of additions waits on each one (the scan's bottleneck)
@@ -232,12 +227,11 @@ private:
     int pairs_;
     std::int64_t context_;
     const std::atomic<bool>* cancel_;
-    std::vector<double> a_, theta_, run_cos_, run_sin_, step_cos_, step_sin_, rows_, sums_;
+    std::vector<double> a_, theta_, run_cos_, run_sin_, step_cos_, step_sin_, sums_;
     double slope_ = 0;  // S
     std::int64_t witness_ = -1;
     std::vector<std::int64_t> pool_;
     std::vector<std::pair<double, std::int64_t>> candidates_;
-    PhasorGenerator gen_;
 };
 
 }  // namespace

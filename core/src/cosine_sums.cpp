@@ -99,25 +99,12 @@ void FastCosineSum::compute(std::int64_t first, std::int64_t count, double* out)
     }
 }
 
-namespace {
-
-// B(m) by the exact scheme, one position at a time (for the few the fast sums leave in doubt).
-class ExactSum {
-public:
-    explicit ExactSum(const Eigen::VectorXd& theta) : gen_(theta), row_(static_cast<std::size_t>(theta.size())) {}
-    double at(std::int64_t m) {
-        gen_.fill(m, 1, row_.data(), nullptr, 0);
-        double sum = 0;
-        for (double c : row_) sum += c;
-        return sum;
-    }
-
-private:
-    PhasorGenerator gen_;
-    std::vector<double> row_;
-};
-
-}  // namespace
+double ExactCosineSum::at(std::int64_t m) {
+    gen_.fill(m, 1, row_.data(), nullptr, 0);
+    double sum = 0;
+    for (double c : row_) sum += c;
+    return sum;
+}
 
 CosineEnvelope cosine_sum_envelope(const Eigen::VectorXd& theta, const std::vector<std::int64_t>& edges) {
     CosineEnvelope env;
@@ -130,7 +117,7 @@ CosineEnvelope cosine_sum_envelope(const Eigen::VectorXd& theta, const std::vect
     FastCosineSum fast(theta);
     const std::int64_t first = edges.front(), end = edges.back();
     const double doubt = fast.error_bound(end);
-    ExactSum exact(theta);
+    ExactCosineSum exact(theta);
     constexpr std::int64_t kChunk = 1 << 14;
     std::vector<double> sums(kChunk);
     std::size_t bin = 0;

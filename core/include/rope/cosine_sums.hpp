@@ -34,6 +34,18 @@ private:
     std::vector<double> block_cos_, block_sin_, sums_;
 };
 
+// B(m) by the exact scheme (phasor.hpp rows summed in pair order, as cosine_sum does), one position
+// at a time: for the few positions the fast sums leave in doubt, and for scattered samples.
+class ExactCosineSum {
+public:
+    explicit ExactCosineSum(const Eigen::VectorXd& theta) : gen_(theta), row_(static_cast<std::size_t>(theta.size())) {}
+    double at(std::int64_t m);
+
+private:
+    PhasorGenerator gen_;
+    std::vector<double> row_;
+};
+
 // The least and greatest B(m) over each of `bins` consecutive ranges of positions, bin b holding
 // m in [edges[b], edges[b+1]) (edges ascending, edges[0] >= 0; an empty bin holds NaN and -1), the
 // positions where they are, and the first m in [edges[0], edges.back()) with B(m) < 0 by the exact
