@@ -356,7 +356,7 @@ int run_gui(const GuiOptions& options) {
         driver->before_frame(app, platform.input(), frame);
         app.frame();
         driver->after_frame(app, frame);
-        platform.swap();
+        platform.swap(renderer.changed_area());
         ++frame;
         if (state.quit_requested || driver->done()) platform.request_close();
         if (driver->paced()) {

@@ -60,6 +60,25 @@ std::vector<Box> subtract(const Box& area, const std::vector<Box>& holes) {
     return pieces;
 }
 
+// Boxes that may overlap, as disjoint boxes covering the same pixels.
+std::vector<Box> disjoint(const std::vector<Box>& boxes) {
+    std::vector<Box> out;
+    for (const Box& b : boxes) {
+        const std::vector<Box> rest = subtract(b, out);
+        out.insert(out.end(), rest.begin(), rest.end());
+    }
+    return out;
+}
+
+std::vector<Box> subtract_all(const std::vector<Box>& areas, const std::vector<Box>& holes) {
+    std::vector<Box> out;
+    for (const Box& a : areas) {
+        const std::vector<Box> rest = subtract(a, holes);
+        out.insert(out.end(), rest.begin(), rest.end());
+    }
+    return out;
+}
+
 // The windows the app places itself (the panels' pictures lie inside the panel windows): any other
 // draw list (a tooltip, a popup, the shortcut list) may cover a picture.
 bool fixed_window(const char* name) {
@@ -189,17 +208,36 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
         if (skip[static_cast<std::size_t>(l)]) holes.push_back(boxes[static_cast<std::size_t>(l)]);
     glViewport(0, 0, framebuffer_width, framebuffer_height);
     glClearColor(background.r, background.g, background.b, 1.0f);
+    std::vector<Box> changed;
+    auto grow = [&changed](const Box& b) { changed.push_back(b); };
     if (!persistent || !same_size || holes.empty()) {
+        grow({0, 0, framebuffer_width, framebuffer_height});
         glDisable(GL_SCISSOR_TEST);
         glClear(GL_COLOR_BUFFER_BIT);
     } else {
+        // Only what is drawn now or held something last frame is cleared: everything else already is
+        // the background. A scissored clear costs software GL as much as a rectangle drawn.
+        std::vector<Box> cleared;
+        for (int l = 0; l < lists; ++l)
+            if (!skip[static_cast<std::size_t>(l)] && !boxes[static_cast<std::size_t>(l)].empty())
+                cleared.push_back(boxes[static_cast<std::size_t>(l)]);
+        for (const plot::Rect& r : fresh) cleared.push_back(to_box(r));
+        for (const plot::Rect& r : last_footprint_) cleared.push_back(to_box(r));
         glEnable(GL_SCISSOR_TEST);
-        for (const Box& b : subtract({0, 0, framebuffer_width, framebuffer_height}, holes)) {
-            glScissor(b.x0, framebuffer_height - b.y1, b.x1 - b.x0, b.y1 - b.y0);
+        for (const Box& b : subtract_all(disjoint(cleared), holes)) {
+            const Box c{std::max(b.x0, 0), std::max(b.y0, 0), std::min(b.x1, framebuffer_width), std::min(b.y1, framebuffer_height)};
+            if (c.empty()) continue;
+            grow(c);
+            glScissor(c.x0, framebuffer_height - c.y1, c.x1 - c.x0, c.y1 - c.y0);
             glClear(GL_COLOR_BUFFER_BIT);
         }
         glDisable(GL_SCISSOR_TEST);
     }
+    last_footprint_.clear();
+    for (const Box& b : boxes)
+        if (!b.empty()) last_footprint_.push_back({static_cast<float>(b.x0), static_cast<float>(b.y0), static_cast<float>(b.x1), static_cast<float>(b.y1)});
+    last_footprint_.insert(last_footprint_.end(), keep.begin(), keep.end());
+    last_footprint_.insert(last_footprint_.end(), fresh.begin(), fresh.end());
     // the frame without the windows left alone
     std::vector<ImDrawList*> drawn;
     ImDrawData part = *data;
@@ -211,6 +249,7 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
             continue;
         }
         drawn.push_back(data->CmdLists[l]);
+        if (!boxes[static_cast<std::size_t>(l)].empty()) grow(boxes[static_cast<std::size_t>(l)]);
         part.TotalVtxCount += data->CmdLists[l]->VtxBuffer.Size;
         part.TotalIdxCount += data->CmdLists[l]->IdxBuffer.Size;
     }
@@ -231,6 +270,12 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
         part.CmdLists = drawn.data();
         part.CmdListsCount = static_cast<int>(drawn.size());
         ImGui_ImplOpenGL3_RenderDrawData(&part);
+    }
+    changed_.clear();
+    for (const Box& b : disjoint(changed)) {
+        const Box c{std::max(b.x0, 0), std::max(b.y0, 0), std::min(b.x1, framebuffer_width), std::min(b.y1, framebuffer_height)};
+        if (!c.empty())
+            changed_.push_back({static_cast<float>(c.x0), static_cast<float>(c.y0), static_cast<float>(c.x1), static_cast<float>(c.y1)});
     }
     last_ = std::move(now);
     last_overdrawn_ = overdrawn;

@@ -29,6 +29,7 @@ public:
     void fonts_changed() override;
     std::vector<std::uint8_t> read_back(int width, int height) override;
     void finish() override;
+    const std::vector<plot::Rect>& changed_area() const override { return changed_; }
     int take_errors() override;
 
 private:
@@ -40,6 +41,10 @@ private:
     };
     std::vector<Drawn> last_;
     std::vector<plot::Rect> last_overdrawn_;
+    // where last frame's pixels that are not the background can be: every window's extent and the
+    // pictures drawn or kept
+    std::vector<plot::Rect> last_footprint_;
+    std::vector<plot::Rect> changed_;
     int last_width_ = 0, last_height_ = 0;
     int windows_kept_ = 0;
     bool time_windows_ = false;

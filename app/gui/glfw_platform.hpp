@@ -1,6 +1,8 @@
 // A GLFW window with an OpenGL 3.3 core context; its input callbacks fill the app's event queue.
 #pragma once
 
+#include <vector>
+
 #include "gui/platform.hpp"
 
 struct GLFWwindow;
@@ -32,7 +34,9 @@ public:
     void request_close();
     void poll();                   // takes the events that are there
     void wait(double timeout = -1);  // sleeps until an event (or the timeout, in seconds)
-    void swap();
+    // Shows the frame: with a kept back buffer, only `changed` (framebuffer pixels, top-left origin)
+    // is copied to the window, unless the window system asked for all of it.
+    void swap(const std::vector<plot::Rect>& changed);
 
 private:
     static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);
@@ -42,12 +46,14 @@ private:
     static void on_scroll(GLFWwindow* w, double x, double y);
     static void on_focus(GLFWwindow* w, int focused);
     static void on_enter(GLFWwindow* w, int entered);
+    static void on_refresh(GLFWwindow* w);
 
     GLFWwindow* window_ = nullptr;
     GLFWcursor* text_cursor_ = nullptr;
     bool text_cursor_on_ = false;
     using CopySubBuffer = void (*)(void* display, unsigned long drawable, int x, int y, int width, int height);
     CopySubBuffer copy_sub_buffer_ = nullptr;  // glXCopySubBufferMESA, if the server has it
+    bool copy_all_ = true;  // the window was uncovered or resized: its whole contents are needed
     InputQueue queue_;
     int windowed_[4] = {0, 0, 0, 0};  // position and size before fullscreen
 };

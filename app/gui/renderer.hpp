@@ -40,6 +40,9 @@ public:
     virtual std::vector<std::uint8_t> read_back(int width, int height) = 0;
     // Waits until the frame is drawn (the frame-time benchmark).
     virtual void finish() {}
+    // The parts of the framebuffer (pixels, top-left origin, disjoint) that the last render() cleared
+    // or drew on: what presenting the frame must copy. Empty when nothing changed.
+    virtual const std::vector<plot::Rect>& changed_area() const = 0;
     // The frame-time benchmark: draw each window to completion on its own and time it (software GL
     // draws when told to finish, so this is the only way to see what each panel costs).
     struct WindowTime {
@@ -74,10 +77,12 @@ public:
     }
     void fonts_changed() override {}
     std::vector<std::uint8_t> read_back(int, int) override { return {}; }
+    const std::vector<plot::Rect>& changed_area() const override { return changed_; }
     int uploads = 0, frames = 0;
 
 private:
     unsigned int next_ = 0;
+    std::vector<plot::Rect> changed_;
 };
 
 }  // namespace rope::gui

@@ -1,6 +1,7 @@
 // Real X input into the real window (own Xvfb, xdotool): quick key sequences at a presenter's and a
 // fast typist's pace lose no key and no modifier, and Ctrl+Q always quits within a second; Page
-// Down through the lesson and back gives, at each step, the same pixels as a fresh start there.
+// Down through the lesson and back gives, at each step, the same pixels as a fresh start there;
+// what the X server shows of the window is the frame the app drew.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -161,4 +162,38 @@ TEST_F(RealInput, PageDownWalkShowsWhatAFreshStartShows) {
             EXPECT_EQ(same("back-" + std::to_string(n) + ".png", "fresh-" + std::to_string(n) + ".png"), "") << "Page Up to step " << n;
         }
     }
+}
+
+// A frame is copied to the window only where it changed. After lesson steps and page switches
+// (each frame copying only its own pieces), what the X server shows of the window is, pixel for
+// pixel, what a fresh start at that lesson step draws.
+TEST_F(RealInput, TheWindowShowsTheWholeFrameAfterPartialCopies) {
+    XServer x;
+    ASSERT_TRUE(x.ready());
+    xdotool(x, {"mousemove", "1910", "1070"});  // the pointer away from the window: no hover readouts
+    const ProcessResult fresh = run_process({ROPE_EXPLORER_BINARY, "--size", "1280x720", "--lesson", "4", "--screenshot",
+                                             path("fresh.png"), "--quit"},
+                                            "", {x.env(), "XDG_STATE_HOME=" + path("fresh-state")});
+    ASSERT_EQ(fresh.exit_code, 0) << fresh.err;
+    const int app = rope::test::spawn_background(
+        {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --size 1280x720 2> ") + path("app.log")},
+        {x.env(), state_env()});
+    const std::string window = rope::test::focus_app_window(x);
+    ASSERT_FALSE(window.empty());
+    for (const char* key : {"Next", "Next", "Next", "Next", "Next", "Tab", "shift+Tab", "Prior"}) {
+        xdotool(x, {"key", key});
+        usleep(80000);
+    }
+    usleep(2000000);  // every picture built and shown; the app is idle
+    const ProcessResult grab = run_process({"/usr/bin/import", "-window", window, "png24:" + path("window.png")}, "", {x.env()});
+    ASSERT_EQ(grab.exit_code, 0) << grab.err;
+    rope::test::press_ctrl_q(x);
+    EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
+    const auto drawn = rope::io::read_png(path("fresh.png")), shown = rope::io::read_png(path("window.png"));
+    ASSERT_EQ(shown.width, drawn.width);
+    ASSERT_EQ(shown.height, drawn.height);
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i + 3 < drawn.rgba.size(); i += 4)
+        differ += drawn.rgba[i] != shown.rgba[i] || drawn.rgba[i + 1] != shown.rgba[i + 1] || drawn.rgba[i + 2] != shown.rgba[i + 2];
+    EXPECT_EQ(differ, 0u) << "pixels of the window that are not the frame";
 }
