@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <ctime>
 
@@ -191,6 +192,8 @@ void App::frame() {
     note_change();
     if (stats_) stats_->frame_began(now, state_.change_serial);
     receive_finished(state_, builder_.take_finished(), static_cast<std::uint64_t>(frames_));
+    ui_.draws_between_frames = paced_ && platform_.keeps_back_buffer();
+    ui_.frame = static_cast<std::uint64_t>(frames_);
     renderer_.new_frame();
     ImGui::NewFrame();
     layout();
@@ -205,6 +208,7 @@ void App::frame() {
         for (const plot::Rect& r : overdrawn)
             if (p.on_screen && r.x0 < p.drawn.x1 && p.drawn.x0 < r.x1 && r.y0 < p.drawn.y1 && p.drawn.y0 < r.y1) p.on_screen = false;
     note_final_pictures();
+    drawn_in_place_ = false;  // this frame shows them
     screenshot_if_requested();
     exports_.poll(state_);
     ++frames_;
@@ -253,6 +257,25 @@ void App::note_draw_times() {
     for (PanelView& p : state_.panels) p.replay_ms = -1;
 }
 
+bool App::use_spare_time(double until) {
+    if (!paced_ || !platform_.keeps_back_buffer() || frames_ == 0) return false;
+    receive_finished(state_, builder_.take_finished(), static_cast<std::uint64_t>(frames_));
+    std::vector<PanelView*> waiting;
+    for (PanelView& p : state_.panels)
+        if (p.shown && p.has_next) waiting.push_back(&p);
+    std::stable_sort(waiting.begin(), waiting.end(), [](const PanelView* a, const PanelView* b) { return a->arrived_frame < b->arrived_frame; });
+    bool drew = false;
+    for (PanelView* p : waiting) {
+        const double t0 = platform_.now();
+        if (t0 + p->next_cost / 1000.0 > until) continue;
+        if (!show_next_in_place(state_, fonts_, renderer_, *p, t0)) continue;
+        if (stats_) stats_->drawn(std::string(p->figure->name), (platform_.now() - t0) * 1000.0);
+        drew = true;
+    }
+    drawn_in_place_ = drawn_in_place_ || drew;
+    return drew;
+}
+
 void App::note_change() {
     if (state_.params() == serial_params_) return;
     serial_params_ = state_.params();
@@ -289,7 +312,7 @@ bool App::figures_complete() const {
 bool App::wants_frame() const {
     const bool pictures_waiting = std::any_of(state_.panels.begin(), state_.panels.end(), [](const PanelView& p) { return p.shown && p.has_next; });
     return !platform_.input().empty() || settle_frames_ > 0 || state_.screenshot_requested || state_.quit_requested || pictures_waiting ||
-           builder_.has_finished();
+           builder_.has_finished() || drawn_in_place_;
 }
 
 double App::wake_after() const {

@@ -47,6 +47,12 @@ public:
     const UiContext& ui() const { return ui_; }
 
     void frame();
+    // The time until `until` (the platform's clock), before the next frame: pictures that arrived
+    // are drawn in place while their drawing fits. Returns whether it drew any (false: nothing fits).
+    bool use_spare_time(double until);
+    // Frames come at most every so often (the driver paces them): new pictures are drawn in the time
+    // between, and a frame draws only those that waited a whole frame.
+    void set_paced(bool paced) { paced_ = paced; }
     int frames() const { return frames_; }
     double now() const { return platform_.now(); }
     // More frames are needed now (input waiting, a change settling, a screenshot waiting); else the
@@ -107,6 +113,8 @@ private:
     int frames_ = 0;
     int settle_frames_ = 3;  // frames to draw after a change before sleeping
     bool text_field_active_ = false;
+    bool paced_ = false;
+    bool drawn_in_place_ = false;  // pictures drawn between frames that no frame has shown yet
     double last_time_ = 0;
     double screenshot_requested_at_ = -1;
     ParamSet trimmed_params_;

@@ -66,6 +66,7 @@ struct PanelView {
     double build_ms = 0;
     bool just_built = false;
     double replay_ms = -1;  // this frame's replay of the picture into ImGui (-1: left on screen as it was)
+    plot::Rect clip;        // the clip rectangle the picture was drawn within, in the last frame
 };
 
 struct ExportDialogState {

@@ -342,6 +342,7 @@ int run_gui(const GuiOptions& options) {
     start_app(state, options, start);
 
     std::unique_ptr<FrameDriver> driver = make_driver(options, renderer);
+    app.set_paced(driver->paced());
     int frame = 0;
     while (!platform.should_close()) {
         const double wake = driver->spins() ? 0 : app.wake_after();
@@ -363,8 +364,10 @@ int run_gui(const GuiOptions& options) {
             // At most a display's 60 frames a second (vsync cannot be relied on, and under Xvfb there
             // is none): frames nobody can see would only take the cores the panels' builders need.
             // Events that come meanwhile wait in the queue for the next frame.
+            // The time until then draws the pictures that arrived, in place: the next frame only
+            // shows them.
             for (double left = kFrameInterval - (platform.now() - t0); left > 1e-4; left = kFrameInterval - (platform.now() - t0))
-                platform.wait(left);
+                if (!app.use_spare_time(t0 + kFrameInterval)) platform.wait(left);
         }
     }
     if (driver->keeps_session() && start.keep_last_session) keep_last_session(state);

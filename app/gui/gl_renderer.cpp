@@ -271,6 +271,8 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
         part.CmdListsCount = static_cast<int>(drawn.size());
         ImGui_ImplOpenGL3_RenderDrawData(&part);
     }
+    for (const plot::Rect& r : drawn_in_place_) changed.push_back(to_box(r));
+    drawn_in_place_.clear();
     changed_.clear();
     for (const Box& b : disjoint(changed)) {
         const Box c{std::max(b.x0, 0), std::max(b.y0, 0), std::min(b.x1, framebuffer_width), std::min(b.y1, framebuffer_height)};
@@ -285,6 +287,35 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
 }
 
 void GlRenderer::new_frame() { ImGui_ImplOpenGL3_NewFrame(); }
+
+bool GlRenderer::draw_in_place(ImDrawList& list, plot::Rect rect, plot::Color background) {
+    // the last frame's projection and framebuffer: the same vertices give the same pixels
+    ImDrawData* frame = ImGui::GetDrawData();
+    if (!frame || !frame->Valid || last_width_ <= 0) return false;
+    const ImVec2 scale = frame->FramebufferScale;
+    if (static_cast<int>(frame->DisplaySize.x * scale.x) != last_width_ || static_cast<int>(frame->DisplaySize.y * scale.y) != last_height_)
+        return false;
+    const Box b = to_box({(rect.x0 - frame->DisplayPos.x) * scale.x, (rect.y0 - frame->DisplayPos.y) * scale.y,
+                          (rect.x1 - frame->DisplayPos.x) * scale.x, (rect.y1 - frame->DisplayPos.y) * scale.y});
+    const Box c{std::max(b.x0, 0), std::max(b.y0, 0), std::min(b.x1, last_width_), std::min(b.y1, last_height_)};
+    if (c.empty()) return false;
+    glViewport(0, 0, last_width_, last_height_);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(c.x0, last_height_ - c.y1, c.x1 - c.x0, c.y1 - c.y0);
+    glClearColor(background.r, background.g, background.b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+    ImDrawList* lists[] = {&list};
+    ImDrawData data = *frame;
+    data.CmdLists = lists;
+    data.CmdListsCount = 1;
+    data.TotalVtxCount = list.VtxBuffer.Size;
+    data.TotalIdxCount = list.IdxBuffer.Size;
+    ImGui_ImplOpenGL3_RenderDrawData(&data);
+    glFinish();  // drawn now, while no frame waits for it
+    drawn_in_place_.push_back({static_cast<float>(c.x0), static_cast<float>(c.y0), static_cast<float>(c.x1), static_cast<float>(c.y1)});
+    return true;
+}
 
 
 void GlRenderer::fonts_changed() {

@@ -26,6 +26,7 @@ public:
     int windows_kept() const { return windows_kept_; }
     void time_windows(bool on) override { time_windows_ = on; }
     const std::vector<WindowTime>& window_times() const override { return window_times_; }
+    bool draw_in_place(ImDrawList& list, plot::Rect rect, plot::Color background) override;
     void fonts_changed() override;
     std::vector<std::uint8_t> read_back(int width, int height) override;
     void finish() override;
@@ -45,6 +46,7 @@ private:
     // pictures drawn or kept
     std::vector<plot::Rect> last_footprint_;
     std::vector<plot::Rect> changed_;
+    std::vector<plot::Rect> drawn_in_place_;  // since the last frame: the next one shows them too
     int last_width_ = 0, last_height_ = 0;
     int windows_kept_ = 0;
     bool time_windows_ = false;

@@ -97,11 +97,15 @@ void replay(const plot::DisplayList& list, ImDrawList* draw, plot::Vec2 o, const
             }
             // Laid out horizontally around the pivot, then turned a quarter counter-clockwise.
             // ImGui drops glyphs outside the current clip rectangle while laying text out, and the
-            // unrotated layout may lie outside it: lay it out under a wide clip, then rotate.
+            // unrotated layout may lie outside it: lay it out under a wide clip, then rotate, and
+            // draw it under the picture's clip like the rest (a label longer than its axis must not
+            // reach into the panel's header, or not depending on what was redrawn when).
+            const ImVec4 clip = draw->_CmdHeader.ClipRect;
             draw->PushClipRect(ImVec2(-1e5f, -1e5f), ImVec2(1e5f, 1e5f), false);
-            const int first = draw->VtxBuffer.Size;
+            const int first = draw->VtxBuffer.Size, first_cmd = draw->CmdBuffer.Size - 1;
             draw->AddText(font, t->size, ImVec2(pivot.x + dx, pivot.y + dy), to_u32(t->color), b, e);
             draw->PopClipRect();
+            for (int k = first_cmd; k < draw->CmdBuffer.Size; ++k) draw->CmdBuffer[k].ClipRect = clip;
             for (int i = first; i < draw->VtxBuffer.Size; ++i) {
                 ImDrawVert& v = draw->VtxBuffer[i];
                 const float rx = v.pos.x - pivot.x, ry = v.pos.y - pivot.y;

@@ -21,8 +21,10 @@ PanelBuilder::~PanelBuilder() {
         std::lock_guard<std::mutex> lock(mutex_);
         stopping_ = true;
         waiting_.clear();
+        pieces_.clear();
     }
     wanted_.notify_all();
+    pieces_done_.notify_all();
     for (std::thread& t : threads_) t.join();
 }
 
@@ -68,6 +70,29 @@ void PanelBuilder::wait_idle() {
     idle_.wait(lock, [this] { return running_.empty(); });
 }
 
+void PanelBuilder::run_piece(std::unique_lock<std::mutex>& lock) {
+    Piece piece = std::move(pieces_.front());
+    pieces_.pop_front();
+    lock.unlock();
+    try {
+        piece.run();
+    } catch (const std::exception&) {
+        // the build asks for the same data and says what is wrong
+    }
+    lock.lock();
+    if (--*piece.left == 0) pieces_done_.notify_all();
+}
+
+void PanelBuilder::share_pieces(std::vector<std::function<void()>> jobs, std::unique_lock<std::mutex>& lock) {
+    auto left = std::make_shared<int>(static_cast<int>(jobs.size()));
+    for (auto& j : jobs) pieces_.push_back({std::move(j), left});
+    wanted_.notify_all();
+    while (*left > 0 && !stopping_) {
+        if (!pieces_.empty()) run_piece(lock);
+        else pieces_done_.wait(lock, [&] { return *left == 0 || stopping_ || !pieces_.empty(); });
+    }
+}
+
 void PanelBuilder::work() {
     // Below the UI thread: a frame in progress comes first.
     setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
@@ -76,7 +101,7 @@ void PanelBuilder::work() {
         // the costliest waiting request whose panel is not being built already
         auto pick = waiting_.end();
         wanted_.wait(lock, [&] {
-            if (stopping_) return true;
+            if (stopping_ || !pieces_.empty()) return true;
             pick = waiting_.end();
             for (auto it = waiting_.begin(); it != waiting_.end(); ++it) {
                 const bool panel_busy = std::any_of(running_.begin(), running_.end(), [&](const Running& r) { return r.panel == it->panel; });
@@ -85,11 +110,26 @@ void PanelBuilder::work() {
             return pick != waiting_.end();
         });
         if (stopping_) return;
+        if (!pieces_.empty()) {
+            run_piece(lock);
+            continue;
+        }
         Request job = std::move(*pick);
         waiting_.erase(pick);
         running_.push_back({job.panel, job.key});
-        lock.unlock();
         const auto t0 = std::chrono::steady_clock::now();
+        if (job.figure->prepare) {
+            lock.unlock();
+            std::vector<std::function<void()>> jobs;
+            try {
+                jobs = job.figure->prepare(job.params, cache_);
+            } catch (const std::exception&) {
+                jobs.clear();  // the build itself says what is wrong
+            }
+            lock.lock();
+            if (jobs.size() > 1) share_pieces(std::move(jobs), lock);
+        }
+        lock.unlock();
         figures::FigureResult result = build_picture(*job.figure, job.params, job.style, measure_, job.key.width, job.key.height, cache_, false);
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         lock.lock();

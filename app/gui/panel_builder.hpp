@@ -3,13 +3,15 @@
 // on showing the last one; a finished picture is handed back at the start of a frame. The newest
 // request of a panel wins: one still waiting is replaced, one being built finishes first (so pictures
 // keep coming while a slider moves), and at most one build per panel runs at a time (so they arrive
-// in order). Workers run at a lower priority than the UI thread.
+// in order). Workers run at a lower priority than the UI thread. A figure's independent heavy pieces
+// (its descriptor's `prepare`: the sweep's five decay curves) are shared out to idle workers first.
 #pragma once
 
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -53,6 +55,9 @@ public:
 
 private:
     void work();
+    // Runs the build's prepared pieces on this and idle workers; back when all are done. Locked.
+    void share_pieces(std::vector<std::function<void()>> jobs, std::unique_lock<std::mutex>& lock);
+    void run_piece(std::unique_lock<std::mutex>& lock);
 
     figures::FigureCache& cache_;
     const plot::TextMeasure& measure_;
@@ -66,6 +71,13 @@ private:
     };
     std::vector<Running> running_;
     std::vector<Finished> finished_;
+    // pieces of a build any worker may run, and how many of each build's are not done
+    struct Piece {
+        std::function<void()> run;
+        std::shared_ptr<int> left;
+    };
+    std::deque<Piece> pieces_;
+    std::condition_variable pieces_done_;
     bool stopping_ = false;
     std::vector<std::thread> threads_;
 };

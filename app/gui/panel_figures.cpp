@@ -1,5 +1,7 @@
 #include "gui/panel_figures.hpp"
 
+#include <imgui.h>
+
 #include <string>
 #include <variant>
 
@@ -114,13 +116,13 @@ void receive_finished(AppState& state, std::vector<PanelBuilder::Finished>&& fin
     }
 }
 
-void show_next(AppState& state, Renderer& renderer, PanelView& panel) {
-    if (!panel.has_next) return;
+namespace {
+
+void take_next(AppState& state, PanelView& panel) {
     if (panel.next.error || !plot::first_non_finite(panel.next.list).empty()) ++state.figure_errors;
     ++state.figure_builds;
     panel.result = std::move(panel.next);
     panel.next = figures::FigureResult();
-    upload_images(panel.result.list, panel.textures, renderer);
     panel.built = true;
     panel.has_next = false;
     panel.on_screen = false;
@@ -129,6 +131,39 @@ void show_next(AppState& state, Renderer& renderer, PanelView& panel) {
     panel.build_ms = panel.next_ms;
     panel.just_built = true;
 }
+
+}  // namespace
+
+bool show_next_in_place(AppState& state, const FontSet& fonts, Renderer& renderer, PanelView& panel, double now) {
+    if (!panel.shown || !panel.has_next || !panel.built || !panel.on_screen || panel.overlay != PanelView::Overlay()) return false;
+    const plot::Rect& at = panel.drawn;
+    if (at.width() != panel.next_key.width || at.height() != panel.next_key.height) return false;
+    // the panel's draw list in a frame, as far as the picture goes: the same clip, the same vertices
+    ImDrawList list(ImGui::GetDrawListSharedData());
+    list._ResetForNewFrame();
+    list.PushTextureID(ImGui::GetIO().Fonts->TexID);
+    list.PushClipRect(ImVec2(panel.clip.x0, panel.clip.y0), ImVec2(panel.clip.x1, panel.clip.y1), false);
+    std::vector<HeatmapTexture> textures;
+    upload_images(panel.next.list, textures, renderer);
+    replay(panel.next.list, &list, {at.x0, at.y0}, fonts, textures, renderer);
+    if (!renderer.draw_in_place(list, at, plot::theme_by_id(state.theme).background)) {
+        for (HeatmapTexture& t : textures) renderer.release(t);
+        return false;
+    }
+    for (HeatmapTexture& t : panel.textures) renderer.release(t);
+    panel.textures = std::move(textures);
+    take_next(state, panel);
+    panel.on_screen = true;  // at `drawn`, with no overlay
+    panel.shown_at = now;
+    return true;
+}
+
+void show_next(AppState& state, Renderer& renderer, PanelView& panel) {
+    if (!panel.has_next) return;
+    take_next(state, panel);
+    upload_images(panel.result.list, panel.textures, renderer);
+}
+
 
 void release_hidden_panels(AppState& state, Renderer& renderer) {
     for (PanelView& p : state.panels) {

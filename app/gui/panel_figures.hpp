@@ -31,6 +31,10 @@ void receive_finished(AppState& state, std::vector<PanelBuilder::Finished>&& fin
 double draw_cost_ms(const plot::DisplayList& list);
 // The panel shows its waiting picture from now on (its heatmaps uploaded).
 void show_next(AppState& state, Renderer& renderer, PanelView& panel);
+// Between frames: the panel's waiting picture is drawn into the kept back buffer where its current
+// one is, exactly as a frame would draw it, and shown from the next frame on. Only if the back
+// buffer holds the current picture there with nothing over it; returns whether it did.
+bool show_next_in_place(AppState& state, const FontSet& fonts, Renderer& renderer, PanelView& panel, double now);
 // Releases the picture and textures of panels not shown whose inputs have changed.
 void release_hidden_panels(AppState& state, Renderer& renderer);
 // Gives back every panel's textures (the app closing).

@@ -149,6 +149,8 @@ void draw_panel(AppState& state, UiContext& ui, int index, ImVec2 p0, ImVec2 p1,
     // whole pixels: what is kept from the last frame and what is drawn now are the same rectangle
     const ImVec2 origin(std::floor(fig_pos.x), std::floor(fig_pos.y));
     draw->PushClipRect(origin, {origin.x + panel.size.x, origin.y + panel.size.y}, true);
+    const ImVec4 clip = draw->_ClipRectStack.back();
+    panel.clip = {clip.x, clip.y, clip.z, clip.w};
     draw_picture(state, ui, panel, index, draw, origin);
     draw->PopClipRect();
     ImGui::End();
@@ -178,8 +180,10 @@ void draw_panels(AppState& state, UiContext& ui, ImVec2 pos, ImVec2 size, int ma
     ui.show_new.clear();
     ui.keep.clear();
     ui.fresh.clear();
-    for (int i : shown)
-        if (state.panels[static_cast<std::size_t>(i)].has_next) ui.show_new.push_back(i);
+    for (int i : shown) {
+        const PanelView& p = state.panels[static_cast<std::size_t>(i)];
+        if (p.has_next && (!ui.draws_between_frames || p.arrived_frame < ui.frame)) ui.show_new.push_back(i);
+    }
     std::stable_sort(ui.show_new.begin(), ui.show_new.end(), [&](int a, int b) {
         return state.panels[static_cast<std::size_t>(a)].arrived_frame < state.panels[static_cast<std::size_t>(b)].arrived_frame;
     });

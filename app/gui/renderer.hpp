@@ -34,6 +34,14 @@ public:
     // popups, lists) drew: whatever lies under them is not intact any more.
     virtual std::vector<plot::Rect> render(ImDrawData* data, int framebuffer_width, int framebuffer_height, plot::Color background,
                                            bool persistent, const std::vector<plot::Rect>& keep, const std::vector<plot::Rect>& fresh) = 0;
+    // Drawing ahead: with a back buffer that keeps the last frame, a new picture is drawn into it
+    // in the time between frames, where and as the next frame would draw it (`list`, in window
+    // coordinates, over `rect` cleared to `background`), and that frame only shows it. False if it
+    // cannot (no such back buffer, the window changed size): the frame draws the picture then.
+    virtual bool draw_in_place(ImDrawList& list, plot::Rect rect, plot::Color background) {
+        (void)list, (void)rect, (void)background;
+        return false;
+    }
     // The font atlas changed (presentation mode): upload it again.
     virtual void fonts_changed() = 0;
     // The frame just rendered, RGBA, top row first, alpha 255 (empty if the renderer draws nothing).

@@ -7,6 +7,7 @@
 #include "gui/platform.hpp"
 #include "gui/renderer.hpp"
 
+#include <cstdint>
 #include <vector>
 
 namespace rope::gui {
@@ -24,6 +25,10 @@ struct UiContext {
     std::vector<int> show_new;     // the panels whose newly built picture replaces the shown one this frame
     std::vector<plot::Rect> keep;   // pictures the back buffer still holds: not drawn again
     std::vector<plot::Rect> fresh;  // pictures drawn this frame
+    // Frames are paced and new pictures are drawn in place between them: a frame draws only those
+    // that arrived before frame `frame` (the ones the time between frames could not take).
+    bool draws_between_frames = false;
+    std::uint64_t frame = 0;
 };
 
 }  // namespace rope::gui

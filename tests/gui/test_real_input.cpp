@@ -197,3 +197,37 @@ TEST_F(RealInput, TheWindowShowsTheWholeFrameAfterPartialCopies) {
         differ += drawn.rgba[i] != shown.rgba[i] || drawn.rgba[i + 1] != shown.rgba[i + 1] || drawn.rgba[i + 2] != shown.rgba[i + 2];
     EXPECT_EQ(differ, 0u) << "pixels of the window that are not the frame";
 }
+
+// One key, then nothing: the pictures it asked for arrive while the app is going idle, are drawn
+// between frames, and still reach the window (a frame follows to show them).
+TEST_F(RealInput, OneKeyThenIdleReachesTheWindow) {
+    XServer x;
+    ASSERT_TRUE(x.ready());
+    xdotool(x, {"mousemove", "1910", "1070"});
+    const ProcessResult fresh = run_process({ROPE_EXPLORER_BINARY, "--size", "1280x720", "--fresh", "--set", "base=100000", "--screenshot",
+                                             path("fresh.png"), "--quit"},
+                                            "", {x.env(), "XDG_STATE_HOME=" + path("fresh-state")});
+    ASSERT_EQ(fresh.exit_code, 0) << fresh.err;
+    const int app = rope::test::spawn_background(
+        {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --size 1280x720 --set base=10000 2> ") + path("app.log")},
+        {x.env(), state_env()});
+    const std::string window = rope::test::focus_app_window(x);
+    ASSERT_FALSE(window.empty());
+    usleep(1500000);  // idle at the start
+    // base+ (a tenth of a decade) ten times in one burst: 10^4 -> 10^5, every panel rebuilt
+    std::vector<std::string> keys = {"key"};
+    for (int i = 0; i < 10; ++i) keys.push_back("bracketright");
+    xdotool(x, keys);
+    usleep(2500000);
+    const ProcessResult grab = run_process({"/usr/bin/import", "-window", window, "png24:" + path("window.png")}, "", {x.env()});
+    ASSERT_EQ(grab.exit_code, 0) << grab.err;
+    rope::test::press_ctrl_q(x);
+    EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
+    const auto drawn = rope::io::read_png(path("fresh.png")), shown = rope::io::read_png(path("window.png"));
+    ASSERT_EQ(shown.width, drawn.width);
+    ASSERT_EQ(shown.height, drawn.height);
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i + 3 < drawn.rgba.size(); i += 4)
+        differ += drawn.rgba[i] != shown.rgba[i] || drawn.rgba[i + 1] != shown.rgba[i + 1] || drawn.rgba[i + 2] != shown.rgba[i + 2];
+    EXPECT_EQ(differ, 0u) << "pixels of the window that are not what a fresh start at base 10^5 shows";
+}
