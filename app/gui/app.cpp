@@ -328,7 +328,9 @@ void App::screenshot_if_requested() {
     if (!state_.screenshot_requested) return;
     const double now = platform_.now();
     if (screenshot_requested_at_ < 0) screenshot_requested_at_ = now;
-    if (!figures_complete() && now - screenshot_requested_at_ < 60) return;
+    // and once the layout settled: ImGui sizes scrollbars and auto-fitting windows from the frame
+    // before, and pictures drawn between frames can complete a frame or two after a page change
+    if ((!figures_complete() || settle_frames_ > 0) && now - screenshot_requested_at_ < 60) return;
     state_.screenshot_requested = false;
     screenshot_requested_at_ = -1;
     const std::string path = screenshot_path();
