@@ -68,14 +68,27 @@ void build_heatmap(BuildContext& ctx) {
         column_position[c] = static_cast<double>(from + static_cast<std::int64_t>((c + 0.5) * static_cast<double>(span) / cols));
     }
     std::vector<double> angles(cols), shown(cols);
+    // the mode once, not a string compare per value (those were most of a 1000-dim build)
+    enum class Shown { angle, cos, sin, unwrapped };
+    const Shown what = mode == "angle" ? Shown::angle : mode == "cos" ? Shown::cos : mode == "sin" ? Shown::sin : Shown::unwrapped;
     for (int k = 0; k < pairs; ++k) {
         const int row = pairs - 1 - k;  // row 0 at the top = the slowest pair
+        float* out = values.data() + static_cast<std::size_t>(row) * cols;
         for (int c = 0; c < cols; ++c) angles[c] = position_angle(column_position[c], f.theta[k]);
-        if (mode == "angle") wrap_angles(angles.data(), shown.data(), angles.size());
-        for (int c = 0; c < cols; ++c) {
-            const double a = angles[c];
-            const double v = mode == "angle" ? shown[c] : mode == "cos" ? std::cos(a) : mode == "sin" ? std::sin(a) : a;
-            values[static_cast<std::size_t>(row) * cols + c] = static_cast<float>(v);
+        switch (what) {
+            case Shown::angle:
+                wrap_angles(angles.data(), shown.data(), angles.size());
+                for (int c = 0; c < cols; ++c) out[c] = static_cast<float>(shown[c]);
+                break;
+            case Shown::cos:
+                for (int c = 0; c < cols; ++c) out[c] = static_cast<float>(std::cos(angles[c]));
+                break;
+            case Shown::sin:
+                for (int c = 0; c < cols; ++c) out[c] = static_cast<float>(std::sin(angles[c]));
+                break;
+            case Shown::unwrapped:
+                for (int c = 0; c < cols; ++c) out[c] = static_cast<float>(angles[c]);
+                break;
         }
     }
     if (ctx.request.with_table) {

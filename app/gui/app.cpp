@@ -263,11 +263,15 @@ bool App::use_spare_time(double until) {
     std::vector<PanelView*> waiting;
     for (PanelView& p : state_.panels)
         if (p.shown && p.has_next) waiting.push_back(&p);
-    std::stable_sort(waiting.begin(), waiting.end(), [](const PanelView* a, const PanelView* b) { return a->arrived_frame < b->arrived_frame; });
+    // the panel furthest behind first: the one every change is waiting for
+    std::stable_sort(waiting.begin(), waiting.end(), [](const PanelView* a, const PanelView* b) { return a->built_change < b->built_change; });
     bool drew = false;
     for (PanelView* p : waiting) {
         const double t0 = platform_.now();
-        if (t0 + p->next_cost / 1000.0 > until) continue;
+        if (t0 + p->next_cost / 1000.0 > until) {
+            p->missed_spare_time = true;  // the next frame draws it
+            continue;
+        }
         if (!show_next_in_place(state_, fonts_, renderer_, *p, t0)) continue;
         if (stats_) stats_->drawn(std::string(p->figure->name), (platform_.now() - t0) * 1000.0);
         drew = true;

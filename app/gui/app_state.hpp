@@ -44,6 +44,8 @@ struct PanelView {
     std::uint64_t next_change = 0, arrived_frame = 0;
     double next_ms = 0;
     double next_cost = 0;  // what drawing it is estimated to take (ms)
+    bool missed_spare_time = false;  // it was ready, but the time between frames ran out
+    std::uint64_t asked_change = 0;  // the parameters' serial of the newest build asked for (its order)
     // what is drawn over a picture: the "updating" cue, the linked views' highlight
     struct Overlay {
         bool cue = false;
@@ -60,8 +62,9 @@ struct PanelView {
     double stale_since = -1;     // since when the picture is behind the parameters
     double shown_at = -1;        // when the picture on screen was shown
     int grab = 0;           // the figure's drag handle while the button is held
-    // for the frame benchmark (never for deciding what is current): the serial of the parameters
-    // `result` was built from, the newest serial it is the final picture of, how long the build took
+    // for the frame benchmark and the order pictures are drawn in (never for deciding what is
+    // current): the serial of the parameters `result` was built from, the newest serial it is the
+    // final picture of, how long the build took
     std::uint64_t built_change = 0, final_change = 0;
     double build_ms = 0;
     bool just_built = false;

@@ -110,6 +110,7 @@ void PanelBuilder::work() {
             return pick != waiting_.end();
         });
         if (stopping_) return;
+        // pieces of a build in progress first: the costliest panel is the one every change waits for
         if (!pieces_.empty()) {
             run_piece(lock);
             continue;

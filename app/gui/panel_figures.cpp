@@ -64,6 +64,13 @@ void request_picture(AppState& state, PanelBuilder& builder, int index, float wi
     // makes pictures nobody sees (and takes the cores the drawing needs).
     if (panel.has_next || figure_current(panel, key)) return;
     if (builder.pending(index, key)) return;
+    // Every picture of a change together: a panel that is ahead of another still on its way waits
+    // for it (pictures nobody waits for would take the cores the slowest one needs).
+    for (const PanelView& other : state.panels)
+        if (&other != &panel && other.shown && other.asked_change < panel.asked_change &&
+            !figure_current(other, figure_key(state, *other.figure, other.size.x, other.size.y)))
+            return;
+    panel.asked_change = state.change_serial;
     PanelBuilder::Request r;
     r.panel = index;
     r.figure = panel.figure;
@@ -130,6 +137,7 @@ void take_next(AppState& state, PanelView& panel) {
     panel.built_change = panel.next_change;
     panel.build_ms = panel.next_ms;
     panel.just_built = true;
+    panel.missed_spare_time = false;
 }
 
 }  // namespace

@@ -182,7 +182,7 @@ void draw_panels(AppState& state, UiContext& ui, ImVec2 pos, ImVec2 size, int ma
     ui.fresh.clear();
     for (int i : shown) {
         const PanelView& p = state.panels[static_cast<std::size_t>(i)];
-        if (p.has_next && (!ui.draws_between_frames || p.arrived_frame < ui.frame)) ui.show_new.push_back(i);
+        if (p.has_next && (!ui.draws_between_frames || p.arrived_frame < ui.frame || p.missed_spare_time)) ui.show_new.push_back(i);
     }
     std::stable_sort(ui.show_new.begin(), ui.show_new.end(), [&](int a, int b) {
         return state.panels[static_cast<std::size_t>(a)].arrived_frame < state.panels[static_cast<std::size_t>(b)].arrived_frame;
