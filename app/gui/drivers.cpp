@@ -342,9 +342,9 @@ int run_gui(const GuiOptions& options) {
     start_app(state, options, start);
 
     std::unique_ptr<FrameDriver> driver = make_driver(options, renderer);
-    app.set_paced(driver->paced());
     int frame = 0;
     while (!platform.should_close()) {
+        app.set_paced(driver->paced());
         const double wake = driver->spins() ? 0 : app.wake_after();
         const bool spin = wake == 0;
         if (spin) {
