@@ -56,6 +56,11 @@ public:
     ScreenshotDriver(std::string path, bool quit) : path_(std::move(path)), quit_(quit) {}
     bool paced() const override { return saved_; }
     bool spins() const override { return !saved_; }
+    // the picture shows the state the command line gives, not a hover readout where the pointer
+    // happens to rest (which would also depend on when the X server tells where it is)
+    void before_frame(App&, InputQueue& input, int) override {
+        if (!saved_) input.drop_pointer_moves();
+    }
     void after_frame(App& app, int frame) override {
         if (saved_ || frame < 3) return;
         if (!app.figures_complete() && started_ + std::chrono::seconds(60) > std::chrono::steady_clock::now()) return;
@@ -201,6 +206,7 @@ public:
     bool spins() const override { return true; }
     bool keeps_session() const override { return false; }
     void before_frame(App& app, InputQueue& input, int frame) override {
+        input.drop_pointer_moves();  // the steps' pictures, not a hover readout
         if (frame < 3 || pending_ || done_) return;
         const int step = app.state().lesson_step();
         forward_ = forward_ && step + 1 < static_cast<int>(lessons::builtin_lesson().steps.size());

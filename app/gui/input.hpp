@@ -9,6 +9,7 @@
 // when a key went down before it. Key taps the shortcuts take need no pacing: they all go at once.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <deque>
 #include <set>
@@ -61,6 +62,11 @@ public:
     const InputEvent& front() const { return events_.front(); }
     void pop() { events_.pop_front(); }
     void clear() { events_.clear(); }
+    // Forgets where the pointer went (the drivers whose pictures show a state, not a hover).
+    void drop_pointer_moves() {
+        events_.erase(std::remove_if(events_.begin(), events_.end(), [](const InputEvent& e) { return e.kind == InputEvent::Kind::move; }),
+                      events_.end());
+    }
 
 private:
     std::deque<InputEvent> events_;
