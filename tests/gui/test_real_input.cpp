@@ -108,6 +108,22 @@ std::vector<std::string> pngs_in(const std::string& dir) {
     return out;
 }
 
+// "" if the two PNGs have the same size and RGB pixels; else what differs.
+std::string compare_pixels(const std::string& a, const std::string& b) {
+    const auto pa = rope::io::read_png(a), pb = rope::io::read_png(b);
+    if (pa.width != pb.width || pa.height != pb.height) return "sizes differ";
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i + 3 < pa.rgba.size(); i += 4)
+        differ += pa.rgba[i] != pb.rgba[i] || pa.rgba[i + 1] != pb.rgba[i + 1] || pa.rgba[i + 2] != pb.rgba[i + 2];
+    return differ ? std::to_string(differ) + " pixels differ" : std::string();
+}
+
+// What the X server shows of `window`, as a PNG at `out`.
+void grab_window(const XServer& x, const std::string& window, const std::string& out) {
+    const ProcessResult grab = run_process({"/usr/bin/import", "-window", window, "png24:" + out}, "", {x.env()});
+    ASSERT_EQ(grab.exit_code, 0) << grab.err;
+}
+
 }  // namespace
 
 TEST_F(RealInput, KeysSentAPresentersClickApart) { runs(0.150); }
@@ -148,14 +164,7 @@ TEST_F(RealInput, PageDownWalkShowsWhatAFreshStartShows) {
     for (int n = steps - 1; n >= 1; --n) press_and_shoot("Prior", "back-" + std::to_string(n) + ".png");
     rope::test::press_ctrl_q(x);
     EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
-    auto same = [&](const std::string& a, const std::string& b) {
-        const auto pa = rope::io::read_png(path(a)), pb = rope::io::read_png(path(b));
-        if (pa.width != pb.width || pa.height != pb.height) return std::string("sizes differ");
-        std::size_t differ = 0;
-        for (std::size_t i = 0; i + 3 < pa.rgba.size(); i += 4)
-            differ += pa.rgba[i] != pb.rgba[i] || pa.rgba[i + 1] != pb.rgba[i + 1] || pa.rgba[i + 2] != pb.rgba[i + 2];
-        return differ ? std::to_string(differ) + " pixels differ" : std::string();
-    };
+    auto same = [&](const std::string& a, const std::string& b) { return compare_pixels(path(a), path(b)); };
     for (int n = 1; n <= steps; ++n) {
         EXPECT_EQ(same("walk-" + std::to_string(n) + ".png", "fresh-" + std::to_string(n) + ".png"), "") << "Page Down to step " << n;
         if (n < steps) {
@@ -185,17 +194,10 @@ TEST_F(RealInput, TheWindowShowsTheWholeFrameAfterPartialCopies) {
         usleep(80000);
     }
     usleep(2000000);  // every picture built and shown; the app is idle
-    const ProcessResult grab = run_process({"/usr/bin/import", "-window", window, "png24:" + path("window.png")}, "", {x.env()});
-    ASSERT_EQ(grab.exit_code, 0) << grab.err;
+    grab_window(x, window, path("window.png"));
     rope::test::press_ctrl_q(x);
     EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
-    const auto drawn = rope::io::read_png(path("fresh.png")), shown = rope::io::read_png(path("window.png"));
-    ASSERT_EQ(shown.width, drawn.width);
-    ASSERT_EQ(shown.height, drawn.height);
-    std::size_t differ = 0;
-    for (std::size_t i = 0; i + 3 < drawn.rgba.size(); i += 4)
-        differ += drawn.rgba[i] != shown.rgba[i] || drawn.rgba[i + 1] != shown.rgba[i + 1] || drawn.rgba[i + 2] != shown.rgba[i + 2];
-    EXPECT_EQ(differ, 0u) << "pixels of the window that are not the frame";
+    EXPECT_EQ(compare_pixels(path("fresh.png"), path("window.png")), "") << "the window against a fresh start at step 4";
 }
 
 // One key, then nothing: the pictures it asked for arrive while the app is going idle, are drawn
@@ -219,15 +221,8 @@ TEST_F(RealInput, OneKeyThenIdleReachesTheWindow) {
     for (int i = 0; i < 10; ++i) keys.push_back("bracketright");
     xdotool(x, keys);
     usleep(2500000);
-    const ProcessResult grab = run_process({"/usr/bin/import", "-window", window, "png24:" + path("window.png")}, "", {x.env()});
-    ASSERT_EQ(grab.exit_code, 0) << grab.err;
+    grab_window(x, window, path("window.png"));
     rope::test::press_ctrl_q(x);
     EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
-    const auto drawn = rope::io::read_png(path("fresh.png")), shown = rope::io::read_png(path("window.png"));
-    ASSERT_EQ(shown.width, drawn.width);
-    ASSERT_EQ(shown.height, drawn.height);
-    std::size_t differ = 0;
-    for (std::size_t i = 0; i + 3 < drawn.rgba.size(); i += 4)
-        differ += drawn.rgba[i] != shown.rgba[i] || drawn.rgba[i + 1] != shown.rgba[i + 1] || drawn.rgba[i + 2] != shown.rgba[i + 2];
-    EXPECT_EQ(differ, 0u) << "pixels of the window that are not what a fresh start at base 10^5 shows";
+    EXPECT_EQ(compare_pixels(path("fresh.png"), path("window.png")), "") << "the window against a fresh start at base 10^5";
 }
