@@ -60,6 +60,12 @@ std::vector<Box> subtract(const Box& area, const std::vector<Box>& holes) {
     return pieces;
 }
 
+Box within(const Box& b, int width, int height) { return {std::max(b.x0, 0), std::max(b.y0, 0), std::min(b.x1, width), std::min(b.y1, height)}; }
+
+plot::Rect to_rect(const Box& b) {
+    return {static_cast<float>(b.x0), static_cast<float>(b.y0), static_cast<float>(b.x1), static_cast<float>(b.y1)};
+}
+
 // Boxes that may overlap, as disjoint boxes covering the same pixels.
 std::vector<Box> disjoint(const std::vector<Box>& boxes) {
     std::vector<Box> out;
@@ -209,9 +215,8 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
     glViewport(0, 0, framebuffer_width, framebuffer_height);
     glClearColor(background.r, background.g, background.b, 1.0f);
     std::vector<Box> changed;
-    auto grow = [&changed](const Box& b) { changed.push_back(b); };
     if (!persistent || !same_size || holes.empty()) {
-        grow({0, 0, framebuffer_width, framebuffer_height});
+        changed.push_back({0, 0, framebuffer_width, framebuffer_height});
         glDisable(GL_SCISSOR_TEST);
         glClear(GL_COLOR_BUFFER_BIT);
     } else {
@@ -225,9 +230,9 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
         for (const plot::Rect& r : last_footprint_) cleared.push_back(to_box(r));
         glEnable(GL_SCISSOR_TEST);
         for (const Box& b : subtract_all(disjoint(cleared), holes)) {
-            const Box c{std::max(b.x0, 0), std::max(b.y0, 0), std::min(b.x1, framebuffer_width), std::min(b.y1, framebuffer_height)};
+            const Box c = within(b, framebuffer_width, framebuffer_height);
             if (c.empty()) continue;
-            grow(c);
+            changed.push_back(c);
             glScissor(c.x0, framebuffer_height - c.y1, c.x1 - c.x0, c.y1 - c.y0);
             glClear(GL_COLOR_BUFFER_BIT);
         }
@@ -235,7 +240,7 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
     }
     last_footprint_.clear();
     for (const Box& b : boxes)
-        if (!b.empty()) last_footprint_.push_back({static_cast<float>(b.x0), static_cast<float>(b.y0), static_cast<float>(b.x1), static_cast<float>(b.y1)});
+        if (!b.empty()) last_footprint_.push_back(to_rect(b));
     last_footprint_.insert(last_footprint_.end(), keep.begin(), keep.end());
     last_footprint_.insert(last_footprint_.end(), fresh.begin(), fresh.end());
     // the frame without the windows left alone
@@ -249,7 +254,7 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
             continue;
         }
         drawn.push_back(data->CmdLists[l]);
-        if (!boxes[static_cast<std::size_t>(l)].empty()) grow(boxes[static_cast<std::size_t>(l)]);
+        if (!boxes[static_cast<std::size_t>(l)].empty()) changed.push_back(boxes[static_cast<std::size_t>(l)]);
         part.TotalVtxCount += data->CmdLists[l]->VtxBuffer.Size;
         part.TotalIdxCount += data->CmdLists[l]->IdxBuffer.Size;
     }
@@ -274,11 +279,8 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
     for (const plot::Rect& r : drawn_in_place_) changed.push_back(to_box(r));
     drawn_in_place_.clear();
     changed_.clear();
-    for (const Box& b : disjoint(changed)) {
-        const Box c{std::max(b.x0, 0), std::max(b.y0, 0), std::min(b.x1, framebuffer_width), std::min(b.y1, framebuffer_height)};
-        if (!c.empty())
-            changed_.push_back({static_cast<float>(c.x0), static_cast<float>(c.y0), static_cast<float>(c.x1), static_cast<float>(c.y1)});
-    }
+    for (const Box& b : disjoint(changed))
+        if (const Box c = within(b, framebuffer_width, framebuffer_height); !c.empty()) changed_.push_back(to_rect(c));
     last_ = std::move(now);
     last_overdrawn_ = overdrawn;
     last_width_ = framebuffer_width;
@@ -297,7 +299,7 @@ bool GlRenderer::draw_in_place(ImDrawList& list, plot::Rect rect, plot::Color ba
         return false;
     const Box b = to_box({(rect.x0 - frame->DisplayPos.x) * scale.x, (rect.y0 - frame->DisplayPos.y) * scale.y,
                           (rect.x1 - frame->DisplayPos.x) * scale.x, (rect.y1 - frame->DisplayPos.y) * scale.y});
-    const Box c{std::max(b.x0, 0), std::max(b.y0, 0), std::min(b.x1, last_width_), std::min(b.y1, last_height_)};
+    const Box c = within(b, last_width_, last_height_);
     if (c.empty()) return false;
     glViewport(0, 0, last_width_, last_height_);
     glEnable(GL_SCISSOR_TEST);
@@ -313,7 +315,7 @@ bool GlRenderer::draw_in_place(ImDrawList& list, plot::Rect rect, plot::Color ba
     data.TotalIdxCount = list.IdxBuffer.Size;
     ImGui_ImplOpenGL3_RenderDrawData(&data);
     glFinish();  // drawn now, while no frame waits for it
-    drawn_in_place_.push_back({static_cast<float>(c.x0), static_cast<float>(c.y0), static_cast<float>(c.x1), static_cast<float>(c.y1)});
+    drawn_in_place_.push_back(to_rect(c));
     return true;
 }
 
