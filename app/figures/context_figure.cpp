@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "figures/build_context.hpp"
+#include "figures/subplot_fit.hpp"
 #include "plot/ticks.hpp"
 #include "rope/bounds.hpp"
 #include "rope/context_extension.hpp"
@@ -19,6 +20,8 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
+using detail::fit_subplots;
+using detail::SubplotFit;
 
 enum class ContextPlot { ratio = 1, wavelength, attention, decay, before, after, difference };
 
@@ -143,6 +146,9 @@ void build_context(BuildContext& ctx) {
         cell[5] = {W / 2, top + 2 * h, W, top + 3 * h};
         cell[6] = {0, top + 3 * h, W / 2, H};
     }
+    // too small for seven plots (a panel in the grid, a projector's large type): fewer, larger ones
+    const SubplotFit fit = fit_subplots(ctx, {0, top, W, H}, cell, {1, 0, 3, 5, 4, 6, 2});
+    cell = fit.cells;
     const int crit = critical_dimension(f.rotated_dims, config.base, l0);
     ScalingBand band;
     const bool has_band = scaling_band(config, band);
@@ -155,7 +161,7 @@ void build_context(BuildContext& ctx) {
     pair_axis.integer_ticks = true;
 
     // 1. frequency ratio theta'_i / theta_i
-    {
+    if (fit.shows(0)) {
         std::vector<double> ratio(pairs);
         for (int i = 0; i < pairs; ++i) ratio[i] = f.theta[i] / f.original_theta[i];
         std::vector<std::vector<double>> ratios;
@@ -195,7 +201,7 @@ void build_context(BuildContext& ctx) {
     }
 
     // 2. wavelengths against L0 and L, bands shaded, critical dimension marked
-    {
+    if (fit.shows(1)) {
         std::vector<double> wl(pairs), wl0(pairs);
         for (int i = 0; i < pairs; ++i) {
             wl[i] = kTwoPi / f.theta[i];
@@ -241,7 +247,7 @@ void build_context(BuildContext& ctx) {
     }
 
     // 3. attention factor against the extension factor
-    {
+    if (fit.shows(2)) {
         std::vector<double> s;
         for (int i = 0; i <= 120; ++i) s.push_back(std::pow(1000.0, i / 120.0));
         plot::Plot p(ctx.result.list, ctx.measure, sub, cell[2], "attention factor");
@@ -285,7 +291,7 @@ void build_context(BuildContext& ctx) {
 
     // 4. long-range decay before and after (and A − B)
     const std::int64_t max_distance = ctx.params.integer("max_distance");
-    {
+    if (fit.shows(3)) {
         const bool log_x = ctx.params.text("decay_scale") == "log" && max_distance >= 2;
         const auto after = ctx.cache.decay(f.theta, max_distance);
         const auto before = ctx.cache.decay(ref.freqs.theta, max_distance);
@@ -329,6 +335,7 @@ void build_context(BuildContext& ctx) {
                                  {&f, same_pairs ? &ref.freqs.theta : nullptr, ref.ab ? "difference A − B" : "difference after − before", "context_difference",
                                   ContextPlot::difference}};
         for (int k = 0; k < 3; ++k) {
+            if (!fit.shows(4 + k)) continue;
             const Panel& pn = panels[k];
             const int n = pn.freqs->pairs();
             plot::Plot p(ctx.result.list, ctx.measure, sub, cell[4 + k], pn.title);
@@ -337,8 +344,8 @@ void build_context(BuildContext& ctx) {
             p.setup_x(x);
             p.setup_y(y);
             const bool diff = k == 2;
-            // "before" and "after" share one colour scale: only "after" carries its bar
-            if (k == 1) p.setup_colorbar({"angle m·θᵢ (wrapped)", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()});
+            // "before" and "after" share one colour scale: only "after" carries its bar (or "before", alone)
+            if (k == 1 || (k == 0 && !fit.shows(5))) p.setup_colorbar({"angle m·θᵢ (wrapped)", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()});
             if (diff) p.setup_colorbar({"angle change (wrapped)", plot::ColormapId::diverging, -kPi, kPi, degree_ticks()});
             const int cols = std::max(2, static_cast<int>(std::floor(p.area().width())));
             std::vector<double> positions(static_cast<std::size_t>(cols));

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
 #include "plot/colormap.hpp"
 #include "plot/ticks.hpp"
@@ -17,6 +18,8 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
+using detail::fit_subplots;
+using detail::SubplotFit;
 namespace why = detail::why;
 
 enum class PairingPlot { dims = 1, shift };
@@ -78,12 +81,14 @@ void build_pairing(BuildContext& ctx) {
     const float top = why::title_space(ctx);
     const plot::Style sub = why::sub_style(st);
     const float tf = st.px(st.tick_font);
-    const plot::Rect diagram{0, top, W, top + (H - top) * (H < st.px(620) ? 0.5f : 0.54f)};
-    const plot::Rect shift_rect{0, diagram.y1, W, H};
+    const float split = top + (H - top) * (H < st.px(620) ? 0.5f : 0.54f);
+    // too small for both: the layouts' diagram
+    const SubplotFit fit = fit_subplots(ctx, {0, top, W, H}, {plot::Rect{0, top, W, split}, plot::Rect{0, split, W, H}}, {0, 1});
+    const plot::Rect diagram = fit.cells[0], shift_rect = fit.cells[1];
 
     // 1. The two layouts as rows of dim boxes (coloured by the frequency each dim turns at, partners
     // joined by arcs), the permutation between them, and the mixed layout where partners disagree.
-    {
+    if (fit.shows(0)) {
         const int shown = std::min(r, kSchematicDims);
         const int half = shown / 2;
         const std::string title = "dims coloured by the frequency they turn at, arcs join partners" +
@@ -107,7 +112,9 @@ void build_pairing(BuildContext& ctx) {
         const float label3 = row2 + box + arc_h + label_h + box * 0.3f;  // top of the mixed row's label
         const float row3 = label3 + label_h + arc_h;            // top of the mixed boxes
         auto box_x = [&](int j) { return x0 + static_cast<float>(j) * (box + gap); };
+        // dim numbers inside the boxes while the boxes can hold readable ones
         const float font = std::min(tf, box * 0.5f);
+        const bool numbered = font >= st.px(st.min_text) - 0.01f;
         // the permutation: half-split dim j holds interleaved dim perm[j]
         const std::vector<int> perm = half_from_interleaved_permutation(shown, shown);
         for (int j = 0; j < shown; ++j)
@@ -115,7 +122,7 @@ void build_pairing(BuildContext& ctx) {
                              pair_color(j % half, half).with_alpha(0.85f), st.px(1.6f));
         auto label = [&](const std::string& text, float y, bool current) {
             const std::string full = text + (current ? "  (current)" : "");
-            const float size = why::fitted_size(ctx.measure, full, tf, a.width());
+            const float size = why::fitted_size(ctx.measure, full, tf, a.width(), st.px(st.min_text));
             p.list().text({a.x0 + a.width() / 2, y}, full, size, current ? th.accent : th.text, plot::HAlign::center,
                           plot::VAlign::top);
         };
@@ -140,7 +147,14 @@ void build_pairing(BuildContext& ctx) {
                 const plot::Rect b{box_x(j), y, box_x(j) + box, y + box};
                 const bool hot = shown == r && row < 2 && pr == selected;
                 p.list().rect(b, c, hot ? th.accent : th.background, hot ? st.px(2.5f) : st.px(1));
-                p.list().text({(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2}, std::to_string(j), font, ink_on(c), plot::HAlign::center,
+                if (numbered)
+                    p.list().text({(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2}, std::to_string(j), font, ink_on(c), plot::HAlign::center,
+                                  plot::VAlign::middle);
+            }
+            if (!numbered) {  // boxes too small for numbers: the row's first and last dims beside it
+                const float mid = y + box / 2, small = st.px(st.min_text);
+                p.list().text({box_x(0) - gap * 2, mid}, "0", small, th.muted, plot::HAlign::right, plot::VAlign::middle);
+                p.list().text({box_x(shown - 1) + box + gap * 2, mid}, std::to_string(shown - 1), small, th.muted, plot::HAlign::left,
                               plot::VAlign::middle);
             }
         }
@@ -156,7 +170,7 @@ void build_pairing(BuildContext& ctx) {
     }
 
     // 2. Shift both tokens, the distance fixed: matched layouts keep the score, mixed ones do not.
-    {
+    if (fit.shows(1)) {
         double lo = std::numeric_limits<double>::infinity(), hi = -lo;
         for (double s : matched) lo = std::min(lo, s), hi = std::max(hi, s);
         for (double s : mixed) lo = std::min(lo, s), hi = std::max(hi, s);

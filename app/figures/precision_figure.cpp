@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
 #include "plot/ticks.hpp"
 #include "rope/precision.hpp"
@@ -16,6 +17,8 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
+using detail::fit_subplots;
+using detail::SubplotFit;
 namespace why = detail::why;
 
 enum class PrecisionPlot { angle = 1, positions, pairs, vector };
@@ -147,13 +150,19 @@ void build_precision(BuildContext& ctx) {
     legend[2].label = "fp16 (overflows past 65 504)";
     const float B = H - why::legend_row(ctx, legend, 0, W, H - st.px(4)) - st.px(6);
     const float mid_x = W * 0.5f, mid_y = th_ + (B - th_) * 0.5f;
-    const plot::Rect cell[4] = {
-        column ? plot::Rect{0, th_, W, th_ + (B - th_) * 0.25f} : plot::Rect{0, th_, mid_x, mid_y},
-        column ? plot::Rect{0, th_ + (B - th_) * 0.25f, W, mid_y} : plot::Rect{mid_x, th_, W, mid_y},
-        column ? plot::Rect{0, mid_y, W, th_ + (B - th_) * 0.75f} : plot::Rect{0, mid_y, mid_x, B},
-        column ? plot::Rect{0, th_ + (B - th_) * 0.75f, W, B} : plot::Rect{mid_x, mid_y, W, B}};
+    // too small for four plots: the angle errors first, then the rotated vector's, then the gaps
+    const SubplotFit fit = fit_subplots(
+        ctx, {0, th_, W, B},
+        {column ? plot::Rect{0, th_, W, th_ + (B - th_) * 0.25f} : plot::Rect{0, th_, mid_x, mid_y},
+         column ? plot::Rect{0, th_ + (B - th_) * 0.25f, W, mid_y} : plot::Rect{mid_x, th_, W, mid_y},
+         column ? plot::Rect{0, mid_y, W, th_ + (B - th_) * 0.75f} : plot::Rect{0, mid_y, mid_x, B},
+         column ? plot::Rect{0, th_ + (B - th_) * 0.75f, W, B} : plot::Rect{mid_x, mid_y, W, B}},
+        {0, 2, 3, 1});
+    const std::vector<plot::Rect>& cell = fit.cells;
+    float cell_h = 0;
+    for (const plot::Rect& r : cell) cell_h = std::max(cell_h, r.height());
     // room for the plot area, to space the hand-made log ticks
-    const float plot_h = cell[0].height() - st.px(sub.title_font) * 1.5f - tf * 1.5f - st.px(sub.label_font) * 1.5f - st.px(22);
+    const float plot_h = cell_h - st.px(sub.title_font) * 1.5f - tf * 1.5f - st.px(sub.label_font) * 1.5f - st.px(22);
     const std::string m_tag = "m = " + plot::tick_label(m_now, 1);
     // vertical axis labels: the long form when the plot is tall enough to hold it
     auto y_label = [&](const std::string& long_form, const std::string& short_form) {
@@ -161,7 +170,7 @@ void build_precision(BuildContext& ctx) {
     };
 
     // top left: the worst angle error up to m
-    {
+    if (fit.shows(0)) {
         const double floor = floor_for(smallest);
         const double ceiling = std::pow(10.0, std::ceil(std::log10(std::max({largest, 10.0, kPi * 3}))));
         const bool theta_exact = round_to_bfloat16(theta) == theta;
@@ -192,7 +201,7 @@ void build_precision(BuildContext& ctx) {
     }
 
     // top right: the gap between storable numbers at position m
-    {
+    if (fit.shows(1)) {
         double hi = 10;
         for (int r = 0; r < 3; ++r)
             for (double g : gap[r])
@@ -216,7 +225,7 @@ void build_precision(BuildContext& ctx) {
     }
 
     // bottom left: every pair's angle error at the current position
-    {
+    if (fit.shows(2)) {
         const double floor = floor_for(pair_smallest);
         const double ceiling = std::pow(10.0, std::ceil(std::log10(std::max({pair_largest, 10.0, kPi * 3}))));
         plot::Plot p(ctx.result.list, ctx.measure, sub, cell[2],
@@ -252,7 +261,7 @@ void build_precision(BuildContext& ctx) {
     }
 
     // bottom right: the rotated vector's error for each way of computing the angles
-    {
+    if (fit.shows(3)) {
         const double floor = floor_for(vec_smallest);
         const double ceiling = std::pow(10.0, std::ceil(std::log10(std::max({vec_largest, x.norm() * 3, 10.0}))));
         plot::Plot p(ctx.result.list, ctx.measure, sub, cell[3],

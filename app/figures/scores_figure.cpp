@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
 #include "plot/ticks.hpp"
 #include "rope/encodings.hpp"
@@ -14,6 +15,8 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
+using detail::fit_subplots;
+using detail::SubplotFit;
 namespace why = detail::why;
 
 enum class ScoresPlot { matched = 1, mixed };
@@ -86,6 +89,8 @@ void build_scores(BuildContext& ctx) {
         right = {0, mid, W, bottom};
     }
 
+    // too small for both: the matched layouts' matrix, with the colour bar
+    const SubplotFit fit = fit_subplots(ctx, {0, top, W, bottom}, {left, right}, {0, 1});
     const double lo = -0.5, hi = static_cast<double>(count) - 0.5;
     struct Panel {
         const Eigen::MatrixXd* s;
@@ -94,14 +99,16 @@ void build_scores(BuildContext& ctx) {
         ScoresPlot tag;
     };
     const Panel panels[2] = {
-        {&correct, "matched layouts (" + why::layout_name(pairing) + ")", "scores", false, ScoresPlot::matched},
+        {&correct, "matched layouts (" + why::layout_name(pairing) + ")", "scores", !fit.shows(1), ScoresPlot::matched},
         {&mixed,
          why::pick_title(ctx, sub, right.width(),
                          {"mixed: cos/sin " + why::layout_name(table_mixed) + ", vector " + why::layout_name(pairing),
                           "mixed layouts (cos/sin " + why::layout_name(table_mixed) + ")", "mixed layouts"}),
          "scores_mixed", true, ScoresPlot::mixed}};
-    for (const Panel& pn : panels) {
-        plot::Plot p(ctx.result.list, ctx.measure, sub, pn.with_bar ? right : left, pn.title);
+    for (int which = 0; which < 2; ++which) {
+        if (!fit.shows(which)) continue;
+        const Panel& pn = panels[which];
+        plot::Plot p(ctx.result.list, ctx.measure, sub, fit.cells[static_cast<std::size_t>(which)], pn.title);
         plot::AxisSetup ax{"key position n (tokens)", lo, hi};
         plot::AxisSetup ay{"query position m (tokens)", lo, hi};
         ax.integer_ticks = ay.integer_ticks = true;

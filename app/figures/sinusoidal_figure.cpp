@@ -8,6 +8,7 @@
 #include <limits>
 #include <tuple>
 
+#include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
 #include "plot/ticks.hpp"
 #include "rope/encodings.hpp"
@@ -17,6 +18,8 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
+using detail::fit_subplots;
+using detail::SubplotFit;
 namespace why = detail::why;
 
 enum class SinusoidalPlot { absolute = 1, rope };
@@ -82,14 +85,19 @@ void build_sinusoidal(BuildContext& ctx) {
         "and k." + (d_inside ? "  Dashed: n − m = " + std::to_string(d_now) + "." : std::string());
     const float bottom = H - why::wrapped_caption(ctx, caption, 0, W, H - st.px(3), th.text) - st.px(6);
     const bool wide = W >= (bottom - top) * 1.3f;
-    const plot::Rect left = wide ? plot::Rect{0, top, W / 2, bottom} : plot::Rect{0, top, W, top + (bottom - top) / 2};
-    const plot::Rect right = wide ? plot::Rect{W / 2, top, W, bottom} : plot::Rect{0, left.y1, W, bottom};
+    const float mid_y = top + (bottom - top) / 2;
+    // too small for both: RoPE's curves
+    const SubplotFit fit = fit_subplots(ctx, {0, top, W, bottom},
+                                        {wide ? plot::Rect{0, top, W / 2, bottom} : plot::Rect{0, top, W, mid_y},
+                                         wide ? plot::Rect{W / 2, top, W, bottom} : plot::Rect{0, mid_y, W, bottom}},
+                                        {1, 0});
+    const plot::Rect left = fit.cells[0], right = fit.cells[1];
     const plot::AxisSetup ax{"distance n − m (tokens)", -static_cast<double>(reach), static_cast<double>(reach)};
     const std::string m1_text = "m = " + plot::tick_label(static_cast<double>(m1), 1);
     const std::string m2_text = "m = " + plot::tick_label(static_cast<double>(m2), 1);
 
     // Left: the sinusoidal encoding, alone and added to the token.
-    {
+    if (fit.shows(0)) {
         double lo, hi;
         range_of({&pe, &add1, &add2}, lo, hi);
         plot::Plot p(ctx.result.list, ctx.measure, sub, left,
@@ -107,7 +115,7 @@ void build_sinusoidal(BuildContext& ctx) {
         p.finish();
     }
     // Right: RoPE's score, the same curve for both query positions.
-    {
+    if (fit.shows(1)) {
         double lo, hi;
         range_of({&rope1, &rope2}, lo, hi);
         plot::Plot p(ctx.result.list, ctx.measure, sub, right,

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "figures/build_context.hpp"
+#include "figures/subplot_fit.hpp"
 #include "plot/ticks.hpp"
 
 namespace rope::figures {
@@ -11,6 +12,8 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
+using detail::fit_subplots;
+using detail::SubplotFit;
 
 enum class SweepPlot { wavelengths = 1, decay, cosine_sum, base_bound };
 
@@ -40,18 +43,22 @@ void build_sweep(BuildContext& ctx) {
     const bool column = H >= W * 1.6f;
     const float th_ = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
     const float mid_x = W * 0.52f, mid_y = th_ + (H - th_) * 0.5f;
-    const plot::Rect left = column ? plot::Rect{0, th_, W, th_ + (H - th_) * 0.25f} : plot::Rect{0, th_, mid_x, mid_y};
-    const plot::Rect right = column ? plot::Rect{0, left.y1, W, th_ + (H - th_) * 0.5f} : plot::Rect{mid_x, th_, W, mid_y};
-    const plot::Rect lower_left = column ? plot::Rect{0, right.y1, W, th_ + (H - th_) * 0.75f} : plot::Rect{0, mid_y, mid_x, H};
-    const plot::Rect lower_right = column ? plot::Rect{0, lower_left.y1, W, H} : plot::Rect{mid_x, mid_y, W, H};
+    // Too small for four plots (a 1280x720 window with the lesson open), fewer and larger ones: the
+    // wavelength map first, then the decay for five bases, the lowest base and the cosine sum.
+    const SubplotFit fit = fit_subplots(
+        ctx, {0, th_, W, H},
+        {column ? plot::Rect{0, th_, W, th_ + (H - th_) * 0.25f} : plot::Rect{0, th_, mid_x, mid_y},
+         column ? plot::Rect{0, th_ + (H - th_) * 0.25f, W, th_ + (H - th_) * 0.5f} : plot::Rect{mid_x, th_, W, mid_y},
+         column ? plot::Rect{0, th_ + (H - th_) * 0.5f, W, th_ + (H - th_) * 0.75f} : plot::Rect{0, mid_y, mid_x, H},
+         column ? plot::Rect{0, th_ + (H - th_) * 0.75f, W, H} : plot::Rect{mid_x, mid_y, W, H}},
+        {0, 1, 3, 2});
+    const plot::Rect left = fit.cells[0], right = fit.cells[1], lower_left = fit.cells[2], lower_right = fit.cells[3];
     // A panel in the grid (not maximised) leaves each plot too little room for legends: they would
     // cover the titles, markers and data. Then titles say what legends would, and the colour bar's
     // label (the title's words again) gives way to the neighbouring plot's axis label.
-    const bool compact = left.height() < st.px(300);
-    // Smaller still (a 1280x720 window with the lesson open) four plots would be slivers: the
-    // wavelength map takes the whole panel and a note says where the other three are.
-    const bool single = !column && left.height() < st.px(150);
-    const float note_h = single ? st.px(st.tick_font) * 1.6f : 0;
+    float cell_h = 0;
+    for (const plot::Rect& r : fit.cells) cell_h = std::max(cell_h, r.height());
+    const bool compact = cell_h < st.px(300);
 
     if (st.draw_titles)
         ctx.result.list.text({W / 2, st.px(6)}, ctx.title(), st.px(st.title_font),
@@ -61,8 +68,8 @@ void build_sweep(BuildContext& ctx) {
     sub.draw_titles = true;  // several plots: each needs its caption, on screen too
 
     // Left: log10(wavelength / context) for every pair over bases 1e2..1e8.
-    {
-        plot::Plot p(ctx.result.list, ctx.measure, sub, single ? plot::Rect{0, th_, W, H - note_h} : left,
+    if (fit.shows(0)) {
+        plot::Plot p(ctx.result.list, ctx.measure, sub, left,
                      "wavelength λ ÷ context L = " + std::to_string(static_cast<long long>(context)));
         plot::AxisSetup x{"base b (log)", kSweepMin, kSweepMax, true};
         plot::AxisSetup y{"pair i", -0.5, pairs - 0.5};
@@ -94,13 +101,9 @@ void build_sweep(BuildContext& ctx) {
         p.finish();
     }
 
-    if (single) {
-        ctx.result.list.text({W / 2, H - st.px(3)}, "Maximise (key 3) for the other three plots",
-                             st.px(st.tick_font), st.theme.muted, plot::HAlign::center, plot::VAlign::bottom);
-    }
 
     // Right: the decay bound for five bases around the current one.
-    if (!single) {
+    if (fit.shows(1)) {
         const std::int64_t max_distance = ctx.params.integer("max_distance");
         const bool log_x = ctx.params.text("decay_scale") == "log" && max_distance >= 2;
         const auto bases = sweep_bases(base);
@@ -126,7 +129,7 @@ void build_sweep(BuildContext& ctx) {
 
     // Lower left: B(m) = sum_i cos(m theta_i) up to the context, with its first negative m (Men et al.:
     // the base is too small for a context that reaches it).
-    if (!single) {
+    if (fit.shows(2)) {
         const bool log_x = context >= 64;
         // one bin per pixel column (the plot area is a little narrower than its rect: never coarser)
         const auto cosine = ctx.cache.cosine_sum(f.theta, static_cast<std::int64_t>(context),
@@ -156,7 +159,7 @@ void build_sweep(BuildContext& ctx) {
     }
 
     // Lower right: the smallest base whose B(m) stays >= 0 up to each context length.
-    if (!single) {
+    if (fit.shows(3)) {
         auto curve = ctx.cache.base_bound_curve(d, static_cast<std::int64_t>(context), ctx.request.wait_for_background);
         if (curve && curve->context.empty()) curve = nullptr;  // cancelled before its first context
         plot::Plot p(ctx.result.list, ctx.measure, sub, {lower_right.x0, lower_right.y0 + (column ? 0 : st.px(4)), lower_right.x1, lower_right.y1},

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "figures/build_context.hpp"
+#include "figures/subplot_fit.hpp"
 #include "plot/colormap.hpp"
 #include "plot/ticks.hpp"
 #include "rope/phasor.hpp"
@@ -16,6 +17,8 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
+using detail::fit_subplots;
+using detail::SubplotFit;
 
 enum class VectorsPlot { pair = 1, fan, qk };
 enum Grab { kNone = 0, kVector = 1, kKey = 2 };
@@ -88,10 +91,15 @@ void build_vectors(BuildContext& ctx) {
         ctx.result.list.text({W / 2, st.px(6)}, ctx.title(), st.px(st.title_font),
                              st.theme.text, plot::HAlign::center, plot::VAlign::top);
     const bool wide = W >= H * 1.3f;
-    const plot::Rect main_rect = wide ? plot::Rect{0, title_space, W * 0.52f, H} : plot::Rect{0, title_space, W, H * 0.55f};
     const float split = title_space + (H - title_space) * 0.5f;
-    const plot::Rect fan_rect = wide ? plot::Rect{W * 0.52f, title_space, W, split} : plot::Rect{0, H * 0.55f, W / 2, H};
-    const plot::Rect qk_rect = wide ? plot::Rect{W * 0.52f, split, W, H} : plot::Rect{W / 2, H * 0.55f, W, H};
+    // too small for three views: the pair's rotation first, then q beside k, then the fan
+    const SubplotFit fit = fit_subplots(
+        ctx, {0, title_space, W, H},
+        {wide ? plot::Rect{0, title_space, W * 0.52f, H} : plot::Rect{0, title_space, W, H * 0.55f},
+         wide ? plot::Rect{W * 0.52f, title_space, W, split} : plot::Rect{0, H * 0.55f, W / 2, H},
+         wide ? plot::Rect{W * 0.52f, split, W, H} : plot::Rect{W / 2, H * 0.55f, W, H}},
+        {0, 2, 1});
+    const plot::Rect main_rect = fit.cells[0], fan_rect = fit.cells[1], qk_rect = fit.cells[2];
     plot::Style sub = st;
     sub.title_font = st.title_font * 0.8f;
     sub.draw_titles = true;  // the three views need their own captions
@@ -99,7 +107,7 @@ void build_vectors(BuildContext& ctx) {
     const float tf = st.px(st.tick_font);
     const float line_h = tf * 1.35f;
     // 1. The selected pair at position 0 and at position m.
-    {
+    if (fit.shows(0)) {
         const double radius = std::max(1e-9, std::hypot(v.x, v.y));
         const double lim = radius * 1.35;
         char title[128];
@@ -148,7 +156,7 @@ void build_vectors(BuildContext& ctx) {
     }
 
     // 2. The fan: the unit vector (1, 0) rotated by m*theta_k in each of the first 64 pairs.
-    {
+    if (fit.shows(1)) {
         const int shown = std::min(f.pairs(), 64);
         plot::Plot p(ctx.result.list, ctx.measure, sub, fan_rect,
                      "(1, 0) turned at m = " + std::to_string(m) + ", pairs 0–" + std::to_string(shown - 1));
@@ -162,7 +170,7 @@ void build_vectors(BuildContext& ctx) {
         for (int i = 0; i <= 96; ++i) unit.push_back(p.to_px(std::cos(2 * kPi * i / 96), std::sin(2 * kPi * i / 96)));
         p.list().line(unit, st.theme.muted.with_alpha(0.5f), st.px(1.2f), st.px(4));
         std::vector<Vec2> placed;
-        const float label_size = st.px(st.tick_font) * 0.85f;
+        const float label_size = std::max(st.px(st.tick_font) * 0.85f, st.px(st.min_text));
         p.list().segment(origin, p.to_px(1, 0), st.theme.muted, st.px(2), st.px(4));
         for (int k = shown - 1; k >= 0; --k) {
             const double a = wrap_angle(position_angle(md, f.theta[k]));
@@ -186,7 +194,7 @@ void build_vectors(BuildContext& ctx) {
 
     // 3. q at m beside k at n: their angle, and so the score, depends on n - m only. k's pair comes
     // from key_vector (the same as q's unless set).
-    {
+    if (fit.shows(2)) {
         const std::vector<double> key = ctx.params.key_vector();
         const Pair2D kv{key[dims.first], key[dims.second]};
         const Eigen::Map<const Eigen::VectorXd> k_full(key.data(), static_cast<Eigen::Index>(key.size()));

@@ -31,16 +31,16 @@ inline plot::Style sub_style(const plot::Style& st) {
 }
 
 // Font size at which `text` fits in `width` (down to 70% of `size`).
-inline float fitted_size(const plot::TextMeasure& measure, const std::string& text, float size, float width) {
+inline float fitted_size(const plot::TextMeasure& measure, const std::string& text, float size, float width, float smallest) {
     const float w = measure.measure(text, size).x;
-    if (w > width && w > 0) return std::max(size * 0.7f, size * width / w);
+    if (w > width && w > 0) return std::min(size, std::max({size * 0.7f, size * width / w, smallest}));
     return size;
 }
 
 // A caption line centred in [x0, x1] with its bottom at `bottom`; returns the height it takes.
 inline float caption(BuildContext& ctx, const std::string& text, float x0, float x1, float bottom, plot::Color color) {
     const plot::Style& st = ctx.request.style;
-    const float size = fitted_size(ctx.measure, text, st.px(st.tick_font), x1 - x0 - st.px(8));
+    const float size = fitted_size(ctx.measure, text, st.px(st.tick_font), x1 - x0 - st.px(8), st.px(st.min_text));
     ctx.result.list.text({(x0 + x1) / 2, bottom}, text, size, color, plot::HAlign::center, plot::VAlign::bottom);
     return size * 1.35f;
 }
@@ -91,29 +91,49 @@ inline std::string pick_title(BuildContext& ctx, const plot::Style& sub, float w
     return titles.back();
 }
 
-// A legend as one centred row of entries (a figure's shared series), its bottom at `bottom`;
-// the type shrinks (down to 70%) to fit the width. Returns the height it takes.
+// A legend as centred rows of entries (a figure's shared series), its last row's bottom at `bottom`;
+// the type shrinks (down to 70%, never below the style's smallest text) to fit one row, and entries
+// that still do not fit go on more rows. Returns the height it takes.
 inline float legend_row(BuildContext& ctx, const std::vector<plot::LegendEntry>& entries, float x0, float x1, float bottom) {
     const plot::Style& st = ctx.request.style;
     float size = st.px(st.tick_font);
     const float sample = st.px(24), inner = st.px(6), between = st.px(18);
+    auto entry_w = [&](const plot::LegendEntry& e, float sz) { return sample + inner + ctx.measure.measure(e.label, sz).x; };
     auto total = [&](float sz) {
         float w = 0;
-        for (const auto& e : entries) w += sample + inner + ctx.measure.measure(e.label, sz).x;
+        for (const auto& e : entries) w += entry_w(e, sz);
         return w + between * static_cast<float>(entries.size() - 1);
     };
     const float room = x1 - x0 - st.px(8);
     const float wide = total(size);
-    if (wide > room && wide > 0) size *= std::max(0.7f, room / wide);
-    float x = std::max(x0 + st.px(4), (x0 + x1 - total(size)) / 2);
-    const float y = bottom - size * 0.7f;
+    if (wide > room && wide > 0) size = std::min(size, std::max({size * 0.7f, size * room / wide, st.px(st.min_text)}));
+    // rows of entries, filled greedily
+    std::vector<std::vector<const plot::LegendEntry*>> rows(1);
+    float used = 0;
     for (const auto& e : entries) {
-        ctx.result.list.segment({x, y}, {x + sample, y}, e.color, st.px(e.width), st.px(e.dash));
-        x += sample + inner;
-        ctx.result.list.text({x, y}, e.label, size, st.theme.text, plot::HAlign::left, plot::VAlign::middle);
-        x += ctx.measure.measure(e.label, size).x + between;
+        const float w = entry_w(e, size);
+        if (!rows.back().empty() && used + between + w > room) {
+            rows.emplace_back();
+            used = 0;
+        }
+        used += (rows.back().empty() ? 0 : between) + w;
+        rows.back().push_back(&e);
     }
-    return size * 1.4f;
+    const float row_h = size * 1.4f;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        float row_w = 0;
+        for (const plot::LegendEntry* e : rows[r]) row_w += entry_w(*e, size);
+        row_w += between * static_cast<float>(rows[r].size() - 1);
+        float x = std::max(x0 + st.px(4), (x0 + x1 - row_w) / 2);
+        const float y = bottom - size * 0.7f - row_h * static_cast<float>(rows.size() - 1 - r);
+        for (const plot::LegendEntry* e : rows[r]) {
+            ctx.result.list.segment({x, y}, {x + sample, y}, e->color, st.px(e->width), st.px(e->dash));
+            x += sample + inner;
+            ctx.result.list.text({x, y}, e->label, size, st.theme.text, plot::HAlign::left, plot::VAlign::middle);
+            x += ctx.measure.measure(e->label, size).x + between;
+        }
+    }
+    return row_h * static_cast<float>(rows.size());
 }
 
 // A spread or drift for people: "≈ 0" when it is rounding noise next to `scale`.

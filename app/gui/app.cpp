@@ -99,7 +99,7 @@ App::App(Platform& platform, Renderer& renderer, float base_scale)
     io.GetClipboardTextFn = get_clipboard;
     io.SetClipboardTextFn = set_clipboard;
     state_.base_scale = base_scale;
-    state_.ui_scale = state_.effective_scale();
+    state_.ui_scale = state_.effective_scale(platform_.window_size().y);
     fonts_.build(state_.ui_scale, kUiFontSize);
     applied_theme_ = effective_theme(state_);
     applied_presentation_ = state_.presentation;
@@ -148,16 +148,28 @@ void App::layout() {
     const float controls_w = std::round(std::min(display.x * 0.3f, 330.0f * state_.ui_scale));
     const bool lesson_open = state_.lesson_step() >= 0;
     if (state_.presentation) {
-        // no controls; a lesson reads along the bottom, its panel filling the screen above
-        const float strip = lesson_open ? std::round(display.y * 0.30f) : 0.0f;
+        // no controls; a lesson's panel fills the screen, its text beside it in a column as wide as
+        // the step's text needs (up to 45% of the window), or below it if that is not enough
         const int alone = state_.maximized >= 0 ? state_.maximized : lesson_open ? lesson_panel(state_)->index : -1;
-        draw_panels(state_, ui_, ImVec2(0, 0), ImVec2(display.x, display.y - strip), alone);
-        if (lesson_open) draw_lesson_panel(state_, ImVec2(0, display.y - strip), ImVec2(display.x, strip));
+        const float column = lesson_open ? lesson_column_width(state_, display.x, display.y, fonts_.bold()) : 0.0f;
+        if (!lesson_open) {
+            draw_panels(state_, ui_, ImVec2(0, 0), display, alone);
+        } else if (lesson_panel_height(state_, column, fonts_.bold()) <= display.y) {
+            draw_panels(state_, ui_, ImVec2(0, 0), ImVec2(display.x - column, display.y), alone, false);
+            draw_lesson_panel(state_, ImVec2(display.x - column, 0), ImVec2(column, display.y), fonts_.bold());
+        } else {
+            const float strip = std::min(std::round(display.y * 0.5f), lesson_panel_height(state_, display.x, fonts_.bold()));
+            draw_panels(state_, ui_, ImVec2(0, 0), ImVec2(display.x, display.y - strip), alone, false);
+            draw_lesson_panel(state_, ImVec2(0, display.y - strip), ImVec2(display.x, strip), fonts_.bold());
+        }
     } else if (state_.maximized >= 0) {
         draw_panels(state_, ui_, ImVec2(0, 0), display, state_.maximized);
     } else {
-        const float lesson_h = lesson_open ? std::round(display.y * 0.42f) : 0.0f;
-        if (lesson_open) draw_lesson_panel(state_, ImVec2(0, 0), ImVec2(controls_w, lesson_h));
+        // the lesson above the controls: as tall as its step needs, up to 60% of the window (the
+        // controls below scroll)
+        const float lesson_h =
+            lesson_open ? std::min(std::round(display.y * 0.6f), lesson_panel_height(state_, controls_w, fonts_.bold())) : 0.0f;
+        if (lesson_open) draw_lesson_panel(state_, ImVec2(0, 0), ImVec2(controls_w, lesson_h), fonts_.bold());
         draw_controls(state_, ImVec2(0, lesson_h), ImVec2(controls_w, display.y - lesson_h));
         draw_panels(state_, ui_, ImVec2(controls_w, 0), ImVec2(display.x - controls_w, display.y), -1);
     }
@@ -222,10 +234,12 @@ void App::frame() {
 }
 
 void App::apply_view_changes() {
-    if (state_.presentation != applied_presentation_) {
-        // type and sizes change between frames: rebuild the font atlas at the new scale
+    const float wanted_scale = state_.effective_scale(platform_.window_size().y);
+    if (state_.presentation != applied_presentation_ || wanted_scale != state_.ui_scale) {
+        // type and sizes change between frames (presentation mode, or its window resized): rebuild
+        // the font atlas at the new scale
         applied_presentation_ = state_.presentation;
-        state_.ui_scale = state_.effective_scale();
+        state_.ui_scale = wanted_scale;
         builder_.wait_idle();  // the workers measure text with these fonts
         fonts_.build(state_.ui_scale, kUiFontSize);
         renderer_.fonts_changed();

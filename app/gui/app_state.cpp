@@ -173,6 +173,8 @@ plot::Style screen_style(const AppState& state) {
     s.tick_font = 16;
     s.label_font = 18;
     s.title_font = 21;
+    // presentation mode's scale makes the tick labels 1/36 of the window's height: nothing smaller
+    s.min_text = state.presentation ? AppState::kSmallestText : 13;
     s.line_width = 2.6f;
     s.draw_titles = false;  // the panel header carries the title on screen
     // Software GL (llvmpipe) pays for every covered pixel: the window is cleared to the theme's

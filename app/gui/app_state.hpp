@@ -3,6 +3,8 @@
 // step), the view state, and each panel's picture with the values it was built from.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -122,7 +124,7 @@ public:
     // the view: not undone
     plot::ThemeId theme = plot::ThemeId::dark;
     float base_scale = 1;  // the monitor's content scale (x the user's factor)
-    float ui_scale = 1;    // base_scale, x kPresentationScale in presentation mode
+    float ui_scale = 1;    // base_scale, or effective_scale() in presentation mode
     int maximized = -1;    // panel index, or -1 for the page's grid
     int page = 0;          // which page of panels the grid shows (figures::pages())
     bool presentation = false;  // large type, high contrast, no controls
@@ -156,8 +158,14 @@ public:
     bool quit_requested = false;
     bool screenshot_requested = false;  // F12
 
-    static constexpr float kPresentationScale = 1.6f;
-    float effective_scale() const { return base_scale * (presentation ? kPresentationScale : 1.0f); }
+    // Presentation mode sizes type for the back row: the smallest text (a panel's tick labels,
+    // kSmallestText px at scale 1) is at least 1/36 of the window's height (20 px at 720p, 30 px
+    // at 1080p), and never smaller than the usual type.
+    static constexpr float kSmallestText = 16.0f;
+    float effective_scale(float window_height) const {
+        if (!presentation) return base_scale;
+        return std::max(base_scale, std::ceil(window_height / 36.0f) / kSmallestText);
+    }
 
 private:
     void restore(const Snapshot& s);

@@ -8,8 +8,8 @@
 
 namespace rope::gui {
 
-// Its height for a window `width` wide (two lines when narrow).
-float formula_strip_height(float width);
+// Its height for a window `width` wide: as many lines as the formulas need at that width.
+float formula_strip_height(AppState& state, float width);
 void draw_formula_strip(AppState& state, ImVec2 pos, ImVec2 size);
 
 }  // namespace rope::gui

@@ -69,8 +69,11 @@ void draw_header(AppState& state, PanelView& panel, const UiContext& ui, int ind
     const ImGuiStyle& style = ImGui::GetStyle();
     const float buttons_w = ImGui::CalcTextSize("Export Maximise").x + style.FramePadding.x * 4 + style.ItemSpacing.x * 2;
     ImGui::SameLine(0, ImGui::GetFontSize() * 1.2f);
-    if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * panel.figure->header_width_em + buttons_w) ImGui::NewLine();
-    panel_header_options(state, panel);
+    // presentation mode hides the controls, the panels' options among them
+    if (!state.presentation) {
+        if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * panel.figure->header_width_em + buttons_w) ImGui::NewLine();
+        panel_header_options(state, panel);
+    }
     const char* button = alone && state.maximized == index ? "Restore" : "Maximise";
     ImGui::SameLine();
     const float pad = style.FramePadding.x * 2 + style.ItemSpacing.x;
@@ -158,13 +161,15 @@ void draw_panel(AppState& state, UiContext& ui, int index, ImVec2 p0, ImVec2 p1,
 
 }  // namespace
 
-void draw_panels(AppState& state, UiContext& ui, ImVec2 pos, ImVec2 size, int maximized) {
+void draw_panels(AppState& state, UiContext& ui, ImVec2 pos, ImVec2 size, int maximized, bool formula_strip) {
     // the linked highlight shows what the mouse pointed at in the last frame
     state.linked = state.linked_next;
     state.linked_next = {};
-    const float strip_h = formula_strip_height(size.x);
-    draw_formula_strip(state, {pos.x, pos.y + size.y - strip_h}, {size.x, strip_h});
-    size.y -= strip_h;
+    if (formula_strip) {
+        const float strip_h = formula_strip_height(state, size.x);
+        draw_formula_strip(state, {pos.x, pos.y + size.y - strip_h}, {size.x, strip_h});
+        size.y -= strip_h;
+    }
     std::vector<int> shown;
     if (maximized >= 0) {
         shown.push_back(maximized);

@@ -15,9 +15,9 @@ namespace rope::gui {
 // rest wait a frame or two, oldest first.
 inline constexpr double kNewPicturesMs = 4.0;
 
-// Draws the panels into the rectangle (pos, size), the formula strip along its bottom. `maximized`
-// is the panel to show alone (-1: the current page's grid).
-void draw_panels(AppState& state, UiContext& ui, ImVec2 pos, ImVec2 size, int maximized);
+// Draws the panels into the rectangle (pos, size), the formula strip along its bottom unless
+// `formula_strip` is false. `maximized` is the panel to show alone (-1: the current page's grid).
+void draw_panels(AppState& state, UiContext& ui, ImVec2 pos, ImVec2 size, int maximized, bool formula_strip = true);
 
 // Where each of `count` panels of a page goes in a grid of the given size (columns x rows as square
 // as they come: 1, 2 side by side, 2 x 2, 3 x 2, ...).

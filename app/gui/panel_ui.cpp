@@ -11,28 +11,37 @@ namespace rope::gui {
 namespace {
 
 // The header widgets a figure asks for, as Dear ImGui widgets (ids unique within the panel).
+// The header widgets a figure asks for, as Dear ImGui widgets (ids unique within the panel). A widget
+// asked to go on the same line goes there only if it fits; else it starts the next line, so large
+// type (presentation mode) or a narrow panel never clips an option at the panel's edge.
 class ImGuiHeaderControls : public figures::HeaderControls {
 public:
     void text(std::string_view text, std::string_view tooltip) override {
+        place(ImGui::CalcTextSize(text.data(), text.data() + text.size()).x);
         ImGui::TextUnformatted(text.data(), text.data() + text.size());
         item_tooltip(std::string(tooltip).c_str());
     }
     bool button(std::string_view label, std::string_view tooltip) override {
+        const std::string l(label);
+        place(ImGui::CalcTextSize(l.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
         ImGui::PushID(next_id_++);
-        const bool pressed = ImGui::SmallButton(std::string(label).c_str());
+        const bool pressed = ImGui::SmallButton(l.c_str());
         ImGui::PopID();
         item_tooltip(std::string(tooltip).c_str());
         return pressed;
     }
     bool checkbox(std::string_view label, bool& on, std::string_view tooltip) override {
+        const std::string l(label);
+        place(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(l.c_str()).x);
         ImGui::PushID(next_id_++);
-        const bool changed = ImGui::Checkbox(std::string(label).c_str(), &on);
+        const bool changed = ImGui::Checkbox(l.c_str(), &on);
         ImGui::PopID();
         item_tooltip(std::string(tooltip).c_str());
         return changed;
     }
     int combo(std::string_view preview, const std::vector<std::string>& items, int current, float width_em,
               std::string_view tooltip) override {
+        place(ImGui::GetFontSize() * width_em);
         ImGui::PushID(next_id_++);
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * width_em);
         int picked = -1;
@@ -46,12 +55,21 @@ public:
         return picked;
     }
     void same_line(float gap_em) override {
-        if (gap_em > 0) ImGui::SameLine(0, ImGui::GetFontSize() * gap_em);
-        else ImGui::SameLine();
+        same_line_ = true;
+        gap_ = gap_em > 0 ? ImGui::GetFontSize() * gap_em : ImGui::GetStyle().ItemSpacing.x;
     }
 
 private:
+    void place(float width) {
+        if (!same_line_) return;
+        same_line_ = false;
+        const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+        if (ImGui::GetItemRectMax().x + gap_ + width <= right) ImGui::SameLine(0, gap_);
+    }
+
     int next_id_ = 0;
+    bool same_line_ = false;
+    float gap_ = 0;
 };
 
 figures::EditParams edit_for(AppState& state, const std::string& gesture) {

@@ -104,32 +104,85 @@ void advance_animation(AppState& state, double dt) {
     if (m != static_cast<double>(state.params().integer("position"))) state.apply_number("position", m, "animation");
 }
 
-void draw_lesson_panel(AppState& state, ImVec2 pos, ImVec2 size) {
+namespace {
+
+const lessons::Step* open_step(const AppState& state) {
     const auto& lesson = lessons::builtin_lesson();
     const int index = state.lesson_step();
-    if (index < 0 || index >= static_cast<int>(lesson.steps.size())) return;
-    const lessons::Step& step = lesson.steps[static_cast<std::size_t>(index)];
+    if (index < 0 || index >= static_cast<int>(lesson.steps.size())) return nullptr;
+    return &lesson.steps[static_cast<std::size_t>(index)];
+}
+
+std::string step_heading(const AppState& state) {
+    const auto& lesson = lessons::builtin_lesson();
+    return lesson.title + "  -  step " + std::to_string(state.lesson_step() + 1) + " of " + std::to_string(lesson.steps.size());
+}
+
+std::string look_at(const lessons::Step& step) {
+    return "Look at: " + std::string(step.panel->title) + " (panel " + std::to_string(step.panel->index + 1) + ")";
+}
+
+// In presentation mode the lesson is part of the slide: no title bar, and the whole text shown.
+ImGuiWindowFlags lesson_window_flags(const AppState& state) {
+    return state.presentation ? kFixedWindow
+                              : ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+}
+
+}  // namespace
+
+float lesson_panel_height(const AppState& state, float width, ImFont* title_font) {
+    const lessons::Step* step = open_step(state);
+    if (!step) return 0;
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float inner = width - style.WindowPadding.x * 2;
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    float h = style.WindowPadding.y * 2 + line;  // the step heading
+    if (!state.presentation) h += ImGui::GetFrameHeight();  // title bar
+    // the step's title in bold type, a separator, the text, "Look at", the buttons
+    ImGui::PushFont(title_font);
+    h += static_cast<float>(wrap_at_spaces(step->title, inner).size()) * ImGui::GetTextLineHeightWithSpacing();
+    ImGui::PopFont();
+    h += style.ItemSpacing.y;
+    h += static_cast<float>(wrap_at_spaces(step->text, inner).size() + wrap_at_spaces(look_at(*step), inner).size()) * line;
+    h += style.ItemSpacing.y + ImGui::GetFrameHeightWithSpacing();
+    return std::ceil(h);
+}
+
+float lesson_column_width(const AppState& state, float window_width, float window_height, ImFont* title_font) {
+    float fraction = 0.28f;
+    while (fraction < 0.45f && lesson_panel_height(state, std::round(window_width * fraction), title_font) > window_height) fraction += 0.01f;
+    return std::round(window_width * fraction);
+}
+
+void draw_lesson_panel(AppState& state, ImVec2 pos, ImVec2 size, ImFont* title_font) {
+    const lessons::Step* step = open_step(state);
+    if (!step) return;
+    const int index = state.lesson_step();
+    const int count = static_cast<int>(lessons::builtin_lesson().steps.size());
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(size);
-    ImGui::Begin("Lesson", nullptr,
-                 ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
-                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus);
-    ImGui::TextDisabled("%s  -  step %d of %d", lesson.title.c_str(), index + 1, static_cast<int>(lesson.steps.size()));
-    ImGui::TextUnformatted(step.title.c_str());
+    ImGui::Begin("Lesson", nullptr, lesson_window_flags(state));
+    const float inner = ImGui::GetContentRegionAvail().x;
+    ImGui::TextDisabled("%s", step_heading(state).c_str());
+    ImGui::PushFont(title_font);
+    text_wrapped_at_spaces(step->title, inner);
+    ImGui::PopFont();
     ImGui::Separator();
-    const float buttons_h = ImGui::GetFrameHeightWithSpacing() * 1.3f;
+    const float buttons_h = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+    // the whole text where it fits (presentation mode sizes the panel for it); else it scrolls
     ImGui::BeginChild("lesson_text", ImVec2(0, -buttons_h), false);
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(step.text.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::TextDisabled("Look at: %s (panel %d)", std::string(step.panel->title).c_str(), step.panel->index + 1);
+    text_wrapped_at_spaces(step->text, ImGui::GetContentRegionAvail().x);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped_at_spaces(look_at(*step), ImGui::GetContentRegionAvail().x);
+    ImGui::PopStyleColor();
     ImGui::EndChild();
     ImGui::BeginDisabled(index == 0);
     if (ImGui::Button("< Back")) lesson_step(state, -1);
     ImGui::EndDisabled();
     item_tooltip("The previous step (Page Up).");
     ImGui::SameLine();
-    ImGui::BeginDisabled(index + 1 >= static_cast<int>(lesson.steps.size()));
+    ImGui::BeginDisabled(index + 1 >= count);
     if (ImGui::Button("Next >")) lesson_step(state, 1);
     ImGui::EndDisabled();
     item_tooltip("The next step (Page Down).");

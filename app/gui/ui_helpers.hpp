@@ -3,6 +3,9 @@
 
 #include <imgui.h>
 
+#include <string>
+#include <vector>
+
 #include "plot/display_list.hpp"
 
 namespace rope::gui {
@@ -19,5 +22,12 @@ inline ImU32 to_imgui_color(plot::Color c, float alpha = -1) {
 inline constexpr ImGuiWindowFlags kFixedWindow = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
                                                  ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
                                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+// `text` broken into lines no wider than `width` in the current font, only at spaces and at its own
+// line breaks (ImGui's wrapping also breaks after '.' and ',', which splits "0.5" across lines). A
+// word wider than `width` stays whole on its own line.
+std::vector<std::string> wrap_at_spaces(const std::string& text, float width);
+// The lines of wrap_at_spaces, drawn one under another.
+void text_wrapped_at_spaces(const std::string& text, float width);
 
 }  // namespace rope::gui

@@ -69,7 +69,7 @@ void Plot::draw_title(float pad) {
     float size = style_.px(style_.title_font);
     const float room = outer_.width() - 2 * pad;
     const float wide = measure_.measure(title_, size).x;
-    if (wide > room && wide > 0) size = std::max(size * 0.7f, size * room / wide);
+    if (wide > room && wide > 0) size = std::max({size * 0.7f, size * room / wide, style_.px(style_.min_text)});
     list_.text({(outer_.x0 + outer_.x1) / 2, outer_.y0 + pad}, title_, size, style_.theme.text, HAlign::center, VAlign::top);
 }
 
@@ -377,7 +377,7 @@ void Plot::finish() {
     // a legend wider than its plot gets smaller type (down to 70%) rather than spill out of it
     const float room = area_.width() - style_.px(16) - sample - style_.px(22);
     if (widest > room && widest > 0) {
-        const float k = std::max(0.7f, room / widest);
+        const float k = std::max({0.7f, room / widest, std::min(1.0f, style_.px(style_.min_text) / tf)});
         tf *= k;
         widest *= k;
     }

@@ -1,0 +1,76 @@
+#include "figures/subplot_fit.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace rope::figures::detail {
+
+plot::Vec2 min_subplot_cell(const plot::Style& st) {
+    // caption, tick labels and axis label take about 95 px of height and 90 px of width at scale 1;
+    // what is left must still show a curve's shape
+    return {st.px(240), st.px(190)};
+}
+
+namespace {
+
+bool large_enough(const plot::Rect& r, plot::Vec2 min) { return r.width() >= min.x - 0.5f && r.height() >= min.y - 0.5f; }
+
+// The grid (columns x rows) that gives `count` cells the most room in `area`, if any holds `min`.
+bool best_grid(int count, plot::Rect area, plot::Vec2 min, int& cols_out, int& rows_out) {
+    float best = 0;
+    for (int cols = 1; cols <= count; ++cols) {
+        const int rows = (count + cols - 1) / cols;
+        const float w = area.width() / static_cast<float>(cols), h = area.height() / static_cast<float>(rows);
+        if (w < min.x || h < min.y) continue;
+        const float room = std::min(w / min.x, h / min.y);
+        if (room > best) {
+            best = room;
+            cols_out = cols;
+            rows_out = rows;
+        }
+    }
+    return best > 0;
+}
+
+std::string left_out_note(const BuildContext& ctx, int shown, int total, float width) {
+    const std::string n = std::to_string(shown) + " of " + std::to_string(total) + " plots";
+    const std::string key = std::to_string(ctx.figure().index + 1);
+    const plot::Style& st = ctx.request.style;
+    for (const std::string& note : {n + " at this size: maximise the panel (" + key + "), a larger window or export shows all",
+                                    n + ": maximise (" + key + ") or export for all", n + " (" + key + ": all)"}) {
+        if (ctx.measure.measure(note, st.px(st.tick_font)).x <= width) return note;
+    }
+    return n;
+}
+
+}  // namespace
+
+SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const std::vector<int>& priority) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Vec2 min = min_subplot_cell(st);
+    SubplotFit fit;
+    fit.cells = own;
+    fit.shown = static_cast<int>(own.size());
+    if (std::all_of(own.begin(), own.end(), [&](const plot::Rect& r) { return large_enough(r, min); })) return fit;
+
+    const float note_h = st.px(st.tick_font) * 1.7f;
+    plot::Rect room = area;
+    room.y1 -= note_h;
+    int cols = 1, rows = 1, count = static_cast<int>(priority.size());
+    while (count > 1 && !best_grid(count, room, min, cols, rows)) --count;
+    if (count == 1) cols = rows = 1;  // one plot, however small: the figure's most important one
+    for (plot::Rect& r : fit.cells) r = {};
+    const float w = room.width() / static_cast<float>(cols), h = room.height() / static_cast<float>(rows);
+    for (int k = 0; k < count; ++k) {
+        const float x0 = room.x0 + w * static_cast<float>(k % cols), y0 = room.y0 + h * static_cast<float>(k / cols);
+        fit.cells[static_cast<std::size_t>(priority[static_cast<std::size_t>(k)])] = {x0, y0, x0 + w, y0 + h};
+    }
+    fit.shown = count;
+    const std::string note = left_out_note(ctx, count, static_cast<int>(own.size()), area.width() - st.px(8));
+    ctx.result.list.text({(area.x0 + area.x1) / 2, area.y1 - note_h / 2}, note, st.px(st.tick_font), st.theme.muted,
+                         plot::HAlign::center, plot::VAlign::middle);
+    return fit;
+}
+
+}  // namespace rope::figures::detail

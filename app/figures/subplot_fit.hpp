@@ -1,0 +1,28 @@
+// Internal: which of a figure's sub-plots get room at the figure's size. A figure of several plots
+// keeps its own arrangement while every plot has room for its caption, ticks, axis labels and a
+// readable plotting area; below that it shows fewer, larger plots (the most important first) and
+// says on a line at the bottom how many are left out and how to see them.
+#pragma once
+
+#include <vector>
+
+#include "figures/build_context.hpp"
+
+namespace rope::figures::detail {
+
+// The smallest cell a sub-plot may have at this style's scale.
+plot::Vec2 min_subplot_cell(const plot::Style& st);
+
+struct SubplotFit {
+    std::vector<plot::Rect> cells;  // one per sub-plot, in the figure's order; zero-size when left out
+    int shown = 0;
+    bool shows(int i) const { return cells[static_cast<std::size_t>(i)].width() > 0; }
+    bool all() const { return shown == static_cast<int>(cells.size()); }
+};
+
+// `own`: the figure's arrangement of all its sub-plots. If one of its cells is below the minimum,
+// the first sub-plots of `priority` that fit go into the grid of `area` that makes them largest,
+// and the note is drawn along the bottom of `area`.
+SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const std::vector<int>& priority);
+
+}  // namespace rope::figures::detail
