@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "figures/build_context.hpp"
+#include "figures/subplot_fit.hpp"
 #include "plot/ticks.hpp"
 
 namespace rope::figures {
@@ -45,6 +46,12 @@ void build_decay(BuildContext& ctx) {
     }
     record_geometry(ctx, p, {"decay", DecayPlot::decay, AxisRole::other, AxisRole::other}, x, y);
     p.finish();
+    if (f.pairs() == 1) {  // d = 2: a flat line is the whole story, said so
+        const plot::Rect a = p.area();
+        detail::centred_note(ctx, {a.x0, a.y0 + a.height() * 0.35f, a.x1, a.y1 - a.height() * 0.15f},
+                             "One pair (d = " + std::to_string(f.rotated_dims) + "): nothing to cancel, so the bound stays at 1 at every "
+                             "distance. The decay comes from many pairs turning at different speeds: raise d.");
+    }
 
     if (ctx.request.with_table) {
         DataTable& t = ctx.result.table;

@@ -8,8 +8,8 @@ namespace rope::figures::detail {
 
 plot::Vec2 min_subplot_cell(const plot::Style& st) {
     // caption, tick labels and axis label take about 95 px of height and 90 px of width at scale 1;
-    // what is left must still show a curve's shape
-    return {st.px(240), st.px(190)};
+    // what is left must still show a curve's shape (a smaller cell gave plots 30 px tall)
+    return {st.px(220), st.px(160)};
 }
 
 namespace {
@@ -46,9 +46,10 @@ std::string left_out_note(const BuildContext& ctx, int shown, int total, float w
 
 }  // namespace
 
-SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const std::vector<int>& priority) {
+SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const std::vector<int>& priority,
+                        plot::Vec2 min) {
     const plot::Style& st = ctx.request.style;
-    const plot::Vec2 min = min_subplot_cell(st);
+    if (min.x <= 0 || min.y <= 0) min = min_subplot_cell(st);
     SubplotFit fit;
     fit.cells = own;
     fit.shown = static_cast<int>(own.size());
@@ -71,6 +72,37 @@ SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<pl
     ctx.result.list.text({(area.x0 + area.x1) / 2, area.y1 - note_h / 2}, note, st.px(st.tick_font), st.theme.muted,
                          plot::HAlign::center, plot::VAlign::middle);
     return fit;
+}
+
+void centred_note(BuildContext& ctx, plot::Rect area, const std::string& text) {
+    const plot::Style& st = ctx.request.style;
+    const float size = st.px(st.tick_font), width = std::max(st.px(60), area.width() - st.px(40));
+    std::vector<std::string> lines;
+    std::string line;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        std::size_t end = text.find(' ', at);
+        if (end == std::string::npos) end = text.size();
+        const std::string word = text.substr(at, end - at);
+        at = end + 1;
+        const std::string longer = line.empty() ? word : line + " " + word;
+        if (!line.empty() && ctx.measure.measure(longer, size).x > width) {
+            lines.push_back(line);
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    if (!line.empty()) lines.push_back(line);
+    float widest = 0;
+    for (const std::string& l : lines) widest = std::max(widest, ctx.measure.measure(l, size).x);
+    const float row = size * 1.35f, h = row * static_cast<float>(lines.size());
+    const float cx = (area.x0 + area.x1) / 2, y0 = (area.y0 + area.y1) / 2 - h / 2;
+    ctx.result.list.rect({cx - widest / 2 - st.px(10), y0 - st.px(8), cx + widest / 2 + st.px(10), y0 + h + st.px(8)},
+                         st.theme.background.with_alpha(0.92f), st.theme.grid, st.px(1));
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        ctx.result.list.text({cx, y0 + row * static_cast<float>(i)}, lines[i], size, st.theme.text, plot::HAlign::center,
+                             plot::VAlign::top);
 }
 
 }  // namespace rope::figures::detail

@@ -4,6 +4,7 @@
 // says on a line at the bottom how many are left out and how to see them.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "figures/build_context.hpp"
@@ -23,6 +24,12 @@ struct SubplotFit {
 // `own`: the figure's arrangement of all its sub-plots. If one of its cells is below the minimum,
 // the first sub-plots of `priority` that fit go into the grid of `area` that makes them largest,
 // and the note is drawn along the bottom of `area`.
-SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const std::vector<int>& priority);
+// `min`: the smallest cell (pixels, scaled) if not min_subplot_cell's (views without axes need less).
+SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const std::vector<int>& priority,
+                        plot::Vec2 min = {0, 0});
+
+// A short explanation centred in `area`, wrapped to its width, on a box that keeps it off the data:
+// what a deliberately simple view (one pair, d = 2) shows and why.
+void centred_note(BuildContext& ctx, plot::Rect area, const std::string& text);
 
 }  // namespace rope::figures::detail

@@ -67,6 +67,13 @@ void build_sweep(BuildContext& ctx) {
     sub.title_font = st.title_font * 0.8f;
     sub.draw_titles = true;  // several plots: each needs its caption, on screen too
 
+    if (pairs == 1 && !ctx.request.with_table) {
+        // d = 2 (one pair): theta_0 = base^0 = 1 whatever the base, so there is nothing to sweep
+        detail::centred_note(ctx, {0, th_, W, H},
+                             "With one pair (d = " + std::to_string(d) + ") the base changes nothing: pair 0 turns by θ₀ = base⁰ = 1 "
+                             "radian per token whatever the base. Raise the head dim d to see what the base does.");
+        return;
+    }
     // Left: log10(wavelength / context) for every pair over bases 1e2..1e8.
     if (fit.shows(0)) {
         plot::Plot p(ctx.result.list, ctx.measure, sub, left,

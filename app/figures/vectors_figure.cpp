@@ -98,7 +98,7 @@ void build_vectors(BuildContext& ctx) {
         {wide ? plot::Rect{0, title_space, W * 0.52f, H} : plot::Rect{0, title_space, W, H * 0.55f},
          wide ? plot::Rect{W * 0.52f, title_space, W, split} : plot::Rect{0, H * 0.55f, W / 2, H},
          wide ? plot::Rect{W * 0.52f, split, W, H} : plot::Rect{W / 2, H * 0.55f, W, H}},
-        {0, 2, 1});
+        {0, 2, 1}, {st.px(170), st.px(150)});  // unit-circle views: no axes to make room for
     const plot::Rect main_rect = fit.cells[0], fan_rect = fit.cells[1], qk_rect = fit.cells[2];
     plot::Style sub = st;
     sub.title_font = st.title_font * 0.8f;
@@ -159,7 +159,8 @@ void build_vectors(BuildContext& ctx) {
     if (fit.shows(1)) {
         const int shown = std::min(f.pairs(), 64);
         plot::Plot p(ctx.result.list, ctx.measure, sub, fan_rect,
-                     "(1, 0) turned at m = " + std::to_string(m) + ", pairs 0–" + std::to_string(shown - 1));
+                     "(1, 0) turned at m = " + std::to_string(m) +
+                         (shown == 1 ? ", the only pair" : ", pairs 0–" + std::to_string(shown - 1)));
         plot::AxisSetup ax{"", -1.3, 1.3}, ay{"", -1.3, 1.3};
         p.setup_x(ax);
         p.setup_y(ay);

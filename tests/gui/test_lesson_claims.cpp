@@ -1,0 +1,207 @@
+// Each lesson step says something about the picture it points at; where a number can show it, the
+// step's own parameters are put to the core (and to the panel's figure) and the claim is checked:
+// a lesson that tells a class something the screen does not show is a bug.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <variant>
+
+#include "figures/registry.hpp"
+#include "lessons/lessons.hpp"
+#include "rope/bounds.hpp"
+#include "rope/decay.hpp"
+#include "rope/encodings.hpp"
+#include "rope/frequencies.hpp"
+#include "rope/precision.hpp"
+#include "rope/rotation.hpp"
+
+using namespace rope;
+
+namespace {
+
+const lessons::Step& step(int n) { return lessons::builtin_lesson().steps.at(static_cast<std::size_t>(n - 1)); }
+ParamSet at(int n) { return lessons::step_parameters(step(n)); }
+FrequencyTable freqs(int n) { return compute_frequencies(at(n).config()); }
+
+// The text the step's panel shows at a projector's size (all of its plots, as in an export).
+bool panel_shows(int n, const std::string& text) {
+    figures::FigureCache cache;
+    figures::FigureRequest r;
+    r.figure = step(n).panel;
+    r.width = 1280;
+    r.height = 720;
+    const figures::FigureResult result = figures::build_figure(r, at(n), cache);
+    for (const auto& c : result.list.commands)
+        if (const auto* t = std::get_if<plot::TextCmd>(&c))
+            if (t->text.find(text) != std::string::npos) return true;
+    return false;
+}
+
+Eigen::VectorXd ones(int d) { return Eigen::VectorXd::Ones(d); }
+
+}  // namespace
+
+TEST(LessonClaims, Step01AtPositionMTheAngleIsMThetaAndTheLengthStays) {
+    const ParamSet p = at(1);
+    const FrequencyTable f = freqs(1);
+    const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(p.vector().data(), 2);
+    const double m = static_cast<double>(p.integer("position"));
+    const Eigen::VectorXd r = rotate(f, Pairing::interleaved, x, m);
+    EXPECT_NEAR(r.norm(), x.norm(), 1e-12);
+    EXPECT_NEAR(std::atan2(r[1], r[0]) - std::atan2(x[1], x[0]), m * f.theta[0], 1e-12);
+}
+
+TEST(LessonClaims, Step02TheScoreDependsOnNMinusMOnly) {
+    const ParamSet p = at(2);
+    const FrequencyTable f = freqs(2);
+    const Eigen::VectorXd q = Eigen::Map<const Eigen::VectorXd>(p.vector().data(), 2);
+    const double m = static_cast<double>(p.integer("position")), n = static_cast<double>(p.integer("key_position"));
+    const double s = attention_score(f, Pairing::interleaved, q, m, q, n);
+    for (double shift : {1.0, 7.0, 1000.0}) EXPECT_NEAR(attention_score(f, Pairing::interleaved, q, m + shift, q, n + shift), s, 1e-9);
+}
+
+TEST(LessonClaims, Step03PairZeroTurnsARadianTheLastBarely) {
+    const FrequencyTable f = freqs(3);
+    EXPECT_EQ(f.pairs(), 8);
+    EXPECT_DOUBLE_EQ(f.theta[0], 1.0);
+    EXPECT_NEAR(f.theta[7], 0.0003, 0.00005);  // "0.0003 radians"
+    EXPECT_NEAR(f.wavelength(0), 6.28, 0.01);  // "about 6 tokens"
+    const Eigen::VectorXd wide = base_frequencies(10000, 128);
+    EXPECT_NEAR(kTwoPi / wide[63], 54000, 1000);  // "about 54000 for the slowest pair when d = 128"
+}
+
+TEST(LessonClaims, Step04FastPairsCycleSlowPairsHardlyMove) {
+    const ParamSet p = at(4);
+    const FrequencyTable f = freqs(4);
+    const double last = static_cast<double>(p.integer("max_position") - 1);
+    EXPECT_LT(f.wavelength(0), 10);                          // a full circle every few tokens
+    EXPECT_LT(last * f.theta[f.pairs() - 1], 0.1);           // less than a tenth of a radian over the context
+}
+
+TEST(LessonClaims, Step05TheBoundFallsSteeplyThenKeepsFalling) {
+    const FrequencyTable f = freqs(5);
+    const Eigen::VectorXd b = decay_bound(f.theta, at(5).integer("max_distance"));
+    EXPECT_DOUBLE_EQ(b[0], 32.5);                              // "from 32.5 at distance 0"
+    EXPECT_LT(b[100], 32.5 / 3 + 0.5);                         // "about a third of that within a hundred tokens"
+    EXPECT_LT(b.segment(1000, 3097).maxCoeff(), b[50]);        // levels off: no higher far away
+    EXPECT_GT(b.segment(1000, 3097).maxCoeff() - b.segment(1000, 3097).minCoeff(), 1.0);  // while it oscillates
+    EXPECT_TRUE(panel_shows(5, "|n − m| = 20"));   // the dashed line of the vectors panel's distance
+}
+
+TEST(LessonClaims, Step06ARaisedBaseTurnsMorePairsRed) {
+    const ParamSet p = at(6);
+    const double context = static_cast<double>(p.integer("max_position"));
+    auto longer_than_context = [&](double base) {
+        const Eigen::VectorXd t = base_frequencies(base, 128);
+        int n = 0;
+        for (int i = 0; i < t.size(); ++i) n += kTwoPi / t[i] > context;
+        return n;
+    };
+    EXPECT_GT(longer_than_context(500000), longer_than_context(10000));
+    const auto bases = figures::sweep_bases(p.real("base"));
+    EXPECT_NEAR(bases.front(), 1000, 1e-6);     // a decade below
+    EXPECT_NEAR(bases.back(), 100000, 1e-6);    // a decade above
+}
+
+TEST(LessonClaims, Step07TheSumDipsAt1707AndTheBasesThatWorkAreNoInterval) {
+    const FrequencyTable f = freqs(7);
+    EXPECT_EQ(first_negative_position(f.theta, 4096), 1707);
+    EXPECT_TRUE(panel_shows(7, "first negative m = 1707"));
+    EXPECT_NEAR(base_lower_bound(128, 4096), 26952, 1);
+    EXPECT_NEAR(base_lower_bound(128, 16384), 232000, 1000);
+    EXPECT_EQ(first_negative_position(base_frequencies(26952.34, 128), 4096), -1);  // works
+    EXPECT_GE(first_negative_position(base_frequencies(27000, 128), 4096), 0);      // fails again
+    EXPECT_EQ(first_negative_position(base_frequencies(28629, 128), 4096), -1);     // works
+}
+
+TEST(LessonClaims, Step08Llama2CriticalDimensionIs92) {
+    const ParamSet p = at(8);
+    EXPECT_EQ(critical_dimension(128, p.real("base"), static_cast<double>(p.integer("original_max_position"))), 92);
+    EXPECT_TRUE(panel_shows(8, "critical dim 92"));
+}
+
+TEST(LessonClaims, Step09LinearDividesEveryFrequencyByFour) {
+    const FrequencyTable f = freqs(9);
+    for (int i = 0; i < f.pairs(); ++i) EXPECT_NEAR(f.theta[i] / f.original_theta[i], 0.25, 1e-15) << "pair " << i;
+}
+
+TEST(LessonClaims, Step10NtkKeepsPairZeroAndSlowsTheLastByTheFactor) {
+    const FrequencyTable f = freqs(10);
+    EXPECT_DOUBLE_EQ(f.theta[0] / f.original_theta[0], 1.0);
+    EXPECT_NEAR(f.theta[f.pairs() - 1] / f.original_theta[f.pairs() - 1], 0.25, 1e-12);
+    for (int i = 1; i < f.pairs(); ++i) EXPECT_LT(f.theta[i] / f.original_theta[i], f.theta[i - 1] / f.original_theta[i - 1]);
+    EXPECT_NEAR(f.effective_base, 10000 * std::pow(4.0, 128.0 / 126.0), 1e-6);
+}
+
+TEST(LessonClaims, Step11YarnKeepsFastPairsInterpolatesSlowOnesAndScales) {
+    const FrequencyTable f = freqs(11);
+    EXPECT_DOUBLE_EQ(f.theta[0] / f.original_theta[0], 1.0);
+    EXPECT_NEAR(f.theta[f.pairs() - 1] / f.original_theta[f.pairs() - 1], 0.25, 1e-12);
+    EXPECT_NEAR(f.attention_factor, 1.139, 0.0005);  // 0.1 ln 4 + 1
+}
+
+TEST(LessonClaims, Step12Llama3LeavesShortWavelengthsAndDividesLongOnes) {
+    const ParamSet p = at(12);
+    const FrequencyTable f = freqs(12);
+    const double l0 = static_cast<double>(p.integer("original_max_position"));
+    int kept = 0, divided = 0;
+    for (int i = 0; i < f.pairs(); ++i) {
+        const double wl = kTwoPi / f.original_theta[i], ratio = f.theta[i] / f.original_theta[i];
+        if (wl < l0 / 4) {
+            EXPECT_DOUBLE_EQ(ratio, 1.0) << "pair " << i;
+            ++kept;
+        }
+        if (wl > l0) {
+            EXPECT_NEAR(ratio, 1.0 / 8, 1e-15) << "pair " << i;
+            ++divided;
+        }
+    }
+    EXPECT_GT(kept, 0);
+    EXPECT_GT(divided, 0);
+}
+
+TEST(LessonClaims, Step13BothModelsReach131072Tokens) {
+    const ParamSet a = at(13);
+    EXPECT_EQ(a.integer("max_position"), 131072);
+    ParamSet b;
+    b.set("preset", a.text("compare_to"));
+    b.validate();
+    EXPECT_EQ(b.integer("max_position"), 131072);
+    EXPECT_EQ(static_cast<double>(b.integer("original_max_position")) * b.real("factor"), 131072);  // "a 4x YaRN ramp"
+    EXPECT_EQ(a.real("factor"), 8);  // "an 8x stretch of its slow pairs"
+    EXPECT_EQ(a.real("base"), 500000);
+    EXPECT_EQ(b.real("base"), 1000000);
+}
+
+TEST(LessonClaims, Step14TheScoreMatrixIsConstantAlongDiagonals) {
+    const ParamSet p = at(14);
+    const FrequencyTable f = freqs(14);
+    const Eigen::MatrixXd s = score_matrix(f, Pairing::interleaved, Pairing::interleaved, ones(64), ones(64), 16);
+    for (int m = 1; m < 16; ++m)
+        for (int n = 1; n < 16; ++n) EXPECT_NEAR(s(m, n), s(m - 1, n - 1), 1e-9);
+}
+
+TEST(LessonClaims, Step15MixedLayoutsDriftAsBothTokensShift) {
+    const ParamSet p = at(15);
+    const FrequencyTable f = freqs(15);
+    const Eigen::Map<const Eigen::VectorXd> q(p.vector().data(), 16);
+    const std::int64_t r = p.integer("key_position") - p.integer("position");
+    EXPECT_LT(largest_drift(shifted_scores(f, Pairing::half, Pairing::half, q, q, r, 0, 256)), 1e-9);
+    EXPECT_GT(largest_drift(shifted_scores(f, Pairing::interleaved, Pairing::half, q, q, r, 0, 256)), 1.0);
+}
+
+TEST(LessonClaims, Step16Bf16Rounds257AndFloat32StepsByAn128thNear131071) {
+    EXPECT_EQ(round_to_bfloat16(257), 256);
+    EXPECT_EQ(format_spacing(NumberFormat::float32, 131071), 1.0 / 128);
+    EXPECT_EQ(freqs(16).theta[0], 1.0);  // the fastest pair: the angle is m itself
+}
+
+TEST(LessonClaims, Step17PositionDotDependsOnDistanceRopeScoreToo) {
+    const ParamSet p = at(17);
+    EXPECT_NEAR(sinusoidal_dot(0, 40, 128, 10000), sinusoidal_dot(512, 552, 128, 10000), 1e-9);
+    const FrequencyTable f = freqs(17);
+    EXPECT_NEAR(attention_score(f, Pairing::interleaved, ones(128), 0, ones(128), 40),
+                attention_score(f, Pairing::interleaved, ones(128), 512, ones(128), 552), 1e-9);
+    EXPECT_TRUE(panel_shows(17, "m = 512"));
+}
