@@ -432,6 +432,7 @@ const FigureDescriptor& context_figure() {
         f.csv_columns = "pair,theta_original,theta,ratio,wavelength_original,wavelength,theta_reference,theta_<variant>...";
         f.reads = model_and({"max_position", "max_distance", "decay_scale", "compare", "compare_to"});
         f.build = build_context;
+        f.subplots = {"ratio", "wavelengths", "attention", "decay", "before", "after", "difference"};
         f.header_width_em = 44;
         f.header = context_header;
         return f;

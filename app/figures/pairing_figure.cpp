@@ -229,6 +229,7 @@ const FigureDescriptor& pairing_figure() {
         f.csv_columns = "m,n,score_matched,score_mixed";
         f.reads = model_and({"pair", "max_position", "position", "key_position", "vector", "key_vector"});
         f.build = build_pairing;
+        f.subplots = {"layouts", "shift"};
         return f;
     }();
     return d;

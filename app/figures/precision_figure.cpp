@@ -322,6 +322,7 @@ const FigureDescriptor& precision_figure() {
         f.csv_columns = "format,m,pair,angle_exact,angle,error,spacing";
         f.reads = model_and({"pair", "max_position", "position", "vector"});
         f.build = build_precision;
+        f.subplots = {"angle_error", "gaps", "pair_errors", "vector_error"};
         return f;
     }();
     return d;

@@ -34,6 +34,9 @@ struct FigureDescriptor {
     // relative to the others (the costliest of a frame goes to a worker thread).
     std::vector<std::function<void()>> (*prepare)(const ParamSet&, FigureCache&) = nullptr;
     int build_cost = 1;
+    // Its plots' names in the order the builder lays them out, if it has several: a lesson step
+    // names the ones it speaks of ("focus"), shown first when not all of them fit.
+    std::vector<std::string_view> subplots;
 
     // The panel's own UI, each optional.
     float header_width_em = 0;  // room the header options need (font sizes), to decide on a second line

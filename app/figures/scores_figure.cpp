@@ -164,6 +164,7 @@ const FigureDescriptor& scores_figure() {
         f.csv_columns = "m,n,score,score_mixed";
         f.reads = model_and({"max_position", "position", "key_position", "vector", "key_vector"});
         f.build = build_scores;
+        f.subplots = {"matched", "mixed"};
         return f;
     }();
     return d;

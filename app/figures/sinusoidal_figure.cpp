@@ -163,6 +163,7 @@ const FigureDescriptor& sinusoidal_figure() {
         f.csv_columns = "m,n,distance,pe_dot,additive_score,rope_score";
         f.reads = model_and({"max_position", "position", "key_position", "vector", "key_vector"});
         f.build = build_sinusoidal;
+        f.subplots = {"absolute", "rope"};
         return f;
     }();
     return d;

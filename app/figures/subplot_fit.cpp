@@ -55,17 +55,26 @@ SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<pl
     fit.shown = static_cast<int>(own.size());
     if (std::all_of(own.begin(), own.end(), [&](const plot::Rect& r) { return large_enough(r, min); })) return fit;
 
+    // the plots a lesson step speaks of first
+    std::vector<int> order;
+    const auto& names = ctx.figure().subplots;
+    const std::string focus = "," + st.focus + ",";
+    for (int k : priority)
+        if (static_cast<std::size_t>(k) < names.size() && focus.find("," + std::string(names[static_cast<std::size_t>(k)]) + ",") != std::string::npos)
+            order.push_back(k);
+    for (int k : priority)
+        if (std::find(order.begin(), order.end(), k) == order.end()) order.push_back(k);
     const float note_h = st.px(st.tick_font) * 1.7f;
     plot::Rect room = area;
     room.y1 -= note_h;
-    int cols = 1, rows = 1, count = static_cast<int>(priority.size());
+    int cols = 1, rows = 1, count = static_cast<int>(order.size());
     while (count > 1 && !best_grid(count, room, min, cols, rows)) --count;
     if (count == 1) cols = rows = 1;  // one plot, however small: the figure's most important one
     for (plot::Rect& r : fit.cells) r = {};
     const float w = room.width() / static_cast<float>(cols), h = room.height() / static_cast<float>(rows);
     for (int k = 0; k < count; ++k) {
         const float x0 = room.x0 + w * static_cast<float>(k % cols), y0 = room.y0 + h * static_cast<float>(k / cols);
-        fit.cells[static_cast<std::size_t>(priority[static_cast<std::size_t>(k)])] = {x0, y0, x0 + w, y0 + h};
+        fit.cells[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = {x0, y0, x0 + w, y0 + h};
     }
     fit.shown = count;
     const std::string note = left_out_note(ctx, count, static_cast<int>(own.size()), area.width() - st.px(8));

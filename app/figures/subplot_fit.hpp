@@ -22,8 +22,8 @@ struct SubplotFit {
 };
 
 // `own`: the figure's arrangement of all its sub-plots. If one of its cells is below the minimum,
-// the first sub-plots of `priority` that fit go into the grid of `area` that makes them largest,
-// and the note is drawn along the bottom of `area`.
+// the first sub-plots of `priority` that fit go into the grid of `area` that makes them largest (the
+// ones the style's `focus` names first), and the note is drawn along the bottom of `area`.
 // `min`: the smallest cell (pixels, scaled) if not min_subplot_cell's (views without axes need less).
 SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const std::vector<int>& priority,
                         plot::Vec2 min = {0, 0});

@@ -268,6 +268,7 @@ const FigureDescriptor& sweep_figure() {
         f.csv_columns = "base,pair,wavelength,wavelength_over_context";
         f.reads = model_and({"max_position", "max_distance", "decay_scale"});
         f.build = build_sweep;
+        f.subplots = {"wavelengths", "decay", "cosine_sum", "lowest_base"};
         f.prepare = sweep_prepare;
         f.build_cost = 5;
         f.header_width_em = 8;

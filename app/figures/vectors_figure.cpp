@@ -332,6 +332,7 @@ const FigureDescriptor& vectors_figure() {
         f.csv_columns = "pair,angle,x_first,x_second,rotated_first,rotated_second";
         f.reads = model_and({"pair", "position", "key_position", "vector", "key_vector"});
         f.build = build_vectors;
+        f.subplots = {"pair", "fan", "qk"};
         f.header_width_em = 13;
         f.header = vectors_header;
         f.readout = vectors_readout;

@@ -166,8 +166,15 @@ plot::ThemeId effective_theme(const AppState& state) {
     return state.presentation ? plot::ThemeId::high_contrast : state.theme;
 }
 
-plot::Style screen_style(const AppState& state) {
+std::string lesson_focus(const AppState& state, const figures::FigureDescriptor& figure) {
+    const int step = state.lesson_step();
+    if (step < 0 || lesson_panel(state) != &figure) return "";
+    return lessons::builtin_lesson().steps[static_cast<std::size_t>(step)].focus;
+}
+
+plot::Style screen_style(const AppState& state, const figures::FigureDescriptor* figure) {
     plot::Style s;
+    if (figure) s.focus = lesson_focus(state, *figure);
     s.theme = plot::theme_by_id(effective_theme(state));
     s.scale = state.ui_scale;
     s.tick_font = 16;

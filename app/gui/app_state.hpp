@@ -24,8 +24,10 @@ struct FigureKey {
     float width = 0, height = 0, scale = 0;
     plot::ThemeId theme = plot::ThemeId::dark;
     std::vector<ParamValue> inputs;  // in the order of the descriptor's `reads`
+    std::string focus;               // the sub-plots the lesson step speaks of (its panel only)
     bool operator==(const FigureKey& o) const {
-        return width == o.width && height == o.height && scale == o.scale && theme == o.theme && inputs == o.inputs;
+        return width == o.width && height == o.height && scale == o.scale && theme == o.theme && inputs == o.inputs &&
+               focus == o.focus;
     }
     bool operator!=(const FigureKey& o) const { return !(*this == o); }
 };
@@ -182,7 +184,10 @@ void toggle_maximized(AppState& state, int panel);
 const figures::FigureDescriptor* lesson_panel(const AppState& state);
 bool panel_shown(const AppState& state, int panel);
 
-plot::Style screen_style(const AppState& state);
+// The figures' style on screen; for the panel the open lesson step points at, with its focus.
+plot::Style screen_style(const AppState& state, const figures::FigureDescriptor* figure = nullptr);
+// The sub-plots the open lesson step speaks of, if `figure` is its panel ("" otherwise).
+std::string lesson_focus(const AppState& state, const figures::FigureDescriptor& figure);
 plot::ThemeId effective_theme(const AppState& state);
 
 }  // namespace rope::gui

@@ -15,6 +15,7 @@ FigureKey figure_key(const AppState& state, const figures::FigureDescriptor& fig
     key.height = height;
     key.scale = state.ui_scale;
     key.theme = effective_theme(state);
+    key.focus = lesson_focus(state, figure);
     key.inputs.reserve(figure.reads.size());
     for (std::string_view k : figure.reads) key.inputs.push_back(state.params().value(k));
     return key;
@@ -54,7 +55,7 @@ figures::FigureResult build_picture(const figures::FigureDescriptor& figure, con
 
 figures::FigureResult build_for_screen(const AppState& state, const figures::FigureDescriptor& figure, const plot::TextMeasure& measure,
                                        float width, float height, figures::FigureCache& cache, bool wait_for_background) {
-    return build_picture(figure, state.params(), screen_style(state), measure, width, height, cache, wait_for_background);
+    return build_picture(figure, state.params(), screen_style(state, &figure), measure, width, height, cache, wait_for_background);
 }
 
 void request_picture(AppState& state, PanelBuilder& builder, int index, float width, float height) {
@@ -77,7 +78,7 @@ void request_picture(AppState& state, PanelBuilder& builder, int index, float wi
     r.key = std::move(key);
     r.change = state.change_serial;
     r.params = state.params();
-    r.style = screen_style(state);
+    r.style = screen_style(state, panel.figure);
     builder.request(std::move(r));
 }
 

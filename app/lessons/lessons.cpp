@@ -1,5 +1,7 @@
 #include "lessons/lessons.hpp"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "asset_sources.hpp"
@@ -33,6 +35,22 @@ Lesson parse_lesson(const std::string& text, const std::string& name) {
         step.title = s["title"];
         step.text = s["text"];
         step.parameters_json = s["parameters"].dump();
+        if (s.contains("focus")) {
+            if (!s["focus"].is_string()) fail(where + ": \"focus\" must be a string of the panel's plot names");
+            step.focus = s["focus"];
+            std::string allowed;
+            for (std::string_view n : step.panel->subplots) allowed += (allowed.empty() ? "" : ", ") + std::string(n);
+            std::size_t at = 0;
+            while (at <= step.focus.size()) {
+                std::size_t end = step.focus.find(',', at);
+                if (end == std::string::npos) end = step.focus.size();
+                const std::string plot = step.focus.substr(at, end - at);
+                if (std::find(step.panel->subplots.begin(), step.panel->subplots.end(), plot) == step.panel->subplots.end())
+                    fail(where + ": \"focus\" names \"" + plot + "\", not a plot of " + std::string(step.panel->name) + " (" +
+                         (allowed.empty() ? "it has one plot" : allowed) + ")");
+                at = end + 1;
+            }
+        }
         // every parameter a step sets must be a valid key and value
         try {
             step_parameters(step);

@@ -15,6 +15,7 @@ struct Step {
     std::string text;
     const figures::FigureDescriptor* panel = nullptr;  // the panel to look at
     std::string parameters_json;  // the step's "parameters" object
+    std::string focus;            // its panel's sub-plots the text speaks of, comma-separated ("" = the panel's own order)
 };
 
 struct Lesson {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 
 #include "plot/display_list.hpp"
 
@@ -39,6 +40,7 @@ struct Style {
     float axis_width = 1.2f;
     bool draw_titles = true;    // on screen the panel header shows the title instead
     bool fill_plot_area = true; // on screen the window is already cleared to the background
+    std::string focus;          // comma-separated sub-plots to show first when not all fit (a lesson step's)
 
     float px(float v) const { return v * scale; }
 };
