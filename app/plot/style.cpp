@@ -15,8 +15,9 @@ Color hex(unsigned v) { return rgb(static_cast<int>(v >> 16 & 0xff), static_cast
 constexpr std::array<float, 6> kSeriesDash = {0, 12, 6, 2.5f, 12, 6};
 }  // namespace
 
-// Series order in every theme: sky blue, orange, blue, bluish green, vermillion (olive on light,
-// where vermillion is the accent), reddish purple; the accent is yellow on dark backgrounds.
+// Series order in every theme: sky blue, orange, blue, bluish green, reddish purple, vermillion
+// (olive on light, where vermillion is the accent); the accent is yellow on dark backgrounds. The
+// two pairs that share a dash (1 and 4, 2 and 5) differ in hue and in lightness.
 Theme dark_theme() {
     Theme t;
     t.id = ThemeId::dark;
@@ -28,7 +29,7 @@ Theme dark_theme() {
     t.grid = rgb(255, 255, 255, 0.08f);
     t.accent = hex(0xD7CB14);
     t.marker = hex(0x965AFF);
-    t.series = {hex(0x48A7DC), hex(0xE09C08), hex(0x8ACAFE), hex(0x06835F), hex(0xBB5201), hex(0xB76693)};
+    t.series = {hex(0x48A7DC), hex(0xE09C08), hex(0x8ACAFE), hex(0x06835F), hex(0xB76693), hex(0xBB5201)};
     t.series_dash = kSeriesDash;
     t.ramp_lo = 0.39f;
     t.ramp_hi = 1.0f;
@@ -46,7 +47,7 @@ Theme light_theme() {
     t.grid = rgb(0, 0, 0, 0.09f);
     t.accent = hex(0xD45E05);
     t.marker = hex(0x963CFF);
-    t.series = {hex(0x014868), hex(0x7F5600), hex(0x045E94), hex(0x078964), hex(0x494401), hex(0xBF6D9B)};
+    t.series = {hex(0x014868), hex(0x7F5600), hex(0x045E94), hex(0x078964), hex(0xBF6D9B), hex(0x454002)};
     t.series_dash = kSeriesDash;
     t.ramp_lo = 0.0f;
     t.ramp_hi = 0.57f;
@@ -64,7 +65,7 @@ Theme high_contrast_theme() {
     t.grid = rgb(255, 255, 255, 0.22f);
     t.accent = hex(0xF0E442);
     t.marker = hex(0x964BFF);
-    t.series = {hex(0x3899CD), hex(0xE69F00), hex(0xAFDAFE), hex(0x56D1A3), hex(0xD65F03), hex(0xAA5A87)};
+    t.series = {hex(0x3899CD), hex(0xE69F00), hex(0xAFDAFE), hex(0x56D1A3), hex(0xAA5A87), hex(0xD65F03)};
     t.series_dash = kSeriesDash;
     t.ramp_lo = 0.39f;
     t.ramp_hi = 1.0f;
