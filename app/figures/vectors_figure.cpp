@@ -165,7 +165,7 @@ void build_vectors(BuildContext& ctx) {
         p.list().segment(origin, p.to_px(1, 0), st.theme.muted, st.px(2), st.px(4));
         for (int k = shown - 1; k >= 0; --k) {
             const double a = wrap_angle(position_angle(md, f.theta[k]));
-            const Color c = plot::ramp_color(st.theme, 1.0 - k / std::max(1.0, shown - 1.0));
+            const Color c = plot::ramp_color(st.theme, k / std::max(1.0, shown - 1.0));  // as in the pairing diagram
             p.list().segment(origin, p.to_px(std::cos(a), std::sin(a)), c, st.px(k == pair ? 3.5f : 1.8f));
         }
         for (int k = 0; k < shown; ++k) {
