@@ -135,7 +135,8 @@ void expect_apart(const std::vector<Named>& colours, const std::string& where) {
 }  // namespace
 
 // The colour science against numbers from /usr/bin/python3 + numpy (the same published matrices,
-// computed independently): Okabe-Ito orange E69F00 against sky blue 56B4E9, and single colours.
+// computed independently by tests/reference/colour_reference.py): Okabe-Ito orange E69F00 against
+// sky blue 56B4E9, and single colours.
 TEST(Colours, SimulationMatchesNumpy) {
     const plot::Color orange = hex(0xE69F00), sky = hex(0x56B4E9);
     EXPECT_NEAR(distance(orange, sky, Vision::normal), 0.2712590957, 1e-6);
