@@ -174,7 +174,7 @@ void App::frame() {
     ImGui::Render();
     const std::vector<plot::Rect> overdrawn =
         renderer_.render(ImGui::GetDrawData(), static_cast<int>(framebuffer.x), static_cast<int>(framebuffer.y),
-                         plot::theme_by_id(state_.theme).background, platform_.keeps_back_buffer(), ui_.keep, ui_.fresh);
+                         plot::theme_by_id(effective_theme(state_)).background, platform_.keeps_back_buffer(), ui_.keep, ui_.fresh);
     if (stats_) note_draw_times();
     for (PanelView& p : state_.panels)
         for (const plot::Rect& r : overdrawn)
