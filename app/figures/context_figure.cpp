@@ -29,18 +29,33 @@ std::vector<plot::Tick> degree_ticks() {
     return {{-kPi, "−180°"}, {-kPi / 2, "−90°"}, {0, "0°"}, {kPi / 2, "90°"}, {kPi, "180°"}};
 }
 
-// Fixed colours per variant, so a variant looks the same in every plot and export.
-plot::Color variant_color(const plot::Theme& th, Scaling s) {
+// Fixed series slot per variant, so a variant looks the same in every plot and export.
+int variant_slot(Scaling s) {
     switch (s) {
-        case Scaling::linear: return th.series[0];
-        case Scaling::ntk: return th.series[1];
-        case Scaling::dynamic: return th.series[2];
-        case Scaling::yarn: return th.series[3];
-        case Scaling::llama3: return th.series[4];
-        case Scaling::longrope: return th.series[5];
+        case Scaling::linear: return 0;
+        case Scaling::ntk: return 1;
+        case Scaling::dynamic: return 2;
+        case Scaling::yarn: return 3;
+        case Scaling::llama3: return 4;
+        case Scaling::longrope: return 5;
         case Scaling::none: break;
     }
-    return th.text;
+    return -1;
+}
+
+plot::Color variant_color(const plot::Theme& th, Scaling s) {
+    const int slot = variant_slot(s);
+    return slot < 0 ? th.text : th.series[static_cast<std::size_t>(slot)];
+}
+
+// Lines in the text colour are references: the reference config (B, or the same config unscaled)
+// is solid, the original wavelengths and the factor-1 line are in long dashes, a pattern no series uses.
+constexpr float kReferenceDash = 20;
+
+// The dash that goes with the variant's colour (greyscale prints tell the variants apart by it).
+float variant_dash(const plot::Theme& th, Scaling s) {
+    const int slot = variant_slot(s);
+    return slot < 0 ? 0.0f : th.series_dash[static_cast<std::size_t>(slot)];
 }
 
 std::string scaling_label(const RopeConfig& c) {
@@ -191,10 +206,10 @@ void build_context(BuildContext& ctx) {
             p.band_x(band.first_pair, band.last_pair, band_fill);
             p.add_legend({band_name, band_fill.with_alpha(0.5f), 10});
         }
-        if (ref.ab) p.line(pair_x.data(), ref_ratio.data(), ref_ratio.size(), 1, th.text, ref.name, -1, 6);
+        if (ref.ab) p.line(pair_x.data(), ref_ratio.data(), ref_ratio.size(), 1, th.text, ref.name, -1);
         for (std::size_t v = 0; v < compare.size(); ++v)
             p.line(pair_x.data(), ratios[v].data(), ratios[v].size(), 1, variant_color(th, compare[v]),
-                   std::string(to_string(compare[v])), sub.line_width * 0.8f);
+                   std::string(to_string(compare[v])), sub.line_width * 0.8f, variant_dash(th, compare[v]));
         p.line(pair_x.data(), ratio.data(), ratio.size(), 1, th.accent, current_name, sub.line_width * 1.3f);
         record_geometry(ctx, p, {"context_ratio", ContextPlot::ratio, AxisRole::pair}, pair_axis, y);
         p.finish();
@@ -236,11 +251,11 @@ void build_context(BuildContext& ctx) {
         const double crit_pair = crit / 2.0 - 0.5;  // pairs below crit/2 turn fully within L0
         if (crit > 0 && crit < f.rotated_dims)
             p.marker_x(crit_pair, th.text.with_alpha(0.7f), "critical dim " + std::to_string(crit), 1.5f, 3);
-        p.line(pair_x.data(), wl0.data(), wl0.size(), 1, th.text.with_alpha(0.75f), "original", -1, 6);
-        if (ref.ab) p.line(pair_x.data(), ref_wl.data(), ref_wl.size(), 1, th.text, ref.name, -1, 2);
+        p.line(pair_x.data(), wl0.data(), wl0.size(), 1, th.text.with_alpha(0.75f), "original", -1, kReferenceDash);
+        if (ref.ab) p.line(pair_x.data(), ref_wl.data(), ref_wl.size(), 1, th.text, ref.name, -1);
         for (std::size_t v = 0; v < compare.size(); ++v)
             p.line(pair_x.data(), wls[v].data(), wls[v].size(), 1, variant_color(th, compare[v]),
-                   std::string(to_string(compare[v])), sub.line_width * 0.8f);
+                   std::string(to_string(compare[v])), sub.line_width * 0.8f, variant_dash(th, compare[v]));
         p.line(pair_x.data(), wl.data(), wl.size(), 1, th.accent, current_name, sub.line_width * 1.3f);
         record_geometry(ctx, p, {"context_wavelength", ContextPlot::wavelength, AxisRole::pair}, pair_axis, y);
         p.finish();
@@ -273,13 +288,13 @@ void build_context(BuildContext& ctx) {
         p.setup_x(x);
         p.setup_y(y);
         p.setup_legend_top_left(true);
-        p.hline(1.0, th.text.with_alpha(0.6f), "", 1.2f, 4);
+        p.hline(1.0, th.text.with_alpha(0.6f), "", 1.2f, kReferenceDash);
         for (const auto& [v, curve] : curves)
             p.line(s.data(), curve.data(), curve.size(), 1, v == config.scaling ? th.accent : variant_color(th, v),
                    std::string(to_string(v)) + (v == config.scaling ? " (current)" : "") +
                        (v == Scaling::yarn ? ": 0.1 ln s + 1" : v == Scaling::longrope ? ": √(1 + ln s ÷ ln L₀)" : ""),
-                   v == config.scaling ? sub.line_width * 1.3f : sub.line_width * 0.8f);
-        p.add_legend({"linear, ntk, dynamic, llama3: 1", th.text.with_alpha(0.6f), 1.2f, 4});
+                   v == config.scaling ? sub.line_width * 1.3f : sub.line_width * 0.8f, v == config.scaling ? 0.0f : variant_dash(th, v));
+        p.add_legend({"linear, ntk, dynamic, llama3: 1", th.text.with_alpha(0.6f), 1.2f, kReferenceDash});
         if (config.factor >= 1 && config.factor <= 1000) {
             p.list().circle(p.to_px(config.factor, f.attention_factor), sub.px(5), th.accent);
             p.text(config.factor, f.attention_factor, "  " + plot::readout_number(f.attention_factor, 4), th.text,
@@ -309,9 +324,9 @@ void build_context(BuildContext& ctx) {
         p.setup_x(x);
         p.setup_y(y);
         p.setup_legend_bottom_left();
-        p.line(before->distance.data(), before->bound.data(), before->bound.size(), 1, th.text.with_alpha(0.8f), ref.name, -1, 6);
+        p.line(before->distance.data(), before->bound.data(), before->bound.size(), 1, th.text, ref.name, -1);
         p.line(after->distance.data(), after->bound.data(), after->bound.size(), 1, th.accent, current_name);
-        if (!diff.empty()) p.line(after->distance.data(), diff.data(), diff.size(), 1, th.series[1], "A − B", sub.line_width * 0.8f);
+        if (!diff.empty()) p.line(after->distance.data(), diff.data(), diff.size(), 1, th.series[1], "A − B", sub.line_width * 0.8f, th.series_dash[1]);
         if (l0 <= static_cast<double>(max_distance)) p.marker_x(l0, th.text.with_alpha(0.7f), "L₀", 1.5f, 5);
         record_geometry(ctx, p, {"context_decay", ContextPlot::decay}, x, y);
         p.finish();

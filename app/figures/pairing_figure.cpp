@@ -8,7 +8,6 @@
 
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
-#include "plot/colormap.hpp"
 #include "plot/ticks.hpp"
 #include "rope/encodings.hpp"
 #include "rope/rotation.hpp"
@@ -29,8 +28,10 @@ using plot::Vec2;
 
 constexpr int kSchematicDims = 16;  // larger heads are drawn as a 16-dim schematic of the same pattern
 
-Color pair_color(int pair, int pairs) {
-    return plot::colormap_color(plot::ColormapId::cyclic, (pair + 0.25) / std::max(1, pairs));
+// Frequency falls monotonically with the pair index: a sequential ramp (lightness rising with i),
+// not the cyclic map, whose dark middle vanished on the dark background.
+Color pair_color(const plot::Theme& th, int pair, int pairs) {
+    return plot::ramp_color(th, pairs > 1 ? static_cast<double>(pair) / (pairs - 1) : 0.0);
 }
 
 Color ink_on(Color fill) {
@@ -119,7 +120,7 @@ void build_pairing(BuildContext& ctx) {
         const std::vector<int> perm = half_from_interleaved_permutation(shown, shown);
         for (int j = 0; j < shown; ++j)
             p.list().segment({box_x(perm[j]) + box / 2, row1 + box}, {box_x(j) + box / 2, row2},
-                             pair_color(j % half, half).with_alpha(0.85f), st.px(1.6f));
+                             pair_color(th, j % half, half).with_alpha(0.85f), st.px(1.6f));
         auto label = [&](const std::string& text, float y, bool current) {
             const std::string full = text + (current ? "  (current)" : "");
             const float size = why::fitted_size(ctx.measure, full, tf, a.width(), st.px(st.min_text));
@@ -138,12 +139,12 @@ void build_pairing(BuildContext& ctx) {
                 const float h = partners == Pairing::interleaved
                                     ? arc_h * 0.8f
                                     : arc_h * (0.55f + 0.45f * static_cast<float>(i) / static_cast<float>(std::max(1, half - 1)));
-                const Color c = row == 2 ? th.text.with_alpha(0.75f) : pair_color(i, half);
+                const Color c = row == 2 ? th.text.with_alpha(0.75f) : pair_color(th, i, half);
                 arc(p.list(), xa, xb, below ? y + box : y, h, below ? 1.0f : -1.0f, c, st.px(2));
             }
             for (int j = 0; j < shown; ++j) {
                 const int pr = cos_sin_pair_of_dim(freq_layout, shown, j);
-                const Color c = pair_color(pr, half);
+                const Color c = pair_color(th, pr, half);
                 const plot::Rect b{box_x(j), y, box_x(j) + box, y + box};
                 const bool hot = shown == r && row < 2 && pr == selected;
                 p.list().rect(b, c, hot ? th.accent : th.background, hot ? st.px(2.5f) : st.px(1));
@@ -196,7 +197,7 @@ void build_pairing(BuildContext& ctx) {
         p.setup_y(ay);
         p.setup_legend_bottom_left();
         p.line(shift.data(), mixed.data(), mixed.size(), 1, th.series[1],
-               "mixed (cos/sin " + why::layout_name(table_mixed) + ")", sub.line_width * 0.8f);
+               "mixed (cos/sin " + why::layout_name(table_mixed) + ")", sub.line_width * 0.8f, th.series_dash[1]);
         p.line(shift.data(), matched.data(), matched.size(), 1, th.series[0], "matched (" + why::layout_name(pairing) + ")");
         if (m_now >= shift.front() && m_now <= shift.back())
             p.marker_x(static_cast<double>(m_now), th.accent, "m = " + std::to_string(m_now), 2.0f, 6);

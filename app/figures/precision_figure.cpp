@@ -28,13 +28,12 @@ struct Recipe {
     NumberFormat theta_format, compute_format;
     const char* label;
     const char* column;
-    float dash;
 };
 constexpr Recipe kRecipes[4] = {
-    {NumberFormat::float32, NumberFormat::float32, "float32", "float32", 0},
-    {NumberFormat::bfloat16, NumberFormat::bfloat16, "bf16", "bf16", 0},
-    {NumberFormat::float16, NumberFormat::float16, "fp16", "fp16", 0},
-    {NumberFormat::bfloat16, NumberFormat::float32, "θ cast to bf16 first, m·θ in fp32", "theta_bf16_first", 7},
+    {NumberFormat::float32, NumberFormat::float32, "float32", "float32"},
+    {NumberFormat::bfloat16, NumberFormat::bfloat16, "bf16", "bf16"},
+    {NumberFormat::float16, NumberFormat::float16, "fp16", "fp16"},
+    {NumberFormat::bfloat16, NumberFormat::float32, "θ cast to bf16 first, m·θ in fp32", "theta_bf16_first"},
 };
 
 double recipe_angle(const Recipe& r, double m, double theta) {
@@ -89,7 +88,9 @@ void build_precision(BuildContext& ctx) {
     const double top = std::max(static_cast<double>(ctx.params.integer("max_position")), 1048576.0);
     const Eigen::VectorXd x = why::q_vector(ctx.params);
     const double inf = std::numeric_limits<double>::infinity();
+    // a colour and a dash per recipe: bf16 and fp16 differ in colour under any colour vision and in greyscale
     const plot::Color colors[4] = {th.series[0], th.series[1], th.series[2], th.series[3]};
+    const float dashes[4] = {th.series_dash[0], th.series_dash[1], th.series_dash[2], th.series_dash[3]};
 
     // 1. The angle of the selected pair at sampled positions, and the worst error up to each.
     const std::vector<double> ms = sample_positions(top, m_now);
@@ -146,7 +147,7 @@ void build_precision(BuildContext& ctx) {
     const bool column = H >= W * 1.6f;
     // the four series share one legend, in a row at the bottom
     std::vector<plot::LegendEntry> legend;
-    for (int r = 0; r < 4; ++r) legend.push_back({kRecipes[r].label, colors[r], 3.0f, kRecipes[r].dash});
+    for (int r = 0; r < 4; ++r) legend.push_back({kRecipes[r].label, colors[r], 3.0f, dashes[r]});
     legend[2].label = "fp16 (overflows past 65 504)";
     const float B = H - why::legend_row(ctx, legend, 0, W, H - st.px(4)) - st.px(6);
     const float mid_x = W * 0.5f, mid_y = th_ + (B - th_) * 0.5f;
@@ -193,7 +194,7 @@ void build_precision(BuildContext& ctx) {
             std::vector<double> y(worst[r]);
             for (double& v : y) v = std::max(v, floor);
             p.line(ms.data(), y.data(), y.size(), 1, colors[r], "", r == 3 ? sub.line_width * 0.9f : sub.line_width,
-                   kRecipes[r].dash);
+                   dashes[r]);
         }
         if (m_now >= 1 && m_now <= top) p.marker_x(m_now, th.accent, m_tag, 2.0f, 6);
         record_geometry(ctx, p, {"precision_angle", PrecisionPlot::angle, AxisRole::position}, ax, ay);
@@ -244,7 +245,7 @@ void build_precision(BuildContext& ctx) {
         for (int r = 3; r >= 0; --r) {
             std::vector<double> y(pair_error[r]);
             for (double& v : y) v = std::max(v, floor);
-            p.line(pair_index.data(), y.data(), y.size(), 1, colors[r], "", sub.line_width * 0.8f, kRecipes[r].dash);
+            p.line(pair_index.data(), y.data(), y.size(), 1, colors[r], "", sub.line_width * 0.8f, dashes[r]);
             if (pairs <= 64)
                 for (int i = 0; i < pairs; ++i)
                     if (std::isfinite(y[i])) p.list().circle(p.to_px(i, y[i]), st.px(2.5f), colors[r]);

@@ -107,8 +107,8 @@ void build_sinusoidal(BuildContext& ctx) {
         p.setup_y(ay);
         p.setup_legend_top_left(true);
         const std::string added = same ? "(x+PE(m))·(x+PE(n)), " : "(q+PE(m))·(k+PE(n)), ";
-        p.line(distance.data(), add2.data(), points, 1, th.series[1], added + m2_text, sub.line_width * 0.8f, 6);
-        p.line(distance.data(), add1.data(), points, 1, th.series[3], added + m1_text, sub.line_width * 0.8f);
+        p.line(distance.data(), add2.data(), points, 1, th.series[1], added + m2_text, sub.line_width * 0.8f, th.series_dash[1]);
+        p.line(distance.data(), add1.data(), points, 1, th.series[3], added + m1_text, sub.line_width * 0.8f, th.series_dash[3]);
         p.line(distance.data(), pe.data(), points, 1, th.series[0], "PE(m)·PE(n), any m, any token");
         if (d_inside) p.marker_x(static_cast<double>(d_now), th.accent, "", 1.5f, 5);
         record_geometry(ctx, p, {"sinusoidal_absolute", SinusoidalPlot::absolute}, ax, ay);

@@ -64,11 +64,13 @@ SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<pl
             order.push_back(k);
     for (int k : priority)
         if (std::find(order.begin(), order.end(), k) == order.end()) order.push_back(k);
-    const float note_h = st.px(st.tick_font) * 1.7f;
+    // all of them in a plain grid if that fits; else as many as fit above a note saying so
     plot::Rect room = area;
-    room.y1 -= note_h;
     int cols = 1, rows = 1, count = static_cast<int>(order.size());
-    while (count > 1 && !best_grid(count, room, min, cols, rows)) --count;
+    if (!best_grid(count, room, min, cols, rows)) {
+        room.y1 -= st.px(st.tick_font) * 1.7f;
+        while (count > 1 && !best_grid(count, room, min, cols, rows)) --count;
+    }
     if (count == 1) cols = rows = 1;  // one plot, however small: the figure's most important one
     for (plot::Rect& r : fit.cells) r = {};
     const float w = room.width() / static_cast<float>(cols), h = room.height() / static_cast<float>(rows);
@@ -77,6 +79,8 @@ SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<pl
         fit.cells[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = {x0, y0, x0 + w, y0 + h};
     }
     fit.shown = count;
+    if (fit.all()) return fit;
+    const float note_h = area.y1 - room.y1;
     const std::string note = left_out_note(ctx, count, static_cast<int>(own.size()), area.width() - st.px(8));
     ctx.result.list.text({(area.x0 + area.x1) / 2, area.y1 - note_h / 2}, note, st.px(st.tick_font), st.theme.muted,
                          plot::HAlign::center, plot::VAlign::middle);

@@ -124,11 +124,16 @@ void build_sweep(BuildContext& ctx) {
         p.setup_x(x);
         p.setup_y(y);
         p.setup_legend_bottom_left();
+        // ordered bases: lightness rises with the base (readable in any colour vision), and the dash
+        // tells how far from the current base a curve is (readable in greyscale)
+        // (the steps along the ramp are wider at its light end, where protanopes see it flatten)
+        constexpr float kDash[5] = {6, 2.5f, 0, 2.5f, 6};
+        constexpr double kRamp[5] = {0, 0.23, 0.46, 0.71, 1};
         for (int i = 0; i < 5; ++i) {
             const Eigen::VectorXd theta = base_frequencies(bases[i], d);
             const auto b = ctx.cache.decay(theta, max_distance);
-            p.line(b->distance.data(), b->bound.data(), b->bound.size(), 1, st.theme.series[i],
-                   compact ? "" : base_label(bases[i]) + (i == 2 ? " (current)" : ""), i == 2 ? 3.0f : 2.0f);
+            p.line(b->distance.data(), b->bound.data(), b->bound.size(), 1, plot::ramp_color(st.theme, kRamp[i]),
+                   compact ? "" : base_label(bases[i]) + (i == 2 ? " (current)" : ""), i == 2 ? 3.0f : 2.0f, kDash[i]);
         }
         record_geometry(ctx, p, {"sweep_decay", SweepPlot::decay}, x, y);
         p.finish();

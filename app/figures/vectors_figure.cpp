@@ -6,7 +6,6 @@
 
 #include "figures/build_context.hpp"
 #include "figures/subplot_fit.hpp"
-#include "plot/colormap.hpp"
 #include "plot/ticks.hpp"
 #include "rope/phasor.hpp"
 #include "rope/number_format.hpp"
@@ -175,7 +174,7 @@ void build_vectors(BuildContext& ctx) {
         p.list().segment(origin, p.to_px(1, 0), st.theme.muted, st.px(2), st.px(4));
         for (int k = shown - 1; k >= 0; --k) {
             const double a = wrap_angle(position_angle(md, f.theta[k]));
-            const Color c = plot::colormap_color(plot::ColormapId::sequential, 0.15 + 0.85 * (1.0 - k / std::max(1.0, shown - 1.0)));
+            const Color c = plot::ramp_color(st.theme, k / std::max(1.0, shown - 1.0));  // as in the pairing diagram
             p.list().segment(origin, p.to_px(std::cos(a), std::sin(a)), c, st.px(k == pair ? 3.5f : 1.8f));
         }
         for (int k = 0; k < shown; ++k) {

@@ -16,6 +16,7 @@
 #include "gui/session_dialog.hpp"
 #include "gui/shortcuts.hpp"
 #include "gui/teaching.hpp"
+#include "gui/ui_theme.hpp"
 #include "io/atomic_file.hpp"
 #include "io/png_writer.hpp"
 #include "rope/number_format.hpp"
@@ -26,36 +27,7 @@ namespace {
 
 constexpr float kUiFontSize = 18.0f;
 
-void apply_imgui_style(plot::ThemeId id, float scale) {
-    ImGuiStyle style;
-    if (id == plot::ThemeId::light)
-        ImGui::StyleColorsLight(&style);
-    else
-        ImGui::StyleColorsDark(&style);
-    style.WindowRounding = 0;
-    style.FrameRounding = 4;
-    style.GrabRounding = 4;
-    style.FramePadding = ImVec2(6, 4);
-    style.ItemSpacing = ImVec2(8, 6);
-    style.WindowPadding = ImVec2(10, 8);
-    style.GrabMinSize = 14;
-    style.ScrollbarSize = 16;
-    const plot::Theme t = plot::theme_by_id(id);
-    // the controls panel stands apart from the figures by a slightly different shade
-    const float shade = id == plot::ThemeId::light ? 0.95f : 0.8f;
-    style.Colors[ImGuiCol_WindowBg] = ImVec4(t.background.r * shade, t.background.g * shade, t.background.b * shade, 1);
-    style.Colors[ImGuiCol_Border] = ImVec4(t.axis.r, t.axis.g, t.axis.b, 0.35f);
-    // The lesson and controls windows are fixed parts of one screen: which of them ImGui last
-    // focused is not news, so their title bars look the same either way (and the same state gives
-    // the same picture however it was reached).
-    style.Colors[ImGuiCol_TitleBgActive] = style.Colors[ImGuiCol_TitleBg];
-    style.WindowBorderSize = 1;
-    style.ScaleAllSizes(scale);
-    // Filled shapes without the anti-aliasing fringe: software GL pays for the fringe's thin
-    // triangles on every dot and arrow head every frame; lines keep their (texture-based, cheap) AA.
-    style.AntiAliasedFill = false;
-    ImGui::GetStyle() = style;
-}
+void apply_imgui_style(plot::ThemeId id, float scale) { ImGui::GetStyle() = ui_style(id, scale); }
 
 
 // rope-explorer-YYYYMMDD-HHMMSS[-N].png in the Pictures folder, never over an existing file.
@@ -214,7 +186,7 @@ void App::frame() {
     ImGui::Render();
     const std::vector<plot::Rect> overdrawn =
         renderer_.render(ImGui::GetDrawData(), static_cast<int>(framebuffer.x), static_cast<int>(framebuffer.y),
-                         plot::theme_by_id(state_.theme).background, platform_.keeps_back_buffer(), ui_.keep, ui_.fresh);
+                         plot::theme_by_id(effective_theme(state_)).background, platform_.keeps_back_buffer(), ui_.keep, ui_.fresh);
     if (stats_) note_draw_times();
     for (PanelView& p : state_.panels)
         for (const plot::Rect& r : overdrawn)

@@ -12,6 +12,7 @@
 #include "gui/controls_panel.hpp"
 #include "gui/teaching.hpp"
 #include "gui/ui_helpers.hpp"
+#include "gui/ui_theme.hpp"
 #include "rope/number_format.hpp"
 #include "rope/presets.hpp"
 
@@ -224,7 +225,7 @@ void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
     ImGui::PopStyleVar();
     ImGui::Separator();
     ImGui::PushTextWrapPos(0);
-    if (state.status_error) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+    if (state.status_error) ImGui::PushStyleColor(ImGuiCol_Text, ui_error_text(effective_theme(state)));
     ImGui::TextUnformatted(state.status.c_str());
     if (state.status_error) ImGui::PopStyleColor();
     ImGui::PopTextWrapPos();

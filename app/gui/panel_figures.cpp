@@ -155,7 +155,7 @@ bool show_next_in_place(AppState& state, const FontSet& fonts, Renderer& rendere
     std::vector<HeatmapTexture> textures;
     upload_images(panel.next.list, textures, renderer);
     replay(panel.next.list, &list, {at.x0, at.y0}, fonts, textures, renderer);
-    if (!renderer.draw_in_place(list, at, plot::theme_by_id(state.theme).background)) {
+    if (!renderer.draw_in_place(list, at, plot::theme_by_id(effective_theme(state)).background)) {
         for (HeatmapTexture& t : textures) renderer.release(t);
         return false;
     }

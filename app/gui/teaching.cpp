@@ -170,13 +170,18 @@ void draw_lesson_panel(AppState& state, ImVec2 pos, ImVec2 size, ImFont* title_f
     ImGui::PopFont();
     ImGui::Separator();
     const float buttons_h = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
-    // the whole text where it fits (presentation mode sizes the panel for it); else it scrolls
-    ImGui::BeginChild("lesson_text", ImVec2(0, -buttons_h), false);
+    // The whole text where it fits (presentation mode sizes the panel for it); else it scrolls. Each
+    // step has its own child, so no step inherits another's scrollbar (which narrows the text, and
+    // the narrower text then needs the scrollbar: a walked step would look unlike a fresh one).
+    const bool fits = lesson_panel_height(state, size.x, title_font) <= size.y;
+    ImGui::PushID(index);
+    ImGui::BeginChild("lesson_text", ImVec2(0, -buttons_h), false, fits ? ImGuiWindowFlags_NoScrollbar : 0);
     text_wrapped_at_spaces(step->text, ImGui::GetContentRegionAvail().x);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     text_wrapped_at_spaces(look_at(*step), ImGui::GetContentRegionAvail().x);
     ImGui::PopStyleColor();
     ImGui::EndChild();
+    ImGui::PopID();
     ImGui::BeginDisabled(index == 0);
     if (ImGui::Button("< Back")) lesson_step(state, -1);
     ImGui::EndDisabled();

@@ -14,22 +14,36 @@ double to_srgb(double linear) {
     return linear <= 0.0031308 ? 12.92 * linear : 1.055 * std::pow(linear, 1 / 2.4) - 0.055;
 }
 
-// OKLab -> sRGB (Björn Ottosson's published matrices).
-std::array<std::uint8_t, 4> oklab(double L, double a, double b) {
+// OKLab -> linear sRGB (Björn Ottosson's published matrices).
+std::array<double, 3> oklab_to_linear(double L, double a, double b) {
     const double l_ = L + 0.3963377774 * a + 0.2158037573 * b;
     const double m_ = L - 0.1055613458 * a - 0.0638541728 * b;
     const double s_ = L - 0.0894841775 * a - 1.2914855480 * b;
     const double l = l_ * l_ * l_, m = m_ * m_ * m_, s = s_ * s_ * s_;
-    const double r = 4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s;
-    const double g = -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s;
-    const double bl = -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s;
-    auto byte = [](double v) { return static_cast<std::uint8_t>(std::lround(to_srgb(v) * 255.0)); };
-    return {byte(r), byte(g), byte(bl), 255};
+    return {4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s, -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s,
+            -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s};
 }
 
+bool in_gamut(const std::array<double, 3>& rgb) {
+    return std::all_of(rgb.begin(), rgb.end(), [](double v) { return v >= -1e-6 && v <= 1 + 1e-6; });
+}
+
+// A colour of lightness L, hue h and chroma up to C: where sRGB cannot show chroma C, the chroma is
+// reduced (not the channels clipped), so the lightness the map promises is the lightness shown.
 std::array<std::uint8_t, 4> oklch(double L, double C, double hue_degrees) {
     const double h = hue_degrees * kPi / 180.0;
-    return oklab(L, C * std::cos(h), C * std::sin(h));
+    auto at = [&](double c) { return oklab_to_linear(L, c * std::cos(h), c * std::sin(h)); };
+    if (!in_gamut(at(C))) {
+        double lo = 0, hi = C;
+        for (int i = 0; i < 30; ++i) {
+            const double mid = (lo + hi) / 2;
+            (in_gamut(at(mid)) ? lo : hi) = mid;
+        }
+        C = lo;
+    }
+    const std::array<double, 3> rgb = at(C);
+    auto byte = [](double v) { return static_cast<std::uint8_t>(std::lround(to_srgb(v) * 255.0)); };
+    return {byte(rgb[0]), byte(rgb[1]), byte(rgb[2]), 255};
 }
 
 ColormapTable make_cyclic() {

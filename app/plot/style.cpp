@@ -1,11 +1,23 @@
 #include "plot/style.hpp"
 
+#include <algorithm>
+
+#include "plot/colormap.hpp"
+
 namespace rope::plot {
 
 namespace {
 Color rgb(int r, int g, int b, float a = 1) { return {r / 255.f, g / 255.f, b / 255.f, a}; }
+Color hex(unsigned v) { return rgb(static_cast<int>(v >> 16 & 0xff), static_cast<int>(v >> 8 & 0xff), static_cast<int>(v & 0xff)); }
+
+// One dash per series slot; slots that share a dash differ in lightness in every theme (and the
+// current curve, in the accent colour, is solid like series 0 but lighter or darker than it).
+constexpr std::array<float, 6> kSeriesDash = {0, 12, 6, 2.5f, 12, 6};
 }  // namespace
 
+// Series order in every theme: sky blue, orange, blue, bluish green, reddish purple, vermillion
+// (olive on light, where vermillion is the accent); the accent is yellow on dark backgrounds. The
+// two pairs that share a dash (1 and 4, 2 and 5) differ in hue and in lightness.
 Theme dark_theme() {
     Theme t;
     t.id = ThemeId::dark;
@@ -15,10 +27,12 @@ Theme dark_theme() {
     t.muted = rgb(170, 176, 190);
     t.axis = rgb(150, 156, 170);
     t.grid = rgb(255, 255, 255, 0.08f);
-    t.accent = rgb(255, 196, 61);
-    t.marker = rgb(120, 220, 140);
-    t.series = {rgb(88, 166, 255), rgb(255, 138, 92), rgb(130, 220, 130), rgb(220, 120, 230), rgb(250, 210, 90),
-                rgb(120, 210, 230)};
+    t.accent = hex(0xD7CB14);
+    t.marker = hex(0x965AFF);
+    t.series = {hex(0x48A7DC), hex(0xE09C08), hex(0x8ACAFE), hex(0x06835F), hex(0xB76693), hex(0xBB5201)};
+    t.series_dash = kSeriesDash;
+    t.ramp_lo = 0.39f;
+    t.ramp_hi = 1.0f;
     return t;
 }
 
@@ -31,10 +45,12 @@ Theme light_theme() {
     t.muted = rgb(80, 86, 100);
     t.axis = rgb(60, 64, 74);
     t.grid = rgb(0, 0, 0, 0.09f);
-    t.accent = rgb(214, 120, 0);
-    t.marker = rgb(20, 140, 60);
-    t.series = {rgb(31, 100, 200), rgb(214, 80, 30), rgb(40, 150, 60), rgb(150, 60, 170), rgb(180, 140, 0),
-                rgb(0, 140, 160)};
+    t.accent = hex(0xD45E05);
+    t.marker = hex(0x963CFF);
+    t.series = {hex(0x014868), hex(0x7F5600), hex(0x045E94), hex(0x078964), hex(0xBF6D9B), hex(0x454002)};
+    t.series_dash = kSeriesDash;
+    t.ramp_lo = 0.0f;
+    t.ramp_hi = 0.57f;
     return t;
 }
 
@@ -47,10 +63,12 @@ Theme high_contrast_theme() {
     t.muted = rgb(235, 235, 235);
     t.axis = rgb(255, 255, 255);
     t.grid = rgb(255, 255, 255, 0.22f);
-    t.accent = rgb(255, 230, 0);
-    t.marker = rgb(0, 255, 120);
-    t.series = {rgb(0, 200, 255), rgb(255, 120, 0), rgb(0, 255, 120), rgb(255, 80, 255), rgb(255, 255, 0),
-                rgb(255, 255, 255)};
+    t.accent = hex(0xF0E442);
+    t.marker = hex(0x964BFF);
+    t.series = {hex(0x3899CD), hex(0xE69F00), hex(0xAFDAFE), hex(0x56D1A3), hex(0xAA5A87), hex(0xD65F03)};
+    t.series_dash = kSeriesDash;
+    t.ramp_lo = 0.39f;
+    t.ramp_hi = 1.0f;
     return t;
 }
 
@@ -60,6 +78,11 @@ Theme theme_by_id(ThemeId id) {
         case ThemeId::high_contrast: return high_contrast_theme();
         default: return dark_theme();
     }
+}
+
+Color ramp_color(const Theme& theme, double t) {
+    t = std::clamp(t, 0.0, 1.0);
+    return colormap_color(ColormapId::sequential, theme.ramp_lo + (theme.ramp_hi - theme.ramp_lo) * t);
 }
 
 }  // namespace rope::plot

@@ -1,5 +1,11 @@
 // Colours and sizes of figures. Sizes are in pixels at scale 1 and multiplied by `scale` (the
 // monitor's content scale times the user's factor on screen, 1 for a 1x export).
+//
+// Categorical colours are the Okabe-Ito hues with their lightness set per background (in OKLCh) so
+// that every line has at least 3:1 contrast against the plot (4.5:1 in high contrast) and every two
+// of the series, the accent and the text stay apart under simulated protanopia, deuteranopia and
+// tritanopia (tests/gui/test_colours.cpp measures it). Series that share a dash pattern differ in
+// lightness, so a greyscale print keeps them apart too.
 #pragma once
 
 #include <array>
@@ -19,15 +25,23 @@ struct Theme {
     Color muted;        // tick labels, secondary text
     Color axis;
     Color grid;
-    Color accent;       // current position / base markers
+    Color accent;       // current position / base markers, the current curve
     Color marker;       // the secondary marker (n - m)
     std::array<Color, 6> series;
+    std::array<float, 6> series_dash;  // dash length (pixels at scale 1, 0 = solid) that goes with series[i]
+    // The part [ramp_lo, ramp_hi] of the sequential colormap whose colours read as lines on this
+    // background (>= 3:1): ordered quantities (bases, frequencies) are coloured from it.
+    float ramp_lo = 0, ramp_hi = 1;
 };
 
 Theme dark_theme();
 Theme light_theme();
 Theme high_contrast_theme();
 Theme theme_by_id(ThemeId id);
+
+// Colour of an ordered quantity at t in [0, 1] (0 = first) from the theme's readable part of the
+// sequential colormap: lightness rises with t.
+Color ramp_color(const Theme& theme, double t);
 
 struct Style {
     Theme theme = dark_theme();

@@ -88,7 +88,8 @@ std::string overlap_or_outside(float width, float height) {
 // How far the lesson's text would scroll (0: all of it shown).
 float lesson_text_scroll() {
     for (const ImGuiWindow* w : GImGui->Windows)
-        if (w->WasActive && std::string(w->Name).rfind("Lesson/lesson_text", 0) == 0) return w->ScrollMax.y;
+        if (w->WasActive && std::string(w->Name).rfind("Lesson/", 0) == 0 && std::string(w->Name).find("lesson_text") != std::string::npos)
+            return w->ScrollMax.y;
     return -1;  // no lesson text drawn
 }
 
