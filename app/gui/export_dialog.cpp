@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -177,8 +178,10 @@ void ExportJobs::draw_dialog(AppState& state) {
         ImGui::OpenPopup("Export figure");
         d.just_opened = false;
     }
-    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 36, 0), ImGuiCond_Appearing);
-    if (!ImGui::BeginPopupModal("Export figure", &d.open, ImGuiWindowFlags_NoSavedSettings)) return;
+    // a fixed width, the height of what is shown (it grows with the folder list)
+    const float width = ImGui::GetFontSize() * 36;
+    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, FLT_MAX));
+    if (!ImGui::BeginPopupModal("Export figure", &d.open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) return;
     const PanelView& panel = state.panels[static_cast<std::size_t>(d.panel)];
     ImGui::Text("Panel %d: %s", d.panel + 1, std::string(panel.figure->title).c_str());
     ImGui::Separator();
