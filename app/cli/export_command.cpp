@@ -51,7 +51,7 @@ std::string export_help() {
            "  --scale S         PNG pixels per figure pixel, 0.25 to 8 (2 = the same figure for hi-DPI)\n"
            "  --width W --height H   figure size in pixels at scale 1, 200 to 8000 (default " + default_sizes() + ")\n"
            "  --theme light|dark     colours (default light)\n"
-           "  --clean           leave out the cursor and selection marks: the position m and distance |n - m|\n"
+           "  --clean           leave out the cursor and selection marks: the position m and distance n - m\n"
            "                    marker lines, the selected pair's line and highlight, the score matrix's box and\n"
            "                    dashed diagonal (the vectors panel's arrows are its subject and stay)\n"
            "  --no-title        leave out the figure's title (with --plot, the plot's title too)\n"

@@ -79,7 +79,7 @@ void build_sinusoidal(BuildContext& ctx) {
     const plot::Style sub = why::sub_style(st);
     const std::string caption =
         "PE·PE: n − m only, but blind to the tokens; added to x, m matters too. RoPE: one curve for every m, shaped by q "
-        "and k." + (d_inside ? "  Dashed: n − m = " + std::to_string(d_now) + "." : std::string());
+        "and k." + (d_inside && ctx.request.show_cursor ? "  Dashed: n − m = " + std::to_string(d_now) + "." : std::string());
     const float bottom = H - why::wrapped_caption(ctx, caption, 0, W, H - st.px(3), th.text) - st.px(6);
     const bool wide = W >= (bottom - top) * 1.3f;
     const plot::Rect left = wide ? plot::Rect{0, top, W / 2, bottom} : plot::Rect{0, top, W, top + (bottom - top) / 2};

@@ -346,6 +346,8 @@ TEST_F(ExportTest, CleanAndNoTitle) {
     }
     EXPECT_TRUE(shows(texts_of("scores", plain, at), "Box: m = 700"));
     EXPECT_FALSE(shows(texts_of("scores", clean, at), "Box:"));
+    EXPECT_TRUE(shows(texts_of("sinusoidal", plain, at), "Dashed: n − m = 20"));
+    EXPECT_FALSE(shows(texts_of("sinusoidal", clean, at), "Dashed:")) << "the caption names no mark that is left out";
     EXPECT_TRUE(shows(texts_of("scores", clean, at), "m, n = 678–741")) << "the clean caption names the window";
     for (const rope::figures::FigureDescriptor* d : rope::figures::all_figures()) {
         const std::string title(d->title);
