@@ -53,8 +53,8 @@ cairo_status_t write_to_file(void* closure, const unsigned char* data, unsigned 
     return CAIRO_STATUS_SUCCESS;
 }
 
-// The smallest box around a command, to keep only what a cut-out plot shows (text by its anchor).
-plot::Rect bounds(const plot::Command& c) {
+// The smallest box around a command, to keep only what a cut-out plot shows (vertical text by its anchor).
+plot::Rect bounds(const plot::Command& c, const plot::TextMeasure& measure) {
     plot::Rect b{INFINITY, INFINITY, -INFINITY, -INFINITY};
     auto add = [&](plot::Vec2 p, float r = 0) {
         b.x0 = std::min(b.x0, p.x - r), b.y0 = std::min(b.y0, p.y - r);
@@ -65,7 +65,15 @@ plot::Rect bounds(const plot::Command& c) {
     else if (const auto* r = std::get_if<plot::RectCmd>(&c)) add({r->rect.x0, r->rect.y0}), add({r->rect.x1, r->rect.y1});
     else if (const auto* i = std::get_if<plot::ImageCmd>(&c)) add({i->rect.x0, i->rect.y0}), add({i->rect.x1, i->rect.y1});
     else if (const auto* o = std::get_if<plot::CircleCmd>(&c)) add(o->center, o->radius);
-    else if (const auto* t = std::get_if<plot::TextCmd>(&c)) add(t->pos);
+    else if (const auto* t = std::get_if<plot::TextCmd>(&c)) {
+        add(t->pos);
+        if (!t->vertical) {
+            const float w = measure.measure(t->text, t->size).x;
+            const float x0 = t->halign == plot::HAlign::left ? t->pos.x : t->halign == plot::HAlign::center ? t->pos.x - w / 2 : t->pos.x - w;
+            const float y0 = t->valign == plot::VAlign::top ? t->pos.y : t->valign == plot::VAlign::middle ? t->pos.y - t->size / 2 : t->pos.y - t->size;
+            add({x0, y0}), add({x0 + w, y0 + t->size});
+        }
+    }
     return b;
 }
 
@@ -73,19 +81,38 @@ bool overlaps(const plot::Rect& a, const plot::Rect& b) { return a.x0 <= b.x1 &&
 
 // The plot `g` of `full` alone, scaled to fit width x height and centred: what lies outside its
 // frame (the other plots, the figure's title and shared captions) is left out, not just hidden.
-// A margin of a few pixels keeps a tick label centred on the frame's edge whole.
-figures::FigureResult cut_out(const figures::FigureResult& full, const figures::PlotGeometry& g, int width, int height) {
+// A margin of a few pixels keeps a tick label centred on the frame's edge whole. A key the figure's
+// plots share (precision's legend row) goes along, centred below the plot, at the same scale.
+figures::FigureResult cut_out(const figures::FigureResult& full, const figures::PlotGeometry& g, int width, int height,
+                              const plot::TextMeasure& measure) {
     constexpr float margin = 4;
-    const float s = std::min((width - 2 * margin) / g.frame.width(), (height - 2 * margin) / g.frame.height());
-    const plot::Vec2 offset{(width - g.frame.width() * s) / 2 - g.frame.x0 * s, (height - g.frame.height() * s) / 2 - g.frame.y0 * s};
+    const plot::Rect& key_rect = full.shared_key;
+    plot::DisplayList key;
+    plot::Rect key_box{INFINITY, INFINITY, -INFINITY, -INFINITY};
+    if (key_rect.height() > 0)
+        for (const plot::Command& c : full.list.commands) {
+            const plot::Rect b = bounds(c, measure);
+            if (std::holds_alternative<plot::ClipCmd>(c) || !overlaps(b, key_rect)) continue;
+            key.add(c);
+            key_box = {std::min(key_box.x0, b.x0), std::min(key_box.y0, b.y0), std::max(key_box.x1, b.x1), std::max(key_box.y1, b.y1)};
+        }
+    const float key_h = key.commands.empty() ? 0 : key_rect.height();
+    const float s = std::min((width - 2 * margin) / g.frame.width(), (height - 2 * margin) / (g.frame.height() + key_h));
+    const float top = (height - (g.frame.height() + key_h) * s) / 2;
+    const plot::Vec2 offset{(width - g.frame.width() * s) / 2 - g.frame.x0 * s, top - g.frame.y0 * s};
     const plot::Rect shown{g.frame.x0 - margin / s, g.frame.y0 - margin / s, g.frame.x1 + margin / s, g.frame.y1 + margin / s};
     figures::FigureResult out;
     out.list.background = full.list.background;
     out.list.push_clip(shown);
     for (const plot::Command& c : full.list.commands)
-        if (std::holds_alternative<plot::ClipCmd>(c) || overlaps(bounds(c), g.frame)) out.list.add(c);
+        if (std::holds_alternative<plot::ClipCmd>(c) || overlaps(bounds(c, measure), g.frame)) out.list.add(c);
     out.list.pop_clip();
     plot::transform(out.list, s, offset);
+    // the key at the plot's scale, or smaller where it would be wider than the picture
+    const float ks = key.commands.empty() ? s : std::min(s, (width - 2 * margin) / std::max(1.0f, key_box.width()));
+    plot::transform(key, ks, {width / 2.0f - (key_box.x0 + key_box.x1) / 2 * ks,
+                              top + g.frame.height() * s + (key_h * s - key_rect.height() * ks) / 2 - key_rect.y0 * ks});
+    for (plot::Command& c : key.commands) out.list.add(std::move(c));
     out.list.width = static_cast<float>(width);
     out.list.height = static_cast<float>(height);
     figures::PlotGeometry moved = g;
@@ -180,7 +207,7 @@ figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, co
     request.height = std::min(request.height * grow_y, 4.0f * kMaxSize);
     const figures::FigureResult full = figures::build_figure(request, params, cache);
     const figures::PlotGeometry* sized = full.plot(o.plot);
-    return sized ? cut_out(full, *sized, o.width, o.height) : cut_out(probe, *g, o.width, o.height);
+    return sized ? cut_out(full, *sized, o.width, o.height, measure) : cut_out(probe, *g, o.width, o.height, measure);
 }
 
 std::string table_csv(const figures::DataTable& t) {

@@ -51,6 +51,7 @@ struct FigureResult {
     plot::DisplayList list;
     std::vector<PlotGeometry> plots;
     DataTable table;
+    plot::Rect shared_key;  // where a key every plot shares is drawn apart from them (export --plot takes it along)
     bool incomplete = false;  // drawn while a background computation was still running
     bool error = false;       // building it failed (the list holds the message)
     std::uint64_t background_stamp = 0;  // background_stamp() when the build started

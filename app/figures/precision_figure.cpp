@@ -146,6 +146,7 @@ void build_precision(BuildContext& ctx) {
     for (int r = 0; r < 4; ++r) legend.push_back({kRecipes[r].label, colors[r], 3.0f, kRecipes[r].dash});
     legend[2].label = "fp16 (overflows past 65 504)";
     const float B = H - why::legend_row(ctx, legend, 0, W, H - st.px(4)) - st.px(6);
+    ctx.result.shared_key = {0, B, W, H};
     const float mid_x = W * 0.5f, mid_y = th_ + (B - th_) * 0.5f;
     const plot::Rect cell[4] = {
         column ? plot::Rect{0, th_, W, th_ + (B - th_) * 0.25f} : plot::Rect{0, th_, mid_x, mid_y},
