@@ -31,11 +31,18 @@ double parse_number(const std::string& flag, const std::string& text, double lo,
     return v;
 }
 
-// "  vectors: pair, fan, qk" for every figure, one a line.
+// "      vectors: pair, fan, qk" for every figure, wrapped before 100 columns.
 std::string plots_by_figure() {
     std::string s;
-    for (const figures::FigureDescriptor* d : figures::all_figures())
-        s += "      " + std::string(d->name) + ": " + exporting::plot_names(*d) + "\n";
+    for (const figures::FigureDescriptor* d : figures::all_figures()) {
+        std::string line = "      " + std::string(d->name) + ":";
+        for (std::size_t i = 0; i < d->plots.size(); ++i) {
+            const std::string item = " " + std::string(d->plots[i]) + (i + 1 < d->plots.size() ? "," : "");
+            if (line.size() + item.size() > 99) s += line + "\n", line = "       ";
+            line += item;
+        }
+        s += line + "\n";
+    }
     return s;
 }
 
