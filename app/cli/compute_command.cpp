@@ -164,7 +164,7 @@ const std::vector<TableInfo>& compute_tables() {
          "one row per rotated pair: frequency after scaling (rad/token), wavelength (tokens), unscaled frequency"},
         {"angles", "position,pair,angle,unwrapped",
          "every position 0..max_position-1 x every pair: m*theta_i wrapped to (-pi, pi] (radians), and unwrapped"},
-        {"rotate", "index,value,input", "`vector` rotated to `position` (scaled by the attention factor)"},
+        {"rotate", "index,value,input", "`vector` rotated to `position`, times the attention factor (as the vectors CSV's rotated_*)"},
         {"decay", "distance,bound", "RoFormer long-range decay bound for relative distance 0..max_distance"},
         {"base-bounds", "rotated_dims,context,base",
          "Men et al. 2024: smallest base keeping sum_i cos(m theta_i) >= 0 up to each context 64, 128, ... <= max_position (none: no base up to 1e15)"},

@@ -31,11 +31,26 @@ double parse_number(const std::string& flag, const std::string& text, double lo,
     return v;
 }
 
+// "      vectors: pair, fan, qk" for every figure, wrapped before 100 columns.
+std::string plots_by_figure() {
+    std::string s;
+    for (const figures::FigureDescriptor* d : figures::all_figures()) {
+        std::string line = "      " + std::string(d->name) + ":";
+        for (std::size_t i = 0; i < d->plots.size(); ++i) {
+            const std::string item = " " + std::string(d->plots[i]) + (i + 1 < d->plots.size() ? "," : "");
+            if (line.size() + item.size() > 99) s += line + "\n", line = "       ";
+            line += item;
+        }
+        s += line + "\n";
+    }
+    return s;
+}
+
 }  // namespace
 
 std::string export_help() {
     return "Usage: rope-explorer export FIGURE --out PATH [--scale S] [--width W --height H] [--theme light|dark]\n"
-           "                            [--set key=value]...\n"
+           "                            [--clean] [--no-title] [--plot NAME] [--set key=value]...\n"
            "Writes one figure as a file, without a display. FIGURE: " + figure_names() + ".\n"
            "The format follows the extension: .png (with the parameters as text chunks), .svg (real text,\n"
            "crisp heatmap cells), .pdf (vector, searchable text), .csv (the numbers behind the figure).\n"
@@ -43,7 +58,14 @@ std::string export_help() {
            "  --scale S         PNG pixels per figure pixel, 0.25 to 8 (2 = the same figure for hi-DPI)\n"
            "  --width W --height H   figure size in pixels at scale 1, 200 to 8000 (default " + default_sizes() + ")\n"
            "  --theme light|dark     colours (default light)\n"
-           "  --set key=value   parameters, as for compute and the app (see --help)\n";
+           "  --clean           leave out the cursor and selection marks: the position m and distance n - m\n"
+           "                    marker lines, the selected pair's line and highlight, the score matrix's box and\n"
+           "                    dashed diagonal (the vectors panel's arrows are its subject and stay)\n"
+           "  --no-title        leave out the figure's title (with --plot, the plot's title too)\n"
+           "  --plot NAME       one plot of the figure alone, at --width x --height; the names:\n" +
+           plots_by_figure() +
+           "  --set key=value   parameters, as for compute and the app (see --help)\n"
+           "--clean, --no-title and --plot change the picture only: with a .csv they are refused.\n";
 }
 
 int run_export(ArgCursor& args) {
@@ -73,6 +95,13 @@ int run_export(ArgCursor& args) {
                                                            "must be a whole number of pixels from 200 to 8000"));
             if (std::to_string(options.height) != value) throw UsageError("--height " + shorten_for_message(value) + ": must be a whole number of pixels from 200 to 8000");
             height_given = true;
+        } else if (args.take_flag("--clean")) {
+            options.clean = true;
+        } else if (args.take_flag("--no-title")) {
+            options.no_title = true;
+        } else if (args.take_option("--plot", value)) {
+            if (value.empty()) throw UsageError("--plot: needs a plot's name (see export --help)");
+            options.plot = value;
         } else if (args.take_option("--theme", value)) {
             if (value == "light") options.theme = plot::ThemeId::light;
             else if (value == "dark") options.theme = plot::ThemeId::dark;
@@ -93,6 +122,8 @@ int run_export(ArgCursor& args) {
     exporting::Format format;
     if (!exporting::format_from_path(out, format))
         throw UsageError("--out " + shorten_for_message(out) + ": unknown file type; use .png, .svg, .pdf or .csv");
+    if (const std::string problem = exporting::picture_options_problem(*figure, options, format); !problem.empty())
+        throw UsageError(problem);
     ParamSet params;
     apply_sets(params, sets);
     options.path = out;

@@ -53,6 +53,81 @@ cairo_status_t write_to_file(void* closure, const unsigned char* data, unsigned 
     return CAIRO_STATUS_SUCCESS;
 }
 
+// The smallest box around a command, to keep only what a cut-out plot shows (vertical text by its anchor).
+plot::Rect bounds(const plot::Command& c, const plot::TextMeasure& measure) {
+    plot::Rect b{INFINITY, INFINITY, -INFINITY, -INFINITY};
+    auto add = [&](plot::Vec2 p, float r = 0) {
+        b.x0 = std::min(b.x0, p.x - r), b.y0 = std::min(b.y0, p.y - r);
+        b.x1 = std::max(b.x1, p.x + r), b.y1 = std::max(b.y1, p.y + r);
+    };
+    if (const auto* l = std::get_if<plot::PolylineCmd>(&c)) for (const plot::Vec2& p : l->points) add(p);
+    else if (const auto* g = std::get_if<plot::PolygonCmd>(&c)) for (const plot::Vec2& p : g->points) add(p);
+    else if (const auto* r = std::get_if<plot::RectCmd>(&c)) add({r->rect.x0, r->rect.y0}), add({r->rect.x1, r->rect.y1});
+    else if (const auto* i = std::get_if<plot::ImageCmd>(&c)) add({i->rect.x0, i->rect.y0}), add({i->rect.x1, i->rect.y1});
+    else if (const auto* o = std::get_if<plot::CircleCmd>(&c)) add(o->center, o->radius);
+    else if (const auto* t = std::get_if<plot::TextCmd>(&c)) {
+        add(t->pos);
+        if (!t->vertical) {
+            const float w = measure.measure(t->text, t->size).x;
+            const float x0 = t->halign == plot::HAlign::left ? t->pos.x : t->halign == plot::HAlign::center ? t->pos.x - w / 2 : t->pos.x - w;
+            const float y0 = t->valign == plot::VAlign::top ? t->pos.y : t->valign == plot::VAlign::middle ? t->pos.y - t->size / 2 : t->pos.y - t->size;
+            add({x0, y0}), add({x0 + w, y0 + t->size});
+        }
+    }
+    return b;
+}
+
+bool overlaps(const plot::Rect& a, const plot::Rect& b) { return a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1; }
+
+// The plot `g` of `full` alone, scaled to fit width x height and centred: what lies outside its
+// frame (the other plots, the figure's title and shared captions) is left out, not just hidden.
+// A margin of a few pixels keeps a tick label centred on the frame's edge whole. A key the figure's
+// plots share (precision's legend row) goes along, centred below the plot, at the same scale.
+figures::FigureResult cut_out(const figures::FigureResult& full, const figures::PlotGeometry& g, int width, int height,
+                              const plot::TextMeasure& measure) {
+    constexpr float margin = 4;
+    const plot::Rect& key_rect = full.shared_key;
+    plot::DisplayList key;
+    plot::Rect key_box{INFINITY, INFINITY, -INFINITY, -INFINITY};
+    if (key_rect.height() > 0)
+        for (const plot::Command& c : full.list.commands) {
+            const plot::Rect b = bounds(c, measure);
+            if (std::holds_alternative<plot::ClipCmd>(c) || !overlaps(b, key_rect)) continue;
+            key.add(c);
+            key_box = {std::min(key_box.x0, b.x0), std::min(key_box.y0, b.y0), std::max(key_box.x1, b.x1), std::max(key_box.y1, b.y1)};
+        }
+    const float key_h = key.commands.empty() ? 0 : key_rect.height();
+    const float s = std::min((width - 2 * margin) / g.frame.width(), (height - 2 * margin) / (g.frame.height() + key_h));
+    const float top = (height - (g.frame.height() + key_h) * s) / 2;
+    const plot::Vec2 offset{(width - g.frame.width() * s) / 2 - g.frame.x0 * s, top - g.frame.y0 * s};
+    const plot::Rect shown{g.frame.x0 - margin / s, g.frame.y0 - margin / s, g.frame.x1 + margin / s, g.frame.y1 + margin / s};
+    figures::FigureResult out;
+    out.list.background = full.list.background;
+    out.list.push_clip(shown);
+    for (const plot::Command& c : full.list.commands)
+        if (std::holds_alternative<plot::ClipCmd>(c) || overlaps(bounds(c, measure), g.frame)) out.list.add(c);
+    out.list.pop_clip();
+    plot::transform(out.list, s, offset);
+    // the key at the plot's scale, or smaller where it would be wider than the picture
+    const float ks = key.commands.empty() ? s : std::min(s, (width - 2 * margin) / std::max(1.0f, key_box.width()));
+    plot::transform(key, ks, {width / 2.0f - (key_box.x0 + key_box.x1) / 2 * ks,
+                              top + g.frame.height() * s + (key_h * s - key_rect.height() * ks) / 2 - key_rect.y0 * ks});
+    for (plot::Command& c : key.commands) out.list.add(std::move(c));
+    out.list.width = static_cast<float>(width);
+    out.list.height = static_cast<float>(height);
+    figures::PlotGeometry moved = g;
+    auto move = [&](plot::Rect r) {
+        return plot::Rect{r.x0 * s + offset.x, r.y0 * s + offset.y, r.x1 * s + offset.x, r.y1 * s + offset.y};
+    };
+    moved.area = move(g.area);
+    moved.frame = move(g.frame);
+    out.plots.push_back(moved);
+    out.table = full.table;
+    out.incomplete = full.incomplete;
+    out.error = full.error;
+    return out;
+}
+
 std::string metadata_text(const io::TextChunks& meta) {
     std::string s;
     for (const auto& [k, v] : meta) s += (s.empty() ? "" : " ") + k + "=" + v;
@@ -93,6 +168,55 @@ io::TextChunks parameter_metadata(const ParamSet& params, const figures::FigureD
     return meta;
 }
 
+std::string plot_names(const figures::FigureDescriptor& figure) {
+    std::string s;
+    for (std::string_view p : figure.plots) s += (s.empty() ? "" : ", ") + std::string(p);
+    return s;
+}
+
+std::string picture_options_problem(const figures::FigureDescriptor& figure, const ExportOptions& o, Format format) {
+    if (!o.plot.empty() && std::find(figure.plots.begin(), figure.plots.end(), o.plot) == figure.plots.end())
+        return "--plot " + shorten_for_message(o.plot) + ": " + std::string(figure.name) + " has the plots " + plot_names(figure);
+    if (format == Format::csv) {
+        const char* flag = !o.plot.empty() ? "--plot" : o.clean ? "--clean" : o.no_title ? "--no-title" : nullptr;
+        if (flag) return std::string(flag) + ": changes the picture only; a .csv holds the whole figure's numbers (leave it out)";
+    }
+    return "";
+}
+
+figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o,
+                                     const plot::TextMeasure& measure, bool with_table, figures::FigureCache& cache) {
+    figures::FigureRequest request;
+    request.figure = &figure;
+    request.width = static_cast<float>(o.width);
+    request.height = static_cast<float>(o.height);
+    request.style = file_style(o.theme);
+    request.style.draw_titles = !o.no_title;
+    request.style.draw_captions = !(o.no_title && !o.plot.empty());
+    request.measure = &measure;
+    request.with_table = with_table;
+    request.show_cursor = !o.clean;
+    if (o.plot.empty()) return figures::build_figure(request, params, cache);
+    // Built once to learn what share of the figure the plot takes, then at the size that makes the
+    // plot about width x height, so its fonts and lines come out at their usual size.
+    figures::FigureResult probe = figures::build_figure(request, params, cache);
+    const figures::PlotGeometry* g = probe.plot(o.plot);
+    // a figure too small for all its plots leaves some out: probe it larger until the plot is there
+    for (float grow = 2; !g && grow <= 8; grow *= 2) {
+        request.width = static_cast<float>(std::max(o.width, figure.export_width)) * grow / 2;
+        request.height = static_cast<float>(std::max(o.height, figure.export_height)) * grow / 2;
+        probe = figures::build_figure(request, params, cache);
+        g = probe.plot(o.plot);
+    }
+    if (!g) throw std::invalid_argument("--plot " + o.plot + ": not drawn by " + std::string(figure.name) + " with these parameters");
+    const float grow_x = request.width / std::max(1.0f, g->frame.width()), grow_y = request.height / std::max(1.0f, g->frame.height());
+    request.width = std::min(request.width * grow_x, 4.0f * kMaxSize);
+    request.height = std::min(request.height * grow_y, 4.0f * kMaxSize);
+    const figures::FigureResult full = figures::build_figure(request, params, cache);
+    const figures::PlotGeometry* sized = full.plot(o.plot);
+    return sized ? cut_out(full, *sized, o.width, o.height, measure) : cut_out(probe, *g, o.width, o.height, measure);
+}
+
 std::string table_csv(const figures::DataTable& t) {
     std::string out;
     for (std::size_t c = 0; c < t.columns.size(); ++c) out += (c ? "," : "") + t.columns[c];
@@ -119,19 +243,14 @@ ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamS
     if (!(o.scale >= kMinScale && o.scale <= kMaxScale)) throw std::invalid_argument("scale must be from 0.25 to 8");
     if (o.width < kMinSize || o.width > kMaxSize || o.height < kMinSize || o.height > kMaxSize)
         throw std::invalid_argument("width and height must be from 200 to 8000 pixels");
+    if (const std::string problem = picture_options_problem(figure, o, result.format); !problem.empty())
+        throw std::invalid_argument(problem);
 
     CairoTextMeasure measure;
     std::unique_ptr<figures::FigureCache> own_cache;
     if (!shared_cache) own_cache = std::make_unique<figures::FigureCache>();
     figures::FigureCache& cache = shared_cache ? *shared_cache : *own_cache;
-    figures::FigureRequest request;
-    request.figure = &figure;
-    request.width = static_cast<float>(o.width);
-    request.height = static_cast<float>(o.height);
-    request.style = file_style(o.theme);
-    request.measure = &measure;
-    request.with_table = result.format == Format::csv;
-    const figures::FigureResult fig = figures::build_figure(request, params, cache);
+    const figures::FigureResult fig = build_for_file(figure, params, o, measure, result.format == Format::csv, cache);
     const io::TextChunks meta = parameter_metadata(params, figure);
     const std::string title = "RoPE Explorer: " + std::string(figure.title);
 

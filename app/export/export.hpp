@@ -23,6 +23,9 @@ struct ExportOptions {
     int width = 800;   // figure size in pixels at scale 1: a blog column
     int height = 480;
     plot::ThemeId theme = plot::ThemeId::light;
+    bool clean = false;     // leave out the cursor and selection marks (figures::FigureRequest::show_cursor)
+    bool no_title = false;  // leave out the figure's title; with `plot`, the plot's title too
+    std::string plot;       // one plot of the figure alone (a name in FigureDescriptor::plots); "" = all of it
 };
 
 inline constexpr double kMinScale = 0.25, kMaxScale = 8;
@@ -34,6 +37,17 @@ struct ExportResult {
     int pixel_width = 0, pixel_height = 0;
     double milliseconds = 0;
 };
+
+// "" if `o` asks for nothing the figure and format cannot give; else the one-line reason (an
+// unknown plot name, listing the figure's; picture options with a CSV).
+std::string picture_options_problem(const figures::FigureDescriptor& figure, const ExportOptions& o, Format format);
+
+// "pair, fan, qk": the plots `--plot` can name.
+std::string plot_names(const figures::FigureDescriptor& figure);
+
+// The figure as the file will show it: the whole figure, or one plot of it cut out at the size asked for.
+figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o,
+                                     const plot::TextMeasure& measure, bool with_table, figures::FigureCache& cache);
 
 // Builds the figure and writes it atomically. Throws io::IoError (write failures, naming the
 // path and the system's reason) or std::invalid_argument (bad options). The app passes its own cache

@@ -445,9 +445,9 @@ const FigureDescriptor& context_figure() {
         f.export_width = 1280;  // seven plots would crowd each other's labels in a blog column
         f.export_height = 720;
         f.csv_columns = "pair,theta_original,theta,ratio,wavelength_original,wavelength,theta_reference,theta_<variant>...";
+        f.plots = {"context_ratio", "context_wavelength", "context_attention", "context_decay", "context_before", "context_after", "context_difference"};
         f.reads = model_and({"max_position", "max_distance", "decay_scale", "compare", "compare_to"});
         f.build = build_context;
-        f.subplots = {"ratio", "wavelengths", "attention", "decay", "before", "after", "difference"};
         f.header_width_em = 44;
         f.header = context_header;
         return f;

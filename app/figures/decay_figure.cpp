@@ -36,7 +36,7 @@ void build_decay(BuildContext& ctx) {
     p.line(series->distance.data(), bound.data(), bound.size(), 1, st.theme.series[0],
            "RoFormer bound (1/(d/2))·Σⱼ|Sⱼ|, d = " + std::to_string(f.rotated_dims));
     const std::int64_t distance = std::llabs(ctx.params.integer("key_position") - ctx.params.integer("position"));
-    if (distance <= max_distance && (!log_x || distance >= 1)) {
+    if (distance <= max_distance && (!log_x || distance >= 1) && ctx.request.show_cursor) {
         p.marker_x(static_cast<double>(distance), st.theme.marker, "|n − m| = " + std::to_string(distance), 2.0f, 7.0f);
         const auto at = std::lower_bound(series->distance.begin(), series->distance.end(), static_cast<double>(distance));
         const double b = bound[static_cast<std::size_t>(at - series->distance.begin())];
@@ -94,6 +94,7 @@ const FigureDescriptor& decay_figure() {
         f.title = "Long-range decay";
         f.page = 0;
         f.csv_columns = "distance,bound";
+        f.plots = {"decay"};
         f.reads = model_and({"max_distance", "decay_scale", "position", "key_position"});
         f.build = build_decay;
         f.prepare = decay_prepare;

@@ -48,6 +48,7 @@ void record_geometry(BuildContext& ctx, plot::Plot& p, const PlotId& id, const p
     g.x_role = id.x;
     g.y_role = id.y;
     g.area = p.area();
+    g.frame = p.outer();
     g.x_min = x.min;
     g.x_max = x.max;
     g.y_min = y.min;

@@ -24,10 +24,11 @@ enum class AxisRole : std::uint8_t { other, pair, position };
 
 // Pixel <-> data mapping of one plot in a figure (copied out of plot::Plot after building).
 struct PlotGeometry {
-    std::string name;  // for people and tests: "heatmap", "qk", ...
+    std::string name;  // for people, tests and `export --plot`: "heatmap", "qk", ...
     int tag = 0;       // the figure's own enum value for this plot (see is())
     AxisRole x_role = AxisRole::other, y_role = AxisRole::other;
     plot::Rect area;
+    plot::Rect frame;  // the plot with its title, ticks, axis labels and colour bar (export --plot)
     double x_min = 0, x_max = 1, y_min = 0, y_max = 1;
     bool x_log = false, y_log = false;
     double x_at(float px) const;
@@ -50,6 +51,7 @@ struct FigureResult {
     plot::DisplayList list;
     std::vector<PlotGeometry> plots;
     DataTable table;
+    plot::Rect shared_key;  // where a key every plot shares is drawn apart from them (export --plot takes it along)
     bool incomplete = false;  // drawn while a background computation was still running
     bool error = false;       // building it failed (the list holds the message)
     std::uint64_t background_stamp = 0;  // background_stamp() when the build started
@@ -69,6 +71,10 @@ struct FigureRequest {
     const plot::TextMeasure* measure = nullptr;
     bool with_table = false;  // fill FigureResult::table
     bool wait_for_background = true;  // false on screen: slow parts show "computing…" until ready
+    // The cursor and selection marks: the current position m (and distance n - m) as marker lines,
+    // the selected pair's line and highlight, the score matrix's selected cell and its diagonal.
+    // False for `export --clean`; the picture is otherwise the same.
+    bool show_cursor = true;
 };
 
 FigureResult build_figure(const FigureRequest& request, const ParamSet& params, FigureCache& cache);

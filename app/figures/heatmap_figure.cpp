@@ -107,8 +107,9 @@ void build_heatmap(BuildContext& ctx) {
               vmin, vmax);
     const std::int64_t m = ctx.params.integer("position");
     const std::int64_t pair = ctx.params.integer("pair");
-    p.marker_y(static_cast<double>(pair), st.theme.text.with_alpha(0.7f), "pair i = " + std::to_string(pair), 1.5f, 6.0f);
-    if (m >= from && m < to)
+    if (ctx.request.show_cursor)
+        p.marker_y(static_cast<double>(pair), st.theme.text.with_alpha(0.7f), "pair i = " + std::to_string(pair), 1.5f, 6.0f);
+    if (m >= from && m < to && ctx.request.show_cursor)
         p.marker_x(static_cast<double>(m) + 0.5 * (span <= area.width() ? 1 : 0), st.theme.accent,
                    "m = " + std::to_string(m), 2.5f);
     record_geometry(ctx, p, {"heatmap", HeatmapPlot::heatmap, AxisRole::position, AxisRole::pair}, x, y);
@@ -197,6 +198,7 @@ const FigureDescriptor& heatmap_figure() {
         f.title = "Angle heatmap";
         f.page = 0;
         f.csv_columns = "position,pair,angle";
+        f.plots = {"heatmap"};
         f.reads = model_and({"max_position", "heatmap_from", "heatmap_to", "heatmap_mode", "position", "pair"});
         f.build = build_heatmap;
         f.header_width_em = 14;

@@ -146,7 +146,7 @@ void build_pairing(BuildContext& ctx) {
                 const int pr = cos_sin_pair_of_dim(freq_layout, shown, j);
                 const Color c = pair_color(th, pr, half);
                 const plot::Rect b{box_x(j), y, box_x(j) + box, y + box};
-                const bool hot = shown == r && row < 2 && pr == selected;
+                const bool hot = shown == r && row < 2 && pr == selected && ctx.request.show_cursor;
                 p.list().rect(b, c, hot ? th.accent : th.background, hot ? st.px(2.5f) : st.px(1));
                 if (numbered)
                     p.list().text({(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2}, std::to_string(j), font, ink_on(c), plot::HAlign::center,
@@ -199,7 +199,7 @@ void build_pairing(BuildContext& ctx) {
         p.line(shift.data(), mixed.data(), mixed.size(), 1, th.series[1],
                "mixed (cos/sin " + why::layout_name(table_mixed) + ")", sub.line_width * 0.8f, th.series_dash[1]);
         p.line(shift.data(), matched.data(), matched.size(), 1, th.series[0], "matched (" + why::layout_name(pairing) + ")");
-        if (m_now >= shift.front() && m_now <= shift.back())
+        if (m_now >= shift.front() && m_now <= shift.back() && ctx.request.show_cursor)
             p.marker_x(static_cast<double>(m_now), th.accent, "m = " + std::to_string(m_now), 2.0f, 6);
         record_geometry(ctx, p, {"pairing_shift", PairingPlot::shift, AxisRole::position}, ax, ay);
         p.finish();
@@ -228,9 +228,9 @@ const FigureDescriptor& pairing_figure() {
         f.title = "Pairing layouts";
         f.page = 2;
         f.csv_columns = "m,n,score_matched,score_mixed";
+        f.plots = {"pairing_dims", "pairing_shift"};
         f.reads = model_and({"pair", "max_position", "position", "key_position", "vector", "key_vector"});
         f.build = build_pairing;
-        f.subplots = {"layouts", "shift"};
         return f;
     }();
     return d;

@@ -150,6 +150,7 @@ void build_precision(BuildContext& ctx) {
     for (int r = 0; r < 4; ++r) legend.push_back({kRecipes[r].label, colors[r], 3.0f, dashes[r]});
     legend[2].label = "fp16 (overflows past 65 504)";
     const float B = H - why::legend_row(ctx, legend, 0, W, H - st.px(4)) - st.px(6);
+    ctx.result.shared_key = {0, B, W, H};
     const float mid_x = W * 0.5f, mid_y = th_ + (B - th_) * 0.5f;
     // too small for four plots: the angle errors first, then the rotated vector's, then the gaps
     const SubplotFit fit = fit_subplots(
@@ -196,7 +197,7 @@ void build_precision(BuildContext& ctx) {
             p.line(ms.data(), y.data(), y.size(), 1, colors[r], "", r == 3 ? sub.line_width * 0.9f : sub.line_width,
                    dashes[r]);
         }
-        if (m_now >= 1 && m_now <= top) p.marker_x(m_now, th.accent, m_tag, 2.0f, 6);
+        if (m_now >= 1 && m_now <= top && ctx.request.show_cursor) p.marker_x(m_now, th.accent, m_tag, 2.0f, 6);
         record_geometry(ctx, p, {"precision_angle", PrecisionPlot::angle, AxisRole::position}, ax, ay);
         p.finish();
     }
@@ -220,7 +221,7 @@ void build_precision(BuildContext& ctx) {
         const std::string note = p.x_px(257) - ctx.measure.measure("bf16: 257 → 256  ", tf).x > p.area().x0 ? "bf16: 257 → 256  "
                                                                                                            : "257 → 256 ";
         p.text(257, 2, note, th.text, plot::HAlign::right, plot::VAlign::bottom);
-        if (m_now >= 1 && m_now <= top) p.marker_x(m_now, th.accent, m_tag, 2.0f, 6);
+        if (m_now >= 1 && m_now <= top && ctx.request.show_cursor) p.marker_x(m_now, th.accent, m_tag, 2.0f, 6);
         record_geometry(ctx, p, {"precision_positions", PrecisionPlot::positions, AxisRole::position}, ax, ay);
         p.finish();
     }
@@ -250,7 +251,7 @@ void build_precision(BuildContext& ctx) {
                 for (int i = 0; i < pairs; ++i)
                     if (std::isfinite(y[i])) p.list().circle(p.to_px(i, y[i]), st.px(2.5f), colors[r]);
         }
-        if (pairs > 1) p.marker_x(pair, th.accent, "pair " + std::to_string(pair), 1.5f, 5);
+        if (pairs > 1 && ctx.request.show_cursor) p.marker_x(pair, th.accent, "pair " + std::to_string(pair), 1.5f, 5);
         if (m_int == 0)
             p.text((pairs - 1) / 2.0, std::sqrt(floor * ceiling),
                    ctx.measure.measure("position 0 is exact in every format", tf).x < p.area().width() - st.px(12)
@@ -293,22 +294,24 @@ void build_precision(BuildContext& ctx) {
     if (ctx.request.with_table) {
         // long layout, every cell a number: one row per format and sampled position for the selected
         // pair, then one per format and pair at the current position. `format` is 0 float32, 1 bf16,
-        // 2 fp16, 3 theta cast to bf16 first with m*theta in float32. Where a format overflows (fp16
-        // from 65520 on, m or m * theta) it has no value, so it has no row.
+        // 2 fp16, 3 theta cast to bf16 first with m*theta in float32. `error` is signed, angle -
+        // angle_exact (the plots show its size on a log axis). Where a format overflows (fp16 from
+        // 65520 on, m or m * theta) it has no value, so it has no row.
         DataTable& t = ctx.result.table;
         t.columns = {"format", "m", "pair", "angle_exact", "angle", "error", "spacing"};
         t.values.assign(t.columns.size(), {});
-        auto row = [&](int r, double m, int i, double exact_angle, double a, double e) {
+        auto row = [&](int r, double m, int i, double exact_angle, double a) {
             const double spacing = format_spacing(kRecipes[r].compute_format, m);
+            const double e = a - exact_angle;
             if (!std::isfinite(a) || !std::isfinite(e) || !std::isfinite(spacing)) return;
             const double cells[] = {static_cast<double>(r), m, static_cast<double>(i), exact_angle, a, e, spacing};
             for (std::size_t c = 0; c < t.columns.size(); ++c) t.values[c].push_back(cells[c]);
         };
         for (int r = 0; r < 4; ++r)
-            for (std::size_t i = 0; i < count; ++i) row(r, ms[i], pair, exact[i], angle[r][i], error[r][i]);
+            for (std::size_t i = 0; i < count; ++i) row(r, ms[i], pair, exact[i], angle[r][i]);
         for (int r = 0; r < 4; ++r)
             for (int i = 0; i < pairs; ++i)
-                row(r, m_now, i, m_now * f.theta[i], recipe_angle(kRecipes[r], m_now, f.theta[i]), pair_error[r][i]);
+                row(r, m_now, i, m_now * f.theta[i], recipe_angle(kRecipes[r], m_now, f.theta[i]));
     }
 }
 
@@ -321,9 +324,9 @@ const FigureDescriptor& precision_figure() {
         f.title = "Numeric precision";
         f.page = 2;
         f.csv_columns = "format,m,pair,angle_exact,angle,error,spacing";
+        f.plots = {"precision_angle", "precision_positions", "precision_pairs", "precision_vector"};
         f.reads = model_and({"pair", "max_position", "position", "vector"});
         f.build = build_precision;
-        f.subplots = {"angle_error", "gaps", "pair_errors", "vector_error"};
         return f;
     }();
     return d;

@@ -25,6 +25,9 @@ struct FigureDescriptor {
     int page = 0;            // which page of panels shows it (pages())
     int export_width = 800, export_height = 480;  // its size in a file when none is asked for
     std::string_view csv_columns;  // the header of its CSV, as the README gives it
+    // its plots' names (PlotGeometry::name) in drawing order: export --plot, and a lesson step's
+    // "focus" (the ones its text speaks of, shown first when not all of them fit)
+    std::vector<std::string_view> plots;
     // Every parameter the picture depends on: a panel is rebuilt when one of their values changes
     // (a test checks that a build reads no other).
     std::vector<std::string_view> reads;
@@ -34,9 +37,6 @@ struct FigureDescriptor {
     // relative to the others (the costliest of a frame goes to a worker thread).
     std::vector<std::function<void()>> (*prepare)(const ParamSet&, FigureCache&) = nullptr;
     int build_cost = 1;
-    // Its plots' names in the order the builder lays them out, if it has several: a lesson step
-    // names the ones it speaks of ("focus"), shown first when not all of them fit.
-    std::vector<std::string_view> subplots;
 
     // The panel's own UI, each optional.
     float header_width_em = 0;  // room the header options need (font sizes), to decide on a second line

@@ -1,4 +1,5 @@
-// Score matrix: <R(m) q, R(n) k> over query positions m and key positions n. With the pairing
+// Score matrix: <R(m) q, R(n) k> over 64 query positions m and key positions n around `position`
+// and `key_position` (the axes and the CSV give the real positions). With the pairing
 // layouts matched it is constant along every diagonal (Toeplitz: the score depends on n - m only);
 // beside it the same matrix with the layouts mixed (cos/sin laid out for the other layout than the
 // vector's), where the stripes break. q = `vector`, k = `key_vector` (q unless set), as on the vectors panel.
@@ -21,6 +22,8 @@ namespace why = detail::why;
 
 enum class ScoresPlot { matched = 1, mixed };
 
+constexpr std::int64_t kScoreWindow = 64;
+
 // The largest spread (max - min) along any diagonal n - m = const of a square matrix.
 double diagonal_spread(const Eigen::MatrixXd& s) {
     const Eigen::Index n = s.rows();
@@ -36,6 +39,29 @@ double diagonal_spread(const Eigen::MatrixXd& s) {
     return worst;
 }
 
+// The positions the matrix shows, the same for m and n: 64 of them (fewer if max_position is
+// smaller), centred on m and n so the selected cell is in view whenever |n - m| < 64, and kept
+// inside 0 .. max_position - 1.
+struct ScoreWindow {
+    std::int64_t first = 0, count = 0;
+};
+
+ScoreWindow score_window(std::int64_t m, std::int64_t n, std::int64_t max_position) {
+    ScoreWindow w;
+    w.count = std::min<std::int64_t>(kScoreWindow, max_position);
+    const std::int64_t centred = (m + n - (w.count - 1)) / 2;  // may be negative: clamped below
+    w.first = std::clamp<std::int64_t>(centred, 0, max_position - w.count);
+    return w;
+}
+
+// S(m, n) = <R(m) q, R(n) k> for m, n in the window (row and column 0 = window.first).
+Eigen::MatrixXd window_scores(const FrequencyTable& f, Pairing table_layout, Pairing vector_layout, const Eigen::VectorXd& q,
+                              const Eigen::VectorXd& k, const ScoreWindow& w) {
+    const Eigen::MatrixXd rq = rotated_rows_with_layouts(f, table_layout, vector_layout, q, w.first, w.count, f.attention_factor);
+    const Eigen::MatrixXd rk = rotated_rows_with_layouts(f, table_layout, vector_layout, k, w.first, w.count, f.attention_factor);
+    return rq * rk.transpose();
+}
+
 void build_scores(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
@@ -43,12 +69,13 @@ void build_scores(BuildContext& ctx) {
     const Pairing pairing = ctx.params.config().pairing;
     const Pairing table_mixed = why::other_layout(pairing);
     const Eigen::VectorXd q = why::q_vector(ctx.params), k = why::k_vector(ctx.params);
-    const std::int64_t count = std::min<std::int64_t>(64, ctx.params.integer("max_position"));
     const std::int64_t m_now = ctx.params.integer("position"), n_now = ctx.params.integer("key_position");
+    const ScoreWindow window = score_window(m_now, n_now, ctx.params.integer("max_position"));
+    const std::int64_t first = window.first, count = window.count;
 
     // cos and sin carry the attention factor, as in the model: scores grow by its square
-    const Eigen::MatrixXd correct = score_matrix(f, pairing, pairing, q, k, count, f.attention_factor);
-    const Eigen::MatrixXd mixed = score_matrix(f, table_mixed, pairing, q, k, count, f.attention_factor);
+    const Eigen::MatrixXd correct = window_scores(f, pairing, pairing, q, k, window);
+    const Eigen::MatrixXd mixed = window_scores(f, table_mixed, pairing, q, k, window);
     double v = std::max(correct.cwiseAbs().maxCoeff(), mixed.cwiseAbs().maxCoeff());
     if (!(v > 0) || !std::isfinite(v)) v = 1;
 
@@ -57,10 +84,12 @@ void build_scores(BuildContext& ctx) {
     const plot::Style sub = why::sub_style(st);
     const float tf = st.px(st.tick_font);
     // the captions at the bottom: what the picture says, in numbers
-    const bool cell_inside = m_now < count && n_now < count;
+    auto in_window = [&](std::int64_t pos) { return pos >= first && pos < first + count; };
+    const bool cell_inside = in_window(m_now) && in_window(n_now);
     const std::int64_t diag = n_now - m_now;
     const bool diag_inside = diag > -count && diag < count;
-    const std::string line1 =
+    const std::string window_text = "m, n = " + std::to_string(first) + "–" + std::to_string(first + count - 1) + ".";
+    const std::string line1 = !ctx.request.show_cursor ? window_text + " " + why::qk_text(ctx.params) + "." :
         (cell_inside ? "Box: m = " + std::to_string(m_now) + ", n = " + std::to_string(n_now) + "."
                      : "m = " + std::to_string(m_now) + ", n = " + std::to_string(n_now) + " (outside).") +
         (diag_inside ? " Dashed: the diagonal n − m = " + std::to_string(diag) + "." : std::string()) + " " + why::qk_text(ctx.params) + ".";
@@ -91,7 +120,7 @@ void build_scores(BuildContext& ctx) {
 
     // too small for both: the matched layouts' matrix, with the colour bar
     const SubplotFit fit = fit_subplots(ctx, {0, top, W, bottom}, {left, right}, {0, 1});
-    const double lo = -0.5, hi = static_cast<double>(count) - 0.5;
+    const double lo = static_cast<double>(first) - 0.5, hi = static_cast<double>(first + count) - 0.5;
     struct Panel {
         const Eigen::MatrixXd* s;
         std::string title, name;
@@ -122,10 +151,10 @@ void build_scores(BuildContext& ctx) {
             for (int c = 0; c < n; ++c) values[static_cast<std::size_t>(r) * n + c] = static_cast<float>((*pn.s)(n - 1 - r, c));
         p.heatmap(std::move(values), n, n, lo, hi, lo, hi, plot::ColormapId::diverging, static_cast<float>(-v),
                   static_cast<float>(v));
-        if (diag_inside) {
+        if (diag_inside && ctx.request.show_cursor) {
             // the diagonal n - m = const through the current cell: one colour when the score is relative
-            const double m0 = std::max<double>(0, static_cast<double>(-diag)) - 0.5;
-            const double m1 = std::min<double>(static_cast<double>(count), static_cast<double>(count - diag)) - 0.5;
+            const double m0 = static_cast<double>(first) + std::max<double>(0, static_cast<double>(-diag)) - 0.5;
+            const double m1 = static_cast<double>(first) + std::min<double>(static_cast<double>(count), static_cast<double>(count - diag)) - 0.5;
             p.list().segment(p.to_px(m0 + static_cast<double>(diag), m0), p.to_px(m1 + static_cast<double>(diag), m1),
                              th.text.with_alpha(0.9f), st.px(1.5f), st.px(5));
         }
@@ -133,7 +162,7 @@ void build_scores(BuildContext& ctx) {
         const plot::Vec2 b = p.to_px(static_cast<double>(n_now) + 0.5, static_cast<double>(m_now) - 0.5);
         record_geometry(ctx, p, {pn.name, pn.tag, AxisRole::position, AxisRole::position}, ax, ay);
         p.finish();
-        if (cell_inside) {  // after finish: the box may stick out of the plot at its edge
+        if (cell_inside && ctx.request.show_cursor) {  // after finish: the box may stick out of the plot at its edge
             const float grow = st.px(2);
             ctx.result.list.rect({a.x - grow, a.y - grow, b.x + grow, b.y + grow}, {0, 0, 0, 0}, th.accent, st.px(2.5f));
         }
@@ -145,8 +174,8 @@ void build_scores(BuildContext& ctx) {
         t.values.assign(4, {});
         for (std::int64_t m = 0; m < count; ++m)
             for (std::int64_t n = 0; n < count; ++n) {
-                t.values[0].push_back(static_cast<double>(m));
-                t.values[1].push_back(static_cast<double>(n));
+                t.values[0].push_back(static_cast<double>(first + m));
+                t.values[1].push_back(static_cast<double>(first + n));
                 t.values[2].push_back(correct(m, n));
                 t.values[3].push_back(mixed(m, n));
             }
@@ -162,9 +191,9 @@ const FigureDescriptor& scores_figure() {
         f.title = "Score matrix";
         f.page = 2;
         f.csv_columns = "m,n,score,score_mixed";
+        f.plots = {"scores", "scores_mixed"};
         f.reads = model_and({"max_position", "position", "key_position", "vector", "key_vector"});
         f.build = build_scores;
-        f.subplots = {"matched", "mixed"};
         return f;
     }();
     return d;

@@ -82,7 +82,7 @@ void build_sinusoidal(BuildContext& ctx) {
     const plot::Style sub = why::sub_style(st);
     const std::string caption =
         "PE·PE: n − m only, but blind to the tokens; added to x, m matters too. RoPE: one curve for every m, shaped by q "
-        "and k." + (d_inside ? "  Dashed: n − m = " + std::to_string(d_now) + "." : std::string());
+        "and k." + (d_inside && ctx.request.show_cursor ? "  Dashed: n − m = " + std::to_string(d_now) + "." : std::string());
     const float bottom = H - why::wrapped_caption(ctx, caption, 0, W, H - st.px(3), th.text) - st.px(6);
     const bool wide = W >= (bottom - top) * 1.3f;
     const float mid_y = top + (bottom - top) / 2;
@@ -110,7 +110,7 @@ void build_sinusoidal(BuildContext& ctx) {
         p.line(distance.data(), add2.data(), points, 1, th.series[1], added + m2_text, sub.line_width * 0.8f, th.series_dash[1]);
         p.line(distance.data(), add1.data(), points, 1, th.series[3], added + m1_text, sub.line_width * 0.8f, th.series_dash[3]);
         p.line(distance.data(), pe.data(), points, 1, th.series[0], "PE(m)·PE(n), any m, any token");
-        if (d_inside) p.marker_x(static_cast<double>(d_now), th.accent, "", 1.5f, 5);
+        if (d_inside && ctx.request.show_cursor) p.marker_x(static_cast<double>(d_now), th.accent, "", 1.5f, 5);
         record_geometry(ctx, p, {"sinusoidal_absolute", SinusoidalPlot::absolute}, ax, ay);
         p.finish();
     }
@@ -127,7 +127,7 @@ void build_sinusoidal(BuildContext& ctx) {
         p.setup_legend_top_left(true);
         p.line(distance.data(), rope1.data(), points, 1, th.series[2], "⟨R(m)q, R(n)k⟩, " + m1_text, sub.line_width * 1.6f);
         p.line(distance.data(), rope2.data(), points, 1, th.text, "⟨R(m)q, R(n)k⟩, " + m2_text, sub.line_width * 0.7f, 5);
-        if (d_inside) p.marker_x(static_cast<double>(d_now), th.accent, "", 1.5f, 5);
+        if (d_inside && ctx.request.show_cursor) p.marker_x(static_cast<double>(d_now), th.accent, "", 1.5f, 5);
         record_geometry(ctx, p, {"sinusoidal_rope", SinusoidalPlot::rope}, ax, ay);
         p.finish();
     }
@@ -161,9 +161,9 @@ const FigureDescriptor& sinusoidal_figure() {
         f.title = "Absolute vs RoPE";
         f.page = 2;
         f.csv_columns = "m,n,distance,pe_dot,additive_score,rope_score";
+        f.plots = {"sinusoidal_absolute", "sinusoidal_rope"};
         f.reads = model_and({"max_position", "position", "key_position", "vector", "key_vector"});
         f.build = build_sinusoidal;
-        f.subplots = {"absolute", "rope"};
         return f;
     }();
     return d;

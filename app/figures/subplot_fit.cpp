@@ -57,7 +57,7 @@ SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<pl
 
     // the plots a lesson step speaks of first
     std::vector<int> order;
-    const auto& names = ctx.figure().subplots;
+    const auto& names = ctx.figure().plots;
     const std::string focus = "," + st.focus + ",";
     for (int k : priority)
         if (static_cast<std::size_t>(k) < names.size() && focus.find("," + std::string(names[static_cast<std::size_t>(k)]) + ",") != std::string::npos)

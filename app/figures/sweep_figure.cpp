@@ -271,9 +271,9 @@ const FigureDescriptor& sweep_figure() {
         f.title = "Base sweep";
         f.page = 0;
         f.csv_columns = "base,pair,wavelength,wavelength_over_context";
+        f.plots = {"sweep", "sweep_decay", "sweep_cosine", "sweep_bound"};
         f.reads = model_and({"max_position", "max_distance", "decay_scale"});
         f.build = build_sweep;
-        f.subplots = {"wavelengths", "decay", "cosine_sum", "lowest_base"};
         f.prepare = sweep_prepare;
         f.build_cost = 5;
         f.header_width_em = 8;

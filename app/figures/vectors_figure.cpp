@@ -175,7 +175,7 @@ void build_vectors(BuildContext& ctx) {
         for (int k = shown - 1; k >= 0; --k) {
             const double a = wrap_angle(position_angle(md, f.theta[k]));
             const Color c = plot::ramp_color(st.theme, k / std::max(1.0, shown - 1.0));  // as in the pairing diagram
-            p.list().segment(origin, p.to_px(std::cos(a), std::sin(a)), c, st.px(k == pair ? 3.5f : 1.8f));
+            p.list().segment(origin, p.to_px(std::cos(a), std::sin(a)), c, st.px(k == pair && ctx.request.show_cursor ? 3.5f : 1.8f));
         }
         for (int k = 0; k < shown; ++k) {
             const double a = wrap_angle(position_angle(md, f.theta[k]));
@@ -185,7 +185,8 @@ void build_vectors(BuildContext& ctx) {
                 if (std::abs(q.x - at.x) < label_size * 1.4f && std::abs(q.y - at.y) < label_size * 1.0f) free = false;
             if (!free) continue;
             placed.push_back(at);
-            p.list().text(at, std::to_string(k), label_size, k == pair ? st.theme.accent : st.theme.text, plot::HAlign::center,
+            const bool selected = k == pair && ctx.request.show_cursor;
+            p.list().text(at, std::to_string(k), label_size, selected ? st.theme.accent : st.theme.text, plot::HAlign::center,
                           plot::VAlign::middle);
         }
         record_geometry(ctx, p, {"fan", VectorsPlot::fan}, ax, ay);
@@ -239,6 +240,9 @@ void build_vectors(BuildContext& ctx) {
     }
 
     if (ctx.request.with_table) {
+        // rotated_* carry the attention factor, as `compute rotate` and the model do (cos and sin
+        // scaled by it); the picture draws the rotation alone, which keeps the length.
+        const Eigen::VectorXd scaled = rotate(f, config.pairing, x_full, md, f.attention_factor);
         DataTable& t = ctx.result.table;
         t.columns = {"pair", "angle", "x_first", "x_second", "rotated_first", "rotated_second"};
         t.values.assign(6, {});
@@ -248,8 +252,8 @@ void build_vectors(BuildContext& ctx) {
             t.values[1].push_back(wrap_angle(position_angle(md, f.theta[k])));
             t.values[2].push_back(vec[dk.first]);
             t.values[3].push_back(vec[dk.second]);
-            t.values[4].push_back(rotated[dk.first]);
-            t.values[5].push_back(rotated[dk.second]);
+            t.values[4].push_back(scaled[dk.first]);
+            t.values[5].push_back(scaled[dk.second]);
         }
     }
 }
@@ -329,9 +333,9 @@ const FigureDescriptor& vectors_figure() {
         f.title = "Rotated vectors";
         f.page = 0;
         f.csv_columns = "pair,angle,x_first,x_second,rotated_first,rotated_second";
+        f.plots = {"pair", "fan", "qk"};
         f.reads = model_and({"pair", "position", "key_position", "vector", "key_vector"});
         f.build = build_vectors;
-        f.subplots = {"pair", "fan", "qk"};
         f.header_width_em = 13;
         f.header = vectors_header;
         f.readout = vectors_readout;

@@ -83,6 +83,11 @@ struct ExportDialogState {
     int format = 0;  // png, svg, pdf, csv
     float scale = 2;
     int theme = 0;   // light, dark
+    int width = 800, height = 480;  // figure pixels at scale 1 (the figure's export size when opened)
+    int plot = -1;                  // one plot alone (index into FigureDescriptor::plots), -1 the whole figure
+    bool clean = false;             // leave out the cursor and selection marks
+    bool no_title = false;
+    bool browsing = false;          // the folder list is shown
     char file_name[256] = {};
     char folder[1024] = {};
 };

@@ -64,7 +64,7 @@ std::vector<Tick> Plot::ticks_for(const AxisSetup& a, float pixels, bool horizon
 }
 
 void Plot::draw_title(float pad) {
-    if (!style_.draw_titles || title_.empty()) return;
+    if (!titled()) return;
     // a title wider than its plot shrinks (down to 70%) rather than run into its neighbour
     float size = style_.px(style_.title_font);
     const float room = outer_.width() - 2 * pad;
@@ -93,7 +93,7 @@ void Plot::layout() {
     locked_ = true;
     const float pad = style_.px(8);
     Rect r{outer_.x0 + pad, outer_.y0 + pad, outer_.x1 - pad, outer_.y1 - pad};
-    if (style_.draw_titles && !title_.empty()) r.y0 += style_.px(style_.title_font) * 1.5f;
+    if (titled()) r.y0 += style_.px(style_.title_font) * 1.5f;
     if (!axes_) {
         r.y0 += style_.px(2);
         if (square_) r = equal_units(r);

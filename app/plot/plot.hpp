@@ -96,6 +96,7 @@ public:
 
     void finish();  // legend, frame; pops the clip
 
+    const Rect& outer() const { return outer_; }  // the rectangle the plot was given
     DisplayList& list() { return list_; }
     const Style& style() const { return style_; }
     const TextMeasure& measure() const { return measure_; }
@@ -103,6 +104,7 @@ public:
 private:
     void layout();
     Rect equal_units(Rect r) const;
+    bool titled() const { return style_.draw_titles && style_.draw_captions && !title_.empty(); }
     void draw_title(float pad);
     double axis_t(const AxisSetup& a, double v) const;
     std::vector<Tick> ticks_for(const AxisSetup& a, float pixels, bool horizontal) const;

@@ -53,6 +53,7 @@ struct Style {
     float line_width = 2.5f;    // data lines: thick enough for a projector
     float axis_width = 1.2f;
     bool draw_titles = true;    // on screen the panel header shows the title instead
+    bool draw_captions = true;  // false: no plot draws a title, even where a figure turns draw_titles on for its sub-plots
     bool fill_plot_area = true; // on screen the window is already cleared to the background
     std::string focus;          // comma-separated sub-plots to show first when not all fit (a lesson step's)
 

@@ -121,9 +121,9 @@ std::vector<ParamSpec> build_table() {
     t.push_back(choice_param("heatmap_mode", "angle", {"angle", "cos", "sin", "unwrapped"},
                              "What the angle heatmap colours: the wrapped angle m*theta_i, its cos or sin, or the unwrapped angle."));
     t.push_back(integer_param("heatmap_from", "0", 0, kMaxPosition,
-                              "First position shown by the angle heatmap (zoom and pan change it).", 0, 1048576, false));
+                              "First position shown by the angle heatmap (zoom and pan change it); must be below max_position.", 0, 1048576, false));
     t.push_back(integer_param("heatmap_to", "0", 0, kMaxPosition,
-                              "End (exclusive) of the positions shown by the angle heatmap; 0 means max_position.", 0,
+                              "End (exclusive) of the positions shown by the angle heatmap, at most max_position; 0 means max_position.", 0,
                               1048576, false));
     t.push_back(choice_param("decay_scale", "log", {"log", "linear"},
                              "Horizontal scale of the long-range decay plots: linear or logarithmic distance."));
@@ -530,6 +530,12 @@ void ParamSet::validate() const {
     if (to != 0 && to <= from)
         fail("heatmap_to", "heatmap_to must be 0 (= max_position) or greater than heatmap_from (" +
                                std::to_string(from) + ")");
+    // the heatmap shows positions below max_position only: a window past it is refused, not clamped
+    const std::int64_t max_position = integer("max_position");
+    if (from >= max_position)
+        fail("heatmap_from", "heatmap_from must be below max_position (" + std::to_string(max_position) + ")");
+    if (to > max_position)
+        fail("heatmap_to", "heatmap_to must be at most max_position (" + std::to_string(max_position) + "), or 0 for max_position");
     if (integer("pair") >= rotated / 2)
         fail("pair", "pair must be below the number of rotated pairs (" + std::to_string(rotated / 2) + ")");
 }

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <string>
 
 #include "rope/decay.hpp"
@@ -9,6 +10,7 @@
 #include "rope/params.hpp"
 #include "rope/rotation.hpp"
 #include "support/process.hpp"
+#include "support/temp_dir.hpp"
 
 using rope::test::ProcessResult;
 using rope::test::run_process;
@@ -232,4 +234,67 @@ TEST(ComputeCli, HelpListsEveryTableAndKey) {
             EXPECT_NE(r.out.find(s.allowed()), std::string::npos) << s.name;
         }
     }
+}
+
+namespace {
+
+using CliFiles = rope::test::TempDirTest;
+
+// value of `key` in `compute summary`
+double summary_value(const std::vector<std::string>& sets, const std::string& key) {
+    const ProcessResult r = compute("summary", sets);
+    for (const std::string& line : split_lines(r.out)) {
+        const auto cells = split(line, ',');
+        if (cells.size() == 2 && cells[0] == key) return std::stod(cells[1]);
+    }
+    return NAN;
+}
+
+}  // namespace
+
+// One convention for the attention factor: `compute rotate` and the vectors CSV's rotated_* both
+// carry it, so for a yarn config (factor != 1) they give the same numbers.
+TEST_F(CliFiles, RotateAndTheVectorsCsvAgreeOnTheAttentionFactor) {
+    for (const std::string pairing : {"interleaved", "half"}) {
+        const std::vector<std::string> sets = {"dim=8",       "scaling=yarn", "factor=4", "original_max_position=1024",
+                                               "pairing=" + pairing, "vector=1,-2,3,4,0.5,6,-7,8", "position=37"};
+        const double attention = summary_value(sets, "attention_factor");
+        ASSERT_GT(std::abs(attention - 1), 0.1) << attention;
+        const ProcessResult rotated = compute("rotate", sets);
+        ASSERT_EQ(rotated.exit_code, 0) << rotated.err;
+        std::vector<double> value;
+        for (std::size_t i = 1; i < split_lines(rotated.out).size(); ++i) value.push_back(std::stod(split(split_lines(rotated.out)[i], ',')[1]));
+        ASSERT_EQ(value.size(), 8u);
+        std::vector<std::string> args = {"export", "vectors", "--out", path("vectors.csv")};
+        for (const std::string& s : sets) args.insert(args.end(), {"--set", s});
+        const ProcessResult exported = app(args);
+        ASSERT_EQ(exported.exit_code, 0) << exported.err;
+        const auto lines = split_lines(rope::test::read_file(path("vectors.csv")));
+        ASSERT_EQ(lines[0], "pair,angle,x_first,x_second,rotated_first,rotated_second");
+        ASSERT_EQ(lines.size(), 5u);
+        for (int k = 0; k < 4; ++k) {
+            const auto c = split(lines[static_cast<std::size_t>(k) + 1], ',');
+            const int first = pairing == "half" ? k : 2 * k, second = pairing == "half" ? k + 4 : 2 * k + 1;
+            EXPECT_EQ(std::stod(c[4]), value[static_cast<std::size_t>(first)]) << pairing << " pair " << k;
+            EXPECT_EQ(std::stod(c[5]), value[static_cast<std::size_t>(second)]) << pairing << " pair " << k;
+            // and it is the rotation times the factor: the length grows by it
+            const double in = std::hypot(std::stod(c[2]), std::stod(c[3])), out = std::hypot(std::stod(c[4]), std::stod(c[5]));
+            EXPECT_NEAR(out, attention * in, 1e-12 * (1 + in));
+        }
+    }
+}
+
+// The heatmap's window past max_position is refused (one line, exit 2), never clamped silently:
+// on the command line and from a session file.
+TEST_F(CliFiles, HeatmapWindowPastMaxPositionIsRefused) {
+    expect_usage_error(compute("summary", {"max_position=100", "heatmap_from=100"}), "heatmap_from must be below max_position (100)");
+    expect_usage_error(compute("summary", {"max_position=100", "heatmap_to=101"}), "heatmap_to must be at most max_position (100)");
+    expect_usage_error(compute("summary", {"heatmap_from=5000"}), "heatmap_from=5000");
+    EXPECT_EQ(compute("summary", {"max_position=100", "heatmap_from=99", "heatmap_to=100"}).exit_code, 0);
+    EXPECT_EQ(compute("summary", {"heatmap_to=100", "heatmap_from=10", "max_position=100"}).exit_code, 0) << "the order of --set does not matter";
+    std::ofstream(path("s.json")) << R"({"parameters": {"max_position": 1000, "heatmap_from": 2000, "heatmap_to": 3000}})";
+    const ProcessResult r = run_process({"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", ROPE_EXPLORER_BINARY, "--session", path("s.json"), "--quit"});
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(rope::test::count_lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("heatmap_"), std::string::npos) << r.err;
 }

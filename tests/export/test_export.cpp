@@ -5,15 +5,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
 
+#include "export/export.hpp"
 #include "figures/registry.hpp"
 #include "io/png_writer.hpp"
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/phasor.hpp"
+#include "rope/rotation.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 
@@ -236,4 +239,189 @@ TEST_F(ExportTest, ScaleTwoIsTheSameLayoutAtTwiceThePixels) {
                 diff += std::abs(avg / 4 - one.rgba[(y * one.width + x) * 4 + c]);
             }
     EXPECT_LT(diff / (one.width * one.height * 3), 12.0);
+}
+
+namespace {
+
+// The CSV as columns by name.
+std::map<std::string, std::vector<double>> read_columns(const std::string& file) {
+    const auto lines = split_lines(rope::test::read_file(file));
+    std::map<std::string, std::vector<double>> cols;
+    if (lines.empty()) return cols;
+    const auto names = split(lines[0], ',');
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        const auto cells = split(lines[i], ',');
+        for (std::size_t c = 0; c < names.size() && c < cells.size(); ++c) cols[names[c]].push_back(std::stod(cells[c]));
+    }
+    return cols;
+}
+
+// Every text the picture shows, for one figure built as the file would be.
+std::vector<std::string> texts_of(const std::string& figure, const rope::exporting::ExportOptions& o,
+                                  const std::vector<std::pair<std::string, std::string>>& sets = {}) {
+    rope::ParamSet params;
+    for (const auto& [k, v] : sets) params.set(k, v);
+    params.validate();
+    rope::figures::FigureCache cache;
+    rope::plot::ApproximateTextMeasure measure;
+    const auto fig = rope::exporting::build_for_file(rope::figures::figure(figure), params, o, measure, false, cache);
+    std::vector<std::string> texts;
+    for (const auto& c : fig.list.commands)
+        if (const auto* t = std::get_if<rope::plot::TextCmd>(&c)) texts.push_back(t->text);
+    return texts;
+}
+
+bool shows(const std::vector<std::string>& texts, const std::string& part) {
+    for (const std::string& t : texts)
+        if (t.find(part) != std::string::npos) return true;
+    return false;
+}
+
+}  // namespace
+
+// The precision CSV's error is signed, angle - angle_exact, as the README says; rounding goes both ways.
+TEST_F(ExportTest, PrecisionErrorIsAngleMinusExact) {
+    const std::string csv = path("precision.csv");
+    ASSERT_EQ(export_cli({"precision", "--out", csv, "--set", "position=3000", "--set", "pair=5"}).exit_code, 0);
+    auto cols = read_columns(csv);
+    ASSERT_FALSE(cols["error"].empty());
+    int below = 0, above = 0;
+    for (std::size_t i = 0; i < cols["error"].size(); ++i) {
+        const double e = cols["error"][i];
+        EXPECT_EQ(e, cols["angle"][i] - cols["angle_exact"][i]) << "row " << i;
+        below += e < 0;
+        above += e > 0;
+    }
+    EXPECT_GT(below, 100);
+    EXPECT_GT(above, 100);
+}
+
+// The score matrix's 64 positions follow position and key_position; its CSV gives the real m and n.
+TEST_F(ExportTest, ScoreMatrixWindowFollowsThePositions) {
+    struct Case {
+        std::string position, key_position, max_position;
+        double first, count;
+    };
+    for (const Case& c : {Case{"0", "3", "4096", 0, 64}, Case{"1000", "1003", "4096", 970, 64}, Case{"4090", "4095", "4096", 4032, 64},
+                          Case{"5", "2", "20", 0, 20}, Case{"200", "150", "4096", 143, 64}}) {
+        const std::string csv = path("scores.csv");
+        ASSERT_EQ(export_cli({"scores", "--out", csv, "--set", "dim=16", "--set", "position=" + c.position, "--set",
+                              "key_position=" + c.key_position, "--set", "max_position=" + c.max_position})
+                      .exit_code,
+                  0);
+        auto cols = read_columns(csv);
+        ASSERT_EQ(cols["m"].size(), static_cast<std::size_t>(c.count * c.count)) << c.position;
+        EXPECT_EQ(cols["m"].front(), c.first) << c.position;
+        EXPECT_EQ(cols["n"].back(), c.first + c.count - 1) << c.position;
+        // the score is <R(m)q, R(n)k> at the real positions (q = k = all ones)
+        const rope::FrequencyTable f = rope::compute_frequencies([] {
+            rope::ParamSet p;
+            p.set("dim", "16");
+            return p.config();
+        }());
+        const Eigen::VectorXd x = Eigen::VectorXd::Ones(16);
+        for (std::size_t i = 0; i < cols["m"].size(); i += 97)
+            EXPECT_NEAR(cols["score"][i], rope::attention_score(f, rope::Pairing::interleaved, x, cols["m"][i], x, cols["n"][i]), 1e-9);
+    }
+    // the axes show the real positions too
+    const auto texts = texts_of("scores", {}, {{"position", "1000"}, {"key_position", "1003"}});
+    EXPECT_TRUE(shows(texts, "1000")) << "no tick at 1000";
+}
+
+// --clean leaves out the cursor and selection marks and nothing else of note; --no-title the title.
+TEST_F(ExportTest, CleanAndNoTitle) {
+    rope::exporting::ExportOptions plain, clean, untitled;
+    clean.clean = true;
+    untitled.no_title = true;
+    const std::vector<std::pair<std::string, std::string>> at = {{"position", "700"}, {"key_position", "720"}, {"pair", "3"}};
+    struct Mark {
+        const char* figure;
+        std::string text;  // a marker's whole tag
+    };
+    auto has = [](const std::vector<std::string>& texts, const std::string& t) { return std::find(texts.begin(), texts.end(), t) != texts.end(); };
+    for (const Mark& m : {Mark{"heatmap", "m = 700"}, Mark{"heatmap", "pair i = 3"}, Mark{"precision", "pair 3"},
+                          Mark{"precision", "m = 700"}, Mark{"decay", "|n − m| = 20"}, Mark{"pairing", "m = 700"}}) {
+        EXPECT_TRUE(has(texts_of(m.figure, plain, at), m.text)) << m.figure << ": " << m.text;
+        EXPECT_FALSE(has(texts_of(m.figure, clean, at), m.text)) << m.figure << " --clean still shows " << m.text;
+    }
+    EXPECT_TRUE(shows(texts_of("scores", plain, at), "Box: m = 700"));
+    EXPECT_FALSE(shows(texts_of("scores", clean, at), "Box:"));
+    EXPECT_TRUE(shows(texts_of("sinusoidal", plain, at), "Dashed: n − m = 20"));
+    EXPECT_FALSE(shows(texts_of("sinusoidal", clean, at), "Dashed:")) << "the caption names no mark that is left out";
+    EXPECT_TRUE(shows(texts_of("scores", clean, at), "m, n = 678–741")) << "the clean caption names the window";
+    for (const rope::figures::FigureDescriptor* d : rope::figures::all_figures()) {
+        const std::string title(d->title);
+        // the title line starts with the figure's title (context adds the config's name)
+        auto titled = [&](const std::vector<std::string>& texts) {
+            return std::any_of(texts.begin(), texts.end(), [&](const std::string& t) { return t.rfind(title, 0) == 0; });
+        };
+        EXPECT_TRUE(titled(texts_of(std::string(d->name), plain))) << d->name;
+        EXPECT_FALSE(titled(texts_of(std::string(d->name), untitled))) << d->name;
+    }
+}
+
+// --plot NAME: every plot of every figure alone, filling the size asked for, without the others.
+TEST_F(ExportTest, EveryPlotAlone) {
+    rope::ParamSet params;
+    rope::figures::FigureCache cache;
+    rope::plot::ApproximateTextMeasure measure;
+    for (const rope::figures::FigureDescriptor* d : rope::figures::all_figures()) {
+        rope::exporting::ExportOptions o;
+        // the whole figure at its own export size draws every plot (a smaller one may show fewer)
+        o.width = d->export_width;
+        o.height = d->export_height;
+        const auto whole = rope::exporting::build_for_file(*d, params, o, measure, false, cache);
+        std::vector<std::string> drawn;
+        for (const auto& g : whole.plots) drawn.push_back(g.name);
+        EXPECT_EQ(drawn, std::vector<std::string>(d->plots.begin(), d->plots.end())) << d->name << ": plots is the list drawn";
+        o.width = 640;
+        o.height = 420;
+        for (std::string_view name : d->plots) {
+            o.plot = std::string(name);
+            const auto one = rope::exporting::build_for_file(*d, params, o, measure, false, cache);
+            EXPECT_EQ(one.list.width, 640);
+            EXPECT_EQ(one.list.height, 420);
+            ASSERT_EQ(one.plots.size(), 1u);
+            EXPECT_EQ(one.plots[0].name, name);
+            const auto& fr = one.plots[0].frame;
+            EXPECT_GE(fr.x0, -0.5f);
+            EXPECT_GE(fr.y0, -0.5f);
+            EXPECT_LE(fr.x1, 640.5f);
+            EXPECT_LE(fr.y1, 420.5f);
+            // it fills the picture one way or the other, at about the usual size of its type
+            // 4 px margins, and the room of a key the plots share, which goes along below the plot
+            const float key = whole.shared_key.height() * 1.5f;
+            EXPECT_TRUE(fr.width() > 630 || fr.height() > 410 - key) << d->name << "/" << name;
+            EXPECT_LT(fr.y1, 420 - key / 2) << d->name << "/" << name;
+            EXPECT_EQ(rope::plot::first_non_finite(one.list), "") << d->name << "/" << name;
+        }
+    }
+    // the file: a PNG of the size asked for, and the title of the plot, not of the figure
+    const std::string png = path("angle.png"), svg = path("angle.svg");
+    ASSERT_EQ(export_cli({"precision", "--plot", "precision_angle", "--out", png}).exit_code, 0);
+    const auto image = rope::io::read_png(png);
+    EXPECT_EQ(image.width, 800);
+    EXPECT_EQ(image.height, 480);
+    ASSERT_EQ(export_cli({"precision", "--plot", "precision_angle", "--out", svg}).exit_code, 0);
+    const std::string text = rope::test::read_file(svg);
+    EXPECT_NE(text.find("worst angle error"), std::string::npos);
+    EXPECT_NE(text.find("fp16 (overflows past 65 504)"), std::string::npos) << "the shared legend goes along";
+    EXPECT_EQ(text.find("gap between storable numbers"), std::string::npos);
+    ASSERT_EQ(export_cli({"precision", "--plot", "precision_angle", "--no-title", "--out", svg}).exit_code, 0);
+    EXPECT_EQ(rope::test::read_file(svg).find("worst angle error"), std::string::npos);
+}
+
+TEST_F(ExportTest, BadPictureOptionsWriteNothing) {
+    const std::string out = path("x.png");
+    expect_usage_error(export_cli({"precision", "--plot", "nope", "--out", out}), "precision_angle, precision_positions");
+    expect_usage_error(export_cli({"vectors", "--plot", "heatmap", "--out", out}), "pair, fan, qk");
+    expect_usage_error(export_cli({"vectors", "--plot", "", "--out", out}), "--plot");
+    expect_usage_error(export_cli({"vectors", "--plot"}), "--plot");
+    expect_usage_error(export_cli({"vectors", "--plot", "fan", "--out", path("x.csv")}), "--plot");
+    expect_usage_error(export_cli({"vectors", "--clean", "--out", path("x.csv")}), "--clean");
+    expect_usage_error(export_cli({"vectors", "--no-title", "--out", path("x.csv")}), "--no-title");
+    expect_usage_error(export_cli({"vectors", "--width", "0", "--out", out}), "--width");
+    expect_usage_error(export_cli({"vectors", "--height", "0", "--plot", "fan", "--out", out}), "--height");
+    expect_usage_error(export_cli({"vectors", "--clean=yes", "--out", out}), "--clean=yes");
+    EXPECT_EQ(files_in(dir_), 0u);
 }

@@ -15,6 +15,7 @@
 #include "lessons/lessons.hpp"
 #include "rope/presets.hpp"
 #include "session/session.hpp"
+#include "gui/export_dialog.hpp"
 #include "gui/session_dialog.hpp"
 #include "io/png_writer.hpp"
 #include "support/headless_app.hpp"
@@ -257,6 +258,40 @@ TEST_F(Flows, ExportFromTheAppRunsOffTheUiThread) {
         position = position || (k == "position" && v == "12");
     }
     EXPECT_TRUE(figure && position);
+}
+
+// The export dialog's own fields: a width out of range refuses in the dialog and writes nothing; a
+// size, one plot and --clean's marks left out give that file.
+TEST_F(Flows, ExportDialogSizePlotAndClean) {
+    HeadlessApp app({"--fresh", "--set", "position=12"});
+    EXPECT_FRESH(app, "start");
+    rope::gui::open_export_dialog(app.state(), 2);  // the base sweep: four plots
+    app.settle();
+    rope::gui::ExportDialogState& d = app.state().export_dialog;
+    ASSERT_TRUE(d.open);
+    EXPECT_EQ(d.width, 800);  // the figure's export size
+    EXPECT_EQ(d.height, 480);
+    d.width = 50;
+    app.key(GLFW_KEY_ENTER);
+    for (int i = 0; i < 20; ++i) app.frame();
+    EXPECT_TRUE(d.open) << "a width of 50 is refused in the dialog";
+    EXPECT_NE(app.state().status.rfind("Saved ", 0), 0u) << app.state().status;
+    EXPECT_EQ(rope::test::count_lines(rope::test::run_process({"/usr/bin/find", dir_, "-name", "*.png"}).out), 0);
+    d.width = 640;
+    d.height = 400;
+    d.scale = 1;
+    d.plot = 2;  // sweep_cosine
+    d.clean = true;
+    app.key(GLFW_KEY_ENTER);
+    int frames = 0;
+    while (app.state().status.rfind("Saved ", 0) != 0 && frames < 2000) {
+        app.frame();
+        ++frames;
+    }
+    ASSERT_EQ(app.state().status.rfind("Saved " + path("rope-sweep.png"), 0), 0u) << app.state().status;
+    const auto png = rope::io::read_png(path("rope-sweep.png"), false);
+    EXPECT_EQ(png.width, 640);
+    EXPECT_EQ(png.height, 400);
 }
 
 // F12 while the animation plays: pictures come from the workers a frame or two after each change,
