@@ -43,6 +43,8 @@ std::string export_help() {
            "  --scale S         PNG pixels per figure pixel, 0.25 to 8 (2 = the same figure for hi-DPI)\n"
            "  --width W --height H   figure size in pixels at scale 1, 200 to 8000 (default " + default_sizes() + ")\n"
            "  --theme light|dark     colours (default light)\n"
+           "  --full-resolution      heatmap .csv only: one row per position and pair instead of one per cell\n"
+           "                         (at most 1048576 rows; narrow it with heatmap_from and heatmap_to)\n"
            "  --set key=value   parameters, as for compute and the app (see --help)\n";
 }
 
@@ -73,6 +75,8 @@ int run_export(ArgCursor& args) {
                                                            "must be a whole number of pixels from 200 to 8000"));
             if (std::to_string(options.height) != value) throw UsageError("--height " + shorten_for_message(value) + ": must be a whole number of pixels from 200 to 8000");
             height_given = true;
+        } else if (args.take_flag("--full-resolution")) {
+            options.full_resolution = true;
         } else if (args.take_option("--theme", value)) {
             if (value == "light") options.theme = plot::ThemeId::light;
             else if (value == "dark") options.theme = plot::ThemeId::dark;

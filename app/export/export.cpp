@@ -120,6 +120,10 @@ ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamS
     if (o.width < kMinSize || o.width > kMaxSize || o.height < kMinSize || o.height > kMaxSize)
         throw std::invalid_argument("width and height must be from 200 to 8000 pixels");
 
+    if (o.full_resolution && result.format != Format::csv)
+        throw std::invalid_argument("--full-resolution: only for a .csv file (pictures show one colour per cell)");
+    if (o.full_resolution && !figure.full_resolution_table)
+        throw std::invalid_argument("--full-resolution: only the heatmap has a table per position, not '" + std::string(figure.name) + "'");
     CairoTextMeasure measure;
     std::unique_ptr<figures::FigureCache> own_cache;
     if (!shared_cache) own_cache = std::make_unique<figures::FigureCache>();
@@ -131,6 +135,7 @@ ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamS
     request.style = file_style(o.theme);
     request.measure = &measure;
     request.with_table = result.format == Format::csv;
+    request.full_resolution = o.full_resolution;
     const figures::FigureResult fig = figures::build_figure(request, params, cache);
     const io::TextChunks meta = parameter_metadata(params, figure);
     const std::string title = "RoPE Explorer: " + std::string(figure.title);

@@ -23,6 +23,7 @@ struct ExportOptions {
     int width = 800;   // figure size in pixels at scale 1: a blog column
     int height = 480;
     plot::ThemeId theme = plot::ThemeId::light;
+    bool full_resolution = false;  // CSV of the heatmap: one row per position and pair, not per cell
 };
 
 inline constexpr double kMinScale = 0.25, kMaxScale = 8;

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "figures/build_context.hpp"
+#include "figures/heatmap_cells.hpp"
 #include "plot/ticks.hpp"
 #include "rope/bounds.hpp"
 #include "rope/context_extension.hpp"
@@ -69,25 +70,6 @@ Reference make_reference(const ParamSet& params, const RopeConfig& current) {
     }
     r.freqs = compute_frequencies(r.config);
     return r;
-}
-
-// Wrapped angles m*theta_i (or their difference) on a grid of columns x pairs, row 0 = slowest pair.
-std::vector<float> angle_grid(const Eigen::VectorXd& theta, const Eigen::VectorXd* minus, const std::vector<double>& positions) {
-    const int pairs = static_cast<int>(theta.size());
-    const std::size_t cols = positions.size();
-    std::vector<float> values(cols * static_cast<std::size_t>(pairs));
-    std::vector<double> a(cols), w(cols);
-    for (int k = 0; k < pairs; ++k) {
-        for (std::size_t c = 0; c < cols; ++c) {
-            a[c] = position_angle(positions[c], theta[k]);
-            // the difference of the two angles, each exact in double before subtracting
-            if (minus) a[c] = wrap_angle(a[c]) - wrap_angle(position_angle(positions[c], (*minus)[k]));
-        }
-        wrap_angles(a.data(), w.data(), cols);
-        const std::size_t row = static_cast<std::size_t>(pairs - 1 - k);
-        for (std::size_t c = 0; c < cols; ++c) values[row * cols + c] = static_cast<float>(w[c]);
-    }
-    return values;
 }
 
 void build_context(BuildContext& ctx) {
@@ -337,20 +319,25 @@ void build_context(BuildContext& ctx) {
             p.setup_x(x);
             p.setup_y(y);
             const bool diff = k == 2;
-            // "before" and "after" share one colour scale: only "after" carries its bar
-            if (k == 1) p.setup_colorbar({"angle m·θᵢ (wrapped)", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()});
-            if (diff) p.setup_colorbar({"angle change (wrapped)", plot::ColormapId::diverging, -kPi, kPi, degree_ticks()});
-            const int cols = std::max(2, static_cast<int>(std::floor(p.area().width())));
-            std::vector<double> positions(static_cast<std::size_t>(cols));
-            for (int c = 0; c < cols; ++c) positions[c] = std::floor((c + 0.5) * context / cols);
+            // "before" and "after" share one colour scale: only "after" carries its bar. The change
+            // m (theta' - theta) is an angle too: wrapped, on the same cyclic map, faded the same way.
+            plot::ColorbarSetup bar{diff ? "mean angle change" : "mean angle m·θᵢ", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};
+            bar.fade_note = "grey: turns within a cell";
+            if (k >= 1) p.setup_colorbar(bar);
+            const auto positions = static_cast<std::int64_t>(context);
+            const int cols = heatmap_columns(positions, p.area().width()), rows = heatmap_rows(n, p.area().height());
             if (diff && !same_pairs) {
                 p.text(context / 2, (n - 1) / 2.0, "A: " + std::to_string(pairs) + " pairs, B: " + std::to_string(ref.freqs.pairs()),
                        th.text, plot::HAlign::center, plot::VAlign::bottom);
                 p.text(context / 2, (n - 1) / 2.0, "no pair-by-pair difference", th.text, plot::HAlign::center, plot::VAlign::top);
             } else {
-                p.heatmap(angle_grid(pn.freqs->theta, pn.minus, positions), cols, n, 0, context, -0.5, n - 0.5,
-                          diff ? plot::ColormapId::diverging : plot::ColormapId::cyclic, static_cast<float>(-kPi),
-                          static_cast<float>(kPi));
+                // each cell the exact mean of e^{i m theta} over its positions and pairs (for the
+                // difference, of e^{i m (theta' - theta)}): no sampled columns, so no moire
+                const Eigen::VectorXd theta = pn.minus ? Eigen::VectorXd(pn.freqs->theta - *pn.minus) : pn.freqs->theta;
+                HeatmapCells cells = heatmap_cells(theta, 0, positions, cols, rows, CellShown::angle, false);
+                const int shown_rows = cells.grid.rows;
+                p.heatmap(std::move(cells.values), cells.grid.cols, shown_rows, 0, context, -0.5, n - 0.5, plot::ColormapId::cyclic,
+                          static_cast<float>(-kPi), static_cast<float>(kPi), std::move(cells.weights));
             }
             if (l0 < context) p.marker_x(l0, th.text, "L₀", 1.5f, 5);
             record_geometry(ctx, p, {pn.name, pn.tag, AxisRole::position, AxisRole::pair}, x, y);

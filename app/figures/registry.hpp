@@ -25,6 +25,7 @@ struct FigureDescriptor {
     int page = 0;            // which page of panels shows it (pages())
     int export_width = 800, export_height = 480;  // its size in a file when none is asked for
     std::string_view csv_columns;  // the header of its CSV, as the README gives it
+    bool full_resolution_table = false;  // its CSV can hold every position (export --full-resolution)
     // Every parameter the picture depends on: a panel is rebuilt when one of their values changes
     // (a test checks that a build reads no other).
     std::vector<std::string_view> reads;

@@ -92,6 +92,20 @@ double colormap_position(ColormapId id, double value, double vmin, double vmax) 
     return std::clamp(t, 0.0, 1.0);
 }
 
+Color fade_color() {
+    static const Color grey = [] {
+        const auto g = oklab(0.60, 0, 0);
+        return Color{g[0] / 255.0f, g[1] / 255.0f, g[2] / 255.0f, 1};
+    }();
+    return grey;
+}
+
+Color faded(Color c, double weight) {
+    const Color g = fade_color();
+    const float w = static_cast<float>(std::clamp(weight, 0.0, 1.0));
+    return {g.r + w * (c.r - g.r), g.g + w * (c.g - g.g), g.b + w * (c.b - g.b), c.a};
+}
+
 Color colormap_color(ColormapId id, double t) {
     const ColormapTable& table = colormap_table(id);
     // Texel centres at (i + 0.5) / 256, as the GPU samples them; cyclic wraps across the seam.
