@@ -6,6 +6,7 @@
 // heatmap before and after, and their difference.
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <stdexcept>
 
 #include "figures/build_context.hpp"
@@ -310,22 +311,38 @@ void build_context(BuildContext& ctx) {
                                  {&f, nullptr, after_title, "context_after", ContextPlot::after},
                                  {&f, same_pairs ? &ref.freqs.theta : nullptr, ref.ab ? "difference A − B" : "difference after − before", "context_difference",
                                   ContextPlot::difference}};
+        // Plot k set up into `list` (axes, and the colour bar for "after" and the difference).
+        auto setup = [&](int k, plot::DisplayList& list) {
+            const int n = panels[k].freqs->pairs();
+            auto p = std::make_unique<plot::Plot>(list, ctx.measure, sub, cell[4 + k], panels[k].title);
+            plot::AxisSetup y{"pair i", -0.5, n - 0.5};
+            y.integer_ticks = true;
+            p->setup_x(x);
+            p->setup_y(y);
+            // "before" and "after" share one colour scale: only "after" carries its bar. The change
+            // m (theta' - theta) is an angle too: wrapped, on the same cyclic map, faded the same way.
+            plot::ColorbarSetup bar{k == 2 ? "mean angle change" : "mean angle m·θᵢ", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};
+            bar.fade_note = "grey: turns within a cell";
+            if (k >= 1) p->setup_colorbar(bar);
+            return std::make_pair(std::move(p), y);
+        };
+        // One grid of cells for all three, sized for the smallest plot: "before" and "after" of the
+        // same config are then the same picture, cell for cell.
+        float grid_width = 1e9f, grid_height = 1e9f;
+        for (int k = 0; k < 3; ++k) {
+            plot::DisplayList scratch;
+            const plot::Rect a = setup(k, scratch).first->area();
+            grid_width = std::min(grid_width, a.width());
+            grid_height = std::min(grid_height, a.height());
+        }
         for (int k = 0; k < 3; ++k) {
             const Panel& pn = panels[k];
             const int n = pn.freqs->pairs();
-            plot::Plot p(ctx.result.list, ctx.measure, sub, cell[4 + k], pn.title);
-            plot::AxisSetup y{"pair i", -0.5, n - 0.5};
-            y.integer_ticks = true;
-            p.setup_x(x);
-            p.setup_y(y);
+            auto [plot_k, y] = setup(k, ctx.result.list);
+            plot::Plot& p = *plot_k;
             const bool diff = k == 2;
-            // "before" and "after" share one colour scale: only "after" carries its bar. The change
-            // m (theta' - theta) is an angle too: wrapped, on the same cyclic map, faded the same way.
-            plot::ColorbarSetup bar{diff ? "mean angle change" : "mean angle m·θᵢ", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};
-            bar.fade_note = "grey: turns within a cell";
-            if (k >= 1) p.setup_colorbar(bar);
             const auto positions = static_cast<std::int64_t>(context);
-            const int cols = heatmap_columns(positions, p.area().width()), rows = heatmap_rows(n, p.area().height());
+            const int cols = heatmap_columns(positions, grid_width), rows = heatmap_rows(n, grid_height);
             if (diff && !same_pairs) {
                 p.text(context / 2, (n - 1) / 2.0, "A: " + std::to_string(pairs) + " pairs, B: " + std::to_string(ref.freqs.pairs()),
                        th.text, plot::HAlign::center, plot::VAlign::bottom);
