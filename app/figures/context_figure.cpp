@@ -351,10 +351,9 @@ void build_context(BuildContext& ctx) {
                 // each cell the exact mean of e^{i m theta} over its positions and pairs (for the
                 // difference, of e^{i m (theta' - theta)}): no sampled columns, so no moire
                 const Eigen::VectorXd theta = pn.minus ? Eigen::VectorXd(pn.freqs->theta - *pn.minus) : pn.freqs->theta;
-                HeatmapCells cells = heatmap_cells(theta, 0, positions, cols, rows, CellShown::angle, false);
-                const int shown_rows = cells.grid.rows;
-                p.heatmap(std::move(cells.values), cells.grid.cols, shown_rows, 0, context, -0.5, n - 0.5, plot::ColormapId::cyclic,
-                          static_cast<float>(-kPi), static_cast<float>(kPi), std::move(cells.weights));
+                const auto cells = shared_heatmap_cells(theta, 0, positions, cols, rows, CellShown::angle);
+                p.heatmap(cells->values, cells->grid.cols, cells->grid.rows, 0, context, -0.5, n - 0.5, plot::ColormapId::cyclic,
+                          static_cast<float>(-kPi), static_cast<float>(kPi), cells->weights);
             }
             if (l0 < context) p.marker_x(l0, th.text, "L₀", 1.5f, 5);
             record_geometry(ctx, p, {pn.name, pn.tag, AxisRole::position, AxisRole::pair}, x, y);

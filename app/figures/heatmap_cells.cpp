@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
+#include <mutex>
+
+#include "rope/frequencies.hpp"
 
 namespace rope::figures {
 
@@ -21,17 +25,38 @@ std::size_t image_row(const CellGrid& g, int r) { return static_cast<std::size_t
 
 // One pair per row and only the angle: straight from the closed form, no sin/cos per cell.
 void fast_angles(const Eigen::VectorXd& theta, HeatmapCells& out) {
-    CellGrid& g = out.grid;
-    std::vector<double> angle, magnitude;
-    cell_angles(theta, g.position_edges, angle, magnitude);
+    const CellGrid& g = out.grid;
+    const CellColumns columns(g.position_edges);
     const std::size_t n = static_cast<std::size_t>(g.cols);
+    std::vector<double> angle(n), magnitude(n);
     for (int k = 0; k < g.rows; ++k) {
-        const std::size_t at = image_row(g, k), from = static_cast<std::size_t>(k) * n;
+        columns.angles(theta[k], angle.data(), magnitude.data());
+        const std::size_t at = image_row(g, k);
         for (std::size_t c = 0; c < n; ++c) {
-            out.values[at + c] = static_cast<float>(angle[from + c]);
-            out.weights[at + c] = static_cast<float>(std::min(1.0, magnitude[from + c]));
+            out.values[at + c] = static_cast<float>(angle[c]);
+            out.weights[at + c] = static_cast<float>(std::min(1.0, magnitude[c]));
         }
     }
+}
+
+// atan2 to ~1e-8 rad, well inside the float the picture keeps: a Taylor series on |t| <= tan(pi/8)
+// after folding the octants. A branch-free loop the compiler vectorises; libm's atan2 per cell was
+// half of a 512-pair build.
+inline float display_angle(double y, double x) {
+    const double ax = std::abs(x), ay = std::abs(y);
+    const double hi = std::max(ax, ay), lo = std::min(ax, ay);
+    double t = hi > 0 ? lo / hi : 0.0;  // in [0, 1]
+    const bool folded = t > 0.41421356237309503;
+    t = folded ? (t - 1) / (t + 1) : t;
+    const double t2 = t * t;
+    // atan t = t (1 - t^2/3 + t^4/5 - ... + t^16/17)
+    constexpr double c[9] = {1.0, -1.0 / 3, 1.0 / 5, -1.0 / 7, 1.0 / 9, -1.0 / 11, 1.0 / 13, -1.0 / 15, 1.0 / 17};
+    double p = c[8];
+    for (int k = 7; k >= 0; --k) p = c[k] + t2 * p;
+    double a = t * p + (folded ? kPi / 4 : 0.0);
+    a = ay > ax ? kPi / 2 - a : a;
+    a = x < 0 ? kPi - a : a;
+    return static_cast<float>(y < 0 ? -a : a);
 }
 
 }  // namespace
@@ -58,30 +83,66 @@ HeatmapCells heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std:
         fast_angles(theta, out);
         return out;
     }
+    const std::size_t n = static_cast<std::size_t>(g.cols);
     for (int r = 0; r < g.rows; ++r) {
-        const std::size_t at = image_row(g, r);
-        double mean_theta = 0;  // the unwrapped angle's mean over the cell: centre position x mean theta
-        if (shown == CellShown::unwrapped) {
-            for (int k = g.pair_edges[r]; k < g.pair_edges[r + 1]; ++k) mean_theta += theta[k];
-            mean_theta /= std::max(1, g.pair_edges[r + 1] - g.pair_edges[r]);
-        }
-        for (int c = 0; c < g.cols; ++c) {
-            float& v = out.values[at + c];
-            if (shown == CellShown::unwrapped) {
-                const double centre = 0.5 * static_cast<double>(g.position_edges[c] + g.position_edges[c + 1] - 1);
-                v = static_cast<float>(centre * mean_theta);
-                continue;
+        float* v = out.values.data() + image_row(g, r);
+        const double* mc = g.mean_cos.empty() ? nullptr : g.mean_cos.data() + r * n;
+        const double* ms = g.mean_sin.empty() ? nullptr : g.mean_sin.data() + r * n;
+        switch (shown) {
+            case CellShown::unwrapped: {
+                // the unwrapped angle's mean over the cell: centre position x mean theta
+                double mean_theta = 0;
+                for (int k = g.pair_edges[r]; k < g.pair_edges[r + 1]; ++k) mean_theta += theta[k];
+                mean_theta /= std::max(1, g.pair_edges[r + 1] - g.pair_edges[r]);
+                for (std::size_t c = 0; c < n; ++c)
+                    v[c] = static_cast<float>(0.5 * static_cast<double>(g.position_edges[c] + g.position_edges[c + 1] - 1) * mean_theta);
+                break;
             }
-            const PhasorMean m = g.at(c, r);
-            if (shown == CellShown::cos) v = static_cast<float>(m.cos);
-            else if (shown == CellShown::sin) v = static_cast<float>(m.sin);
-            else {
-                v = static_cast<float>(m.angle());
-                out.weights[at + c] = static_cast<float>(std::min(1.0, m.magnitude()));
+            case CellShown::cos:
+                for (std::size_t c = 0; c < n; ++c) v[c] = static_cast<float>(mc[c]);
+                break;
+            case CellShown::sin:
+                for (std::size_t c = 0; c < n; ++c) v[c] = static_cast<float>(ms[c]);
+                break;
+            case CellShown::angle: {
+                float* w = out.weights.data() + image_row(g, r);
+                for (std::size_t c = 0; c < n; ++c) {
+                    v[c] = display_angle(ms[c], mc[c]);
+                    w[c] = static_cast<float>(std::min(1.0, std::sqrt(mc[c] * mc[c] + ms[c] * ms[c])));
+                }
+                break;
             }
         }
     }
     return out;
+}
+
+std::shared_ptr<const HeatmapCells> shared_heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols,
+                                                         int rows, CellShown shown) {
+    struct Entry {
+        Eigen::VectorXd theta;
+        std::int64_t from, to;
+        int cols, rows;
+        CellShown shown;
+        std::shared_ptr<const HeatmapCells> cells;
+    };
+    static std::mutex mutex;
+    static std::deque<Entry> recent;  // newest first; the heatmap panel and the context panel's three
+    constexpr std::size_t kRemembered = 4;
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        for (const Entry& e : recent)
+            if (e.from == from && e.to == to && e.cols == cols && e.rows == rows && e.shown == shown && e.theta.size() == theta.size() &&
+                e.theta == theta)
+                return e.cells;
+    }
+    auto cells = std::make_shared<HeatmapCells>(heatmap_cells(theta, from, to, cols, rows, shown, false));
+    cells->grid.mean_cos = {};  // the picture needs none of these
+    cells->grid.mean_sin = {};
+    std::lock_guard<std::mutex> lock(mutex);
+    recent.push_front({theta, from, to, cols, rows, shown, cells});
+    if (recent.size() > kRemembered) recent.pop_back();
+    return cells;
 }
 
 bool heatmap_cell_at(std::int64_t from, std::int64_t to, int pairs, int cols, int rows, double x, double y, CellAt& out) {

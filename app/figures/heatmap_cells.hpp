@@ -5,6 +5,7 @@
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "rope/cell_means.hpp"
@@ -25,6 +26,11 @@ int heatmap_rows(int pairs, float height_px);
 // O(cols x pairs): closed forms per cell, no loop over positions.
 HeatmapCells heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols, int rows, CellShown shown,
                            bool with_means);
+
+// The same without the means, remembered for the last few grids asked for (any thread): moving the
+// position or pair marker rebuilds the panel but not its cells.
+std::shared_ptr<const HeatmapCells> shared_heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols,
+                                                         int rows, CellShown shown);
 
 // The cell under data point (x, y) of a heatmap showing [from, to) x pairs in cols x rows cells.
 struct CellAt {

@@ -118,14 +118,13 @@ void build_heatmap(BuildContext& ctx) {
     // the exact mean over every position and pair it covers: no sampling, so no moire.
     const std::int64_t span = to - from;
     const int cols = heatmap_columns(span, area.width()), rows = heatmap_rows(pairs, area.height());
-    HeatmapCells cells = heatmap_cells(f.theta, from, to, cols, rows, shown, ctx.request.with_table && !ctx.request.full_resolution);
     if (ctx.request.with_table) {
         if (ctx.request.full_resolution) full_resolution_table(ctx.result.table, f.theta, from, to, mode);
-        else cell_table(ctx.result.table, cells, f.theta, mode);
+        else cell_table(ctx.result.table, heatmap_cells(f.theta, from, to, cols, rows, shown, true), f.theta, mode);
     }
-    const int shown_rows = cells.grid.rows;
-    p.heatmap(std::move(cells.values), cells.grid.cols, shown_rows, static_cast<double>(from), static_cast<double>(to), -0.5,
-              pairs - 0.5, cmap, vmin, vmax, std::move(cells.weights));
+    const auto cells = shared_heatmap_cells(f.theta, from, to, cols, rows, shown);
+    p.heatmap(cells->values, cells->grid.cols, cells->grid.rows, static_cast<double>(from), static_cast<double>(to), -0.5, pairs - 0.5,
+              cmap, vmin, vmax, cells->weights);
     const std::int64_t m = ctx.params.integer("position");
     const std::int64_t pair = ctx.params.integer("pair");
     p.marker_y(static_cast<double>(pair), st.theme.text.with_alpha(0.7f), "pair i = " + std::to_string(pair), 1.5f, 6.0f);

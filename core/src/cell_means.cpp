@@ -58,38 +58,77 @@ std::vector<std::int64_t> cell_edges(std::int64_t from, std::int64_t to, int cou
     return edges;
 }
 
-namespace {
-
-// Per column: the cell's size and centre position.
-struct Columns {
-    std::vector<std::int64_t> size;
-    std::vector<double> centre;
-    std::int64_t smallest = 0;
-    explicit Columns(const std::vector<std::int64_t>& edges) {
-        const std::size_t cols = edges.size() - 1;
-        size.resize(cols);
-        centre.resize(cols);
-        smallest = cols ? edges[1] - edges[0] : 0;
-        for (std::size_t c = 0; c < cols; ++c) {
-            size[c] = edges[c + 1] - edges[c];
-            centre[c] = static_cast<double>(edges[c]) + 0.5 * static_cast<double>(size[c] - 1);
-            smallest = std::min(smallest, size[c]);
-        }
+CellColumns::CellColumns(std::vector<std::int64_t> edges) : edges_(std::move(edges)) {
+    const std::size_t cols = edges_.size() > 0 ? edges_.size() - 1 : 0;
+    size_.resize(cols);
+    centre_.resize(cols);
+    larger_.resize(cols);
+    step_.assign(cols, 0);
+    smallest_ = cols ? edges_[1] - edges_[0] : 0;
+    for (std::size_t c = 0; c < cols; ++c) {
+        size_[c] = edges_[c + 1] - edges_[c];
+        centre_[c] = static_cast<double>(edges_[c]) + 0.5 * static_cast<double>(size_[c] - 1);
+        smallest_ = std::min(smallest_, size_[c]);
     }
-};
+    for (std::size_t c = 0; c < cols; ++c) {
+        two_sizes_ = two_sizes_ && size_[c] - smallest_ <= 1;
+        larger_[c] = size_[c] != smallest_;
+        if (c + 1 < cols) step_[c] = static_cast<unsigned char>(std::min<std::int64_t>(2, size_[c] + size_[c + 1] - 2 * smallest_));
+    }
+    ratio_.resize(cols);
+    angle_.resize(cols);
+}
 
-// The Dirichlet ratio of every column for one pair: the sizes take two values (floor cuts), so two
-// sines per pair, not one per cell.
-void column_ratios(const Columns& cols, double x, std::vector<double>& ratio) {
-    const double r0 = dirichlet_ratio(cols.smallest, x), r1 = dirichlet_ratio(cols.smallest + 1, x);
-    ratio.resize(cols.size.size());
-    for (std::size_t c = 0; c < ratio.size(); ++c) {
-        const std::int64_t n = cols.size[c];
-        ratio[c] = n == cols.smallest ? r0 : n == cols.smallest + 1 ? r1 : dirichlet_ratio(n, x);
+// The Dirichlet ratio of every column for wrapped theta x: the sizes take two values (floor cuts),
+// so two sines, not one per cell.
+void CellColumns::ratios(double x) const {
+    const double r0 = dirichlet_ratio(smallest_, x), r1 = dirichlet_ratio(smallest_ + 1, x);
+    const std::size_t n = size_.size();
+    if (two_sizes_)
+        for (std::size_t c = 0; c < n; ++c) ratio_[c] = larger_[c] ? r1 : r0;
+    else
+        for (std::size_t c = 0; c < n; ++c) ratio_[c] = dirichlet_ratio(size_[c], x);
+}
+
+void CellColumns::angles(double theta, double* angle, double* magnitude) const {
+    const double x = wrap_angle(theta);
+    ratios(x);
+    const std::size_t n = size_.size();
+    for (std::size_t c = 0; c < n; ++c) angle_[c] = position_angle(centre_[c], x);
+    wrap_angles(angle_.data(), angle, n);
+    for (std::size_t c = 0; c < n; ++c) {
+        magnitude[c] = std::abs(ratio_[c]);
+        // a negative ratio points the mean the other way
+        if (ratio_[c] < 0) angle[c] = angle[c] > 0 ? angle[c] - kPi : angle[c] + kPi;
     }
 }
 
-}  // namespace
+void CellColumns::add_phasors(double theta, double* out_cos, double* out_sin) const {
+    const double x = wrap_angle(theta);
+    ratios(x);
+    const std::size_t n = size_.size();
+    // the three steps between neighbouring centres: smallest, smallest + 1/2, smallest + 1 positions
+    double step_cos[3], step_sin[3];
+    for (int s = 0; s < 3; ++s) {
+        const double a = wrap_angle(position_angle(static_cast<double>(smallest_) + 0.5 * s, x));
+        step_cos[s] = std::cos(a);
+        step_sin[s] = std::sin(a);
+    }
+    double zc = 1, zs = 0;
+    for (std::size_t c = 0; c < n; ++c) {
+        if (c % kAnchor == 0 || !two_sizes_) {
+            const double a = wrap_angle(position_angle(centre_[c], x));
+            zc = std::cos(a);
+            zs = std::sin(a);
+        }
+        out_cos[c] += ratio_[c] * zc;
+        out_sin[c] += ratio_[c] * zs;
+        const int s = step_[c];
+        const double nc = zc * step_cos[s] - zs * step_sin[s];
+        zs = zs * step_cos[s] + zc * step_sin[s];
+        zc = nc;
+    }
+}
 
 CellGrid cell_means(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols, int rows) {
     if (to <= from) throw std::invalid_argument("cell_means: empty position range");
@@ -104,21 +143,11 @@ CellGrid cell_means(const Eigen::VectorXd& theta, std::int64_t from, std::int64_
     const std::size_t n = static_cast<std::size_t>(g.cols);
     g.mean_cos.assign(n * g.rows, 0.0);
     g.mean_sin.assign(n * g.rows, 0.0);
-    const Columns columns(g.position_edges);
-    std::vector<double> ratio, angle(n), wrapped(n);
+    const CellColumns columns(g.position_edges);
     for (int r = 0; r < g.rows; ++r) {
         double* out_cos = g.mean_cos.data() + r * n;
         double* out_sin = g.mean_sin.data() + r * n;
-        for (int k = g.pair_edges[r]; k < g.pair_edges[r + 1]; ++k) {
-            const double x = wrap_angle(theta[k]);
-            column_ratios(columns, x, ratio);
-            for (std::size_t c = 0; c < n; ++c) angle[c] = position_angle(columns.centre[c], x);
-            wrap_angles(angle.data(), wrapped.data(), n);
-            for (std::size_t c = 0; c < n; ++c) {
-                out_cos[c] += ratio[c] * std::cos(wrapped[c]);
-                out_sin[c] += ratio[c] * std::sin(wrapped[c]);
-            }
-        }
+        for (int k = g.pair_edges[r]; k < g.pair_edges[r + 1]; ++k) columns.add_phasors(theta[k], out_cos, out_sin);
         const double count = g.pair_edges[r + 1] - g.pair_edges[r];
         for (std::size_t c = 0; c < n; ++c) {
             out_cos[c] /= count;
@@ -130,25 +159,11 @@ CellGrid cell_means(const Eigen::VectorXd& theta, std::int64_t from, std::int64_
 
 void cell_angles(const Eigen::VectorXd& theta, const std::vector<std::int64_t>& position_edges, std::vector<double>& angle,
                  std::vector<double>& magnitude) {
-    const Columns columns(position_edges);
-    const std::size_t n = columns.size.size();
-    const int pairs = static_cast<int>(theta.size());
-    angle.resize(n * pairs);
-    magnitude.resize(n * pairs);
-    std::vector<double> ratio, centre_angle(n);
-    for (int k = 0; k < pairs; ++k) {
-        const double x = wrap_angle(theta[k]);
-        column_ratios(columns, x, ratio);
-        for (std::size_t c = 0; c < n; ++c) centre_angle[c] = position_angle(columns.centre[c], x);
-        double* a = angle.data() + static_cast<std::size_t>(k) * n;
-        wrap_angles(centre_angle.data(), a, n);
-        double* mag = magnitude.data() + static_cast<std::size_t>(k) * n;
-        for (std::size_t c = 0; c < n; ++c) {
-            mag[c] = std::abs(ratio[c]);
-            // a negative ratio points the mean the other way
-            if (ratio[c] < 0) a[c] = a[c] > 0 ? a[c] - kPi : a[c] + kPi;
-        }
-    }
+    const CellColumns columns(position_edges);
+    const std::size_t n = static_cast<std::size_t>(columns.count());
+    angle.resize(n * theta.size());
+    magnitude.resize(n * theta.size());
+    for (int k = 0; k < theta.size(); ++k) columns.angles(theta[k], angle.data() + k * n, magnitude.data() + k * n);
 }
 
 }  // namespace rope

@@ -32,6 +32,31 @@ PhasorMean mean_phasor(std::int64_t from, std::int64_t to, const Eigen::VectorXd
 // count + 1 edges. With count <= to - from every cell holds at least one position.
 std::vector<std::int64_t> cell_edges(std::int64_t from, std::int64_t to, int count);
 
+// The columns of a grid (cuts from cell_edges) and, for one pair at a time, every column's mean:
+// O(columns) per pair with no sin/cos per cell (two per pair for the Dirichlet ratios; the phasors
+// step from column to column, re-anchored to an exact sin/cos every kAnchor columns).
+class CellColumns {
+public:
+    static constexpr int kAnchor = 16;
+    explicit CellColumns(std::vector<std::int64_t> edges);
+    int count() const { return static_cast<int>(size_.size()); }
+    const std::vector<std::int64_t>& edges() const { return edges_; }
+    // The mean's wrapped angle and magnitude per column.
+    void angles(double theta, double* angle, double* magnitude) const;
+    // Adds the mean phasor per column to (cos, sin).
+    void add_phasors(double theta, double* cos, double* sin) const;
+
+private:
+    void ratios(double x) const;
+    std::vector<std::int64_t> edges_, size_;
+    std::vector<double> centre_;
+    std::vector<unsigned char> larger_;  // size = smallest + 1 (cuts give two sizes only)
+    std::vector<unsigned char> step_;    // centre[c+1] - centre[c] = smallest + step/2
+    std::int64_t smallest_ = 0;
+    bool two_sizes_ = true;
+    mutable std::vector<double> ratio_, angle_;
+};
+
 // A grid of cells: columns cut positions [from, to), rows cut the pairs 0 .. pairs-1 (row 0 = pairs
 // from pair_edges[0] = 0, the fastest). Each cell holds the mean phasor over its positions and pairs.
 struct CellGrid {
