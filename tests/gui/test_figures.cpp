@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "figures/heatmap_cells.hpp"
 #include "figures/registry.hpp"
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
@@ -235,4 +236,28 @@ TEST(Figures, HugeDistancesAreSampledNotAllocated) {
         EXPECT_EQ(fig.table.values[1][i], b);
     }
     for (std::size_t i = 1; i < fig.table.rows(); ++i) EXPECT_LT(fig.table.values[0][i - 1], fig.table.values[0][i]);
+}
+
+// The hover readout names the cell under the pointer: the image's columns and rows spread evenly
+// over the axes, so a point maps to the cell drawn there, whose ranges are the grid's cuts.
+TEST(Figures, HeatmapPointerFindsTheCellDrawnThere) {
+    figures::CellAt cell;
+    ASSERT_TRUE(figures::heatmap_cell_at(0, 4096, 8, 636, 8, 0.2, -0.4, cell));
+    EXPECT_EQ(cell.position_from, 0);
+    EXPECT_EQ(cell.pair_from, 0);
+    EXPECT_EQ(cell.pair_to, 1);
+    const std::vector<std::int64_t> edges = cell_edges(0, 4096, 636);
+    ASSERT_TRUE(figures::heatmap_cell_at(0, 4096, 8, 636, 8, 4095.5, 7.2, cell));
+    EXPECT_EQ(cell.position_from, edges[635]);
+    EXPECT_EQ(cell.position_to, 4096);
+    EXPECT_EQ(cell.pair_from, 7);
+    // 512 pairs in 300 rows: a row holds one or two pairs, and pair 511 is in the last
+    ASSERT_TRUE(figures::heatmap_cell_at(1000, 2000, 512, 100, 300, 1500, 511.4, cell));
+    EXPECT_EQ(cell.pair_to, 512);
+    EXPECT_LE(cell.pair_from, 511);
+    EXPECT_GE(cell.pair_from, 510);
+    EXPECT_LE(cell.position_from, 1500);
+    EXPECT_GT(cell.position_to, 1500);
+    EXPECT_FALSE(figures::heatmap_cell_at(0, 4096, 8, 636, 8, 4096, 0, cell));
+    EXPECT_FALSE(figures::heatmap_cell_at(0, 4096, 8, 636, 8, 5, 7.6, cell));
 }
