@@ -1,6 +1,8 @@
-// Angle heatmap: positions (x) by pairs (y), coloured by the wrapped angle m*theta_i with a cyclic
-// colormap (or cos, sin, or the unwrapped angle with a perceptual one). Angles are computed in double
-// by the core and only then narrowed for the texture, so far positions are coloured right.
+// Angle heatmap: positions (x) by pairs (y). Each cell (a pixel's worth of positions, and of pairs
+// when there are more pairs than pixel rows) shows the exact mean of e^{i m theta_i} over what it
+// covers: its angle on a cyclic colormap faded to grey by its magnitude, or its cos or sin, or the
+// mean unwrapped angle. Means come from closed forms in double (figures/heatmap_cells.hpp), so far
+// positions are coloured right and a pair turning faster than the columns cannot draw moire.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -183,8 +185,9 @@ std::string heatmap_readout(PanelContext& panel, const PlotGeometry& g, double x
     s += std::string(n == 1 ? "\nangle = " : "\nmean angle = ") + fmt("%.2f°", a * 180 / kPi) + " = " + fmt("%.5f rad", a);
     if (n > 1 || cell.pair_to - cell.pair_from > 1) s += "\n|mean| = " + fmt("%.3f", r) + (r < 0.1 ? " (turns within the cell: grey)" : "");
     const int k = cell.pair_from;
-    s += "\nθᵢ = " + plot::readout_number(f->theta[k], 6) + " rad/token" + "\nwavelength = " + plot::readout_number(f->wavelength(k), 6) +
-         " tokens";
+    const std::string of = cell.pair_to - cell.pair_from > 1 ? " (pair " + std::to_string(k) + ")" : "";
+    s += "\nθᵢ" + of + " = " + plot::readout_number(f->theta[k], 6) + " rad/token" + "\nwavelength = " +
+         plot::readout_number(f->wavelength(k), 6) + " tokens";
     if (n > 1) s += "\nturns within the cell: " + plot::readout_number(static_cast<double>(n) * f->theta[k] / kTwoPi, 3);
     return s;
 }
