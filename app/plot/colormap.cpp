@@ -102,7 +102,11 @@ Color fade_color() {
 
 Color faded(Color c, double weight) {
     const Color g = fade_color();
-    const float w = static_cast<float>(std::clamp(weight, 0.0, 1.0));
+    // The colour keeps weight^2 of its strength: a cell whose mean phasor is half as long as one
+    // phasor has a quarter of its power in one direction. Residual stripes of cells where a pair
+    // turns more than once (|mean| < 0.22) stay under 5% colour instead of 22%.
+    const double clamped = std::clamp(weight, 0.0, 1.0);
+    const float w = static_cast<float>(clamped * clamped);
     return {g.r + w * (c.r - g.r), g.g + w * (c.g - g.g), g.b + w * (c.b - g.b), c.a};
 }
 

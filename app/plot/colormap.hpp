@@ -22,7 +22,7 @@ double colormap_position(ColormapId id, double value, double vmin, double vmax);
 // The neutral grey a faded heatmap cell goes to: OKLab lightness 0.60, the cyclic map's mean
 // lightness, so it reads as "no colour" on the light and the dark theme alike.
 Color fade_color();
-// `c` faded by weight w in [0, 1]: fade_color() + w (c - fade_color()), in sRGB as the shader does it.
+// `c` faded by weight w in [0, 1]: fade_color() + w^2 (c - fade_color()), in sRGB as the shader does it.
 Color faded(Color c, double weight);
 
 }  // namespace rope::plot

@@ -11,6 +11,7 @@
 
 #include "figures/registry.hpp"
 #include "io/png_writer.hpp"
+#include "plot/colormap.hpp"
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/phasor.hpp"
@@ -241,6 +242,40 @@ TEST_F(ExportTest, HeatmapFullResolutionCsv) {
     expect_usage_error(export_cli({"decay", "--out", out, "--full-resolution"}), "--full-resolution");
     EXPECT_FALSE(exists(out));
     EXPECT_FALSE(exists(path("x.png")));
+}
+
+// Every file back end fades the cells of a pair that turns within a cell to the same neutral grey:
+// at d = 16 over 4096 positions pair 0 (one turn per cell) is a grey band in the PNG, in the SVG as
+// rsvg-convert draws it and in the PDF as pdftoppm draws it, in both themes; no other band is.
+TEST_F(ExportTest, FastPairsFadeToGreyInEveryFormat) {
+    const rope::plot::Color fade = rope::plot::fade_color();
+    const float grey[3] = {fade.r * 255, fade.g * 255, fade.b * 255};
+    auto near_grey_rows = [&](const rope::io::PngImage& img, int x) {
+        int count = 0;
+        for (int y = 0; y < img.height; ++y) {
+            const std::uint8_t* p = &img.rgba[(static_cast<std::size_t>(y) * img.width + x) * 4];
+            bool close = true;
+            for (int k = 0; k < 3; ++k) close = close && std::abs(p[k] - grey[k]) <= 10.0f;
+            count += close;
+        }
+        return count;
+    };
+    for (const char* theme : {"light", "dark"}) {
+        const std::string png = path("fade.png"), svg = path("fade.svg"), pdf = path("fade.pdf");
+        for (const std::string& out : {png, svg, pdf})
+            ASSERT_EQ(export_cli({"heatmap", "--out", out, "--theme", theme, "--set", "dim=16"}).exit_code, 0) << out;
+        ASSERT_EQ(run_process({"/usr/bin/rsvg-convert", svg, "-o", path("fade_svg.png")}).exit_code, 0);
+        ASSERT_EQ(run_process({"/usr/bin/pdftoppm", "-png", "-r", "72", "-singlefile", pdf, path("fade_pdf")}).exit_code, 0);
+        for (const std::string& file : {png, path("fade_svg.png"), path("fade_pdf.png")}) {
+            const auto img = rope::io::read_png(file);
+            ASSERT_EQ(img.width, 800) << file;
+            // pair 0 is one eighth of a plot about 390 pixels high (less the "pair i = 0" marker line)
+            for (int x : {200, 400}) {
+                EXPECT_GE(near_grey_rows(img, x), 35) << file << " " << theme << " x = " << x;
+                EXPECT_LE(near_grey_rows(img, x), 60) << file << " " << theme << " x = " << x;
+            }
+        }
+    }
 }
 
 TEST_F(ExportTest, BadInputWritesNothing) {
