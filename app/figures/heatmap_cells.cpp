@@ -46,18 +46,18 @@ inline float display_angle(float y, float x) {
     constexpr float kPiF = static_cast<float>(kPi);
     const float ax = std::abs(x), ay = std::abs(y);
     const float hi = std::max(ax, ay), lo = std::min(ax, ay);
-    const bool folded = lo > 0.41421356f * hi;  // t = lo / hi > tan(pi/8): atan t = pi/4 + atan((lo - hi) / (lo + hi))
-    const float num = folded ? lo - hi : lo, den = folded ? lo + hi : hi;
-    const float t = num / (den + 1e-30f);  // no branch around the division (0 / tiny = 0 for a zero mean)
+    // selects as arithmetic (0 or 1 factors), so the loop has no control flow to stop vectorising
+    const float folded = static_cast<float>(lo > 0.41421356f * hi);  // t > tan(pi/8): pi/4 + atan((lo - hi) / (lo + hi))
+    const float t = (lo - folded * hi) / (hi + folded * lo + 1e-30f);  // 0 / tiny = 0 for a zero mean
     const float t2 = t * t;
     // atan t = t (1 - t^2/3 + t^4/5 - ... + t^14/15)
     constexpr float c[8] = {1.0f, -1.0f / 3, 1.0f / 5, -1.0f / 7, 1.0f / 9, -1.0f / 11, 1.0f / 13, -1.0f / 15};
     float p = c[7];
     for (int k = 6; k >= 0; --k) p = c[k] + t2 * p;
-    float a = t * p + (folded ? kPiF / 4 : 0.0f);
-    a = ay > ax ? kPiF / 2 - a : a;
-    a = x < 0 ? kPiF - a : a;
-    return y < 0 ? -a : a;
+    float a = t * p + folded * (kPiF / 4);
+    a += static_cast<float>(ay > ax) * (kPiF / 2 - 2 * a);
+    a += static_cast<float>(x < 0) * (kPiF - 2 * a);
+    return std::copysign(a, y);
 }
 
 }  // namespace

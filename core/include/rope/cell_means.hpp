@@ -43,8 +43,9 @@ public:
     const std::vector<std::int64_t>& edges() const { return edges_; }
     // The mean's wrapped angle and magnitude per column.
     void angles(double theta, double* angle, double* magnitude) const;
-    // Adds the mean phasor per column to (cos, sin).
-    void add_phasors(double theta, double* cos, double* sin) const;
+    // The mean phasor of every column and row of pairs [pair_edges[r], pair_edges[r+1]) of theta,
+    // into cos/sin[r * count() + c]. All pairs step together, column by column (vectorised over pairs).
+    void means(const Eigen::VectorXd& theta, const std::vector<int>& pair_edges, double* cos, double* sin) const;
 
 private:
     void ratios(double x) const;
