@@ -50,7 +50,7 @@ std::string plots_by_figure() {
 
 std::string export_help() {
     return "Usage: rope-explorer export FIGURE --out PATH [--scale S] [--width W --height H] [--theme light|dark]\n"
-           "                            [--clean] [--no-title] [--plot NAME] [--set key=value]...\n"
+           "                            [--clean] [--no-title] [--plot NAME] [--full-resolution] [--set key=value]...\n"
            "Writes one figure as a file, without a display. FIGURE: " + figure_names() + ".\n"
            "The format follows the extension: .png (with the parameters as text chunks), .svg (real text,\n"
            "crisp heatmap cells), .pdf (vector, searchable text), .csv (the numbers behind the figure).\n"
@@ -64,6 +64,8 @@ std::string export_help() {
            "  --no-title        leave out the figure's title (with --plot, the plot's title too)\n"
            "  --plot NAME       one plot of the figure alone, at --width x --height; the names:\n" +
            plots_by_figure() +
+           "  --full-resolution      heatmap .csv only: one row per position and pair instead of one per cell\n"
+           "                         (at most 1048576 rows; narrow it with heatmap_from and heatmap_to)\n"
            "  --set key=value   parameters, as for compute and the app (see --help)\n"
            "--clean, --no-title and --plot change the picture only: with a .csv they are refused.\n";
 }
@@ -102,6 +104,8 @@ int run_export(ArgCursor& args) {
         } else if (args.take_option("--plot", value)) {
             if (value.empty()) throw UsageError("--plot: needs a plot's name (see export --help)");
             options.plot = value;
+        } else if (args.take_flag("--full-resolution")) {
+            options.full_resolution = true;
         } else if (args.take_option("--theme", value)) {
             if (value == "light") options.theme = plot::ThemeId::light;
             else if (value == "dark") options.theme = plot::ThemeId::dark;

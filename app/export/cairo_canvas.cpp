@@ -55,7 +55,8 @@ void fill_and_stroke(cairo_t* cr, plot::Color fill, plot::Color stroke, float st
     cairo_new_path(cr);
 }
 
-// ARGB32 pixels of an image command's values through its colormap (the GPU's table and mapping).
+// ARGB32 pixels of an image command's values through its colormap, faded by the cell weights (the GPU's
+// table, mapping and fade).
 cairo_surface_t* image_surface(const plot::ImageCmd& img) {
     cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, img.cols, img.rows);
     const int stride = cairo_image_surface_get_stride(s);
@@ -65,7 +66,8 @@ cairo_surface_t* image_surface(const plot::ImageCmd& img) {
         for (int c = 0; c < img.cols; ++c) {
             const double t = plot::colormap_position(img.colormap, img.values[static_cast<std::size_t>(r) * img.cols + c],
                                                      img.vmin, img.vmax);
-            const plot::Color col = plot::colormap_color(img.colormap, t);
+            plot::Color col = plot::colormap_color(img.colormap, t);
+            if (!img.weights.empty()) col = plot::faded(col, img.weights[static_cast<std::size_t>(r) * img.cols + c]);
             auto b = [](float v) { return static_cast<std::uint32_t>(std::lround(std::fmin(1.f, std::fmax(0.f, v)) * 255)); };
             row[c] = 0xff000000u | b(col.r) << 16 | b(col.g) << 8 | b(col.b);
         }

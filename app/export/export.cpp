@@ -196,6 +196,7 @@ figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, co
     request.measure = &measure;
     request.with_table = with_table;
     request.show_cursor = !o.clean;
+    request.full_resolution = o.full_resolution;
     if (o.plot.empty()) return figures::build_figure(request, params, cache);
     // Built once to learn what share of the figure the plot takes, then at the size that makes the
     // plot about width x height, so its fonts and lines come out at their usual size.
@@ -246,6 +247,10 @@ ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamS
     if (const std::string problem = picture_options_problem(figure, o, result.format); !problem.empty())
         throw std::invalid_argument(problem);
 
+    if (o.full_resolution && result.format != Format::csv)
+        throw std::invalid_argument("--full-resolution: only for a .csv file (pictures show one colour per cell)");
+    if (o.full_resolution && !figure.full_resolution_table)
+        throw std::invalid_argument("--full-resolution: only the heatmap has a table per position, not '" + std::string(figure.name) + "'");
     CairoTextMeasure measure;
     std::unique_ptr<figures::FigureCache> own_cache;
     if (!shared_cache) own_cache = std::make_unique<figures::FigureCache>();

@@ -26,6 +26,7 @@ struct ExportOptions {
     bool clean = false;     // leave out the cursor and selection marks (figures::FigureRequest::show_cursor)
     bool no_title = false;  // leave out the figure's title; with `plot`, the plot's title too
     std::string plot;       // one plot of the figure alone (a name in FigureDescriptor::plots); "" = all of it
+    bool full_resolution = false;  // CSV of the heatmap: one row per position and pair, not per cell
 };
 
 inline constexpr double kMinScale = 0.25, kMaxScale = 8;

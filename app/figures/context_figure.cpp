@@ -6,9 +6,11 @@
 // heatmap before and after, and their difference.
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <stdexcept>
 
 #include "figures/build_context.hpp"
+#include "figures/heatmap_cells.hpp"
 #include "figures/subplot_fit.hpp"
 #include "plot/ticks.hpp"
 #include "rope/bounds.hpp"
@@ -87,25 +89,6 @@ Reference make_reference(const ParamSet& params, const RopeConfig& current) {
     }
     r.freqs = compute_frequencies(r.config);
     return r;
-}
-
-// Wrapped angles m*theta_i (or their difference) on a grid of columns x pairs, row 0 = slowest pair.
-std::vector<float> angle_grid(const Eigen::VectorXd& theta, const Eigen::VectorXd* minus, const std::vector<double>& positions) {
-    const int pairs = static_cast<int>(theta.size());
-    const std::size_t cols = positions.size();
-    std::vector<float> values(cols * static_cast<std::size_t>(pairs));
-    std::vector<double> a(cols), w(cols);
-    for (int k = 0; k < pairs; ++k) {
-        for (std::size_t c = 0; c < cols; ++c) {
-            a[c] = position_angle(positions[c], theta[k]);
-            // the difference of the two angles, each exact in double before subtracting
-            if (minus) a[c] = wrap_angle(a[c]) - wrap_angle(position_angle(positions[c], (*minus)[k]));
-        }
-        wrap_angles(a.data(), w.data(), cols);
-        const std::size_t row = static_cast<std::size_t>(pairs - 1 - k);
-        for (std::size_t c = 0; c < cols; ++c) values[row * cols + c] = static_cast<float>(w[c]);
-    }
-    return values;
 }
 
 void build_context(BuildContext& ctx) {
@@ -349,30 +332,51 @@ void build_context(BuildContext& ctx) {
                                  {&f, nullptr, after_title, "context_after", ContextPlot::after},
                                  {&f, same_pairs ? &ref.freqs.theta : nullptr, ref.ab ? "difference A − B" : "difference after − before", "context_difference",
                                   ContextPlot::difference}};
+        // Plot k set up into `list` (axes, and the colour bar for "after" and the difference).
+        auto setup = [&](int k, plot::DisplayList& list) {
+            const int n = panels[k].freqs->pairs();
+            auto p = std::make_unique<plot::Plot>(list, ctx.measure, sub, cell[4 + k], panels[k].title);
+            plot::AxisSetup y{"pair i", -0.5, n - 0.5};
+            y.integer_ticks = true;
+            p->setup_x(x);
+            p->setup_y(y);
+            // "before" and "after" share one colour scale: only "after" carries its bar. The change
+            // m (theta' - theta) is an angle too: wrapped, on the same cyclic map, faded the same way.
+            plot::ColorbarSetup bar{k == 2 ? "mean angle change" : "mean angle m·θᵢ", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};
+            bar.fade_note = "grey: turns within a cell";
+            if (k >= 1 || !fit.shows(5)) p->setup_colorbar(bar);  // "before" alone carries it too
+            return std::make_pair(std::move(p), y);
+        };
+        // One grid of cells for all three, sized for the smallest plot: "before" and "after" of the
+        // same config are then the same picture, cell for cell.
+        float grid_width = 1e9f, grid_height = 1e9f;
+        for (int k = 0; k < 3; ++k) {
+            if (!fit.shows(4 + k)) continue;
+            plot::DisplayList scratch;
+            const plot::Rect a = setup(k, scratch).first->area();
+            grid_width = std::min(grid_width, a.width());
+            grid_height = std::min(grid_height, a.height());
+        }
         for (int k = 0; k < 3; ++k) {
             if (!fit.shows(4 + k)) continue;
             const Panel& pn = panels[k];
             const int n = pn.freqs->pairs();
-            plot::Plot p(ctx.result.list, ctx.measure, sub, cell[4 + k], pn.title);
-            plot::AxisSetup y{"pair i", -0.5, n - 0.5};
-            y.integer_ticks = true;
-            p.setup_x(x);
-            p.setup_y(y);
+            auto [plot_k, y] = setup(k, ctx.result.list);
+            plot::Plot& p = *plot_k;
             const bool diff = k == 2;
-            // "before" and "after" share one colour scale: only "after" carries its bar (or "before", alone)
-            if (k == 1 || (k == 0 && !fit.shows(5))) p.setup_colorbar({"angle m·θᵢ (wrapped)", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()});
-            if (diff) p.setup_colorbar({"angle change (wrapped)", plot::ColormapId::diverging, -kPi, kPi, degree_ticks()});
-            const int cols = std::max(2, static_cast<int>(std::floor(p.area().width())));
-            std::vector<double> positions(static_cast<std::size_t>(cols));
-            for (int c = 0; c < cols; ++c) positions[c] = std::floor((c + 0.5) * context / cols);
+            const auto positions = static_cast<std::int64_t>(context);
+            const int cols = heatmap_columns(positions, grid_width), rows = heatmap_rows(n, grid_height);
             if (diff && !same_pairs) {
                 p.text(context / 2, (n - 1) / 2.0, "A: " + std::to_string(pairs) + " pairs, B: " + std::to_string(ref.freqs.pairs()),
                        th.text, plot::HAlign::center, plot::VAlign::bottom);
                 p.text(context / 2, (n - 1) / 2.0, "no pair-by-pair difference", th.text, plot::HAlign::center, plot::VAlign::top);
             } else {
-                p.heatmap(angle_grid(pn.freqs->theta, pn.minus, positions), cols, n, 0, context, -0.5, n - 0.5,
-                          diff ? plot::ColormapId::diverging : plot::ColormapId::cyclic, static_cast<float>(-kPi),
-                          static_cast<float>(kPi));
+                // each cell the exact mean of e^{i m theta} over its positions and pairs (for the
+                // difference, of e^{i m (theta' - theta)}): no sampled columns, so no moire
+                const Eigen::VectorXd theta = pn.minus ? Eigen::VectorXd(pn.freqs->theta - *pn.minus) : pn.freqs->theta;
+                const auto cells = shared_heatmap_cells(theta, 0, positions, cols, rows, CellShown::angle);
+                p.heatmap(cells->values, cells->grid.cols, cells->grid.rows, 0, context, -0.5, n - 0.5, plot::ColormapId::cyclic,
+                          static_cast<float>(-kPi), static_cast<float>(kPi), cells->weights);
             }
             if (l0 < context) p.marker_x(l0, th.text, "L₀", 1.5f, 5);
             record_geometry(ctx, p, {pn.name, pn.tag, AxisRole::position, AxisRole::pair}, x, y);

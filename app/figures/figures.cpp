@@ -105,7 +105,7 @@ bool same(const plot::TextCmd& a, const plot::TextCmd& b) {
 }
 bool same(const plot::ImageCmd& a, const plot::ImageCmd& b) {
     return same(a.rect, b.rect) && a.cols == b.cols && a.rows == b.rows && a.values == b.values && a.colormap == b.colormap &&
-           a.vmin == b.vmin && a.vmax == b.vmax;
+           a.vmin == b.vmin && a.vmax == b.vmax && a.weights == b.weights;
 }
 bool same(const plot::ClipCmd& a, const plot::ClipCmd& b) { return same(a.rect, b.rect) && a.push == b.push; }
 

@@ -70,6 +70,7 @@ struct FigureRequest {
     plot::Style style;
     const plot::TextMeasure* measure = nullptr;
     bool with_table = false;  // fill FigureResult::table
+    bool full_resolution = false;  // the table: one row per position, not per cell (heatmap only)
     bool wait_for_background = true;  // false on screen: slow parts show "computing…" until ready
     // The cursor and selection marks: the current position m (and distance n - m) as marker lines,
     // the selected pair's line and highlight, the score matrix's selected cell and its diagonal.

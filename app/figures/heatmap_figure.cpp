@@ -1,12 +1,16 @@
-// Angle heatmap: positions (x) by pairs (y), coloured by the wrapped angle m*theta_i with a cyclic
-// colormap (or cos, sin, or the unwrapped angle with a perceptual one). Angles are computed in double
-// by the core and only then narrowed for the texture, so far positions are coloured right.
+// Angle heatmap: positions (x) by pairs (y). Each cell (a pixel's worth of positions, and of pairs
+// when there are more pairs than pixel rows) shows the exact mean of e^{i m theta_i} over what it
+// covers: its angle on a cyclic colormap faded to grey by its magnitude, or its cos or sin, or the
+// mean unwrapped angle. Means come from closed forms in double (figures/heatmap_cells.hpp), so far
+// positions are coloured right and a pair turning faster than the columns cannot draw moire.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 
 #include "figures/build_context.hpp"
 #include "plot/ticks.hpp"
+#include "figures/heatmap_cells.hpp"
 #include "rope/phasor.hpp"
 
 namespace rope::figures {
@@ -19,6 +23,58 @@ enum class HeatmapPlot { heatmap = 1 };
 
 std::vector<plot::Tick> degree_ticks() {
     return {{-kPi, "−180°"}, {-kPi / 2, "−90°"}, {0, "0°"}, {kPi / 2, "90°"}, {kPi, "180°"}};
+}
+
+CellShown shown_of(const std::string& mode) {
+    return mode == "angle" ? CellShown::angle : mode == "cos" ? CellShown::cos : mode == "sin" ? CellShown::sin : CellShown::unwrapped;
+}
+
+// The CSV: one row per cell (or per position and pair). Ranges are half-open: [position_from,
+// position_to) and [pair_from, pair_to). The mode's column is the shown value: "angle" (of the mean),
+// "cos", "sin" (= mean_cos, mean_sin) or "unwrapped" (the mean of m theta_i).
+void table_columns(DataTable& t, const std::string& mode) {
+    t.columns = {"position_from", "position_to", "pair_from", "pair_to", mode, "mean_cos", "mean_sin", "magnitude"};
+    t.values.assign(t.columns.size(), {});
+}
+
+void table_row(DataTable& t, const std::string& mode, const std::int64_t positions[2], const int pairs[2], PhasorMean mean,
+               double mean_unwrapped) {
+    const double shown = mode == "angle" ? mean.angle() : mode == "cos" ? mean.cos : mode == "sin" ? mean.sin : mean_unwrapped;
+    const double row[8] = {static_cast<double>(positions[0]), static_cast<double>(positions[1]), static_cast<double>(pairs[0]),
+                           static_cast<double>(pairs[1]), shown, mean.cos, mean.sin, mean.magnitude()};
+    for (int i = 0; i < 8; ++i) t.values[static_cast<std::size_t>(i)].push_back(row[i]);
+}
+
+// One row per cell of the picture, column by column from the first position, pairs from 0.
+void cell_table(DataTable& t, const HeatmapCells& cells, const Eigen::VectorXd& theta, const std::string& mode) {
+    table_columns(t, mode);
+    const CellGrid& g = cells.grid;
+    for (int c = 0; c < g.cols; ++c)
+        for (int r = 0; r < g.rows; ++r) {
+            const std::int64_t positions[2] = {g.position_edges[c], g.position_edges[c + 1]};
+            const int pairs[2] = {g.pair_edges[r], g.pair_edges[r + 1]};
+            const double centre = 0.5 * static_cast<double>(positions[0] + positions[1] - 1);
+            const double mean_theta = theta.segment(pairs[0], pairs[1] - pairs[0]).mean();
+            table_row(t, mode, positions, pairs, g.at(c, r), centre * mean_theta);
+        }
+}
+
+// One row per position and pair (export heatmap --full-resolution), for ranges small enough.
+constexpr std::int64_t kFullResolutionRows = 1048576;
+
+void full_resolution_table(DataTable& t, const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, const std::string& mode) {
+    const std::int64_t pairs = theta.size(), rows = (to - from) * pairs;
+    if (rows > kFullResolutionRows)
+        throw std::invalid_argument("--full-resolution: positions " + std::to_string(from) + ".." + std::to_string(to - 1) + " x " +
+                                    std::to_string(pairs) + " pairs = " + std::to_string(rows) + " rows; at most " +
+                                    std::to_string(kFullResolutionRows) + " (narrow it with heatmap_from and heatmap_to)");
+    table_columns(t, mode);
+    for (std::int64_t m = from; m < to; ++m)
+        for (int k = 0; k < static_cast<int>(pairs); ++k) {
+            const std::int64_t positions[2] = {m, m + 1};
+            const int pair[2] = {k, k + 1};
+            table_row(t, mode, positions, pair, mean_phasor(m, m + 1, theta[k]), position_angle(static_cast<double>(m), theta[k]));
+        }
 }
 
 void build_heatmap(BuildContext& ctx) {
@@ -42,13 +98,15 @@ void build_heatmap(BuildContext& ctx) {
     plot::ColorbarSetup bar;
     plot::ColormapId cmap = plot::ColormapId::cyclic;
     float vmin = static_cast<float>(-kPi), vmax = static_cast<float>(kPi);
-    if (mode == "angle") {
-        bar = {"angle m·θᵢ (wrapped)", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};
-    } else if (mode == "cos" || mode == "sin") {
+    const CellShown shown = shown_of(mode);
+    if (shown == CellShown::angle) {
+        bar = {"mean angle of m·θᵢ over a cell", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};
+        bar.fade_note = "grey: the pair turns within the cell";
+    } else if (shown == CellShown::cos || shown == CellShown::sin) {
         cmap = plot::ColormapId::diverging;
         vmin = -1;
         vmax = 1;
-        bar = {mode == "cos" ? "cos(m·θᵢ)" : "sin(m·θᵢ)", cmap, -1, 1, {}};
+        bar = {mode == "cos" ? "mean cos(m·θᵢ) over a cell" : "mean sin(m·θᵢ) over a cell", cmap, -1, 1, {}};
     } else {
         cmap = plot::ColormapId::sequential;
         vmin = 0;
@@ -58,53 +116,17 @@ void build_heatmap(BuildContext& ctx) {
     p.setup_colorbar(bar);
     const plot::Rect area = p.area();
 
-    // One column per screen pixel at most (or per position when zoomed in far enough).
+    // One cell per screen pixel at most (or per position / pair when zoomed in far enough), each
+    // the exact mean over every position and pair it covers: no sampling, so no moire.
     const std::int64_t span = to - from;
-    const int cols = static_cast<int>(std::max<std::int64_t>(1, std::min<std::int64_t>(span, std::max(1.0f, std::floor(area.width())))));
-    std::vector<float> values(static_cast<std::size_t>(cols) * pairs);
-    std::vector<double> column_position(cols);
-    for (int c = 0; c < cols; ++c) {
-        // the position at the column's centre
-        column_position[c] = static_cast<double>(from + static_cast<std::int64_t>((c + 0.5) * static_cast<double>(span) / cols));
-    }
-    std::vector<double> angles(cols), shown(cols);
-    // the mode once, not a string compare per value (those were most of a 1000-dim build)
-    enum class Shown { angle, cos, sin, unwrapped };
-    const Shown what = mode == "angle" ? Shown::angle : mode == "cos" ? Shown::cos : mode == "sin" ? Shown::sin : Shown::unwrapped;
-    for (int k = 0; k < pairs; ++k) {
-        const int row = pairs - 1 - k;  // row 0 at the top = the slowest pair
-        float* out = values.data() + static_cast<std::size_t>(row) * cols;
-        for (int c = 0; c < cols; ++c) angles[c] = position_angle(column_position[c], f.theta[k]);
-        switch (what) {
-            case Shown::angle:
-                wrap_angles(angles.data(), shown.data(), angles.size());
-                for (int c = 0; c < cols; ++c) out[c] = static_cast<float>(shown[c]);
-                break;
-            case Shown::cos:
-                for (int c = 0; c < cols; ++c) out[c] = static_cast<float>(std::cos(angles[c]));
-                break;
-            case Shown::sin:
-                for (int c = 0; c < cols; ++c) out[c] = static_cast<float>(std::sin(angles[c]));
-                break;
-            case Shown::unwrapped:
-                for (int c = 0; c < cols; ++c) out[c] = static_cast<float>(angles[c]);
-                break;
-        }
-    }
+    const int cols = heatmap_columns(span, area.width()), rows = heatmap_rows(pairs, area.height());
     if (ctx.request.with_table) {
-        DataTable& t = ctx.result.table;
-        t.columns = {"position", "pair", mode == "unwrapped" ? "unwrapped" : mode == "angle" ? "angle" : mode};
-        t.values.assign(3, {});
-        for (int c = 0; c < cols; ++c)
-            for (int k = 0; k < pairs; ++k) {
-                const double a = position_angle(column_position[c], f.theta[k]);
-                t.values[0].push_back(column_position[c]);
-                t.values[1].push_back(k);
-                t.values[2].push_back(mode == "angle" ? wrap_angle(a) : mode == "cos" ? std::cos(a) : mode == "sin" ? std::sin(a) : a);
-            }
+        if (ctx.request.full_resolution) full_resolution_table(ctx.result.table, f.theta, from, to, mode);
+        else cell_table(ctx.result.table, heatmap_cells(f.theta, from, to, cols, rows, shown, true), f.theta, mode);
     }
-    p.heatmap(std::move(values), cols, pairs, static_cast<double>(from), static_cast<double>(to), -0.5, pairs - 0.5, cmap,
-              vmin, vmax);
+    const auto cells = shared_heatmap_cells(f.theta, from, to, cols, rows, shown);
+    p.heatmap(cells->values, cells->grid.cols, cells->grid.rows, static_cast<double>(from), static_cast<double>(to), -0.5, pairs - 0.5,
+              cmap, vmin, vmax, cells->weights);
     const std::int64_t m = ctx.params.integer("position");
     const std::int64_t pair = ctx.params.integer("pair");
     if (ctx.request.show_cursor)
@@ -144,15 +166,31 @@ void heatmap_header(PanelContext& panel, HeaderControls& ui) {
         reset_zoom(panel);
 }
 
-std::string heatmap_readout(PanelContext& panel, const PlotGeometry&, double x, double y) {
+// The cell under the pointer: its positions and pairs, the mean's angle and magnitude (what its colour
+// shows), and how far the pair turns within it.
+std::string heatmap_readout(PanelContext& panel, const PlotGeometry& g, double x, double y) {
     const auto f = panel.cache.frequencies(panel.params);
-    const int pair = static_cast<int>(std::lround(y));
-    const auto position = static_cast<std::int64_t>(std::floor(x));
-    if (pair < 0 || pair >= f->pairs() || position < 0) return "";
-    const double a = wrap_angle(position_angle(static_cast<double>(position), f->theta[pair]));
-    return "position m = " + std::to_string(position) + "\npair i = " + std::to_string(pair) + "\nangle = " + fmt("%.2f°", a * 180 / kPi) +
-           " = " + fmt("%.5f rad", a) + "\nθᵢ = " + plot::readout_number(f->theta[pair], 6) + " rad/token" +
-           "\nwavelength = " + plot::readout_number(f->wavelength(pair), 6) + " tokens";
+    const auto from = static_cast<std::int64_t>(std::llround(g.x_min)), to = static_cast<std::int64_t>(std::llround(g.x_max));
+    const int pairs = f->pairs();
+    CellAt cell;
+    if (!heatmap_cell_at(from, to, pairs, heatmap_columns(to - from, g.area.width()), heatmap_rows(pairs, g.area.height()), x, y, cell))
+        return "";
+    const PhasorMean mean = mean_phasor(cell.position_from, cell.position_to, f->theta, cell.pair_from, cell.pair_to);
+    const std::int64_t n = cell.position_to - cell.position_from;
+    std::string s = n == 1 ? "position m = " + std::to_string(cell.position_from)
+                           : "positions m = " + std::to_string(cell.position_from) + " … " + std::to_string(cell.position_to - 1) + " (" +
+                                 std::to_string(n) + ")";
+    s += cell.pair_to - cell.pair_from == 1 ? "\npair i = " + std::to_string(cell.pair_from)
+                                             : "\npairs i = " + std::to_string(cell.pair_from) + " … " + std::to_string(cell.pair_to - 1);
+    const double a = mean.angle(), r = mean.magnitude();
+    s += std::string(n == 1 ? "\nangle = " : "\nmean angle = ") + fmt("%.2f°", a * 180 / kPi) + " = " + fmt("%.5f rad", a);
+    if (n > 1 || cell.pair_to - cell.pair_from > 1) s += "\n|mean| = " + fmt("%.3f", r) + (r < 0.1 ? " (turns within the cell: grey)" : "");
+    const int k = cell.pair_from;
+    const std::string of = cell.pair_to - cell.pair_from > 1 ? " (pair " + std::to_string(k) + ")" : "";
+    s += "\nθᵢ" + of + " = " + plot::readout_number(f->theta[k], 6) + " rad/token" + "\nwavelength = " +
+         plot::readout_number(f->wavelength(k), 6) + " tokens";
+    if (n > 1) s += "\nturns within the cell: " + plot::readout_number(static_cast<double>(n) * f->theta[k] / kTwoPi, 3);
+    return s;
 }
 
 // Wheel zooms around the pointer, dragging pans, a double-click shows every position again.
@@ -197,7 +235,8 @@ const FigureDescriptor& heatmap_figure() {
         f.name = "heatmap";
         f.title = "Angle heatmap";
         f.page = 0;
-        f.csv_columns = "position,pair,angle";
+        f.csv_columns = "position_from,position_to,pair_from,pair_to,angle,mean_cos,mean_sin,magnitude";
+        f.full_resolution_table = true;
         f.plots = {"heatmap"};
         f.reads = model_and({"max_position", "heatmap_from", "heatmap_to", "heatmap_mode", "position", "pair"});
         f.build = build_heatmap;

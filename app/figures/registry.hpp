@@ -28,6 +28,7 @@ struct FigureDescriptor {
     // its plots' names (PlotGeometry::name) in drawing order: export --plot, and a lesson step's
     // "focus" (the ones its text speaks of, shown first when not all of them fit)
     std::vector<std::string_view> plots;
+    bool full_resolution_table = false;  // its CSV can hold every position (export --full-resolution)
     // Every parameter the picture depends on: a panel is rebuilt when one of their values changes
     // (a test checks that a build reads no other).
     std::vector<std::string_view> reads;

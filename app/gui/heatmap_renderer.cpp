@@ -95,27 +95,36 @@ void HeatmapRenderer::ensure_program() {
     loc_vmin_ = glGetUniformLocation(p, "VMin");
     loc_vmax_ = glGetUniformLocation(p, "VMax");
     loc_cyclic_ = glGetUniformLocation(p, "Cyclic");
+    loc_fade_ = glGetUniformLocation(p, "Fade");
 }
 
 void HeatmapRenderer::upload(const plot::ImageCmd& image, HeatmapTexture& slot) {
     // Software GL copies (and re-tiles) every upload: a grid that did not change is not sent again
     // (the base sweep's grid while the base moves), and one of the same size reuses its storage.
     const bool same_size = slot.texture && slot.cols == image.cols && slot.rows == image.rows;
-    if (same_size && slot.uploaded == image.values) {
+    if (same_size && slot.uploaded == image.values && slot.uploaded_weights == image.weights) {
         slot.colormap = image.colormap;
         slot.vmin = image.vmin;
         slot.vmax = image.vmax;
         return;
+    }
+    // two channels per cell: the value and its fade weight (1 where the command has none)
+    const std::size_t cells = image.values.size();
+    std::vector<float> texels(2 * cells);
+    for (std::size_t i = 0; i < cells; ++i) {
+        texels[2 * i] = image.values[i];
+        texels[2 * i + 1] = image.weights.empty() ? 1.0f : image.weights[i];
     }
     if (!slot.texture) glGenTextures(1, &slot.texture);
     glBindTexture(GL_TEXTURE_2D, slot.texture);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
     if (same_size)
-        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, image.cols, image.rows, GL_RED, GL_FLOAT, image.values.data());
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, image.cols, image.rows, GL_RG, GL_FLOAT, texels.data());
     else
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, image.cols, image.rows, 0, GL_RED, GL_FLOAT, image.values.data());
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32F, image.cols, image.rows, 0, GL_RG, GL_FLOAT, texels.data());
     slot.uploaded = image.values;
+    slot.uploaded_weights = image.weights;
     // cells stay crisp: no interpolation between values (and none across the angle seam)
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
@@ -132,6 +141,7 @@ void HeatmapRenderer::release(HeatmapTexture& slot) {
     if (slot.texture) glDeleteTextures(1, &slot.texture);
     slot.texture = 0;
     slot.uploaded.clear();
+    slot.uploaded_weights.clear();
 }
 
 void HeatmapRenderer::bind_callback(const ImDrawList*, const ImDrawCmd* cmd) {
@@ -154,6 +164,8 @@ void HeatmapRenderer::bind_callback(const ImDrawList*, const ImDrawCmd* cmd) {
     glUniform1f(self.loc_vmin_, tex->vmin);
     glUniform1f(self.loc_vmax_, tex->vmax);
     glUniform1i(self.loc_cyclic_, tex->colormap == plot::ColormapId::cyclic ? 1 : 0);
+    const plot::Color fade = plot::fade_color();
+    glUniform3f(self.loc_fade_, fade.r, fade.g, fade.b);
     glActiveTexture(GL_TEXTURE1);
     const int which = tex->colormap == plot::ColormapId::cyclic ? 0 : tex->colormap == plot::ColormapId::sequential ? 1 : 2;
     glBindTexture(GL_TEXTURE_2D, self.colormap_textures_[which]);

@@ -33,7 +33,7 @@ private:
     void ensure_colormaps();
 
     unsigned int program_ = 0;
-    int loc_proj_ = -1, loc_values_ = -1, loc_colormap_ = -1, loc_vmin_ = -1, loc_vmax_ = -1, loc_cyclic_ = -1;
+    int loc_proj_ = -1, loc_values_ = -1, loc_colormap_ = -1, loc_vmin_ = -1, loc_vmax_ = -1, loc_cyclic_ = -1, loc_fade_ = -1;
     unsigned int colormap_textures_[3] = {0, 0, 0};
     bool program_failed_ = false;
 };

@@ -13,6 +13,7 @@ struct HeatmapTexture {
     plot::ColormapId colormap = plot::ColormapId::sequential;
     float vmin = 0, vmax = 1;
     std::vector<float> uploaded;  // what the texture holds (unchanged grids are not sent again)
+    std::vector<float> uploaded_weights;  // the fade weights it holds (empty: all 1)
 };
 
 }  // namespace rope::gui

@@ -19,4 +19,10 @@ Color colormap_color(ColormapId id, double t);
 // Maps a value to [0, 1] for the colormap (cyclic maps wrap instead of clamping).
 double colormap_position(ColormapId id, double value, double vmin, double vmax);
 
+// The neutral grey a faded heatmap cell goes to: OKLab lightness 0.60, the cyclic map's mean
+// lightness, so it reads as "no colour" on the light and the dark theme alike.
+Color fade_color();
+// `c` faded by weight w in [0, 1]: fade_color() + w^2 (c - fade_color()), in sRGB as the shader does it.
+Color faded(Color c, double weight);
+
 }  // namespace rope::plot

@@ -91,6 +91,9 @@ std::string first_non_finite(const DisplayList& list) {
             if (!finite(im->rect)) return at + "image rect";
             for (float v : im->values)
                 if (!std::isfinite(v)) return at + "image value";
+            if (!im->weights.empty() && im->weights.size() != im->values.size()) return at + "image weights (count)";
+            for (float w : im->weights)
+                if (!(w >= 0 && w <= 1)) return at + "image weight";
         } else if (const auto* cl = std::get_if<ClipCmd>(&c)) {
             if (cl->push && !finite(cl->rect)) return at + "clip rect";
         }

@@ -71,6 +71,10 @@ struct ImageCmd {
     std::vector<float> values;
     ColormapId colormap = ColormapId::sequential;
     float vmin = 0, vmax = 1;
+    // Per-cell weight in [0, 1], laid out as `values` (empty: every cell 1). A cell's colour fades
+    // towards fade_color() as its weight drops (plot::faded in plot/colormap.hpp says how): a heatmap cell whose pair turns
+    // many times within the cell has a mean phasor near 0, and no colour to show.
+    std::vector<float> weights;
 };
 struct ClipCmd {
     Rect rect;

@@ -116,9 +116,11 @@ void Plot::layout() {
         float bar_widest = 0;
         std::vector<Tick> bt = bar_.ticks.empty() ? linear_ticks(bar_.vmin, bar_.vmax, 5) : bar_.ticks;
         for (const Tick& t : bt) bar_widest = std::max(bar_widest, measure_.measure(t.label, style_.px(style_.tick_font)).x);
-        const float bar_w = style_.px(16);
+        const bool fades = !bar_.fade_note.empty();
+        const float bar_w = style_.px(fades ? 26 : 16);
         const float total = style_.px(14) + bar_w + style_.px(6) + bar_widest +
-                            (bar_.label.empty() ? 0 : style_.px(style_.label_font) * 1.5f);
+                            (bar_.label.empty() ? 0 : style_.px(style_.label_font) * 1.5f) +
+                            (fades ? style_.px(style_.tick_font) * 1.4f : 0);
         r.x1 -= total;
         bar_rect_ = {r.x1 + style_.px(14), r.y0, r.x1 + style_.px(14) + bar_w, r.y1};
     }
@@ -192,11 +194,20 @@ void Plot::draw_axes() {
 
 void Plot::draw_colorbar() {
     const Theme& th = style_.theme;
-    std::vector<float> values(256);
+    // A fading bar is a key in two dimensions: the value up the bar, the weight (1 .. 0) across it.
+    const bool fades = !bar_.fade_note.empty();
+    const int cols = fades ? 8 : 1;
+    std::vector<float> values(256 * static_cast<std::size_t>(cols)), weights;
     for (int i = 0; i < 256; ++i)
-        values[i] = static_cast<float>(bar_.vmax - (bar_.vmax - bar_.vmin) * (i + 0.5) / 256.0);  // top = vmax
-    list_.add(ImageCmd{bar_rect_, 1, 256, std::move(values), bar_.colormap, static_cast<float>(bar_.vmin),
-                       static_cast<float>(bar_.vmax)});
+        for (int c = 0; c < cols; ++c)  // top = vmax
+            values[i * cols + c] = static_cast<float>(bar_.vmax - (bar_.vmax - bar_.vmin) * (i + 0.5) / 256.0);
+    if (fades) {
+        weights.resize(values.size());
+        for (int i = 0; i < 256; ++i)
+            for (int c = 0; c < cols; ++c) weights[i * cols + c] = 1.0f - static_cast<float>(c) / (cols - 1);
+    }
+    list_.add(ImageCmd{bar_rect_, cols, 256, std::move(values), bar_.colormap, static_cast<float>(bar_.vmin),
+                       static_cast<float>(bar_.vmax), std::move(weights)});
     list_.rect(bar_rect_, {0, 0, 0, 0}, th.axis, style_.px(1));
     const float tf = style_.px(style_.tick_font);
     std::vector<Tick> ticks = bar_.ticks.empty() ? linear_ticks(bar_.vmin, bar_.vmax, 5) : bar_.ticks;
@@ -207,9 +218,19 @@ void Plot::draw_colorbar() {
         list_.text({bar_rect_.x1 + style_.px(6), py}, t.label, tf, th.muted, HAlign::left, VAlign::middle);
         widest = std::max(widest, measure_.measure(t.label, tf).x);
     }
+    const float label_x = bar_rect_.x1 + style_.px(8) + widest + style_.px(6);
     if (!bar_.label.empty())
-        list_.text({bar_rect_.x1 + style_.px(8) + widest + style_.px(6), (bar_rect_.y0 + bar_rect_.y1) / 2}, bar_.label,
-                   style_.px(style_.label_font), th.text, HAlign::center, VAlign::top, true);
+        list_.text({label_x, (bar_rect_.y0 + bar_rect_.y1) / 2}, bar_.label, style_.px(style_.label_font), th.text,
+                   HAlign::center, VAlign::top, true);
+    if (fades) {
+        // under the bar: its horizontal scale; beside the label: what the grey means
+        list_.text({bar_rect_.x0, bar_rect_.y1 + style_.px(3)}, "1", tf, th.muted, HAlign::center, VAlign::top);
+        list_.text({bar_rect_.x1, bar_rect_.y1 + style_.px(3)}, "0", tf, th.muted, HAlign::center, VAlign::top);
+        list_.text({(bar_rect_.x0 + bar_rect_.x1) / 2, bar_rect_.y1 + style_.px(3) + tf * 1.2f}, "|mean|", tf, th.muted,
+                   HAlign::center, VAlign::top);
+        const float note_x = label_x + (bar_.label.empty() ? 0 : style_.px(style_.label_font) * 1.3f);
+        list_.text({note_x, (bar_rect_.y0 + bar_rect_.y1) / 2}, bar_.fade_note, tf, th.muted, HAlign::center, VAlign::top, true);
+    }
 }
 
 void Plot::line(const double* xs, const double* ys, std::size_t count, std::size_t stride, Color color,
@@ -291,10 +312,10 @@ void Plot::line(const double* xs, const double* ys, std::size_t count, std::size
 }
 
 void Plot::heatmap(std::vector<float> values, int cols, int rows, double x0, double x1, double y0, double y1,
-                   ColormapId colormap, float vmin, float vmax) {
+                   ColormapId colormap, float vmin, float vmax, std::vector<float> weights) {
     layout();
     Rect r{x_px(x0), y_px(y1), x_px(x1), y_px(y0)};
-    list_.add(ImageCmd{r, cols, rows, std::move(values), colormap, vmin, vmax});
+    list_.add(ImageCmd{r, cols, rows, std::move(values), colormap, vmin, vmax, std::move(weights)});
 }
 
 void Plot::vline(double x, Color color, const std::string& label, float width, float dash) {

@@ -38,6 +38,10 @@ struct ColorbarSetup {
     ColormapId colormap = ColormapId::sequential;
     double vmin = 0, vmax = 1;
     std::vector<Tick> ticks;  // empty: automatic
+    // The heatmap fades cells by weight (ImageCmd::weights): the bar becomes a key of two
+    // dimensions, full colour at its left edge fading to grey at its right, and this note (e.g.
+    // "grey: turns within one cell") is written along it below the label.
+    std::string fade_note;
 };
 
 struct LegendEntry {
@@ -83,7 +87,7 @@ public:
               const std::string& legend = "", float width = -1, float dash = 0);
     // Values[r * cols + c], row 0 at the top, covering data [x0, x1] x [y0, y1].
     void heatmap(std::vector<float> values, int cols, int rows, double x0, double x1, double y0, double y1,
-                 ColormapId colormap, float vmin, float vmax);
+                 ColormapId colormap, float vmin, float vmax, std::vector<float> weights = {});
     void vline(double x, Color color, const std::string& label = "", float width = -1, float dash = 0);
     void hline(double y, Color color, const std::string& label = "", float width = -1, float dash = 0);
     // A marker line with a small tag (e.g. "m = 120") inside the plot instead of a legend entry.

@@ -119,7 +119,7 @@ std::vector<ParamSpec> build_table() {
                               "Token position n of the key in the q-k view: the score depends on n - m only.", 0, 4095,
                               false));
     t.push_back(choice_param("heatmap_mode", "angle", {"angle", "cos", "sin", "unwrapped"},
-                             "What the angle heatmap colours: the wrapped angle m*theta_i, its cos or sin, or the unwrapped angle."));
+                             "What the angle heatmap colours, per cell the mean over its positions and pairs: the angle m*theta_i (fading to grey where a pair turns within a cell), its cos or sin, or the unwrapped angle."));
     t.push_back(integer_param("heatmap_from", "0", 0, kMaxPosition,
                               "First position shown by the angle heatmap (zoom and pan change it); must be below max_position.", 0, 1048576, false));
     t.push_back(integer_param("heatmap_to", "0", 0, kMaxPosition,

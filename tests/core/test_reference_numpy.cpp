@@ -224,3 +224,68 @@ TEST(ReferenceNumpy, CosineSumAndBaseLowerBound) {
     for (std::size_t k = 0; k < grid.size(); ++k)
         EXPECT_FALSE(results[2]["feasible"][k].get<bool>()) << "numpy finds base " << grid[k] << " < bound " << bound << " feasible";
 }
+
+namespace {
+
+// The heatmap figure's data table (its CSV) as built for an 800x480 file.
+figures::DataTable heatmap_table(const std::vector<std::pair<std::string, std::string>>& sets) {
+    ParamSet p;
+    for (const auto& [k, v] : sets) p.set(k, v);
+    p.validate();
+    figures::FigureCache cache;
+    figures::FigureRequest request;
+    request.figure = &figures::figure("heatmap");
+    request.with_table = true;
+    return figures::build_figure(request, p, cache).table;
+}
+
+std::size_t column(const figures::DataTable& t, const std::string& name) {
+    const auto at = std::find(t.columns.begin(), t.columns.end(), name);
+    if (at == t.columns.end()) throw std::runtime_error("no column " + name);
+    return static_cast<std::size_t>(at - t.columns.begin());
+}
+
+}  // namespace
+
+// Every heatmap cell is the mean of e^{i m theta} over the positions (and pairs) it covers: numpy
+// sums it position by position for sampled cells at d = 16 over 4096 positions, 1M positions, a
+// zoomed range and cells holding several pairs (512 pairs in fewer pixel rows).
+TEST(ReferenceNumpy, HeatmapCellsAreMeansOverTheirPositions) {
+    const std::vector<std::vector<std::pair<std::string, std::string>>> states = {
+        {{"dim", "16"}, {"max_position", "4096"}},
+        {{"dim", "128"}, {"max_position", "1048576"}},
+        {{"dim", "64"}, {"max_position", "1048576"}, {"heatmap_from", "500000"}, {"heatmap_to", "510017"}},
+        {{"dim", "1024"}, {"max_position", "65536"}, {"heatmap_mode", "cos"}},
+    };
+    for (const auto& state : states) {
+        const figures::DataTable t = heatmap_table(state);
+        ParamSet p;
+        for (const auto& [k, v] : state) p.set(k, v);
+        const FrequencyTable f = compute_frequencies(p.config());
+        const std::vector<double> theta(f.theta.data(), f.theta.data() + f.theta.size());
+        const std::size_t p0 = column(t, "position_from"), p1 = column(t, "position_to"), k0 = column(t, "pair_from"),
+                          k1 = column(t, "pair_to"), mc = column(t, "mean_cos"), ms = column(t, "mean_sin");
+        json cells = json::array();
+        std::vector<std::size_t> rows;
+        const std::size_t step = std::max<std::size_t>(1, t.rows() / 61);
+        for (std::size_t r = 0; r < t.rows(); r += step) {
+            rows.push_back(r);
+            cells.push_back({t.values[p0][r], t.values[p1][r], t.values[k0][r], t.values[k1][r]});
+        }
+        rows.push_back(t.rows() - 1);
+        cells.push_back({t.values[p0].back(), t.values[p1].back(), t.values[k0].back(), t.values[k1].back()});
+        const json results = run_reference(json::array({{{"kind", "cell_means"}, {"theta", theta}, {"cells", cells}}}));
+        bool several_pairs = false;
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const std::size_t r = rows[i];
+            several_pairs |= t.values[k1][r] - t.values[k0][r] > 1;
+            // fl(m theta) near 1e6 rad is 1e-10 from m theta: both sides carry that rounding
+            EXPECT_NEAR(t.values[mc][r], results[0]["cos"][i].get<double>(), 1e-9) << cells[i].dump() << " " << state[0].second;
+            EXPECT_NEAR(t.values[ms][r], results[0]["sin"][i].get<double>(), 1e-9) << cells[i].dump() << " " << state[0].second;
+        }
+        EXPECT_EQ(t.values[p0][0], state.size() > 2 && state[2].first == "heatmap_from" ? 500000.0 : 0.0);
+        if (state[0].second == "1024") {
+            EXPECT_TRUE(several_pairs) << "512 pairs should share pixel rows";
+        }
+    }
+}

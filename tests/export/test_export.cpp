@@ -13,6 +13,7 @@
 #include "export/export.hpp"
 #include "figures/registry.hpp"
 #include "io/png_writer.hpp"
+#include "plot/colormap.hpp"
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/phasor.hpp"
@@ -155,14 +156,128 @@ TEST_F(ExportTest, CsvNumbersEqualTheCore) {
         EXPECT_EQ(std::stoi(cols[0]), r);
         EXPECT_EQ(std::stod(cols[1]), expect[r]);  // shortest round trip: the same double
     }
-    const std::string angles = path("heatmap.csv");
-    ASSERT_EQ(export_cli({"heatmap", "--out", angles, "--set", "dim=8", "--set", "max_position=100"}).exit_code, 0);
-    const auto rows = split_lines(rope::test::read_file(angles));
-    EXPECT_EQ(rows[0], "position,pair,angle");
+}
+
+namespace {
+
+// The mean of e^{i m theta} over positions [from, to) and pairs [k0, k1), summed one position at a time.
+std::pair<double, double> brute_mean(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int k0, int k1) {
+    long double c = 0, s = 0;
+    for (int k = k0; k < k1; ++k)
+        for (std::int64_t m = from; m < to; ++m) {
+            c += std::cos(static_cast<long double>(m) * theta[k]);
+            s += std::sin(static_cast<long double>(m) * theta[k]);
+        }
+    const long double n = static_cast<long double>(to - from) * (k1 - k0);
+    return {static_cast<double>(c / n), static_cast<double>(s / n)};
+}
+
+}  // namespace
+
+// One row per cell of the picture: the cells tile the positions from heatmap_from (0) without a gap,
+// and each holds the exact mean over its positions.
+TEST_F(ExportTest, HeatmapCsvHoldsEveryCellFromTheFirstPosition) {
+    for (const char* from : {"0", "1000"}) {
+        const std::string csv = path("heatmap.csv");
+        ASSERT_EQ(export_cli({"heatmap", "--out", csv, "--set", "dim=8", "--set", "max_position=4096", "--set",
+                              std::string("heatmap_from=") + from}).exit_code, 0);
+        const auto rows = split_lines(rope::test::read_file(csv));
+        ASSERT_EQ(rows[0], "position_from,position_to,pair_from,pair_to,angle,mean_cos,mean_sin,magnitude");
+        const Eigen::VectorXd theta = rope::base_frequencies(10000.0, 8);
+        std::int64_t next = std::stoll(from);
+        int pair = 0;
+        for (std::size_t i = 1; i < rows.size(); ++i) {
+            const auto c = split(rows[i], ',');
+            ASSERT_EQ(c.size(), 8u) << rows[i];
+            const std::int64_t p0 = std::stoll(c[0]), p1 = std::stoll(c[1]);
+            const int k0 = std::stoi(c[2]), k1 = std::stoi(c[3]);
+            // column by column, pairs 0..3 within a column
+            EXPECT_EQ(k0, pair) << rows[i];
+            EXPECT_EQ(k1, k0 + 1) << rows[i];
+            EXPECT_EQ(p0, next) << rows[i];
+            EXPECT_GT(p1, p0) << rows[i];
+            pair = k1 == 4 ? 0 : k1;
+            if (pair == 0) next = p1;
+            if (i % 7 == 1) {  // the exact mean over every position of some cells
+                const auto [mc, ms] = brute_mean(theta, p0, p1, k0, k1);
+                EXPECT_NEAR(std::stod(c[5]), mc, 1e-12) << rows[i];
+                EXPECT_NEAR(std::stod(c[6]), ms, 1e-12) << rows[i];
+            }
+            EXPECT_NEAR(std::stod(c[4]), std::atan2(std::stod(c[6]), std::stod(c[5])), 1e-12) << rows[i];
+            EXPECT_NEAR(std::stod(c[7]), std::hypot(std::stod(c[5]), std::stod(c[6])), 1e-12) << rows[i];
+        }
+        EXPECT_EQ(next, 4096);
+    }
+}
+
+// --full-resolution: one row per position and pair, each the phasor itself; refused above its size,
+// for pictures and for other figures, with nothing written.
+TEST_F(ExportTest, HeatmapFullResolutionCsv) {
+    const std::string csv = path("full.csv");
+    ASSERT_EQ(export_cli({"heatmap", "--out", csv, "--full-resolution", "--set", "dim=8", "--set", "max_position=100"}).exit_code, 0);
+    const auto rows = split_lines(rope::test::read_file(csv));
+    ASSERT_EQ(rows[0], "position_from,position_to,pair_from,pair_to,angle,mean_cos,mean_sin,magnitude");
+    ASSERT_EQ(rows.size(), 1u + 100u * 4u);
     const Eigen::VectorXd theta = rope::base_frequencies(10000.0, 8);
     for (std::size_t i = 1; i < rows.size(); ++i) {
         const auto c = split(rows[i], ',');
-        EXPECT_EQ(std::stod(c[2]), rope::wrap_angle(std::stod(c[0]) * theta[std::stoi(c[1])]));
+        const std::int64_t m = static_cast<std::int64_t>(i - 1) / 4;
+        const int k = static_cast<int>((i - 1) % 4);
+        EXPECT_EQ(std::stoll(c[0]), m);
+        EXPECT_EQ(std::stoll(c[1]), m + 1);
+        EXPECT_EQ(std::stoi(c[2]), k);
+        EXPECT_EQ(std::stoi(c[3]), k + 1);
+        const double a = static_cast<double>(m) * theta[k];
+        EXPECT_NEAR(std::remainder(std::stod(c[4]) - a, 2 * rope::kPi), 0.0, 1e-14) << rows[i];
+        EXPECT_NEAR(std::stod(c[5]), std::cos(a), 1e-15) << rows[i];
+        EXPECT_NEAR(std::stod(c[6]), std::sin(a), 1e-15) << rows[i];
+        EXPECT_NEAR(std::stod(c[7]), 1.0, 1e-15) << rows[i];
+    }
+    // a zoomed range starts at heatmap_from
+    ASSERT_EQ(export_cli({"heatmap", "--out", csv, "--full-resolution", "--set", "dim=8", "--set", "max_position=8192", "--set", "heatmap_from=5000", "--set",
+                          "heatmap_to=5010"}).exit_code, 0);
+    const auto zoomed = split_lines(rope::test::read_file(csv));
+    ASSERT_EQ(zoomed.size(), 1u + 10u * 4u);
+    EXPECT_EQ(zoomed[1].rfind("5000,5001,0,1,", 0), 0u) << zoomed[1];
+    const std::string out = path("refused.csv");
+    expect_usage_error(export_cli({"heatmap", "--out", out, "--full-resolution", "--set", "max_position=1048576"}), "1048576");
+    expect_usage_error(export_cli({"heatmap", "--out", path("x.png"), "--full-resolution"}), "--full-resolution");
+    expect_usage_error(export_cli({"decay", "--out", out, "--full-resolution"}), "--full-resolution");
+    EXPECT_FALSE(exists(out));
+    EXPECT_FALSE(exists(path("x.png")));
+}
+
+// Every file back end fades the cells of a pair that turns within a cell to the same neutral grey:
+// at d = 16 over 4096 positions pair 0 (one turn per cell) is a grey band in the PNG, in the SVG as
+// rsvg-convert draws it and in the PDF as pdftoppm draws it, in both themes; no other band is.
+TEST_F(ExportTest, FastPairsFadeToGreyInEveryFormat) {
+    const rope::plot::Color fade = rope::plot::fade_color();
+    const float grey[3] = {fade.r * 255, fade.g * 255, fade.b * 255};
+    auto near_grey_rows = [&](const rope::io::PngImage& img, int x) {
+        int count = 0;
+        for (int y = 0; y < img.height; ++y) {
+            const std::uint8_t* p = &img.rgba[(static_cast<std::size_t>(y) * img.width + x) * 4];
+            bool close = true;
+            for (int k = 0; k < 3; ++k) close = close && std::abs(p[k] - grey[k]) <= 10.0f;
+            count += close;
+        }
+        return count;
+    };
+    for (const char* theme : {"light", "dark"}) {
+        const std::string png = path("fade.png"), svg = path("fade.svg"), pdf = path("fade.pdf");
+        for (const std::string& out : {png, svg, pdf})
+            ASSERT_EQ(export_cli({"heatmap", "--out", out, "--theme", theme, "--set", "dim=16"}).exit_code, 0) << out;
+        ASSERT_EQ(run_process({"/usr/bin/rsvg-convert", svg, "-o", path("fade_svg.png")}).exit_code, 0);
+        ASSERT_EQ(run_process({"/usr/bin/pdftoppm", "-png", "-r", "72", "-singlefile", pdf, path("fade_pdf")}).exit_code, 0);
+        for (const std::string& file : {png, path("fade_svg.png"), path("fade_pdf.png")}) {
+            const auto img = rope::io::read_png(file);
+            ASSERT_EQ(img.width, 800) << file;
+            // pair 0 is one eighth of a plot about 390 pixels high (less the "pair i = 0" marker line)
+            for (int x : {200, 400}) {
+                EXPECT_GE(near_grey_rows(img, x), 35) << file << " " << theme << " x = " << x;
+                EXPECT_LE(near_grey_rows(img, x), 60) << file << " " << theme << " x = " << x;
+            }
+        }
     }
 }
 

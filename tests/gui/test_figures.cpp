@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "figures/heatmap_cells.hpp"
 #include "figures/registry.hpp"
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
@@ -97,13 +98,76 @@ TEST(Figures, HeatmapTableIsTheCoreAngleTable) {
     figures::FigureCache cache;
     const ParamSet p = params({{"dim", "16"}, {"max_position", "300"}});
     const auto fig = build(figures::figure("heatmap"), p, cache);
-    ASSERT_EQ(fig.table.columns[2], "angle");
+    ASSERT_EQ(fig.table.columns[4], "angle");
     const Eigen::VectorXd theta = base_frequencies(10000.0, 16);
+    ASSERT_EQ(fig.table.rows(), 300u * 8u);  // zoomed in this far, a cell is one position and one pair
     for (std::size_t i = 0; i < fig.table.rows(); ++i) {
         const double m = fig.table.values[0][i];
-        const int k = static_cast<int>(fig.table.values[1][i]);
-        EXPECT_EQ(fig.table.values[2][i], wrap_angle(m * theta[k]));
+        const int k = static_cast<int>(fig.table.values[2][i]);
+        EXPECT_EQ(fig.table.values[1][i], m + 1);
+        EXPECT_EQ(fig.table.values[3][i], k + 1);
+        EXPECT_NEAR(std::remainder(fig.table.values[4][i] - m * theta[k], 2 * kPi), 0.0, 1e-12);
     }
+}
+
+// d = 16 over 4096 positions: pair 0 (1 rad/token) turns about once per pixel column, so its cells
+// fade to grey; the slowest pair keeps its full colour. Before, a sampled column drew pair 0 as a
+// slower wave than pair 1.
+TEST(Figures, HeatmapFadesPairsThatTurnWithinACell) {
+    figures::FigureCache cache;
+    const auto fig = build(figures::figure("heatmap"), params({{"dim", "16"}}), cache);
+    const auto images = commands<plot::ImageCmd>(fig.list);
+    ASSERT_EQ(images.size(), 2u);
+    const plot::ImageCmd& bar = *images.front();
+    EXPECT_GT(bar.cols, 1);  // the colour bar is a key in two dimensions: value up, weight across
+    ASSERT_EQ(bar.weights.size(), bar.values.size());
+    EXPECT_EQ(bar.weights.front(), 1.0f);
+    EXPECT_EQ(bar.weights[static_cast<std::size_t>(bar.cols) - 1], 0.0f);
+    const plot::ImageCmd& img = *images.back();
+    ASSERT_EQ(img.rows, 8);
+    ASSERT_EQ(img.weights.size(), img.values.size());
+    float pair0 = 0, slowest = 1;
+    for (int c = 0; c < img.cols; ++c) {
+        pair0 = std::max(pair0, img.weights[static_cast<std::size_t>(7) * img.cols + c]);  // bottom row: pair 0
+        slowest = std::min(slowest, img.weights[static_cast<std::size_t>(c)]);
+    }
+    EXPECT_LT(pair0, 0.25f);
+    EXPECT_GT(slowest, 0.99f);
+    // cos mode: the mean cos itself (near 0 for pair 0), no fade
+    const auto cos_fig = build(figures::figure("heatmap"), params({{"dim", "16"}, {"heatmap_mode", "cos"}}), cache);
+    const plot::ImageCmd& cos_img = *commands<plot::ImageCmd>(cos_fig.list).back();
+    EXPECT_TRUE(cos_img.weights.empty());
+    for (int c = 0; c < cos_img.cols; ++c) EXPECT_LT(std::abs(cos_img.values[static_cast<std::size_t>(7) * cos_img.cols + c]), 0.25f);
+}
+
+// Lesson 8: the context panel's "before" and "after" of the same unscaled config are the same
+// picture, and their difference is 0 everywhere (on the cyclic map, at full colour).
+TEST(Figures, ContextBeforeAndAfterOfOneConfigAreOnePicture) {
+    figures::FigureCache cache;
+    const auto fig = build(figures::figure("context"), params({{"preset", "llama-2-7b"}, {"max_position", "16384"}}), cache, false);
+    std::vector<const plot::ImageCmd*> heatmaps;
+    for (const auto* img : commands<plot::ImageCmd>(fig.list))
+        if (img->cols > 8) heatmaps.push_back(img);  // not the colour bars
+    ASSERT_EQ(heatmaps.size(), 3u);
+    EXPECT_EQ(heatmaps[0]->cols, heatmaps[1]->cols);
+    EXPECT_EQ(heatmaps[0]->rows, heatmaps[1]->rows);
+    EXPECT_EQ(heatmaps[0]->values, heatmaps[1]->values);
+    EXPECT_EQ(heatmaps[0]->weights, heatmaps[1]->weights);
+    EXPECT_EQ(heatmaps[2]->colormap, plot::ColormapId::cyclic);
+    for (std::size_t i = 0; i < heatmaps[2]->values.size(); ++i) {
+        EXPECT_EQ(heatmaps[2]->values[i], 0.0f);
+        EXPECT_EQ(heatmaps[2]->weights[i], 1.0f);
+    }
+}
+
+TEST(Figures, NonFiniteCheckReadsImageWeights) {
+    plot::DisplayList list;
+    list.add(plot::ImageCmd{{0, 0, 10, 10}, 2, 1, {0.0f, 1.0f}, plot::ColormapId::cyclic, -1, 1, {1.0f, 0.5f}});
+    EXPECT_EQ(plot::first_non_finite(list), "");
+    std::get<plot::ImageCmd>(list.commands[0]).weights[1] = std::nanf("");
+    EXPECT_NE(plot::first_non_finite(list).find("weight"), std::string::npos);
+    std::get<plot::ImageCmd>(list.commands[0]).weights = {1.0f};
+    EXPECT_NE(plot::first_non_finite(list).find("weight"), std::string::npos);
 }
 
 TEST(Figures, EveryFigureHasLabelledAxes) {
@@ -172,4 +236,28 @@ TEST(Figures, HugeDistancesAreSampledNotAllocated) {
         EXPECT_EQ(fig.table.values[1][i], b);
     }
     for (std::size_t i = 1; i < fig.table.rows(); ++i) EXPECT_LT(fig.table.values[0][i - 1], fig.table.values[0][i]);
+}
+
+// The hover readout names the cell under the pointer: the image's columns and rows spread evenly
+// over the axes, so a point maps to the cell drawn there, whose ranges are the grid's cuts.
+TEST(Figures, HeatmapPointerFindsTheCellDrawnThere) {
+    figures::CellAt cell;
+    ASSERT_TRUE(figures::heatmap_cell_at(0, 4096, 8, 636, 8, 0.2, -0.4, cell));
+    EXPECT_EQ(cell.position_from, 0);
+    EXPECT_EQ(cell.pair_from, 0);
+    EXPECT_EQ(cell.pair_to, 1);
+    const std::vector<std::int64_t> edges = cell_edges(0, 4096, 636);
+    ASSERT_TRUE(figures::heatmap_cell_at(0, 4096, 8, 636, 8, 4095.5, 7.2, cell));
+    EXPECT_EQ(cell.position_from, edges[635]);
+    EXPECT_EQ(cell.position_to, 4096);
+    EXPECT_EQ(cell.pair_from, 7);
+    // 512 pairs in 300 rows: a row holds one or two pairs, and pair 511 is in the last
+    ASSERT_TRUE(figures::heatmap_cell_at(1000, 2000, 512, 100, 300, 1500, 511.4, cell));
+    EXPECT_EQ(cell.pair_to, 512);
+    EXPECT_LE(cell.pair_from, 511);
+    EXPECT_GE(cell.pair_from, 510);
+    EXPECT_LE(cell.position_from, 1500);
+    EXPECT_GT(cell.position_to, 1500);
+    EXPECT_FALSE(figures::heatmap_cell_at(0, 4096, 8, 636, 8, 4096, 0, cell));
+    EXPECT_FALSE(figures::heatmap_cell_at(0, 4096, 8, 636, 8, 5, 7.6, cell));
 }

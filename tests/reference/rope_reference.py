@@ -4,7 +4,8 @@ code (RoFormer, Hugging Face transformers' modeling_rope_utils.py) computes it.
 
 Reads a JSON list of cases from the file named on the command line, prints a JSON list of results.
 Each case: {"kind": "freqs", "config": {...}} or {"kind": "decay", "theta": [...], "r": [...]}
-or {"kind": "angles", "theta": [...], "m": [...]}.
+or {"kind": "angles", "theta": [...], "m": [...]}
+or {"kind": "cell_means", "theta": [...], "cells": [[position_from, position_to, pair_from, pair_to], ...]}.
 """
 import json
 import math
@@ -164,6 +165,17 @@ def angles(theta, m):
     return {"cos": np.cos(a).ravel().tolist(), "sin": np.sin(a).ravel().tolist(), "wrapped": wrapped.ravel().tolist()}
 
 
+def cell_means(theta, cells):
+    """The mean of cos and sin of m theta_k over every position m and pair k of each cell (half-open ranges)."""
+    theta = np.asarray(theta, dtype=np.float64)
+    cos, sin = [], []
+    for p0, p1, k0, k1 in (map(int, cell) for cell in cells):
+        a = np.outer(np.arange(p0, p1, dtype=np.int64).astype(np.float64), theta[k0:k1])
+        cos.append(float(np.cos(a).mean()))
+        sin.append(float(np.sin(a).mean()))
+    return {"cos": cos, "sin": sin}
+
+
 def cosine_sum(theta, context):
     """B(m) = sum_i cos(m theta_i) for m = 0..context, and the first m where it is negative (-1: none)."""
     m = np.arange(context + 1, dtype=np.float64)
@@ -204,6 +216,8 @@ def main():
             out.append(cosine_sum(case["theta"], case["context"]))
         elif kind == "base_feasible":
             out.append(base_feasible(case["bases"], case["rotated"], case["context"]))
+        elif kind == "cell_means":
+            out.append(cell_means(case["theta"], case["cells"]))
         elif kind == "angles":
             out.append(angles(case["theta"], case["m"]))
         else:
