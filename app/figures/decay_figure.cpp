@@ -31,9 +31,10 @@ void build_decay(BuildContext& ctx) {
     plot::AxisSetup y{"relative upper bound", 0.0, top * 1.06};
     p.setup_x(x);
     p.setup_y(y);
-    p.setup_legend_bottom_left();  // the curve starts high on the left and falls: that corner is free
-    p.line(series->distance.data(), bound.data(), bound.size(), 1, st.theme.series[0],
-           "RoFormer bound (1/(d/2))·Σⱼ|Sⱼ|, d = " + std::to_string(f.rotated_dims));
+    // the legend above the plot: the ragged bound and the marker leave no corner free in a small panel
+    const std::string bound_name = "RoFormer bound (1/(d/2))·Σⱼ|Sⱼ|, d = " + std::to_string(f.rotated_dims);
+    p.setup_legend_above({bound_name});
+    p.line(series->distance.data(), bound.data(), bound.size(), 1, st.theme.series[0], bound_name);
     const std::int64_t distance = std::llabs(ctx.params.integer("key_position") - ctx.params.integer("position"));
     if (distance <= max_distance && (!log_x || distance >= 1)) {
         p.marker_x(static_cast<double>(distance), st.theme.marker, "|n − m| = " + std::to_string(distance), 2.0f, 7.0f);

@@ -177,13 +177,15 @@ void build_pairing(BuildContext& ctx) {
         const float plot_h = shift_rect.height() - st.px(sub.title_font) * 1.5f - tf * 1.5f - st.px(sub.label_font) * 1.5f - st.px(22);
         const std::string y_label =
             ctx.measure.measure("score ⟨q at m, k at n⟩", st.px(sub.label_font)).x <= plot_h ? "score ⟨q at m, k at n⟩" : "score";
-        plot::AxisSetup ay{y_label, lo - (hi - lo) * 0.5, hi + pad};
+        plot::AxisSetup ay{y_label, lo - pad, hi + pad};
         p.setup_x(ax);
         p.setup_y(ay);
-        p.setup_legend_bottom_left();
-        p.line(shift.data(), mixed.data(), mixed.size(), 1, th.series[1],
-               "mixed (cos/sin " + why::layout_name(table_mixed) + ")", sub.line_width * 0.8f);
-        p.line(shift.data(), matched.data(), matched.size(), 1, th.series[0], "matched (" + why::layout_name(pairing) + ")");
+        // the legend in a row above the plot: the curves and the marker leave no corner of it free
+        const std::string mixed_name = "mixed (cos/sin " + why::layout_name(table_mixed) + ")";
+        const std::string matched_name = "matched (" + why::layout_name(pairing) + ")";
+        p.setup_legend_above({mixed_name, matched_name});
+        p.line(shift.data(), mixed.data(), mixed.size(), 1, th.series[1], mixed_name, sub.line_width * 0.8f);
+        p.line(shift.data(), matched.data(), matched.size(), 1, th.series[0], matched_name);
         if (m_now >= shift.front() && m_now <= shift.back())
             p.marker_x(static_cast<double>(m_now), th.accent, "m = " + std::to_string(m_now), 2.0f, 6);
         record_geometry(ctx, p, {"pairing_shift", PairingPlot::shift, AxisRole::position}, ax, ay);

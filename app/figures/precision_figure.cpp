@@ -58,12 +58,22 @@ std::vector<double> sample_positions(double top, double current) {
 // "0 (exact)": exact values are drawn there (a log axis has no 0).
 std::vector<plot::Tick> floored_log_ticks(double floor, double top, float pixels, float font, bool zeros) {
     const int decades = std::max(1, static_cast<int>(std::lround(std::log10(top / floor))));
-    const int fit = std::max(1, static_cast<int>(pixels / (font * 2.2f)));
-    const int every = std::max(1, (decades + fit - 1) / fit);
-    std::vector<plot::Tick> t{{floor, zeros ? "0 (exact)" : plot::power_label(floor), true}};
+    // every decade that fits, but never fewer than three labels; all as powers of ten (one format)
+    const int fit = std::max(2, static_cast<int>(pixels / (font * 2.2f)));
+    const int every = std::max(1, decades / fit);
+    std::vector<plot::Tick> t{{floor, zeros ? "0 (exact)" : plot::decade_label(floor), true}};
+    if (decades <= 2) {  // a decade or two: 2s and 5s too, all as plain numbers
+        if (!zeros) t.front().label = plot::tick_label(floor, floor);
+        for (int e = 0; e <= decades; ++e)
+            for (double k : {2.0, 5.0, 10.0}) {
+                const double v = floor * std::pow(10.0, e) * k;
+                if (v <= top * (1 + 1e-9) && (k < 10 || e == decades - 1)) t.push_back({v, plot::tick_label(v, v < 1 ? v : 1), true});
+            }
+        return t;
+    }
     for (int e = every; e <= decades; e += every) {
         const double v = floor * std::pow(10.0, e);
-        t.push_back({v, plot::power_label(v), true});
+        t.push_back({v, plot::decade_label(v), true});
     }
     return t;
 }
@@ -146,7 +156,13 @@ void build_precision(BuildContext& ctx) {
     for (int r = 0; r < 4; ++r) legend.push_back({kRecipes[r].label, colors[r], 3.0f, kRecipes[r].dash});
     legend[2].label = "fp16 (overflows past 65 504)";
     const float B = H - why::legend_row(ctx, legend, 0, W, H - st.px(4)) - st.px(6);
-    const float mid_x = W * 0.5f, mid_y = th_ + (B - th_) * 0.5f;
+    // Too short for two rows of plots with readable axes: the top two alone, and a note for the rest.
+    const bool top_only = !column && (B - th_) * 0.5f < st.px(150);
+    const float note_h = top_only ? tf * 1.6f : 0;
+    if (top_only)
+        ctx.result.list.text({W / 2, B}, "Maximise the panel (or export larger) for the other 2 plots", tf, th.muted, plot::HAlign::center,
+                             plot::VAlign::bottom);
+    const float mid_x = W * 0.5f, mid_y = top_only ? B - note_h : th_ + (B - th_) * 0.5f;
     const plot::Rect cell[4] = {
         column ? plot::Rect{0, th_, W, th_ + (B - th_) * 0.25f} : plot::Rect{0, th_, mid_x, mid_y},
         column ? plot::Rect{0, th_ + (B - th_) * 0.25f, W, mid_y} : plot::Rect{mid_x, th_, W, mid_y},
@@ -216,7 +232,7 @@ void build_precision(BuildContext& ctx) {
     }
 
     // bottom left: every pair's angle error at the current position
-    {
+    if (!top_only) {
         const double floor = floor_for(pair_smallest);
         const double ceiling = std::pow(10.0, std::ceil(std::log10(std::max({pair_largest, 10.0, kPi * 3}))));
         plot::Plot p(ctx.result.list, ctx.measure, sub, cell[2],
@@ -252,7 +268,7 @@ void build_precision(BuildContext& ctx) {
     }
 
     // bottom right: the rotated vector's error for each way of computing the angles
-    {
+    if (!top_only) {
         const double floor = floor_for(vec_smallest);
         const double ceiling = std::pow(10.0, std::ceil(std::log10(std::max({vec_largest, x.norm() * 3, 10.0}))));
         plot::Plot p(ctx.result.list, ctx.measure, sub, cell[3],

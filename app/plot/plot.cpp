@@ -111,12 +111,24 @@ Plot::AxisTicks Plot::ticks_for(const AxisSetup& a, float pixels, bool horizonta
 
 void Plot::draw_title(float pad) {
     if (!style_.draw_titles || title_.empty()) return;
-    // a title wider than its plot shrinks (down to 70%) rather than run into its neighbour
+    // a title wider than its plot loses its "(aside)", then shrinks (to 10 px at scale 1) rather than
+    // run into its neighbour
     float size = style_.px(style_.title_font);
     const float room = outer_.width() - 2 * pad;
-    const float wide = measure_.measure(title_, size).x;
-    if (wide > room && wide > 0) size = std::max(size * 0.7f, size * room / wide);
-    list_.text({(outer_.x0 + outer_.x1) / 2, outer_.y0 + pad}, title_, size, style_.theme.text, HAlign::center, VAlign::top);
+    float wide = measure_.measure(title_, size).x;
+    std::string title = title_;
+    const std::size_t paren = title.rfind(" (");
+    if (wide * 0.7f > room && paren != std::string::npos && title.back() == ')') {  // the aside goes first
+        title = title.substr(0, paren);
+        wide = measure_.measure(title, size).x;
+    }
+    // (measured again at each size: hinted type does not scale exactly)
+    const float smallest = std::min(size * 0.7f, style_.px(10));
+    while (wide > room && size > smallest) {
+        size = std::max(smallest, size * std::max(0.8f, std::min(0.97f, room / wide)));
+        wide = measure_.measure(title, size).x;
+    }
+    list_.text({(outer_.x0 + outer_.x1) / 2, outer_.y0 + pad}, title, size, style_.theme.text, HAlign::center, VAlign::top);
 }
 
 Rect Plot::equal_units(Rect r) const {
@@ -216,7 +228,7 @@ void Plot::draw_axes() {
     const float x_label_top = area_.y1 + std::max(tick_len + style_.px(2), yt.font / 2 + style_.px(1.5f));
     for (const Tick& t : xt.ticks) {
         const float px = std::round(area_.x0 + static_cast<float>(axis_t(x_, t.value)) * area_.width()) + 0.5f;
-        if (px < area_.x0 - 0.5f || px > area_.x1 + 0.5f) continue;
+        if (px < area_.x0 - 1 || px > area_.x1 + 1) continue;
         if (t.major) list_.add(PolylineCmd{{{px, area_.y0}, {px, area_.y1}}, th.grid, style_.px(1), false, 0, Role::grid});
         list_.add(PolylineCmd{{{px, area_.y1}, {px, area_.y1 + (t.major ? tick_len : tick_len * 0.6f)}}, th.axis, style_.px(1), false, 0,
                               Role::axis});
@@ -226,7 +238,7 @@ void Plot::draw_axes() {
     float widest = 0;
     for (const Tick& t : yt.ticks) {
         const float py = std::round(area_.y1 - static_cast<float>(axis_t(y_, t.value)) * area_.height()) + 0.5f;
-        if (py < area_.y0 - 0.5f || py > area_.y1 + 0.5f) continue;
+        if (py < area_.y0 - 1 || py > area_.y1 + 1) continue;
         if (t.major) list_.add(PolylineCmd{{{area_.x0, py}, {area_.x1, py}}, th.grid, style_.px(1), false, 0, Role::grid});
         list_.add(PolylineCmd{{{area_.x0 - tick_len, py}, {area_.x0, py}}, th.axis, style_.px(1), false, 0, Role::axis});
         if (!t.label.empty())
@@ -250,13 +262,40 @@ void Plot::draw_colorbar() {
     list_.add(ImageCmd{bar_rect_, 1, 256, std::move(values), bar_.colormap, static_cast<float>(bar_.vmin),
                        static_cast<float>(bar_.vmax)});
     list_.rect(bar_rect_, {0, 0, 0, 0}, th.axis, style_.px(1));
-    const float tf = style_.px(style_.tick_font);
+    float tf = style_.px(style_.tick_font);
     std::vector<Tick> ticks = bar_.ticks.empty() ? linear_ticks(bar_.vmin, bar_.vmax, 5) : bar_.ticks;
+    // a short bar: smaller type, then every other label (the middle one kept), never fewer than three
+    auto crowded = [&] {
+        float prev = -1e9f;
+        for (const Tick& t : ticks) {
+            if (t.label.empty()) continue;
+            const float py = static_cast<float>((t.value - bar_.vmin) / (bar_.vmax - bar_.vmin)) * bar_rect_.height();
+            if (std::abs(py - prev) < tf + style_.px(2)) return true;
+            prev = py;
+        }
+        return false;
+    };
+    while (crowded()) {
+        if (tf > style_.px(style_.tick_font) * 0.8f) {
+            tf *= 0.9f;
+            continue;
+        }
+        std::vector<Tick> thinned = ticks;
+        const std::size_t middle = thinned.size() / 2;
+        int kept = 0;
+        for (std::size_t i = 0; i < thinned.size(); ++i) {
+            if ((i % 2) != (middle % 2)) thinned[i].label.clear();
+            kept += !thinned[i].label.empty();
+        }
+        if (kept < 3 || kept == static_cast<int>(std::count_if(ticks.begin(), ticks.end(), [](const Tick& t) { return !t.label.empty(); })))
+            break;
+        ticks = std::move(thinned);
+    }
     float widest = 0;
     for (const Tick& t : ticks) {
         const float py = bar_rect_.y1 - static_cast<float>((t.value - bar_.vmin) / (bar_.vmax - bar_.vmin)) * bar_rect_.height();
         list_.segment({bar_rect_.x1, py}, {bar_rect_.x1 + style_.px(4), py}, th.axis, style_.px(1));
-        list_.text({bar_rect_.x1 + style_.px(6), py}, t.label, tf, th.muted, HAlign::left, VAlign::middle);
+        if (!t.label.empty()) list_.text({bar_rect_.x1 + style_.px(6), py}, t.label, tf, th.muted, HAlign::left, VAlign::middle);
         widest = std::max(widest, measure_.measure(t.label, tf).x);
     }
     if (!bar_.label.empty())
@@ -410,58 +449,137 @@ void Plot::draw_at(LabelPlacer& placer, const Rect& box, Vec2 anchor, Color lead
 
 void Plot::place_tag(LabelPlacer& placer, const Annotation& a) {
     const float tf = style_.px(style_.tick_font), pad = style_.px(4), gap = style_.px(6);
-    const Vec2 text = measure_.measure(a.text, tf);
-    const float w = text.x + 2 * pad, h = text.y + pad;
-    std::vector<Rect> candidates;
-    Vec2 anchor = a.at;
-    if (a.kind == Annotation::Kind::tag_x) {  // beside a vertical line: top first, then down it, right then left
-        for (float y = area_.y0 + gap; y + h <= area_.y1 - style_.px(2); y += h * 0.75f) {
-            candidates.push_back({a.at.x + gap, y, a.at.x + gap + w, y + h});
-            candidates.push_back({a.at.x - gap - w, y, a.at.x - gap, y + h});
+    // the tag as given; without a trailing "(...)"; in smaller type
+    struct Form {
+        std::string text;
+        float font;
+    };
+    std::vector<Form> forms{{a.text, tf}};
+    const std::size_t paren = a.text.rfind(" (");
+    if (paren != std::string::npos && paren > 0 && a.text.back() == ')') forms.push_back({a.text.substr(0, paren), tf});
+    forms.push_back({forms.back().text, tf * 0.85f});
+    auto spots = [&](const Form& f, Vec2* anchor) {
+        const Vec2 text = measure_.measure(f.text, f.font);
+        const float w = text.x + 2 * pad, h = text.y + pad;
+        std::vector<Rect> candidates;
+        *anchor = a.at;
+        if (a.kind == Annotation::Kind::tag_x) {  // beside a vertical line: top first, then down it, right then left
+            for (float y = area_.y0 + gap; y + h <= area_.y1 - style_.px(2); y += h * 0.75f) {
+                candidates.push_back({a.at.x + gap, y, a.at.x + gap + w, y + h});
+                candidates.push_back({a.at.x - gap - w, y, a.at.x - gap, y + h});
+            }
+            anchor->y = area_.y0 + gap + h / 2;
+        } else {  // on a horizontal line: right end first, above then below, then leftwards along it
+            for (float x = area_.x1 - style_.px(8); x - w >= area_.x0 + style_.px(2); x -= w * 0.5f) {
+                candidates.push_back({x - w, a.at.y - style_.px(5) - h, x, a.at.y - style_.px(5)});
+                candidates.push_back({x - w, a.at.y + style_.px(5), x, a.at.y + style_.px(5) + h});
+            }
+            *anchor = {area_.x1 - style_.px(8) - w / 2, a.at.y};
         }
-    } else {  // on a horizontal line: right end first, above then below, then leftwards along it
-        for (float x = area_.x1 - style_.px(8); x - w >= area_.x0 + style_.px(2); x -= w * 0.5f) {
-            candidates.push_back({x - w, a.at.y - style_.px(5) - h, x, a.at.y - style_.px(5)});
-            candidates.push_back({x - w, a.at.y + style_.px(5), x, a.at.y + style_.px(5) + h});
-        }
-        anchor = {area_.x1 - style_.px(8) - w / 2, a.at.y};
+        if (candidates.empty()) candidates.push_back(aligned_box(*anchor, {w, h}, HAlign::center, VAlign::middle));
+        return candidates;
+    };
+    auto draw = [&](const Rect& box, const Form& f) {
+        const Vec2 on_line = a.kind == Annotation::Kind::tag_x ? Vec2{a.at.x, std::clamp((box.y0 + box.y1) / 2, area_.y0, area_.y1)}
+                                                               : Vec2{std::clamp((box.x0 + box.x1) / 2, area_.x0, area_.x1), a.at.y};
+        draw_at(placer, box, on_line, a.color);
+        list_.rect(box, style_.theme.background.with_alpha(0.85f), a.color, style_.px(1.2f));
+        list_.add(TextCmd{{box.x0 + pad, box.y0 + pad / 2}, f.text, f.font, style_.theme.text, HAlign::left, VAlign::top, false,
+                          Role::annotation});
+    };
+    // beside its line in any form; else the nearest free spot with a leader; else the least bad spot
+    Vec2 anchor;
+    for (const Form& f : forms) {
+        const std::vector<Rect> candidates = spots(f, &anchor);
+        const int pick = placer.choose(candidates);
+        if (pick >= 0 && placer.cost(candidates[static_cast<std::size_t>(pick)]) == 0)
+            return draw(candidates[static_cast<std::size_t>(pick)], f);
     }
-    Rect box{};
-    const int pick = placer.choose(candidates);
-    if (pick >= 0 && placer.cost(candidates[static_cast<std::size_t>(pick)]) == 0) box = candidates[static_cast<std::size_t>(pick)];
-    else if (!placer.nearest_free(anchor, {w, h}, &box)) box = pick >= 0 ? candidates[static_cast<std::size_t>(pick)]
-                                                                         : Rect{anchor.x, anchor.y, anchor.x + w, anchor.y + h};
-    const Vec2 on_line = a.kind == Annotation::Kind::tag_x ? Vec2{a.at.x, std::clamp((box.y0 + box.y1) / 2, area_.y0, area_.y1)}
-                                                           : Vec2{std::clamp((box.x0 + box.x1) / 2, area_.x0, area_.x1), a.at.y};
-    draw_at(placer, box, on_line, a.color);
-    list_.rect(box, style_.theme.background.with_alpha(0.85f), a.color, style_.px(1.2f));
-    list_.add(TextCmd{{box.x0 + pad, box.y0 + pad / 2}, a.text, tf, style_.theme.text, HAlign::left, VAlign::top, false,
-                      Role::annotation});
+    for (const Form& f : forms) {
+        const std::vector<Rect> candidates = spots(f, &anchor);
+        Rect box;
+        if (placer.nearest_free(anchor, {candidates.front().width(), candidates.front().height()}, &box)) return draw(box, f);
+    }
+    // no room inside: just above the plot's frame, over the marker, if nothing is there
+    if (a.kind == Annotation::Kind::tag_x) {
+        const float pad_out = style_.px(4);
+        LabelPlacer outside({outer_.x0 + pad_out, outer_.y0 + pad_out, outer_.x1 - pad_out, area_.y0});
+        outside.add_list(list_, measure_);
+        for (const Form& f : forms) {
+            const Vec2 text = measure_.measure(f.text, f.font);
+            const float w = text.x + 2 * pad, h = text.y + pad, y1 = area_.y0 - style_.px(1);
+            std::vector<Rect> above;  // centred on the marker, then slid either way while it still covers it
+            for (float k : {0.5f, 0.25f, 0.75f, 0.f, 1.f}) {
+                const float x0 = std::clamp(a.at.x - k * w, outside.bounds().x0, outside.bounds().x1 - w);
+                above.push_back({x0, y1 - h, x0 + w, y1});
+            }
+            const int pick = outside.choose(above);
+            if (pick >= 0 && outside.cost(above[static_cast<std::size_t>(pick)]) == 0) return draw(above[static_cast<std::size_t>(pick)], f);
+        }
+    }
+    const std::vector<Rect> candidates = spots(forms.back(), &anchor);
+    draw(candidates[static_cast<std::size_t>(std::max(0, placer.choose(candidates)))], forms.back());
 }
 
-void Plot::place_text(LabelPlacer& placer, const Annotation& a) {
-    const Vec2 size = measure_.measure(a.text, a.size);
-    const float gap = style_.px(4);
-    // as asked first, then around the anchor, then slid along beside it
-    std::vector<Rect> candidates{aligned_box(a.at, size, a.h, a.v)};
-    for (HAlign h : {HAlign::left, HAlign::right, HAlign::center})
-        for (VAlign v : {VAlign::bottom, VAlign::top, VAlign::middle}) {
-            if (h == HAlign::center && v == VAlign::middle) continue;
-            const Vec2 at{a.at.x + (h == HAlign::left ? gap : h == HAlign::right ? -gap : 0),
-                          a.at.y + (v == VAlign::top ? gap : v == VAlign::bottom ? -gap : 0)};
-            candidates.push_back(aligned_box(at, size, h, v));
-        }
-    for (Rect& r : candidates) {  // keep inside the plot when the anchor is near an edge
-        const float dx = std::max(0.f, area_.x0 + 1 - r.x0) - std::max(0.f, r.x1 - area_.x1 + 1);
-        const float dy = std::max(0.f, area_.y0 + 1 - r.y0) - std::max(0.f, r.y1 - area_.y1 + 1);
-        r = {r.x0 + dx, r.y0 + dy, r.x1 + dx, r.y1 + dy};
+void Plot::place_text(LabelPlacer& placer, Annotation a) {
+    // wider than the plot: smaller type (down to 10 px at scale 1) rather than spill out of it
+    Vec2 size = measure_.measure(a.text, a.size);
+    const float room = area_.width() - style_.px(6);
+    const float smallest = std::min(a.size, style_.px(10));
+    while (size.x > room && a.size > smallest) {
+        a.size = std::max(smallest, a.size * std::max(0.8f, std::min(0.97f, room / size.x)));
+        size = measure_.measure(a.text, a.size);
     }
-    Rect box = candidates.front();
-    const int pick = placer.choose(candidates);
-    if (pick >= 0 && placer.cost(candidates[static_cast<std::size_t>(pick)]) == 0) box = candidates[static_cast<std::size_t>(pick)];
-    else if (!placer.nearest_free(a.at, size, &box) && pick >= 0) box = candidates[static_cast<std::size_t>(pick)];
-    draw_at(placer, box, a.at, a.color);
-    list_.add(TextCmd{{box.x0, box.y0}, a.text, a.size, a.color, HAlign::left, VAlign::top, false, Role::annotation});
+    const float gap = style_.px(4);
+    // one line, or two (split at the space nearest the middle) where one line finds no room
+    std::vector<std::vector<std::string>> forms{{a.text}};
+    std::size_t split = std::string::npos;
+    for (std::size_t i = a.text.find(' '); i != std::string::npos; i = a.text.find(' ', i + 1))
+        if (split == std::string::npos || std::abs(static_cast<long>(i) - static_cast<long>(a.text.size() / 2)) <
+                                              std::abs(static_cast<long>(split) - static_cast<long>(a.text.size() / 2)))
+            split = i;
+    if (split != std::string::npos) forms.push_back({a.text.substr(0, split), a.text.substr(split + 1)});
+    auto box_size = [&](const std::vector<std::string>& lines) {
+        float w = 0;
+        for (const std::string& l : lines) w = std::max(w, measure_.measure(l, a.size).x);
+        return Vec2{w, a.size * (lines.size() == 1 ? 1.f : 2.2f)};
+    };
+    // as asked first, then around the anchor (kept inside the plot)
+    auto spots = [&](Vec2 sz) {
+        std::vector<Rect> candidates{aligned_box(a.at, sz, a.h, a.v)};
+        for (HAlign h : {HAlign::left, HAlign::right, HAlign::center})
+            for (VAlign v : {VAlign::bottom, VAlign::top, VAlign::middle}) {
+                if (h == HAlign::center && v == VAlign::middle) continue;
+                const Vec2 at{a.at.x + (h == HAlign::left ? gap : h == HAlign::right ? -gap : 0),
+                              a.at.y + (v == VAlign::top ? gap : v == VAlign::bottom ? -gap : 0)};
+                candidates.push_back(aligned_box(at, sz, h, v));
+            }
+        for (Rect& r : candidates) {
+            const float dx = std::max(0.f, area_.x0 + 1 - r.x0) - std::max(0.f, r.x1 - area_.x1 + 1);
+            const float dy = std::max(0.f, area_.y0 + 1 - r.y0) - std::max(0.f, r.y1 - area_.y1 + 1);
+            r = {r.x0 + dx, r.y0 + dy, r.x1 + dx, r.y1 + dy};
+        }
+        return candidates;
+    };
+    auto draw = [&](const Rect& box, const std::vector<std::string>& lines) {
+        draw_at(placer, box, a.at, a.color);
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            const float x = a.h == HAlign::left ? box.x0 : a.h == HAlign::right ? box.x1 : (box.x0 + box.x1) / 2;
+            list_.add(TextCmd{{x, box.y0 + static_cast<float>(i) * a.size * 1.2f}, lines[i], a.size, a.color, a.h, VAlign::top, false,
+                              Role::annotation});
+        }
+    };
+    for (const auto& lines : forms) {
+        const std::vector<Rect> candidates = spots(box_size(lines));
+        const int pick = placer.choose(candidates);
+        if (pick >= 0 && placer.cost(candidates[static_cast<std::size_t>(pick)]) == 0) return draw(candidates[static_cast<std::size_t>(pick)], lines);
+    }
+    for (const auto& lines : forms) {
+        Rect box;
+        if (placer.nearest_free(a.at, box_size(lines), &box)) return draw(box, lines);
+    }
+    const std::vector<Rect> candidates = spots(box_size(forms.front()));
+    draw(candidates[static_cast<std::size_t>(std::max(0, placer.choose(candidates)))], forms.front());
 }
 
 namespace {
@@ -564,17 +682,21 @@ float Plot::legend_above_height(float width) const {
 
 void Plot::draw_legend_above(std::vector<LegendEntry> entries) {
     const Theme& th = style_.theme;
-    const float room_w = outer_.x1 - style_.px(8) - area_.x0, room_h = area_.y0 - style_.px(4) - legend_above_y_;
+    const float room_h = area_.y0 - style_.px(4) - legend_above_y_;
     const float sample = style_.px(26);
     // the rows were reserved before the plot's left margin was known: smaller type if they need more
     for (float tf = style_.px(style_.tick_font), k = 1; k >= 0.69f; k -= 0.1f) {
         const float f = tf * k, row = f * 1.4f;
         std::vector<float> widths;
         for (const LegendEntry& e : entries) widths.push_back(sample + style_.px(8 + 18) + measure_.measure(e.label, f).x);
+        // rows from the plot's left edge, or further left where an entry would not fit otherwise
+        const float widest = widths.empty() ? 0 : *std::max_element(widths.begin(), widths.end());
+        const float x0 = std::max(outer_.x0 + style_.px(8), std::min(area_.x0, outer_.x1 - style_.px(8) - widest));
+        const float room_w = outer_.x1 - style_.px(8) - x0;
         const LegendFlow flow = flow_legend(widths, room_w, row);
-        if (flow.height > room_h + 0.5f && k > 0.75f) continue;
+        if ((flow.height > room_h + 0.5f || widest > room_w) && k > 0.75f) continue;
         for (std::size_t i = 0; i < entries.size(); ++i) {
-            const float x = area_.x0 + flow.at[i].x, y = legend_above_y_ + flow.at[i].y + row / 2;
+            const float x = x0 + flow.at[i].x, y = legend_above_y_ + flow.at[i].y + row / 2;
             list_.add(PolylineCmd{{{x, y}, {x + sample, y}}, entries[i].color, style_.px(entries[i].width), false,
                                   style_.px(entries[i].dash), Role::legend});
             list_.add(TextCmd{{x + sample + style_.px(8), y}, entries[i].label, f, th.text, HAlign::left, VAlign::middle, false,

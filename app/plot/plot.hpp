@@ -138,7 +138,7 @@ private:
     float legend_above_height(float width) const;
     void draw_legend_above(std::vector<LegendEntry> entries);
     void place_tag(LabelPlacer& placer, const Annotation& a);
-    void place_text(LabelPlacer& placer, const Annotation& a);
+    void place_text(LabelPlacer& placer, Annotation a);
     void draw_at(LabelPlacer& placer, const Rect& box, Vec2 anchor, Color leader);
     void draw_axes();
     void draw_colorbar();
