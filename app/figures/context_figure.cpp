@@ -327,8 +327,9 @@ void build_context(BuildContext& ctx) {
 
     // 4. long-range decay before and after (and A − B)
     const std::int64_t max_distance = ctx.params.integer("max_distance");
+    const bool decay_log_x = ctx.params.text("decay_scale") == "log" && max_distance >= 2;  // read even when not shown
     if (show[3]) {
-        const bool log_x = ctx.params.text("decay_scale") == "log" && max_distance >= 2;
+        const bool log_x = decay_log_x;
         const auto after = ctx.cache.decay(f.theta, max_distance);
         const auto before = ctx.cache.decay(ref.freqs.theta, max_distance);
         const double top_b = std::max(pairs + 1, ref.freqs.pairs() + 1) / 2.0;

@@ -157,7 +157,7 @@ void build_precision(BuildContext& ctx) {
     legend[2].label = "fp16 (overflows past 65 504)";
     const float B = H - why::legend_row(ctx, legend, 0, W, H - st.px(4)) - st.px(6);
     // Too short for two rows of plots with readable axes: the top two alone, and a note for the rest.
-    const bool top_only = !column && (B - th_) * 0.5f < st.px(150);
+    const bool top_only = !column && (B - th_) * 0.5f < st.px(180);
     const float note_h = top_only ? tf * 1.6f : 0;
     if (top_only)
         ctx.result.list.text({W / 2, B}, "Maximise the panel (or export larger) for the other 2 plots", tf, th.muted, plot::HAlign::center,

@@ -127,22 +127,26 @@ int LabelPlacer::choose(const std::vector<Rect>& candidates) const {
 }
 
 bool LabelPlacer::nearest_free(Vec2 anchor, Vec2 size, Rect* out) const {
+    // every spot on a grid inside the bounds, nearest first: the first free one wins
     const float step = std::max(4.f, std::min(size.y, 12.f) / 2);
-    bool found = false;
-    float best = 0;
+    struct Spot {
+        float distance;
+        Rect box;
+    };
+    std::vector<Spot> spots;
     for (float y = bounds_.y0; y + size.y <= bounds_.y1; y += step)
         for (float x = bounds_.x0; x + size.x <= bounds_.x1; x += step) {
             const Rect r{x, y, x + size.x, y + size.y};
             const float cx = std::clamp(anchor.x, r.x0, r.x1) - anchor.x, cy = std::clamp(anchor.y, r.y0, r.y1) - anchor.y;
-            const float d = cx * cx + cy * cy;
-            if (found && d >= best) continue;
-            if (cost(r) == 0) {
-                found = true;
-                best = d;
-                *out = r;
-            }
+            spots.push_back({cx * cx + cy * cy, r});
         }
-    return found;
+    std::stable_sort(spots.begin(), spots.end(), [](const Spot& a, const Spot& b) { return a.distance < b.distance; });
+    for (const Spot& s : spots)
+        if (cost(s.box) == 0) {
+            *out = s.box;
+            return true;
+        }
+    return false;
 }
 
 }  // namespace rope::plot

@@ -160,7 +160,6 @@ void Plot::layout() {
         r.y0 += style_.px(2);
         if (square_) r = equal_units(r);
         area_ = r;
-        draw_title(pad);
         list_.push_clip(area_);
         return;
     }
@@ -186,7 +185,6 @@ void Plot::layout() {
     }
     if (square_) r = equal_units(r);
     area_ = r;
-    draw_title(pad);
     if (style_.fill_plot_area) list_.rect(area_, style_.theme.plot_fill);
     draw_axes();
     if (has_bar_) draw_colorbar();
@@ -232,8 +230,11 @@ void Plot::draw_axes() {
         if (t.major) list_.add(PolylineCmd{{{px, area_.y0}, {px, area_.y1}}, th.grid, style_.px(1), false, 0, Role::grid});
         list_.add(PolylineCmd{{{px, area_.y1}, {px, area_.y1 + (t.major ? tick_len : tick_len * 0.6f)}}, th.axis, style_.px(1), false, 0,
                               Role::axis});
-        if (!t.label.empty())
-            list_.add(TextCmd{{px, x_label_top}, t.label, xt.font, th.muted, HAlign::center, VAlign::top, false, Role::tick_x});
+        if (t.label.empty()) continue;
+        // a wide label at an end of the axis moves in rather than leave the figure
+        const float half = measure_.measure(t.label, xt.font).x / 2;
+        const float at = std::max(outer_.x0 + half + 1, std::min(px, outer_.x1 - half - 1));
+        list_.add(TextCmd{{at, x_label_top}, t.label, xt.font, th.muted, HAlign::center, VAlign::top, false, Role::tick_x});
     }
     float widest = 0;
     for (const Tick& t : yt.ticks) {
@@ -500,7 +501,12 @@ void Plot::place_tag(LabelPlacer& placer, const Annotation& a) {
         Rect box;
         if (placer.nearest_free(anchor, {candidates.front().width(), candidates.front().height()}, &box)) return draw(box, f);
     }
-    // no room inside: just above the plot's frame, over the marker, if nothing is there
+    // no room inside: in the plot's title line, if it has one
+    if (style_.draw_titles && !title_.empty()) {
+        title_ += " · " + a.text;
+        return;
+    }
+    // else just above the plot's frame, over the marker, if nothing is there
     if (a.kind == Annotation::Kind::tag_x) {
         const float pad_out = style_.px(4);
         LabelPlacer outside({outer_.x0 + pad_out, outer_.y0 + pad_out, outer_.x1 - pad_out, area_.y0});
@@ -719,7 +725,11 @@ void Plot::finish() {
         draw_legend_above(std::move(above));
         legend_ = std::move(inside);
     }
-    if (legend_.empty() && annotations_.empty()) return;
+    if (!legend_.empty() || !annotations_.empty()) place_labels();
+    draw_title(style_.px(8));  // last: a tag with no room in the plot joins it
+}
+
+void Plot::place_labels() {
     // labels go inside the plot, clear of everything drawn so far and of each other
     const float inset = style_.px(2);
     LabelPlacer placer({area_.x0 + inset, area_.y0 + inset, area_.x1 - inset, area_.y1 - inset});

@@ -131,6 +131,7 @@ private:
     double axis_t(const AxisSetup& a, double v) const;
     AxisTicks ticks_for(const AxisSetup& a, float pixels, bool horizontal) const;
     bool ticks_fit(const std::vector<Tick>& ticks, const AxisSetup& a, float pixels, bool horizontal, float font) const;
+    void place_labels();  // the legend, tags and texts, at finish()
     void place_legend(LabelPlacer& placer);
     // The first free of `spots`, else the free spot nearest the first, else the cheapest (false).
     bool find_spot(LabelPlacer& placer, const std::vector<Rect>& spots, Rect* box) const;
