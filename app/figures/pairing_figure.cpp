@@ -167,10 +167,13 @@ void build_pairing(BuildContext& ctx) {
             lo = c - least / 2, hi = c + least / 2;
         }
         const double pad = (hi - lo) * 0.08;
+        // A short figure leaves the plot too little height for a title and a legend: the legend then
+        // says what the title would (each curve's drift).
+        const bool short_plot = shift_rect.height() < st.px(170);
         plot::Plot p(ctx.result.list, ctx.measure, sub, shift_rect,
-                     "shift both tokens, n − m = " + std::to_string(distance) + " fixed: the score drifts by " +
-                         drift_text(matched) + " (matched), " +
-                         drift_text(mixed) + " (mixed)");
+                     short_plot ? std::string()
+                                : "shift both tokens, n − m = " + std::to_string(distance) + " fixed: the score drifts by " +
+                                      drift_text(matched) + " (matched), " + drift_text(mixed) + " (mixed)");
         plot::AxisSetup ax{"query position m (tokens; key at m + " + std::to_string(distance) + ")", shift.front(),
                            std::max(shift.back(), shift.front() + 1)};
         // the long label when the plot is tall enough to hold it
@@ -181,8 +184,10 @@ void build_pairing(BuildContext& ctx) {
         p.setup_x(ax);
         p.setup_y(ay);
         // the legend in a row above the plot: the curves and the marker leave no corner of it free
-        const std::string mixed_name = "mixed (cos/sin " + why::layout_name(table_mixed) + ")";
-        const std::string matched_name = "matched (" + why::layout_name(pairing) + ")";
+        const std::string mixed_name =
+            short_plot ? "mixed: drifts by " + drift_text(mixed) : "mixed (cos/sin " + why::layout_name(table_mixed) + ")";
+        const std::string matched_name =
+            short_plot ? "matched: drifts by " + drift_text(matched) : "matched (" + why::layout_name(pairing) + ")";
         p.setup_legend_above({mixed_name, matched_name});
         p.line(shift.data(), mixed.data(), mixed.size(), 1, th.series[1], mixed_name, sub.line_width * 0.8f);
         p.line(shift.data(), matched.data(), matched.size(), 1, th.series[0], matched_name);

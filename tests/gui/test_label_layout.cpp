@@ -7,8 +7,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
-#include <iostream>
-#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -185,24 +183,6 @@ std::vector<std::string> problems(const figures::FigureResult& fig, const plot::
     return out;
 }
 
-// Figures at sizes where they are still known not to fit, with why. Their problems are printed, not
-// failed; the test fails when one of them no longer has any (then take it off this list).
-struct KnownGap {
-    std::string figure, size, why;
-};
-const std::vector<KnownGap>& known_gaps() {
-    static const std::vector<KnownGap> list = {
-        {"pairing", "560x300", "the dims diagram leaves the score plot about 20 px: needs a compact diagram"},
-    };
-    return list;
-}
-
-const KnownGap* known_gap(const std::string& figure, const std::string& size) {
-    for (const KnownGap& g : known_gaps())
-        if (g.figure == figure && g.size == size) return &g;
-    return nullptr;
-}
-
 }  // namespace
 
 TEST(LabelLayout, NoTextOverlapsTextOrDataAndEveryAxisHasThreeLabels) {
@@ -210,7 +190,6 @@ TEST(LabelLayout, NoTextOverlapsTextOrDataAndEveryAxisHasThreeLabels) {
     figures::FigureCache cache;
     std::vector<std::string> report;
     std::size_t failures = 0, lists = 0;
-    std::map<const KnownGap*, std::size_t> gap_problems;
     // ROPE_LABEL_REPORT=FILE writes every problem there, not just the first few
     const char* report_path = std::getenv("ROPE_LABEL_REPORT");
     std::ofstream all_problems;
@@ -226,12 +205,7 @@ TEST(LabelLayout, NoTextOverlapsTextOrDataAndEveryAxisHasThreeLabels) {
                 r.measure = &measure;
                 const figures::FigureResult fig = figures::build_figure(r, state.params, cache);
                 ++lists;
-                const std::vector<std::string> found = problems(fig, measure);
-                if (const KnownGap* gap = known_gap(std::string(figure->name), size.name)) {
-                    gap_problems[gap] += found.size();
-                    continue;
-                }
-                for (const std::string& p : found) {
+                for (const std::string& p : problems(fig, measure)) {
                     ++failures;
                     const std::string line = std::string(figure->name) + " | " + state.name + " | " + size.name + ": " + p;
                     if (report.size() < 60) report.push_back(line);
@@ -241,10 +215,6 @@ TEST(LabelLayout, NoTextOverlapsTextOrDataAndEveryAxisHasThreeLabels) {
     std::string all;
     for (const std::string& line : report) all += line + "\n";
     EXPECT_EQ(failures, 0u) << failures << " problems in " << lists << " figures; the first:\n" << all;
-    for (const KnownGap& gap : known_gaps()) {
-        std::cout << "known gap: " << gap.figure << " at " << gap.size << " (" << gap.why << "): " << gap_problems[&gap] << " problems\n";
-        EXPECT_GT(gap_problems[&gap], 0u) << gap.figure << " at " << gap.size << " is clean now: take it off known_gaps()";
-    }
 }
 
 // The checks can fail: a text put on a curve and one on another text are caught.
