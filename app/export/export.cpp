@@ -77,7 +77,7 @@ plot::Rect bounds(const plot::Command& c, const plot::TextMeasure& measure) {
     return b;
 }
 
-bool overlaps(const plot::Rect& a, const plot::Rect& b) { return a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1; }
+bool touches(const plot::Rect& a, const plot::Rect& b) { return a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1; }
 
 // The plot `g` of `full` alone, scaled to fit width x height and centred: what lies outside its
 // frame (the other plots, the figure's title and shared captions) is left out, not just hidden.
@@ -92,7 +92,7 @@ figures::FigureResult cut_out(const figures::FigureResult& full, const figures::
     if (key_rect.height() > 0)
         for (const plot::Command& c : full.list.commands) {
             const plot::Rect b = bounds(c, measure);
-            if (std::holds_alternative<plot::ClipCmd>(c) || !overlaps(b, key_rect)) continue;
+            if (std::holds_alternative<plot::ClipCmd>(c) || !touches(b, key_rect)) continue;
             key.add(c);
             key_box = {std::min(key_box.x0, b.x0), std::min(key_box.y0, b.y0), std::max(key_box.x1, b.x1), std::max(key_box.y1, b.y1)};
         }
@@ -105,7 +105,7 @@ figures::FigureResult cut_out(const figures::FigureResult& full, const figures::
     out.list.background = full.list.background;
     out.list.push_clip(shown);
     for (const plot::Command& c : full.list.commands)
-        if (std::holds_alternative<plot::ClipCmd>(c) || overlaps(bounds(c, measure), g.frame)) out.list.add(c);
+        if (std::holds_alternative<plot::ClipCmd>(c) || touches(bounds(c, measure), g.frame)) out.list.add(c);
     out.list.pop_clip();
     plot::transform(out.list, s, offset);
     // the key at the plot's scale, or smaller where it would be wider than the picture

@@ -5,6 +5,7 @@
 // attention factor against the extension factor. Bottom row: the long-range decay and the angle
 // heatmap before and after, and their difference.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <memory>
 #include <stdexcept>
@@ -124,8 +125,11 @@ void build_context(BuildContext& ctx) {
     sub.title_font = st.title_font * 0.8f;
     sub.draw_titles = true;  // several plots: each needs its caption, on screen too
     sub.line_width = st.line_width * 0.85f;
-    // Cells: wide = 3 plots over 4, tall = 2 + 2 + 3 rows.
+    // Cells: wide = 3 plots over 4, tall = 2 + 2 + 3 rows. Seven plots need room for their labels
+    // (below these sizes they collide): smaller, fewer and larger plots, the ones a lesson step
+    // speaks of first, and a note says how to see the rest.
     const bool wide = W >= H * 1.15f;
+    const bool all_seven = wide ? W >= st.px(1150) && H >= st.px(520) : W >= st.px(600) && H >= st.px(800);
     std::vector<plot::Rect> cell(7);
     const float top = title_space;
     if (wide) {
@@ -144,9 +148,12 @@ void build_context(BuildContext& ctx) {
         cell[5] = {W / 2, top + 2 * h, W, top + 3 * h};
         cell[6] = {0, top + 3 * h, W / 2, H};
     }
-    // too small for seven plots (a panel in the grid, a projector's large type): fewer, larger ones
+    if (!all_seven)
+        for (plot::Rect& c : cell) c = {};  // the seven-plot arrangement is not an option
     const SubplotFit fit = fit_subplots(ctx, {0, top, W, H}, cell, {1, 0, 3, 5, 4, 6, 2});
     cell = fit.cells;
+    std::array<bool, 7> show{};
+    for (int i = 0; i < 7; ++i) show[static_cast<std::size_t>(i)] = fit.shows(i);
     const int crit = critical_dimension(f.rotated_dims, config.base, l0);
     ScalingBand band;
     const bool has_band = scaling_band(config, band);
@@ -158,8 +165,19 @@ void build_context(BuildContext& ctx) {
     plot::AxisSetup pair_axis{"pair i (0 = fastest)", -0.5, std::max(0.5, max_pairs - 0.5)};
     pair_axis.integer_ticks = true;
 
+    // The line plots' legends go above them (their curves leave no corner free in a small cell).
+    auto series_labels = [&](bool with_original) {
+        std::vector<std::string> labels;
+        if (has_band) labels.push_back(band_name);
+        if (with_original) labels.push_back("original");
+        if (ref.ab) labels.push_back(ref.name);
+        for (Scaling v : compare) labels.emplace_back(to_string(v));
+        labels.push_back(current_name);
+        return labels;
+    };
+
     // 1. frequency ratio theta'_i / theta_i
-    if (fit.shows(0)) {
+    if (show[0]) {
         std::vector<double> ratio(pairs);
         for (int i = 0; i < pairs; ++i) ratio[i] = f.theta[i] / f.original_theta[i];
         std::vector<std::vector<double>> ratios;
@@ -184,7 +202,7 @@ void build_context(BuildContext& ctx) {
         plot::AxisSetup y{"scaled ÷ original frequency (log)", lo / 1.6, hi * 1.6, true};
         p.setup_x(pair_axis);
         p.setup_y(y);
-        p.setup_legend_bottom_left();
+        p.setup_legend_above(series_labels(false));
         if (has_band) {
             p.band_x(band.first_pair, band.last_pair, band_fill);
             p.add_legend({band_name, band_fill.with_alpha(0.5f), 10});
@@ -199,7 +217,7 @@ void build_context(BuildContext& ctx) {
     }
 
     // 2. wavelengths against L0 and L, bands shaded, critical dimension marked
-    if (fit.shows(1)) {
+    if (show[1]) {
         std::vector<double> wl(pairs), wl0(pairs);
         for (int i = 0; i < pairs; ++i) {
             wl[i] = kTwoPi / f.theta[i];
@@ -220,7 +238,7 @@ void build_context(BuildContext& ctx) {
         plot::AxisSetup y{"wavelength 2π/θᵢ (tokens, log)", 4.0, hi * 3, true};
         p.setup_x(pair_axis);
         p.setup_y(y);
-        p.setup_legend_bottom_right();  // wavelengths grow with i: the bottom right is free
+        p.setup_legend_above(series_labels(true));
         if (has_band) {
             p.band_x(band.first_pair, band.last_pair, band_fill);
             if (config.scaling == Scaling::llama3) {
@@ -245,7 +263,7 @@ void build_context(BuildContext& ctx) {
     }
 
     // 3. attention factor against the extension factor
-    if (fit.shows(2)) {
+    if (show[2]) {
         std::vector<double> s;
         for (int i = 0; i <= 120; ++i) s.push_back(std::pow(1000.0, i / 120.0));
         plot::Plot p(ctx.result.list, ctx.measure, sub, cell[2], "attention factor");
@@ -268,16 +286,24 @@ void build_context(BuildContext& ctx) {
             y_hi = std::max(y_hi, *std::max_element(curves.back().second.begin(), curves.back().second.end()));
         }
         plot::AxisSetup y{"factor on cos and sin", 0.9, y_hi * 1.05};
+        std::vector<std::string> labels;
+        for (const auto& curve : curves) {
+            const Scaling v = curve.first;
+            labels.push_back(std::string(to_string(v)) + (v == config.scaling ? " (current)" : "") +
+                             (v == Scaling::yarn ? ": 0.1 ln s + 1" : v == Scaling::longrope ? ": √(1 + ln s ÷ ln L₀)" : ""));
+        }
+        const std::string flat = "linear, ntk, dynamic, llama3: 1";
+        labels.push_back(flat);
         p.setup_x(x);
         p.setup_y(y);
-        p.setup_legend_top_left(true);
+        p.setup_legend_above(labels);
         p.hline(1.0, th.text.with_alpha(0.6f), "", 1.2f, kReferenceDash);
-        for (const auto& [v, curve] : curves)
-            p.line(s.data(), curve.data(), curve.size(), 1, v == config.scaling ? th.accent : variant_color(th, v),
-                   std::string(to_string(v)) + (v == config.scaling ? " (current)" : "") +
-                       (v == Scaling::yarn ? ": 0.1 ln s + 1" : v == Scaling::longrope ? ": √(1 + ln s ÷ ln L₀)" : ""),
+        for (std::size_t i = 0; i < curves.size(); ++i) {
+            const auto& [v, curve] = curves[i];
+            p.line(s.data(), curve.data(), curve.size(), 1, v == config.scaling ? th.accent : variant_color(th, v), labels[i],
                    v == config.scaling ? sub.line_width * 1.3f : sub.line_width * 0.8f, v == config.scaling ? 0.0f : variant_dash(th, v));
-        p.add_legend({"linear, ntk, dynamic, llama3: 1", th.text.with_alpha(0.6f), 1.2f, kReferenceDash});
+        }
+        p.add_legend({flat, th.text.with_alpha(0.6f), 1.2f, kReferenceDash});
         if (config.factor >= 1 && config.factor <= 1000) {
             p.list().circle(p.to_px(config.factor, f.attention_factor), sub.px(5), th.accent);
             p.text(config.factor, f.attention_factor, "  " + plot::readout_number(f.attention_factor, 4), th.text,
@@ -289,8 +315,9 @@ void build_context(BuildContext& ctx) {
 
     // 4. long-range decay before and after (and A − B)
     const std::int64_t max_distance = ctx.params.integer("max_distance");
-    if (fit.shows(3)) {
-        const bool log_x = ctx.params.text("decay_scale") == "log" && max_distance >= 2;
+    const bool decay_log_x = ctx.params.text("decay_scale") == "log" && max_distance >= 2;  // read even when not shown
+    if (show[3]) {
+        const bool log_x = decay_log_x;
         const auto after = ctx.cache.decay(f.theta, max_distance);
         const auto before = ctx.cache.decay(ref.freqs.theta, max_distance);
         const double top_b = std::max(pairs + 1, ref.freqs.pairs() + 1) / 2.0;
@@ -306,7 +333,8 @@ void build_context(BuildContext& ctx) {
         plot::AxisSetup y{"relative upper bound", y_lo * 1.06, top_b * 1.06};
         p.setup_x(x);
         p.setup_y(y);
-        p.setup_legend_bottom_left();
+        p.setup_legend_above(ref.ab && after->bound.size() == before->bound.size() ? std::vector<std::string>{ref.name, current_name, "A − B"}
+                                                                                   : std::vector<std::string>{ref.name, current_name});
         p.line(before->distance.data(), before->bound.data(), before->bound.size(), 1, th.text, ref.name, -1);
         p.line(after->distance.data(), after->bound.data(), after->bound.size(), 1, th.accent, current_name);
         if (!diff.empty()) p.line(after->distance.data(), diff.data(), diff.size(), 1, th.series[1], "A − B", sub.line_width * 0.8f, th.series_dash[1]);

@@ -32,9 +32,10 @@ void build_decay(BuildContext& ctx) {
     plot::AxisSetup y{"relative upper bound", 0.0, top * 1.06};
     p.setup_x(x);
     p.setup_y(y);
-    p.setup_legend_bottom_left();  // the curve starts high on the left and falls: that corner is free
-    p.line(series->distance.data(), bound.data(), bound.size(), 1, st.theme.series[0],
-           "RoFormer bound (1/(d/2))·Σⱼ|Sⱼ|, d = " + std::to_string(f.rotated_dims));
+    // the legend above the plot: the ragged bound and the marker leave no corner free in a small panel
+    const std::string bound_name = "RoFormer bound (1/(d/2))·Σⱼ|Sⱼ|, d = " + std::to_string(f.rotated_dims);
+    p.setup_legend_above({bound_name});
+    p.line(series->distance.data(), bound.data(), bound.size(), 1, st.theme.series[0], bound_name);
     const std::int64_t distance = std::llabs(ctx.params.integer("key_position") - ctx.params.integer("position"));
     if (distance <= max_distance && (!log_x || distance >= 1) && ctx.request.show_cursor) {
         p.marker_x(static_cast<double>(distance), st.theme.marker, "|n − m| = " + std::to_string(distance), 2.0f, 7.0f);
@@ -47,8 +48,10 @@ void build_decay(BuildContext& ctx) {
     record_geometry(ctx, p, {"decay", DecayPlot::decay, AxisRole::other, AxisRole::other}, x, y);
     p.finish();
     if (f.pairs() == 1) {  // d = 2: a flat line is the whole story, said so
+        // in the lower right: the flat line runs along the top, the distance marker near the left
         const plot::Rect a = p.area();
-        detail::centred_note(ctx, {a.x0, a.y0 + a.height() * 0.35f, a.x1, a.y1 - a.height() * 0.15f},
+        const float marker = distance <= max_distance && (!log_x || distance >= 1) ? p.x_px(static_cast<double>(distance)) : a.x0;
+        detail::centred_note(ctx, {std::max(a.x0, marker + st.px(24)), a.y0 + a.height() * 0.3f, a.x1 - st.px(8), a.y1 - st.px(8)},
                              "One pair (d = " + std::to_string(f.rotated_dims) + "): nothing to cancel, so the bound stays at 1 at every "
                              "distance. The decay comes from many pairs turning at different speeds: raise d.");
     }

@@ -84,7 +84,8 @@ void build_pairing(BuildContext& ctx) {
     const float tf = st.px(st.tick_font);
     const float split = top + (H - top) * (H < st.px(620) ? 0.5f : 0.54f);
     // too small for both: the layouts' diagram
-    const SubplotFit fit = fit_subplots(ctx, {0, top, W, H}, {plot::Rect{0, top, W, split}, plot::Rect{0, split, W, H}}, {0, 1});
+    const SubplotFit fit =
+        fit_subplots(ctx, {0, top, W, H}, {plot::Rect{0, top, W, split}, plot::Rect{0, split, W, H}}, {0, 1}, {0, 0}, 1);  // full width each
     const plot::Rect diagram = fit.cells[0], shift_rect = fit.cells[1];
 
     // 1. The two layouts as rows of dim boxes (coloured by the frequency each dim turns at, partners
@@ -182,23 +183,30 @@ void build_pairing(BuildContext& ctx) {
             lo = c - least / 2, hi = c + least / 2;
         }
         const double pad = (hi - lo) * 0.08;
+        // A short figure leaves the plot too little height for a title and a legend: the legend then
+        // says what the title would (each curve's drift).
+        const bool short_plot = shift_rect.height() < st.px(170);
         plot::Plot p(ctx.result.list, ctx.measure, sub, shift_rect,
-                     "shift both tokens, n − m = " + std::to_string(distance) + " fixed: the score drifts by " +
-                         drift_text(matched) + " (matched), " +
-                         drift_text(mixed) + " (mixed)");
+                     short_plot ? std::string()
+                                : "shift both tokens, n − m = " + std::to_string(distance) + " fixed: the score drifts by " +
+                                      drift_text(matched) + " (matched), " + drift_text(mixed) + " (mixed)");
         plot::AxisSetup ax{"query position m (tokens; key at m + " + std::to_string(distance) + ")", shift.front(),
                            std::max(shift.back(), shift.front() + 1)};
         // the long label when the plot is tall enough to hold it
         const float plot_h = shift_rect.height() - st.px(sub.title_font) * 1.5f - tf * 1.5f - st.px(sub.label_font) * 1.5f - st.px(22);
         const std::string y_label =
             ctx.measure.measure("score ⟨q at m, k at n⟩", st.px(sub.label_font)).x <= plot_h ? "score ⟨q at m, k at n⟩" : "score";
-        plot::AxisSetup ay{y_label, lo - (hi - lo) * 0.5, hi + pad};
+        plot::AxisSetup ay{y_label, lo - pad, hi + pad};
         p.setup_x(ax);
         p.setup_y(ay);
-        p.setup_legend_bottom_left();
-        p.line(shift.data(), mixed.data(), mixed.size(), 1, th.series[1],
-               "mixed (cos/sin " + why::layout_name(table_mixed) + ")", sub.line_width * 0.8f, th.series_dash[1]);
-        p.line(shift.data(), matched.data(), matched.size(), 1, th.series[0], "matched (" + why::layout_name(pairing) + ")");
+        // the legend in a row above the plot: the curves and the marker leave no corner of it free
+        const std::string mixed_name =
+            short_plot ? "mixed: drifts by " + drift_text(mixed) : "mixed (cos/sin " + why::layout_name(table_mixed) + ")";
+        const std::string matched_name =
+            short_plot ? "matched: drifts by " + drift_text(matched) : "matched (" + why::layout_name(pairing) + ")";
+        p.setup_legend_above({mixed_name, matched_name});
+        p.line(shift.data(), mixed.data(), mixed.size(), 1, th.series[1], mixed_name, sub.line_width * 0.8f, th.series_dash[1]);
+        p.line(shift.data(), matched.data(), matched.size(), 1, th.series[0], matched_name);
         if (m_now >= shift.front() && m_now <= shift.back() && ctx.request.show_cursor)
             p.marker_x(static_cast<double>(m_now), th.accent, "m = " + std::to_string(m_now), 2.0f, 6);
         record_geometry(ctx, p, {"pairing_shift", PairingPlot::shift, AxisRole::position}, ax, ay);

@@ -60,12 +60,22 @@ std::vector<double> sample_positions(double top, double current) {
 // "0 (exact)": exact values are drawn there (a log axis has no 0).
 std::vector<plot::Tick> floored_log_ticks(double floor, double top, float pixels, float font, bool zeros) {
     const int decades = std::max(1, static_cast<int>(std::lround(std::log10(top / floor))));
-    const int fit = std::max(1, static_cast<int>(pixels / (font * 2.2f)));
-    const int every = std::max(1, (decades + fit - 1) / fit);
-    std::vector<plot::Tick> t{{floor, zeros ? "0 (exact)" : plot::power_label(floor), true}};
+    // every decade that fits, but never fewer than three labels; all as powers of ten (one format)
+    const int fit = std::max(2, static_cast<int>(pixels / (font * 2.2f)));
+    const int every = std::max(1, decades / fit);
+    std::vector<plot::Tick> t{{floor, zeros ? "0 (exact)" : plot::decade_label(floor), true}};
+    if (decades <= 2) {  // a decade or two: 2s and 5s too, all as plain numbers
+        if (!zeros) t.front().label = plot::tick_label(floor, floor);
+        for (int e = 0; e <= decades; ++e)
+            for (double k : {2.0, 5.0, 10.0}) {
+                const double v = floor * std::pow(10.0, e) * k;
+                if (v <= top * (1 + 1e-9) && (k < 10 || e == decades - 1)) t.push_back({v, plot::tick_label(v, v < 1 ? v : 1), true});
+            }
+        return t;
+    }
     for (int e = every; e <= decades; e += every) {
         const double v = floor * std::pow(10.0, e);
-        t.push_back({v, plot::power_label(v), true});
+        t.push_back({v, plot::decade_label(v), true});
     }
     return t;
 }

@@ -105,8 +105,8 @@ void build_sinusoidal(BuildContext& ctx) {
         plot::AxisSetup ay{"dot product", lo, hi};
         p.setup_x(ax);
         p.setup_y(ay);
-        p.setup_legend_top_left(true);
         const std::string added = same ? "(x+PE(m))·(x+PE(n)), " : "(q+PE(m))·(k+PE(n)), ";
+        p.setup_legend_above({added + m2_text, added + m1_text, "PE(m)·PE(n), any m, any token"});  // curves fill the plot
         p.line(distance.data(), add2.data(), points, 1, th.series[1], added + m2_text, sub.line_width * 0.8f, th.series_dash[1]);
         p.line(distance.data(), add1.data(), points, 1, th.series[3], added + m1_text, sub.line_width * 0.8f, th.series_dash[3]);
         p.line(distance.data(), pe.data(), points, 1, th.series[0], "PE(m)·PE(n), any m, any token");
@@ -124,7 +124,7 @@ void build_sinusoidal(BuildContext& ctx) {
         plot::AxisSetup ay{"score ⟨R(m)q, R(n)k⟩", lo, hi};
         p.setup_x(ax);
         p.setup_y(ay);
-        p.setup_legend_top_left(true);
+        p.setup_legend_above({"⟨R(m)q, R(n)k⟩, " + m1_text, "⟨R(m)q, R(n)k⟩, " + m2_text});
         p.line(distance.data(), rope1.data(), points, 1, th.series[2], "⟨R(m)q, R(n)k⟩, " + m1_text, sub.line_width * 1.6f);
         p.line(distance.data(), rope2.data(), points, 1, th.text, "⟨R(m)q, R(n)k⟩, " + m2_text, sub.line_width * 0.7f, 5);
         if (d_inside && ctx.request.show_cursor) p.marker_x(static_cast<double>(d_now), th.accent, "", 1.5f, 5);

@@ -9,7 +9,7 @@ namespace rope::figures::detail {
 plot::Vec2 min_subplot_cell(const plot::Style& st) {
     // caption, tick labels and axis label take about 95 px of height and 90 px of width at scale 1;
     // what is left must still show a curve's shape (a smaller cell gave plots 30 px tall)
-    return {st.px(220), st.px(160)};
+    return {st.px(240), st.px(200)};
 }
 
 namespace {
@@ -17,9 +17,9 @@ namespace {
 bool large_enough(const plot::Rect& r, plot::Vec2 min) { return r.width() >= min.x - 0.5f && r.height() >= min.y - 0.5f; }
 
 // The grid (columns x rows) that gives `count` cells the most room in `area`, if any holds `min`.
-bool best_grid(int count, plot::Rect area, plot::Vec2 min, int& cols_out, int& rows_out) {
+bool best_grid(int count, plot::Rect area, plot::Vec2 min, int max_cols, int& cols_out, int& rows_out) {
     float best = 0;
-    for (int cols = 1; cols <= count; ++cols) {
+    for (int cols = 1; cols <= (max_cols > 0 ? std::min(count, max_cols) : count); ++cols) {
         const int rows = (count + cols - 1) / cols;
         const float w = area.width() / static_cast<float>(cols), h = area.height() / static_cast<float>(rows);
         if (w < min.x || h < min.y) continue;
@@ -47,7 +47,7 @@ std::string left_out_note(const BuildContext& ctx, int shown, int total, float w
 }  // namespace
 
 SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const std::vector<int>& priority,
-                        plot::Vec2 min) {
+                        plot::Vec2 min, int max_cols) {
     const plot::Style& st = ctx.request.style;
     if (min.x <= 0 || min.y <= 0) min = min_subplot_cell(st);
     SubplotFit fit;
@@ -67,9 +67,9 @@ SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<pl
     // all of them in a plain grid if that fits; else as many as fit above a note saying so
     plot::Rect room = area;
     int cols = 1, rows = 1, count = static_cast<int>(order.size());
-    if (!best_grid(count, room, min, cols, rows)) {
+    if (!best_grid(count, room, min, max_cols, cols, rows)) {
         room.y1 -= st.px(st.tick_font) * 1.7f;
-        while (count > 1 && !best_grid(count, room, min, cols, rows)) --count;
+        while (count > 1 && !best_grid(count, room, min, max_cols, cols, rows)) --count;
     }
     if (count == 1) cols = rows = 1;  // one plot, however small: the figure's most important one
     for (plot::Rect& r : fit.cells) r = {};

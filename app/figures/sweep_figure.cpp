@@ -56,9 +56,9 @@ void build_sweep(BuildContext& ctx) {
     // A panel in the grid (not maximised) leaves each plot too little room for legends: they would
     // cover the titles, markers and data. Then titles say what legends would, and the colour bar's
     // label (the title's words again) gives way to the neighbouring plot's axis label.
-    float cell_h = 0;
-    for (const plot::Rect& r : fit.cells) cell_h = std::max(cell_h, r.height());
-    const bool compact = cell_h < st.px(300);
+    float cell_h = 0, cell_w = 0;
+    for (const plot::Rect& r : fit.cells) cell_h = std::max(cell_h, r.height()), cell_w = std::max(cell_w, r.width());
+    const bool compact = cell_h < st.px(300) || cell_w < st.px(380);
 
     if (st.draw_titles)
         ctx.result.list.text({W / 2, st.px(6)}, ctx.title(), st.px(st.title_font),

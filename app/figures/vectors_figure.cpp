@@ -48,14 +48,14 @@ void arc(plot::DisplayList& list, Vec2 centre, float r, double a0, double a1, Co
     list.line(std::move(pts), c, width);
 }
 
-// A label just beyond an arrow's tip, pushed outward from the origin.
-void tip_label(plot::DisplayList& list, const plot::Style& st, Vec2 origin, Vec2 tip, const std::string& text, Color c) {
+// A label just beyond an arrow's tip, pushed outward from the origin (the plot moves it if taken).
+void tip_label(plot::Plot& p, const plot::Style& st, Vec2 origin, Vec2 tip, const std::string& text, Color c) {
     const float dx = tip.x - origin.x, dy = tip.y - origin.y;
     const float len = std::max(1e-3f, std::sqrt(dx * dx + dy * dy));
     const Vec2 at{tip.x + dx / len * st.px(10), tip.y + dy / len * st.px(10)};
     const plot::HAlign h = dx > len * 0.3f ? plot::HAlign::left : dx < -len * 0.3f ? plot::HAlign::right : plot::HAlign::center;
     const plot::VAlign v = dy > len * 0.3f ? plot::VAlign::top : dy < -len * 0.3f ? plot::VAlign::bottom : plot::VAlign::middle;
-    list.text(at, text, st.px(st.tick_font), c, h, v);
+    p.text_px(at, text, c, h, v, st.tick_font);
 }
 
 struct Pair2D {
@@ -142,24 +142,32 @@ void build_vectors(BuildContext& ctx) {
         arc(p.list(), origin, r_px * 0.32f, a0, a0 + wrapped, st.theme.text, st.px(2));
         arrow(p.list(), origin, tip0, st.theme.series[0], st.px(3.5f), head);
         arrow(p.list(), origin, tipm, st.theme.accent, st.px(3.5f), head);
+        tip_label(p, st, origin, tip0, "x", st.theme.series[0]);
+        if (m != 0) tip_label(p, st, origin, tipm, "R(m)x", st.theme.accent);
         record_geometry(ctx, p, {"pair", VectorsPlot::pair}, ax, ay);
         p.finish();
-        tip_label(ctx.result.list, st, origin, tip0, "x", st.theme.series[0]);
-        if (m != 0) tip_label(ctx.result.list, st, origin, tipm, "R(m)x", st.theme.accent);
         const float cx = (main_rect.x0 + main_rect.x1) / 2;
         ctx.result.list.text({cx, main_rect.y1 - line_h - st.px(2)},
                              "m = " + std::to_string(m) + ":  m·θ = " + plot::readout_number(md * theta, 7) + " rad", tf,
                              st.theme.text, plot::HAlign::center, plot::VAlign::bottom);
-        ctx.result.list.text({cx, main_rect.y1 - st.px(2)}, "x turned by " + detail::angle_text(wrapped), tf, st.theme.accent,
+        const std::string turned = "x turned by " + detail::angle_text(wrapped);
+        const bool room = ctx.measure.measure(turned, tf).x <= main_rect.width() - st.px(8);
+        ctx.result.list.text({cx, main_rect.y1 - st.px(2)}, room ? turned : detail::angle_text(wrapped), tf, st.theme.accent,
                              plot::HAlign::center, plot::VAlign::bottom);
     }
 
     // 2. The fan: the unit vector (1, 0) rotated by m*theta_k in each of the first 64 pairs.
     if (fit.shows(1)) {
         const int shown = std::min(f.pairs(), 64);
-        plot::Plot p(ctx.result.list, ctx.measure, sub, fan_rect,
-                     "(1, 0) turned at m = " + std::to_string(m) +
-                         (shown == 1 ? ", the only pair" : ", pairs 0–" + std::to_string(shown - 1)));
+        // the longest caption that fits the view (its type would otherwise shrink below readable)
+        const std::string pairs_text = shown == 1 ? "the only pair" : "pairs 0–" + std::to_string(shown - 1);
+        std::string caption;
+        for (const std::string& c : {"(1, 0) turned at m = " + std::to_string(m) + ", " + pairs_text,
+                                     "(1, 0) at m = " + std::to_string(m) + ", " + pairs_text, "m = " + std::to_string(m) + ", " + pairs_text}) {
+            caption = c;
+            if (ctx.measure.measure(c, sub.px(sub.title_font)).x <= fan_rect.width() - sub.px(16)) break;
+        }
+        plot::Plot p(ctx.result.list, ctx.measure, sub, fan_rect, caption);
         plot::AxisSetup ax{"", -1.3, 1.3}, ay{"", -1.3, 1.3};
         p.setup_x(ax);
         p.setup_y(ay);
@@ -179,14 +187,19 @@ void build_vectors(BuildContext& ctx) {
         }
         for (int k = 0; k < shown; ++k) {
             const double a = wrap_angle(position_angle(md, f.theta[k]));
-            const Vec2 at = p.to_px(1.14 * std::cos(a), 1.14 * std::sin(a));
+            // just outside the unit circle: the box's nearest corner clears it by a small gap
+            const std::string label = std::to_string(k);
+            const float c = static_cast<float>(std::cos(a)), s = static_cast<float>(std::sin(a));
+            const float half_w = ctx.measure.measure(label, label_size).x / 2, half_h = label_size / 2;
+            const float d = (p.x_px(1) - origin.x) + st.px(4) + half_w * std::abs(c) + half_h * std::abs(s);
+            const Vec2 at{origin.x + c * d, origin.y - s * d};
             bool free = true;
             for (const Vec2& q : placed)
                 if (std::abs(q.x - at.x) < label_size * 1.4f && std::abs(q.y - at.y) < label_size * 1.0f) free = false;
             if (!free) continue;
             placed.push_back(at);
             const bool selected = k == pair && ctx.request.show_cursor;
-            p.list().text(at, std::to_string(k), label_size, selected ? st.theme.accent : st.theme.text, plot::HAlign::center,
+            p.list().text(at, label, label_size, selected ? st.theme.accent : st.theme.text, plot::HAlign::center,
                           plot::VAlign::middle);
         }
         record_geometry(ctx, p, {"fan", VectorsPlot::fan}, ax, ay);
@@ -224,10 +237,10 @@ void build_vectors(BuildContext& ctx) {
         arrow(p.list(), origin, tq, st.theme.accent, st.px(3), head);
         arrow(p.list(), origin, tk, st.theme.marker, st.px(3), head);
         const double full_score = attention_score(f, config.pairing, x_full, md, k_full, static_cast<double>(n), f.attention_factor);
+        tip_label(p, st, origin, tq, "q", st.theme.accent);
+        tip_label(p, st, origin, tk, "k", st.theme.marker);
         record_geometry(ctx, p, {"qk", VectorsPlot::qk}, ax, ay);
         p.finish();
-        tip_label(ctx.result.list, st, origin, tq, "q", st.theme.accent);
-        tip_label(ctx.result.list, st, origin, tk, "k", st.theme.marker);
         const float cx = (qk_rect.x0 + qk_rect.x1) / 2;
         char angle_deg[48];
         std::snprintf(angle_deg, sizeof angle_deg, "%.1f°", rel * 180.0 / kPi);

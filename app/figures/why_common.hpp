@@ -98,20 +98,20 @@ inline float legend_row(BuildContext& ctx, const std::vector<plot::LegendEntry>&
     const plot::Style& st = ctx.request.style;
     float size = st.px(st.tick_font);
     const float sample = st.px(24), inner = st.px(6), between = st.px(18);
-    auto entry_w = [&](const plot::LegendEntry& e, float sz) { return sample + inner + ctx.measure.measure(e.label, sz).x; };
+    auto width_of = [&](const plot::LegendEntry& e, float sz) { return sample + inner + ctx.measure.measure(e.label, sz).x; };
     auto total = [&](float sz) {
         float w = 0;
-        for (const auto& e : entries) w += entry_w(e, sz);
+        for (const auto& e : entries) w += width_of(e, sz);
         return w + between * static_cast<float>(entries.size() - 1);
     };
     const float room = x1 - x0 - st.px(8);
     const float wide = total(size);
     if (wide > room && wide > 0) size = std::min(size, std::max({size * 0.7f, size * room / wide, st.px(st.min_text)}));
-    // rows of entries, filled greedily
+    // still too wide in the smaller type: more rows, each centred, the last one at `bottom`
     std::vector<std::vector<const plot::LegendEntry*>> rows(1);
     float used = 0;
     for (const auto& e : entries) {
-        const float w = entry_w(e, size);
+        const float w = width_of(e, size);
         if (!rows.back().empty() && used + between + w > room) {
             rows.emplace_back();
             used = 0;
@@ -121,13 +121,13 @@ inline float legend_row(BuildContext& ctx, const std::vector<plot::LegendEntry>&
     }
     const float row_h = size * 1.4f;
     for (std::size_t r = 0; r < rows.size(); ++r) {
-        float row_w = 0;
-        for (const plot::LegendEntry* e : rows[r]) row_w += entry_w(*e, size);
-        row_w += between * static_cast<float>(rows[r].size() - 1);
+        float row_w = between * static_cast<float>(rows[r].size() - 1);
+        for (const plot::LegendEntry* e : rows[r]) row_w += width_of(*e, size);
         float x = std::max(x0 + st.px(4), (x0 + x1 - row_w) / 2);
         const float y = bottom - size * 0.7f - row_h * static_cast<float>(rows.size() - 1 - r);
         for (const plot::LegendEntry* e : rows[r]) {
-            ctx.result.list.segment({x, y}, {x + sample, y}, e->color, st.px(e->width), st.px(e->dash));
+            ctx.result.list.add(plot::PolylineCmd{{{x, y}, {x + sample, y}}, e->color, st.px(e->width), false, st.px(e->dash),
+                                                  plot::Role::legend});
             x += sample + inner;
             ctx.result.list.text({x, y}, e->label, size, st.theme.text, plot::HAlign::left, plot::VAlign::middle);
             x += ctx.measure.measure(e->label, size).x + between;

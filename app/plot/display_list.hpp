@@ -29,6 +29,10 @@ struct Rect {
 enum class HAlign : std::uint8_t { left, center, right };
 enum class VAlign : std::uint8_t { top, middle, bottom };
 enum class ColormapId : std::uint8_t { cyclic, sequential, diverging };
+// What a line or a text is, for label placement and the tests that check it (back ends ignore it):
+// text must not cross `data` lines (curves, marker lines, arrows); grid and axis lines may pass
+// behind text; a `leader` joins a moved label to what it names.
+enum class Role : std::uint8_t { data, grid, axis, tick_x, tick_y, label, annotation, legend, leader };
 
 struct PolylineCmd {
     std::vector<Vec2> points;
@@ -36,6 +40,7 @@ struct PolylineCmd {
     float width = 1;
     bool closed = false;
     float dash = 0;  // dash length in pixels; 0 = solid
+    Role role = Role::data;
 };
 struct PolygonCmd {  // filled convex polygon
     std::vector<Vec2> points;
@@ -62,6 +67,7 @@ struct TextCmd {
     HAlign halign = HAlign::left;
     VAlign valign = VAlign::top;
     bool vertical = false;  // rotated 90 degrees counter-clockwise (y-axis labels)
+    Role role = Role::label;
 };
 // A grid of scalar values coloured through a colormap: row 0 is the top row. Kept as data (not
 // pixels) so the screen colours it in a shader and files colour it with the same table.

@@ -32,45 +32,126 @@ double Plot::axis_t(const AxisSetup& a, double v) const {
     return (v - a.min) / (a.max - a.min);
 }
 
-std::vector<Tick> Plot::ticks_for(const AxisSetup& a, float pixels, bool horizontal) const {
-    if (!a.ticks.empty()) return a.ticks;
-    const float spacing = style_.px(horizontal ? (a.log ? 60.f : 90.f) : 48.f);
-    int target = std::max(2, static_cast<int>(pixels / spacing));
-    std::vector<Tick> t = a.log ? log_ticks(a.min, a.max, target) : linear_ticks(a.min, a.max, target);
-    // on a narrow horizontal axis, fewer ticks until their labels no longer touch (at worst the two ends)
-    while (horizontal && t.size() > 2) {
-        float widest = 0;
-        for (const Tick& k : t) widest = std::max(widest, measure_.measure(k.label, style_.px(style_.tick_font)).x);
-        if (pixels / static_cast<float>(t.size() - 1) >= widest + style_.px(10)) break;
-        if (target > 2) {
-            --target;
-            t = a.log ? log_ticks(a.min, a.max, target) : linear_ticks(a.min, a.max, target);
-        } else {
-            const Tick first = t.front(), last = t.back();
-            t = {first, last};
-        }
+bool Plot::ticks_fit(const std::vector<Tick>& ticks, const AxisSetup& a, float pixels, bool horizontal, float font) const {
+    // neighbouring labels keep a gap: side by side on a horizontal axis, stacked on a vertical one
+    float prev_at = 0, prev_half = 0;
+    bool have_prev = false;
+    for (const Tick& t : ticks) {
+        if (t.label.empty()) continue;
+        const float at = static_cast<float>(axis_t(a, t.value)) * pixels;
+        const float half = horizontal ? measure_.measure(t.label, font).x / 2 : font / 2;
+        if (have_prev && std::abs(at - prev_at) < prev_half + half + style_.px(horizontal ? 8 : 2)) return false;
+        prev_at = at;
+        prev_half = half;
+        have_prev = true;
     }
-    if (a.integer_ticks) {
+    return true;
+}
+
+Plot::AxisTicks Plot::ticks_for(const AxisSetup& a, float pixels, bool horizontal) const {
+    AxisTicks out{a.ticks, style_.px(style_.tick_font)};
+    const float min_font = std::min(out.font, std::max(style_.px(9), style_.px(style_.min_text)));
+    auto count_labelled = [](const std::vector<Tick>& t) {
+        return std::count_if(t.begin(), t.end(), [](const Tick& k) { return !k.label.empty(); });
+    };
+    auto make = [&](int target) {
+        std::vector<Tick> t = a.log ? log_ticks(a.min, a.max, target) : linear_ticks(a.min, a.max, target);
+        if (!a.integer_ticks) return t;
         std::vector<Tick> kept;
         for (const Tick& k : t)
             if (std::abs(k.value - std::round(k.value)) < 1e-9) kept.push_back(k);
-        if (kept.empty()) {
-            // a tiny range: label the whole numbers in it
-            for (double v = std::ceil(a.min); v <= a.max; v += 1) kept.push_back({v, tick_label(v, 1)});
-        }
-        t = kept;
+        if (kept.size() < 3)  // a small range: label the whole numbers in it
+            for (double v = std::ceil(a.min), step = std::max(1.0, std::ceil((a.max - a.min) / 4)); kept.size() < 3 && v <= a.max;
+                 v += step)
+                if (std::none_of(kept.begin(), kept.end(), [&](const Tick& k) { return k.value == v; })) kept.push_back({v, tick_label(v, 1)});
+        std::sort(kept.begin(), kept.end(), [](const Tick& x, const Tick& y) { return x.value < y.value; });
+        return kept;
+    };
+    int target = 0;
+    if (out.ticks.empty()) {
+        const float spacing = style_.px(horizontal ? (a.log ? 60.f : 90.f) : 48.f);
+        target = std::max(3, static_cast<int>(pixels / spacing));
+        out.ticks = make(target);
     }
-    return t;
+    // A crowded axis: fewer ticks (never under three labelled ones), then the 2s and 5s of a log
+    // axis unlabelled (never its decades), then smaller type.
+    while (!ticks_fit(out.ticks, a, pixels, horizontal, out.font)) {
+        if (target > 3 && !a.log) {
+            std::vector<Tick> fewer = make(--target);
+            if (count_labelled(fewer) >= 3) out.ticks = std::move(fewer);
+            continue;
+        }
+        if (a.log && a.ticks.empty()) {
+            bool thinned = false;
+            for (Tick& t : out.ticks) {
+                const double e = std::log10(t.value);
+                if (!t.label.empty() && std::abs(e - std::round(e)) > 1e-9 && count_labelled(out.ticks) > 3) {
+                    t.label.clear();
+                    t.major = false;
+                    thinned = true;
+                }
+            }
+            if (thinned) continue;
+        }
+        if (out.font > min_font) {
+            out.font = std::max(min_font, out.font * 0.9f);
+            continue;
+        }
+        // too many labels even in the smallest type (a dozen decades on a short axis): every other
+        // one, never fewer than three
+        std::vector<Tick> every_other = out.ticks;
+        std::size_t n = 0;
+        for (Tick& t : every_other)
+            if (!t.label.empty() && n++ % 2 == 1) t.label.clear();
+        if (count_labelled(every_other) < 3 || count_labelled(every_other) == count_labelled(out.ticks)) {
+            // three long labels on a short linear axis (six-digit positions): its two ends and its
+            // middle, as far apart as they can be
+            if (!a.log && a.ticks.empty()) {
+                const double lo = a.integer_ticks ? std::ceil(a.min) : a.min, hi = a.integer_ticks ? std::floor(a.max) : a.max;
+                const double mid = a.integer_ticks ? std::round((lo + hi) / 2) : (lo + hi) / 2;
+                const double step = std::max(1e-300, (hi - lo) / 2);
+                std::vector<Tick> spread{{lo, tick_label(lo, a.integer_ticks ? 1 : step)},
+                                         {mid, tick_label(mid, a.integer_ticks ? 1 : step)},
+                                         {hi, tick_label(hi, a.integer_ticks ? 1 : step)}};
+                if (hi > lo && ticks_fit(spread, a, pixels, horizontal, out.font)) out.ticks = std::move(spread);
+            }
+            break;
+        }
+        out.ticks = std::move(every_other);
+    }
+    return out;
 }
 
 void Plot::draw_title(float pad) {
     if (!titled()) return;
-    // a title wider than its plot shrinks (down to 70%) rather than run into its neighbour
+    // a title wider than its plot loses its "(aside)", then shrinks (to 10 px at scale 1, never below
+    // the style's smallest text) rather than run into its neighbour
     float size = style_.px(style_.title_font);
     const float room = outer_.width() - 2 * pad;
-    const float wide = measure_.measure(title_, size).x;
-    if (wide > room && wide > 0) size = std::max({size * 0.7f, size * room / wide, style_.px(style_.min_text)});
-    list_.text({(outer_.x0 + outer_.x1) / 2, outer_.y0 + pad}, title_, size, style_.theme.text, HAlign::center, VAlign::top);
+    float wide = measure_.measure(title_, size).x;
+    std::string title = title_;
+    const std::size_t paren = title.rfind(" (");
+    if (wide * 0.7f > room && paren != std::string::npos && title.back() == ')') {  // the aside goes first
+        title = title.substr(0, paren);
+        wide = measure_.measure(title, size).x;
+    }
+    // (measured again at each size: hinted type does not scale exactly)
+    const float smallest = std::min(size, std::max(std::min(size * 0.7f, style_.px(10)), style_.px(style_.min_text)));
+    while (wide > room && size > smallest) {
+        size = std::max(smallest, size * std::max(0.8f, std::min(0.97f, room / wide)));
+        wide = measure_.measure(title, size).x;
+    }
+    // still too wide at the smallest type: without its aside, then cut at a word with "…"
+    if (wide > room && paren != std::string::npos && title.back() == ')') {
+        title = title.substr(0, paren);
+        wide = measure_.measure(title, size).x;
+    }
+    for (std::string words = title; wide > room && words.rfind(' ') != std::string::npos;) {
+        words = words.substr(0, words.rfind(' '));
+        title = words + "…";
+        wide = measure_.measure(title, size).x;
+    }
+    list_.text({(outer_.x0 + outer_.x1) / 2, outer_.y0 + pad}, title, size, style_.theme.text, HAlign::center, VAlign::top);
 }
 
 Rect Plot::equal_units(Rect r) const {
@@ -94,23 +175,26 @@ void Plot::layout() {
     const float pad = style_.px(8);
     Rect r{outer_.x0 + pad, outer_.y0 + pad, outer_.x1 - pad, outer_.y1 - pad};
     if (titled()) r.y0 += style_.px(style_.title_font) * 1.5f;
+    if (!legend_above_.empty()) {  // rows for the legend (the plot's left margin is not known yet: guess it)
+        legend_above_y_ = r.y0;
+        r.y0 += legend_above_height(r.width() - style_.px(70));
+    }
     if (!axes_) {
         r.y0 += style_.px(2);
         if (square_) r = equal_units(r);
         area_ = r;
-        draw_title(pad);
         list_.push_clip(area_);
         return;
     }
-    // left: vertical axis label + widest tick label
-    float widest = 0;
-    for (const Tick& t : ticks_for(y_, r.height(), false))
-        widest = std::max(widest, measure_.measure(t.label, style_.px(style_.tick_font)).x);
-    const float y_label = y_.label.empty() ? 0 : style_.px(style_.label_font) * 1.4f;
-    r.x0 += y_label + widest + style_.px(8);
     // bottom: tick labels + axis label
     r.y1 -= style_.px(style_.tick_font) * 1.5f + (x_.label.empty() ? 0 : style_.px(style_.label_font) * 1.5f);
     r.y0 += style_.px(6);
+    // left: vertical axis label + widest tick label (of the ticks the final height will have)
+    float widest = 0;
+    const AxisTicks y_ticks = ticks_for(y_, r.height(), false);
+    for (const Tick& t : y_ticks.ticks) widest = std::max(widest, measure_.measure(t.label, y_ticks.font).x);
+    const float y_label = y_.label.empty() ? 0 : style_.px(style_.label_font) * 1.4f;
+    r.x0 += y_label + widest + style_.px(8);
     r.x1 -= style_.px(10);
     if (has_bar_) {
         float bar_widest = 0;
@@ -122,11 +206,12 @@ void Plot::layout() {
                             (bar_.label.empty() ? 0 : style_.px(style_.label_font) * 1.5f) +
                             (fades ? style_.px(style_.tick_font) * 1.4f : 0);
         r.x1 -= total;
-        bar_rect_ = {r.x1 + style_.px(14), r.y0, r.x1 + style_.px(14) + bar_w, r.y1};
+        // a fading key keeps its "1 0 |mean|" scale under the bar above the x axis' tick labels
+        const float key_h = fades ? style_.px(style_.tick_font) * 2.4f + style_.px(4) : 0;
+        bar_rect_ = {r.x1 + style_.px(14), r.y0, r.x1 + style_.px(14) + bar_w, std::max(r.y0 + style_.px(20), r.y1 - key_h)};
     }
     if (square_) r = equal_units(r);
     area_ = r;
-    draw_title(pad);
     if (style_.fill_plot_area) list_.rect(area_, style_.theme.plot_fill);
     draw_axes();
     if (has_bar_) draw_colorbar();
@@ -163,33 +248,38 @@ void Plot::draw_axes() {
     const Theme& th = style_.theme;
     const float tick_len = style_.px(5);
     const float tf = style_.px(style_.tick_font);
-    // grid and ticks
-    for (const Tick& t : ticks_for(x_, area_.width(), true)) {
+    // grid and ticks; an x label starts low enough to clear the lowest y label beside it
+    const AxisTicks xt = ticks_for(x_, area_.width(), true), yt = ticks_for(y_, area_.height(), false);
+    const float x_label_top = area_.y1 + std::max(tick_len + style_.px(2), yt.font / 2 + style_.px(1.5f));
+    for (const Tick& t : xt.ticks) {
         const float px = std::round(area_.x0 + static_cast<float>(axis_t(x_, t.value)) * area_.width()) + 0.5f;
-        if (px < area_.x0 - 0.5f || px > area_.x1 + 0.5f) continue;
-        if (t.major) list_.segment({px, area_.y0}, {px, area_.y1}, th.grid, style_.px(1));
-        list_.segment({px, area_.y1}, {px, area_.y1 + (t.major ? tick_len : tick_len * 0.6f)}, th.axis, style_.px(1));
-        if (!t.label.empty())
-            list_.text({px, area_.y1 + tick_len + style_.px(2)}, t.label, tf, th.muted, HAlign::center, VAlign::top);
+        if (px < area_.x0 - 1 || px > area_.x1 + 1) continue;
+        if (t.major) list_.add(PolylineCmd{{{px, area_.y0}, {px, area_.y1}}, th.grid, style_.px(1), false, 0, Role::grid});
+        list_.add(PolylineCmd{{{px, area_.y1}, {px, area_.y1 + (t.major ? tick_len : tick_len * 0.6f)}}, th.axis, style_.px(1), false, 0,
+                              Role::axis});
+        if (t.label.empty()) continue;
+        // a wide label at an end of the axis moves in rather than leave the figure
+        const float half = measure_.measure(t.label, xt.font).x / 2;
+        const float at = std::max(outer_.x0 + half + 1, std::min(px, outer_.x1 - half - 1));
+        list_.add(TextCmd{{at, x_label_top}, t.label, xt.font, th.muted, HAlign::center, VAlign::top, false, Role::tick_x});
     }
-    for (const Tick& t : ticks_for(y_, area_.height(), false)) {
+    float widest = 0;
+    for (const Tick& t : yt.ticks) {
         const float py = std::round(area_.y1 - static_cast<float>(axis_t(y_, t.value)) * area_.height()) + 0.5f;
-        if (py < area_.y0 - 0.5f || py > area_.y1 + 0.5f) continue;
-        if (t.major) list_.segment({area_.x0, py}, {area_.x1, py}, th.grid, style_.px(1));
-        list_.segment({area_.x0 - tick_len, py}, {area_.x0, py}, th.axis, style_.px(1));
+        if (py < area_.y0 - 1 || py > area_.y1 + 1) continue;
+        if (t.major) list_.add(PolylineCmd{{{area_.x0, py}, {area_.x1, py}}, th.grid, style_.px(1), false, 0, Role::grid});
+        list_.add(PolylineCmd{{{area_.x0 - tick_len, py}, {area_.x0, py}}, th.axis, style_.px(1), false, 0, Role::axis});
         if (!t.label.empty())
-            list_.text({area_.x0 - tick_len - style_.px(3), py}, t.label, tf, th.muted, HAlign::right, VAlign::middle);
+            list_.add(TextCmd{{area_.x0 - tick_len - style_.px(3), py}, t.label, yt.font, th.muted, HAlign::right, VAlign::middle, false,
+                              Role::tick_y});
+        widest = std::max(widest, measure_.measure(t.label, yt.font).x);
     }
     if (!x_.label.empty())
         list_.text({(area_.x0 + area_.x1) / 2, area_.y1 + tf * 1.5f + style_.px(4)}, x_.label,
                    style_.px(style_.label_font), th.text, HAlign::center, VAlign::top);
-    if (!y_.label.empty()) {
-        float widest = 0;
-        for (const Tick& t : ticks_for(y_, area_.height(), false))
-            widest = std::max(widest, measure_.measure(t.label, tf).x);
+    if (!y_.label.empty())
         list_.text({area_.x0 - tick_len - widest - style_.px(10), (area_.y0 + area_.y1) / 2}, y_.label,
                    style_.px(style_.label_font), th.text, HAlign::center, VAlign::bottom, true);
-    }
 }
 
 void Plot::draw_colorbar() {
@@ -209,13 +299,40 @@ void Plot::draw_colorbar() {
     list_.add(ImageCmd{bar_rect_, cols, 256, std::move(values), bar_.colormap, static_cast<float>(bar_.vmin),
                        static_cast<float>(bar_.vmax), std::move(weights)});
     list_.rect(bar_rect_, {0, 0, 0, 0}, th.axis, style_.px(1));
-    const float tf = style_.px(style_.tick_font);
+    float tf = style_.px(style_.tick_font);
     std::vector<Tick> ticks = bar_.ticks.empty() ? linear_ticks(bar_.vmin, bar_.vmax, 5) : bar_.ticks;
+    // a short bar: smaller type, then every other label (the middle one kept), never fewer than three
+    auto crowded = [&] {
+        float prev = -1e9f;
+        for (const Tick& t : ticks) {
+            if (t.label.empty()) continue;
+            const float py = static_cast<float>((t.value - bar_.vmin) / (bar_.vmax - bar_.vmin)) * bar_rect_.height();
+            if (std::abs(py - prev) < tf + style_.px(2)) return true;
+            prev = py;
+        }
+        return false;
+    };
+    while (crowded()) {
+        if (tf > style_.px(style_.tick_font) * 0.8f && tf * 0.9f >= style_.px(style_.min_text)) {
+            tf *= 0.9f;
+            continue;
+        }
+        std::vector<Tick> thinned = ticks;
+        const std::size_t middle = thinned.size() / 2;
+        int kept = 0;
+        for (std::size_t i = 0; i < thinned.size(); ++i) {
+            if ((i % 2) != (middle % 2)) thinned[i].label.clear();
+            kept += !thinned[i].label.empty();
+        }
+        if (kept < 3 || kept == static_cast<int>(std::count_if(ticks.begin(), ticks.end(), [](const Tick& t) { return !t.label.empty(); })))
+            break;
+        ticks = std::move(thinned);
+    }
     float widest = 0;
     for (const Tick& t : ticks) {
         const float py = bar_rect_.y1 - static_cast<float>((t.value - bar_.vmin) / (bar_.vmax - bar_.vmin)) * bar_rect_.height();
         list_.segment({bar_rect_.x1, py}, {bar_rect_.x1 + style_.px(4), py}, th.axis, style_.px(1));
-        list_.text({bar_rect_.x1 + style_.px(6), py}, t.label, tf, th.muted, HAlign::left, VAlign::middle);
+        if (!t.label.empty()) list_.text({bar_rect_.x1 + style_.px(6), py}, t.label, tf, th.muted, HAlign::left, VAlign::middle);
         widest = std::max(widest, measure_.measure(t.label, tf).x);
     }
     const float label_x = bar_rect_.x1 + style_.px(8) + widest + style_.px(6);
@@ -332,33 +449,12 @@ void Plot::hline(double y, Color color, const std::string& label, float width, f
     if (!label.empty()) legend_.push_back({label, color, width < 0 ? style_.line_width : width, dash});
 }
 
-namespace {
-void tag_box(DisplayList& list, const TextMeasure& measure, const Style& st, Vec2 at, const std::string& tag, Color color,
-             HAlign h, VAlign v) {
-    const float tf = st.px(st.tick_font);
-    const Vec2 size = measure.measure(tag, tf);
-    const float pad = st.px(4);
-    float x0 = h == HAlign::left ? at.x : h == HAlign::center ? at.x - size.x / 2 : at.x - size.x;
-    float y0 = v == VAlign::top ? at.y : v == VAlign::middle ? at.y - size.y / 2 : at.y - size.y;
-    list.rect({x0 - pad, y0 - pad * 0.5f, x0 + size.x + pad, y0 + size.y + pad * 0.5f}, st.theme.background.with_alpha(0.85f),
-              color, st.px(1.2f));
-    list.text({x0, y0}, tag, tf, st.theme.text);
-}
-}  // namespace
-
 void Plot::marker_x(double x, Color color, const std::string& tag, float width, float dash) {
     layout();
     const float px = x_px(x);
     if (px < area_.x0 - 1 || px > area_.x1 + 1) return;
     list_.segment({px, area_.y0}, {px, area_.y1}, color, style_.px(width < 0 ? style_.line_width : width), style_.px(dash));
-    if (tag.empty()) return;
-    const float w = measure_.measure(tag, style_.px(style_.tick_font)).x;
-    const bool right = px + w + style_.px(12) < area_.x1;
-    float tag_x = px + (right ? style_.px(6) : -style_.px(6));
-    // keep the whole tag inside the plot even when the line is near an edge of a narrow plot
-    if (!right) tag_x = std::max(tag_x, area_.x0 + w + style_.px(6));
-    tag_box(list_, measure_, style_, {tag_x, area_.y0 + style_.px(6)}, tag, color, right ? HAlign::left : HAlign::right,
-            VAlign::top);
+    if (!tag.empty()) annotations_.push_back({Annotation::Kind::tag_x, {px, area_.y0}, tag, color});
 }
 
 void Plot::marker_y(double y, Color color, const std::string& tag, float width, float dash) {
@@ -366,10 +462,7 @@ void Plot::marker_y(double y, Color color, const std::string& tag, float width, 
     const float py = y_px(y);
     if (py < area_.y0 - 1 || py > area_.y1 + 1) return;
     list_.segment({area_.x0, py}, {area_.x1, py}, color, style_.px(width < 0 ? style_.line_width : width), style_.px(dash));
-    if (tag.empty()) return;
-    const bool above = py - style_.px(style_.tick_font) * 1.6f > area_.y0;
-    tag_box(list_, measure_, style_, {area_.x1 - style_.px(8), py + (above ? -style_.px(5) : style_.px(5))}, tag, color,
-            HAlign::right, above ? VAlign::bottom : VAlign::top);
+    if (!tag.empty()) annotations_.push_back({Annotation::Kind::tag_y, {area_.x1, py}, tag, color});
 }
 
 void Plot::band_x(double x0, double x1, Color fill) {
@@ -380,19 +473,209 @@ void Plot::band_x(double x0, double x1, Color fill) {
 
 void Plot::text(double x, double y, std::string s, Color color, HAlign h, VAlign v, float size) {
     layout();
-    list_.text(to_px(x, y), std::move(s), style_.px(size < 0 ? style_.tick_font : size), color, h, v);
+    text_px(to_px(x, y), std::move(s), color, h, v, size);
 }
 
-void Plot::finish() {
-    if (finished_) return;
+void Plot::text_px(Vec2 at, std::string s, Color color, HAlign h, VAlign v, float size) {
     layout();
-    finished_ = true;
-    list_.pop_clip();
+    // leading and trailing spaces were a gap from the anchor: placement keeps its own gap
+    const std::size_t first = s.find_first_not_of(' '), last = s.find_last_not_of(' ');
+    if (first == std::string::npos) return;
+    annotations_.push_back({Annotation::Kind::text, at, s.substr(first, last - first + 1), color, h, v,
+                            style_.px(size < 0 ? style_.tick_font : size)});
+}
+
+void Plot::draw_at(LabelPlacer& placer, const Rect& box, Vec2 anchor, Color leader) {
+    // a label moved away from what it names gets a thin line back to it
+    const Vec2 near{std::clamp(anchor.x, box.x0, box.x1), std::clamp(anchor.y, box.y0, box.y1)};
+    const float dx = anchor.x - near.x, dy = anchor.y - near.y;
+    if (dx * dx + dy * dy > style_.px(14) * style_.px(14))
+        list_.add(PolylineCmd{{near, anchor}, leader.with_alpha(0.8f), style_.px(1), false, 0, Role::leader});
+    placer.add_box(box);
+}
+
+void Plot::place_tag(LabelPlacer& placer, const Annotation& a) {
+    const float tf = style_.px(style_.tick_font), pad = style_.px(4), gap = style_.px(6);
+    // the tag as given; without a trailing "(...)"; in smaller type
+    struct Form {
+        std::string text;
+        float font;
+    };
+    std::vector<Form> forms{{a.text, tf}};
+    const std::size_t paren = a.text.rfind(" (");
+    if (paren != std::string::npos && paren > 0 && a.text.back() == ')') forms.push_back({a.text.substr(0, paren), tf});
+    forms.push_back({forms.back().text, std::max(tf * 0.85f, std::min(tf, style_.px(style_.min_text)))});
+    auto spots = [&](const Form& f, Vec2* anchor) {
+        const Vec2 text = measure_.measure(f.text, f.font);
+        const float w = text.x + 2 * pad, h = text.y + pad;
+        std::vector<Rect> candidates;
+        *anchor = a.at;
+        if (a.kind == Annotation::Kind::tag_x) {  // beside a vertical line: top first, then down it, right then left
+            for (float y = area_.y0 + gap; y + h <= area_.y1 - style_.px(2); y += h * 0.75f) {
+                candidates.push_back({a.at.x + gap, y, a.at.x + gap + w, y + h});
+                candidates.push_back({a.at.x - gap - w, y, a.at.x - gap, y + h});
+            }
+            anchor->y = area_.y0 + gap + h / 2;
+        } else {  // on a horizontal line: right end first, above then below, then leftwards along it
+            for (float x = area_.x1 - style_.px(8); x - w >= area_.x0 + style_.px(2); x -= w * 0.5f) {
+                candidates.push_back({x - w, a.at.y - style_.px(5) - h, x, a.at.y - style_.px(5)});
+                candidates.push_back({x - w, a.at.y + style_.px(5), x, a.at.y + style_.px(5) + h});
+            }
+            *anchor = {area_.x1 - style_.px(8) - w / 2, a.at.y};
+        }
+        if (candidates.empty()) candidates.push_back(aligned_box(*anchor, {w, h}, HAlign::center, VAlign::middle));
+        return candidates;
+    };
+    auto draw = [&](const Rect& box, const Form& f) {
+        const Vec2 on_line = a.kind == Annotation::Kind::tag_x ? Vec2{a.at.x, std::clamp((box.y0 + box.y1) / 2, area_.y0, area_.y1)}
+                                                               : Vec2{std::clamp((box.x0 + box.x1) / 2, area_.x0, area_.x1), a.at.y};
+        draw_at(placer, box, on_line, a.color);
+        list_.rect(box, style_.theme.background.with_alpha(0.85f), a.color, style_.px(1.2f));
+        list_.add(TextCmd{{box.x0 + pad, box.y0 + pad / 2}, f.text, f.font, style_.theme.text, HAlign::left, VAlign::top, false,
+                          Role::annotation});
+    };
+    // beside its line in any form; else the nearest free spot with a leader; else the least bad spot
+    Vec2 anchor;
+    for (const Form& f : forms) {
+        const std::vector<Rect> candidates = spots(f, &anchor);
+        const int pick = placer.choose(candidates);
+        if (pick >= 0 && placer.cost(candidates[static_cast<std::size_t>(pick)]) == 0)
+            return draw(candidates[static_cast<std::size_t>(pick)], f);
+    }
+    for (const Form& f : forms) {
+        const std::vector<Rect> candidates = spots(f, &anchor);
+        Rect box;
+        if (placer.nearest_free(anchor, {candidates.front().width(), candidates.front().height()}, &box)) return draw(box, f);
+    }
+    // no room inside: in the plot's title line, if it has one
+    if (style_.draw_titles && !title_.empty()) {
+        title_ += " · " + a.text;
+        return;
+    }
+    // else just above the plot's frame, over the marker, if nothing is there
+    if (a.kind == Annotation::Kind::tag_x) {
+        const float pad_out = style_.px(4);
+        LabelPlacer outside({outer_.x0 + pad_out, outer_.y0 + pad_out, outer_.x1 - pad_out, area_.y0});
+        outside.add_list(list_, measure_);
+        for (const Form& f : forms) {
+            const Vec2 text = measure_.measure(f.text, f.font);
+            const float w = text.x + 2 * pad, h = text.y + pad, y1 = area_.y0 - style_.px(1);
+            std::vector<Rect> above;  // centred on the marker, then slid either way while it still covers it
+            for (float k : {0.5f, 0.25f, 0.75f, 0.f, 1.f}) {
+                const float x0 = std::clamp(a.at.x - k * w, outside.bounds().x0, outside.bounds().x1 - w);
+                above.push_back({x0, y1 - h, x0 + w, y1});
+            }
+            const int pick = outside.choose(above);
+            if (pick >= 0 && outside.cost(above[static_cast<std::size_t>(pick)]) == 0) return draw(above[static_cast<std::size_t>(pick)], f);
+        }
+    }
+    const std::vector<Rect> candidates = spots(forms.back(), &anchor);
+    draw(candidates[static_cast<std::size_t>(std::max(0, placer.choose(candidates)))], forms.back());
+}
+
+void Plot::place_text(LabelPlacer& placer, Annotation a) {
+    // wider than the plot: smaller type (down to 10 px at scale 1) rather than spill out of it
+    Vec2 size = measure_.measure(a.text, a.size);
+    const float room = area_.width() - style_.px(6);
+    const float smallest = std::min(a.size, std::max(style_.px(10), style_.px(style_.min_text)));
+    while (size.x > room && a.size > smallest) {
+        a.size = std::max(smallest, a.size * std::max(0.8f, std::min(0.97f, room / size.x)));
+        size = measure_.measure(a.text, a.size);
+    }
+    const float gap = style_.px(4);
+    // one line, or two (split at the space nearest the middle) where one line finds no room
+    std::vector<std::vector<std::string>> forms{{a.text}};
+    std::size_t split = std::string::npos;
+    for (std::size_t i = a.text.find(' '); i != std::string::npos; i = a.text.find(' ', i + 1))
+        if (split == std::string::npos || std::abs(static_cast<long>(i) - static_cast<long>(a.text.size() / 2)) <
+                                              std::abs(static_cast<long>(split) - static_cast<long>(a.text.size() / 2)))
+            split = i;
+    if (split != std::string::npos) forms.push_back({a.text.substr(0, split), a.text.substr(split + 1)});
+    auto box_size = [&](const std::vector<std::string>& lines) {
+        float w = 0;
+        for (const std::string& l : lines) w = std::max(w, measure_.measure(l, a.size).x);
+        return Vec2{w, a.size * (lines.size() == 1 ? 1.f : 2.2f)};
+    };
+    // as asked first, then around the anchor (kept inside the plot)
+    auto spots = [&](Vec2 sz) {
+        std::vector<Rect> candidates{aligned_box(a.at, sz, a.h, a.v)};
+        for (HAlign h : {HAlign::left, HAlign::right, HAlign::center})
+            for (VAlign v : {VAlign::bottom, VAlign::top, VAlign::middle}) {
+                if (h == HAlign::center && v == VAlign::middle) continue;
+                const Vec2 at{a.at.x + (h == HAlign::left ? gap : h == HAlign::right ? -gap : 0),
+                              a.at.y + (v == VAlign::top ? gap : v == VAlign::bottom ? -gap : 0)};
+                candidates.push_back(aligned_box(at, sz, h, v));
+            }
+        for (Rect& r : candidates) {
+            const float dx = std::max(0.f, area_.x0 + 1 - r.x0) - std::max(0.f, r.x1 - area_.x1 + 1);
+            const float dy = std::max(0.f, area_.y0 + 1 - r.y0) - std::max(0.f, r.y1 - area_.y1 + 1);
+            r = {r.x0 + dx, r.y0 + dy, r.x1 + dx, r.y1 + dy};
+        }
+        return candidates;
+    };
+    auto draw = [&](const Rect& box, const std::vector<std::string>& lines) {
+        draw_at(placer, box, a.at, a.color);
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            const float x = a.h == HAlign::left ? box.x0 : a.h == HAlign::right ? box.x1 : (box.x0 + box.x1) / 2;
+            list_.add(TextCmd{{x, box.y0 + static_cast<float>(i) * a.size * 1.2f}, lines[i], a.size, a.color, a.h, VAlign::top, false,
+                              Role::annotation});
+        }
+    };
+    for (const auto& lines : forms) {
+        const std::vector<Rect> candidates = spots(box_size(lines));
+        const int pick = placer.choose(candidates);
+        if (pick >= 0 && placer.cost(candidates[static_cast<std::size_t>(pick)]) == 0) return draw(candidates[static_cast<std::size_t>(pick)], lines);
+    }
+    for (const auto& lines : forms) {
+        Rect box;
+        if (placer.nearest_free(a.at, box_size(lines), &box)) return draw(box, lines);
+    }
+    const std::vector<Rect> candidates = spots(box_size(forms.front()));
+    draw(candidates[static_cast<std::size_t>(std::max(0, placer.choose(candidates)))], forms.front());
+}
+
+namespace {
+// A legend box's candidate spots: the asked-for corner, the other corners, the middles of the sides.
+std::vector<Rect> legend_spots(const Rect& area, float margin, float w, float h, bool left_first, bool bottom_first) {
+    const float left = area.x0 + margin, right = area.x1 - margin - w, top = area.y0 + margin, bottom = area.y1 - margin - h;
+    const float mid_x = (area.x0 + area.x1 - w) / 2, mid_y = (area.y0 + area.y1 - h) / 2;
+    std::vector<Rect> spots;
+    for (Vec2 c : {Vec2{left_first ? left : right, bottom_first ? bottom : top}, Vec2{right, top}, Vec2{left, top}, Vec2{right, bottom},
+                   Vec2{left, bottom}, Vec2{mid_x, top}, Vec2{mid_x, bottom}, Vec2{left, mid_y}, Vec2{right, mid_y}})
+        spots.push_back({c.x, c.y, c.x + w, c.y + h});
+    return spots;
+}
+}  // namespace
+
+bool Plot::find_spot(LabelPlacer& placer, const std::vector<Rect>& spots, Rect* box) const {
+    const int pick = placer.choose(spots);
+    if (pick >= 0 && placer.cost(spots[static_cast<std::size_t>(pick)]) == 0) {
+        *box = spots[static_cast<std::size_t>(pick)];
+        return true;
+    }
+    const Rect& first = spots.front();
+    if (placer.nearest_free({(first.x0 + first.x1) / 2, (first.y0 + first.y1) / 2}, {first.width(), first.height()}, box)) return true;
+    *box = spots[static_cast<std::size_t>(std::max(pick, 0))];
+    return false;
+}
+
+void Plot::draw_legend_box(const Rect& box, const std::vector<LegendEntry>& entries, float tf, float row) {
     const Theme& th = style_.theme;
-    if (axes_) list_.rect(area_, {0, 0, 0, 0}, th.axis, style_.px(style_.axis_width));
-    if (legend_.empty()) return;
-    float tf = style_.px(style_.tick_font);
     const float sample = style_.px(26);
+    list_.rect(box, th.background.with_alpha(0.88f), th.grid.with_alpha(0.5f), style_.px(1));
+    float y = box.y0 + style_.px(4) + row / 2;
+    for (const auto& e : entries) {
+        list_.add(PolylineCmd{{{box.x0 + style_.px(7), y}, {box.x0 + style_.px(7) + sample, y}}, e.color, style_.px(e.width), false,
+                              style_.px(e.dash), Role::legend});
+        list_.add(TextCmd{{box.x0 + style_.px(7) + sample + style_.px(8), y}, e.label, tf, th.text, HAlign::left, VAlign::middle, false,
+                          Role::legend});
+        y += row;
+    }
+}
+
+void Plot::place_legend(LabelPlacer& placer) {
+    float tf = style_.px(style_.tick_font);
+    const float sample = style_.px(26), margin = style_.px(8);
     float widest = 0;
     for (const auto& e : legend_) widest = std::max(widest, measure_.measure(e.label, tf).x);
     // a legend wider than its plot gets smaller type (down to 70%) rather than spill out of it
@@ -403,18 +686,104 @@ void Plot::finish() {
         widest *= k;
     }
     const float row = tf * 1.35f;
-    const float w = sample + style_.px(8) + widest + style_.px(14);
-    const float h = row * static_cast<float>(legend_.size()) + style_.px(8);
-    const float x0 = legend_left_ ? area_.x0 + style_.px(8) : area_.x1 - w - style_.px(8);
-    const float y0 = legend_bottom_ ? area_.y1 - style_.px(8) - h : area_.y0 + style_.px(8);
-    Rect box{x0, y0, x0 + w, y0 + h};
-    list_.rect(box, th.background.with_alpha(0.88f), th.grid.with_alpha(0.5f), style_.px(1));
-    float y = box.y0 + style_.px(4) + row / 2;
-    for (const auto& e : legend_) {
-        list_.segment({box.x0 + style_.px(7), y}, {box.x0 + style_.px(7) + sample, y}, e.color, style_.px(e.width),
-                      style_.px(e.dash));
-        list_.text({box.x0 + style_.px(7) + sample + style_.px(8), y}, e.label, tf, th.text, HAlign::left, VAlign::middle);
-        y += row;
+    auto entry_width = [&](float text) { return sample + style_.px(8) + text + style_.px(14); };
+    const float w = entry_width(widest), h = row * static_cast<float>(legend_.size()) + style_.px(8);
+    Rect box{};
+    if (find_spot(placer, legend_spots(area_, margin, w, h, legend_left_, legend_bottom_), &box) || legend_.size() == 1) {
+        placer.add_box(box);
+        draw_legend_box(box, legend_, tf, row);
+        return;
+    }
+    // no room for the whole box: each entry in a box of its own, wherever one is free
+    for (const LegendEntry& e : legend_) {
+        const float ew = entry_width(measure_.measure(e.label, tf).x), eh = row + style_.px(8);
+        find_spot(placer, legend_spots(area_, margin, ew, eh, legend_left_, legend_bottom_), &box);
+        placer.add_box(box);
+        draw_legend_box(box, {e}, tf, row);
+    }
+}
+
+namespace {
+struct LegendFlow {
+    std::vector<Vec2> at;  // each entry's top-left, relative to the first
+    float height = 0;
+};
+// Entries side by side, wrapping to a new row where the next would not fit in `width`.
+LegendFlow flow_legend(const std::vector<float>& widths, float width, float row) {
+    LegendFlow f;
+    float x = 0, y = 0;
+    for (float w : widths) {
+        if (x > 0 && x + w > width) {
+            x = 0;
+            y += row;
+        }
+        f.at.push_back({x, y});
+        x += w;
+    }
+    f.height = widths.empty() ? 0 : y + row;
+    return f;
+}
+}  // namespace
+
+float Plot::legend_above_height(float width) const {
+    const float tf = style_.px(style_.tick_font);
+    std::vector<float> widths;
+    for (const std::string& l : legend_above_) widths.push_back(style_.px(26 + 8 + 18) + measure_.measure(l, tf).x);
+    return flow_legend(widths, width, tf * 1.4f).height + style_.px(4);
+}
+
+void Plot::draw_legend_above(std::vector<LegendEntry> entries) {
+    const Theme& th = style_.theme;
+    const float room_h = area_.y0 - style_.px(4) - legend_above_y_;
+    const float sample = style_.px(26);
+    // the rows were reserved before the plot's left margin was known: smaller type if they need more
+    for (float tf = style_.px(style_.tick_font), k = 1; k >= 0.69f; k -= 0.1f) {
+        const float f = std::max(tf * k, std::min(tf, style_.px(style_.min_text))), row = f * 1.4f;
+        std::vector<float> widths;
+        for (const LegendEntry& e : entries) widths.push_back(sample + style_.px(8 + 18) + measure_.measure(e.label, f).x);
+        // rows from the plot's left edge, or further left where an entry would not fit otherwise
+        const float widest = widths.empty() ? 0 : *std::max_element(widths.begin(), widths.end());
+        const float x0 = std::max(outer_.x0 + style_.px(8), std::min(area_.x0, outer_.x1 - style_.px(8) - widest));
+        const float room_w = outer_.x1 - style_.px(8) - x0;
+        const LegendFlow flow = flow_legend(widths, room_w, row);
+        if ((flow.height > room_h + 0.5f || widest > room_w) && k > 0.75f) continue;
+        for (std::size_t i = 0; i < entries.size(); ++i) {
+            const float x = x0 + flow.at[i].x, y = legend_above_y_ + flow.at[i].y + row / 2;
+            list_.add(PolylineCmd{{{x, y}, {x + sample, y}}, entries[i].color, style_.px(entries[i].width), false,
+                                  style_.px(entries[i].dash), Role::legend});
+            list_.add(TextCmd{{x + sample + style_.px(8), y}, entries[i].label, f, th.text, HAlign::left, VAlign::middle, false,
+                              Role::legend});
+        }
+        return;
+    }
+}
+
+void Plot::finish() {
+    if (finished_) return;
+    layout();
+    finished_ = true;
+    list_.pop_clip();
+    if (axes_) list_.add(RectCmd{area_, {0, 0, 0, 0}, style_.theme.axis, style_.px(style_.axis_width)});
+    if (!legend_above_.empty()) {  // the entries named at setup go above the plot, the rest inside
+        std::vector<LegendEntry> above, inside;
+        for (LegendEntry& e : legend_)
+            (std::find(legend_above_.begin(), legend_above_.end(), e.label) != legend_above_.end() ? above : inside).push_back(std::move(e));
+        draw_legend_above(std::move(above));
+        legend_ = std::move(inside);
+    }
+    if (!legend_.empty() || !annotations_.empty()) place_labels();
+    draw_title(style_.px(8));  // last: a tag with no room in the plot joins it
+}
+
+void Plot::place_labels() {
+    // labels go inside the plot, clear of everything drawn so far and of each other
+    const float inset = style_.px(2);
+    LabelPlacer placer({area_.x0 + inset, area_.y0 + inset, area_.x1 - inset, area_.y1 - inset});
+    placer.add_list(list_, measure_);
+    if (!legend_.empty()) place_legend(placer);
+    for (const Annotation& a : annotations_) {
+        if (a.kind == Annotation::Kind::text) place_text(placer, a);
+        else place_tag(placer, a);
     }
 }
 

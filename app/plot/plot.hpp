@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "plot/display_list.hpp"
+#include "plot/label_placer.hpp"
 #include "plot/style.hpp"
 #include "plot/ticks.hpp"
 
@@ -71,6 +72,11 @@ public:
         legend_left_ = false;
         legend_bottom_ = true;
     }
+    // The legend in rows above the plot (for plots whose curves leave no corner free): these labels,
+    // given now so the layout can make room; lines added later with one of them as legend go there.
+    void setup_legend_above(std::vector<std::string> labels) {
+        if (!locked_) legend_above_ = std::move(labels);
+    }
     void setup_no_axes() { axes_ = false; }  // a bare drawing area (unit-circle views): no ticks, no margins
 
     // The plotting rectangle (locks the layout).
@@ -90,12 +96,16 @@ public:
                  ColormapId colormap, float vmin, float vmax, std::vector<float> weights = {});
     void vline(double x, Color color, const std::string& label = "", float width = -1, float dash = 0);
     void hline(double y, Color color, const std::string& label = "", float width = -1, float dash = 0);
-    // A marker line with a small tag (e.g. "m = 120") inside the plot instead of a legend entry.
+    // A marker line with a small tag (e.g. "m = 120") inside the plot instead of a legend entry. Tags,
+    // text() and the legend are placed at finish(), where they cover no other text and no data line:
+    // the first free of several positions, else the nearest free spot with a leader line.
     void marker_x(double x, Color color, const std::string& tag, float width = -1, float dash = 0);
     void marker_y(double y, Color color, const std::string& tag, float width = -1, float dash = 0);
     void band_x(double x0, double x1, Color fill);  // shaded vertical band
     void text(double x, double y, std::string s, Color color, HAlign h = HAlign::left, VAlign v = VAlign::bottom,
               float size = -1);
+    // text() anchored at a pixel (e.g. beyond an arrow's tip); placed like text().
+    void text_px(Vec2 at, std::string s, Color color, HAlign h, VAlign v, float size = -1);
     void add_legend(LegendEntry e) { legend_.push_back(std::move(e)); }
 
     void finish();  // legend, frame; pops the clip
@@ -106,12 +116,37 @@ public:
     const TextMeasure& measure() const { return measure_; }
 
 private:
+    struct AxisTicks {
+        std::vector<Tick> ticks;
+        float font = 0;  // the tick labels' size: smaller on a crowded axis, down to a minimum
+    };
+    struct Annotation {  // a tag or text waiting for finish() to place it
+        enum class Kind { tag_x, tag_y, text } kind = Kind::text;
+        Vec2 at;  // tag_x: (line x, -); tag_y: (-, line y); text: its anchor
+        std::string text;
+        Color color;
+        HAlign h = HAlign::left;
+        VAlign v = VAlign::bottom;
+        float size = 0;
+    };
+
     void layout();
     Rect equal_units(Rect r) const;
     bool titled() const { return style_.draw_titles && style_.draw_captions && !title_.empty(); }
     void draw_title(float pad);
     double axis_t(const AxisSetup& a, double v) const;
-    std::vector<Tick> ticks_for(const AxisSetup& a, float pixels, bool horizontal) const;
+    AxisTicks ticks_for(const AxisSetup& a, float pixels, bool horizontal) const;
+    bool ticks_fit(const std::vector<Tick>& ticks, const AxisSetup& a, float pixels, bool horizontal, float font) const;
+    void place_labels();  // the legend, tags and texts, at finish()
+    void place_legend(LabelPlacer& placer);
+    // The first free of `spots`, else the free spot nearest the first, else the cheapest (false).
+    bool find_spot(LabelPlacer& placer, const std::vector<Rect>& spots, Rect* box) const;
+    void draw_legend_box(const Rect& box, const std::vector<LegendEntry>& entries, float tf, float row);
+    float legend_above_height(float width) const;
+    void draw_legend_above(std::vector<LegendEntry> entries);
+    void place_tag(LabelPlacer& placer, const Annotation& a);
+    void place_text(LabelPlacer& placer, Annotation a);
+    void draw_at(LabelPlacer& placer, const Rect& box, Vec2 anchor, Color leader);
     void draw_axes();
     void draw_colorbar();
 
@@ -132,6 +167,9 @@ private:
     Rect area_;
     Rect bar_rect_;
     std::vector<LegendEntry> legend_;
+    std::vector<Annotation> annotations_;
+    std::vector<std::string> legend_above_;
+    float legend_above_y_ = 0;
 };
 
 }  // namespace rope::plot

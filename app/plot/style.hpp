@@ -49,7 +49,8 @@ struct Style {
     float tick_font = 15;
     float label_font = 17;
     float title_font = 20;
-    float min_text = 13;        // no text is drawn smaller (crowded labels shrink down to this, no further)
+    float min_text = 9;         // no text is drawn smaller (crowded labels shrink down to this, no further;
+                                // the screen asks for 13, 16 in presentation mode)
     float line_width = 2.5f;    // data lines: thick enough for a projector
     float axis_width = 1.2f;
     bool draw_titles = true;    // on screen the panel header shows the title instead

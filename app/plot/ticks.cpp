@@ -1,5 +1,6 @@
 #include "plot/ticks.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -72,44 +73,109 @@ std::string readout_number(double v, int digits) {
     return s;
 }
 
-std::vector<Tick> linear_ticks(double lo, double hi, int target) {
+namespace {
+
+// One unit for every label of an axis, chosen by its largest value: "0, 5k, 10k, 15k", never
+// "5000" beside "10k".
+struct Unit {
+    double divisor = 1;
+    const char* suffix = "";
+};
+
+Unit unit_for(double largest, double step) {
+    if (largest >= 1e12 && step >= 1e11) return {1e12, "T"};
+    if (largest >= 1e9 && step >= 1e8) return {1e9, "G"};
+    if (largest >= 1e6 && step >= 1e5) return {1e6, "M"};
+    if (largest >= 1e4 && step >= 1e3) return {1e3, "k"};
+    return {};
+}
+
+std::string label_in(double v, double step, const Unit& unit) {
+    if (v == 0) return "0";
+    if (unit.divisor == 1) return tick_label(v, step < 1 ? step : 1);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g%s", v / unit.divisor, unit.suffix);
+    std::string s = buf;
+    if (s[0] == '-') s = "−" + s.substr(1);
+    return s;
+}
+
+std::vector<Tick> linear_ticks_with_step(double lo, double hi, double step) {
     std::vector<Tick> ticks;
-    if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi)) return ticks;
-    const double step = nice_step(hi - lo, target);
     const double first = std::ceil(lo / step - 1e-9) * step;
     for (int i = 0;; ++i) {
         double v = first + i * step;
         if (v > hi + step * 1e-9 || i > 1000) break;
         if (std::abs(v) < step * 1e-9) v = 0.0;  // snap near-zero ticks to 0
-        ticks.push_back({v, tick_label(v, step), true});
+        ticks.push_back({v, "", true});
+    }
+    const Unit unit = unit_for(std::max(std::abs(lo), std::abs(hi)), step);
+    for (Tick& t : ticks) t.label = label_in(t.value, step, unit);
+    return ticks;
+}
+
+}  // namespace
+
+std::string decade_label(double v) {
+    const int n = static_cast<int>(std::round(std::log10(v)));
+    std::string s = "10";
+    if (n < 0) s += "⁻";
+    for (char d : std::to_string(std::abs(n))) s += kSuperscripts[d - '0'];
+    return s;
+}
+
+std::vector<Tick> linear_ticks(double lo, double hi, int target) {
+    if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi)) return {};
+    double step = nice_step(hi - lo, target);
+    std::vector<Tick> ticks = linear_ticks_with_step(lo, hi, step);
+    // never fewer than three: the next smaller nice step (1-2-5) until there are
+    for (int tries = 0; ticks.size() < 3 && tries < 6; ++tries) {
+        const double mag = std::pow(10.0, std::floor(std::log10(step) + 1e-9));
+        const double f = step / mag;
+        step = f > 4.9 ? 2 * mag : f > 1.9 ? mag : 0.5 * mag;
+        ticks = linear_ticks_with_step(lo, hi, step);
     }
     return ticks;
 }
 
-std::vector<Tick> log_ticks(double lo, double hi, int target) {
+namespace {
+
+// Decades, labelled in one format (plain up to 1000, else powers of ten); with `two_five` the 2s and
+// 5s labelled too (plain), else unlabelled minor ticks at 2..9 unless `minor` is off.
+std::vector<Tick> decade_ticks(double lo, double hi, bool two_five, bool minor) {
     std::vector<Tick> ticks;
-    if (!(lo > 0) || !(hi > lo)) return ticks;
     const int e0 = static_cast<int>(std::floor(std::log10(lo) + 1e-9));
     const int e1 = static_cast<int>(std::ceil(std::log10(hi) - 1e-9));
-    const int decades = e1 - e0;
-    int every = std::max(1, (decades + target - 1) / std::max(1, target));
-    if (every > 1 && every < decades) every = std::max(every, 2);
+    const bool powers = !two_five && (hi > 1000 * (1 + 1e-9) || lo < 0.01);
+    const Unit unit = unit_for(hi, hi / 100);
+    auto plain = [&](double v) { return label_in(v, v >= 1 ? 1 : v, unit); };
     for (int e = e0; e <= e1; ++e) {
         const double v = std::pow(10.0, e);
-        if (v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9) && (e % every == 0))
-            ticks.push_back({v, power_label(v), true});
-        if (decades <= 2) {  // few decades: label 2 and 5 as well
-            for (double m : {2.0, 5.0}) {
-                const double w = m * v;
-                if (w >= lo && w <= hi) ticks.push_back({w, tick_label(w, w / 10), true});
-            }
-        } else if (every == 1) {
-            for (int m = 2; m <= 9; ++m) {
-                const double w = m * v;
-                if (w >= lo && w <= hi) ticks.push_back({w, "", false});
-            }
+        if (v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9)) ticks.push_back({v, powers ? decade_label(v) : plain(v), true});
+        for (int m = 2; m <= 9; ++m) {
+            const double w = m * v;
+            if (w < lo || w > hi) continue;
+            if (two_five && (m == 2 || m == 5)) ticks.push_back({w, plain(w), true});
+            else if (minor || two_five) ticks.push_back({w, "", false});
         }
     }
+    return ticks;
+}
+
+std::size_t labelled(const std::vector<Tick>& ticks) {
+    return static_cast<std::size_t>(std::count_if(ticks.begin(), ticks.end(), [](const Tick& t) { return !t.label.empty(); }));
+}
+
+}  // namespace
+
+std::vector<Tick> log_ticks(double lo, double hi, int target) {
+    if (!(lo > 0) || !(hi > lo)) return {};
+    // Every decade is labelled; few decades: the 2s and 5s too; a crowded axis drops its unlabelled
+    // minor ticks first. Less than three labels that way: plain nice numbers.
+    const int decades = static_cast<int>(std::ceil(std::log10(hi) - 1e-9)) - static_cast<int>(std::floor(std::log10(lo) + 1e-9));
+    std::vector<Tick> ticks = decade_ticks(lo, hi, decades <= 2, decades <= std::max(2, target) * 2);
+    if (labelled(ticks) < 3) ticks = decade_ticks(lo, hi, true, true);
+    if (labelled(ticks) < 3) return linear_ticks(lo, hi, 4);
     return ticks;
 }
 

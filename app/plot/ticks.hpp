@@ -13,13 +13,16 @@ struct Tick {
     bool major = true;
 };
 
-// About `target` ticks inside [lo, hi]; values near zero snap to exactly 0.
+// About `target` ticks inside [lo, hi] (at least three), labelled in one unit ("5k", "10k");
+// values near zero snap to exactly 0. Log axes: every decade labelled.
 std::vector<Tick> linear_ticks(double lo, double hi, int target);
 std::vector<Tick> log_ticks(double lo, double hi, int target);
 
 // Shortest readable label for a tick value given the tick step.
 std::string tick_label(double value, double step);
-// "10⁴" for powers of ten, else tick_label.
+// "10⁴" for any power of ten (also "10⁰", "10¹"): the labels of a log axis that spans many decades.
+std::string decade_label(double value);
+// "10⁴" for powers of ten (but "1", "10"), else tick_label.
 std::string power_label(double value);
 // A number for readouts: up to `digits` significant digits, thousands as plain digits.
 std::string readout_number(double value, int digits = 6);

@@ -1,0 +1,238 @@
+// Every figure's text is readable at every state and size: no two texts overlap, no data line runs
+// through a text, every text lies inside its figure, and every axis has at least three labelled
+// ticks. Read from the display lists the figures build, with the font the files are drawn in.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "export/cairo_canvas.hpp"
+#include "figures/registry.hpp"
+#include "lessons/lessons.hpp"
+#include "plot/label_placer.hpp"
+#include "rope/presets.hpp"
+
+using namespace rope;
+
+namespace {
+
+constexpr float kTolerance = 0.5f;
+
+struct State {
+    std::string name;
+    ParamSet params;
+};
+
+ParamSet with(std::vector<std::pair<std::string, std::string>> sets) {
+    ParamSet p;
+    for (const auto& [k, v] : sets) p.set(k, v);
+    p.validate();
+    return p;
+}
+
+std::vector<State> states() {
+    std::vector<State> out;
+    out.push_back({"defaults", ParamSet{}});
+    const lessons::Lesson& lesson = lessons::builtin_lesson();
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i)
+        out.push_back({"lesson step " + std::to_string(i + 1), lessons::step_parameters(lesson.steps[i])});
+    for (const Preset& p : presets()) out.push_back({"preset " + std::string(p.name), with({{"preset", std::string(p.name)}})});
+    out.push_back({"scaling=yarn factor=8", with({{"scaling", "yarn"}, {"factor", "8"}, {"original_max_position", "4096"}})});
+    out.push_back({"scaling=linear factor=4", with({{"scaling", "linear"}, {"factor", "4"}, {"original_max_position", "2048"}})});
+    out.push_back({"scaling=ntk factor=4", with({{"scaling", "ntk"}, {"factor", "4"}})});
+    out.push_back({"dim=2", with({{"dim", "2"}, {"vector", "1,0.5"}})});
+    out.push_back({"1M positions", with({{"max_position", "1000000"}, {"position", "999999"}, {"max_distance", "1000000"}})});
+    out.push_back({"linear decay", with({{"decay_scale", "linear"}, {"max_distance", "20000"}})});
+    return out;
+}
+
+struct Size {
+    std::string name;
+    float width, height, scale;
+    bool screen;  // the panels' style (no titles, larger type) rather than a file's
+};
+
+const std::vector<Size>& sizes() {
+    static const std::vector<Size> list = {
+        {"800x480", 800, 480, 1, false},     {"1280x720", 1280, 720, 1, false}, {"560x300", 560, 300, 1, false},
+        {"1920x1080", 1920, 1080, 1, false}, {"800x480 scale 2", 800, 480, 2, false},
+        {"panel 620x380", 620, 380, 1, true}, {"panel 940x560 scale 1.5", 940, 560, 1.5f, true},
+    };
+    return list;
+}
+
+plot::Style style_for(const Size& s) {
+    plot::Style st;
+    st.theme = plot::light_theme();
+    st.scale = s.scale;
+    if (s.screen) {  // as gui::screen_style
+        st.tick_font = 16;
+        st.label_font = 18;
+        st.title_font = 21;
+        st.line_width = 2.6f;
+        st.draw_titles = false;
+        st.fill_plot_area = false;
+    } else {  // as the export's file style
+        st.tick_font = 13;
+        st.label_font = 15;
+        st.title_font = 18;
+        st.line_width = 2.2f;
+    }
+    return st;
+}
+
+struct Text {
+    const plot::TextCmd* cmd;
+    plot::Rect box;
+};
+
+std::string quote(const std::string& s) { return "'" + s + "'"; }
+
+std::string describe(const plot::Rect& r) {
+    std::ostringstream o;
+    o << "[" << r.x0 << "," << r.y0 << " - " << r.x1 << "," << r.y1 << "]";
+    return o.str();
+}
+
+// Every problem with the list's text, one line each.
+std::vector<std::string> problems(const figures::FigureResult& fig, const plot::TextMeasure& measure) {
+    std::vector<std::string> out;
+    const plot::DisplayList& list = fig.list;
+    std::vector<Text> texts;
+    struct Line {
+        const plot::PolylineCmd* cmd;
+        plot::Rect clip;  // what of it shows (a plot's data is clipped to its area)
+    };
+    std::vector<Line> lines;
+    std::vector<plot::Rect> clips{{-1e9f, -1e9f, 1e9f, 1e9f}};
+    for (const plot::Command& c : list.commands) {
+        if (const auto* t = std::get_if<plot::TextCmd>(&c)) {
+            if (!t->text.empty()) texts.push_back({t, plot::text_box(*t, measure)});
+        } else if (const auto* l = std::get_if<plot::PolylineCmd>(&c)) {
+            if (l->role == plot::Role::data) lines.push_back({l, clips.back()});
+        } else if (const auto* k = std::get_if<plot::ClipCmd>(&c)) {
+            if (k->push) clips.push_back(k->rect);
+            else if (clips.size() > 1) clips.pop_back();
+        }
+    }
+    for (const Text& t : texts) {
+        const plot::Rect& b = t.box;
+        if (b.x0 < -kTolerance || b.y0 < -kTolerance || b.x1 > list.width + kTolerance || b.y1 > list.height + kTolerance)
+            out.push_back("text " + quote(t.cmd->text) + " " + describe(b) + " leaves the figure");
+    }
+    for (std::size_t i = 0; i < texts.size(); ++i)
+        for (std::size_t j = i + 1; j < texts.size(); ++j)
+            if (plot::overlaps(texts[i].box, texts[j].box, kTolerance))
+                out.push_back("texts " + quote(texts[i].cmd->text) + " " + describe(texts[i].box) + " and " +
+                              quote(texts[j].cmd->text) + " " + describe(texts[j].box) + " overlap");
+    for (const Line& line : lines) {
+        const plot::PolylineCmd* l = line.cmd;
+        if (l->points.size() < 2) continue;
+        plot::Rect bb{l->points[0].x, l->points[0].y, l->points[0].x, l->points[0].y};
+        for (const plot::Vec2& p : l->points) {
+            bb.x0 = std::min(bb.x0, p.x);
+            bb.y0 = std::min(bb.y0, p.y);
+            bb.x1 = std::max(bb.x1, p.x);
+            bb.y1 = std::max(bb.y1, p.y);
+        }
+        bb = {bb.x0 - 1, bb.y0 - 1, bb.x1 + 1, bb.y1 + 1};
+        for (const Text& t : texts) {
+            if (!plot::overlaps(bb, t.box) || !plot::overlaps(line.clip, t.box)) continue;
+            const plot::Rect shown{std::max(t.box.x0, line.clip.x0), std::max(t.box.y0, line.clip.y0), std::min(t.box.x1, line.clip.x1),
+                                   std::min(t.box.y1, line.clip.y1)};
+            for (std::size_t k = 1; k < l->points.size(); ++k)
+                if (plot::segment_crosses(l->points[k - 1], l->points[k], shown, kTolerance)) {
+                    std::ostringstream o;
+                    o << "text " << quote(t.cmd->text) << " " << describe(t.box) << " is crossed by a data line through ("
+                      << l->points[k - 1].x << "," << l->points[k - 1].y << ")-(" << l->points[k].x << "," << l->points[k].y << ")";
+                    out.push_back(o.str());
+                    break;
+                }
+        }
+    }
+    // ticks: an axis drawn (tick marks on it) has at least three labels
+    for (const figures::PlotGeometry& g : fig.plots) {
+        const plot::Rect& a = g.area;
+        int x_marks = 0, y_marks = 0, x_labels = 0, y_labels = 0;
+        for (const plot::Command& c : list.commands)
+            if (const auto* l = std::get_if<plot::PolylineCmd>(&c); l && l->role == plot::Role::axis && l->points.size() == 2) {
+                const plot::Vec2 p = l->points[0], q = l->points[1];
+                if (std::abs(p.y - a.y1) < 1 && p.x >= a.x0 - 1 && p.x <= a.x1 + 1 && std::abs(p.x - q.x) < 0.01f) ++x_marks;
+                if (std::abs(q.x - a.x0) < 1 && q.y >= a.y0 - 1 && q.y <= a.y1 + 1 && std::abs(p.y - q.y) < 0.01f) ++y_marks;
+            }
+        for (const Text& t : texts) {
+            const float cx = (t.box.x0 + t.box.x1) / 2, cy = (t.box.y0 + t.box.y1) / 2;
+            if (t.cmd->role == plot::Role::tick_x && cx >= a.x0 - 1 && cx <= a.x1 + 1 && t.box.y0 >= a.y1) ++x_labels;
+            if (t.cmd->role == plot::Role::tick_y && cy >= a.y0 - 1 && cy <= a.y1 + 1 && t.box.x1 <= a.x0) ++y_labels;
+        }
+        // a pair axis is labelled at whole pairs only: one pair has one label
+        auto needed = [](figures::AxisRole role, double lo, double hi) {
+            if (role != figures::AxisRole::pair) return 3;
+            return static_cast<int>(std::min(3.0, std::floor(hi) - std::ceil(lo) + 1));
+        };
+        if (x_marks > 0 && x_labels < needed(g.x_role, g.x_min, g.x_max))
+            out.push_back("plot " + g.name + ": x axis has " + std::to_string(x_labels) + " labelled ticks");
+        if (y_marks > 0 && y_labels < needed(g.y_role, g.y_min, g.y_max))
+            out.push_back("plot " + g.name + ": y axis has " + std::to_string(y_labels) + " labelled ticks");
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST(LabelLayout, NoTextOverlapsTextOrDataAndEveryAxisHasThreeLabels) {
+    const exporting::CairoTextMeasure measure;
+    figures::FigureCache cache;
+    std::vector<std::string> report;
+    std::size_t failures = 0, lists = 0;
+    // ROPE_LABEL_REPORT=FILE writes every problem there, not just the first few
+    const char* report_path = std::getenv("ROPE_LABEL_REPORT");
+    std::ofstream all_problems;
+    if (report_path) all_problems.open(report_path);
+    for (const State& state : states())
+        for (const figures::FigureDescriptor* figure : figures::all_figures())
+            for (const Size& size : sizes()) {
+                figures::FigureRequest r;
+                r.figure = figure;
+                r.width = size.width * size.scale;
+                r.height = size.height * size.scale;
+                r.style = style_for(size);
+                r.measure = &measure;
+                const figures::FigureResult fig = figures::build_figure(r, state.params, cache);
+                ++lists;
+                for (const std::string& p : problems(fig, measure)) {
+                    ++failures;
+                    const std::string line = std::string(figure->name) + " | " + state.name + " | " + size.name + ": " + p;
+                    if (report.size() < 60) report.push_back(line);
+                    if (all_problems) all_problems << line << "\n";
+                }
+            }
+    std::string all;
+    for (const std::string& line : report) all += line + "\n";
+    EXPECT_EQ(failures, 0u) << failures << " problems in " << lists << " figures; the first:\n" << all;
+}
+
+// The checks can fail: a text put on a curve and one on another text are caught.
+TEST(LabelLayout, TheChecksSeeOverlapsAndCrossings) {
+    const plot::ApproximateTextMeasure measure;
+    figures::FigureResult fig;
+    fig.list.width = 400;
+    fig.list.height = 300;
+    fig.list.line({{10, 100}, {390, 100}}, {}, 2);
+    fig.list.text({200, 100}, "on the line", 14, {}, plot::HAlign::center, plot::VAlign::middle);
+    fig.list.text({20, 20}, "first", 14, {});
+    fig.list.text({30, 25}, "second", 14, {});
+    fig.list.text({390, 290}, "outside", 14, {});
+    const std::vector<std::string> found = problems(fig, measure);
+    auto has = [&](const std::string& words) {
+        return std::any_of(found.begin(), found.end(), [&](const std::string& s) { return s.find(words) != std::string::npos; });
+    };
+    EXPECT_TRUE(has("'on the line'"));
+    EXPECT_TRUE(has("'first'"));
+    EXPECT_TRUE(has("'outside'"));
+}
