@@ -150,7 +150,8 @@ void build_context(BuildContext& ctx) {
     }
     if (!all_seven)
         for (plot::Rect& c : cell) c = {};  // the seven-plot arrangement is not an option
-    const SubplotFit fit = fit_subplots(ctx, {0, top, W, H}, cell, {1, 0, 3, 5, 4, 6, 2});
+    // the heatmaps' colour bars (with their fading key) take about 150 px beside the plot
+    const SubplotFit fit = fit_subplots(ctx, {0, top, W, H}, cell, {1, 0, 3, 5, 4, 6, 2}, {0, 0}, 0, {0, 0, 0, 0, 40, 150, 150});
     cell = fit.cells;
     std::array<bool, 7> show{};
     for (int i = 0; i < 7; ++i) show[static_cast<std::size_t>(i)] = fit.shows(i);

@@ -123,7 +123,11 @@ void build_pairing(BuildContext& ctx) {
             p.list().segment({box_x(perm[j]) + box / 2, row1 + box}, {box_x(j) + box / 2, row2},
                              pair_color(th, j % half, half).with_alpha(0.85f), st.px(1.6f));
         auto label = [&](const std::string& text, float y, bool current) {
-            const std::string full = text + (current ? "  (current)" : "");
+            // the whole row label, or what comes before its colon (the layout's name) where it does not fit
+            std::string full = text + (current ? "  (current)" : "");
+            const std::size_t colon = text.find(':');
+            if (colon != std::string::npos && ctx.measure.measure(full, st.px(st.min_text)).x > a.width())
+                full = text.substr(0, colon) + (current ? "  (current)" : "");
             const float size = why::fitted_size(ctx.measure, full, tf, a.width(), st.px(st.min_text));
             p.list().text({a.x0 + a.width() / 2, y}, full, size, current ? th.accent : th.text, plot::HAlign::center,
                           plot::VAlign::top);
@@ -153,8 +157,10 @@ void build_pairing(BuildContext& ctx) {
                     p.list().text({(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2}, std::to_string(j), font, ink_on(c), plot::HAlign::center,
                                   plot::VAlign::middle);
             }
-            if (!numbered) {  // boxes too small for numbers: the row's first and last dims beside it
-                const float mid = y + box / 2, small = st.px(st.min_text);
+            const float small = st.px(st.min_text), digits_w = ctx.measure.measure(std::to_string(shown - 1), small).x;
+            if (!numbered && box_x(0) - gap * 2 - digits_w >= a.x0 - 1) {
+                // boxes too small for numbers: the row's first and last dims beside it, where they fit
+                const float mid = y + box / 2;
                 p.list().text({box_x(0) - gap * 2, mid}, "0", small, th.muted, plot::HAlign::right, plot::VAlign::middle);
                 p.list().text({box_x(shown - 1) + box + gap * 2, mid}, std::to_string(shown - 1), small, th.muted, plot::HAlign::left,
                               plot::VAlign::middle);

@@ -16,6 +16,10 @@ namespace {
 
 bool large_enough(const plot::Rect& r, plot::Vec2 min) { return r.width() >= min.x - 0.5f && r.height() >= min.y - 0.5f; }
 
+float extra_width(const std::vector<float>& wider, int plot, const plot::Style& st) {
+    return static_cast<std::size_t>(plot) < wider.size() ? st.px(wider[static_cast<std::size_t>(plot)]) : 0.0f;
+}
+
 // The grid (columns x rows) that gives `count` cells the most room in `area`, if any holds `min`.
 bool best_grid(int count, plot::Rect area, plot::Vec2 min, int max_cols, int& cols_out, int& rows_out) {
     float best = 0;
@@ -47,13 +51,16 @@ std::string left_out_note(const BuildContext& ctx, int shown, int total, float w
 }  // namespace
 
 SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const std::vector<int>& priority,
-                        plot::Vec2 min, int max_cols) {
+                        plot::Vec2 min, int max_cols, const std::vector<float>& wider) {
     const plot::Style& st = ctx.request.style;
     if (min.x <= 0 || min.y <= 0) min = min_subplot_cell(st);
     SubplotFit fit;
     fit.cells = own;
     fit.shown = static_cast<int>(own.size());
-    if (std::all_of(own.begin(), own.end(), [&](const plot::Rect& r) { return large_enough(r, min); })) return fit;
+    bool own_fits = true;
+    for (std::size_t k = 0; k < own.size(); ++k)
+        own_fits = own_fits && large_enough(own[k], {min.x + extra_width(wider, static_cast<int>(k), st), min.y});
+    if (own_fits) return fit;
 
     // the plots a lesson step speaks of first
     std::vector<int> order;
@@ -66,10 +73,16 @@ SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<pl
         if (std::find(order.begin(), order.end(), k) == order.end()) order.push_back(k);
     // all of them in a plain grid if that fits; else as many as fit above a note saying so
     plot::Rect room = area;
+    // the cells of a grid are alike: each as wide as the widest need of the plots in it
+    auto need = [&](int count) {
+        float extra = 0;
+        for (int k = 0; k < count; ++k) extra = std::max(extra, extra_width(wider, order[static_cast<std::size_t>(k)], st));
+        return plot::Vec2{min.x + extra, min.y};
+    };
     int cols = 1, rows = 1, count = static_cast<int>(order.size());
-    if (!best_grid(count, room, min, max_cols, cols, rows)) {
+    if (!best_grid(count, room, need(count), max_cols, cols, rows)) {
         room.y1 -= st.px(st.tick_font) * 1.7f;
-        while (count > 1 && !best_grid(count, room, min, max_cols, cols, rows)) --count;
+        while (count > 1 && !best_grid(count, room, need(count), max_cols, cols, rows)) --count;
     }
     if (count == 1) cols = rows = 1;  // one plot, however small: the figure's most important one
     for (plot::Rect& r : fit.cells) r = {};

@@ -26,8 +26,9 @@ struct SubplotFit {
 // ones the style's `focus` names first), and the note is drawn along the bottom of `area`.
 // `min`: the smallest cell (pixels, scaled) if not min_subplot_cell's (views without axes need less).
 // `max_cols`: at most this many plots side by side (0: any; 1 for plots that need the full width).
+// `wider`: per plot, how much wider than `min` its cell must be (pixels at scale 1: a colour bar).
 SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const std::vector<int>& priority,
-                        plot::Vec2 min = {0, 0}, int max_cols = 0);
+                        plot::Vec2 min = {0, 0}, int max_cols = 0, const std::vector<float>& wider = {});
 
 // A short explanation centred in `area`, wrapped to its width, on a box that keeps it off the data:
 // what a deliberately simple view (one pair, d = 2) shows and why.

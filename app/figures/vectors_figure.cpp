@@ -246,7 +246,9 @@ void build_vectors(BuildContext& ctx) {
         std::snprintf(angle_deg, sizeof angle_deg, "%.1f°", rel * 180.0 / kPi);
         std::string a = angle_deg;
         if (a[0] == '-') a = "−" + a.substr(1);
-        ctx.result.list.text({cx, qk_rect.y1 - line_h - st.px(2)}, "n − m = " + std::to_string(n - m) + ": angle " + a, tf,
+        const std::string relation = "n − m = " + std::to_string(n - m) + ": angle " + a;
+        const bool fits = ctx.measure.measure(relation, tf).x <= qk_rect.width() - st.px(8);
+        ctx.result.list.text({cx, qk_rect.y1 - line_h - st.px(2)}, fits ? relation : "angle " + a, tf,
                              st.theme.text, plot::HAlign::center, plot::VAlign::bottom);
         ctx.result.list.text({cx, qk_rect.y1 - st.px(2)}, "score ⟨q, k⟩ = " + plot::readout_number(full_score, 6), tf,
                              st.theme.marker, plot::HAlign::center, plot::VAlign::bottom);

@@ -114,6 +114,10 @@ Plot::AxisTicks Plot::ticks_for(const AxisSetup& a, float pixels, bool horizonta
                                          {mid, tick_label(mid, a.integer_ticks ? 1 : step)},
                                          {hi, tick_label(hi, a.integer_ticks ? 1 : step)}};
                 if (hi > lo && ticks_fit(spread, a, pixels, horizontal, out.font)) out.ticks = std::move(spread);
+            } else if (a.log && a.ticks.empty() && a.max > a.min && a.min > 0) {  // the ends and the middle, in one format
+                const double lo = a.min, hi = a.max, mid = std::sqrt(lo * hi);
+                std::vector<Tick> spread{{lo, readout_number(lo, 2)}, {mid, readout_number(mid, 2)}, {hi, readout_number(hi, 2)}};
+                if (ticks_fit(spread, a, pixels, horizontal, out.font)) out.ticks = std::move(spread);
             }
             break;
         }
@@ -122,36 +126,40 @@ Plot::AxisTicks Plot::ticks_for(const AxisSetup& a, float pixels, bool horizonta
     return out;
 }
 
+std::pair<std::string, float> Plot::fitted(const std::string& text, float size, float room, float smallest) const {
+    smallest = std::min(size, std::max(smallest, style_.px(style_.min_text)));
+    std::string out = text;
+    float wide = measure_.measure(out, size).x;
+    const std::size_t paren = out.rfind(" (");
+    const bool aside = paren != std::string::npos && paren > 0 && out.back() == ')';
+    if (aside && wide * 0.7f > room) {  // far too wide: the aside goes first
+        out = out.substr(0, paren);
+        wide = measure_.measure(out, size).x;
+    }
+    // (measured again at each size: hinted type does not scale exactly)
+    while (wide > room && size > smallest) {
+        size = std::max(smallest, size * std::max(0.8f, std::min(0.97f, room / wide)));
+        wide = measure_.measure(out, size).x;
+    }
+    if (wide > room && aside && out.size() > paren) {
+        out = out.substr(0, paren);
+        wide = measure_.measure(out, size).x;
+    }
+    for (std::string words = out; wide > room && words.rfind(' ') != std::string::npos;) {
+        words = words.substr(0, words.rfind(' '));
+        out = words + "…";
+        wide = measure_.measure(out, size).x;
+    }
+    return {out, size};
+}
+
 void Plot::draw_title(float pad) {
     if (!titled()) return;
     // a title wider than its plot loses its "(aside)", then shrinks (to 10 px at scale 1, never below
-    // the style's smallest text) rather than run into its neighbour
-    float size = style_.px(style_.title_font);
-    const float room = outer_.width() - 2 * pad;
-    float wide = measure_.measure(title_, size).x;
-    std::string title = title_;
-    const std::size_t paren = title.rfind(" (");
-    if (wide * 0.7f > room && paren != std::string::npos && title.back() == ')') {  // the aside goes first
-        title = title.substr(0, paren);
-        wide = measure_.measure(title, size).x;
-    }
-    // (measured again at each size: hinted type does not scale exactly)
-    const float smallest = std::min(size, std::max(std::min(size * 0.7f, style_.px(10)), style_.px(style_.min_text)));
-    while (wide > room && size > smallest) {
-        size = std::max(smallest, size * std::max(0.8f, std::min(0.97f, room / wide)));
-        wide = measure_.measure(title, size).x;
-    }
-    // still too wide at the smallest type: without its aside, then cut at a word with "…"
-    if (wide > room && paren != std::string::npos && title.back() == ')') {
-        title = title.substr(0, paren);
-        wide = measure_.measure(title, size).x;
-    }
-    for (std::string words = title; wide > room && words.rfind(' ') != std::string::npos;) {
-        words = words.substr(0, words.rfind(' '));
-        title = words + "…";
-        wide = measure_.measure(title, size).x;
-    }
-    list_.text({(outer_.x0 + outer_.x1) / 2, outer_.y0 + pad}, title, size, style_.theme.text, HAlign::center, VAlign::top);
+    // the style's smallest text), then is cut at a word, rather than run into its neighbour
+    const float size = style_.px(style_.title_font);
+    const auto [title, fitted_size] = fitted(title_, size, outer_.width() - 2 * pad, std::min(size * 0.7f, style_.px(10)));
+    list_.text({(outer_.x0 + outer_.x1) / 2, outer_.y0 + pad}, title, fitted_size, style_.theme.text, HAlign::center, VAlign::top);
 }
 
 Rect Plot::equal_units(Rect r) const {
@@ -274,12 +282,18 @@ void Plot::draw_axes() {
                               Role::tick_y});
         widest = std::max(widest, measure_.measure(t.label, yt.font).x);
     }
-    if (!x_.label.empty())
-        list_.text({(area_.x0 + area_.x1) / 2, area_.y1 + tf * 1.5f + style_.px(4)}, x_.label,
-                   style_.px(style_.label_font), th.text, HAlign::center, VAlign::top);
-    if (!y_.label.empty())
-        list_.text({area_.x0 - tick_len - widest - style_.px(10), (area_.y0 + area_.y1) / 2}, y_.label,
-                   style_.px(style_.label_font), th.text, HAlign::center, VAlign::bottom, true);
+    // axis labels centred on their axis, no longer than the plot's box allows on either side
+    const float lf = style_.px(style_.label_font);
+    if (!x_.label.empty()) {
+        const float cx = (area_.x0 + area_.x1) / 2;
+        const auto [label, size] = fitted(x_.label, lf, 2 * std::min(cx - outer_.x0, outer_.x1 - cx) - style_.px(4), lf * 0.8f);
+        list_.text({cx, area_.y1 + tf * 1.5f + style_.px(4)}, label, size, th.text, HAlign::center, VAlign::top);
+    }
+    if (!y_.label.empty()) {
+        const auto [label, size] = fitted(y_.label, lf, area_.height() + style_.px(12), lf * 0.8f);
+        list_.text({area_.x0 - tick_len - widest - style_.px(10), (area_.y0 + area_.y1) / 2}, label, size, th.text, HAlign::center,
+                   VAlign::bottom, true);
+    }
 }
 
 void Plot::draw_colorbar() {
@@ -336,9 +350,11 @@ void Plot::draw_colorbar() {
         widest = std::max(widest, measure_.measure(t.label, tf).x);
     }
     const float label_x = bar_rect_.x1 + style_.px(8) + widest + style_.px(6);
-    if (!bar_.label.empty())
-        list_.text({label_x, (bar_rect_.y0 + bar_rect_.y1) / 2}, bar_.label, style_.px(style_.label_font), th.text,
-                   HAlign::center, VAlign::top, true);
+    if (!bar_.label.empty()) {
+        const float lf = style_.px(style_.label_font);
+        const auto [label, size] = fitted(bar_.label, lf, bar_rect_.height() + style_.px(8), lf * 0.8f);
+        list_.text({label_x, (bar_rect_.y0 + bar_rect_.y1) / 2}, label, size, th.text, HAlign::center, VAlign::top, true);
+    }
     if (fades) {
         // under the bar: its horizontal scale; beside the label: what the grey means
         list_.text({bar_rect_.x0, bar_rect_.y1 + style_.px(3)}, "1", tf, th.muted, HAlign::center, VAlign::top);
@@ -346,7 +362,8 @@ void Plot::draw_colorbar() {
         list_.text({(bar_rect_.x0 + bar_rect_.x1) / 2, bar_rect_.y1 + style_.px(3) + tf * 1.2f}, "|mean|", tf, th.muted,
                    HAlign::center, VAlign::top);
         const float note_x = label_x + (bar_.label.empty() ? 0 : style_.px(style_.label_font) * 1.3f);
-        list_.text({note_x, (bar_rect_.y0 + bar_rect_.y1) / 2}, bar_.fade_note, tf, th.muted, HAlign::center, VAlign::top, true);
+        const auto [note, size] = fitted(bar_.fade_note, tf, bar_rect_.height() + style_.px(8), tf * 0.8f);
+        list_.text({note_x, (bar_rect_.y0 + bar_rect_.y1) / 2}, note, size, th.muted, HAlign::center, VAlign::top, true);
     }
 }
 

@@ -134,6 +134,9 @@ private:
     Rect equal_units(Rect r) const;
     bool titled() const { return style_.draw_titles && style_.draw_captions && !title_.empty(); }
     void draw_title(float pad);
+    // `text` at `size` made to fit `room` pixels: smaller type (down to `smallest`, never below the
+    // style's smallest text), then without a trailing "(aside)", then cut at a word with "…".
+    std::pair<std::string, float> fitted(const std::string& text, float size, float room, float smallest) const;
     double axis_t(const AxisSetup& a, double v) const;
     AxisTicks ticks_for(const AxisSetup& a, float pixels, bool horizontal) const;
     bool ticks_fit(const std::vector<Tick>& ticks, const AxisSetup& a, float pixels, bool horizontal, float font) const;

@@ -144,7 +144,11 @@ TEST(Figures, HeatmapFadesPairsThatTurnWithinACell) {
 // picture, and their difference is 0 everywhere (on the cyclic map, at full colour).
 TEST(Figures, ContextBeforeAndAfterOfOneConfigAreOnePicture) {
     figures::FigureCache cache;
-    const auto fig = build(figures::figure("context"), params({{"preset", "llama-2-7b"}, {"max_position", "16384"}}), cache, false);
+    figures::FigureRequest r;  // its own export size: all seven plots
+    r.figure = &figures::figure("context");
+    r.width = 1280;
+    r.height = 720;
+    const auto fig = figures::build_figure(r, params({{"preset", "llama-2-7b"}, {"max_position", "16384"}}), cache);
     std::vector<const plot::ImageCmd*> heatmaps;
     for (const auto* img : commands<plot::ImageCmd>(fig.list))
         if (img->cols > 8) heatmaps.push_back(img);  // not the colour bars

@@ -55,6 +55,7 @@ struct Size {
     std::string name;
     float width, height, scale;
     bool screen;  // the panels' style (no titles, larger type) rather than a file's
+    bool presenting = false;  // presentation mode's panel: nothing smaller than the tick labels
 };
 
 const std::vector<Size>& sizes() {
@@ -62,6 +63,11 @@ const std::vector<Size>& sizes() {
         {"800x480", 800, 480, 1, false},     {"1280x720", 1280, 720, 1, false}, {"560x300", 560, 300, 1, false},
         {"1920x1080", 1920, 1080, 1, false}, {"800x480 scale 2", 800, 480, 2, false},
         {"panel 620x380", 620, 380, 1, true}, {"panel 940x560 scale 1.5", 940, 560, 1.5f, true},
+        // presentation mode's lesson panel beside the lesson at 1280x720, 1024x768 and 1920x1080
+        // (880x670, 560x715 and 1380x1010 pixels)
+        {"presenting 704x536 scale 1.25", 704, 536, 1.25f, true, true},
+        {"presenting 407x520 scale 1.375", 407, 520, 1.375f, true, true},
+        {"presenting 736x539 scale 1.875", 736, 539, 1.875f, true, true},
     };
     return list;
 }
@@ -77,6 +83,7 @@ plot::Style style_for(const Size& s) {
         st.line_width = 2.6f;
         st.draw_titles = false;
         st.fill_plot_area = false;
+        st.min_text = s.presenting ? 16 : 13;
     } else {  // as the export's file style
         st.tick_font = 13;
         st.label_font = 15;
