@@ -95,8 +95,10 @@ void build_scores(BuildContext& ctx) {
         (diag_inside ? " Dashed: the diagonal n − m = " + std::to_string(diag) + "." : std::string()) + " " + why::qk_text(ctx.params) + ".";
     const std::string line2 = "Largest change along a diagonal: matched " + why::spread_text(diagonal_spread(correct), v) +
                               ", mixed " + why::spread_text(diagonal_spread(mixed), v);
+    // a small figure (a panel in the grid) keeps the matrices' size: the numbers, not the explanation
+    const bool small = H < st.px(420);
     const float h2 = why::wrapped_caption(ctx, line2, 0, W, H - st.px(3), th.accent);
-    const float h1 = why::wrapped_caption(ctx, line1, 0, W, H - st.px(3) - h2, th.text);
+    const float h1 = small ? 0.0f : why::wrapped_caption(ctx, line1, 0, W, H - st.px(3) - h2, th.text);
     const float bottom = H - h1 - h2 - st.px(6);
 
     // The colour bar sits on the right-hand plot only (one scale for both); give that plot the bar's

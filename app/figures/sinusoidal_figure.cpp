@@ -80,9 +80,13 @@ void build_sinusoidal(BuildContext& ctx) {
     const float W = ctx.request.width, H = ctx.request.height;
     const float top = why::title_space(ctx);
     const plot::Style sub = why::sub_style(st);
+    // a small figure (a panel in the grid) keeps its plots' height: the explanation waits for a larger view
+    const bool small = H < st.px(420);
+    const std::string dashed = d_inside && ctx.request.show_cursor ? "Dashed: n − m = " + std::to_string(d_now) + "." : std::string();
     const std::string caption =
-        "PE·PE: n − m only, but blind to the tokens; added to x, m matters too. RoPE: one curve for every m, shaped by q "
-        "and k." + (d_inside && ctx.request.show_cursor ? "  Dashed: n − m = " + std::to_string(d_now) + "." : std::string());
+        small ? dashed
+              : "PE·PE: n − m only, but blind to the tokens; added to x, m matters too. RoPE: one curve for every m, shaped by q "
+                "and k." + (dashed.empty() ? std::string() : "  " + dashed);
     const float bottom = H - why::wrapped_caption(ctx, caption, 0, W, H - st.px(3), th.text) - st.px(6);
     const bool wide = W >= (bottom - top) * 1.3f;
     const float mid_y = top + (bottom - top) / 2;
