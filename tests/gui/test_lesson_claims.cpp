@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "figures/registry.hpp"
 #include "lessons/lessons.hpp"
@@ -45,7 +46,8 @@ Eigen::VectorXd ones(int d) { return Eigen::VectorXd::Ones(d); }
 TEST(LessonClaims, Step01AtPositionMTheAngleIsMThetaAndTheLengthStays) {
     const ParamSet p = at(1);
     const FrequencyTable f = freqs(1);
-    const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(p.vector().data(), 2);
+    const std::vector<double> v = p.vector();
+    const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(v.data(), 2);
     const double m = static_cast<double>(p.integer("position"));
     const Eigen::VectorXd r = rotate(f, Pairing::interleaved, x, m);
     EXPECT_NEAR(r.norm(), x.norm(), 1e-12);
@@ -55,7 +57,8 @@ TEST(LessonClaims, Step01AtPositionMTheAngleIsMThetaAndTheLengthStays) {
 TEST(LessonClaims, Step02TheScoreDependsOnNMinusMOnly) {
     const ParamSet p = at(2);
     const FrequencyTable f = freqs(2);
-    const Eigen::VectorXd q = Eigen::Map<const Eigen::VectorXd>(p.vector().data(), 2);
+    const std::vector<double> v = p.vector();
+    const Eigen::VectorXd q = Eigen::Map<const Eigen::VectorXd>(v.data(), 2);
     const double m = static_cast<double>(p.integer("position")), n = static_cast<double>(p.integer("key_position"));
     const double s = attention_score(f, Pairing::interleaved, q, m, q, n);
     for (double shift : {1.0, 7.0, 1000.0}) EXPECT_NEAR(attention_score(f, Pairing::interleaved, q, m + shift, q, n + shift), s, 1e-9);
@@ -185,7 +188,8 @@ TEST(LessonClaims, Step14TheScoreMatrixIsConstantAlongDiagonals) {
 TEST(LessonClaims, Step15MixedLayoutsDriftAsBothTokensShift) {
     const ParamSet p = at(15);
     const FrequencyTable f = freqs(15);
-    const Eigen::Map<const Eigen::VectorXd> q(p.vector().data(), 16);
+    const std::vector<double> v = p.vector();  // held: a Map of the temporary would dangle
+    const Eigen::Map<const Eigen::VectorXd> q(v.data(), 16);
     const std::int64_t r = p.integer("key_position") - p.integer("position");
     EXPECT_LT(largest_drift(shifted_scores(f, Pairing::half, Pairing::half, q, q, r, 0, 256)), 1e-9);
     EXPECT_GT(largest_drift(shifted_scores(f, Pairing::interleaved, Pairing::half, q, q, r, 0, 256)), 1.0);
