@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "figures/why_common.hpp"
+
 namespace rope::figures::detail {
 
 plot::Vec2 min_subplot_cell(const plot::Style& st) {
@@ -103,23 +105,7 @@ SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<pl
 void centred_note(BuildContext& ctx, plot::Rect area, const std::string& text) {
     const plot::Style& st = ctx.request.style;
     const float size = st.px(st.tick_font), width = std::max(st.px(60), area.width() - st.px(40));
-    std::vector<std::string> lines;
-    std::string line;
-    std::size_t at = 0;
-    while (at < text.size()) {
-        std::size_t end = text.find(' ', at);
-        if (end == std::string::npos) end = text.size();
-        const std::string word = text.substr(at, end - at);
-        at = end + 1;
-        const std::string longer = line.empty() ? word : line + " " + word;
-        if (!line.empty() && ctx.measure.measure(longer, size).x > width) {
-            lines.push_back(line);
-            line = word;
-        } else {
-            line = longer;
-        }
-    }
-    if (!line.empty()) lines.push_back(line);
+    const std::vector<std::string> lines = why::wrap_words(ctx.measure, text, size, width);
     float widest = 0;
     for (const std::string& l : lines) widest = std::max(widest, ctx.measure.measure(l, size).x);
     const float row = size * 1.35f, h = row * static_cast<float>(lines.size());
