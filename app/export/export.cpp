@@ -12,6 +12,7 @@
 
 #include "export/cairo_canvas.hpp"
 #include "io/atomic_file.hpp"
+#include "plot/label_placer.hpp"
 #include "rope/number_format.hpp"
 
 namespace rope::exporting {
@@ -20,19 +21,6 @@ namespace {
 
 std::string lower(std::string s) {
     for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
-plot::Style file_style(plot::ThemeId theme) {
-    plot::Style s;
-    s.theme = plot::theme_by_id(theme);
-    s.scale = 1;
-    s.tick_font = 13;
-    s.label_font = 15;
-    s.title_font = 18;
-    s.line_width = 2.2f;
-    s.draw_titles = true;
-    s.fill_plot_area = true;
     return s;
 }
 
@@ -68,16 +56,13 @@ plot::Rect bounds(const plot::Command& c, const plot::TextMeasure& measure) {
     else if (const auto* t = std::get_if<plot::TextCmd>(&c)) {
         add(t->pos);
         if (!t->vertical) {
-            const float w = measure.measure(t->text, t->size).x;
-            const float x0 = t->halign == plot::HAlign::left ? t->pos.x : t->halign == plot::HAlign::center ? t->pos.x - w / 2 : t->pos.x - w;
-            const float y0 = t->valign == plot::VAlign::top ? t->pos.y : t->valign == plot::VAlign::middle ? t->pos.y - t->size / 2 : t->pos.y - t->size;
-            add({x0, y0}), add({x0 + w, y0 + t->size});
+            const plot::Rect box = plot::text_box(*t, measure);
+            add({box.x0, box.y0}), add({box.x1, box.y1});
         }
     }
     return b;
 }
 
-bool touches(const plot::Rect& a, const plot::Rect& b) { return a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1; }
 
 // The plot `g` of `full` alone, scaled to fit width x height and centred: what lies outside its
 // frame (the other plots, the figure's title and shared captions) is left out, not just hidden.
@@ -92,7 +77,7 @@ figures::FigureResult cut_out(const figures::FigureResult& full, const figures::
     if (key_rect.height() > 0)
         for (const plot::Command& c : full.list.commands) {
             const plot::Rect b = bounds(c, measure);
-            if (std::holds_alternative<plot::ClipCmd>(c) || !touches(b, key_rect)) continue;
+            if (std::holds_alternative<plot::ClipCmd>(c) || !plot::overlaps(b, key_rect, -0.5f)) continue;
             key.add(c);
             key_box = {std::min(key_box.x0, b.x0), std::min(key_box.y0, b.y0), std::max(key_box.x1, b.x1), std::max(key_box.y1, b.y1)};
         }
@@ -105,7 +90,7 @@ figures::FigureResult cut_out(const figures::FigureResult& full, const figures::
     out.list.background = full.list.background;
     out.list.push_clip(shown);
     for (const plot::Command& c : full.list.commands)
-        if (std::holds_alternative<plot::ClipCmd>(c) || touches(bounds(c, measure), g.frame)) out.list.add(c);
+        if (std::holds_alternative<plot::ClipCmd>(c) || plot::overlaps(bounds(c, measure), g.frame, -0.5f)) out.list.add(c);
     out.list.pop_clip();
     plot::transform(out.list, s, offset);
     // the key at the plot's scale, or smaller where it would be wider than the picture
@@ -190,7 +175,7 @@ figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, co
     request.figure = &figure;
     request.width = static_cast<float>(o.width);
     request.height = static_cast<float>(o.height);
-    request.style = file_style(o.theme);
+    request.style = plot::file_style(o.theme);
     request.style.draw_titles = !o.no_title;
     request.style.draw_captions = !(o.no_title && !o.plot.empty());
     request.measure = &measure;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "figures/build_context.hpp"
+#include "plot/text_wrap.hpp"
 #include "plot/ticks.hpp"
 #include "rope/config.hpp"
 
@@ -45,28 +46,8 @@ inline float caption(BuildContext& ctx, const std::string& text, float x0, float
     return size * 1.35f;
 }
 
-// Greedy word wrap of `text` at font `size` into lines no wider than `width`.
-inline std::vector<std::string> wrap_words(const plot::TextMeasure& measure, const std::string& text, float size, float width) {
-    std::vector<std::string> lines;
-    std::string line;
-    std::size_t at = 0;
-    while (at < text.size()) {
-        std::size_t end = text.find(' ', at);
-        if (end == std::string::npos) end = text.size();
-        const std::string word = text.substr(at, end - at);
-        at = end + 1;
-        if (word.empty()) continue;
-        const std::string longer = line.empty() ? word : line + " " + word;
-        if (!line.empty() && measure.measure(longer, size).x > width) {
-            lines.push_back(line);
-            line = word;
-        } else {
-            line = longer;
-        }
-    }
-    if (!line.empty()) lines.push_back(line);
-    return lines;
-}
+// Greedy word wrap at spaces (the plot layer's, shared with the app's windows).
+using plot::wrap_words;
 
 // A caption wrapped into lines, centred in [x0, x1], its last line's bottom at `bottom`. With
 // draw = false it only measures. Returns the height it takes.

@@ -173,20 +173,8 @@ std::string lesson_focus(const AppState& state, const figures::FigureDescriptor&
 }
 
 plot::Style screen_style(const AppState& state, const figures::FigureDescriptor* figure) {
-    plot::Style s;
+    plot::Style s = plot::screen_style(effective_theme(state), state.ui_scale, state.presentation);
     if (figure) s.focus = lesson_focus(state, *figure);
-    s.theme = plot::theme_by_id(effective_theme(state));
-    s.scale = state.ui_scale;
-    s.tick_font = 16;
-    s.label_font = 18;
-    s.title_font = 21;
-    // presentation mode's scale makes the tick labels 1/36 of the window's height: nothing smaller
-    s.min_text = state.presentation ? AppState::kSmallestText : 13;
-    s.line_width = 2.6f;
-    s.draw_titles = false;  // the panel header carries the title on screen
-    // Software GL (llvmpipe) pays for every covered pixel: the window is cleared to the theme's
-    // background once, and panels draw no background of their own.
-    s.fill_plot_area = false;
     return s;
 }
 

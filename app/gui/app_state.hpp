@@ -168,7 +168,7 @@ public:
     // Presentation mode sizes type for the back row: the smallest text (a panel's tick labels,
     // kSmallestText px at scale 1) is at least 1/36 of the window's height (20 px at 720p, 30 px
     // at 1080p), and never smaller than the usual type.
-    static constexpr float kSmallestText = 16.0f;
+    static constexpr float kSmallestText = plot::kPresentingSmallestText;
     float effective_scale(float window_height) const {
         if (!presentation) return base_scale;
         return std::max(base_scale, std::ceil(window_height / 36.0f) / kSmallestText);

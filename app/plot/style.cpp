@@ -85,4 +85,34 @@ Color ramp_color(const Theme& theme, double t) {
     return colormap_color(ColormapId::sequential, theme.ramp_lo + (theme.ramp_hi - theme.ramp_lo) * t);
 }
 
+Style file_style(ThemeId theme) {
+    Style s;
+    s.theme = theme_by_id(theme);
+    s.scale = 1;
+    s.tick_font = 13;
+    s.label_font = 15;
+    s.title_font = 18;
+    s.line_width = 2.2f;
+    s.draw_titles = true;
+    s.fill_plot_area = true;
+    return s;
+}
+
+Style screen_style(ThemeId theme, float scale, bool presenting) {
+    Style s;
+    s.theme = theme_by_id(theme);
+    s.scale = scale;
+    s.tick_font = 16;
+    s.label_font = 18;
+    s.title_font = 21;
+    // presentation mode's scale makes the tick labels 1/36 of the window's height: nothing smaller
+    s.min_text = presenting ? kPresentingSmallestText : 13;
+    s.line_width = 2.6f;
+    s.draw_titles = false;  // the panel header carries the title on screen
+    // Software GL (llvmpipe) pays for every covered pixel: the window is cleared to the theme's
+    // background once, and panels draw no background of their own.
+    s.fill_plot_area = false;
+    return s;
+}
+
 }  // namespace rope::plot

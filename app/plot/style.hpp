@@ -61,4 +61,13 @@ struct Style {
     float px(float v) const { return v * scale; }
 };
 
+// The smallest text on screen in presentation mode (the panels' tick labels), pixels at scale 1.
+inline constexpr float kPresentingSmallestText = 16;
+
+// The figures' style in a file (a blog column at 800x480: titles drawn, type a little smaller).
+Style file_style(ThemeId theme);
+// The figures' style in the app's panels: the panel header carries the title, larger type, the
+// smallest text 13 px (kPresentingSmallestText in presentation mode), no background of their own.
+Style screen_style(ThemeId theme, float scale, bool presenting);
+
 }  // namespace rope::plot

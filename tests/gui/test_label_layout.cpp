@@ -72,24 +72,10 @@ const std::vector<Size>& sizes() {
     return list;
 }
 
+// The panels' style or a file's, exactly as the app and the export use them.
 plot::Style style_for(const Size& s) {
-    plot::Style st;
-    st.theme = plot::light_theme();
+    plot::Style st = s.screen ? plot::screen_style(plot::ThemeId::light, s.scale, s.presenting) : plot::file_style(plot::ThemeId::light);
     st.scale = s.scale;
-    if (s.screen) {  // as gui::screen_style
-        st.tick_font = 16;
-        st.label_font = 18;
-        st.title_font = 21;
-        st.line_width = 2.6f;
-        st.draw_titles = false;
-        st.fill_plot_area = false;
-        st.min_text = s.presenting ? 16 : 13;
-    } else {  // as the export's file style
-        st.tick_font = 13;
-        st.label_font = 15;
-        st.title_font = 18;
-        st.line_width = 2.2f;
-    }
     return st;
 }
 
