@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "gui/session_dialog.hpp"
 #include "gui/shortcuts.hpp"
@@ -131,22 +132,47 @@ ImGuiWindowFlags lesson_window_flags(const AppState& state) {
 
 }  // namespace
 
-float lesson_panel_height(const AppState& state, float width, ImFont* title_font) {
-    const lessons::Step* step = open_step(state);
-    if (!step) return 0;
+namespace {
+
+float measure_lesson_panel(const AppState& state, const lessons::Step& step, float width, ImFont* title_font) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float inner = width - style.WindowPadding.x * 2;
     const float line = ImGui::GetTextLineHeightWithSpacing();
-    float h = style.WindowPadding.y * 2 + line;  // the step heading
+    float h = style.WindowPadding.y * 2;
     if (!state.presentation) h += ImGui::GetFrameHeight();  // title bar
-    // the step's title in bold type, a separator, the text, "Look at", the buttons
+    // the heading, the step's title in bold type, a separator, the text, "Look at", the buttons
+    h += static_cast<float>(wrap_at_spaces(step_heading(state), inner).size()) * line;
     ImGui::PushFont(title_font);
-    h += static_cast<float>(wrap_at_spaces(step->title, inner).size()) * ImGui::GetTextLineHeightWithSpacing();
+    h += static_cast<float>(wrap_at_spaces(step.title, inner).size()) * ImGui::GetTextLineHeightWithSpacing();
     ImGui::PopFont();
     h += style.ItemSpacing.y;
-    h += static_cast<float>(wrap_at_spaces(step->text, inner).size() + wrap_at_spaces(look_at(*step), inner).size()) * line;
+    h += static_cast<float>(wrap_at_spaces(step.text, inner).size() + wrap_at_spaces(look_at(step), inner).size()) * line;
     h += style.ItemSpacing.y + ImGui::GetFrameHeightWithSpacing();
     return std::ceil(h);
+}
+
+}  // namespace
+
+float lesson_panel_height(const AppState& state, float width, ImFont* title_font) {
+    const lessons::Step* step = open_step(state);
+    if (!step) return 0;
+    // Asked several times a frame (the column's width is searched for) with the same values: each
+    // answer is kept by the values it depends on (the step, the width, the type, the window's kind).
+    struct Known {
+        int step;
+        float width, font, title_font;
+        bool presentation;
+        float height;
+    };
+    static std::vector<Known> known;
+    const int index = state.lesson_step();
+    const float font = ImGui::GetFontSize(), title = title_font ? title_font->FontSize : 0;
+    for (const Known& k : known)
+        if (k.step == index && k.width == width && k.font == font && k.title_font == title && k.presentation == state.presentation)
+            return k.height;
+    if (known.size() >= 64) known.clear();
+    known.push_back({index, width, font, title, state.presentation, measure_lesson_panel(state, *step, width, title_font)});
+    return known.back().height;
 }
 
 float lesson_column_width(const AppState& state, float window_width, float window_height, ImFont* title_font) {
@@ -164,7 +190,9 @@ void draw_lesson_panel(AppState& state, ImVec2 pos, ImVec2 size, ImFont* title_f
     ImGui::SetNextWindowSize(size);
     ImGui::Begin("Lesson", nullptr, lesson_window_flags(state));
     const float inner = ImGui::GetContentRegionAvail().x;
-    ImGui::TextDisabled("%s", step_heading(state).c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped_at_spaces(step_heading(state), inner);  // a narrow column breaks it, never clips it
+    ImGui::PopStyleColor();
     ImGui::PushFont(title_font);
     text_wrapped_at_spaces(step->title, inner);
     ImGui::PopFont();
