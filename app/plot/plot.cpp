@@ -114,9 +114,17 @@ Plot::AxisTicks Plot::ticks_for(const AxisSetup& a, float pixels, bool horizonta
                                          {mid, tick_label(mid, a.integer_ticks ? 1 : step)},
                                          {hi, tick_label(hi, a.integer_ticks ? 1 : step)}};
                 if (hi > lo && ticks_fit(spread, a, pixels, horizontal, out.font)) out.ticks = std::move(spread);
-            } else if (a.log && a.ticks.empty() && a.max > a.min && a.min > 0) {  // the ends and the middle, in one format
-                const double lo = a.min, hi = a.max, mid = std::sqrt(lo * hi);
-                std::vector<Tick> spread{{lo, readout_number(lo, 2)}, {mid, readout_number(mid, 2)}, {hi, readout_number(hi, 2)}};
+            } else if (a.log && a.ticks.empty() && a.max > a.min && a.min > 0) {
+                // the ends and the middle in one format: three decades (powers of ten) when the
+                // axis spans two or more, else three plain numbers
+                const double e0 = std::ceil(std::log10(a.min) - 1e-9), e1 = std::floor(std::log10(a.max) + 1e-9);
+                std::vector<Tick> spread;
+                if (e1 - e0 >= 2) {
+                    for (double e : {e0, std::round((e0 + e1) / 2), e1}) spread.push_back({std::pow(10.0, e), decade_label(std::pow(10.0, e))});
+                } else {
+                    const double lo = a.min, hi = a.max, mid = std::sqrt(lo * hi);
+                    spread = {{lo, readout_number(lo, 2)}, {mid, readout_number(mid, 2)}, {hi, readout_number(hi, 2)}};
+                }
                 if (ticks_fit(spread, a, pixels, horizontal, out.font)) out.ticks = std::move(spread);
             }
             break;
