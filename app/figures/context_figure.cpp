@@ -41,7 +41,8 @@ int variant_slot(Scaling s) {
         case Scaling::yarn: return 3;
         case Scaling::llama3: return 4;
         case Scaling::longrope: return 5;
-        case Scaling::none: break;
+        case Scaling::none:
+        case Scaling::proportional: break;  // not a context extension: never a compared variant
     }
     return -1;
 }

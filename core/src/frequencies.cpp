@@ -32,6 +32,13 @@ Eigen::VectorXd base_frequencies(double base, int rotated_dims) {
     return theta;
 }
 
+Eigen::VectorXd proportional_frequencies(double base, int dim, int rotating_pairs) {
+    Eigen::VectorXd theta = Eigen::VectorXd::Zero(dim / 2);
+    for (int i = 0; i < rotating_pairs && i < dim / 2; ++i)
+        theta[i] = 1.0 / std::pow(base, static_cast<double>(2 * i) / static_cast<double>(dim));
+    return theta;
+}
+
 double yarn_correction_dim(double rotations, int rotated_dims, double base, double context) {
     return (rotated_dims * std::log(context / (rotations * 2.0 * kPi))) / (2.0 * std::log(base));
 }
@@ -54,6 +61,18 @@ FrequencyTable compute_frequencies(const RopeConfig& c) {
     FrequencyTable t;
     t.dim = c.dim;
     t.rotated_dims = d;
+    t.rotating_pairs = d / 2;
+    if (c.scaling == Scaling::proportional) {
+        t.rotating_pairs = c.rotating_pairs();
+        if (t.rotating_pairs < 1 && !c.nope)
+            throw std::invalid_argument("proportional RoPE needs at least one rotating pair");
+        t.original_theta = proportional_frequencies(c.base, d, t.rotating_pairs);
+        t.theta = t.original_theta / c.factor;  // transformers: inv_freq /= factor
+        t.effective_base = c.base;
+        if (c.nope) t.theta.setZero(), t.original_theta.setZero(), t.rotating_pairs = 0;
+        if (c.attention_factor) t.attention_factor = *c.attention_factor;
+        return t;
+    }
     t.original_theta = base_frequencies(c.base, d);
     t.theta = t.original_theta;
     t.effective_base = c.base;
@@ -149,8 +168,16 @@ FrequencyTable compute_frequencies(const RopeConfig& c) {
                     std::sqrt(1.0 + std::log(c.factor) / std::log(static_cast<double>(c.original_max_position)));
             break;
         }
+
+        case Scaling::proportional:
+            break;  // handled above
     }
     if (c.attention_factor) t.attention_factor = *c.attention_factor;
+    if (c.nope) {  // NoPE: the layer adds no position at all
+        t.theta.setZero();
+        t.original_theta.setZero();
+        t.rotating_pairs = 0;
+    }
     return t;
 }
 

@@ -85,6 +85,15 @@ ParamSpec optional_real(ParamSpec s) {
     return s;
 }
 
+ParamSpec text_param(std::string_view name, std::string_view help) {
+    ParamSpec s;
+    s.name = name;
+    s.type = ParamType::text;
+    s.optional = true;
+    s.help = help;
+    return s;
+}
+
 std::vector<ParamSpec> build_table() {
     std::vector<ParamSpec> t;
     // first, so that replaying the table's keys in order applies a preset before the values that
@@ -93,6 +102,17 @@ std::vector<ParamSpec> build_table() {
     for (const Preset& p : presets()) preset_names.push_back(p.name);
     t.push_back(choice_param("preset", "none", preset_names,
                              "A real model's RoPE settings (compute presets lists them); the keys it sets can be refined after it."));
+    // the model's layers next, then the layer (which loads its kind), then the values that refine it
+    t.push_back(text_param("layer_kinds",
+                           "The loaded model's kinds of layer and each one's RoPE, as 'name: key=value ...; name: ...' "
+                           "(keys: window, attention and the layer-level RoPE keys); set by presets and config import."));
+    t.push_back(text_param("model_layers",
+                           "The loaded model's layers in order, by kind of layer_kinds, e.g. '5*sliding_attention,full_attention'."));
+    ParamSpec layer = integer_param("layer", "", 0, kMaxLayers - 1,
+                                    "The layer (0-based) whose RoPE every panel shows: setting it loads that layer's kind.",
+                                    0, 63, false);
+    layer.optional = true;
+    t.push_back(layer);
     ParamSpec dim = integer_param("dim", "128", 2, 4096,
                                   "Head dimension d: each attention head's vector has d dims, rotated in d/2 pairs.",
                                   2, 512, false);
@@ -133,8 +153,9 @@ std::vector<ParamSpec> build_table() {
     t.push_back(list_param("key_vector", -kVectorLimit, false, kVectorLimit,
                            "The key k of the score views (q-k, score matrix, pairing, sinusoidal): exactly dim numbers "
                            "(default: the same as vector, so q = k)."));
-    t.push_back(choice_param("scaling", "none", {"none", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope"},
-                             "Context-extension variant applied to the frequencies, as in Hugging Face transformers."));
+    t.push_back(choice_param("scaling", "none", {"none", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope", "proportional"},
+                             "RoPE type as transformers names it: a context-extension variant, or proportional (Gemma 4: "
+                             "int(dim x rotary_fraction)/2 pairs turn at base^(-2i/dim), the rest have frequency 0; pairs span the whole head)."));
     t.push_back(real_param("factor", "1", 1, false, kMaxFactor,
                            "Context-extension factor: how many times longer than original_max_position the context gets.",
                            1, 64, true));
@@ -173,6 +194,22 @@ std::vector<ParamSpec> build_table() {
     t.push_back(optional_real(real_param("attention_factor", "", 0, true, kMaxAttentionScale,
                                          "Overrides the attention factor that multiplies cos and sin (default: the variant's own).",
                                          0.5, 2, false)));
+    ParamSpec nope;
+    nope.name = "nope";
+    nope.type = ParamType::boolean;
+    nope.default_text = "false";
+    nope.help = "NoPE layer: no rotary embedding at all (every frequency 0), as in every fourth layer of Llama 4 and SmolLM3.";
+    t.push_back(nope);
+    ParamSpec tuning;
+    tuning.name = "attn_temperature_tuning";
+    tuning.type = ParamType::boolean;
+    tuning.default_text = "false";
+    tuning.help = "Llama 4: NoPE layers scale their queries by 1 + attn_scale * ln(1 + floor((p+1) / floor_scale)).";
+    t.push_back(tuning);
+    t.push_back(integer_param("floor_scale", "8192", 1, kMaxPosition,
+                              "Llama 4 temperature tuning: the query scale steps up every floor_scale tokens.", 256, 65536, true));
+    t.push_back(real_param("attn_scale", "0.1", 0, false, kMaxShapeParameter,
+                           "Llama 4 temperature tuning: strength of the query scale on NoPE layers.", 0, 1, false));
     // the context-extension panel's comparisons (they change no number of the current config)
     ParamSpec compare = choice_param("compare", "none", {"linear", "ntk", "dynamic", "yarn", "llama3", "longrope"},
                                      "Variants drawn beside the current one on the context-extension panel, with the same factor and L0.");
@@ -267,6 +304,9 @@ std::string ParamSpec::allowed() const {
             break;
         case ParamType::boolean:
             s = "true or false";
+            break;
+        case ParamType::text:
+            s = name == "layer_kinds" ? "'name: key=value ...; name: ...'" : "a comma-separated list of kinds, each may be COUNT*kind";
             break;
         case ParamType::choice_list:
             s = "none or a comma-separated list of: ";
@@ -381,6 +421,26 @@ ParamValue ParamSet::parse(const ParamSpec& spec, std::string_view raw) const {
                 if (picked[i]) canonical += (canonical.empty() ? "" : ",") + std::string(spec.choices[i]);
             return canonical;
         }
+        case ParamType::text:
+            try {
+                if (spec.name == "layer_kinds") {
+                    std::vector<LayerKind> kinds = parse_layer_kinds(text);
+                    for (LayerKind& kind : kinds)
+                        for (auto& [k, v] : kind.values) {  // each value as the table takes it, canonical
+                            ParamSet probe;
+                            try {
+                                probe.set(k, v);
+                            } catch (const ParamError& e) {
+                                throw ParamError(std::string(spec.name), prefix + "kind '" + kind.name + "': " + e.what());
+                            }
+                            v = probe.value_text(k);
+                        }
+                    return format_layer_kinds(kinds);
+                }
+                return format_layer_list(parse_layer_list(text));
+            } catch (const LayerSyntaxError& e) {
+                throw ParamError(std::string(spec.name), prefix + e.what());
+            }
         case ParamType::real_list: {
             std::vector<double> values;
             std::string_view rest = text;
@@ -406,6 +466,7 @@ ParamValue ParamSet::parse(const ParamSpec& spec, std::string_view raw) const {
 }
 
 void ParamSet::set(std::string_view key, std::string_view text) {
+    if (key == "layer") return select_layer(text);
     if (key == "preset") {
         const std::size_t i = index_of(key);
         ParamValue v = parse(parameter_table()[i], text);  // validates the name
@@ -431,6 +492,7 @@ void ParamSet::set(std::string_view key, std::string_view text) {
 }
 
 void ParamSet::set_number(std::string_view key, double value) {
+    if (key == "layer") return select_layer(format_number(value));
     const std::size_t i = index_of(key);
     const ParamSpec& spec = parameter_table()[i];
     const std::string given = format_number(value);
@@ -495,6 +557,11 @@ const std::vector<double>& ParamSet::list(std::string_view key) const {
 bool ParamSet::boolean(std::string_view key) const { return std::get<bool>(values_[index_of(key)]); }
 
 void ParamSet::validate() const {
+    validate_one_config();
+    validate_layers();
+}
+
+void ParamSet::validate_one_config() const {
     const RopeConfig c = config();
     const int dim = c.dim;
     const int rotated = c.rotated_dims();
@@ -538,13 +605,88 @@ void ParamSet::validate() const {
         fail("heatmap_to", "heatmap_to must be at most max_position (" + std::to_string(max_position) + "), or 0 for max_position");
     if (integer("pair") >= rotated / 2)
         fail("pair", "pair must be below the number of rotated pairs (" + std::to_string(rotated / 2) + ")");
+    if (c.scaling == Scaling::proportional && c.rotating_pairs() < 1)
+        fail("rotary_fraction", "with scaling=proportional, rotary_fraction must make at least one pair turn (int(dim " +
+                                    std::to_string(dim) + " x " + value_text("rotary_fraction") + ") // 2 = 0)");
+}
+
+void ParamSet::validate_layers() const {
+    const bool has_kinds = has("layer_kinds"), has_list = has("model_layers");
+    auto fail = [&](std::string_view key, const std::string& why) {
+        throw ParamError(std::string(key), std::string(key) + "=" + shorten_for_message(value_text(key)) + ": " + why);
+    };
+    if (has_kinds != has_list)
+        fail(has_kinds ? "layer_kinds" : "model_layers",
+             "layer_kinds and model_layers go together: set both (or neither)");
+    if (!has_kinds) {
+        if (has("layer")) fail("layer", "the current model has no layer list (model_layers is none); load a preset or config with layers");
+        return;
+    }
+    const ModelLayers model = model_layers();
+    for (const std::string& name : parse_layer_list(text("model_layers")))
+        if (model.find_kind(name) < 0)
+            fail("model_layers", "kind '" + name + "' has no entry in layer_kinds");
+    for (const LayerKind& kind : model.kinds) {
+        try {
+            with_kind(kind).validate_one_config();
+        } catch (const ParamError& e) {
+            fail("layer_kinds", "kind '" + kind.name + "': " + e.what());
+        }
+    }
+    if (has("layer") && integer("layer") >= model.layers())
+        fail("layer", "layer must be an integer from 0 to " + std::to_string(model.layers() - 1) + " (the model has " +
+                          std::to_string(model.layers()) + " layers)");
+}
+
+ModelLayers ParamSet::model_layers() const {
+    ModelLayers m;
+    if (!has("layer_kinds") || !has("model_layers")) return m;
+    m.kinds = parse_layer_kinds(text("layer_kinds"));
+    for (const std::string& name : parse_layer_list(text("model_layers"))) {
+        const int k = m.find_kind(name);
+        if (k < 0) return ModelLayers{m.kinds, {}};  // validate() names the missing kind
+        m.kind_of_layer.push_back(k);
+    }
+    return m;
+}
+
+ParamSet ParamSet::with_kind(const LayerKind& kind) const {
+    ParamSet next = *this;
+    for (std::string_view k : layer_level_keys()) next.reset(k);
+    for (const auto& [k, v] : kind.values) next.set(k, v);
+    const RopeConfig c = next.config();
+    if (next.integer("pair") >= c.rotated_pairs()) next.set_number("pair", std::max(0, c.rotated_pairs() - 1));
+    for (std::string_view k : {std::string_view("vector"), std::string_view("key_vector")})
+        if (next.has(k) && static_cast<int>(next.list(k).size()) != c.dim) next.reset(k);
+    return next;
+}
+
+void ParamSet::select_layer(std::string_view text) {
+    const std::size_t i = index_of("layer");
+    const ParamSpec& spec = parameter_table()[i];
+    ParamValue v = parse(spec, text);
+    if (std::holds_alternative<std::monostate>(v)) {
+        values_[i] = v;
+        return;
+    }
+    const ModelLayers model = model_layers();
+    const std::string prefix = "layer=" + shorten_for_message(text) + ": ";
+    if (model.empty())
+        throw ParamError("layer", prefix + "the current model has no layer list (model_layers is none); load a preset or config with layers");
+    const std::int64_t layer = std::get<std::int64_t>(v);
+    if (layer >= model.layers())
+        throw ParamError("layer", prefix + "layer must be an integer from 0 to " + std::to_string(model.layers() - 1) +
+                                      " (the model has " + std::to_string(model.layers()) + " layers)");
+    ParamSet next = with_kind(model.kind(static_cast<int>(layer)));
+    next.values_[i] = v;
+    *this = next;
 }
 
 const std::vector<std::string_view>& config_keys() {
     static const std::vector<std::string_view> keys = {
         "dim",          "base",           "rotary_fraction", "pairing",   "scaling",      "factor",
         "original_max_position", "sequence_length", "low_freq_factor", "high_freq_factor", "beta_fast", "beta_slow",
-        "mscale",       "mscale_all_dim", "truncate",        "long_factors", "short_factors", "attention_factor"};
+        "mscale",       "mscale_all_dim", "truncate",        "long_factors", "short_factors", "attention_factor", "nope"};
     return keys;
 }
 
@@ -568,6 +710,7 @@ RopeConfig ParamSet::config() const {
     c.long_factors = list("long_factors");
     c.short_factors = list("short_factors");
     if (has("attention_factor")) c.attention_factor = real("attention_factor");
+    c.nope = boolean("nope");
     return c;
 }
 

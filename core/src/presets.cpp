@@ -111,6 +111,7 @@ const Preset* find_preset(std::string_view name) {
 
 const std::vector<std::string_view>& preset_keys() {
     static const std::vector<std::string_view> keys = {
+        "layer_kinds", "model_layers", "layer", "nope", "attn_temperature_tuning", "floor_scale", "attn_scale",
         "dim", "base", "rotary_fraction", "pairing", "max_position", "scaling", "factor", "original_max_position",
         "sequence_length", "low_freq_factor", "high_freq_factor", "beta_fast", "beta_slow", "mscale", "mscale_all_dim",
         "truncate", "long_factors", "short_factors", "attention_factor", "vector", "key_vector", "pair", "position", "key_position",

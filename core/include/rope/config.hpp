@@ -14,8 +14,11 @@ namespace rope {
 //  half:        pair i = dims (i, i + r/2)    (GPT-NeoX, HF rotate_half, llama.cpp NEOX)
 enum class Pairing { interleaved, half };
 
-// Context-extension variants, as in Hugging Face transformers' rope-init functions.
-enum class Scaling { none, linear, ntk, dynamic, yarn, llama3, longrope };
+// Context-extension variants, as in Hugging Face transformers' rope-init functions, and Gemma 4's
+// proportional RoPE (transformers' rope_type "proportional"): the frequency vector keeps d/2 entries,
+// base^(-2i/d) for the first int(d * rotary_fraction) // 2 pairs and 0 for the rest, so the pairs
+// span the whole head (i, i + d/2) and the zero-frequency pairs pass through.
+enum class Scaling { none, linear, ntk, dynamic, yarn, llama3, longrope, proportional };
 
 std::string_view to_string(Pairing p);
 std::string_view to_string(Scaling s);
@@ -42,10 +45,16 @@ struct RopeConfig {
     std::vector<double> long_factors;          // longrope, one per rotated pair (empty = all 1)
     std::vector<double> short_factors;         // longrope, one per rotated pair (empty = all 1)
     std::optional<double> attention_factor;    // explicit override
+    bool nope = false;                         // NoPE layer: no rotation at all (every frequency 0)
 
-    // Largest even number <= int(dim * rotary_fraction), as transformers' int(head_dim * factor).
+    // The dims the pairing spans: the largest even number <= int(dim * rotary_fraction), as
+    // transformers' int(head_dim * factor); the whole head for proportional RoPE.
     int rotated_dims() const;
     int rotated_pairs() const { return rotated_dims() / 2; }
+    // Pairs whose frequency is not 0: rotated_pairs(), except proportional RoPE's
+    // int(dim * rotary_fraction) // 2 and none on a NoPE layer.
+    int rotating_pairs() const;
+    bool is_proportional() const { return scaling == Scaling::proportional; }
 };
 
 }  // namespace rope

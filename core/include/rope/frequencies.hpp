@@ -22,13 +22,20 @@ struct FrequencyTable {
     double yarn_low = 0.0;
     double yarn_high = 0.0;
     bool uses_long_factors = false;  // longrope only: which list was used
+    int rotating_pairs = 0;          // pairs 0 .. rotating_pairs-1 turn; the rest have frequency 0
 
     int pairs() const { return static_cast<int>(theta.size()); }
+    bool rotates(int pair) const { return pair < rotating_pairs; }
+    // +infinity for a pair that does not turn (proportional RoPE's tail, NoPE)
     double wavelength(int pair) const { return kTwoPi / theta[pair]; }
 };
 
 // theta_i = base^(-2i/d) for i = 0 .. d/2-1 (d = rotated dims).
 Eigen::VectorXd base_frequencies(double base, int rotated_dims);
+
+// Proportional RoPE's inv_freq (transformers' _compute_proportional_rope_parameters): d/2 entries,
+// base^(-2i/d) for i < rotating_pairs, then zeros. The exponent's denominator is the whole head d.
+Eigen::VectorXd proportional_frequencies(double base, int dim, int rotating_pairs);
 
 // All variants. Throws std::invalid_argument for a configuration the math cannot take (the
 // parameter table rejects those before they get here, with a message for people).

@@ -13,11 +13,13 @@
 #include <vector>
 
 #include "rope/config.hpp"
+#include "rope/model_layers.hpp"
 
 namespace rope {
 
 // choice_list: a comma-separated subset of `choices` (stored in the choices' order, "none" if empty).
-enum class ParamType { integer, real, choice, real_list, boolean, choice_list };
+// text: a structured value with its own grammar (layer_kinds, model_layers), checked by the table.
+enum class ParamType { integer, real, choice, real_list, boolean, choice_list, text };
 
 struct ParamSpec {
     std::string_view name;
@@ -79,6 +81,12 @@ public:
 
     // The configuration the math core takes (call validate() first).
     RopeConfig config() const;
+
+    // The loaded model's layers (layer_kinds + model_layers; empty when none are set).
+    ModelLayers model_layers() const;
+    // This set with one layer kind's RoPE: the layer-level keys back to their defaults, then the
+    // kind's values; `pair` is clamped and vectors of another length dropped so the result validates.
+    ParamSet with_kind(const LayerKind& kind) const;
     // The vector to rotate: `vector` if given, else all ones of length dim.
     std::vector<double> vector() const;
     // The key of the score views: `key_vector` if given, else vector() (q = k).
@@ -99,6 +107,9 @@ private:
     std::size_t index_of(std::string_view key) const;
     ParamValue parse(const ParamSpec& spec, std::string_view text) const;
     void check_number(const ParamSpec& spec, std::string_view given, double value) const;
+    void select_layer(std::string_view text);  // set("layer"): loads that layer's kind
+    void validate_one_config() const;          // the checks of validate() for the current keys
+    void validate_layers() const;              // every kind and the layer list
 
     std::vector<ParamValue> values_;
     // Which set this is a copy of (a new set starts its own): ParamReadLog follows copies.

@@ -1,0 +1,13 @@
+// Llama 4's attention temperature tuning on its NoPE layers (transformers' Llama4TextAttention,
+// attn_temperature_tuning, after arXiv 2501.19399): the queries of a layer without RoPE are scaled by
+//   s(p) = 1 + attn_scale * ln(1 + floor((p + 1) / floor_scale))
+// at 0-based position p, so attention sharpens in steps as the context grows.
+#pragma once
+
+#include <cstdint>
+
+namespace rope {
+
+double nope_attention_scale(std::int64_t position, std::int64_t floor_scale, double attn_scale);
+
+}  // namespace rope
