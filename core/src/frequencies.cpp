@@ -131,8 +131,10 @@ FrequencyTable compute_frequencies(const RopeConfig& c) {
         }
 
         case Scaling::llama3: {
-            if (!(c.high_freq_factor > c.low_freq_factor))
-                throw std::invalid_argument("high_freq_factor must be greater than low_freq_factor");
+            // Equal factors (Llama 4 Scout: 1 and 1) cut at L0 / factor with no smooth band between;
+            // transformers' and Meta's smooth formula would divide 0 by 0 only exactly at that wavelength.
+            if (!(c.high_freq_factor >= c.low_freq_factor))
+                throw std::invalid_argument("high_freq_factor must be at least low_freq_factor");
             const double context = static_cast<double>(c.original_max_position);
             const double low_freq_wavelength = context / c.low_freq_factor;
             const double high_freq_wavelength = context / c.high_freq_factor;
@@ -141,7 +143,7 @@ FrequencyTable compute_frequencies(const RopeConfig& c) {
                 const double wavelength = kTwoPi / inv;
                 if (wavelength < high_freq_wavelength) {
                     t.theta[i] = inv;  // high frequencies: untouched
-                } else if (wavelength > low_freq_wavelength) {
+                } else if (wavelength > low_freq_wavelength || c.high_freq_factor == c.low_freq_factor) {
                     t.theta[i] = inv / c.factor;  // low frequencies: interpolated
                 } else {
                     const double smooth = (context / wavelength - c.low_freq_factor) /

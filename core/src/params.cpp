@@ -585,8 +585,9 @@ void ParamSet::validate_one_config() const {
         fail("scaling", "scaling=" + std::string(to_string(c.scaling)) +
                             " needs at least 4 rotated dims (its base exponent is d/(d-2)); this config rotates " +
                             std::to_string(rotated));
-    if (c.scaling == Scaling::llama3 && !(c.high_freq_factor > c.low_freq_factor))
-        fail("high_freq_factor", "with scaling=llama3, high_freq_factor must be greater than low_freq_factor (" +
+    // equal factors are a hard cut at L0 / factor, no smooth band (Llama 4 Scout's published config)
+    if (c.scaling == Scaling::llama3 && !(c.high_freq_factor >= c.low_freq_factor))
+        fail("high_freq_factor", "with scaling=llama3, high_freq_factor must be at least low_freq_factor (" +
                                      value_text("low_freq_factor") + ")");
     // longrope's attention factor sqrt(1 + ln(factor) / ln(L0)) divides by ln L0 (transformers raises
     // ZeroDivisionError there): refuse L0 = 1 rather than show an infinite factor

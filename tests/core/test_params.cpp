@@ -101,7 +101,8 @@ TEST(Params, CrossKeyChecks) {
     EXPECT_TRUE(fails({{"rotary_fraction", "0.01"}}, "rotary_fraction"));
     EXPECT_TRUE(fails({{"dim", "2"}, {"scaling", "ntk"}}, "scaling"));
     EXPECT_TRUE(fails({{"dim", "2"}, {"scaling", "dynamic"}}, "scaling"));
-    EXPECT_TRUE(fails({{"scaling", "llama3"}, {"high_freq_factor", "1"}}, "high_freq_factor"));
+    EXPECT_TRUE(fails({{"scaling", "llama3"}, {"high_freq_factor", "0.5"}}, "high_freq_factor"));
+    EXPECT_FALSE(fails({{"scaling", "llama3"}, {"high_freq_factor", "1"}}, "high_freq_factor"));  // Llama 4 Scout: a hard cut
     EXPECT_TRUE(fails({{"dim", "8"}, {"long_factors", "1,2,3"}}, "long_factors"));
     EXPECT_FALSE(fails({{"dim", "8"}, {"long_factors", "1,2,3,4"}}, "long_factors"));
     EXPECT_TRUE(fails({{"pair", "64"}}, "pair"));
