@@ -1,10 +1,12 @@
 #include "session/hf_config.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "io/atomic_file.hpp"
+#include "rope/model_layers.hpp"
 #include "rope/number_format.hpp"
 #include "rope/presets.hpp"
 #include "session/session.hpp"
@@ -14,6 +16,7 @@ namespace rope::session {
 namespace {
 
 using nlohmann::json;
+using KeyValues = std::vector<std::pair<std::string, std::string>>;
 
 [[noreturn]] void fail(const std::string& name, const std::string& what) {
     throw SessionError("config '" + name + "': " + what);
@@ -29,6 +32,15 @@ double number(const json& j, const std::string& key, const std::string& name) {
 
 bool has(const json& j, const std::string& key) { return j.is_object() && j.contains(key) && !j.at(key).is_null(); }
 
+// A count such as num_hidden_layers: a whole number from `low` to `high`.
+int whole_number(const json& j, const std::string& key, const std::string& name, int low, int high) {
+    const double d = number(j, key, name);
+    if (!(d >= low && d <= high) || d != std::floor(d))
+        fail(name, "\"" + key + "\" is " + format_number(d) + "; it must be a whole number from " + std::to_string(low) +
+                       " to " + std::to_string(high));
+    return static_cast<int>(d);
+}
+
 std::string list_text(const json& v, const std::string& key, const std::string& name) {
     if (!v.is_array()) fail(name, "\"" + key + "\" must be a list of numbers");
     std::string s;
@@ -39,201 +51,568 @@ std::string list_text(const json& v, const std::string& key, const std::string& 
     return s;
 }
 
-}  // namespace
+std::string joined(const std::vector<std::string>& items) {
+    std::string s;
+    for (const std::string& i : items) s += (s.empty() ? "" : ", ") + i;
+    return s;
+}
 
-ConfigImport import_hf_config_text(const std::string& text, const std::string& name, const std::string& layer_type) {
-    json root;
+void warn(std::vector<std::string>& warnings, const std::string& line) {
+    if (std::find(warnings.begin(), warnings.end(), line) == warnings.end()) warnings.push_back(line);
+}
+
+bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+
+// The config's view of one kind of layer: its RoPE dict, and Gemma 3's local base for sliding layers.
+struct RopeSource {
+    json rope = json::object();
+    bool local_base = false;  // base from rope_local_base_freq, no scaling (Gemma 3's sliding layers)
+    std::string where;        // "rope_parameters.full_attention" etc., for messages
+};
+
+// What one kind of layer (or the whole model) reads: the layer-level keys, and its L0.
+struct RopeValues {
+    KeyValues values;
+    double original = 0;  // original_max_position, 0 if none
+};
+
+class ConfigReader {
+public:
+    ConfigReader(const std::string& text, const std::string& name) : name_(name) { parse(text); }
+
+    ConfigImport read(const std::string& layer_type);
+
+private:
+    void parse(const std::string& text);
+    int head_dim() const;
+    double fraction(const RopeSource& src, int dim) const;
+    RopeValues rope_values(const RopeSource& src, int dim);
+    KeyValues model_values() const;
+    int layer_count() const;  // num_hidden_layers, 0 if not given
+    void plan_layers();
+    void read_no_rope_layers();
+    bool nested_rope() const;
+    RopeSource source_for(const std::string& layer_type);
+    void read_layers(const std::string& layer_type);
+    void read_flat(const std::string& layer_type);
+    void read_temperature();
+    void warn_unread_keys();
+
+    std::string name_;
+    json root_, c_;
+    std::string model_type_;
+    double max_positions_ = 0;
+    ConfigImport out_;
+    // the layers, when the config says how they differ
+    std::vector<std::string> types_;  // per layer: its layer type (layer_types' names)
+    std::vector<bool> nope_;          // per layer: no RoPE (no_rope_layers' 0)
+    std::set<std::string> read_;      // top-level keys read (the rest about RoPE or attention is warned)
+};
+
+void ConfigReader::parse(const std::string& text) {
     try {
-        root = json::parse(text);
+        root_ = json::parse(text);
     } catch (const json::exception& e) {  // syntax errors, and numbers too big for a double
         std::string what = e.what();
         const std::size_t id_end = what.find("] ");
-        fail(name, "not valid JSON (" + (id_end == std::string::npos ? what : what.substr(id_end + 2)) + ")");
+        fail(name_, "not valid JSON (" + (id_end == std::string::npos ? what : what.substr(id_end + 2)) + ")");
     }
-    if (!root.is_object()) fail(name, "expected a JSON object");
-    ConfigImport out;
+    if (!root_.is_object()) fail(name_, "expected a JSON object");
     // multimodal configs keep the language model's settings in text_config
-    json c = root;
-    if (has(root, "text_config") && root["text_config"].is_object() && !has(root, "num_attention_heads") &&
-        !has(root, "head_dim")) {
-        c = root["text_config"];
-        out.warnings.push_back("config '" + name + "': using text_config; the other sections (vision, audio) are not shown");
+    c_ = root_;
+    if (has(root_, "text_config") && root_["text_config"].is_object() && !has(root_, "num_attention_heads") &&
+        !has(root_, "head_dim")) {
+        c_ = root_["text_config"];
+        out_.warnings.push_back("config '" + name_ + "': using text_config; the other sections (vision, audio) are not shown");
     }
     for (const char* section : {"vision_config", "audio_config"})
-        if (has(root, section)) out.warnings.push_back("config '" + name + "': \"" + section + "\" is not supported and is ignored");
+        if (has(root_, section)) out_.warnings.push_back("config '" + name_ + "': \"" + section + "\" is not supported and is ignored");
+    for (const json* j : {&c_, &root_})
+        if (model_type_.empty() && has(*j, "model_type") && (*j)["model_type"].is_string()) model_type_ = (*j)["model_type"].get<std::string>();
+    if (has(c_, "max_position_embeddings")) max_positions_ = number(c_, "max_position_embeddings", name_);
+    else if (has(c_, "n_positions")) max_positions_ = number(c_, "n_positions", name_);
+}
 
-    // the RoPE dict: newer rope_parameters (maybe per layer type), else legacy rope_scaling
-    json rope = json::object();
-    bool per_layer_type = false;
-    if (has(c, "rope_parameters")) {
-        const json& rp = c["rope_parameters"];
-        if (!rp.is_object()) fail(name, "\"rope_parameters\" must be an object");
-        if (rp.contains("full_attention") || rp.contains("sliding_attention")) {
-            per_layer_type = true;
-            if (!rp.contains(layer_type)) fail(name, "\"rope_parameters\" has no \"" + layer_type + "\" entry");
-            if (!rp[layer_type].is_object()) fail(name, "\"rope_parameters\".\"" + layer_type + "\" must be an object");
-            rope = rp[layer_type];
-        } else {
-            rope = rp;
-        }
-    } else if (has(c, "rope_scaling")) {
-        if (!c["rope_scaling"].is_object()) fail(name, "\"rope_scaling\" must be an object or null");
-        rope = c["rope_scaling"];
-    }
-    // Sliding-attention layers in the older layout: Gemma 3 gives them their own base
-    // (rope_local_base_freq) and no scaling; elsewhere every layer shares the one setting.
-    bool local_base = false;
-    if (layer_type == "sliding_attention" && !per_layer_type) {
-        if (has(c, "rope_local_base_freq")) {
-            local_base = true;
-            rope = json::object();
-        } else {
-            out.warnings.push_back("config '" + name + "': no separate RoPE settings for sliding-attention layers; every layer uses these");
-        }
-    }
-
-    // head dim: head_dim (may be absent or null), else hidden_size // num_attention_heads, else GPT-J's
-    double head_dim = 0;
-    if (has(c, "qk_rope_head_dim")) {  // DeepSeek V2/V3: only this part of each head rotates (transformers' head_dim)
-        head_dim = number(c, "qk_rope_head_dim", name);
-    } else if (has(c, "head_dim")) {
-        head_dim = number(c, "head_dim", name);
-    } else if (has(c, "hidden_size") && has(c, "num_attention_heads")) {
-        const double heads = number(c, "num_attention_heads", name);
-        if (heads <= 0) fail(name, "\"num_attention_heads\" must be positive");
-        head_dim = std::floor(number(c, "hidden_size", name) / heads);
-    } else if (has(c, "n_embd") && has(c, "n_head")) {
-        const double heads = number(c, "n_head", name);
-        if (heads <= 0) fail(name, "\"n_head\" must be positive");
-        head_dim = std::floor(number(c, "n_embd", name) / heads);
+// head_dim (may be absent or null), else hidden_size // num_attention_heads, else GPT-J's
+int ConfigReader::head_dim() const {
+    double d = 0;
+    if (has(c_, "qk_rope_head_dim")) {  // DeepSeek V2/V3: only this part of each head rotates (transformers' head_dim)
+        d = number(c_, "qk_rope_head_dim", name_);
+    } else if (has(c_, "head_dim")) {
+        d = number(c_, "head_dim", name_);
+    } else if (has(c_, "hidden_size") && has(c_, "num_attention_heads")) {
+        const double heads = number(c_, "num_attention_heads", name_);
+        if (heads <= 0) fail(name_, "\"num_attention_heads\" must be positive");
+        d = std::floor(number(c_, "hidden_size", name_) / heads);
+    } else if (has(c_, "n_embd") && has(c_, "n_head")) {
+        const double heads = number(c_, "n_head", name_);
+        if (heads <= 0) fail(name_, "\"n_head\" must be positive");
+        d = std::floor(number(c_, "n_embd", name_) / heads);
     } else {
-        fail(name, "no head dimension: needs \"head_dim\", or \"hidden_size\" and \"num_attention_heads\" (or \"n_embd\" and \"n_head\")");
+        fail(name_, "no head dimension: needs \"head_dim\", or \"hidden_size\" and \"num_attention_heads\" (or \"n_embd\" and \"n_head\")");
     }
     // checked before the conversion: a float outside int's range would be undefined behaviour
-    if (!(head_dim >= 1 && head_dim <= 1e6) || head_dim != std::floor(head_dim))
-        fail(name, "head dimension " + format_number(head_dim) + " is not a whole number from 1 to 1000000");
-    out.sets.emplace_back("dim", std::to_string(static_cast<int>(head_dim)));
+    if (!(d >= 1 && d <= 1e6) || d != std::floor(d))
+        fail(name_, "head dimension " + format_number(d) + " is not a whole number from 1 to 1000000");
+    return static_cast<int>(d);
+}
 
-    // base
-    double base = 10000;
-    if (local_base) base = number(c, "rope_local_base_freq", name);
-    else if (has(rope, "rope_theta")) base = number(rope, "rope_theta", name);
-    else if (has(c, "rope_theta")) base = number(c, "rope_theta", name);
-    else if (has(c, "rotary_emb_base")) base = number(c, "rotary_emb_base", name);
-    out.sets.emplace_back("base", format_number(base));
-
-    // partial rotary
-    if (has(rope, "partial_rotary_factor")) out.sets.emplace_back("rotary_fraction", format_number(number(rope, "partial_rotary_factor", name)));
-    else if (has(c, "partial_rotary_factor")) out.sets.emplace_back("rotary_fraction", format_number(number(c, "partial_rotary_factor", name)));
-    else if (has(c, "rotary_pct")) out.sets.emplace_back("rotary_fraction", format_number(number(c, "rotary_pct", name)));
-    else if (has(c, "rotary_dim")) out.sets.emplace_back("rotary_fraction", format_number(number(c, "rotary_dim", name) / head_dim));
-
-    // layouts: GPT-J (and DeepSeek's interleaved rope) pair neighbours; the HF Llama family and NeoX use rotate_half
-    const std::string model_type = has(c, "model_type") && c["model_type"].is_string() ? c["model_type"].get<std::string>() : "";
-    bool interleaved = model_type == "gptj" || model_type == "deepseek_v3" || model_type == "deepseek_v2";
-    if (has(c, "rope_interleave")) {  // DeepSeek's switch (true by default there)
-        if (!c["rope_interleave"].is_boolean()) fail(name, "\"rope_interleave\" must be true or false");
-        interleaved = c["rope_interleave"].get<bool>();
+// partial rotary: inside the RoPE dict first (transformers v5), then the top level; 1 if none
+double ConfigReader::fraction(const RopeSource& src, int dim) const {
+    std::string key, where;
+    double f = 1;
+    if (has(src.rope, "partial_rotary_factor")) {
+        key = "partial_rotary_factor", where = src.where + ".partial_rotary_factor";
+        f = number(src.rope, key, name_);
+    } else if (has(c_, "partial_rotary_factor")) {
+        key = where = "partial_rotary_factor";
+        f = number(c_, key, name_);
+    } else if (has(c_, "rotary_pct")) {
+        key = where = "rotary_pct";
+        f = number(c_, key, name_);
+    } else if (has(c_, "rotary_dim")) {
+        key = where = "rotary_dim";
+        f = number(c_, key, name_) / dim;
+        if (!(f > 0 && f <= 1))
+            fail(name_, "\"rotary_dim\" is " + format_number(number(c_, key, name_)) + "; it must be from 1 to the head dimension " +
+                            std::to_string(dim));
+    } else {
+        return 1;
     }
-    out.sets.emplace_back("pairing", interleaved ? "interleaved" : "half");
+    if (!(f > 0 && f <= 1))
+        fail(name_, "\"" + where + "\" is " + format_number(f) + "; it must be in (0, 1] (the share of the head that rotates)");
+    return f;
+}
 
-    double max_positions = 0;
-    if (has(c, "max_position_embeddings")) max_positions = number(c, "max_position_embeddings", name);
-    else if (has(c, "n_positions")) max_positions = number(c, "n_positions", name);
-    if (max_positions >= 1) out.sets.emplace_back("max_position", format_number(std::floor(max_positions)));
+RopeValues ConfigReader::rope_values(const RopeSource& src, int dim) {
+    const json& rope = src.rope;
+    RopeValues r;
+    KeyValues& out = r.values;
+    out.emplace_back("dim", std::to_string(dim));
 
-    // scaling
+    double base = 10000;
+    if (src.local_base) base = number(c_, "rope_local_base_freq", name_);
+    else if (has(rope, "rope_theta")) base = number(rope, "rope_theta", name_);
+    else if (has(c_, "rope_theta")) base = number(c_, "rope_theta", name_);
+    else if (has(c_, "rotary_emb_base")) base = number(c_, "rotary_emb_base", name_);
+    out.emplace_back("base", format_number(base));
+
+    const double f = fraction(src, dim);
+    const bool partial = has(rope, "partial_rotary_factor") || has(c_, "partial_rotary_factor") || has(c_, "rotary_pct") ||
+                         has(c_, "rotary_dim");
+    if (partial) out.emplace_back("rotary_fraction", format_number(f));
+
     std::string type = "none";
     if (has(rope, "rope_type")) {
-        if (!rope["rope_type"].is_string()) fail(name, "\"rope_type\" must be a string");
+        if (!rope["rope_type"].is_string()) fail(name_, "\"rope_type\" must be a string");
         type = rope["rope_type"];
     } else if (has(rope, "type")) {
-        if (!rope["type"].is_string()) fail(name, "\"type\" must be a string");
+        if (!rope["type"].is_string()) fail(name_, "\"type\" must be a string");
         type = rope["type"];
     }
     if (type == "default" || type == "mrope") {
-        if (type == "mrope") out.warnings.push_back("config '" + name + "': multimodal rope (mrope) is shown as plain RoPE");
+        if (type == "mrope") warn(out_.warnings, "config '" + name_ + "': multimodal rope (mrope) is shown as plain RoPE");
         type = "none";
     }
     if (type == "su") type = "longrope";
-    if (model_type == "phi3" && type == "yarn") type = "longrope";  // Phi3Config's alias for its early configs
-    static const std::set<std::string> supported = {"none", "linear", "dynamic", "yarn", "llama3", "longrope"};
-    if (!supported.count(type)) fail(name, "rope type \"" + type + "\" is not supported (supported: default, linear, dynamic, yarn, llama3, longrope)");
-    out.sets.emplace_back("scaling", type);
+    if (model_type_ == "phi3" && type == "yarn") type = "longrope";  // Phi3Config's alias for its early configs
+    static const std::set<std::string> supported = {"none", "linear", "dynamic", "yarn", "llama3", "longrope", "proportional"};
+    if (!supported.count(type))
+        fail(name_, "rope type \"" + type + "\" is not supported (supported: default, linear, dynamic, yarn, llama3, longrope, proportional)");
+    out.emplace_back("scaling", type);
+    // transformers' int(partial_rotary_factor * head_dim // 2) pairs turn, the rest get frequency 0
+    if (type == "proportional" && static_cast<int>(std::floor(dim * f / 2)) < 1)
+        fail(name_, src.where + " has rope type proportional with partial_rotary_factor " + format_number(f) + " and head dimension " +
+                        std::to_string(dim) + ": no pair turns (int(" + std::to_string(dim) + " x " + format_number(f) +
+                        ") // 2 = 0); the factor must be at least " + format_number(2.0 / dim));
 
     // L0, the training length: the critical dimension's L for every type, the reference of the scaled
     // ones. Dynamic NTK scales against max_position_embeddings (transformers ignores any original
     // there); longrope reads the top-level value first (Phi-3), the others the dict's first.
-    const bool top_original = has(c, "original_max_position_embeddings");
+    const bool top_original = has(c_, "original_max_position_embeddings");
     const bool dict_original = has(rope, "original_max_position_embeddings");
-    const double top_value = top_original ? number(c, "original_max_position_embeddings", name) : 0;
-    const double dict_value = dict_original ? number(rope, "original_max_position_embeddings", name) : 0;
-    double original = max_positions;  // dynamic's, always
-    if (type == "longrope") original = top_original ? top_value : dict_original ? dict_value : max_positions;
-    else if (type != "dynamic") original = dict_original ? dict_value : top_original ? top_value : max_positions;
-    // The sequence length of transformers' rope init (no sequence yet): L0, so that longrope starts
-    // on its short factors and dynamic NTK on its own base (L0 = M there); raise it to see longer ones.
+    const double top_value = top_original ? number(c_, "original_max_position_embeddings", name_) : 0;
+    const double dict_value = dict_original ? number(rope, "original_max_position_embeddings", name_) : 0;
+    double original = max_positions_;  // dynamic's, always
+    if (type == "longrope") original = top_original ? top_value : dict_original ? dict_value : max_positions_;
+    else if (type != "dynamic") original = dict_original ? dict_value : top_original ? top_value : max_positions_;
     if (original >= 1) {
-        out.sets.emplace_back("original_max_position", format_number(std::floor(original)));
-        out.sets.emplace_back("sequence_length", format_number(std::floor(original)));
+        r.original = std::floor(original);
+        out.emplace_back("original_max_position", format_number(r.original));
     }
 
     if (type != "none") {
         double factor = 1.0;
-        if (has(rope, "factor")) factor = number(rope, "factor", name);
-        else if (type != "longrope") fail(name, "rope type \"" + type + "\" needs \"factor\"");
-        if (factor < 1) fail(name, "\"factor\" " + format_number(factor) + " must be at least 1 (it stretches the context)");
+        if (has(rope, "factor")) factor = number(rope, "factor", name_);
+        else if (type != "longrope" && type != "proportional") fail(name_, "rope type \"" + type + "\" needs \"factor\"");
+        if (factor < 1) fail(name_, "\"factor\" " + format_number(factor) + " must be at least 1 (it stretches the context)");
         // longrope with a stated L0 takes its factor from the two lengths, as Phi-3 does (<= 1: none)
-        if (type == "longrope" && (top_original || dict_original) && original >= 1 && max_positions >= 1)
-            factor = std::max(1.0, max_positions / original);
-        out.sets.emplace_back("factor", format_number(factor));
+        if (type == "longrope" && (top_original || dict_original) && original >= 1 && max_positions_ >= 1)
+            factor = std::max(1.0, max_positions_ / original);
+        out.emplace_back("factor", format_number(factor));
         if (type == "llama3") {
             for (const char* k : {"low_freq_factor", "high_freq_factor"}) {
-                if (!has(rope, k)) fail(name, "rope type llama3 needs \"" + std::string(k) + "\"");
-                out.sets.emplace_back(k, format_number(number(rope, k, name)));
+                if (!has(rope, k)) fail(name_, "rope type llama3 needs \"" + std::string(k) + "\"");
+                out.emplace_back(k, format_number(number(rope, k, name_)));
             }
         }
         if (type == "yarn") {
             // transformers reads `beta_fast or 32`: a 0 means the default
             for (const char* k : {"beta_fast", "beta_slow", "mscale", "mscale_all_dim"})
-                if (has(rope, k) && !(std::string(k).rfind("beta", 0) == 0 && number(rope, k, name) == 0))
-                    out.sets.emplace_back(k, format_number(number(rope, k, name)));
+                if (has(rope, k) && !(std::string(k).rfind("beta", 0) == 0 && number(rope, k, name_) == 0))
+                    out.emplace_back(k, format_number(number(rope, k, name_)));
             if (has(rope, "truncate")) {
-                if (!rope["truncate"].is_boolean()) fail(name, "\"truncate\" must be true or false");
-                out.sets.emplace_back("truncate", rope["truncate"].get<bool>() ? "true" : "false");
+                if (!rope["truncate"].is_boolean()) fail(name_, "\"truncate\" must be true or false");
+                out.emplace_back("truncate", rope["truncate"].get<bool>() ? "true" : "false");
             }
         }
         if (type == "longrope") {
             if (!has(rope, "long_factor") || !has(rope, "short_factor"))
-                fail(name, "rope type longrope needs \"long_factor\" and \"short_factor\" lists");
-            out.sets.emplace_back("long_factors", list_text(rope["long_factor"], "long_factor", name));
-            out.sets.emplace_back("short_factors", list_text(rope["short_factor"], "short_factor", name));
+                fail(name_, "rope type longrope needs \"long_factor\" and \"short_factor\" lists");
+            out.emplace_back("long_factors", list_text(rope["long_factor"], "long_factor", name_));
+            out.emplace_back("short_factors", list_text(rope["short_factor"], "short_factor", name_));
         }
     }
     if (has(rope, "attention_factor")) {
-        const double attention = number(rope, "attention_factor", name);
+        const double attention = number(rope, "attention_factor", name_);
         if (type == "yarn" || type == "longrope")
-            out.sets.emplace_back("attention_factor", format_number(attention));
+            out.emplace_back("attention_factor", format_number(attention));
         else
-            out.warnings.push_back("config '" + name + "': \"attention_factor\" is ignored for rope type " +
-                                   (type == "none" ? std::string("default") : type) + " (transformers uses 1)");
+            warn(out_.warnings, "config '" + name_ + "': \"attention_factor\" is ignored for rope type " +
+                                    (type == "none" ? std::string("default") : type) + " (transformers uses 1)");
     }
     static const std::set<std::string> understood = {
         "rope_type", "type", "factor", "original_max_position_embeddings", "low_freq_factor", "high_freq_factor", "beta_fast",
         "beta_slow", "mscale", "mscale_all_dim", "truncate", "long_factor", "short_factor", "attention_factor", "rope_theta",
         "partial_rotary_factor"};
     for (const auto& [k, v] : rope.items())
-        if (!understood.count(k)) out.warnings.push_back("config '" + name + "': rope key \"" + k + "\" is not supported and is ignored");
-    // top-level keys about RoPE that this import does not read (the rest of a config is not RoPE's)
-    static const std::set<std::string> read_top_level = {
+        if (!understood.count(k)) warn(out_.warnings, "config '" + name_ + "': rope key \"" + k + "\" is not supported and is ignored");
+    return r;
+}
+
+// The keys every layer shares: the pair layout and the context shown.
+KeyValues ConfigReader::model_values() const {
+    KeyValues out;
+    // layouts: GPT-J, DeepSeek's interleaved rope and Llama 4 (complex multiplication on
+    // neighbouring dims, transformers' apply_rotary_emb) pair neighbours; the HF Llama family and NeoX use rotate_half
+    bool interleaved = model_type_ == "gptj" || model_type_ == "deepseek_v3" || model_type_ == "deepseek_v2" ||
+                       starts_with(model_type_, "llama4");
+    if (has(c_, "rope_interleave")) {  // DeepSeek's switch (true by default there)
+        if (!c_["rope_interleave"].is_boolean()) fail(name_, "\"rope_interleave\" must be true or false");
+        interleaved = c_["rope_interleave"].get<bool>();
+    }
+    out.emplace_back("pairing", interleaved ? "interleaved" : "half");
+    if (max_positions_ >= 1) out.emplace_back("max_position", format_number(std::floor(max_positions_)));
+    return out;
+}
+
+int ConfigReader::layer_count() const {
+    return has(c_, "num_hidden_layers") ? whole_number(c_, "num_hidden_layers", name_, 1, kMaxLayers) : 0;
+}
+
+// layer_types as written, else the layer types each model's configuration class derives
+// (transformers' Llama4TextConfig, Qwen3NextConfig, Gemma3TextConfig, SmolLM3Config); none if the
+// config does not say how its layers differ.
+void ConfigReader::plan_layers() {
+    const bool llama4 = starts_with(model_type_, "llama4");
+    bool says_layers = llama4;  // else the layer count is not needed (and not checked)
+    for (const char* k : {"layer_types", "no_rope_layers", "no_rope_layer_interval", "full_attention_interval", "rope_local_base_freq",
+                          "sliding_window_pattern", "_sliding_window_pattern"})
+        says_layers = says_layers || has(c_, k);
+    if (!says_layers) return;
+    const int count = layer_count();
+    if (has(c_, "layer_types")) {
+        const json& list = c_["layer_types"];
+        if (!list.is_array() || list.empty()) fail(name_, "\"layer_types\" must be a list of layer type names");
+        if (count > 0 && static_cast<int>(list.size()) != count)
+            fail(name_, "\"layer_types\" has " + std::to_string(list.size()) + " entries; it must have one per layer (num_hidden_layers: " +
+                            std::to_string(count) + ")");
+        if (static_cast<int>(list.size()) > kMaxLayers)
+            fail(name_, "\"layer_types\" has " + std::to_string(list.size()) + " entries; at most " + std::to_string(kMaxLayers) + " are shown");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const json& t = list[i];
+            const std::string type = t.is_string() ? t.get<std::string>() : "";
+            const bool ok = !type.empty() && type.size() <= 48 && std::all_of(type.begin(), type.end(), [](char ch) {
+                return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-' || ch == '.';
+            });
+            if (!ok)
+                fail(name_, "\"layer_types\" item " + std::to_string(i) + " is " + t.dump().substr(0, 40) +
+                                "; a layer type is a name of a-z, 0-9, _ - . (at most 48 characters)");
+            types_.push_back(type);
+        }
+        read_.insert("layer_types");
+    }
+    read_no_rope_layers();
+    if (types_.empty() && (count > 0 || !nope_.empty())) {
+        const int n = count > 0 ? count : static_cast<int>(nope_.size());  // else the list's length
+        if (llama4) {
+            // Llama4TextConfig: RoPE layers attend in chunks, the NoPE ones to everything
+            if (nope_.empty()) nope_.assign(static_cast<std::size_t>(n), false);
+            for (int i = 0; i < n; ++i) types_.push_back(nope_[static_cast<std::size_t>(i)] ? "full_attention" : "chunked_attention");
+        } else if (has(c_, "full_attention_interval")) {
+            // Qwen3NextConfig: linear attention, with full attention every interval-th layer
+            const int every = whole_number(c_, "full_attention_interval", name_, 1, kMaxLayers);
+            for (int i = 0; i < n; ++i) types_.push_back((i + 1) % every ? "linear_attention" : "full_attention");
+        } else if (has(c_, "rope_local_base_freq") || has(c_, "sliding_window_pattern") || has(c_, "_sliding_window_pattern")) {
+            // Gemma3TextConfig: pattern-1 sliding layers, then one full (pattern 6 when not given)
+            int every = 6;
+            for (const char* k : {"sliding_window_pattern", "_sliding_window_pattern"})
+                if (has(c_, k)) every = whole_number(c_, k, name_, 1, kMaxLayers);
+            for (int i = 0; i < n; ++i) types_.push_back((i + 1) % every ? "sliding_attention" : "full_attention");
+        } else if (!nope_.empty()) {
+            types_.assign(static_cast<std::size_t>(n), "full_attention");  // SmolLM3: every layer attends fully
+        }
+    }
+    for (const char* k : {"full_attention_interval", "sliding_window_pattern", "_sliding_window_pattern"}) read_.insert(k);
+    if (!types_.empty() && nope_.empty()) nope_.assign(types_.size(), false);
+    if (!types_.empty() && nope_.size() != types_.size())
+        fail(name_, "\"no_rope_layers\" has " + std::to_string(nope_.size()) + " entries; it must have one per layer (" +
+                        std::to_string(types_.size()) + ")");
+}
+
+// no_rope_layers (1 = RoPE, 0 = NoPE, transformers' convention), else the interval form: every
+// interval-th layer is NoPE (Llama 4 defaults to 4, as Llama4TextConfig does).
+void ConfigReader::read_no_rope_layers() {
+    int count = layer_count();
+    std::string counted_by = "num_hidden_layers";
+    if (!types_.empty()) count = static_cast<int>(types_.size()), counted_by = "layer_types";
+    read_.insert("no_rope_layers");
+    read_.insert("no_rope_layer_interval");
+    if (has(c_, "no_rope_layers")) {
+        const json& list = c_["no_rope_layers"];
+        if (!list.is_array()) fail(name_, "\"no_rope_layers\" must be a list of 1 (RoPE) and 0 (NoPE), one per layer");
+        if (count > 0 && static_cast<int>(list.size()) != count)
+            fail(name_, "\"no_rope_layers\" has " + std::to_string(list.size()) + " entries; it must have one per layer (" +
+                            counted_by + ": " + std::to_string(count) + ")");
+        if (list.empty() || static_cast<int>(list.size()) > kMaxLayers)
+            fail(name_, "\"no_rope_layers\" has " + std::to_string(list.size()) + " entries; it must have one per layer (1 to " +
+                            std::to_string(kMaxLayers) + ")");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const json& v = list[i];
+            const bool one = (v.is_number() && v.get<double>() == 1) || (v.is_boolean() && v.get<bool>());
+            const bool zero = (v.is_number() && v.get<double>() == 0) || (v.is_boolean() && !v.get<bool>());
+            if (!one && !zero)
+                fail(name_, "\"no_rope_layers\" item " + std::to_string(i) + " is " + v.dump().substr(0, 40) +
+                                "; each must be 1 (the layer uses RoPE) or 0 (NoPE)");
+            nope_.push_back(zero);
+        }
+        return;
+    }
+    const bool interval_given = has(c_, "no_rope_layer_interval");
+    if (count == 0 || !(interval_given || starts_with(model_type_, "llama4"))) return;
+    const int every = interval_given ? whole_number(c_, "no_rope_layer_interval", name_, 1, kMaxLayers) : 4;
+    for (int i = 0; i < count; ++i) nope_.push_back((i + 1) % every == 0);
+}
+
+// transformers' standardize_rope_params: rope_parameters is per layer type iff its keys are layer
+// types. Without layers, the two names transformers writes mark it.
+bool ConfigReader::nested_rope() const {
+    if (!has(c_, "rope_parameters")) return false;
+    const json& rp = c_["rope_parameters"];
+    if (!rp.is_object()) fail(name_, "\"rope_parameters\" must be an object");
+    if (rp.contains("full_attention") || rp.contains("sliding_attention")) return true;
+    if (types_.empty() || rp.empty()) return false;
+    for (const auto& [k, v] : rp.items())
+        if (std::find(types_.begin(), types_.end(), k) == types_.end()) return false;
+    return true;
+}
+
+RopeSource ConfigReader::source_for(const std::string& layer_type) {
+    RopeSource src;
+    if (nested_rope()) {
+        const json& rp = c_["rope_parameters"];
+        std::vector<std::string> entries;
+        for (const auto& [k, v] : rp.items()) entries.push_back(k);
+        if (!rp.contains(layer_type))
+            fail(name_, "layer type \"" + layer_type + "\" has no entry in \"rope_parameters\" (its entries: " + joined(entries) + ")");
+        if (!rp[layer_type].is_object()) fail(name_, "\"rope_parameters\".\"" + layer_type + "\" must be an object");
+        src.rope = rp[layer_type];
+        src.where = "rope_parameters." + layer_type;
+        return src;
+    }
+    if (has(c_, "rope_parameters")) {
+        src.rope = c_["rope_parameters"];
+        src.where = "rope_parameters";
+    } else if (has(c_, "rope_scaling")) {
+        if (!c_["rope_scaling"].is_object()) fail(name_, "\"rope_scaling\" must be an object or null");
+        src.rope = c_["rope_scaling"];
+        src.where = "rope_scaling";
+    } else {
+        src.where = "the config";
+    }
+    // Sliding-attention layers in the older layout: Gemma 3 gives them their own base
+    // (rope_local_base_freq) and no scaling; elsewhere every layer shares the one setting.
+    if (starts_with(layer_type, "sliding") && has(c_, "rope_local_base_freq")) {
+        src.rope = json::object();
+        src.local_base = true;
+        src.where = "rope_local_base_freq";
+    }
+    return src;
+}
+
+// Every layer type becomes a kind (its NoPE layers a kind of their own, "TYPE/nope", when the type
+// also has layers with RoPE); the layer shown is loaded from its kind.
+void ConfigReader::read_layers(const std::string& layer_type) {
+    const int dim = head_dim();
+    int global_dim = dim;  // Gemma 4: the full-attention layers' heads are wider
+    if (has(c_, "global_head_dim")) global_dim = whole_number(c_, "global_head_dim", name_, 2, 4096);
+    read_.insert("global_head_dim");
+    std::vector<LayerKind> kinds;
+    std::vector<std::string> kind_of_layer;
+    double selected_original = 0;
+    std::vector<double> originals;
+    for (std::size_t i = 0; i < types_.size(); ++i) {
+        const std::string& type = types_[i];
+        const bool linear = starts_with(type, "linear");
+        bool mixed = false;  // the type has layers with RoPE and without
+        for (std::size_t j = 0; j < types_.size(); ++j) mixed = mixed || (types_[j] == type && nope_[j] != nope_[i]);
+        const std::string kind_name = nope_[i] && mixed && !linear ? type + "/nope" : type;
+        kind_of_layer.push_back(kind_name);
+        if (std::any_of(kinds.begin(), kinds.end(), [&](const LayerKind& k) { return k.name == kind_name; })) continue;
+        LayerKind kind;
+        kind.name = kind_name;
+        kind.attention = starts_with(type, "sliding") ? Attention::sliding
+                         : starts_with(type, "chunked") ? Attention::chunked
+                         : linear                       ? Attention::linear
+                                                        : Attention::full;
+        if (kind.attention == Attention::sliding && has(c_, "sliding_window"))
+            kind.window = whole_number(c_, "sliding_window", name_, 0, 1 << 30);
+        if (kind.attention == Attention::chunked && has(c_, "attention_chunk_size"))
+            kind.window = whole_number(c_, "attention_chunk_size", name_, 0, 1 << 30);
+        const RopeValues rv = rope_values(source_for(type), kind.attention == Attention::full ? global_dim : dim);
+        kind.values = rv.values;
+        if (nope_[i] || linear) kind.values.emplace_back("nope", "true");
+        kinds.push_back(std::move(kind));
+        originals.push_back(rv.original);
+    }
+    // the windows count where a kind uses them; elsewhere they are warned as not read
+    for (const LayerKind& k : kinds) {
+        if (k.attention == Attention::sliding) read_.insert("sliding_window");
+        if (k.attention == Attention::chunked) read_.insert("attention_chunk_size");
+    }
+    // entries of a nested dict that no layer uses: said, not silently dropped
+    if (nested_rope())
+        for (const auto& [k, v] : c_["rope_parameters"].items())
+            if (std::find(types_.begin(), types_.end(), k) == types_.end())
+                warn(out_.warnings, "config '" + name_ + "': \"rope_parameters\".\"" + k + "\" is not a type in the config's layers and is ignored");
+
+    int selected = -1;
+    if (!layer_type.empty()) {
+        for (std::size_t i = 0; i < types_.size() && selected < 0; ++i)
+            if (types_[i] == layer_type || kind_of_layer[i] == layer_type) selected = static_cast<int>(i);
+        if (selected < 0) {
+            std::vector<std::string> names;
+            for (const LayerKind& k : kinds) names.push_back(k.name);
+            fail(name_, "layer_type=" + shorten_for_message(layer_type) + ": the config has no layer of that type (its layer types: " +
+                            joined(names) + ")");
+        }
+    } else {
+        for (std::size_t i = 0; i < types_.size() && selected < 0; ++i) {
+            const LayerKind& k = *std::find_if(kinds.begin(), kinds.end(), [&](const LayerKind& x) { return x.name == kind_of_layer[i]; });
+            if (k.attention == Attention::full && !k.value("nope")) selected = static_cast<int>(i);
+        }
+        if (selected < 0) selected = 0;
+    }
+    for (std::size_t k = 0; k < kinds.size(); ++k)
+        if (kinds[k].name == kind_of_layer[static_cast<std::size_t>(selected)]) selected_original = originals[k];
+
+    out_.sets.emplace_back("layer_kinds", format_layer_kinds(kinds));
+    out_.sets.emplace_back("model_layers", format_layer_list(kind_of_layer));
+    out_.sets.emplace_back("layer", std::to_string(selected));
+    for (const auto& kv : model_values()) out_.sets.push_back(kv);
+    // The sequence length of transformers' rope init (no sequence yet): L0, so that longrope starts
+    // on its short factors and dynamic NTK on its own base (L0 = M there); raise it to see longer ones.
+    if (selected_original >= 1) out_.sets.emplace_back("sequence_length", format_number(selected_original));
+}
+
+// A config that does not say how its layers differ: one setting (or the per-layer-type entry asked for).
+void ConfigReader::read_flat(const std::string& layer_type) {
+    const std::string type = layer_type.empty() ? "full_attention" : layer_type;
+    if (nested_rope()) {
+        std::vector<std::string> entries;
+        for (const auto& [k, v] : c_["rope_parameters"].items()) entries.push_back(k);
+        if (!c_["rope_parameters"].contains(type))
+            fail(name_, "\"rope_parameters\" has no \"" + type + "\" entry (its entries: " + joined(entries) + ")");
+    } else if (type != "full_attention" && type != "sliding_attention") {
+        fail(name_, "layer_type=" + shorten_for_message(type) +
+                        ": the config lists no layer types; layer_type may be full_attention or sliding_attention");
+    } else if (type == "sliding_attention" && !has(c_, "rope_local_base_freq")) {
+        out_.warnings.push_back("config '" + name_ + "': no separate RoPE settings for sliding-attention layers; every layer uses these");
+    }
+    const RopeValues rv = rope_values(source_for(type), head_dim());
+    for (const auto& kv : rv.values) out_.sets.push_back(kv);
+    for (const auto& kv : model_values()) out_.sets.push_back(kv);
+    if (rv.original >= 1) out_.sets.emplace_back("sequence_length", format_number(rv.original));
+    if (has(c_, "sliding_window") && !(c_["sliding_window"].is_boolean() && !c_["sliding_window"].get<bool>()) &&
+        !(has(c_, "use_sliding_window") && c_["use_sliding_window"].is_boolean() && !c_["use_sliding_window"].get<bool>()))
+        warn(out_.warnings, "config '" + name_ + "': \"sliding_window\" is not shown: the config does not say which layers use it (no \"layer_types\")");
+    read_.insert("sliding_window");
+}
+
+// Llama 4's attention temperature on NoPE layers: model-level keys. Llama 4 configs usually leave
+// them out; transformers' Llama4TextConfig then uses attn_temperature_tuning true, floor_scale 8192,
+// attn_scale 0.1, and so does the import (said in a warning).
+void ConfigReader::read_temperature() {
+    for (const char* k : {"attn_temperature_tuning", "floor_scale", "attn_scale"}) read_.insert(k);
+    const bool llama4 = starts_with(model_type_, "llama4");
+    std::vector<std::string> defaulted;
+    if (has(c_, "attn_temperature_tuning")) {
+        const json& v = c_["attn_temperature_tuning"];
+        if (!v.is_boolean() && !v.is_number()) fail(name_, "\"attn_temperature_tuning\" must be true or false");
+        const bool on = v.is_boolean() ? v.get<bool>() : v.get<double>() != 0;  // transformers tests it for truth
+        out_.sets.emplace_back("attn_temperature_tuning", on ? "true" : "false");
+    } else if (llama4) {
+        out_.sets.emplace_back("attn_temperature_tuning", "true");
+        defaulted.push_back("attn_temperature_tuning true");
+    }
+    if (has(c_, "floor_scale")) {
+        out_.sets.emplace_back("floor_scale", format_number(number(c_, "floor_scale", name_)));
+    } else if (llama4) {
+        out_.sets.emplace_back("floor_scale", "8192");
+        defaulted.push_back("floor_scale 8192");
+    }
+    if (has(c_, "attn_scale")) {
+        out_.sets.emplace_back("attn_scale", format_number(number(c_, "attn_scale", name_)));
+    } else if (llama4) {
+        out_.sets.emplace_back("attn_scale", "0.1");
+        defaulted.push_back("attn_scale 0.1");
+    }
+    if (!defaulted.empty())
+        out_.warnings.push_back("config '" + name_ + "': not in the file, so transformers' Llama4TextConfig defaults are used: " +
+                                joined(defaulted));
+}
+
+// Top-level keys about RoPE or attention layout that this import does not read (the rest of a
+// config is not RoPE's); switched-off ones (null, false) change nothing and are not mentioned.
+void ConfigReader::warn_unread_keys() {
+    static const std::set<std::string> read_always = {
         "rope_theta", "rope_scaling", "rope_parameters", "rotary_emb_base", "rotary_pct", "rotary_dim", "qk_rope_head_dim",
         "rope_interleave", "rope_local_base_freq", "partial_rotary_factor"};
-    for (const auto& [k, v] : c.items()) {
+    const bool sliding_off = has(c_, "use_sliding_window") && c_["use_sliding_window"].is_boolean() && !c_["use_sliding_window"].get<bool>();
+    for (const auto& [k, v] : c_.items()) {
+        if (read_always.count(k) || read_.count(k) || v.is_null() || (v.is_boolean() && !v.get<bool>())) continue;
         const bool about_rope = k.rfind("rope", 0) == 0 || k.find("_rope") != std::string::npos || k.find("rotary") != std::string::npos;
-        if (about_rope && !read_top_level.count(k))
-            out.warnings.push_back("config '" + name + "': \"" + k + "\" is not supported and is ignored");
+        const bool about_layout = k.find("window") != std::string::npos || k.find("chunk") != std::string::npos ||
+                                  k.find("layer_types") != std::string::npos || k.find("temperature") != std::string::npos;
+        if (about_layout && sliding_off && k.find("window") != std::string::npos) continue;  // Qwen's switched-off window
+        if (about_rope || about_layout) warn(out_.warnings, "config '" + name_ + "': \"" + k + "\" is not supported and is ignored");
     }
-    return out;
+}
+
+ConfigImport ConfigReader::read(const std::string& layer_type) {
+    plan_layers();
+    if (!types_.empty()) read_layers(layer_type);
+    else read_flat(layer_type);
+    read_temperature();
+    warn_unread_keys();
+    return out_;
+}
+
+}  // namespace
+
+ConfigImport import_hf_config_text(const std::string& text, const std::string& name, const std::string& layer_type) {
+    ConfigReader reader(text, name);
+    return reader.read(layer_type);
 }
 
 ConfigImport import_hf_config(const std::string& path, const std::string& layer_type) {

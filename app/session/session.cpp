@@ -118,11 +118,14 @@ Session parse_session_json(const std::string& text, const std::string& name, con
     const json& params = j["parameters"];
     if (!params.is_object()) fail(name, "\"parameters\" must be an object");
     Session s = base;
-    // a preset first (it resets the keys it sets), then dim, then the rest
-    if (params.contains("preset")) apply_parameter(s.params, name, "preset", params["preset"]);
-    if (params.contains("dim")) apply_parameter(s.params, name, "dim", params["dim"]);
     for (const auto& [k, v] : params.items())
-        if (k != "dim" && k != "preset") apply_parameter(s.params, name, k, v);
+        if (!find_param(k)) fail(name, "parameters." + k + ": unknown key");
+    // in the table's order, whatever the file's: a preset first (it resets the keys it sets), the
+    // model's layers, then the layer (it loads its kind), then dim and the values that refine them
+    for (const ParamSpec& spec : parameter_table()) {
+        const std::string key(spec.name);
+        if (params.contains(key)) apply_parameter(s.params, name, key, params[key]);
+    }
     try {
         s.params.validate();
     } catch (const ParamError& e) {

@@ -73,10 +73,16 @@ def freqs(cfg):
         wavelen = 2 * math.pi / inv0
         low_wl, high_wl = l0 / lff, l0 / hff
         inv = np.where(wavelen > low_wl, inv0 / factor, inv0)
-        smooth = (l0 / wavelen - lff) / (hff - lff)
+        with np.errstate(divide="ignore", invalid="ignore"):  # equal factors (Llama 4 Scout): no medium band
+            smooth = (l0 / wavelen - lff) / (hff - lff)
         smoothed = (1 - smooth) * inv / factor + smooth * inv
         medium = ~(wavelen < high_wl) & ~(wavelen > low_wl)
         inv = np.where(medium, smoothed, inv)
+    elif scaling == "proportional":  # transformers' _compute_proportional_rope_parameters (Gemma 4)
+        head_dim = int(cfg["dim"])
+        turning = int(cfg.get("rotary_fraction", 1.0) * head_dim // 2)
+        turned = 1.0 / (base ** (np.arange(0, 2 * turning, 2, dtype=np.int64).astype(np.float64) / head_dim))
+        inv = np.concatenate((turned, np.zeros(head_dim // 2 - turning))) / factor
     elif scaling == "longrope":
         seq = cfg.get("sequence_length", 4096)
         key = "long_factors" if seq > l0 else "short_factors"
@@ -114,6 +120,9 @@ def hf_config(path, layer_type="full_attention", sequence_length=None):
         head_dim = c["hidden_size"] // c["num_attention_heads"]
     else:
         head_dim = c["n_embd"] // c["n_head"]
+    # Gemma 4: full-attention layers with proportional RoPE read global_head_dim
+    if layer_type == "full_attention" and scaling.get("rope_type") == "proportional" and c.get("global_head_dim"):
+        head_dim = int(c["global_head_dim"])
     base = local_base if local_base is not None else scaling.get("rope_theta", c.get("rope_theta", c.get("rotary_emb_base", 10000.0)))
     if "partial_rotary_factor" in scaling:
         fraction = scaling["partial_rotary_factor"]
