@@ -37,23 +37,45 @@ std::pair<std::string, std::string> split_assignment(std::string_view text) {
     return {std::string(text.substr(0, eq)), std::string(text.substr(eq + 1))};
 }
 
+namespace {
+
+// layer_type=NAME over a model with layers: its first layer of kind NAME (or of a kind "NAME/...",
+// such as the NoPE layers "full_attention/nope"), loaded as `layer` loads it.
+void select_layer_type(ParamSet& params, const std::string& name) {
+    const ModelLayers model = params.model_layers();
+    const std::string given = "--set layer_type=" + shorten_for_message(name) + ": ";
+    if (model.empty()) throw UsageError(given + "the current model has no layer list; load a preset or config with layers first");
+    int layer = model.first_layer_of(model.find_kind(name));
+    for (int i = 0; i < model.layers() && layer < 0; ++i)
+        if (model.kind(i).name.rfind(name + "/", 0) == 0) layer = i;
+    if (layer < 0) {
+        std::string kinds;
+        for (const LayerKind& k : model.kinds) kinds += (kinds.empty() ? "" : ", ") + k.name;
+        throw UsageError(given + "the model has no layer of that kind; its kinds: " + kinds);
+    }
+    params.set("layer", std::to_string(layer));
+}
+
+}  // namespace
+
 void apply_sets(ParamSet& params, const std::vector<std::string>& assignments) {
-    // config=PATH imports a Hugging Face config.json (layer_type picks the per-layer entry of
-    // rope_parameters): command-line keys, expanded here into the table's keys
-    std::string layer_type = "full_attention";
+    // config=PATH imports a Hugging Face config.json; layer_type=NAME picks the layer shown, the
+    // first of that type, in the model that config= or preset= loads in the same command (without
+    // one, in the current model, where it stands): command-line keys, expanded here into the table's keys
+    std::string layer_type;
+    bool loads_model = false;
     for (const std::string& a : assignments) {
         const auto [key, value] = split_assignment(a);
-        if (key == "layer_type") {
-            if (value != "full_attention" && value != "sliding_attention")
-                throw UsageError("--set layer_type=" + shorten_for_message(value) +
-                                 ": layer_type must be one of: full_attention, sliding_attention");
-            layer_type = value;
-        }
+        if (key == "layer_type") layer_type = value;
+        if (key == "config" || key == "preset") loads_model = true;
     }
     try {
         for (const std::string& a : assignments) {
             const auto [key, value] = split_assignment(a);
-            if (key == "layer_type") continue;
+            if (key == "layer_type") {
+                if (!loads_model) select_layer_type(params, value);
+                continue;
+            }
             if (key == "config") {
                 try {
                     const session::ConfigImport imported = session::import_hf_config(value, layer_type);
@@ -65,6 +87,7 @@ void apply_sets(ParamSet& params, const std::vector<std::string>& assignments) {
                 continue;
             }
             params.set(key, value);
+            if (key == "preset" && !layer_type.empty() && value != "none") select_layer_type(params, layer_type);
         }
         params.validate();
     } catch (const ParamError& e) {

@@ -18,9 +18,12 @@ std::string parameter_help() {
         s += "      " + std::string(p.help) + "\n";
     }
     s += "  config  [--set config=PATH]  a Hugging Face config.json: sets dim, base, rotary_fraction, pairing,\n"
-         "      max_position and the scaling keys from it (transformers' rules); later --set values refine it.\n"
-         "  layer_type  [default full_attention]  full_attention or sliding_attention: which entry of a per-layer\n"
-         "      rope_parameters dict config= reads.\n";
+         "      max_position and the scaling keys from it (transformers' rules), and layer_kinds, model_layers and\n"
+         "      layer when it says how its layers differ; later --set values refine it.\n"
+         "  layer_type  [--set layer_type=NAME]  the layer shown: the first layer of that type (a name of the\n"
+         "      config's layer_types, or a kind of the preset) in the model config= or preset= loads; default: the\n"
+         "      first full-attention layer with RoPE. For a config without layers: which entry of a per-layer\n"
+         "      rope_parameters dict to read (full_attention or sliding_attention).\n";
     return s;
 }
 
