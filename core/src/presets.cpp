@@ -25,6 +25,21 @@ constexpr const char* kPhi3Mini128kShort =
     "2.1000000000000005,2.1000000000000005,2.1500000000000004,2.1500000000000004,2.3499999999999996,2.549999999999999,"
     "2.5999999999999988,2.5999999999999988,2.7499999999999982,2.849999999999998,2.849999999999998,2.9499999999999975";
 
+
+// The layer lists of the models with layers (model_layers), as their configs' layer_types or
+// no_rope_layers give them (transformers' layer-type names; "/nope" marks NoPE layers of a type).
+constexpr const char* kLlama4ScoutLayers = "3*chunked_attention,full_attention,3*chunked_attention,full_attention,3*chunked_attention,full_attention,3*chunked_attention,full_attention,3*chunked_attention,full_attention,3*chunked_attention,full_attention,3*chunked_attention,full_attention,3*chunked_attention,full_attention,3*chunked_attention,full_attention,3*chunked_attention,full_attention,3*chunked_attention,full_attention,3*chunked_attention,full_attention";
+constexpr const char* kGemma3Layers = "5*sliding_attention,full_attention,5*sliding_attention,full_attention,5*sliding_attention,full_attention,5*sliding_attention,full_attention,5*sliding_attention,full_attention,5*sliding_attention,full_attention,5*sliding_attention,full_attention,5*sliding_attention,full_attention";
+constexpr const char* kGemma4Layers31b = "5*sliding_attention,full_attention,5*sliding_attention,full_attention,5*sliding_attention,full_attention,5*sliding_attention,full_attention,5*sliding_attention,full_attention,5*sliding_attention,full_attention,5*sliding_attention,full_attention,5*sliding_attention,full_attention,5*sliding_attention,full_attention,5*sliding_attention,full_attention";
+constexpr const char* kQwen3NextLayers = "3*linear_attention,full_attention,3*linear_attention,full_attention,3*linear_attention,full_attention,3*linear_attention,full_attention,3*linear_attention,full_attention,3*linear_attention,full_attention,3*linear_attention,full_attention,3*linear_attention,full_attention,3*linear_attention,full_attention,3*linear_attention,full_attention,3*linear_attention,full_attention,3*linear_attention,full_attention";
+constexpr const char* kSmolLM3Layers = "3*full_attention,full_attention/nope,3*full_attention,full_attention/nope,3*full_attention,full_attention/nope,3*full_attention,full_attention/nope,3*full_attention,full_attention/nope,3*full_attention,full_attention/nope,3*full_attention,full_attention/nope,3*full_attention,full_attention/nope,3*full_attention,full_attention/nope";
+constexpr const char* kGptOss20bLayers = "sliding_attention,full_attention,sliding_attention,full_attention,sliding_attention,full_attention,sliding_attention,full_attention,sliding_attention,full_attention,sliding_attention,full_attention,sliding_attention,full_attention,sliding_attention,full_attention,sliding_attention,full_attention,sliding_attention,full_attention,sliding_attention,full_attention,sliding_attention,full_attention";
+
+// Phi-4-mini-instruct's LongRoPE factors as its config.json lists them: 48 per list (rotary dims
+// int(128 x 0.75) = 96, 48 pairs); the short list is all 1.
+constexpr const char* kPhi4MiniLong = "1,1.118320672,1.250641126,1.398617824,1.564103225,1.74916897,1.956131817,2.187582649,2.446418898,2.735880826,3.059592084,3.421605075,3.826451687,4.279200023,4.785517845,5.351743533,5.984965424,6.693110555,7.485043894,8.370679318,9.36110372,10.4687158,11.70738129,13.09260651,14.64173252,16.37415215,18.31155283,20.47818807,22.90118105,25.61086418,28.64115884,32.03,32.1,32.13,32.23,32.6,32.61,32.64,32.66,32.7,32.71,32.93,32.97,33.28,33.49,33.5,44.16,47.77";
+constexpr const char* kPhi4MiniShort = "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1";
+
 }  // namespace
 
 const std::vector<Preset>& presets() {
@@ -87,11 +102,16 @@ const std::vector<Preset>& presets() {
           {"original_max_position", "4096"}, {"mscale", "1"}, {"mscale_all_dim", "1"}, {"beta_fast", "32"}, {"beta_slow", "1"},
           {"max_position", "163840"}, {"sequence_length", "163840"}},
          "config.json: qk_rope_head_dim 64, rope_theta 10000, rope_scaling {yarn, factor 40, original 4096, mscale 1, mscale_all_dim 1, beta_fast 32, beta_slow 1}, max_position_embeddings 163840"},
-        {"gpt-oss", "gpt-oss",
-         {{"dim", "64"}, {"base", "150000"}, {"pairing", "half"}, {"scaling", "yarn"}, {"factor", "32"},
+        {"gpt-oss", "gpt-oss-20b",
+         {{"layer_kinds",
+           "sliding_attention: window=128 dim=64 base=150000 scaling=yarn original_max_position=4096 factor=32 beta_fast=32 "
+           "beta_slow=1 truncate=false; full_attention: dim=64 base=150000 scaling=yarn original_max_position=4096 factor=32 "
+           "beta_fast=32 beta_slow=1 truncate=false"},
+          {"model_layers", kGptOss20bLayers}, {"layer", "1"},
+          {"dim", "64"}, {"base", "150000"}, {"pairing", "half"}, {"scaling", "yarn"}, {"factor", "32"},
           {"original_max_position", "4096"}, {"beta_fast", "32"}, {"beta_slow", "1"}, {"truncate", "false"},
           {"max_position", "131072"}, {"sequence_length", "131072"}},
-         "config.json: head_dim 64, rope_theta 150000, rope_scaling {yarn, factor 32, original 4096, beta_fast 32, beta_slow 1, truncate false}"},
+         "config.json of openai/gpt-oss-20b (official file not seen; as in the fine-tune cryptonaut/AltiMind-sft and a tinygrad transcription of the official file): head_dim 64, rope_theta 150000, rope_scaling {yarn, factor 32, original 4096, beta_fast 32, beta_slow 1, truncate false}, 24 layer_types alternating sliding_attention (sliding_window 128) and full_attention"},
         {"gemma-3-4b-global", "Gemma 3 4B, global layers",
          {{"dim", "256"}, {"base", "1000000"}, {"pairing", "half"}, {"scaling", "linear"}, {"factor", "8"},
           {"original_max_position", "32768"}, {"max_position", "131072"}},
@@ -99,6 +119,65 @@ const std::vector<Preset>& presets() {
         {"gemma-3-4b-local", "Gemma 3 4B, local layers",
          {{"dim", "256"}, {"base", "10000"}, {"pairing", "half"}, {"max_position", "1024"}, {"original_max_position", "1024"}},
          "config.json: head_dim 256, rope_local_base_freq 10000 on the sliding-window layers (sliding_window 1024), no scaling"},
+        {"llama-4-scout", "Llama 4 Scout 17B-16E",
+         {{"layer_kinds",
+           "chunked_attention: window=8192 dim=128 base=500000 scaling=llama3 original_max_position=8192 factor=16 "
+           "low_freq_factor=1 high_freq_factor=1; full_attention: dim=128 base=500000 scaling=llama3 original_max_position=8192 "
+           "factor=16 low_freq_factor=1 high_freq_factor=1 nope=true"},
+          {"model_layers", kLlama4ScoutLayers}, {"layer", "0"},
+          {"pairing", "interleaved"}, {"max_position", "10485760"}, {"sequence_length", "10485760"},
+          {"attn_temperature_tuning", "true"}, {"floor_scale", "8192"}, {"attn_scale", "0.1"}},
+         "config.json of meta-llama/Llama-4-Scout-17B-16E-Instruct (official file not seen; values as transcribed in third-party tests): head_dim 128, rope_theta 500000, rope_scaling {llama3, factor 16, low_freq_factor 1, high_freq_factor 1, original 8192} (factor 16 and high 1 also in Meta's llama-models models/llama4/args.py), no_rope_layers [1,1,1,0] x 12 (every 4th layer NoPE, full attention; the others chunked, attention_chunk_size 8192), max_position_embeddings 10485760; attn_temperature_tuning true, floor_scale 8192, attn_scale 0.1 are transformers' Llama4TextConfig defaults (not seen in the file); interleaved pairs (transformers' complex apply_rotary_emb)"},
+        {"gemma-3-12b", "Gemma 3 12B",
+         {{"layer_kinds",
+           "sliding_attention: window=1024 dim=256 base=10000 original_max_position=131072; full_attention: dim=256 base=1000000 "
+           "scaling=linear original_max_position=131072 factor=8"},
+          {"model_layers", kGemma3Layers}, {"layer", "5"},
+          {"pairing", "half"}, {"max_position", "131072"}, {"sequence_length", "131072"}},
+         "config.json of google/gemma-3-12b-it as in its text-only extract OpenPipe/gemma-3-12b-it-text-only (official file not seen): 48 layers, sliding_window_pattern 6 (5 local then 1 global), head_dim 256, rope_local_base_freq 10000 and sliding_window 1024 on local layers, rope_theta 1000000 with rope_scaling {linear, factor 8} on global ones, max_position_embeddings 131072"},
+        {"gemma-4-31b", "Gemma 4 31B",
+         {{"layer_kinds",
+           "sliding_attention: window=1024 dim=256 base=10000 original_max_position=262144; full_attention: dim=512 base=1000000 "
+           "rotary_fraction=0.25 scaling=proportional original_max_position=262144 factor=1"},
+          {"model_layers", kGemma4Layers31b}, {"layer", "5"},
+          {"pairing", "half"}, {"max_position", "262144"}, {"sequence_length", "262144"}},
+         "no google/gemma-4-31B config.json seen: second-hand values from third-party transcriptions (GEMMA4_31B_CONFIG in engine tests; the rope dicts quoted in pegainfer #820 and Megatron-Bridge #4195): 60 layers, every 6th full_attention; sliding layers head_dim 256, sliding_window 1024, rope_theta 10000 (default); full layers global_head_dim 512, rope_type proportional, partial_rotary_factor 0.25, rope_theta 1000000; max_position_embeddings 262144"},
+        {"qwen3-8b", "Qwen3 8B",
+         {{"dim", "128"}, {"base", "1000000"}, {"pairing", "half"}, {"max_position", "40960"}, {"original_max_position", "40960"},
+          {"sequence_length", "40960"}},
+         "config.json of Qwen/Qwen3-8B as copied in thejaminator/qwen-hook-layer-9 (commit Copy config.json from Qwen/Qwen3-8B): head_dim 128, rope_theta 1000000, rope_scaling null, max_position_embeddings 40960"},
+        {"qwen3-next-80b-a3b", "Qwen3-Next 80B-A3B",
+         {{"layer_kinds",
+           "linear_attention: dim=256 base=10000000 rotary_fraction=0.25 original_max_position=262144 nope=true; "
+           "full_attention: dim=256 base=10000000 rotary_fraction=0.25 original_max_position=262144"},
+          {"model_layers", kQwen3NextLayers}, {"layer", "3"},
+          {"pairing", "half"}, {"max_position", "262144"}, {"sequence_length", "262144"}},
+         "no Qwen/Qwen3-Next-80B-A3B-Instruct config.json seen: rope_theta 10000000 and 64 rotary dims of head_dim 256 (partial_rotary_factor 0.25) from the GGUF metadata converted from it (llama.cpp #17578), context 262144 (GGUF n_ctx_orig_yarn); 48 layers with full_attention_interval 4 (linear attention, no RoPE, in the others) from transcriptions citing the official page"},
+        {"glm-4.5-air", "GLM-4.5-Air",
+         {{"dim", "128"}, {"base", "1000000"}, {"pairing", "half"}, {"rotary_fraction", "0.5"}, {"max_position", "131072"},
+          {"original_max_position", "131072"}, {"sequence_length", "131072"}},
+         "config.json of a GLM-4.5-Air-shaped model, PrimeIntellect/INTELLECT-3-Base (zai-org's own file not seen): head_dim 128, partial_rotary_factor 0.5, rope_theta 1000000, rope_scaling null, max_position_embeddings 131072 (zai-org/GLM-4.7-FP8, same architecture: also 0.5 and 1000000); GPT-NeoX half-split pairs"},
+        {"mistral-small-3.1", "Mistral Small 3.1 24B",
+         {{"dim", "128"}, {"base", "1000000000"}, {"pairing", "half"}, {"max_position", "131072"}, {"original_max_position", "131072"},
+          {"sequence_length", "131072"}},
+         "https://huggingface.co/mistralai/Mistral-Small-3.1-24B-Instruct-2503/blob/main/config.json text_config: head_dim 128, rope_theta 1000000000, no rope_scaling, max_position_embeddings 131072"},
+        {"ministral-3-3b", "Ministral 3 3B (derivative config)",
+         {{"dim", "128"}, {"base", "1000000"}, {"pairing", "half"}, {"scaling", "yarn"}, {"original_max_position", "16384"},
+          {"factor", "16"}, {"beta_fast", "32"}, {"beta_slow", "1"}, {"mscale", "1"}, {"mscale_all_dim", "1"},
+          {"max_position", "262144"}, {"sequence_length", "262144"}},
+         "second-hand: a Ministral3ForCausalLM config.json shipped in rootlocalghost/ERNIE-Image (pe/config.json; 3B-shaped, that it is mistralai's unmodified Ministral 3 3B file is not confirmed; the same rope_parameters in an 8B-shaped derivative): head_dim 128, rope_parameters {yarn, rope_theta 1000000, factor 16, original 16384, beta_fast 32, beta_slow 1, mscale 1, mscale_all_dim 1}, max_position_embeddings 262144; its llama_4_scaling_beta 0.1 is not shown"},
+        {"phi-4-mini", "Phi-4-mini-instruct",
+         {{"dim", "128"}, {"base", "10000"}, {"pairing", "half"}, {"rotary_fraction", "0.75"}, {"scaling", "longrope"}, {"factor", "32"},
+          {"original_max_position", "4096"}, {"max_position", "131072"}, {"sequence_length", "131072"},
+          {"long_factors", kPhi4MiniLong}, {"short_factors", kPhi4MiniShort}},
+         "config.json of microsoft/Phi-4-mini-instruct as dumped in two identical third-party transcriptions (also TensorRT-LLM's Phi-4-multimodal test; onnx-community/Phi-4-mini-instruct-ONNX-MHA shows the same): hidden_size 3072 / 24 heads = 128, partial_rotary_factor 0.75, rope_theta 10000, rope_scaling {type longrope, 48 long_factor + 48 short_factor}, original_max_position_embeddings 4096, max_position_embeddings 131072 (factor 131072/4096 = 32)"},
+        {"smollm3-3b", "SmolLM3 3B",
+         {{"layer_kinds",
+           "full_attention: dim=128 base=5000000 original_max_position=65536; full_attention/nope: dim=128 base=5000000 "
+           "original_max_position=65536 nope=true"},
+          {"model_layers", kSmolLM3Layers}, {"layer", "0"},
+          {"pairing", "half"}, {"max_position", "65536"}, {"sequence_length", "65536"}},
+         "config.json of HuggingFaceTB/SmolLM3-3B as transcribed in third-party code (official page not seen; fine-tunes show the same layer pattern): hidden_size 2048 / 16 heads = 128, rope_theta 5000000, rope_scaling null, no_rope_layers [1,1,1,0] x 9 (every 4th of 36 layers NoPE), max_position_embeddings 65536"},
     };
     return list;
 }
