@@ -57,21 +57,34 @@ void expect_theta_column(const std::string& csv, const nlohmann::json& theta) {
 
 }  // namespace
 
+// Every config here, at the layer the import shows first (the first full-attention layer with RoPE,
+// else layer 0: the reference reads the config's one RoPE setting, or its full_attention entry), and
+// the other kinds of layer of the models with layers.
 TEST(ConfigImport, EveryFamilyMatchesTheReference) {
-    std::vector<std::pair<std::string, std::string>> cases;  // path, layer type
-    for (const std::string& f : config_files()) cases.push_back({f, "full_attention"});
+    std::vector<std::pair<std::string, std::string>> cases;  // path, layer type ("" = the import's first)
+    for (const std::string& f : config_files()) cases.push_back({f, ""});
     cases.push_back({std::string(ROPE_HF_CONFIGS) + "/gemma-3-rope-parameters.json", "sliding_attention"});
-    ASSERT_GE(cases.size(), 14u);
+    cases.push_back({std::string(ROPE_HF_CONFIGS) + "/gemma-3-12b-it-text.json", "sliding_attention"});
+    cases.push_back({std::string(ROPE_HF_CONFIGS) + "/gemma-4-31b-transcribed.json", "sliding_attention"});
+    cases.push_back({std::string(ROPE_HF_CONFIGS) + "/gpt-oss-20b.json", "sliding_attention"});
+    ASSERT_GE(cases.size(), 28u);
     nlohmann::json request = nlohmann::json::array();
-    for (const auto& [path, layer] : cases) request.push_back({{"kind", "hf_config"}, {"path", path}, {"layer_type", layer}});
+    for (const auto& [path, layer] : cases)
+        request.push_back({{"kind", "hf_config"}, {"path", path}, {"layer_type", layer.empty() ? "full_attention" : layer}});
     const nlohmann::json expected = reference(request);
     for (std::size_t i = 0; i < cases.size(); ++i) {
         const auto& [path, layer] = cases[i];
         SCOPED_TRACE(path + " " + layer);
-        const ProcessResult r = app({"compute", "freqs", "--set", "layer_type=" + layer, "--set", "config=" + path});
+        std::vector<std::string> sets = {"--set", "config=" + path};
+        if (!layer.empty()) sets.insert(sets.begin(), {"--set", "layer_type=" + layer});
+        std::vector<std::string> args = {"compute", "freqs"};
+        args.insert(args.end(), sets.begin(), sets.end());
+        const ProcessResult r = app(args);
         ASSERT_EQ(r.exit_code, 0) << r.err;
         expect_theta_column(r.out, expected[i]["theta"]);
-        const ProcessResult s = app({"compute", "summary", "--set", "layer_type=" + layer, "--set", "config=" + path, "--set", "max_position=1024"});
+        args[1] = "summary";
+        args.insert(args.end(), {"--set", "max_position=1024"});
+        const ProcessResult s = app(args);
         const std::size_t at = s.out.find("\nattention_factor,");
         ASSERT_NE(at, std::string::npos);
         EXPECT_NEAR(std::stod(s.out.substr(at + 18)), expected[i]["attention_factor"].get<double>(), 1e-12);
@@ -194,6 +207,14 @@ TEST(ConfigImport, BadConfigsAreOneLineNamingTheFile) {
         {"odd-head.json", R"({"head_dim": 7})"},
         {"factor-below-one.json", R"({"head_dim": 128, "rope_scaling": {"rope_type": "linear", "factor": 0.5}})"},
         {"layer-not-object.json", R"({"head_dim": 128, "rope_parameters": {"full_attention": "x", "sliding_attention": {}}})"},
+        // a model's layers that do not add up, and fractions out of range
+        {"layer-types-length.json", R"({"head_dim": 64, "num_hidden_layers": 4, "layer_types": ["sliding_attention", "full_attention", "sliding_attention"]})"},
+        {"layer-type-without-rope.json", R"({"head_dim": 64, "num_hidden_layers": 2, "layer_types": ["chunked_attention", "full_attention"], "rope_parameters": {"full_attention": {"rope_theta": 10000.0}}})"},
+        {"no-rope-length.json", R"({"head_dim": 64, "num_hidden_layers": 4, "no_rope_layers": [1, 1, 0]})"},
+        {"no-rope-value.json", R"({"head_dim": 64, "num_hidden_layers": 4, "no_rope_layers": [1, 1, 2, 0]})"},
+        {"fraction-outside.json", R"({"head_dim": 64, "partial_rotary_factor": 1.5})"},
+        {"fraction-inside.json", R"({"head_dim": 64, "rope_parameters": {"rope_type": "default", "rope_theta": 10000.0, "partial_rotary_factor": 0}})"},
+        {"proportional-no-pair.json", R"({"head_dim": 256, "global_head_dim": 512, "num_hidden_layers": 2, "layer_types": ["sliding_attention", "full_attention"], "rope_parameters": {"full_attention": {"partial_rotary_factor": 0.003, "rope_theta": 1000000.0, "rope_type": "proportional"}, "sliding_attention": {"rope_theta": 10000.0, "rope_type": "default"}}})"},
     };
     for (const auto& [name, content] : bad) {
         const std::string path = dir + "/" + name;
@@ -215,11 +236,16 @@ TEST(ConfigImport, BadConfigsAreOneLineNamingTheFile) {
     EXPECT_NE(w.err.find("vision_config"), std::string::npos) << w.err;
     EXPECT_NE(w.err.find("mrope_section"), std::string::npos) << w.err;
     const std::string top = dir + "/top-level.json";
-    std::ofstream(top) << R"({"head_dim": 128, "rope_interleaved": true, "no_rope_layers": [1, 0], "qk_nope_head_dim": 64})";
+    std::ofstream(top) << R"({"head_dim": 128, "rope_interleaved": true, "no_rope_layers": [1, 0], "qk_nope_head_dim": 64,
+                             "max_window_layers": 28, "attention_chunk_size": 8192, "use_qk_norm": true})";
     const ProcessResult t = app({"compute", "summary", "--set", "config=" + top});
     EXPECT_EQ(t.exit_code, 0) << t.err;
     EXPECT_NE(t.err.find("\"rope_interleaved\" is not supported"), std::string::npos) << t.err;
-    EXPECT_NE(t.err.find("\"no_rope_layers\" is not supported"), std::string::npos) << t.err;
+    EXPECT_NE(t.err.find("\"max_window_layers\" is not supported"), std::string::npos) << t.err;
+    EXPECT_NE(t.err.find("\"attention_chunk_size\" is not supported"), std::string::npos) << t.err;  // no chunked layer
+    EXPECT_EQ(t.err.find("no_rope_layers"), std::string::npos) << t.err;  // read: two layers, the second NoPE
     EXPECT_EQ(t.err.find("qk_nope_head_dim"), std::string::npos) << t.err;
+    EXPECT_EQ(t.err.find("use_qk_norm"), std::string::npos) << t.err;
+    EXPECT_EQ(rope::test::count_lines(t.err), 3) << t.err;
     run_process({"/bin/rm", "-rf", dir});
 }
