@@ -103,6 +103,10 @@ void App::take_input() {
     const bool keyboard_taken = io.WantTextInput || state_.session_dialog.open || state_.export_dialog.open;
     FrameBatch batch(keyboard_taken);
     InputQueue& queue = platform_.input();
+    for (const std::string& path : queue.take_drops()) {
+        open_dropped_file(state_, path);
+        settle_frames_ = std::max(settle_frames_, 2);
+    }
     while (!queue.empty() && !state_.quit_requested) {  // Ctrl+Q ends the app's input
         const InputEvent e = queue.front();
         if (!batch.admit(e)) break;
@@ -301,7 +305,7 @@ bool App::figures_complete() const {
 
 bool App::wants_frame() const {
     const bool pictures_waiting = std::any_of(state_.panels.begin(), state_.panels.end(), [](const PanelView& p) { return p.shown && p.has_next; });
-    return !platform_.input().empty() || settle_frames_ > 0 || state_.screenshot_requested || state_.quit_requested || pictures_waiting ||
+    return !platform_.input().empty() || platform_.input().has_drops() || settle_frames_ > 0 || state_.screenshot_requested || state_.quit_requested || pictures_waiting ||
            builder_.has_finished() || drawn_in_place_;
 }
 

@@ -88,6 +88,7 @@ GlfwPlatform::GlfwPlatform(int width, int height, const char* title) {
     glfwSetWindowFocusCallback(window_, on_focus);
     glfwSetCursorEnterCallback(window_, on_enter);
     glfwSetWindowRefreshCallback(window_, on_refresh);
+    glfwSetDropCallback(window_, on_drop);
     text_cursor_ = glfwCreateStandardCursor(GLFW_IBEAM_CURSOR);
     // GLX_MESA_copy_sub_buffer shows the back buffer without swapping it away: what was drawn stays
     // there, so a frame redraws only what changed (software GL pays for every pixel).
@@ -111,6 +112,10 @@ void GlfwPlatform::on_key(GLFWwindow* w, int key, int, int action, int mods) {
 }
 // The window system lost the window's contents (uncovered, resized): the next frame copies all.
 void GlfwPlatform::on_refresh(GLFWwindow* w) { self(w)->copy_all_ = true; }
+// Files dragged from a file manager: opened by the next frame (open_dropped_file).
+void GlfwPlatform::on_drop(GLFWwindow* w, int count, const char** paths) {
+    for (int i = 0; i < count; ++i) self(w)->queue_.push_drop(paths[i]);
+}
 void GlfwPlatform::on_char(GLFWwindow* w, unsigned int c) { self(w)->queue_.push(InputEvent::character(c)); }
 void GlfwPlatform::on_button(GLFWwindow* w, int button, int action, int mods) {
     self(w)->queue_.push(InputEvent::button(button, action, mods));

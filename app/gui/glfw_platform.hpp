@@ -47,6 +47,7 @@ private:
     static void on_focus(GLFWwindow* w, int focused);
     static void on_enter(GLFWwindow* w, int entered);
     static void on_refresh(GLFWwindow* w);
+    static void on_drop(GLFWwindow* w, int count, const char** paths);
 
     GLFWwindow* window_ = nullptr;
     GLFWcursor* text_cursor_ = nullptr;

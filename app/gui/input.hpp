@@ -13,6 +13,9 @@
 #include <cstddef>
 #include <deque>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace rope::gui {
 
@@ -62,6 +65,10 @@ public:
     const InputEvent& front() const { return events_.front(); }
     void pop() { events_.pop_front(); }
     void clear() { events_.clear(); }
+    // Files dropped onto the window, in order: the next frame opens them.
+    void push_drop(const std::string& path) { drops_.push_back(path); }
+    bool has_drops() const { return !drops_.empty(); }
+    std::vector<std::string> take_drops() { return std::exchange(drops_, {}); }
     // Forgets where the pointer went (the drivers whose pictures show a state, not a hover).
     void drop_pointer_moves() {
         events_.erase(std::remove_if(events_.begin(), events_.end(), [](const InputEvent& e) { return e.kind == InputEvent::Kind::move; }),
@@ -70,6 +77,7 @@ public:
 
 private:
     std::deque<InputEvent> events_;
+    std::vector<std::string> drops_;
 };
 
 // Applies one taken event to Dear ImGui's io (keys, modifiers, characters, buttons, pointer, wheel, focus).

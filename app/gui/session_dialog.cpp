@@ -4,9 +4,11 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "gui/ui_helpers.hpp"
+#include "io/atomic_file.hpp"
 #include "lessons/lessons.hpp"
 #include "session/hf_config.hpp"
 
@@ -42,6 +44,39 @@ void import_config(AppState& state, const std::string& path) {
     std::string msg = "Config loaded from " + path;
     for (const std::string& w : imported.warnings) msg += "\nWarning: " + w;
     state.set_status(msg);
+}
+
+namespace {
+
+// A dropped file is a config.json when it is a JSON object that is not a session (no "parameters",
+// the key a session file must have); a PNG, a session or a file that does not parse is opened as a
+// session, whose loader names what is wrong.
+bool is_config_file(const std::string& path) {
+    std::string text;
+    try {
+        text = io::read_file(path);
+    } catch (const io::IoError&) {
+        return false;
+    }
+    if (text.size() >= 4 && static_cast<unsigned char>(text[0]) == 0x89 && text.compare(1, 3, "PNG") == 0) return false;
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    return j.is_object() && !j.contains("parameters");
+}
+
+}  // namespace
+
+void open_dropped_file(AppState& state, const std::string& path) {
+    try {
+        if (is_config_file(path)) {
+            import_config(state, path);
+        } else {
+            apply_session(state, session::load_session(path), std::string("open session ") + path);
+            state.set_status(std::string("Session opened from ") + path);
+            state.session_path = path;
+        }
+    } catch (const std::exception& e) {
+        state.set_status(e.what(), true);  // the state is unchanged
+    }
 }
 
 void draw_session_dialog(AppState& state) {

@@ -21,5 +21,9 @@ void apply_view(AppState& state, const session::ViewState& view);
 int session_lesson_step(const session::Session& s);
 // Imports a Hugging Face config.json over the current model (one undo step). Throws on bad files.
 void import_config(AppState& state, const std::string& path);
+// A file dropped onto the window, opened as File > Open or the Config button would: an exported PNG
+// or a session JSON (an object with "parameters") as a session, any other JSON object as a
+// config.json. One undo step; errors go to the status line, the state unchanged.
+void open_dropped_file(AppState& state, const std::string& path);
 
 }  // namespace rope::gui

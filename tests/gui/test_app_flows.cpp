@@ -312,3 +312,54 @@ TEST_F(Flows, ScreenshotWhileTheAnimationPlays) {
     EXPECT_TRUE(saved) << "F12 during the animation never found a complete frame";
     EXPECT_TRUE(app.state().playing);
 }
+
+// Files dropped onto the window (what GLFW's drop callback queues): a config.json imports, a session
+// JSON and an exported PNG open, each one undo step with its status line; a bad file is an error on
+// the status line and changes nothing.
+TEST_F(Flows, DroppedFilesOpenLikeFileOpenAndConfig) {
+    HeadlessApp app({"--fresh"});
+    EXPECT_FRESH(app, "defaults");
+    const rope::ParamSet defaults = app.state().params();
+    app.platform().input().push_drop(std::string(ROPE_HF_CONFIGS) + "/gemma-4-31b-transcribed.json");
+    EXPECT_FRESH(app, "config dropped");
+    EXPECT_NE(app.state().status.find("Config loaded"), std::string::npos) << app.state().status;
+    EXPECT_EQ(app.state().params().model_layers().layers(), 60);
+    EXPECT_EQ(app.state().params().integer("layer"), 5);
+    EXPECT_EQ(app.state().params().text("scaling"), "proportional");
+
+    std::ofstream(path("smol.json")) << R"({"parameters": {"preset": "smollm3-3b", "layer": 3}, "view": {"theme": "light"}})";
+    app.platform().input().push_drop(path("smol.json"));
+    EXPECT_FRESH(app, "session dropped");
+    EXPECT_NE(app.state().status.find("Session opened from " + path("smol.json")), std::string::npos) << app.state().status;
+    EXPECT_EQ(app.state().params().integer("layer"), 3);
+    EXPECT_TRUE(app.state().params().boolean("nope"));
+    EXPECT_EQ(app.state().theme, rope::plot::ThemeId::light);
+
+    {  // a PNG the app saved, with another model and layer in its text
+        HeadlessApp other({"--fresh", "--set", "preset=llama-4-scout", "--set", "layer=7"});
+        ASSERT_TRUE(other.settle());
+        other.app().save_screenshot(path("scout.png"));
+    }
+    app.platform().input().push_drop(path("scout.png"));
+    EXPECT_FRESH(app, "png dropped");
+    EXPECT_NE(app.state().status.find("Session opened from " + path("scout.png")), std::string::npos) << app.state().status;
+    EXPECT_EQ(app.state().params().text("preset"), "llama-4-scout");
+    EXPECT_EQ(app.state().params().integer("layer"), 7);
+
+    // bad files: said on the status line as an error, nothing changes
+    const rope::ParamSet before = app.state().params();
+    std::ofstream(path("bad-config.json")) << R"({"head_dim": 64, "num_hidden_layers": 3, "layer_types": ["full_attention"]})";
+    std::ofstream(path("notes.txt")) << "not json";
+    for (const std::string& bad : {path("bad-config.json"), path("notes.txt"), path("missing.json")}) {
+        app.platform().input().push_drop(bad);
+        EXPECT_FRESH(app, bad);
+        EXPECT_TRUE(app.state().status_error) << bad;
+        EXPECT_NE(app.state().status.find(bad), std::string::npos) << app.state().status;
+        EXPECT_TRUE(app.state().params() == before) << bad;
+    }
+
+    // each opening is one undo step: back through the PNG, the session and the config to the defaults
+    for (int i = 0; i < 3; ++i) app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+    EXPECT_FRESH(app, "undone");
+    EXPECT_TRUE(app.state().params() == defaults);
+}
