@@ -293,10 +293,11 @@ RopeValues ConfigReader::rope_values(const RopeSource& src, int dim) {
 // The keys every layer shares: the pair layout and the context shown.
 KeyValues ConfigReader::model_values() const {
     KeyValues out;
-    // layouts: GPT-J, DeepSeek's interleaved rope and Llama 4 (complex multiplication on
-    // neighbouring dims, transformers' apply_rotary_emb) pair neighbours; the HF Llama family and NeoX use rotate_half
+    // layouts: GPT-J, DeepSeek's interleaved rope (and Kimi K2, which runs DeepSeek-V3's code) and
+    // Llama 4 (complex multiplication on neighbouring dims, transformers' apply_rotary_emb) pair
+    // neighbours; the HF Llama family and NeoX use rotate_half
     bool interleaved = model_type_ == "gptj" || model_type_ == "deepseek_v3" || model_type_ == "deepseek_v2" ||
-                       starts_with(model_type_, "llama4");
+                       model_type_ == "kimi_k2" || starts_with(model_type_, "llama4");
     if (has(c_, "rope_interleave")) {  // DeepSeek's switch (true by default there)
         if (!c_["rope_interleave"].is_boolean()) fail(name_, "\"rope_interleave\" must be true or false");
         interleaved = c_["rope_interleave"].get<bool>();

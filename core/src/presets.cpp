@@ -102,6 +102,11 @@ const std::vector<Preset>& presets() {
           {"original_max_position", "4096"}, {"mscale", "1"}, {"mscale_all_dim", "1"}, {"beta_fast", "32"}, {"beta_slow", "1"},
           {"max_position", "163840"}, {"sequence_length", "163840"}},
          "config.json: qk_rope_head_dim 64, rope_theta 10000, rope_scaling {yarn, factor 40, original 4096, mscale 1, mscale_all_dim 1, beta_fast 32, beta_slow 1}, max_position_embeddings 163840"},
+        {"kimi-k2-0905", "Kimi K2 Instruct 0905 (RoPE part)",
+         {{"dim", "64"}, {"base", "50000"}, {"pairing", "interleaved"}, {"scaling", "yarn"}, {"factor", "64"},
+          {"original_max_position", "4096"}, {"mscale", "1"}, {"mscale_all_dim", "1"}, {"beta_fast", "1"}, {"beta_slow", "1"},
+          {"max_position", "262144"}, {"sequence_length", "262144"}},
+         "second-hand (moonshotai/Kimi-K2-Instruct-0905 config.json as read by ParagEkbote/hf-model-inspector's report): rope_theta 50000, rope_scaling {yarn, factor 64, original 4096, mscale 1, mscale_all_dim 1, beta_fast 1, beta_slow 1}; qk_rope_head_dim 64 with interleaved pairs (DeepSeek-V3's MLA layout); context 262144 = 64 x 4096"},
         {"gpt-oss", "gpt-oss-20b",
          {{"layer_kinds",
            "sliding_attention: window=128 dim=64 base=150000 scaling=yarn original_max_position=4096 factor=32 beta_fast=32 "

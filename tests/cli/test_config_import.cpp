@@ -102,7 +102,8 @@ TEST(ConfigImport, PresetsAgreeWithTheirConfigFiles) {
     const Case cases[] = {{"phi-3-mini-128k", "phi-3-mini-128k-instruct.json", "131072"},
                           {"llama-3.1-8b", "llama-3.1-8b.json", "131072"},
                           {"deepseek-v3", "deepseek-v3.json", "163840"},
-                          {"gpt-oss", "gpt-oss.json", "131072"}};
+                          {"gpt-oss", "gpt-oss.json", "131072"},
+                          {"kimi-k2-0905", "kimi-k2-instruct-0905.json", "262144"}};
     for (const Case& c : cases) {
         SCOPED_TRACE(c.preset);
         const ProcessResult from_preset = app({"compute", "freqs", "--set", std::string("preset=") + c.preset});
