@@ -32,8 +32,11 @@ int critical_dimension(const RopeConfig& config, double train_length) {
 
 double extrapolation_bound(const RopeConfig& config, double train_length) {
     if (config.rotating_pairs() == 0) return std::numeric_limits<double>::quiet_NaN();
-    const int d = config.rotated_dims();
-    return kTwoPi * std::pow(config.base, static_cast<double>(critical_dimension(config, train_length)) / d);
+    const int critical = critical_dimension(config, train_length);
+    // every turning dim completes a period within training: no dim is left that the paper's bound
+    // would stop at (Gemma 4's global layers: the slowest turning pair's wavelength is ~188 tokens)
+    if (critical >= 2 * config.rotating_pairs()) return std::numeric_limits<double>::infinity();
+    return kTwoPi * std::pow(config.base, static_cast<double>(critical) / config.rotated_dims());
 }
 
 double zero_pair_base_lower_bound(const RopeConfig& config) {

@@ -156,9 +156,12 @@ TEST(ZeroFrequencies, CriticalDimensionCountsTurningDims) {
     // fit, but only 64 turn: every turning dim (128) completes a period in training.
     const RopeConfig g = proportional(512, 0.25, 1e6);
     EXPECT_EQ(critical_dimension(g, 131072.0), 128);
-    EXPECT_NEAR(extrapolation_bound(g, 131072.0), kTwoPi * std::pow(1e6, 128.0 / 512.0), 1e-6);
-    // with a short training length the paper's formula over the whole head's exponent applies
+    EXPECT_TRUE(std::isinf(extrapolation_bound(g, 131072.0)));
+    // with a short training length the paper's formula over the whole head's exponent applies:
+    // (512/2) ln(64 / 2 pi) / ln(1e6) = 43.0 -> 88 dims
+    EXPECT_EQ(critical_dimension(g, 64.0), 88);
     EXPECT_EQ(critical_dimension(g, 64.0), critical_dimension(512, 1e6, 64.0));
+    EXPECT_NEAR(extrapolation_bound(g, 64.0), kTwoPi * std::pow(1e6, 88.0 / 512.0), 1e-9);
     // ordinary RoPE: unchanged
     RopeConfig plain;
     EXPECT_EQ(critical_dimension(plain, 4096.0), critical_dimension(128, 1e4, 4096.0));

@@ -23,7 +23,8 @@ double extrapolation_bound(int rotated_dims, double base, double train_length);
 // clamped to the dims that turn, 2 * rotating_pairs(): a zero-frequency pair carries no position, so
 // it never leaves the range training saw. 0 when nothing turns.
 int critical_dimension(const RopeConfig& config, double train_length);
-// 2 pi base^(critical / rotated_dims); NaN when no pair turns (NoPE).
+// 2 pi base^(critical / rotated_dims); +inf when every turning dim completes a period within
+// train_length (nothing left for the bound to stop at); NaN when no pair turns (NoPE).
 double extrapolation_bound(const RopeConfig& config, double train_length);
 
 // Men et al.'s bound when some pairs have frequency 0: each adds cos 0 = 1 to B(m), so with at least
