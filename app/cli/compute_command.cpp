@@ -251,7 +251,8 @@ const std::vector<TableInfo>& compute_tables() {
          "1 when zero-frequency pairs are at least as many as turning ones, each adding cos 0 = 1)"},
         {"summary", "key,value",
          "dim, rotated dims, pairs, rotating_pairs and zero_frequency_pairs, base, scaling, attention factor and other derived numbers; "
-         "wavelengths, critical_dimension and extrapolation_bound count only the pairs that turn (none: no pair turns)"},
+         "wavelengths, critical_dimension and extrapolation_bound count only the pairs that turn (none: no pair turns; "
+         "extrapolation_bound inf: every turning dim completes a period within original_max_position)"},
         {"layers", "layer,kind,attention,window,rope,head_dim,base,scaling,rotary_fraction,rotated_dims,rotating_pairs,factor",
          "one row per layer of the loaded model (layer_kinds + model_layers): its kind, attention (full, sliding, chunked, linear), "
          "window (tokens, 0 = none), rope (false: NoPE, no pair turns) and the RoPE that --set layer=N loads for it"},
