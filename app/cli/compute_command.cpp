@@ -25,13 +25,17 @@ namespace {
 
 constexpr double kMaxRows = 1e8;                            // ~2-4 GB of CSV
 
-// A pair that does not turn (proportional RoPE's tail, a NoPE layer) has theta 0, wavelength inf
-// and ratio 1 (scaling leaves it as it is; theta/original_theta would be 0/0), and rotates false.
+// A pair that does not turn (proportional RoPE's tail, a NoPE layer) has theta 0, no wavelength (an
+// empty cell: the tables hold no inf or nan, and an empty cell reads back as missing, not as text),
+// ratio 1 (scaling leaves it as it is; theta/original_theta would be 0/0), and rotates false.
 void write_freqs(const FrequencyTable& f, CsvWriter& out) {
     out.header({"pair", "theta", "wavelength", "original_theta", "ratio", "rotates"});
     for (int i = 0; i < f.pairs(); ++i) {
         const bool turns = f.rotates(i) && f.theta[i] != 0.0;
-        out.integer(i).number(f.theta[i]).number(f.wavelength(i)).number(f.original_theta[i]);
+        out.integer(i).number(f.theta[i]);
+        if (turns) out.number(f.wavelength(i));
+        else out.text("");
+        out.number(f.original_theta[i]);
         out.number(turns && f.original_theta[i] != 0.0 ? f.theta[i] / f.original_theta[i] : 1.0);
         out.text(turns ? "true" : "false").end_row();
     }
@@ -215,6 +219,7 @@ void write_summary(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
     row_int("critical_dimension", critical_dimension(c, train));
     const double extrapolation = extrapolation_bound(c, train);
     if (std::isnan(extrapolation)) row_text("extrapolation_bound", "none");
+    else if (std::isinf(extrapolation)) row_text("extrapolation_bound", "unlimited");
     else row_num("extrapolation_bound", extrapolation);
     // The search's work grows with pairs x max_position (d = 128 at 2^20 positions, the longest
     // context Men et al. tabulate: about a minute); beyond that it would take hours, so it says so.
@@ -241,7 +246,7 @@ const std::vector<TableInfo>& compute_tables() {
     static const std::vector<TableInfo> tables = {
         {"freqs", "pair,theta,wavelength,original_theta,ratio,rotates",
          "one row per pair: frequency after scaling (rad/token), wavelength (tokens), unscaled frequency, their ratio, "
-         "and whether the pair turns (false: frequency 0, proportional RoPE's tail or a NoPE layer; wavelength inf, ratio 1)"},
+         "and whether the pair turns (false: frequency 0, proportional RoPE's tail or a NoPE layer; wavelength empty, ratio 1)"},
         {"angles", "position,pair,angle,unwrapped",
          "every position 0..max_position-1 x every pair: m*theta_i wrapped to (-pi, pi] (radians), and unwrapped"},
         {"rotate", "index,value,input", "`vector` rotated to `position`, times the attention factor (as the vectors CSV's rotated_*)"},
@@ -252,7 +257,7 @@ const std::vector<TableInfo>& compute_tables() {
         {"summary", "key,value",
          "dim, rotated dims, pairs, rotating_pairs and zero_frequency_pairs, base, scaling, attention factor and other derived numbers; "
          "wavelengths, critical_dimension and extrapolation_bound count only the pairs that turn (none: no pair turns; "
-         "extrapolation_bound inf: every turning dim completes a period within original_max_position)"},
+         "extrapolation_bound unlimited: every turning dim completes a period within original_max_position)"},
         {"layers", "layer,kind,attention,window,rope,head_dim,base,scaling,rotary_fraction,rotated_dims,rotating_pairs,factor",
          "one row per layer of the loaded model (layer_kinds + model_layers): its kind, attention (full, sliding, chunked, linear), "
          "window (tokens, 0 = none), rope (false: NoPE, no pair turns) and the RoPE that --set layer=N loads for it"},

@@ -321,13 +321,14 @@ TEST(ComputeCli, FreqsListsZeroFrequencyPairs) {
     EXPECT_EQ(lines[0], "pair,theta,wavelength,original_theta,ratio,rotates");
     EXPECT_EQ(lines[1], "0,1,6.283185307179586,1,1,true");
     EXPECT_EQ(lines[2].substr(lines[2].size() - 5), ",true");
-    for (std::size_t i = 3; i < lines.size(); ++i) EXPECT_EQ(lines[i], std::to_string(i - 1) + ",0,inf,0,1,false");
+    for (std::size_t i = 3; i < lines.size(); ++i) EXPECT_EQ(lines[i], std::to_string(i - 1) + ",0,,0,1,false");
     EXPECT_EQ(r.out.find("nan"), std::string::npos);
+    EXPECT_EQ(r.out.find("inf"), std::string::npos);
     const ProcessResult nope = compute("freqs", {"dim=8", "nope=true", "scaling=linear", "factor=4"});
     ASSERT_EQ(nope.exit_code, 0) << nope.err;
     const auto nope_lines = split_lines(nope.out);
     ASSERT_EQ(nope_lines.size(), 5u);
-    for (std::size_t i = 1; i < nope_lines.size(); ++i) EXPECT_EQ(nope_lines[i].substr(1), ",0,inf,0,1,false");
+    for (std::size_t i = 1; i < nope_lines.size(); ++i) EXPECT_EQ(nope_lines[i].substr(1), ",0,,0,1,false");
 }
 
 TEST(ComputeCli, SummaryOfProportionalAndNopeLayers) {
@@ -339,9 +340,10 @@ TEST(ComputeCli, SummaryOfProportionalAndNopeLayers) {
     // the slowest TURNING pair, 2 pi (1e6)^(126/512): about 188 tokens, not the zero pairs' inf
     EXPECT_NEAR(std::stod(summary_value(r.out, "longest_wavelength")), 2 * M_PI * std::pow(1e6, 126.0 / 512.0), 1e-9);
     EXPECT_EQ(summary_value(r.out, "critical_dimension"), "128");
-    EXPECT_EQ(summary_value(r.out, "extrapolation_bound"), "inf");
+    EXPECT_EQ(summary_value(r.out, "extrapolation_bound"), "unlimited");
     EXPECT_EQ(summary_value(r.out, "base_lower_bound"), "1");
     EXPECT_EQ(r.out.find("nan"), std::string::npos);
+    EXPECT_EQ(r.out.find("inf"), std::string::npos);
     const ProcessResult n = compute("summary", {"nope=true"});
     ASSERT_EQ(n.exit_code, 0) << n.err;
     EXPECT_EQ(summary_value(n.out, "rotating_pairs"), "0");
@@ -411,4 +413,24 @@ TEST(ComputeCli, HelpListsTheLayerTables) {
     for (const char* s : {"layers  (layer,kind,attention,window,rope,head_dim", "temperature  (position,scale)", "rotates",
                           "rotating_pairs and zero_frequency_pairs"})
         EXPECT_NE(r.out.find(s), std::string::npos) << s;
+}
+
+TEST(ComputeCli, EveryTableOfProportionalAndNopeConfigsIsFinite) {
+    for (const std::vector<std::string>& sets :
+         {kGemma4Global, std::vector<std::string>{"nope=true", "dim=16"},
+          std::vector<std::string>{"dim=16", "scaling=proportional", "rotary_fraction=0.5", "factor=4", "pairing=interleaved"}}) {
+        for (const char* table : {"freqs", "angles", "rotate", "decay", "summary", "base-bounds"}) {
+            std::vector<std::string> s = sets;
+            s.push_back("max_position=300");
+            s.push_back("max_distance=300");
+            const ProcessResult r = compute(table, s);
+            if (r.exit_code == 2) {  // base-bounds with fewer zero pairs than turning ones
+                EXPECT_EQ(rope::test::count_lines(r.err), 1) << table;
+                continue;
+            }
+            ASSERT_EQ(r.exit_code, 0) << table << ": " << r.err;
+            EXPECT_EQ(r.out.find("nan"), std::string::npos) << table << " " << sets[0];
+            EXPECT_EQ(r.out.find("inf"), std::string::npos) << table << " " << sets[0];
+        }
+    }
 }
