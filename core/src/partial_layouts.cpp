@@ -44,6 +44,24 @@ LayoutTable layout_table(RotaryLayout layout, int dim, double fraction, double b
     return t;
 }
 
+LayoutTable transplanted_table(RotaryLayout pairs_of, RotaryLayout values_of, int dim, double fraction, double base,
+                               Pairing pairing) {
+    LayoutTable t = layout_table(pairs_of, dim, fraction, base, pairing);
+    const LayoutTable values = layout_table(values_of, dim, fraction, base, pairing);
+    // the turning frequencies of `values_of`, pair by pair: the first dim of each pair carries them
+    std::vector<double> turning;
+    for (int j = 0; j < dim; ++j)
+        if (values.sign[static_cast<std::size_t>(j)] < 0 && values.angle[j] > 0.0) turning.push_back(values.angle[j]);
+    std::size_t next = 0;
+    for (int j = 0; j < dim; ++j) {
+        if (t.sign[static_cast<std::size_t>(j)] >= 0) continue;  // set with the pair's first dim
+        const double value = next < turning.size() ? turning[next++] : 0.0;
+        t.angle[j] = value;
+        t.angle[t.partner[static_cast<std::size_t>(j)]] = value;
+    }
+    return t;
+}
+
 Eigen::VectorXd rotate_with_tables(const LayoutTable& angles, const LayoutTable& partners, const Eigen::VectorXd& x,
                                    double m) {
     const Eigen::Index d = x.size();

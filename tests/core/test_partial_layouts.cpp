@@ -107,3 +107,33 @@ TEST(PartialLayouts, TooSmallAFractionIsTheIdentityAndBadInputThrows) {
     EXPECT_THROW(layout_table(RotaryLayout::partial, 8, 0.5, 1.0), std::invalid_argument);
     EXPECT_THROW(rotate_with_tables(t, t, random_vector(6, 1), 1.0), std::invalid_argument);
 }
+
+TEST(PartialLayouts, TransplantedValuesKeepTheRelativePropertyButNotTheModelsScores) {
+    const Eigen::VectorXd q = random_vector(512, 6), k = random_vector(512, 7);
+    const LayoutTable prop = layout_table(RotaryLayout::proportional, 512, 0.25, 1e6);
+    const LayoutTable part = layout_table(RotaryLayout::partial, 512, 0.25, 1e6);
+    // Megatron-Bridge #4195: proportional's values on the prefix pairs (i, i + 64)
+    const LayoutTable bridge = transplanted_table(RotaryLayout::partial, RotaryLayout::proportional, 512, 0.25, 1e6);
+    // pegainfer #820: the right pairs (i, i + 256), the exponent over 128 instead of 512
+    const LayoutTable denominator = transplanted_table(RotaryLayout::proportional, RotaryLayout::partial, 512, 0.25, 1e6);
+    EXPECT_EQ(bridge.partner, part.partner);
+    EXPECT_EQ(denominator.partner, prop.partner);
+    for (int i = 0; i < 64; ++i) {
+        EXPECT_EQ(bridge.angle[i], prop.angle[i]);  // "the 64 frequency values match HF bit-for-bit"
+        EXPECT_EQ(bridge.angle[i + 64], prop.angle[i]);
+        EXPECT_EQ(denominator.angle[i], part.angle[i]);
+        EXPECT_EQ(denominator.angle[i + 256], part.angle[i]);
+    }
+    EXPECT_EQ(bridge.angle[200], 0.0);
+    EXPECT_EQ(denominator.angle[100], 0.0);
+    const double norm = q.norm() * k.norm();
+    for (const LayoutTable* bug : {&bridge, &denominator}) {
+        EXPECT_LE(relative_drift(*bug, *bug, q, k), 1e-9 * norm);  // still a rotation
+        double largest = 0.0;
+        for (double distance : {1.0, 10.0, 100.0, 1000.0})
+            largest = std::max(largest, std::abs(score_with_tables(*bug, *bug, q, 0.0, k, distance) -
+                                                 score_with_tables(prop, prop, q, 0.0, k, distance)));
+        // but not the model's scores: off by a clear share of a score's typical size, sqrt(sum q_j^2 k_j^2)
+        EXPECT_GE(largest, 0.1 * q.cwiseProduct(k).norm());
+    }
+}

@@ -11,20 +11,23 @@
 //  angle[j]   the frequency of the pair dim j belongs to (rad/token); 0 = dim j does not turn
 //  partner[j] the dim j swaps with, -1 = none (pass-through), and sign[j] = -1 for the first dim of a
 //             pair and +1 for the second, so swap(x)[j] = sign[j] * x[partner[j]].
-// Rotating with the angle table and the partner map of the SAME layout is a rotation (it equals
-// rope::rotate of compute_frequencies) and keeps <R(m)q, R(n)k> a function of n - m. Taking the angle
-// table of one layout and the partner swap of the other is the porting bug: cos/sin laid out for one
-// layout, applied by code that pairs dims the other way. Dims then get a partner whose angle is 0 or
-// turn alone, the map is no longer a rotation, and scores depend on m, not only on n - m.
-//  - angles of proportional, partners of partial: the proportional cos/sin (live lanes [0, k) and
-//    [d/2, d/2 + k)) applied by a prefix rotate_half that pairs lanes (i, i + r/2) — the pairing
-//    mix-up of NVIDIA-NeMo/Megatron-Bridge #4195 / PR #4916 (Gemma 4: "the shape (64 vs 256) is
-//    wrong, so once a forward pass hits rotate_half the head-dim lanes are paired incorrectly").
-//  - angles of partial, partners of proportional: prefix cos/sin (pairs contiguous in the first r
-//    dims) applied by a whole-head rotate_half that pairs (i, i + d/2) — the mistake of treating
-//    proportional RoPE as ordinary partial rotary reported in apple/coreai-models #66.
-// (Both reports also describe the "consistent but wrong" variant: a port that rotates with its own
-// layout consistently keeps the relative property, but its keys differ from the checkpoint's.)
+// Three ways to combine them:
+//  1. Angle table and partner map of the SAME layout: a rotation, equal to rope::rotate of
+//     compute_frequencies; <R(m)q, R(n)k> depends on n - m only.
+//  2. Angle table of one layout, partner swap of the other (rotate_with_tables(a, b, ...)): cos/sin
+//     laid out for one layout applied by a swap written for the other, the analogue of the pairing
+//     panel's interleaved-vs-half bug. Dims meet a partner whose angle is 0, or turn with no partner:
+//     no longer a rotation, and scores at the same n - m change with m.
+//  3. The frequency VALUES of one layout on the PAIRS of the other (transplanted_table): what the
+//     reported ports did. It is still a rotation (relative property kept), but another one than the
+//     checkpoint was trained with, so its scores differ from the model's at every distance:
+//     - proportional values on partial pairs: Gemma 4's 64 frequencies on a 128-dim prefix paired
+//       (i, i + 64) instead of (i, i + 256): NVIDIA-NeMo/Megatron-Bridge #4195 ("the 64 frequency
+//       values match HF bit-for-bit ... the head-dim lanes are paired incorrectly"), fixed by PR #4916;
+//       apple/coreai-models #66 ("The frequencies are identical; only the dim pairing differs").
+//     - partial values on proportional pairs: the right pairs with the exponent over the rotated
+//       width, base^(-2i/r), instead of the head, base^(-2i/d): pegainfer-project/pegainfer #820
+//       ("Getting the denominator wrong is not loud").
 #pragma once
 
 #include <Eigen/Core>
@@ -55,6 +58,12 @@ Eigen::VectorXd rotate_with_tables(const LayoutTable& angles, const LayoutTable&
 // <rotate_with_tables(q, m), rotate_with_tables(k, n)>.
 double score_with_tables(const LayoutTable& angles, const LayoutTable& partners, const Eigen::VectorXd& q, double m,
                          const Eigen::VectorXd& k, double n);
+
+// The pairs (partner map and signs) of `pairs_of` with the frequency values of `values_of`: its
+// turning frequencies on the pairs 0, 1, ... of `pairs_of` in order, 0 for the rest. Both layouts have
+// the same number of turning pairs, int(dim * fraction) // 2, so every value finds a pair.
+LayoutTable transplanted_table(RotaryLayout pairs_of, RotaryLayout values_of, int dim, double fraction, double base,
+                               Pairing pairing = Pairing::half);
 
 // The RopeConfig whose compute_frequencies + rotate give the same rotation as `layout`'s own tables.
 RopeConfig layout_config(RotaryLayout layout, int dim, double fraction, double base, Pairing pairing = Pairing::half);
