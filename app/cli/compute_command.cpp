@@ -12,6 +12,8 @@
 #include "rope/bounds.hpp"
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
+#include "rope/model_layers.hpp"
+#include "rope/nope_temperature.hpp"
 #include "rope/number_format.hpp"
 #include "rope/phasor.hpp"
 #include "rope/presets.hpp"
@@ -23,12 +25,64 @@ namespace {
 
 constexpr double kMaxRows = 1e8;                            // ~2-4 GB of CSV
 
+// A pair that does not turn (proportional RoPE's tail, a NoPE layer) has theta 0, no wavelength (an
+// empty cell: the tables hold no inf or nan, and an empty cell reads back as missing, not as text),
+// ratio 1 (scaling leaves it as it is; theta/original_theta would be 0/0), and rotates false.
 void write_freqs(const FrequencyTable& f, CsvWriter& out) {
-    out.header({"pair", "theta", "wavelength", "original_theta", "ratio"});
+    out.header({"pair", "theta", "wavelength", "original_theta", "ratio", "rotates"});
     for (int i = 0; i < f.pairs(); ++i) {
-        out.integer(i).number(f.theta[i]).number(f.wavelength(i)).number(f.original_theta[i]);
-        out.number(f.theta[i] / f.original_theta[i]).end_row();
+        const bool turns = f.rotates(i) && f.theta[i] != 0.0;
+        out.integer(i).number(f.theta[i]);
+        if (turns) out.number(f.wavelength(i));
+        else out.text("");
+        out.number(f.original_theta[i]);
+        out.number(turns && f.original_theta[i] != 0.0 ? f.theta[i] / f.original_theta[i] : 1.0);
+        out.text(turns ? "true" : "false").end_row();
     }
+}
+
+// One row per layer of the loaded model, each with its kind's RoPE as every panel would load it.
+void write_layers(const ParamSet& p, CsvWriter& out) {
+    const ModelLayers model = p.model_layers();
+    if (model.empty())
+        throw UsageError("compute layers: no model with layers is loaded (set layer_kinds and model_layers, "
+                         "a preset with layers, or config=PATH with layer_types)");
+    out.header({"layer", "kind", "attention", "window", "rope", "head_dim", "base", "scaling", "rotary_fraction",
+                "rotated_dims", "rotating_pairs", "factor"});
+    std::vector<ParamSet> per_kind;
+    for (const LayerKind& kind : model.kinds) per_kind.push_back(p.with_kind(kind));
+    for (int layer = 0; layer < model.layers(); ++layer) {
+        const LayerKind& kind = model.kind(layer);
+        const RopeConfig c = per_kind[static_cast<std::size_t>(model.kind_of_layer[static_cast<std::size_t>(layer)])].config();
+        const FrequencyTable f = compute_frequencies(c);
+        out.integer(layer).text(kind.name).text(to_string(kind.attention)).integer(kind.window);
+        out.text(f.rotating_pairs > 0 ? "true" : "false").integer(c.dim).number(c.base).text(to_string(c.scaling));
+        out.number(c.rotary_fraction).integer(f.rotated_dims).integer(f.rotating_pairs).number(c.factor).end_row();
+    }
+}
+
+// Llama 4's query scale on NoPE layers, s(p) = 1 + attn_scale ln(1 + floor((p + 1) / floor_scale)), a
+// step function: the rows are position 0, both sides of every step (the last position at the old
+// value, the first at the new) and max_position - 1, so a line through them is the exact curve.
+void write_temperature(const ParamSet& p, CsvWriter& out) {
+    if (!p.boolean("attn_temperature_tuning"))
+        throw UsageError("compute temperature: attn_temperature_tuning is false (the queries are not scaled); "
+                         "--set attn_temperature_tuning=true to see Llama 4's NoPE-layer scale");
+    const std::int64_t end = p.integer("max_position"), floor_scale = p.integer("floor_scale");
+    const double strength = p.real("attn_scale");
+    out.header({"position", "scale"});
+    auto row = [&](std::int64_t m) { out.integer(m).number(nope_attention_scale(m, floor_scale, strength)).end_row(); };
+    std::int64_t last = -1;
+    auto row_once = [&](std::int64_t m) {
+        if (m > last && m < end) row(m), last = m;
+    };
+    row_once(0);
+    // the scale first takes a new value at p = k * floor_scale - 1
+    for (std::int64_t step = floor_scale - 1; step < end; step += floor_scale) {
+        row_once(step - 1);
+        row_once(step);
+    }
+    row_once(end - 1);
 }
 
 void write_angles(const FrequencyTable& f, std::int64_t max_position, CsvWriter& out) {
@@ -100,7 +154,19 @@ void write_presets(CsvWriter& out) {
 
 // Men et al. 2024 for the rotated dims: the smallest base per context length, powers of two from 64
 // up to max_position, as far as the exact search stays tractable (base_lower_bound_tractable).
-void write_base_bounds(const FrequencyTable& f, std::int64_t max_position, CsvWriter& out) {
+void write_base_bounds(const FrequencyTable& f, const RopeConfig& c, std::int64_t max_position, CsvWriter& out) {
+    const int zero_pairs = f.pairs() - f.rotating_pairs;
+    if (zero_pairs > 0) {
+        // zero pairs add 1 each to sum cos(m theta_i): bound 1 when they outweigh the turning ones
+        const double bound = zero_pair_base_lower_bound(c);
+        if (std::isnan(bound))
+            throw UsageError("compute base-bounds: " + std::to_string(zero_pairs) + " of " + std::to_string(f.pairs()) +
+                             " pairs have frequency 0 and " + std::to_string(f.rotating_pairs) +
+                             " turn; the search covers RoPE whose every pair turns (or with at least as many zero pairs as turning ones)");
+        out.header({"rotated_dims", "context", "base"});
+        for (std::int64_t L = 64; L <= max_position; L *= 2) out.integer(f.rotated_dims).integer(L).number(bound).end_row();
+        return;
+    }
     out.header({"rotated_dims", "context", "base"});
     std::vector<std::int64_t> contexts;
     for (std::int64_t L = 64; L <= max_position && base_lower_bound_tractable(f.rotated_dims, L); L *= 2) contexts.push_back(L);
@@ -122,6 +188,8 @@ void write_summary(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
     row_int("dim", c.dim);
     row_int("rotated_dims", f.rotated_dims);
     row_int("pairs", f.pairs());
+    row_int("rotating_pairs", f.rotating_pairs);
+    row_int("zero_frequency_pairs", f.pairs() - f.rotating_pairs);
     row_num("base", c.base);
     row_text("pairing", to_string(c.pairing));
     row_text("scaling", to_string(c.scaling));
@@ -130,8 +198,15 @@ void write_summary(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
     row_num("attention_factor", f.attention_factor);
     row_num("score_scale", f.attention_factor * f.attention_factor);
     row_int("original_max_position", c.original_max_position);
-    row_num("shortest_wavelength", f.wavelength(0));
-    row_num("longest_wavelength", f.wavelength(f.pairs() - 1));
+    // wavelengths of the pairs that turn; "none" when no pair does (NoPE)
+    const double longest = longest_rotating_wavelength(f);
+    if (std::isnan(longest)) {
+        row_text("shortest_wavelength", "none");
+        row_text("longest_wavelength", "none");
+    } else {
+        row_num("shortest_wavelength", f.wavelength(0));
+        row_num("longest_wavelength", longest);
+    }
     if (c.scaling == Scaling::yarn) {
         row_num("yarn_low", f.yarn_low);
         row_num("yarn_high", f.yarn_high);
@@ -140,14 +215,23 @@ void write_summary(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
     row_num("decay_bound_at_0", decay_bound(f.theta, 0)[0]);
     // published results (Liu et al. 2023; Men et al. 2024), for the unscaled frequencies
     const double train = static_cast<double>(c.original_max_position);
-    row_int("critical_dimension", critical_dimension(f.rotated_dims, c.base, train));
-    row_num("extrapolation_bound", extrapolation_bound(f.rotated_dims, c.base, train));
+    // counted over the dims that turn (a zero-frequency pair carries no position); none for NoPE
+    row_int("critical_dimension", critical_dimension(c, train));
+    const double extrapolation = extrapolation_bound(c, train);
+    if (std::isnan(extrapolation)) row_text("extrapolation_bound", "none");
+    else if (std::isinf(extrapolation)) row_text("extrapolation_bound", "unlimited");
+    else row_num("extrapolation_bound", extrapolation);
     // The search's work grows with pairs x max_position (d = 128 at 2^20 positions, the longest
     // context Men et al. tabulate: about a minute); beyond that it would take hours, so it says so.
     // When no base up to 1e15 keeps sum cos(m theta_i) >= 0 (one rotated pair: theta_0 = 1 whatever
     // the base), that is said in words, never an inf in the CSV.
     const std::int64_t context = p.integer("max_position");
-    if (!base_lower_bound_tractable(f.rotated_dims, context)) {
+    if (f.rotating_pairs < f.pairs()) {
+        // zero pairs add cos 0 = 1 each: 1 when they outweigh the turning ones, else not searched
+        const double bound = zero_pair_base_lower_bound(c);
+        if (std::isnan(bound)) row_text("base_lower_bound", "not_computed");
+        else row_num("base_lower_bound", bound);
+    } else if (!base_lower_bound_tractable(f.rotated_dims, context)) {
         row_text("base_lower_bound", "not_computed");
     } else {
         const double bound = base_lower_bound(f.rotated_dims, context);
@@ -160,15 +244,27 @@ void write_summary(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
 
 const std::vector<TableInfo>& compute_tables() {
     static const std::vector<TableInfo> tables = {
-        {"freqs", "pair,theta,wavelength,original_theta,ratio",
-         "one row per rotated pair: frequency after scaling (rad/token), wavelength (tokens), unscaled frequency"},
+        {"freqs", "pair,theta,wavelength,original_theta,ratio,rotates",
+         "one row per pair: frequency after scaling (rad/token), wavelength (tokens), unscaled frequency, their ratio, "
+         "and whether the pair turns (false: frequency 0, proportional RoPE's tail or a NoPE layer; wavelength empty, ratio 1)"},
         {"angles", "position,pair,angle,unwrapped",
          "every position 0..max_position-1 x every pair: m*theta_i wrapped to (-pi, pi] (radians), and unwrapped"},
         {"rotate", "index,value,input", "`vector` rotated to `position`, times the attention factor (as the vectors CSV's rotated_*)"},
         {"decay", "distance,bound", "RoFormer long-range decay bound for relative distance 0..max_distance"},
         {"base-bounds", "rotated_dims,context,base",
-         "Men et al. 2024: smallest base keeping sum_i cos(m theta_i) >= 0 up to each context 64, 128, ... <= max_position (none: no base up to 1e15)"},
-        {"summary", "key,value", "dim, rotated dims, base, scaling, attention factor and other derived numbers"},
+         "Men et al. 2024: smallest base keeping sum_i cos(m theta_i) >= 0 up to each context 64, 128, ... <= max_position (none: no base up to 1e15; "
+         "1 when zero-frequency pairs are at least as many as turning ones, each adding cos 0 = 1)"},
+        {"summary", "key,value",
+         "dim, rotated dims, pairs, rotating_pairs and zero_frequency_pairs, base, scaling, attention factor and other derived numbers; "
+         "wavelengths, critical_dimension and extrapolation_bound count only the pairs that turn (none: no pair turns; "
+         "extrapolation_bound unlimited: every turning dim completes a period within original_max_position)"},
+        {"layers", "layer,kind,attention,window,rope,head_dim,base,scaling,rotary_fraction,rotated_dims,rotating_pairs,factor",
+         "one row per layer of the loaded model (layer_kinds + model_layers): its kind, attention (full, sliding, chunked, linear), "
+         "window (tokens, 0 = none), rope (false: NoPE, no pair turns) and the RoPE that --set layer=N loads for it"},
+        {"temperature", "position,scale",
+         "Llama 4's query scale on NoPE layers, 1 + attn_scale*ln(1 + floor((p+1)/floor_scale)), for positions 0..max_position-1: "
+         "a step function, so the rows are position 0, both sides of every step and the last position (a line through them is exact); "
+         "refused when attn_temperature_tuning is false"},
         {"presets", "name,head_dim,rotated_dims,base,scaling,context,pairing,model,source",
          "the real models --set preset=NAME loads, and where each number comes from"},
     };
@@ -219,6 +315,8 @@ int run_compute(ArgCursor& args) {
     };
     if (table == "angles") refuse_rows("max_position", static_cast<double>(params.integer("max_position")) * freqs.pairs());
     if (table == "decay") refuse_rows("max_distance", static_cast<double>(params.integer("max_distance")) + 1);
+    if (table == "temperature")
+        refuse_rows("max_position", 2.0 * static_cast<double>(params.integer("max_position")) / static_cast<double>(params.integer("floor_scale")) + 2);
 
     CsvWriter out;
     if (table == "freqs") write_freqs(freqs, out);
@@ -226,7 +324,9 @@ int run_compute(ArgCursor& args) {
     if (table == "rotate") write_rotate(freqs, params, out);
     if (table == "decay") write_decay(freqs, params.integer("max_distance"), out);
     if (table == "summary") write_summary(freqs, params, out);
-    if (table == "base-bounds") write_base_bounds(freqs, params.integer("max_position"), out);
+    if (table == "base-bounds") write_base_bounds(freqs, params.config(), params.integer("max_position"), out);
+    if (table == "layers") write_layers(params, out);
+    if (table == "temperature") write_temperature(params, out);
     if (table == "presets") write_presets(out);
     out.flush();
     return 0;

@@ -24,6 +24,28 @@ double extrapolation_bound(int rotated_dims, double base, double train_length) {
     return kTwoPi * std::pow(base, static_cast<double>(critical_dimension(rotated_dims, base, train_length)) / rotated_dims);
 }
 
+int critical_dimension(const RopeConfig& config, double train_length) {
+    const int turning = 2 * config.rotating_pairs();
+    if (turning == 0) return 0;
+    return std::min(critical_dimension(config.rotated_dims(), config.base, train_length), turning);
+}
+
+double extrapolation_bound(const RopeConfig& config, double train_length) {
+    if (config.rotating_pairs() == 0) return std::numeric_limits<double>::quiet_NaN();
+    const int critical = critical_dimension(config, train_length);
+    // every turning dim completes a period within training: no dim is left that the paper's bound
+    // would stop at (Gemma 4's global layers: the slowest turning pair's wavelength is ~188 tokens)
+    if (critical >= 2 * config.rotating_pairs()) return std::numeric_limits<double>::infinity();
+    return kTwoPi * std::pow(config.base, static_cast<double>(critical) / config.rotated_dims());
+}
+
+double zero_pair_base_lower_bound(const RopeConfig& config) {
+    const int turning = config.rotating_pairs();
+    const int zero = config.rotated_pairs() - turning;
+    if (zero > 0 && zero >= turning) return 1.0;
+    return std::numeric_limits<double>::quiet_NaN();
+}
+
 std::int64_t first_negative_position(const Eigen::VectorXd& theta, std::int64_t context) {
     // fast sums over every position; the exact scheme decides the sign wherever they are in doubt
     if (context < 0) return -1;

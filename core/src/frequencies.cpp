@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -50,6 +51,11 @@ double yarn_mscale(double factor, double m) {
 
 double longest_wavelength(double base, int rotated_dims) {
     return kTwoPi / base_frequencies(base, rotated_dims)[rotated_dims / 2 - 1];
+}
+
+double longest_rotating_wavelength(const FrequencyTable& freqs) {
+    if (freqs.rotating_pairs < 1) return std::numeric_limits<double>::quiet_NaN();
+    return freqs.theta.head(freqs.rotating_pairs).unaryExpr([](double t) { return kTwoPi / t; }).maxCoeff();
 }
 
 FrequencyTable compute_frequencies(const RopeConfig& c) {

@@ -611,6 +611,12 @@ void ParamSet::validate_one_config() const {
                                     std::to_string(dim) + " x " + value_text("rotary_fraction") + ") // 2 = 0)");
 }
 
+namespace {
+
+std::string layer_count_text(int layers) { return std::to_string(layers) + (layers == 1 ? " layer" : " layers"); }
+
+}  // namespace
+
 void ParamSet::validate_layers() const {
     const bool has_kinds = has("layer_kinds"), has_list = has("model_layers");
     auto fail = [&](std::string_view key, const std::string& why) {
@@ -636,7 +642,7 @@ void ParamSet::validate_layers() const {
     }
     if (has("layer") && integer("layer") >= model.layers())
         fail("layer", "layer must be an integer from 0 to " + std::to_string(model.layers() - 1) + " (the model has " +
-                          std::to_string(model.layers()) + " layers)");
+                          layer_count_text(model.layers()) + ")");
 }
 
 ModelLayers ParamSet::model_layers() const {
@@ -677,7 +683,7 @@ void ParamSet::select_layer(std::string_view text) {
     const std::int64_t layer = std::get<std::int64_t>(v);
     if (layer >= model.layers())
         throw ParamError("layer", prefix + "layer must be an integer from 0 to " + std::to_string(model.layers() - 1) +
-                                      " (the model has " + std::to_string(model.layers()) + " layers)");
+                                      " (the model has " + layer_count_text(model.layers()) + ")");
     ParamSet next = with_kind(model.kind(static_cast<int>(layer)));
     next.values_[i] = v;
     *this = next;

@@ -298,3 +298,139 @@ TEST_F(CliFiles, HeatmapWindowPastMaxPositionIsRefused) {
     EXPECT_EQ(rope::test::count_lines(r.err), 1) << r.err;
     EXPECT_NE(r.err.find("heatmap_"), std::string::npos) << r.err;
 }
+
+// Proportional RoPE's zero-frequency tail and NoPE layers, as the tables list them.
+namespace {
+
+const std::vector<std::string> kGemma4Global = {"dim=512", "base=1000000", "scaling=proportional", "rotary_fraction=0.25",
+                                                "pairing=half", "original_max_position=131072"};
+
+std::string summary_value(const std::string& out, const std::string& key) {
+    for (const std::string& line : split_lines(out))
+        if (line.rfind(key + ",", 0) == 0) return line.substr(key.size() + 1);
+    return "(missing)";
+}
+
+}  // namespace
+
+TEST(ComputeCli, FreqsListsZeroFrequencyPairs) {
+    const ProcessResult r = compute("freqs", {"dim=16", "scaling=proportional", "rotary_fraction=0.25", "pairing=half"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = split_lines(r.out);
+    ASSERT_EQ(lines.size(), 9u);  // d/2 = 8 pairs: int(16 * 0.25) // 2 = 2 turn, 6 have frequency 0
+    EXPECT_EQ(lines[0], "pair,theta,wavelength,original_theta,ratio,rotates");
+    EXPECT_EQ(lines[1], "0,1,6.283185307179586,1,1,true");
+    EXPECT_EQ(lines[2].substr(lines[2].size() - 5), ",true");
+    for (std::size_t i = 3; i < lines.size(); ++i) EXPECT_EQ(lines[i], std::to_string(i - 1) + ",0,,0,1,false");
+    EXPECT_EQ(r.out.find("nan"), std::string::npos);
+    EXPECT_EQ(r.out.find("inf"), std::string::npos);
+    const ProcessResult nope = compute("freqs", {"dim=8", "nope=true", "scaling=linear", "factor=4"});
+    ASSERT_EQ(nope.exit_code, 0) << nope.err;
+    const auto nope_lines = split_lines(nope.out);
+    ASSERT_EQ(nope_lines.size(), 5u);
+    for (std::size_t i = 1; i < nope_lines.size(); ++i) EXPECT_EQ(nope_lines[i].substr(1), ",0,,0,1,false");
+}
+
+TEST(ComputeCli, SummaryOfProportionalAndNopeLayers) {
+    const ProcessResult r = compute("summary", kGemma4Global);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(summary_value(r.out, "pairs"), "256");
+    EXPECT_EQ(summary_value(r.out, "rotating_pairs"), "64");
+    EXPECT_EQ(summary_value(r.out, "zero_frequency_pairs"), "192");
+    // the slowest TURNING pair, 2 pi (1e6)^(126/512): about 188 tokens, not the zero pairs' inf
+    EXPECT_NEAR(std::stod(summary_value(r.out, "longest_wavelength")), 2 * M_PI * std::pow(1e6, 126.0 / 512.0), 1e-9);
+    EXPECT_EQ(summary_value(r.out, "critical_dimension"), "128");
+    EXPECT_EQ(summary_value(r.out, "extrapolation_bound"), "unlimited");
+    EXPECT_EQ(summary_value(r.out, "base_lower_bound"), "1");
+    EXPECT_EQ(r.out.find("nan"), std::string::npos);
+    EXPECT_EQ(r.out.find("inf"), std::string::npos);
+    const ProcessResult n = compute("summary", {"nope=true"});
+    ASSERT_EQ(n.exit_code, 0) << n.err;
+    EXPECT_EQ(summary_value(n.out, "rotating_pairs"), "0");
+    EXPECT_EQ(summary_value(n.out, "zero_frequency_pairs"), "64");
+    EXPECT_EQ(summary_value(n.out, "longest_wavelength"), "none");
+    EXPECT_EQ(summary_value(n.out, "shortest_wavelength"), "none");
+    EXPECT_EQ(summary_value(n.out, "critical_dimension"), "0");
+    EXPECT_EQ(summary_value(n.out, "extrapolation_bound"), "none");
+    EXPECT_EQ(n.out.find("nan"), std::string::npos);
+    // ordinary RoPE: every pair turns
+    const ProcessResult plain = compute("summary");
+    EXPECT_EQ(summary_value(plain.out, "rotating_pairs"), "64");
+    EXPECT_EQ(summary_value(plain.out, "zero_frequency_pairs"), "0");
+}
+
+TEST(ComputeCli, BaseBoundsWithZeroFrequencyPairs) {
+    std::vector<std::string> sets = kGemma4Global;
+    sets.push_back("max_position=1024");
+    const ProcessResult r = compute("base-bounds", sets);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "rotated_dims,context,base\n512,64,1\n512,128,1\n512,256,1\n512,512,1\n512,1024,1\n");
+    expect_usage_error(compute("base-bounds", {"dim=64", "scaling=proportional", "rotary_fraction=0.75"}), "frequency 0");
+}
+
+TEST(ComputeCli, LayersTable) {
+    const ProcessResult r = compute(
+        "layers", {"layer_kinds=sliding_attention: window=1024 dim=256 base=10000; full_attention: dim=512 base=1000000 "
+                   "scaling=proportional rotary_fraction=0.25; nope_layer: attention=chunked window=8192 nope=true dim=128 base=500000",
+                   "model_layers=2*sliding_attention,full_attention,nope_layer", "scaling=linear", "factor=8"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = split_lines(r.out);
+    ASSERT_EQ(lines.size(), 5u);
+    EXPECT_EQ(lines[0], "layer,kind,attention,window,rope,head_dim,base,scaling,rotary_fraction,rotated_dims,rotating_pairs,factor");
+    // the top-level scaling=linear is a layer-level key: each layer shows its own kind's (none here)
+    EXPECT_EQ(lines[1], "0,sliding_attention,sliding,1024,true,256,10000,none,1,256,128,1");
+    EXPECT_EQ(lines[2], "1,sliding_attention,sliding,1024,true,256,10000,none,1,256,128,1");
+    EXPECT_EQ(lines[3], "2,full_attention,full,0,true,512,1000000,proportional,0.25,512,64,1");
+    EXPECT_EQ(lines[4], "3,nope_layer,chunked,8192,false,128,500000,none,1,128,0,1");
+    expect_usage_error(compute("layers"), "no model with layers");
+}
+
+TEST(ComputeCli, TemperatureTable) {
+    const ProcessResult r = compute("temperature", {"attn_temperature_tuning=true", "max_position=20000"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = split_lines(r.out);
+    // position 0, both sides of the steps at 8191 and 16383, and the last position
+    ASSERT_EQ(lines.size(), 7u) << r.out;
+    EXPECT_EQ(lines[0], "position,scale");
+    const std::vector<std::int64_t> positions = {0, 8190, 8191, 16382, 16383, 19999};
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const auto cells = split(lines[i + 1], ',');
+        ASSERT_EQ(cells.size(), 2u);
+        EXPECT_EQ(std::stoll(cells[0]), positions[i]);
+        EXPECT_EQ(std::stod(cells[1]), 1.0 + 0.1 * std::log1p(static_cast<double>((positions[i] + 1) / 8192)));
+    }
+    EXPECT_EQ(lines[2], "8190,1");
+    // a context shorter than one step: the scale stays 1
+    const ProcessResult s = compute("temperature", {"attn_temperature_tuning=true", "max_position=100"});
+    EXPECT_EQ(s.out, "position,scale\n0,1\n99,1\n");
+    expect_usage_error(compute("temperature"), "attn_temperature_tuning");
+    expect_usage_error(compute("temperature", {"attn_temperature_tuning=true", "floor_scale=1", "max_position=100000000"}),
+                       "max_position");
+}
+
+TEST(ComputeCli, HelpListsTheLayerTables) {
+    const ProcessResult r = app({"compute", "--help"});
+    for (const char* s : {"layers  (layer,kind,attention,window,rope,head_dim", "temperature  (position,scale)", "rotates",
+                          "rotating_pairs and zero_frequency_pairs"})
+        EXPECT_NE(r.out.find(s), std::string::npos) << s;
+}
+
+TEST(ComputeCli, EveryTableOfProportionalAndNopeConfigsIsFinite) {
+    for (const std::vector<std::string>& sets :
+         {kGemma4Global, std::vector<std::string>{"nope=true", "dim=16"},
+          std::vector<std::string>{"dim=16", "scaling=proportional", "rotary_fraction=0.5", "factor=4", "pairing=interleaved"}}) {
+        for (const char* table : {"freqs", "angles", "rotate", "decay", "summary", "base-bounds"}) {
+            std::vector<std::string> s = sets;
+            s.push_back("max_position=300");
+            s.push_back("max_distance=300");
+            const ProcessResult r = compute(table, s);
+            if (r.exit_code == 2) {  // base-bounds with fewer zero pairs than turning ones
+                EXPECT_EQ(rope::test::count_lines(r.err), 1) << table;
+                continue;
+            }
+            ASSERT_EQ(r.exit_code, 0) << table << ": " << r.err;
+            EXPECT_EQ(r.out.find("nan"), std::string::npos) << table << " " << sets[0];
+            EXPECT_EQ(r.out.find("inf"), std::string::npos) << table << " " << sets[0];
+        }
+    }
+}

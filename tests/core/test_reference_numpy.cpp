@@ -8,12 +8,16 @@
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <random>
 
 #include "figures/registry.hpp"
 #include "rope/bounds.hpp"
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
+#include "rope/nope_temperature.hpp"
 #include "rope/params.hpp"
+#include "rope/partial_layouts.hpp"
+#include "rope/rotation.hpp"
 #include "rope/phasor.hpp"
 #include "support/process.hpp"
 
@@ -288,4 +292,172 @@ TEST(ReferenceNumpy, HeatmapCellsAreMeansOverTheirPositions) {
             EXPECT_TRUE(several_pairs) << "512 pairs should share pixel rows";
         }
     }
+}
+
+// Proportional RoPE (Gemma 4's full-attention layers) and ordinary partial rotary with the same
+// fraction, against numpy written from transformers' _compute_proportional_rope_parameters, the
+// partial_rotary_factor rope-init code and rotate_half: frequencies, rotated vectors (element-wise,
+// matrix and complex forms), which dims pair and which turn, and q.k scores.
+namespace {
+
+struct LayoutCase {
+    int dim;
+    double fraction;
+    double base;
+    double factor;
+};
+
+std::vector<double> random_values(int n, unsigned seed) {
+    std::mt19937 gen(seed);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    std::vector<double> v(static_cast<std::size_t>(n));
+    for (double& x : v) x = u(gen);
+    return v;
+}
+
+Eigen::VectorXd as_vector(const std::vector<double>& v) {
+    return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
+}
+
+double max_abs_difference(const Eigen::VectorXd& a, const json& b) {
+    double worst = 0.0;
+    for (Eigen::Index i = 0; i < a.size(); ++i) worst = std::max(worst, std::abs(a[i] - b[static_cast<std::size_t>(i)].get<double>()));
+    return worst;
+}
+
+}  // namespace
+
+TEST(ReferenceNumpy, ProportionalAndPartialRotaryLayouts) {
+    const std::vector<LayoutCase> shapes = {{512, 0.25, 1e6, 1.0},  // Gemma 4 global: 64 live + 192 zeros
+                                            {10, 0.3, 1e4, 1.0},   // int(0.3 * 10 // 2) = 1 live pair
+                                            {256, 0.25, 1e6, 2.0},  // inv_freq /= factor
+                                            {128, 1.0, 1e4, 1.0},   // everything turns
+                                            {96, 0.4, 5e5, 1.0}};
+    const std::vector<double> positions = {0, 1, 7, 1000, 123456};
+    const std::vector<std::pair<double, double>> score_at = {{0, 0}, {0, 5}, {3, 8}, {100, 105}, {4000, 4100}, {7, 2}};
+    json cases = json::array();
+    struct Expected {
+        RopeConfig config;
+        RotaryLayout layout;
+        std::vector<double> x, q, k;
+    };
+    std::vector<Expected> expected;
+    unsigned seed = 10;
+    for (const LayoutCase& s : shapes) {
+        for (RotaryLayout layout : {RotaryLayout::proportional, RotaryLayout::partial}) {
+            for (Pairing pairing : {Pairing::half, Pairing::interleaved}) {
+                RopeConfig c = layout_config(layout, s.dim, s.fraction, s.base, pairing);
+                c.factor = s.factor;
+                if (s.factor > 1.0 && layout == RotaryLayout::partial) c.scaling = Scaling::linear;
+                Expected e{c, layout, random_values(s.dim, seed), random_values(s.dim, seed + 1), random_values(s.dim, seed + 2)};
+                seed += 3;
+                json at = json::array();
+                for (const auto& [m, n] : score_at) at.push_back({m, n});
+                cases.push_back({{"kind", "layout"},
+                                 {"layout", layout == RotaryLayout::proportional ? "proportional" : "partial"},
+                                 {"head_dim", s.dim}, {"fraction", s.fraction}, {"base", s.base}, {"factor", s.factor},
+                                 {"pairing", pairing == Pairing::half ? "half" : "interleaved"},
+                                 {"x", e.x}, {"q", e.q}, {"k", e.k}, {"positions", positions},
+                                 {"matrix_positions", s.dim <= 128 ? positions : std::vector<double>{}},
+                                 {"score_at", at}});
+                expected.push_back(e);
+            }
+        }
+    }
+    const json results = run_reference(cases);
+    ASSERT_EQ(results.size(), expected.size());
+    for (std::size_t c = 0; c < expected.size(); ++c) {
+        const Expected& e = expected[c];
+        const json& r = results[c];
+        const std::string what = cases[c]["layout"].get<std::string>() + " " + cases[c]["pairing"].get<std::string>() +
+                                 " d=" + std::to_string(e.config.dim) + " f=" + std::to_string(e.config.rotary_fraction);
+        const FrequencyTable f = compute_frequencies(e.config);
+        // frequencies: same count (d/2 for proportional, r/2 for partial), same values, zero tail
+        ASSERT_EQ(static_cast<int>(r["theta"].size()), f.pairs()) << what;
+        int live = 0;
+        for (int i = 0; i < f.pairs(); ++i) {
+            const double expect = r["theta"][static_cast<std::size_t>(i)].get<double>();
+            EXPECT_LE(std::abs(f.theta[i] - expect), 1e-14 * std::abs(expect)) << what << " pair " << i;
+            EXPECT_EQ(f.rotates(i), expect != 0.0) << what << " pair " << i;
+            live += expect != 0.0;
+        }
+        EXPECT_EQ(f.rotating_pairs, live) << what;
+        // which dims pair (numpy reads it off the rotation matrix) and which turn
+        const LayoutTable table = layout_table(e.layout, e.config.dim, e.config.rotary_fraction, e.config.base, e.config.pairing);
+        std::vector<int> partner(static_cast<std::size_t>(e.config.dim), -1);
+        for (int i = 0; i < f.rotated_dims / 2; ++i) {
+            const PairDims p = pair_dims(e.config.pairing, f.rotated_dims, i);
+            partner[static_cast<std::size_t>(p.first)] = p.second;
+            partner[static_cast<std::size_t>(p.second)] = p.first;
+            EXPECT_EQ(r["moves"][static_cast<std::size_t>(p.first)].get<bool>(), f.rotates(i)) << what << " pair " << i;
+        }
+        EXPECT_EQ(partner, r["partner"].get<std::vector<int>>()) << what;
+        EXPECT_EQ(table.partner, r["partner"].get<std::vector<int>>()) << what;
+        // rotation in all three forms, and the per-dim tables
+        const Eigen::VectorXd x = as_vector(e.x);
+        for (std::size_t i = 0; i < positions.size(); ++i) {
+            const double m = positions[i];
+            const json& ref = r["rotated"][i];
+            // numpy's pow is a few ulp off glibc's: the angle m*theta differs by ~m ulp of theta
+            const double tol = 1e-12 * (1.0 + m / 1000.0);
+            EXPECT_LE(max_abs_difference(rotate(f, e.config.pairing, x, m), ref), tol) << what << " m=" << m;
+            EXPECT_LE(max_abs_difference(rotate_complex(f, e.config.pairing, x, m), ref), tol) << what << " m=" << m;
+            EXPECT_LE(max_abs_difference(rotation_matrix(f, e.config.pairing, m) * x, ref), tol) << what << " m=" << m;
+            if (e.config.factor == 1.0) {
+                EXPECT_LE(max_abs_difference(rotate_with_tables(table, table, x, m), ref), tol) << what << " m=" << m;
+            }
+            if (i < r["matrices"].size()) {
+                const Eigen::MatrixXd R = rotation_matrix(f, e.config.pairing, m);
+                const Eigen::MatrixXd Rt = R.transpose();  // column-major storage of R^T = numpy's row-major ravel of R
+                EXPECT_LE(max_abs_difference(Eigen::Map<const Eigen::VectorXd>(Rt.data(), Rt.size()), r["matrices"][i]), tol)
+                    << what << " m=" << m;
+            }
+        }
+        for (std::size_t i = 0; i < score_at.size(); ++i) {
+            const double s = attention_score(f, e.config.pairing, as_vector(e.q), score_at[i].first, as_vector(e.k), score_at[i].second);
+            EXPECT_NEAR(s, r["scores"][i].get<double>(), 1e-11) << what << " at " << score_at[i].first << "," << score_at[i].second;
+        }
+    }
+}
+
+// The proportional and the ordinary-partial layout of one head differ (what the porting bugs mix up):
+// pinned against numpy so neither side can drift toward the other.
+TEST(ReferenceNumpy, ProportionalIsNotOrdinaryPartial) {
+    const json results = run_reference(json::array(
+        {{{"kind", "layout"}, {"layout", "proportional"}, {"head_dim", 512}, {"fraction", 0.25}, {"base", 1e6}, {"pairing", "half"}, {"x", random_values(512, 1)}},
+         {{"kind", "layout"}, {"layout", "partial"}, {"head_dim", 512}, {"fraction", 0.25}, {"base", 1e6}, {"pairing", "half"}, {"x", random_values(512, 1)}}}));
+    const json& prop = results[0];
+    const json& part = results[1];
+    EXPECT_EQ(prop["theta"].size(), 256u);  // 64 live + 192 zeros
+    EXPECT_EQ(part["theta"].size(), 64u);   // 64 live, exponent over the 128 rotated dims
+    EXPECT_EQ(prop["theta"][64].get<double>(), 0.0);
+    EXPECT_NE(prop["theta"][1].get<double>(), part["theta"][1].get<double>());
+    EXPECT_EQ(prop["partner"][0].get<int>(), 256);
+    EXPECT_EQ(part["partner"][0].get<int>(), 64);
+    EXPECT_EQ(part["partner"][128].get<int>(), -1);
+    ParamSet p;
+    p.set("dim", "512");
+    p.set("base", "1000000");
+    p.set("rotary_fraction", "0.25");
+    p.set("scaling", "proportional");
+    p.set("pairing", "half");
+    const FrequencyTable f = compute_frequencies(p.config());
+    EXPECT_EQ(f.pairs(), 256);
+    EXPECT_EQ(f.rotating_pairs, 64);
+    EXPECT_EQ(pair_dims(Pairing::half, f.rotated_dims, 0).second, 256);
+    EXPECT_LE(std::abs(f.theta[1] - prop["theta"][1].get<double>()), 1e-14 * f.theta[1]);
+}
+
+// Llama 4's NoPE temperature: transformers' log1p(floor((p + 1) / floor_scale)) * attn_scale + 1.
+TEST(ReferenceNumpy, NopeAttentionTemperature) {
+    const std::vector<std::int64_t> positions = {0, 1, 8190, 8191, 8192, 16382, 16383, 100000, 1000000, 10485759};
+    for (const auto& [floor_scale, attn_scale] : std::vector<std::pair<std::int64_t, double>>{{8192, 0.1}, {4096, 0.25}, {1, 1.0}}) {
+        const json r = run_reference(json::array(
+            {{{"kind", "temperature"}, {"positions", positions}, {"floor_scale", floor_scale}, {"attn_scale", attn_scale}}}));
+        for (std::size_t i = 0; i < positions.size(); ++i)
+            EXPECT_NEAR(nope_attention_scale(positions[i], floor_scale, attn_scale), r[0]["scale"][i].get<double>(), 1e-15 * r[0]["scale"][i].get<double>() * 2)
+                << positions[i] << " floor_scale " << floor_scale;
+    }
+    EXPECT_EQ(nope_attention_scale(8190, 8192, 0.1), 1.0);
+    EXPECT_NEAR(nope_attention_scale(8191, 8192, 0.1), 1.0 + 0.1 * std::log(2.0), 1e-15);
 }

@@ -5,7 +5,10 @@ code (RoFormer, Hugging Face transformers' modeling_rope_utils.py) computes it.
 Reads a JSON list of cases from the file named on the command line, prints a JSON list of results.
 Each case: {"kind": "freqs", "config": {...}} or {"kind": "decay", "theta": [...], "r": [...]}
 or {"kind": "angles", "theta": [...], "m": [...]}
-or {"kind": "cell_means", "theta": [...], "cells": [[position_from, position_to, pair_from, pair_to], ...]}.
+or {"kind": "cell_means", "theta": [...], "cells": [[position_from, position_to, pair_from, pair_to], ...]}
+or {"kind": "layout", "layout": "proportional"|"partial", "head_dim": d, "fraction": p, "base": b, "factor": f,
+    "pairing": "half"|"interleaved", "x": [...], "q": [...], "k": [...], "positions": [...], "matrix_positions": [...], "score_at": [[m, n], ...]}
+or {"kind": "temperature", "positions": [...], "floor_scale": 8192, "attn_scale": 0.1}.
 """
 import json
 import math
@@ -209,6 +212,92 @@ def base_feasible(bases, rotated, context):
     return {"feasible": out}
 
 
+# Proportional RoPE (transformers' _compute_proportional_rope_parameters, Gemma 4's full-attention
+# layers) against ordinary partial rotary (transformers' other rope-init functions with
+# partial_rotary_factor, GPT-NeoX rotary_pct): written from the transformers code, not from ours.
+
+def proportional_inv_freq(base, head_dim, fraction, factor=1.0):
+    rope_angles = int(fraction * head_dim // 2)
+    inv_rotated = 1.0 / (base ** (np.arange(0, 2 * rope_angles, 2, dtype=np.int64).astype(np.float64) / head_dim))
+    nope_angles = head_dim // 2 - rope_angles
+    inv = np.concatenate((inv_rotated, np.zeros(nope_angles))) if nope_angles > 0 else inv_rotated
+    return inv / factor
+
+
+def partial_inv_freq(base, head_dim, fraction, factor=1.0):
+    dim = int(head_dim * fraction)
+    # An odd rotary width (head_dim 10 x 0.3 = 3) makes transformers' cos/sin (2 * len(arange(0, 3, 2))
+    # = 4 wide) disagree with q[..., :3]: the model code fails. The app rounds down to even; so does this.
+    dim -= dim % 2
+    return 1.0 / (base ** (np.arange(0, dim, 2, dtype=np.int64).astype(np.float64) / dim)) / factor
+
+
+def rotate_half(x):
+    half = x.shape[-1] // 2
+    return np.concatenate((-x[..., half:], x[..., :half]), axis=-1)
+
+
+def rotate_every_two(x):
+    out = np.empty_like(x)
+    out[..., 0::2] = -x[..., 1::2]
+    out[..., 1::2] = x[..., 0::2]
+    return out
+
+
+def apply_rope(x, inv_freq, position, pairing):
+    """x * cos + swap(x) * sin over the first 2 * len(inv_freq) dims, the rest passed through (the
+    modeling code's q_rot / q_pass split; for proportional RoPE there is no pass part)."""
+    x = np.asarray(x, dtype=np.float64)
+    rot = 2 * len(inv_freq)
+    freqs = position * inv_freq
+    if pairing == "half":
+        emb = np.concatenate((freqs, freqs))
+        swapped = rotate_half(x[:rot])
+    else:
+        emb = np.repeat(freqs, 2)
+        swapped = rotate_every_two(x[:rot])
+    out = x[:rot] * np.cos(emb) + swapped * np.sin(emb)
+    return np.concatenate((out, x[rot:]))
+
+
+def layout(case):
+    head_dim, fraction, base = int(case["head_dim"]), float(case["fraction"]), float(case["base"])
+    factor = float(case.get("factor", 1.0))
+    if case["layout"] == "proportional":
+        inv = proportional_inv_freq(base, head_dim, fraction, factor)
+    else:
+        inv = partial_inv_freq(base, head_dim, fraction, factor)
+    pairing = case.get("pairing", "half")
+    out = {"theta": inv.tolist()}
+    out["rotated"] = [apply_rope(case["x"], inv, float(m), pairing).tolist() for m in case.get("positions", [])]
+    # The matrix of x -> R(m) x at each position, column j = R(m) e_j.
+    eye = np.eye(head_dim)
+    out["matrices"] = [np.stack([apply_rope(eye[j], inv, float(m), pairing) for j in range(head_dim)], axis=1).ravel().tolist()
+                       for m in case.get("matrix_positions", [])]
+    # Which dim each dim pairs with: the off-diagonal entry of R(1) with every frequency set to 1
+    # (so even a zero-frequency pair of the layout shows its partner), -1 when none.
+    ones = np.ones_like(inv)
+    r1 = np.stack([apply_rope(eye[j], ones, 1.0, pairing) for j in range(head_dim)], axis=1)
+    partner = []
+    for j in range(head_dim):
+        off = [i for i in range(head_dim) if i != j and abs(r1[i, j]) > 1e-12]
+        partner.append(off[0] if off else -1)
+    out["partner"] = partner
+    # Which dims actually turn with these frequencies (a zero frequency leaves its pair alone).
+    r_real = np.stack([apply_rope(eye[j], inv, 1.0, pairing) for j in range(head_dim)], axis=1)
+    out["moves"] = [bool(abs(r_real[j, j] - 1.0) > 1e-15) for j in range(head_dim)]
+    q, k = case.get("q"), case.get("k")
+    out["scores"] = [float(apply_rope(q, inv, float(m), pairing) @ apply_rope(k, inv, float(n), pairing))
+                     for m, n in case.get("score_at", [])]
+    return out
+
+
+def temperature(positions, floor_scale, attn_scale):
+    """Llama4TextAttention: log1p(floor((cache_position + 1) / floor_scale)) * attn_scale + 1."""
+    p = np.asarray(positions, dtype=np.float64)
+    return {"scale": (np.log1p(np.floor((p + 1.0) / floor_scale)) * attn_scale + 1.0).tolist()}
+
+
 def main():
     with open(sys.argv[1]) as f:
         cases = json.load(f)
@@ -227,6 +316,10 @@ def main():
             out.append(base_feasible(case["bases"], case["rotated"], case["context"]))
         elif kind == "cell_means":
             out.append(cell_means(case["theta"], case["cells"]))
+        elif kind == "layout":
+            out.append(layout(case))
+        elif kind == "temperature":
+            out.append(temperature(case["positions"], case["floor_scale"], case["attn_scale"]))
         elif kind == "angles":
             out.append(angles(case["theta"], case["m"]))
         else:

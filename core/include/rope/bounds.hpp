@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "rope/config.hpp"
+
 namespace rope {
 
 // 2 * ceil((d/2) * log_base(L / (2 pi))), clamped to [0, d]: the rotated dims whose wavelength fits
@@ -15,6 +17,21 @@ namespace rope {
 int critical_dimension(int rotated_dims, double base, double train_length);
 // 2 pi base^(d_extra / d): the extrapolation bound of the same paper.
 double extrapolation_bound(int rotated_dims, double base, double train_length);
+
+// The same for a configuration whose pairs may not all turn (proportional RoPE, NoPE): the exponent's
+// denominator is config.rotated_dims() (the whole head for proportional RoPE), and the count is
+// clamped to the dims that turn, 2 * rotating_pairs(): a zero-frequency pair carries no position, so
+// it never leaves the range training saw. 0 when nothing turns.
+int critical_dimension(const RopeConfig& config, double train_length);
+// 2 pi base^(critical / rotated_dims); +inf when every turning dim completes a period within
+// train_length (nothing left for the bound to stop at); NaN when no pair turns (NoPE).
+double extrapolation_bound(const RopeConfig& config, double train_length);
+
+// Men et al.'s bound when some pairs have frequency 0: each adds cos 0 = 1 to B(m), so with at least
+// as many zero pairs as turning ones B(m) >= 0 for every base and context and the bound is 1 (every
+// base above 1 works; always so for NoPE). NaN otherwise: no zero pairs (use base_lower_bound), or
+// fewer zero pairs than turning ones (the search covers base^(-2i/d) over every pair only).
+double zero_pair_base_lower_bound(const RopeConfig& config);
 
 // B(m) = sum_i cos(m theta_i) at positions m = 0..context; the first m where it is negative, or -1.
 std::int64_t first_negative_position(const Eigen::VectorXd& theta, std::int64_t context);

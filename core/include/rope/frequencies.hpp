@@ -51,4 +51,8 @@ double yarn_mscale(double factor, double m = 1.0);
 // Wavelength of the slowest pair: 2 pi base^((d-2)/d).
 double longest_wavelength(double base, int rotated_dims);
 
+// The longest wavelength among the pairs that turn (proportional RoPE's zero tail has wavelength
+// +inf and is left out); NaN when no pair turns (NoPE).
+double longest_rotating_wavelength(const FrequencyTable& freqs);
+
 }  // namespace rope
