@@ -440,6 +440,7 @@ const FigureDescriptor& model_anatomy_figure() {
         f.build = build_model_anatomy;
         f.readout = anatomy_readout;
         f.pointer = anatomy_pointer;
+        f.draws_nope = true;
         return f;
     }();
     return d;

@@ -426,6 +426,7 @@ const FigureDescriptor& partial_vs_proportional_figure() {
         f.reads = {"dim", "base", "rotary_fraction", "max_position", "vector", "key_vector"};
         f.build = build_partial_vs_proportional;
         f.build_cost = 2;
+        f.draws_nope = true;  // the layouts of the current dim and fraction, whatever this layer does
         return f;
     }();
     return d;
