@@ -437,7 +437,8 @@ void build_context(BuildContext& ctx) {
         const std::size_t first_compare = t.columns.size();
         for (Scaling s : compare) t.columns.push_back("theta_" + std::string(to_string(s)));
         t.values.assign(t.columns.size(), {});
-        for (int i = 0; i < pairs; ++i) {
+        // the pairs that turn (a pair of frequency 0, proportional RoPE's tail, has no ratio or wavelength)
+        for (int i = 0; i < f.rotating_pairs; ++i) {
             t.values[0].push_back(i);
             t.values[1].push_back(f.original_theta[i]);
             t.values[2].push_back(f.theta[i]);

@@ -130,8 +130,11 @@ void build_heatmap(BuildContext& ctx) {
     if (f.rotating_pairs > 0 && f.rotating_pairs < pairs) {
         // proportional RoPE's tail: pairs of frequency 0 sit at angle 0 for every m; the line and its
         // tag say so rather than leave one flat colour to be read as "slow"
-        p.marker_y(f.rotating_pairs - 0.5, st.theme.text, "pairs " + std::to_string(f.rotating_pairs) + "–" + std::to_string(pairs - 1) +
-                                                              " above: θ = 0, they pass through", 1.5f, 0);
+        const std::string range = std::to_string(f.rotating_pairs) + "–" + std::to_string(pairs - 1);
+        std::string tag;
+        for (const std::string& t : {"pairs " + range + " above: θ = 0, they pass through", "pairs " + range + ": θ = 0", std::string("θ = 0 above")})
+            if (tag.empty() && ctx.measure.measure(t, st.px(st.tick_font)).x <= area.width() * 0.75f) tag = t;
+        p.marker_y(f.rotating_pairs - 0.5, st.theme.text, tag, 1.5f, 0);
     }
     const std::int64_t m = ctx.params.integer("position");
     const std::int64_t pair = ctx.params.integer("pair");

@@ -337,6 +337,11 @@ void build_model_anatomy(BuildContext& ctx) {
     const float W = ctx.request.width, H = ctx.request.height;
     const float top = why::title_space(ctx);
     const ModelLayers model = ctx.params.model_layers();
+    if (ctx.request.with_table) {
+        // one row per layer (none without a model): its kind (index into layer_kinds) and that kind's RoPE
+        ctx.result.table.columns = {"layer", "kind", "window", "nope", "base", "head_dim", "rotating_pairs", "selected"};
+        ctx.result.table.values.assign(ctx.result.table.columns.size(), {});
+    }
     if (model.empty()) {
         detail::centred_note(ctx, {0, top, W, H},
                              "No model with layers is loaded. Pick a preset with layers (Gemma, Llama 4, gpt-oss …), open a "
@@ -355,7 +360,7 @@ void build_model_anatomy(BuildContext& ctx) {
     const bool temperature = any_nope && ctx.params.boolean("attn_temperature_tuning");
 
     const float body = H - top;
-    const float strip_h = std::clamp(body * 0.28f, st.px(95), st.px(190));
+    const float strip_h = std::clamp(body * 0.28f, st.px(160), st.px(200));
     const float table_need = st.px(st.title_font) * 2 + st.px(st.label_font) * (2.0f * static_cast<float>(rows.size() + 1) + 4.5f);
     const float table_h = temperature ? std::min((body - strip_h) * 0.55f, table_need) : std::min(body - strip_h, table_need);
     // without the temperature plot the strip and the table sit in the middle of the panel
@@ -365,7 +370,7 @@ void build_model_anatomy(BuildContext& ctx) {
                                                                               {0, y0 + strip_h + table_h, W, H}}
                                                     : std::vector<plot::Rect>{{0, y0, W, y0 + strip_h}, {0, y0 + strip_h, W, y0 + strip_h + table_h}};
     const SubplotFit fit = fit_subplots(ctx, {0, top, W, H}, own, temperature ? std::vector<int>{0, 1, 2} : std::vector<int>{0, 1},
-                                        {st.px(240), st.px(70)}, 1);  // the strip and the table need no tick labels
+                                        {st.px(240), st.px(160)}, 1);  // room for the curve's axes; the strip and table need less
     if (fit.shows(0)) draw_strip(ctx, model, rows, selected, fit.cells[0]);
     if (fit.shows(1)) draw_table(ctx, rows, selected_kind, layer_summary(ctx.params, model, selected, temperature), fit.cells[1]);
     if (temperature && fit.shows(2))
@@ -373,10 +378,7 @@ void build_model_anatomy(BuildContext& ctx) {
                          fit.cells[2]);
 
     if (ctx.request.with_table) {
-        // one row per layer: its kind and that kind's RoPE numbers
         DataTable& t = ctx.result.table;
-        t.columns = {"layer", "kind", "window", "nope", "base", "head_dim", "rotating_pairs", "selected"};
-        t.values.assign(t.columns.size(), {});
         std::vector<RopeConfig> configs;
         std::vector<int> turning;
         for (const LayerKind& kind : model.kinds) {

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 
+#include "figures/layout_rotation.hpp"
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
 #include "plot/colormap.hpp"
@@ -27,80 +28,9 @@ using detail::SubplotFit;
 namespace why = detail::why;
 using plot::Color;
 using plot::Vec2;
+using namespace detail::layouts;
 
 enum class LayoutPlot { dims = 1, wavelengths, matched, mixed };
-
-// ---- Local stand-in for the core's mixed-layout rotation (core/include/rope/partial_layouts.hpp
-// on branch i15-math): per-dim angles (radians per token) and rotate_half partners. ----
-
-// One way of rotating a head: dim j turns at angle position * phi[j] with partner[j]
-// (out_j = x_j cos + sign_j x_partner sin); sign 0 marks a dim that passes through.
-struct DimRotation {
-    std::vector<double> phi;
-    std::vector<int> partner;
-    std::vector<int> sign;
-};
-
-struct TwoLayouts {
-    int dim = 0, rotated = 0, turning = 0;  // d, r = int(d f) made even, int(d f) // 2
-    Eigen::VectorXd partial_theta;          // r/2 entries: b^(-2i/r)
-    Eigen::VectorXd proportional_theta;     // d/2 entries: b^(-2i/d), zeros from `turning` on
-    DimRotation partial, proportional;      // each layout as it should be
-    DimRotation proportional_on_partial;    // the bug: proportional's cos/sin, partial's rotate_half
-    DimRotation partial_on_proportional;    // the bug the other way round
-};
-
-// rotate_half over the first `span` dims, each dim at the angle of the pair it belongs to.
-DimRotation half_split(int dim, int span, const Eigen::VectorXd& theta) {
-    DimRotation r{std::vector<double>(static_cast<std::size_t>(dim), 0.0), std::vector<int>(static_cast<std::size_t>(dim)),
-                  std::vector<int>(static_cast<std::size_t>(dim), 0)};
-    const int half = span / 2;
-    for (int j = 0; j < dim; ++j) {
-        const auto u = static_cast<std::size_t>(j);
-        r.partner[u] = j;
-        if (j >= span) continue;
-        const int pair = j % half;
-        r.phi[u] = pair < theta.size() ? theta[pair] : 0.0;
-        r.partner[u] = j < half ? j + half : j - half;
-        r.sign[u] = j < half ? -1 : 1;
-    }
-    return r;
-}
-
-// The bug: the angles of `angles` (its cos/sin table), the partners of `pairs` (its rotate_half).
-DimRotation mixed(const DimRotation& angles, const DimRotation& pairs) {
-    DimRotation r = pairs;
-    for (std::size_t j = 0; j < r.phi.size(); ++j) r.phi[j] = pairs.sign[j] != 0 ? angles.phi[j] : 0.0;
-    return r;
-}
-
-TwoLayouts two_layouts(int dim, double fraction, double base) {
-    TwoLayouts t;
-    t.dim = dim;
-    t.rotated = static_cast<int>(dim * fraction) / 2 * 2;
-    t.turning = static_cast<int>(dim * fraction) / 2;
-    t.partial_theta = t.rotated > 0 ? base_frequencies(base, t.rotated) : Eigen::VectorXd();
-    t.proportional_theta = proportional_frequencies(base, dim, t.turning);
-    t.partial = half_split(dim, t.rotated, t.partial_theta);
-    t.proportional = half_split(dim, dim, t.proportional_theta);
-    t.proportional_on_partial = mixed(t.proportional, t.partial);
-    t.partial_on_proportional = mixed(t.partial, t.proportional);
-    return t;
-}
-
-Eigen::VectorXd rotated(const DimRotation& r, const Eigen::VectorXd& x, double position) {
-    Eigen::VectorXd y(x.size());
-    for (Eigen::Index j = 0; j < x.size(); ++j) {
-        const auto u = static_cast<std::size_t>(j);
-        if (r.sign[u] == 0) {
-            y[j] = x[j];
-            continue;
-        }
-        const double a = position * r.phi[u];
-        y[j] = x[j] * std::cos(a) + r.sign[u] * x[r.partner[u]] * std::sin(a);
-    }
-    return y;
-}
 
 // ---- the figure ----
 
@@ -230,11 +160,15 @@ void draw_dims(BuildContext& ctx, const TwoLayouts& t, const FrequencyColors& co
         right_of_last = x + w / 2;
     }
 
-    auto label = [&](std::string full, std::string brief, std::string tiny, float y, plot::VAlign v) {
-        if (ctx.measure.measure(full, st.px(st.min_text)).x > a.width()) full = brief;
-        if (ctx.measure.measure(full, st.px(st.min_text)).x > a.width()) full = tiny;
-        const float size = why::fitted_size(ctx.measure, full, tf, a.width(), st.px(st.min_text));
-        p.list().text({a.x0 + a.width() / 2, y}, full, size, th.text, plot::HAlign::center, v);
+    auto label = [&](const std::string& full, const std::string& brief, const std::string& tiny, float y, plot::VAlign v) {
+        // the longest of the three that fits the width at a size fitted_size allows
+        for (const std::string* text : {&full, &brief, &tiny}) {
+            const float size = why::fitted_size(ctx.measure, *text, tf, a.width(), st.px(st.min_text));
+            if (ctx.measure.measure(*text, size).x <= a.width() - st.px(4) || text == &tiny) {
+                p.list().text({a.x0 + a.width() / 2, y}, *text, size, th.text, plot::HAlign::center, v);
+                return;
+            }
+        }
     };
     const std::string r = std::to_string(t.rotated), d = std::to_string(t.dim), half = std::to_string(t.dim / 2);
     label("partial rotary (GPT-NeoX rotary_pct, Phi, GLM): dims " + range_text(0, t.rotated - 1) + " rotate, pair (i, i + " +
@@ -395,18 +329,14 @@ void build_partial_vs_proportional(BuildContext& ctx) {
     }
 
     if (ctx.request.with_table) {
-        // per pair i of the head: each layout's frequency and wavelength (0 and inf: the pair does not turn)
+        // per pair i of the head: each layout's frequency (0: the pair does not turn, its dims pass through)
         DataTable& tab = ctx.result.table;
-        tab.columns = {"pair", "theta_partial", "wavelength_partial", "theta_proportional", "wavelength_proportional"};
+        tab.columns = {"pair", "theta_partial", "theta_proportional"};
         tab.values.assign(tab.columns.size(), {});
-        const double inf = std::numeric_limits<double>::infinity();
         for (int i = 0; i < dim / 2; ++i) {
-            const double a = i < t.partial_theta.size() ? t.partial_theta[i] : 0.0, b = t.proportional_theta[i];
             tab.values[0].push_back(i);
-            tab.values[1].push_back(a);
-            tab.values[2].push_back(a > 0 ? kTwoPi / a : inf);
-            tab.values[3].push_back(b);
-            tab.values[4].push_back(b > 0 ? kTwoPi / b : inf);
+            tab.values[1].push_back(i < t.partial_theta.size() ? t.partial_theta[i] : 0.0);
+            tab.values[2].push_back(t.proportional_theta[i]);
         }
     }
 }
@@ -421,7 +351,7 @@ const FigureDescriptor& partial_vs_proportional_figure() {
         f.page = 3;
         f.export_width = 1100;
         f.export_height = 720;
-        f.csv_columns = "pair,theta_partial,wavelength_partial,theta_proportional,wavelength_proportional";
+        f.csv_columns = "pair,theta_partial,theta_proportional";
         f.plots = {"layout_dims", "layout_wavelengths", "layout_scores_matched", "layout_scores_mixed"};
         f.reads = {"dim", "base", "rotary_fraction", "max_position", "vector", "key_vector"};
         f.build = build_partial_vs_proportional;

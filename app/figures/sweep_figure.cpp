@@ -111,9 +111,16 @@ void build_sweep(BuildContext& ctx) {
         if (f.rotating_pairs < pairs) {
             const plot::Vec2 a = p.to_px(kSweepMin, pairs - 0.5), z = p.to_px(kSweepMax, top_turning);
             p.list().rect({a.x, a.y, z.x, z.y}, plot::fade_color());
-            p.text(std::sqrt(kSweepMin * kSweepMax), (top_turning + pairs - 0.5) / 2,
-                   "pairs " + std::to_string(f.rotating_pairs) + "–" + std::to_string(pairs - 1) + ": θ = 0 at every base", st.theme.text,
-                   plot::HAlign::center, plot::VAlign::middle);
+            // in the half of the band away from the base's marker, if it fits there
+            const bool left_half = base > std::sqrt(kSweepMin * kSweepMax);
+            const double x_mid = left_half ? std::pow(kSweepMin, 0.75) * std::pow(kSweepMax, 0.25) : std::pow(kSweepMin, 0.25) * std::pow(kSweepMax, 0.75);
+            const float room_w = area.width() * 0.45f, room_h = z.y - a.y;
+            for (const std::string& t : {"pairs " + std::to_string(f.rotating_pairs) + "–" + std::to_string(pairs - 1) + ": θ = 0 at every base",
+                                         std::string("θ = 0 at every base")})
+                if (ctx.measure.measure(t, st.px(st.tick_font)).x <= room_w && room_h >= st.px(st.tick_font) * 3) {
+                    p.text(x_mid, (top_turning + pairs - 0.5) / 2, t, st.theme.text, plot::HAlign::center, plot::VAlign::middle);
+                    break;
+                }
         }
         p.line(bx.data(), iy.data(), bx.size(), 1, plot::Color{0.05f, 0.05f, 0.05f, 1}, "", 3.0f);
         // label the boundary where it crosses the middle of the plot
@@ -230,7 +237,7 @@ void build_sweep(BuildContext& ctx) {
         for (int s = 0; s <= 60; ++s) {
             const double b = std::pow(10.0, 2.0 + s / 10.0);
             const Eigen::VectorXd theta = sweep_theta(f, b);
-            for (int k = 0; k < pairs; ++k) {
+            for (int k = 0; k < f.rotating_pairs; ++k) {  // a pair of frequency 0 has no wavelength
                 t.values[0].push_back(b);
                 t.values[1].push_back(k);
                 t.values[2].push_back(kTwoPi / theta[k]);

@@ -45,6 +45,31 @@ std::vector<ParamSet> varied_states() {
         p.validate();
         out.push_back(p);
     }
+    // proportional RoPE, a NoPE layer, and models with layers (Gemma-4-like; Llama-4-like with the
+    // NoPE temperature, and a vector of the loaded layer's length, which loading another layer checks)
+    auto numbers = [](int n, int period) {  // "1,2,...,period,1,2,..." n long
+        std::string v;
+        for (int i = 0; i < n; ++i) v += (i ? "," : "") + std::to_string(1 + i % period);
+        return v;
+    };
+    auto with = [](std::vector<std::pair<std::string, std::string>> sets) {
+        ParamSet p;
+        for (const auto& [k, v] : sets) p.set(k, v);
+        p.validate();
+        return p;
+    };
+    out.push_back(with({{"dim", "512"}, {"scaling", "proportional"}, {"rotary_fraction", "0.25"}, {"base", "1000000"}, {"pairing", "half"}}));
+    out.push_back(with({{"nope", "true"}}));
+    out.push_back(with({{"layer_kinds", "sliding_attention: window=1024 dim=256 base=10000; full_attention: dim=512 base=1000000 "
+                                        "scaling=proportional rotary_fraction=0.25"},
+                        {"model_layers", "5*sliding_attention,full_attention"},
+                        {"layer", "5"}}));
+    out.push_back(with({{"layer_kinds", "chunked_attention: window=8192 base=500000; full_attention: nope=true"},
+                        {"model_layers", "3*chunked_attention,full_attention"},
+                        {"layer", "0"},
+                        {"attn_temperature_tuning", "true"},
+                        {"vector", numbers(128, 8)},
+                        {"key_vector", numbers(128, 2)}}));
     return out;
 }
 
