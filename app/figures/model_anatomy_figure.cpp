@@ -321,7 +321,7 @@ std::string layer_summary(const ParamSet& params, const ModelLayers& model, int 
     const RopeConfig c = params.with_kind(kind).config();
     if (c.nope) {
         s += "NoPE, no pair turns; position reaches attention only through the causal mask";
-        return s + (temperature ? ", and its queries are scaled by s(p) below." : ".");
+        return s + (temperature ? ", and its queries are scaled with position by s(p) (attn_temperature_tuning)." : ".");
     }
     const FrequencyTable f = compute_frequencies(c);
     if (f.rotating_pairs == 0) return s + "no pair turns at this dim and fraction.";

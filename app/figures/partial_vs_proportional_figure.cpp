@@ -121,9 +121,10 @@ void draw_dims(BuildContext& ctx, const TwoLayouts& t, const FrequencyColors& co
             const auto u = static_cast<std::size_t>(from);
             const double phi_from = r.sign[u] ? r.phi[u] : 0.0;
             const double phi_j = j == t.dim ? -1.0 : r.sign[static_cast<std::size_t>(j)] ? r.phi[static_cast<std::size_t>(j)] : 0.0;
-            if (j < t.dim && phi_j == phi_from && col < st.px(3)) continue;
-            p.list().rect({dim_x(from), y, dim_x(j), y + strip_h}, colors.of(th, phi_from),
-                          col >= st.px(3) ? th.background : Color{0, 0, 0, 0}, st.px(0.5f));
+            const bool outlined = col >= st.px(9);  // dims outlined one by one only where each is wide
+            if (j < t.dim && phi_j == phi_from && !outlined) continue;
+            p.list().rect({dim_x(from), y, dim_x(j), y + strip_h}, colors.of(th, phi_from), outlined ? th.background : Color{0, 0, 0, 0},
+                          st.px(0.5f));
             from = j;
         }
         p.list().rect({dim_x(0), y, dim_x(t.dim), y + strip_h}, Color{0, 0, 0, 0}, th.axis, st.px(1));
@@ -347,7 +348,7 @@ const FigureDescriptor& partial_vs_proportional_figure() {
     static const FigureDescriptor d = [] {
         FigureDescriptor f;
         f.name = "partial_vs_proportional";
-        f.title = "Partial vs proportional RoPE";
+        f.title = "Partial vs proportional";
         f.page = 3;
         f.export_width = 1100;
         f.export_height = 720;

@@ -210,7 +210,7 @@ TEST(TodayFigures, NotesForNoModelAndForNoPE) {
 TEST(TodayFigures, ZeroFrequencyPairsAreShownAsSuch) {
     const ParamSet p = params({{"dim", "512"}, {"scaling", "proportional"}, {"rotary_fraction", "0.25"}, {"base", "1000000"}, {"pairing", "half"}});
     EXPECT_TRUE(has_text(build("heatmap", p, false), "θ = 0, they pass through"));
-    const auto sweep = build("sweep", p);
+    const auto sweep = build("sweep", p, true, 1600, 1000);
     EXPECT_TRUE(has_text(sweep, "at every base"));
     const figures::DataTable& t = sweep.table;
     ASSERT_GT(t.rows(), 0u);
