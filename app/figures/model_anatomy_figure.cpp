@@ -30,22 +30,10 @@ struct KindRow {
     bool nope = false;
 };
 
-// Whole numbers in groups of three ("1 048 576", "500 000"), which a projector shows better than
-// e-notation; powers of ten from 100 on as 10⁶.
-std::string count_text(double v) {
-    if (!(std::abs(v) < 1e15) || v != std::floor(v)) return plot::readout_number(v, 4);
-    std::string digits = std::to_string(static_cast<long long>(std::abs(v))), out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += "\u2009";
-        out += digits[i];
-    }
-    return (v < 0 ? "−" : "") + out;
-}
-
 std::string base_text(double b) {
     const double e = std::log10(b);
     if (std::abs(e - std::round(e)) < 1e-9 && e >= 2) return plot::power_label(b);
-    return count_text(b);
+    return plot::grouped_number(b);
 }
 
 // "0–4, 6–10, 12" for the layers of one kind.
@@ -68,7 +56,7 @@ KindRow kind_row(const ParamSet& params, const ModelLayers& model, int kind_inde
     row.name = kind.name;
     const int count = static_cast<int>(std::count(model.kind_of_layer.begin(), model.kind_of_layer.end(), kind_index));
     row.layers = std::to_string(count) + ": " + layer_ranges(model, kind_index);
-    const std::string window = kind.window > 0 ? count_text(static_cast<double>(kind.window)) : "";
+    const std::string window = kind.window > 0 ? plot::grouped_number(static_cast<double>(kind.window)) : "";
     switch (kind.attention) {
         case Attention::full: row.attention = "full"; break;
         case Attention::sliding: row.attention = "sliding " + (window.empty() ? std::string("(no limit)") : window); break;
@@ -307,7 +295,7 @@ void draw_temperature(BuildContext& ctx, std::int64_t context, std::int64_t floo
     if (floor_scale - 1 >= 1 && floor_scale - 1 < context)
         p.marker_x(static_cast<double>(floor_scale - 1), th.muted, "first step: p = " + plot::readout_number(static_cast<double>(floor_scale - 1)),
                    -1, 6);
-    p.marker_y(top, th.accent, "s = " + plot::readout_number(top, 4) + " at p = " + count_text(static_cast<double>(context)), -1, 6);
+    p.marker_y(top, th.accent, "s = " + plot::readout_number(top, 4) + " at p = " + plot::grouped_number(static_cast<double>(context)), -1, 6);
     record_geometry(ctx, p, {"anatomy_temperature", AnatomyPlot::temperature, AxisRole::position}, ax, ay);
     p.finish();
 }
@@ -326,9 +314,9 @@ std::string layer_summary(const ParamSet& params, const ModelLayers& model, int 
     const FrequencyTable f = compute_frequencies(c);
     if (f.rotating_pairs == 0) return s + "no pair turns at this dim and fraction.";
     s += std::to_string(f.rotating_pairs) + " of " + std::to_string(f.pairs()) + " pairs turn, wavelengths " +
-         count_text(std::round(f.wavelength(0) * 10) / 10) + " to " + count_text(std::round(f.wavelength(f.rotating_pairs - 1))) + " tokens";
+         plot::grouped_number(std::round(f.wavelength(0) * 10) / 10) + " to " + plot::grouped_number(std::round(f.wavelength(f.rotating_pairs - 1))) + " tokens";
     if (f.rotating_pairs < f.pairs()) s += "; the other " + std::to_string(f.pairs() - f.rotating_pairs) + " pairs pass through (θ = 0)";
-    if (kind.window > 0) s += "; sees the last " + count_text(static_cast<double>(kind.window)) + " tokens";
+    if (kind.window > 0) s += "; sees the last " + plot::grouped_number(static_cast<double>(kind.window)) + " tokens";
     return s + ".";
 }
 

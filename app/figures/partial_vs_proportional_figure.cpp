@@ -8,6 +8,7 @@
 // stops depending on n - m alone (Megatron-Bridge #4195/#4916, apple/coreai-models #66).
 // Both layouts are drawn half-split (rotate_half), as transformers applies them.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -216,18 +217,21 @@ void draw_wavelengths(BuildContext& ctx, const TwoLayouts& t, std::int64_t conte
                 break;
             }
     }
-    p.line(index.data(), part.data(), index.size(), 1, th.series[0], "partial");
-    p.line(index.data(), prop.data(), index.size(), 1, th.series[1], "proportional", -1, th.series_dash[1]);
-    p.marker_y(static_cast<double>(context), th.accent, "context L = " + plot::readout_number(static_cast<double>(context)), -1, 6);
+    // the layouts' colours of the score plot beside it
+    p.line(index.data(), part.data(), index.size(), 1, th.series[1], "partial");
+    p.line(index.data(), prop.data(), index.size(), 1, th.series[4], "proportional", -1, th.series_dash[4]);
+    p.marker_y(static_cast<double>(context), th.accent, "context L = " + plot::grouped_number(static_cast<double>(context)), -1, 6);
     record_geometry(ctx, p, {"layout_wavelengths", LayoutPlot::wavelengths, AxisRole::pair}, ax, ay);
     p.finish();
 }
 
-// The positions' colours: three series that stay apart (the first and third are both blue).
-constexpr std::size_t kPositionSeries[3] = {0, 1, 4};
+// Colour = layout (two series that share a dash, so the palette keeps them apart in grey), dash = query position: where the three positions give one curve, the dashes lie on
+// one line and it reads as solid; where they spread, three patterns of one colour part.
+constexpr float kPositionDash[3] = {0, 9, 2.5f};
 
 void draw_scores(BuildContext& ctx, const std::vector<ScoreCurves>& layouts, const std::vector<std::int64_t>& positions,
-                 const std::vector<std::string>& layout_names, const std::vector<std::string>& titles, const std::string& name, LayoutPlot tag, plot::Rect cell) {
+                 const std::vector<std::string>& layout_names, const std::array<std::size_t, 2>& series,
+                 const std::vector<std::string>& titles, const std::string& name, LayoutPlot tag, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
     const plot::Style sub = why::sub_style(st);
@@ -244,22 +248,15 @@ void draw_scores(BuildContext& ctx, const std::vector<ScoreCurves>& layouts, con
     plot::AxisSetup ay{"score ⟨q at m, k at n⟩", lo - pad, hi + pad};
     p.setup_x(ax);
     p.setup_y(ay);
-    std::vector<std::string> legend;
-    for (std::int64_t m : positions) legend.push_back("m = " + plot::readout_number(static_cast<double>(m)));
-    // which line is which layout, where the cell is wide enough for two more entries (else the title says it)
-    const std::vector<std::string> styles{"solid: " + layout_names[0], "dashed: " + layout_names[1]};
-    const bool styles_shown = cell.width() >= st.px(430);
-    std::vector<std::string> above = legend;
-    if (styles_shown) above.insert(above.end(), styles.begin(), styles.end());
+    std::vector<std::string> above = layout_names;
+    for (std::int64_t m : positions) above.push_back("m = " + plot::grouped_number(static_cast<double>(m)));
     p.setup_legend_above(above);
-    if (styles_shown) {
-        p.add_legend({styles[0], th.text, sub.line_width});
-        p.add_legend({styles[1], th.text, sub.line_width * 0.8f, 7.0f});
-    }
+    for (std::size_t i = 0; i < positions.size(); ++i)
+        p.add_legend({above[layout_names.size() + i], th.text, sub.line_width * 0.8f, kPositionDash[i % 3]});
     for (std::size_t l = 0; l < layouts.size(); ++l)
         for (std::size_t i = 0; i < positions.size(); ++i)
-            p.line(x.data(), layouts[l].score[i].data(), x.size(), 1, th.series[kPositionSeries[i % 3]], l == 0 ? legend[i] : "",
-                   sub.line_width * (l == 0 ? 1.0f : 0.8f), l == 0 ? 0.0f : 7.0f);
+            p.line(x.data(), layouts[l].score[i].data(), x.size(), 1, th.series[series[l]], i == 0 ? layout_names[l] : "",
+                   sub.line_width * 0.8f, kPositionDash[i % 3]);
     record_geometry(ctx, p, {name, tag}, ax, ay);
     p.finish();
 }
@@ -313,9 +310,9 @@ void build_partial_vs_proportional(BuildContext& ctx) {
         const std::string spread = why::spread_text(std::max(matched[0].spread, matched[1].spread),
                                                     std::max(matched[0].scale, matched[1].scale));
         if (fit.shows(2))
-            draw_scores(ctx, matched, positions, {"partial", "proportional"},
+            draw_scores(ctx, matched, positions, {"partial", "proportional"}, {1, 4},
                         {"each layout as built: one curve for every m (spread " + spread + ")", "as built: spread over m " + spread,
-                         "as built (dashed: proportional)", "as built"},
+                         "as built"},
                         "layout_scores_matched", LayoutPlot::matched, fit.cells[2]);
     }
     if (fit.shows(3)) {
@@ -323,7 +320,7 @@ void build_partial_vs_proportional(BuildContext& ctx) {
                                            score_curves(t.partial_on_proportional, q, k, positions, reach)};
         const std::string spread =
             why::spread_text(std::max(bug[0].spread, bug[1].spread), std::max(bug[0].scale, bug[1].scale));
-        draw_scores(ctx, bug, positions, {"proportional θ, partial pairs", "partial θ, proportional pairs"},
+        draw_scores(ctx, bug, positions, {"proportional θ, partial pairs", "partial θ, proportional pairs"}, {2, 5},
                     {"the porting bug, cos/sin of one layout, rotate_half of the other: spread over m " + spread,
                      "the bug, tables mixed: spread over m " + spread, "tables mixed: spread " + spread, "tables mixed"},
                     "layout_scores_mixed", LayoutPlot::mixed, fit.cells[3]);
