@@ -5,6 +5,7 @@
 // Llama 4's attn_temperature_tuning on, the NoPE layers' query scale s(p) against position below.
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
@@ -325,8 +326,11 @@ void build_model_anatomy(BuildContext& ctx) {
     const float W = ctx.request.width, H = ctx.request.height;
     const float top = why::title_space(ctx);
     const ModelLayers model = ctx.params.model_layers();
+    if (ctx.request.with_table && model.empty())
+        throw std::invalid_argument("model_anatomy: no model with layers is loaded, so there is no table of layers; set layer_kinds and "
+                                    "model_layers (or load a preset with layers, or config=PATH)");
     if (ctx.request.with_table) {
-        // one row per layer (none without a model): its kind (index into layer_kinds) and that kind's RoPE
+        // one row per layer: its kind (index into layer_kinds) and that kind's RoPE
         ctx.result.table.columns = {"layer", "kind", "window", "nope", "base", "head_dim", "rotating_pairs", "selected"};
         ctx.result.table.values.assign(ctx.result.table.columns.size(), {});
     }

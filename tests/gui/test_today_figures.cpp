@@ -193,7 +193,8 @@ TEST(TodayFigures, AnatomyTableAndTemperature) {
 // Without a model: a note on how to load one. On a NoPE layer: every rotation figure says why it is
 // empty (and draws no plot to click), the anatomy still shows the model.
 TEST(TodayFigures, NotesForNoModelAndForNoPE) {
-    const auto none = build("model_anatomy", ParamSet{});
+    EXPECT_THROW(build("model_anatomy", ParamSet{}), std::invalid_argument);  // no table of layers to write
+    const auto none = build("model_anatomy", ParamSet{}, false);
     EXPECT_TRUE(none.plots.empty());
     EXPECT_TRUE(has_text(none, "No model with layers"));
     const ParamSet nope = params({{"nope", "true"}});
