@@ -13,6 +13,7 @@
 #include "figures/build_context.hpp"
 #include "figures/heatmap_cells.hpp"
 #include "figures/subplot_fit.hpp"
+#include "plot/colormap.hpp"
 #include "plot/ticks.hpp"
 #include "rope/bounds.hpp"
 #include "rope/context_extension.hpp"
@@ -193,6 +194,7 @@ void build_context(BuildContext& ctx) {
         double lo = 1, hi = 1;
         auto extend = [&](const std::vector<double>& v) {
             for (double x : v) {
+                if (!std::isfinite(x)) continue;  // 0 ÷ 0: a pair of frequency 0 before and after
                 lo = std::min(lo, x);
                 hi = std::max(hi, x);
             }
@@ -225,17 +227,24 @@ void build_context(BuildContext& ctx) {
             wl[i] = kTwoPi / f.theta[i];
             wl0[i] = kTwoPi / f.original_theta[i];
         }
-        double hi = std::max({wl.back(), wl0.back(), context, l0});
+        // the longest finite wavelength (pairs of frequency 0 have none: they are shaded instead)
+        double hi = std::max(context, l0);
+        auto extend = [&](const std::vector<double>& v) {
+            for (double x : v)
+                if (std::isfinite(x)) hi = std::max(hi, x);
+        };
+        extend(wl);
+        extend(wl0);
         std::vector<std::vector<double>> wls;
         for (const FrequencyTable& c : compare_freqs) {
             std::vector<double> w(pairs);
             for (int i = 0; i < pairs; ++i) w[i] = kTwoPi / c.theta[i];
-            hi = std::max(hi, w.back());
+            extend(w);
             wls.push_back(std::move(w));
         }
         std::vector<double> ref_wl(static_cast<std::size_t>(ref.freqs.pairs()));
         for (int i = 0; i < ref.freqs.pairs(); ++i) ref_wl[i] = kTwoPi / ref.freqs.theta[i];
-        if (!ref_wl.empty()) hi = std::max(hi, ref_wl.back());
+        extend(ref_wl);
         plot::Plot p(ctx.result.list, ctx.measure, sub, cell[1], "wavelengths vs the context");
         plot::AxisSetup y{"wavelength 2π/θᵢ (tokens, log)", 4.0, hi * 3, true};
         p.setup_x(pair_axis);
@@ -251,8 +260,13 @@ void build_context(BuildContext& ctx) {
         }
         p.marker_y(l0, th.text.with_alpha(0.8f), "L₀ = " + plot::tick_label(l0, 1) + " (training)", 1.5f, 5);
         if (context != l0) p.marker_y(context, th.marker, "L = " + plot::tick_label(context, 1), 1.5f, 5);
+        if (f.rotating_pairs < pairs) {
+            p.band_x(f.rotating_pairs - 0.5, pairs - 0.5, plot::fade_color().with_alpha(0.35f));
+            p.text(f.rotating_pairs - 0.5 + (pairs - f.rotating_pairs) / 2.0, std::sqrt(4.0 * hi * 3), "θ = 0: pass through", th.text,
+                   plot::HAlign::center, plot::VAlign::middle);
+        }
         const double crit_pair = crit / 2.0 - 0.5;  // pairs below crit/2 turn fully within L0
-        if (crit > 0 && crit < f.rotated_dims)
+        if (crit > 0 && crit < f.rotated_dims && crit / 2 <= f.rotating_pairs)
             p.marker_x(crit_pair, th.text.with_alpha(0.7f), "critical dim " + std::to_string(crit), 1.5f, 3);
         p.line(pair_x.data(), wl0.data(), wl0.size(), 1, th.text.with_alpha(0.75f), "original", -1, kReferenceDash);
         if (ref.ab) p.line(pair_x.data(), ref_wl.data(), ref_wl.size(), 1, th.text, ref.name, -1);
@@ -423,7 +437,8 @@ void build_context(BuildContext& ctx) {
         const std::size_t first_compare = t.columns.size();
         for (Scaling s : compare) t.columns.push_back("theta_" + std::string(to_string(s)));
         t.values.assign(t.columns.size(), {});
-        for (int i = 0; i < pairs; ++i) {
+        // the pairs that turn (a pair of frequency 0, proportional RoPE's tail, has no ratio or wavelength)
+        for (int i = 0; i < f.rotating_pairs; ++i) {
             t.values[0].push_back(i);
             t.values[1].push_back(f.original_theta[i]);
             t.values[2].push_back(f.theta[i]);

@@ -13,4 +13,6 @@
     FIGURE(pairing)              \
     FIGURE(precision)            \
     FIGURE(sinusoidal)           \
+    FIGURE(partial_vs_proportional) \
+    FIGURE(model_anatomy)        \
     /* a new figure: one more FIGURE(name) line above this one */

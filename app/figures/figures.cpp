@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "figures/build_context.hpp"
+#include "figures/subplot_fit.hpp"
 
 namespace rope::figures {
 
@@ -68,6 +69,31 @@ std::string angle_text(double radians) {
 
 }  // namespace detail
 
+namespace {
+
+// A NoPE layer turns no pair: a figure about rotation shows, instead of flat curves and one-colour
+// maps, why there is nothing to rotate (its table keeps the numbers, all of them unrotated).
+void nope_note(detail::BuildContext& ctx) {
+    FigureResult& r = ctx.result;
+    r.list.commands.clear();
+    r.plots.clear();
+    r.shared_key = {};
+    const plot::Style& st = ctx.request.style;
+    float top = 0;
+    if (st.draw_titles) {
+        r.list.text({ctx.request.width / 2, st.px(6)}, ctx.title(), st.px(st.title_font), st.theme.text, plot::HAlign::center,
+                    plot::VAlign::top);
+        top = st.px(st.title_font) * 1.4f;
+    }
+    detail::centred_note(ctx, {0, top, ctx.request.width, ctx.request.height},
+                         "This layer is NoPE (nope = true): every pair has frequency 0, so nothing rotates and there is "
+                         "nothing to show here. Its q and k reach attention as they are; position reaches the score only "
+                         "through the causal mask (Llama 4 also scales the queries with position: see Model anatomy). "
+                         "Pick a RoPE layer there, or set nope = false, to see this panel.");
+}
+
+}  // namespace
+
 FigureResult build_figure(const FigureRequest& request, const ParamSet& params, FigureCache& cache) {
     FigureResult result;
     result.background_stamp = background_stamp();
@@ -77,6 +103,7 @@ FigureResult build_figure(const FigureRequest& request, const ParamSet& params, 
     plot::ApproximateTextMeasure fallback;
     detail::BuildContext ctx{request, params, cache, result, request.measure ? *request.measure : fallback};
     request.figure->build(ctx);
+    if (!request.figure->draws_nope && params.boolean("nope")) nope_note(ctx);
     return result;
 }
 

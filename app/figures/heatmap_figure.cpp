@@ -127,6 +127,15 @@ void build_heatmap(BuildContext& ctx) {
     const auto cells = shared_heatmap_cells(f.theta, from, to, cols, rows, shown);
     p.heatmap(cells->values, cells->grid.cols, cells->grid.rows, static_cast<double>(from), static_cast<double>(to), -0.5, pairs - 0.5,
               cmap, vmin, vmax, cells->weights);
+    if (f.rotating_pairs > 0 && f.rotating_pairs < pairs) {
+        // proportional RoPE's tail: pairs of frequency 0 sit at angle 0 for every m; the line and its
+        // tag say so rather than leave one flat colour to be read as "slow"
+        const std::string range = std::to_string(f.rotating_pairs) + "–" + std::to_string(pairs - 1);
+        std::string tag;
+        for (const std::string& t : {"pairs " + range + " above: θ = 0, they pass through", "pairs " + range + ": θ = 0", std::string("θ = 0 above")})
+            if (tag.empty() && ctx.measure.measure(t, st.px(st.tick_font)).x <= area.width() * 0.75f) tag = t;
+        p.marker_y(f.rotating_pairs - 0.5, st.theme.text, tag, 1.5f, 0);
+    }
     const std::int64_t m = ctx.params.integer("position");
     const std::int64_t pair = ctx.params.integer("pair");
     if (ctx.request.show_cursor)
@@ -187,6 +196,7 @@ std::string heatmap_readout(PanelContext& panel, const PlotGeometry& g, double x
     if (n > 1 || cell.pair_to - cell.pair_from > 1) s += "\n|mean| = " + fmt("%.3f", r) + (r < 0.1 ? " (turns within the cell: grey)" : "");
     const int k = cell.pair_from;
     const std::string of = cell.pair_to - cell.pair_from > 1 ? " (pair " + std::to_string(k) + ")" : "";
+    if (!f->rotates(k)) return s + "\nθᵢ" + of + " = 0: this pair passes through (angle 0 at every position)";
     s += "\nθᵢ" + of + " = " + plot::readout_number(f->theta[k], 6) + " rad/token" + "\nwavelength = " +
          plot::readout_number(f->wavelength(k), 6) + " tokens";
     if (n > 1) s += "\nturns within the cell: " + plot::readout_number(static_cast<double>(n) * f->theta[k] / kTwoPi, 3);

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "figures/subplot_fit.hpp"
+#include "plot/colormap.hpp"
 #include "figures/why_common.hpp"
 #include "plot/ticks.hpp"
 #include "rope/encodings.hpp"
@@ -93,7 +94,11 @@ void build_pairing(BuildContext& ctx) {
     if (fit.shows(0)) {
         const int shown = std::min(r, kSchematicDims);
         const int half = shown / 2;
-        const std::string title = "dims coloured by the frequency they turn at, arcs join partners" +
+        // pairs of frequency 0 (proportional RoPE's tail) in grey, as many of the schematic's as of the head's
+        const int turning = shown == r ? f.rotating_pairs : (f.rotating_pairs * half + pairs - 1) / pairs;
+        auto colour = [&](int pair) { return pair >= turning ? plot::fade_color() : pair_color(th, pair, half); };
+        const std::string title = "dims coloured by the frequency they turn at" + std::string(turning < half ? " (grey: θ = 0)" : "") +
+                                  ", arcs join partners" +
                                   (shown == r ? std::string() : " (16-dim schematic of r = " + std::to_string(r) + ")");
         plot::Plot p(ctx.result.list, ctx.measure, sub, diagram, title);
         plot::AxisSetup ax{"", 0, 1}, ay{"", 0, 1};
@@ -121,7 +126,7 @@ void build_pairing(BuildContext& ctx) {
         const std::vector<int> perm = half_from_interleaved_permutation(shown, shown);
         for (int j = 0; j < shown; ++j)
             p.list().segment({box_x(perm[j]) + box / 2, row1 + box}, {box_x(j) + box / 2, row2},
-                             pair_color(th, j % half, half).with_alpha(0.85f), st.px(1.6f));
+                             colour(j % half).with_alpha(0.85f), st.px(1.6f));
         auto label = [&](const std::string& text, float y, bool current) {
             // the whole row label, or what comes before its colon (the layout's name) where it does not fit
             std::string full = text + (current ? "  (current)" : "");
@@ -144,12 +149,12 @@ void build_pairing(BuildContext& ctx) {
                 const float h = partners == Pairing::interleaved
                                     ? arc_h * 0.8f
                                     : arc_h * (0.55f + 0.45f * static_cast<float>(i) / static_cast<float>(std::max(1, half - 1)));
-                const Color c = row == 2 ? th.text.with_alpha(0.75f) : pair_color(th, i, half);
+                const Color c = row == 2 ? th.text.with_alpha(0.75f) : colour(i);
                 arc(p.list(), xa, xb, below ? y + box : y, h, below ? 1.0f : -1.0f, c, st.px(2));
             }
             for (int j = 0; j < shown; ++j) {
                 const int pr = cos_sin_pair_of_dim(freq_layout, shown, j);
-                const Color c = pair_color(th, pr, half);
+                const Color c = colour(pr);
                 const plot::Rect b{box_x(j), y, box_x(j) + box, y + box};
                 const bool hot = shown == r && row < 2 && pr == selected && ctx.request.show_cursor;
                 p.list().rect(b, c, hot ? th.accent : th.background, hot ? st.px(2.5f) : st.px(1));

@@ -38,6 +38,9 @@ struct FigureDescriptor {
     // relative to the others (the costliest of a frame goes to a worker thread).
     std::vector<std::function<void()>> (*prepare)(const ParamSet&, FigureCache&) = nullptr;
     int build_cost = 1;
+    // It draws a NoPE layer (nope = true) itself; else such a layer replaces the picture with a note
+    // saying why nothing rotates.
+    bool draws_nope = false;
 
     // The panel's own UI, each optional.
     float header_width_em = 0;  // room the header options need (font sizes), to decide on a second line

@@ -5,6 +5,7 @@
 
 #include "figures/build_context.hpp"
 #include "figures/subplot_fit.hpp"
+#include "plot/colormap.hpp"
 #include "plot/ticks.hpp"
 
 namespace rope::figures {
@@ -29,6 +30,14 @@ std::string base_label(double b) {
     if (std::abs(e - std::round(e)) < 1e-9) return "base " + plot::power_label(b);
     if (b >= 100) return "base " + plot::tick_label(std::round(b), 1);
     return "base " + plot::readout_number(b, 5);
+}
+
+// The frequencies at base b for this model's layout: proportional RoPE keeps its tail of pairs at
+// frequency 0 whatever the base.
+Eigen::VectorXd sweep_theta(const FrequencyTable& f, double b) {
+    Eigen::VectorXd theta = base_frequencies(b, f.rotated_dims);
+    if (f.rotating_pairs < theta.size()) theta.tail(theta.size() - f.rotating_pairs).setZero();
+    return theta;
 }
 
 void build_sweep(BuildContext& ctx) {
@@ -91,14 +100,31 @@ void build_sweep(BuildContext& ctx) {
                   static_cast<float>(-kDecades), static_cast<float>(kDecades));
         // where wavelength_i = context: i = (d/2) ln(L / 2 pi) / ln b
         std::vector<double> bx, iy;
+        const double top_turning = f.rotating_pairs - 0.5;  // above it the pairs do not turn at any base
         for (int s = 0; s <= 200; ++s) {
             const double b = std::exp(std::log(kSweepMin) + s / 200.0 * (std::log(kSweepMax) - std::log(kSweepMin)));
+            const double i = (d / 2.0) * std::log(context / kTwoPi) / std::log(b);
+            if (i > top_turning) continue;
             bx.push_back(b);
-            iy.push_back((d / 2.0) * std::log(context / kTwoPi) / std::log(b));
+            iy.push_back(i);
+        }
+        if (f.rotating_pairs < pairs) {
+            const plot::Vec2 a = p.to_px(kSweepMin, pairs - 0.5), z = p.to_px(kSweepMax, top_turning);
+            p.list().rect({a.x, a.y, z.x, z.y}, plot::fade_color());
+            // in the half of the band away from the base's marker, if it fits there
+            const bool left_half = base > std::sqrt(kSweepMin * kSweepMax);
+            const double x_mid = left_half ? std::pow(kSweepMin, 0.75) * std::pow(kSweepMax, 0.25) : std::pow(kSweepMin, 0.25) * std::pow(kSweepMax, 0.75);
+            const float room_w = area.width() * 0.45f, room_h = z.y - a.y;
+            for (const std::string& t : {"pairs " + std::to_string(f.rotating_pairs) + "–" + std::to_string(pairs - 1) + ": θ = 0 at every base",
+                                         std::string("θ = 0 at every base")})
+                if (ctx.measure.measure(t, st.px(st.tick_font)).x <= room_w && room_h >= st.px(st.tick_font) * 3) {
+                    p.text(x_mid, (top_turning + pairs - 0.5) / 2, t, st.theme.text, plot::HAlign::center, plot::VAlign::middle);
+                    break;
+                }
         }
         p.line(bx.data(), iy.data(), bx.size(), 1, plot::Color{0.05f, 0.05f, 0.05f, 1}, "", 3.0f);
         // label the boundary where it crosses the middle of the plot
-        const double mid_pair = (pairs - 1) * 0.5;
+        const double mid_pair = (std::min(pairs, f.rotating_pairs) - 1) * 0.5;
         const double b_mid = std::exp((d / 2.0) * std::log(context / kTwoPi) / mid_pair);
         if (b_mid > kSweepMin && b_mid < kSweepMax)
             p.text(b_mid, mid_pair, "  λ = L", plot::Color{0.05f, 0.05f, 0.05f, 1}, plot::HAlign::left,
@@ -130,7 +156,7 @@ void build_sweep(BuildContext& ctx) {
         constexpr float kDash[5] = {6, 2.5f, 0, 2.5f, 6};
         constexpr double kRamp[5] = {0, 0.23, 0.46, 0.71, 1};
         for (int i = 0; i < 5; ++i) {
-            const Eigen::VectorXd theta = base_frequencies(bases[i], d);
+            const Eigen::VectorXd theta = sweep_theta(f, bases[i]);
             const auto b = ctx.cache.decay(theta, max_distance);
             p.line(b->distance.data(), b->bound.data(), b->bound.size(), 1, plot::ramp_color(st.theme, kRamp[i]),
                    compact ? "" : base_label(bases[i]) + (i == 2 ? " (current)" : ""), i == 2 ? 3.0f : 2.0f, kDash[i]);
@@ -210,8 +236,8 @@ void build_sweep(BuildContext& ctx) {
         t.values.assign(4, {});
         for (int s = 0; s <= 60; ++s) {
             const double b = std::pow(10.0, 2.0 + s / 10.0);
-            const Eigen::VectorXd theta = base_frequencies(b, d);
-            for (int k = 0; k < pairs; ++k) {
+            const Eigen::VectorXd theta = sweep_theta(f, b);
+            for (int k = 0; k < f.rotating_pairs; ++k) {  // a pair of frequency 0 has no wavelength
                 t.values[0].push_back(b);
                 t.values[1].push_back(k);
                 t.values[2].push_back(kTwoPi / theta[k]);
@@ -232,6 +258,7 @@ std::string sweep_readout(PanelContext& panel, const PlotGeometry& g, double x, 
     if (g.is(SweepPlot::wavelengths)) {
         const int pair = static_cast<int>(std::lround(y));
         if (pair < 0 || pair >= f->pairs()) return "";
+        if (!f->rotates(pair)) return "base = " + plot::readout_number(x, 4) + "\npair i = " + std::to_string(pair) + "\nθ = 0 at every base: passes through";
         const double wl = kTwoPi / base_frequencies(x, f->rotated_dims)[pair];
         const double ctx = static_cast<double>(panel.params.integer("max_position"));
         return "base = " + plot::readout_number(x, 4) + "\npair i = " + std::to_string(pair) + "\nwavelength = " +
@@ -258,7 +285,7 @@ std::vector<std::function<void()>> sweep_prepare(const ParamSet& params, FigureC
     const std::int64_t max_distance = params.integer("max_distance");
     std::vector<std::function<void()>> jobs;
     for (double b : sweep_bases(params.real("base")))
-        jobs.push_back([&cache, theta = base_frequencies(b, f->rotated_dims), max_distance] { cache.decay(theta, max_distance); });
+        jobs.push_back([&cache, theta = sweep_theta(*f, b), max_distance] { cache.decay(theta, max_distance); });
     return jobs;
 }
 

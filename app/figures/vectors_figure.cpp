@@ -110,8 +110,8 @@ void build_vectors(BuildContext& ctx) {
         const double radius = std::max(1e-9, std::hypot(v.x, v.y));
         const double lim = radius * 1.35;
         char title[128];
-        std::snprintf(title, sizeof title, "pair %d = dims (%d, %d), θ = %s", pair, dims.first, dims.second,
-                      plot::readout_number(theta, 4).c_str());
+        std::snprintf(title, sizeof title, "pair %d = dims (%d, %d), θ = %s%s", pair, dims.first, dims.second,
+                      plot::readout_number(theta, 4).c_str(), f.rotates(pair) ? "" : ": passes through");
         plot::Rect r = main_rect;
         r.y1 -= 2 * line_h + st.px(4);
         plot::Plot p(ctx.result.list, ctx.measure, sub, r, title);

@@ -43,6 +43,11 @@ std::vector<std::string> formula_terms(AppState& state, bool hovered) {
                        ") = " + num(f.original_theta[i], 6);
     if (f.theta[i] != f.original_theta[i]) text += " → " + p.text("scaling") + " ×" + num(p.real("factor"), 4) + ": " + num(theta, 6);
     text += " rad/token";
+    // a pair of frequency 0 has no base^(...) to show: say why it does not turn
+    if (!f.rotates(i))
+        text = "θ" + si + " = 0 rad/token: " +
+               (f.rotating_pairs == 0 ? std::string("a NoPE layer, no pair turns")
+                                      : "proportional RoPE turns pairs 0–" + std::to_string(f.rotating_pairs - 1) + " only; this one passes through");
     std::vector<std::string> terms{text};
     text = "m·θ" + si + " = " + std::to_string(m) + " × " + num(theta, 6) + " = " +
             num(position_angle(static_cast<double>(m), theta), 7) + " rad";

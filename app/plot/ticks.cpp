@@ -179,4 +179,15 @@ std::vector<Tick> log_ticks(double lo, double hi, int target) {
     return ticks;
 }
 
+std::string grouped_number(double value) {
+    if (!(std::abs(value) < 1e15) || value != std::floor(value)) return readout_number(value, 4);
+    const std::string digits = std::to_string(static_cast<long long>(std::abs(value)));
+    std::string out = value < 0 ? "−" : "";
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += "\u2009";
+        out += digits[i];
+    }
+    return out;
+}
+
 }  // namespace rope::plot

@@ -29,7 +29,8 @@ TEST(FigureEdges, EveryFigureAtEveryLimitIsFinite) {
             r.figure = &id;
             r.width = 1000;
             r.height = 600;
-            r.with_table = true;
+            // the model anatomy has no table without a model (its CSV is refused then)
+            r.with_table = !(id.name == "model_anatomy" && p.model_layers().empty());
             r.wait_for_background = true;
             const std::string what = std::string(id.name) + " " + test::describe(sets);
             const figures::FigureResult fig = figures::build_figure(r, p, cache);

@@ -73,7 +73,12 @@ TEST_P(EveryFigureExport, InEveryFormatReadByRealReaders) {
         const std::string csv = path(std::string(fig) + ".csv");
         for (const auto& [out, extra] : std::vector<std::pair<std::string, std::string>>{
                  {png1, ""}, {png2, "2"}, {svg, ""}, {pdf, ""}, {csv, ""}}) {
-            std::vector<std::string> args = {fig, "--out", out, "--set", "base=500000"};
+            std::vector<std::string> args = {fig, "--out", out};
+            if (fig_name == "model_anatomy")  // a model with layers (with no model its CSV is the header alone)
+                args.insert(args.end(), {"--set", "layer_kinds=chunked_attention: window=8192; full_attention: nope=true", "--set",
+                                         "model_layers=3*chunked_attention,full_attention", "--set", "layer=0", "--set",
+                                         "attn_temperature_tuning=true"});
+            args.insert(args.end(), {"--set", "base=500000"});
             if (!extra.empty()) {
                 args.push_back("--scale");
                 args.push_back(extra);
@@ -477,10 +482,18 @@ TEST_F(ExportTest, CleanAndNoTitle) {
 
 // --plot NAME: every plot of every figure alone, filling the size asked for, without the others.
 TEST_F(ExportTest, EveryPlotAlone) {
-    rope::ParamSet params;
     rope::figures::FigureCache cache;
     rope::plot::ApproximateTextMeasure measure;
     for (const rope::figures::FigureDescriptor* d : rope::figures::all_figures()) {
+        // the model anatomy draws its plots for a model with layers (its NoPE layers' curve with the temperature tuning)
+        rope::ParamSet params;
+        if (d->name == "model_anatomy")
+            for (const auto& [k, v] : std::vector<std::pair<std::string, std::string>>{
+                     {"layer_kinds", "chunked_attention: window=8192 base=500000; full_attention: nope=true"},
+                     {"model_layers", "3*chunked_attention,full_attention"},
+                     {"layer", "0"},
+                     {"attn_temperature_tuning", "true"}})
+                params.set(k, v);
         rope::exporting::ExportOptions o;
         // the whole figure at its own export size draws every plot (a smaller one may show fewer)
         o.width = d->export_width;

@@ -363,3 +363,46 @@ TEST_F(Flows, DroppedFilesOpenLikeFileOpenAndConfig) {
     EXPECT_FRESH(app, "undone");
     EXPECT_TRUE(app.state().params() == defaults);
 }
+
+// The model anatomy in the app: a click on a layer's cell loads that layer into every panel as one
+// undo step, and a click on a kind's row loads that kind's first layer.
+TEST_F(Flows, ClickingALayerLoadsItIntoEveryPanel) {
+    std::string layers;
+    for (int i = 0; i < 10; ++i) layers += std::string(i ? "," : "") + "5*sliding_attention,full_attention";
+    HeadlessApp app({"--fresh", "--set",
+                     "layer_kinds=sliding_attention: window=1024 dim=256 base=10000; full_attention: dim=512 base=1000000 "
+                     "scaling=proportional rotary_fraction=0.25",
+                     "--set", "model_layers=" + layers, "--set", "layer=0"},
+                    1920, 1080);
+    app.state().page = 3;
+    EXPECT_FRESH(app, "Today's models with 60 layers");
+    const int panel = rope::figures::figure("model_anatomy").index;
+    auto at = [&](const char* plot, double x, double y) {
+        const auto& view = app.state().panels[static_cast<std::size_t>(panel)];
+        const rope::figures::PlotGeometry* g = view.result.plot(plot);
+        EXPECT_NE(g, nullptr) << plot;
+        const rope::plot::Vec2 local = g ? g->px(x, y) : rope::plot::Vec2{0, 0};
+        // figure pixels to window pixels: the figure fills the panel's screen rectangle
+        const float sx = view.screen.width() / view.result.list.width, sy = view.screen.height() / view.result.list.height;
+        return rope::plot::Vec2{view.screen.x0 + local.x * sx, view.screen.y0 + local.y * sy};
+    };
+    const rope::plot::Vec2 cell = at("anatomy_layers", 41.5, 0.5);
+    app.click(cell.x, cell.y);
+    EXPECT_FRESH(app, "layer 41 clicked");
+    EXPECT_EQ(app.state().params().integer("layer"), 41);
+    EXPECT_EQ(app.state().params().integer("dim"), 512);
+    EXPECT_EQ(app.state().params().config().rotating_pairs(), 64);
+    app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+    EXPECT_FRESH(app, "undo the click");
+    EXPECT_EQ(app.state().params().integer("layer"), 0);
+    EXPECT_EQ(app.state().params().integer("dim"), 256);
+    // the kinds table: its second row is full_attention, whose first layer is 5
+    const auto& view = app.state().panels[static_cast<std::size_t>(panel)];
+    const rope::figures::PlotGeometry* kinds = view.result.plot("anatomy_kinds");
+    ASSERT_NE(kinds, nullptr);
+    const rope::plot::Vec2 row = at("anatomy_kinds", 0.5, 0.5);
+    const float sy = view.screen.height() / view.result.list.height;
+    app.click(row.x, view.screen.y0 + (kinds->area.y0 + kinds->area.height() * 0.75f) * sy);
+    EXPECT_FRESH(app, "kind row clicked");
+    EXPECT_EQ(app.state().params().integer("layer"), 5);
+}

@@ -177,9 +177,14 @@ TEST(Figures, NonFiniteCheckReadsImageWeights) {
 TEST(Figures, EveryFigureHasLabelledAxes) {
     figures::FigureCache cache;
     const ParamSet p;
+    // the model anatomy draws plots for a model with layers (without one: a note on how to load one)
+    const ParamSet model = params({{"layer_kinds", "chunked_attention: window=8192; full_attention: nope=true"},
+                                   {"model_layers", "3*chunked_attention,full_attention"},
+                                   {"layer", "0"},
+                                   {"attn_temperature_tuning", "true"}});
     for (const figures::FigureDescriptor* each : figures::all_figures()) {
         const figures::FigureDescriptor& id = *each;
-        const auto fig = build(id, p, cache, false);
+        const auto fig = build(id, id.name == "model_anatomy" ? model : p, cache, false);
         EXPECT_FALSE(fig.plots.empty()) << id.name;
         std::size_t texts = commands<plot::TextCmd>(fig.list).size();
         EXPECT_GT(texts, 5u) << id.name;

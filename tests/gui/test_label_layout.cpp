@@ -48,6 +48,19 @@ std::vector<State> states() {
     out.push_back({"dim=2", with({{"dim", "2"}, {"vector", "1,0.5"}})});
     out.push_back({"1M positions", with({{"max_position", "1000000"}, {"position", "999999"}, {"max_distance", "1000000"}})});
     out.push_back({"linear decay", with({{"decay_scale", "linear"}, {"max_distance", "20000"}})});
+    // proportional RoPE (pairs of frequency 0), a NoPE layer, and models with layers
+    out.push_back({"proportional 512 x 0.25", with({{"dim", "512"}, {"scaling", "proportional"}, {"rotary_fraction", "0.25"},
+                                                     {"base", "1000000"}, {"pairing", "half"}, {"pair", "100"}})});
+    out.push_back({"nope", with({{"nope", "true"}})});
+    const std::string gemma_kinds =
+        "sliding_attention: window=1024 dim=256 base=10000; full_attention: dim=512 base=1000000 scaling=proportional rotary_fraction=0.25";
+    std::string gemma_layers;
+    for (int i = 0; i < 10; ++i) gemma_layers += std::string(i ? "," : "") + "5*sliding_attention,full_attention";
+    out.push_back({"Gemma-4-like, 60 layers", with({{"layer_kinds", gemma_kinds}, {"model_layers", gemma_layers},
+                                                    {"layer", "5"}})});
+    out.push_back({"Llama-4-like", with({{"layer_kinds", "chunked_attention: window=8192 base=500000; full_attention: nope=true"},
+                                         {"model_layers", "3*chunked_attention,full_attention,3*chunked_attention,full_attention"},
+                                         {"layer", "3"}, {"attn_temperature_tuning", "true"}, {"max_position", "1048576"}})});
     return out;
 }
 

@@ -45,6 +45,31 @@ std::vector<ParamSet> varied_states() {
         p.validate();
         out.push_back(p);
     }
+    // proportional RoPE, a NoPE layer, and models with layers (Gemma-4-like; Llama-4-like with the
+    // NoPE temperature, and a vector of the loaded layer's length, which loading another layer checks)
+    auto numbers = [](int n, int period) {  // "1,2,...,period,1,2,..." n long
+        std::string v;
+        for (int i = 0; i < n; ++i) v += (i ? "," : "") + std::to_string(1 + i % period);
+        return v;
+    };
+    auto with = [](std::vector<std::pair<std::string, std::string>> sets) {
+        ParamSet p;
+        for (const auto& [k, v] : sets) p.set(k, v);
+        p.validate();
+        return p;
+    };
+    out.push_back(with({{"dim", "512"}, {"scaling", "proportional"}, {"rotary_fraction", "0.25"}, {"base", "1000000"}, {"pairing", "half"}}));
+    out.push_back(with({{"nope", "true"}}));
+    out.push_back(with({{"layer_kinds", "sliding_attention: window=1024 dim=256 base=10000; full_attention: dim=512 base=1000000 "
+                                        "scaling=proportional rotary_fraction=0.25"},
+                        {"model_layers", "5*sliding_attention,full_attention"},
+                        {"layer", "5"}}));
+    out.push_back(with({{"layer_kinds", "chunked_attention: window=8192 base=500000; full_attention: nope=true"},
+                        {"model_layers", "3*chunked_attention,full_attention"},
+                        {"layer", "0"},
+                        {"attn_temperature_tuning", "true"},
+                        {"vector", numbers(128, 8)},
+                        {"key_vector", numbers(128, 2)}}));
     return out;
 }
 
@@ -79,7 +104,13 @@ TEST(Registry, CsvColumnsAreTheOnesWritten) {
         figures::FigureRequest r;
         r.figure = d;
         r.with_table = true;
-        const figures::FigureResult fig = figures::build_figure(r, ParamSet(), cache);
+        // the model anatomy's table needs a model with layers (without one its CSV is refused)
+        ParamSet p;
+        if (d->name == "model_anatomy") {
+            p.set("layer_kinds", "sliding_attention: window=512; full_attention: nope=true");
+            p.set("model_layers", "3*sliding_attention,full_attention");
+        }
+        const figures::FigureResult fig = figures::build_figure(r, p, cache);
         std::string header;
         for (const std::string& c : fig.table.columns) header += (header.empty() ? "" : ",") + c;
         const std::string documented(d->csv_columns);
@@ -106,7 +137,7 @@ TEST(Registry, BuildsReadOnlyTheParametersTheyDeclare) {
             r.figure = d;
             r.width = 900;
             r.height = 520;
-            r.with_table = true;
+            r.with_table = !(d->name == "model_anatomy" && p.model_layers().empty());  // refused without a model
             ParamReadLog log(p);
             figures::build_figure(r, p, cache);
             for (const std::string& k : log.keys()) read.insert(k);

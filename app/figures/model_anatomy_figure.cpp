@@ -1,0 +1,443 @@
+// Model anatomy: the loaded model's layers (layer_kinds + model_layers) as a strip, one cell per
+// layer coloured by its kind, and a table with one row per kind (attention and window, RoPE or NoPE,
+// base, turning dims, scaling, head dim), every number from the kind's own configuration. Clicking a
+// layer (or a kind's row) sets `layer`, which loads that layer's RoPE into every other panel. With
+// Llama 4's attn_temperature_tuning on, the NoPE layers' query scale s(p) against position below.
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "figures/subplot_fit.hpp"
+#include "figures/why_common.hpp"
+#include "plot/ticks.hpp"
+#include "rope/frequencies.hpp"
+#include "rope/nope_temperature.hpp"
+
+namespace rope::figures {
+
+namespace {
+
+using detail::BuildContext;
+using detail::fit_subplots;
+using detail::SubplotFit;
+namespace why = detail::why;
+using plot::Color;
+
+enum class AnatomyPlot { layers = 1, kinds, temperature };
+
+// One kind's row of the table, as text.
+struct KindRow {
+    std::string name, layers, attention, position, base, turning, scaling, head_dim;
+    bool nope = false;
+};
+
+std::string base_text(double b) {
+    const double e = std::log10(b);
+    if (std::abs(e - std::round(e)) < 1e-9 && e >= 2) return plot::power_label(b);
+    return plot::grouped_number(b);
+}
+
+// "0–4, 6–10, 12" for the layers of one kind.
+std::string layer_ranges(const ModelLayers& model, int kind) {
+    std::string s;
+    int n = model.layers();
+    for (int i = 0; i < n; ++i) {
+        if (model.kind_of_layer[static_cast<std::size_t>(i)] != kind) continue;
+        int j = i;
+        while (j + 1 < n && model.kind_of_layer[static_cast<std::size_t>(j + 1)] == kind) ++j;
+        s += (s.empty() ? "" : ", ") + (i == j ? std::to_string(i) : std::to_string(i) + "–" + std::to_string(j));
+        i = j;
+    }
+    return s;
+}
+
+KindRow kind_row(const ParamSet& params, const ModelLayers& model, int kind_index) {
+    const LayerKind& kind = model.kinds[static_cast<std::size_t>(kind_index)];
+    KindRow row;
+    row.name = kind.name;
+    const int count = static_cast<int>(std::count(model.kind_of_layer.begin(), model.kind_of_layer.end(), kind_index));
+    row.layers = std::to_string(count) + ": " + layer_ranges(model, kind_index);
+    const std::string window = kind.window > 0 ? plot::grouped_number(static_cast<double>(kind.window)) : "";
+    switch (kind.attention) {
+        case Attention::full: row.attention = "full"; break;
+        case Attention::sliding: row.attention = "sliding " + (window.empty() ? std::string("(no limit)") : window); break;
+        case Attention::chunked: row.attention = "chunked " + (window.empty() ? std::string("(no limit)") : window); break;
+        case Attention::linear: row.attention = "linear"; break;
+    }
+    const RopeConfig c = params.with_kind(kind).config();
+    const FrequencyTable f = compute_frequencies(c);
+    row.nope = c.nope || kind.attention == Attention::linear;
+    row.position = kind.attention == Attention::linear ? "none (linear)" : c.nope ? "NoPE" : "RoPE";
+    row.base = row.nope ? "–" : base_text(c.base);
+    row.turning = row.nope ? "0" : std::to_string(2 * f.rotating_pairs) + " of " + std::to_string(c.dim);
+    row.scaling = c.nope ? "–" : std::string(to_string(c.scaling));
+    if (!row.nope && c.scaling != Scaling::none && c.scaling != Scaling::proportional) row.scaling += " ×" + plot::readout_number(c.factor, 3);
+    if (!row.nope && c.scaling == Scaling::proportional) row.scaling += " " + plot::readout_number(c.rotary_fraction, 3);
+    else if (!row.nope && c.rotary_fraction < 1) row.scaling += ", partial " + plot::readout_number(c.rotary_fraction, 3);
+    row.head_dim = std::to_string(c.dim);
+    return row;
+}
+
+Color ink_on(Color fill) {
+    const float lum = 0.2126f * fill.r + 0.7152f * fill.g + 0.0722f * fill.b;
+    return lum > 0.55f ? Color{0.05f, 0.05f, 0.08f, 1} : Color{1, 1, 1, 1};
+}
+
+Color kind_color(const plot::Theme& th, int kind) { return th.series[static_cast<std::size_t>(kind) % th.series.size()]; }
+
+// `text` cut at the end with "…" to fit `width` at `size`.
+std::string fit_text(const plot::TextMeasure& measure, std::string text, float size, float width) {
+    if (measure.measure(text, size).x <= width) return text;
+    while (!text.empty()) {
+        do text.pop_back();
+        while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80);
+        if (!text.empty()) text.pop_back();
+        if (measure.measure(text + "…", size).x <= width) return text + "…";
+    }
+    return "";
+}
+
+int selected_layer(const ParamSet& params, const ModelLayers& model) {
+    if (!params.has("layer")) return -1;
+    return static_cast<int>(std::clamp<std::int64_t>(params.integer("layer"), 0, model.layers() - 1));
+}
+
+void draw_strip(BuildContext& ctx, const ModelLayers& model, const std::vector<KindRow>& rows, int selected, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const plot::Style sub = why::sub_style(st);
+    const int n = model.layers();
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
+                 why::pick_title(ctx, sub, cell.width(),
+                                 {std::to_string(n) + " layers, coloured by kind: click one to load its RoPE into every panel",
+                                  std::to_string(n) + " layers: click one to load it", "layers"}));
+    plot::AxisSetup ax{"", 0, static_cast<double>(n)}, ay{"", 0, 1};
+    p.setup_x(ax);
+    p.setup_y(ay);
+    p.setup_no_axes();
+    const plot::Rect a = p.area();
+    const float tf = st.px(st.tick_font), small = std::max(st.px(st.min_text), tf * 0.85f);
+    const float cell_w = a.width() / static_cast<float>(n);
+    const float y0 = a.y0 + tf * 1.5f, y1 = std::max(y0 + st.px(10), a.y1 - small * 1.6f);
+    // layer numbers below, as often as they fit
+    const float label_w = ctx.measure.measure(std::to_string(n - 1), small).x + st.px(8);
+    int step = 1;
+    for (int s : {1, 2, 4, 5, 8, 10, 12, 16, 20, 24, 32, 50, 100, 200})
+        if ((step = s) * cell_w >= label_w) break;
+    for (int i = 0; i < n; ++i) {
+        const int kind = model.kind_of_layer[static_cast<std::size_t>(i)];
+        const plot::Rect r{a.x0 + cell_w * static_cast<float>(i), y0, a.x0 + cell_w * static_cast<float>(i + 1), y1};
+        const Color fill = kind_color(th, kind);
+        p.list().rect(r, fill, th.background, cell_w > st.px(6) ? st.px(1) : 0.0f);
+        // layers without RoPE say so in their cell, as far as it holds the word
+        if (rows[static_cast<std::size_t>(kind)].nope) {
+            const std::string word = rows[static_cast<std::size_t>(kind)].position == "NoPE" ? "NoPE" : "lin";
+            for (const std::string& w : {word, word.substr(0, 1)})
+                if (ctx.measure.measure(w, small).x <= cell_w - st.px(3)) {
+                    p.list().text({(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}, w, small, ink_on(fill), plot::HAlign::center, plot::VAlign::middle);
+                    break;
+                }
+        }
+        if (i % step == 0 || i == n - 1) {
+            const float x = std::clamp((r.x0 + r.x1) / 2, a.x0 + label_w / 2, a.x1 - label_w / 2);
+            if (i == n - 1 && i % step != 0 && x - (a.x0 + cell_w * (static_cast<float>(i - i % step) + 0.5f)) < label_w) continue;
+            p.list().text({x, y1 + st.px(3)}, std::to_string(i), small, th.muted, plot::HAlign::center, plot::VAlign::top);
+        }
+    }
+    if (selected >= 0) {
+        const plot::Rect r{a.x0 + cell_w * static_cast<float>(selected), y0, a.x0 + cell_w * static_cast<float>(selected + 1), y1};
+        const float grow = st.px(3);
+        p.list().rect({std::max(a.x0 + st.px(1.5f), r.x0 - grow), r.y0 - grow, std::min(a.x1 - st.px(1.5f), r.x1 + grow), r.y1 + grow},
+                      Color{0, 0, 0, 0}, th.text, st.px(3));
+        const std::string tag = "layer " + std::to_string(selected);
+        const float w = ctx.measure.measure(tag, small).x;
+        const float x = std::clamp((r.x0 + r.x1) / 2, a.x0 + w / 2, a.x1 - w / 2);
+        p.list().text({x, y0 - grow - st.px(2)}, tag, small, th.text, plot::HAlign::center, plot::VAlign::bottom);
+    }
+    record_geometry(ctx, p, {"anatomy_layers", AnatomyPlot::layers}, ax, ay);
+    p.finish();
+}
+
+void draw_table(BuildContext& ctx, const std::vector<KindRow>& rows, int selected_kind, const std::string& summary, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const plot::Style sub = why::sub_style(st);
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
+                 why::pick_title(ctx, sub, cell.width(), {"kinds of layer (click a row for its first layer; turning dims: 2 × pairs with θ > 0)",
+                                                          "kinds of layer (click a row)", "kinds"}));
+    const int k = static_cast<int>(rows.size());
+    plot::AxisSetup ax{"", 0, 1}, ay{"", static_cast<double>(k), 0};
+    p.setup_x(ax);
+    p.setup_y(ay);
+    p.setup_no_axes();
+    const plot::Rect a = p.area();
+    const std::vector<std::string> all_header{"kind", "layers", "attention / window", "position", "base", "turning dims", "scaling",
+                                              "head dim"};
+    auto all_cells = [](const KindRow& r) {
+        return std::vector<std::string>{r.name, r.layers, r.attention, r.position, r.base, r.turning, r.scaling, r.head_dim};
+    };
+    std::vector<std::size_t> shown{0, 1, 2, 3, 4, 5, 6, 7};
+    auto pick = [&](const std::vector<std::string>& all) {
+        std::vector<std::string> v;
+        for (std::size_t c : shown) v.push_back(all[c]);
+        return v;
+    };
+    // the type: the axis labels' size, smaller (not below the smallest text) when the rows or columns need it
+    float size = st.px(st.label_font);
+    const float row_room = a.height() / static_cast<float>(k + 1);
+    size = std::max(st.px(st.min_text), std::min(size, row_room / 1.5f));
+    const float pad = size * 0.8f, swatch = size * 0.9f;
+    std::vector<float> widths;
+    auto measure_all = [&](float sz) {
+        widths.assign(shown.size(), 0);
+        const std::vector<std::string> head = pick(all_header);
+        for (std::size_t c = 0; c < shown.size(); ++c) {
+            widths[c] = ctx.measure.measure(head[c], sz).x;
+            for (const KindRow& r : rows) widths[c] = std::max(widths[c], ctx.measure.measure(all_cells(r)[shown[c]], sz).x);
+        }
+        widths[0] += swatch + size * 0.5f;
+        float total = 0;
+        for (float w : widths) total += w + pad;
+        return total;
+    };
+    float total = measure_all(size);
+    if (total > a.width()) {
+        size = std::max(st.px(st.min_text), size * a.width() / total);
+        total = measure_all(size);
+    }
+    // still too wide: columns give way, the layer lists first (the strip above shows them)
+    for (std::size_t drop : {std::size_t{1}, std::size_t{7}, std::size_t{6}, std::size_t{2}, std::size_t{5}, std::size_t{4}}) {
+        if (total <= a.width()) break;
+        shown.erase(std::find(shown.begin(), shown.end(), drop));
+        total = measure_all(size);
+    }
+    const std::vector<std::string> header = pick(all_header);
+    auto cells = [&](const KindRow& r) { return pick(all_cells(r)); };
+    const float summary_h = summary.empty() ? 0.0f : why::wrapped_caption(ctx, summary, a.x0, a.x1, a.y1, th.text, false);
+    const bool with_summary = summary_h > 0 && summary_h < a.height() * 0.4f;
+    const float rows_h = a.height() - (with_summary ? summary_h + size : 0.0f);
+    const float row_h = std::min(size * 2.0f, rows_h / static_cast<float>(k + 1));
+    if (with_summary)
+        why::wrapped_caption(ctx, summary, a.x0, a.x1, a.y0 + row_h * static_cast<float>(k + 1) + size * 0.6f + summary_h, th.text);
+    const float x_start = a.x0 + std::max(0.0f, (a.width() - total) / 2);
+    std::vector<float> xs{x_start + pad / 2};
+    for (std::size_t c = 0; c + 1 < widths.size(); ++c) xs.push_back(xs.back() + widths[c] + pad);
+    auto draw_row = [&](const std::vector<std::string>& texts, float y, Color ink, const Color* swatch_color) {
+        for (std::size_t c = 0; c < texts.size(); ++c) {
+            float x = xs[c];
+            float room = widths[c];
+            if (c == 0 && swatch_color) {
+                p.list().rect({x, y + (row_h - swatch) / 2, x + swatch, y + (row_h + swatch) / 2}, *swatch_color, th.axis, st.px(1));
+                x += swatch + size * 0.5f;
+                room -= swatch + size * 0.5f;
+            } else if (c == 0) {
+                x += swatch + size * 0.5f;
+                room -= swatch + size * 0.5f;
+            }
+            const std::string s = fit_text(ctx.measure, texts[c], size, room + 1);
+            if (!s.empty()) p.list().text({x, y + row_h / 2}, s, size, ink, plot::HAlign::left, plot::VAlign::middle);
+        }
+    };
+    const float y_top = a.y0;
+    draw_row(header, y_top, th.muted, nullptr);
+    p.list().segment({x_start, y_top + row_h}, {x_start + total, y_top + row_h}, th.axis, st.px(1));
+    for (int r = 0; r < k; ++r) {
+        const float y = y_top + row_h * static_cast<float>(r + 1);
+        if (r == selected_kind)
+            p.list().rect({x_start, y, x_start + total, y + row_h}, th.accent.with_alpha(0.18f), th.accent, st.px(2));
+        const Color c = kind_color(th, r);
+        draw_row(cells(rows[static_cast<std::size_t>(r)]), y, th.text, &c);
+    }
+    // rows for the pointer: the geometry spans the body rows only (y = row index from the top)
+    PlotGeometry g;
+    g.name = "anatomy_kinds";
+    g.tag = static_cast<int>(AnatomyPlot::kinds);
+    g.area = {x_start, y_top + row_h, x_start + total, y_top + row_h * static_cast<float>(k + 1)};
+    g.frame = p.outer();
+    g.x_min = 0, g.x_max = 1, g.y_min = k, g.y_max = 0;
+    ctx.result.plots.push_back(g);
+    p.finish();
+}
+
+void draw_temperature(BuildContext& ctx, std::int64_t context, std::int64_t floor_scale, double attn_scale, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const plot::Style sub = why::sub_style(st);
+    std::vector<double> x, y;
+    const std::int64_t steps = (context + 1) / floor_scale;
+    if (steps <= 4000) {
+        // the staircase exactly: s changes at p = j * floor_scale - 1
+        for (std::int64_t j = 0; j <= steps; ++j) {
+            const double from = std::max<double>(1.0, static_cast<double>(j * floor_scale - 1));
+            const double to = std::min<double>(static_cast<double>(context), static_cast<double>((j + 1) * floor_scale - 1));
+            if (to < from) continue;
+            const double s = nope_attention_scale(static_cast<std::int64_t>(from), floor_scale, attn_scale);
+            x.push_back(from), y.push_back(s);
+            x.push_back(to), y.push_back(s);
+        }
+    } else {
+        for (int i = 0; i <= 2000; ++i) {
+            const auto p = static_cast<std::int64_t>(std::pow(static_cast<double>(context), i / 2000.0));
+            x.push_back(static_cast<double>(p)), y.push_back(nope_attention_scale(p, floor_scale, attn_scale));
+        }
+    }
+    const double top = nope_attention_scale(context, floor_scale, attn_scale);
+    const std::string fs = plot::readout_number(static_cast<double>(floor_scale)), as = plot::readout_number(attn_scale, 3);
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
+                 why::pick_title(ctx, sub, cell.width(),
+                                 {"NoPE layers (attn_temperature_tuning): queries × s(p) = 1 + " + as + " ln(1 + ⌊(p + 1)/" + fs +
+                                      "⌋), a step every " + fs + " tokens",
+                                  "NoPE layers: query scale s(p), a step every " + fs + " tokens", "NoPE query scale s(p)"}));
+    plot::AxisSetup ax{"position p (tokens, log)", 1, std::max(10.0, static_cast<double>(context)), true};
+    plot::AxisSetup ay{"query scale s(p)", 0.98, std::max(1.1, top + (top - 1) * 0.15 + 0.02)};
+    p.setup_x(ax);
+    p.setup_y(ay);
+    p.line(x.data(), y.data(), x.size(), 1, th.series[0], "");
+    if (floor_scale - 1 >= 1 && floor_scale - 1 < context)
+        p.marker_x(static_cast<double>(floor_scale - 1), th.muted, "first step: p = " + plot::readout_number(static_cast<double>(floor_scale - 1)),
+                   -1, 6);
+    p.marker_y(top, th.accent, "s = " + plot::readout_number(top, 4) + " at p = " + plot::grouped_number(static_cast<double>(context)), -1, 6);
+    record_geometry(ctx, p, {"anatomy_temperature", AnatomyPlot::temperature, AxisRole::position}, ax, ay);
+    p.finish();
+}
+
+// One sentence on the selected layer: what its RoPE does, in numbers.
+std::string layer_summary(const ParamSet& params, const ModelLayers& model, int layer, bool temperature) {
+    if (layer < 0) return "No layer selected: click one above to load its RoPE into the other panels.";
+    const LayerKind& kind = model.kind(layer);
+    std::string s = "Layer " + std::to_string(layer) + " (" + kind.name + "), loaded in every panel: ";
+    if (kind.attention == Attention::linear) return s + "linear attention, no softmax over positions and no RoPE.";
+    const RopeConfig c = params.with_kind(kind).config();
+    if (c.nope) {
+        s += "NoPE, no pair turns; position reaches attention only through the causal mask";
+        return s + (temperature ? ", and its queries are scaled with position by s(p) (attn_temperature_tuning)." : ".");
+    }
+    const FrequencyTable f = compute_frequencies(c);
+    if (f.rotating_pairs == 0) return s + "no pair turns at this dim and fraction.";
+    s += std::to_string(f.rotating_pairs) + " of " + std::to_string(f.pairs()) + " pairs turn, wavelengths " +
+         plot::grouped_number(std::round(f.wavelength(0) * 10) / 10) + " to " + plot::grouped_number(std::round(f.wavelength(f.rotating_pairs - 1))) + " tokens";
+    if (f.rotating_pairs < f.pairs()) s += "; the other " + std::to_string(f.pairs() - f.rotating_pairs) + " pairs pass through (θ = 0)";
+    if (kind.window > 0) s += "; sees the last " + plot::grouped_number(static_cast<double>(kind.window)) + " tokens";
+    return s + ".";
+}
+
+void build_model_anatomy(BuildContext& ctx) {
+    const plot::Style& st = ctx.request.style;
+    const float W = ctx.request.width, H = ctx.request.height;
+    const float top = why::title_space(ctx);
+    const ModelLayers model = ctx.params.model_layers();
+    if (ctx.request.with_table && model.empty())
+        throw std::invalid_argument("model_anatomy: no model with layers is loaded, so there is no table of layers; set layer_kinds and "
+                                    "model_layers (or load a preset with layers, or config=PATH)");
+    if (ctx.request.with_table) {
+        // one row per layer: its kind (index into layer_kinds) and that kind's RoPE
+        ctx.result.table.columns = {"layer", "kind", "window", "nope", "base", "head_dim", "rotating_pairs", "selected"};
+        ctx.result.table.values.assign(ctx.result.table.columns.size(), {});
+    }
+    if (model.empty()) {
+        detail::centred_note(ctx, {0, top, W, H},
+                             "No model with layers is loaded. Pick a preset with layers (Gemma, Llama 4, gpt-oss …), open a "
+                             "model's config.json (--set config=PATH, or drop it on the window), or set layer_kinds and "
+                             "model_layers; one row per layer shows here, and a click loads that layer into every panel.");
+        return;
+    }
+    const int selected = selected_layer(ctx.params, model);
+    const int selected_kind = selected >= 0 ? model.kind_of_layer[static_cast<std::size_t>(selected)] : -1;
+    std::vector<KindRow> rows;
+    bool any_nope = false;
+    for (int k = 0; k < static_cast<int>(model.kinds.size()); ++k) {
+        rows.push_back(kind_row(ctx.params, model, k));
+        any_nope = any_nope || (rows.back().nope && model.kinds[static_cast<std::size_t>(k)].attention != Attention::linear);
+    }
+    const bool temperature = any_nope && ctx.params.boolean("attn_temperature_tuning");
+
+    const float body = H - top;
+    const float strip_h = std::clamp(body * 0.28f, st.px(160), st.px(200));
+    const float table_need = st.px(st.title_font) * 2 + st.px(st.label_font) * (2.0f * static_cast<float>(rows.size() + 1) + 4.5f);
+    const float table_h = temperature ? std::min((body - strip_h) * 0.55f, table_need) : std::min(body - strip_h, table_need);
+    // without the temperature plot the strip and the table sit in the middle of the panel
+    const float y0 = temperature ? top : top + std::max(0.0f, (body - strip_h - table_h) / 2);
+    const std::vector<plot::Rect> own = temperature ? std::vector<plot::Rect>{{0, y0, W, y0 + strip_h},
+                                                                              {0, y0 + strip_h, W, y0 + strip_h + table_h},
+                                                                              {0, y0 + strip_h + table_h, W, H}}
+                                                    : std::vector<plot::Rect>{{0, y0, W, y0 + strip_h}, {0, y0 + strip_h, W, y0 + strip_h + table_h}};
+    const SubplotFit fit = fit_subplots(ctx, {0, top, W, H}, own, temperature ? std::vector<int>{0, 1, 2} : std::vector<int>{0, 1},
+                                        {st.px(240), st.px(160)}, 1);  // room for the curve's axes; the strip and table need less
+    if (fit.shows(0)) draw_strip(ctx, model, rows, selected, fit.cells[0]);
+    if (fit.shows(1)) draw_table(ctx, rows, selected_kind, layer_summary(ctx.params, model, selected, temperature), fit.cells[1]);
+    if (temperature && fit.shows(2))
+        draw_temperature(ctx, ctx.params.integer("max_position"), ctx.params.integer("floor_scale"), ctx.params.real("attn_scale"),
+                         fit.cells[2]);
+
+    if (ctx.request.with_table) {
+        DataTable& t = ctx.result.table;
+        std::vector<RopeConfig> configs;
+        std::vector<int> turning;
+        for (const LayerKind& kind : model.kinds) {
+            configs.push_back(ctx.params.with_kind(kind).config());
+            turning.push_back(compute_frequencies(configs.back()).rotating_pairs);
+        }
+        for (int i = 0; i < model.layers(); ++i) {
+            const auto k = static_cast<std::size_t>(model.kind_of_layer[static_cast<std::size_t>(i)]);
+            const bool no_rope = configs[k].nope || model.kinds[k].attention == Attention::linear;
+            t.values[0].push_back(i);
+            t.values[1].push_back(static_cast<double>(k));
+            t.values[2].push_back(static_cast<double>(model.kinds[k].window));
+            t.values[3].push_back(no_rope ? 1 : 0);
+            t.values[4].push_back(configs[k].base);
+            t.values[5].push_back(configs[k].dim);
+            t.values[6].push_back(no_rope ? 0 : turning[k]);
+            t.values[7].push_back(i == selected ? 1 : 0);
+        }
+    }
+}
+
+void anatomy_pointer(PanelContext& panel, const PointerInput& in) {
+    if (!in.pressed) return;
+    const ModelLayers model = panel.params.model_layers();
+    if (model.empty()) return;
+    int layer = -1;
+    if (const PlotGeometry* g = panel.figure.find(AnatomyPlot::layers); g && g->area.contains(in.local))
+        layer = std::clamp(static_cast<int>(std::floor(g->x_at(in.local.x))), 0, model.layers() - 1);
+    if (const PlotGeometry* g = panel.figure.find(AnatomyPlot::kinds); g && g->area.contains(in.local)) {
+        const int kinds = static_cast<int>(model.kinds.size());
+        const int row = std::clamp(static_cast<int>((in.local.y - g->area.y0) / g->area.height() * static_cast<float>(kinds)), 0, kinds - 1);
+        const int current = selected_layer(panel.params, model);
+        layer = current >= 0 && model.kind_of_layer[static_cast<std::size_t>(current)] == row ? current : model.first_layer_of(row);
+    }
+    if (layer < 0 || (panel.params.has("layer") && panel.params.integer("layer") == layer)) return;
+    panel.edit("layer " + std::to_string(layer), [&](ParamSet& next) { next.set("layer", std::to_string(layer)); });
+}
+
+std::string anatomy_readout(PanelContext& panel, const PlotGeometry& g, double x, double) {
+    if (!g.is(AnatomyPlot::layers)) return "";
+    const ModelLayers model = panel.params.model_layers();
+    if (model.empty()) return "";
+    const int layer = std::clamp(static_cast<int>(std::floor(x)), 0, model.layers() - 1);
+    return "layer " + std::to_string(layer) + ": " + model.kind(layer).name + " (click to load)";
+}
+
+}  // namespace
+
+const FigureDescriptor& model_anatomy_figure() {
+    static const FigureDescriptor d = [] {
+        FigureDescriptor f;
+        f.name = "model_anatomy";
+        f.title = "Model anatomy";
+        f.page = 3;
+        f.export_width = 1100;
+        f.export_height = 640;
+        f.csv_columns = "layer,kind,window,nope,base,head_dim,rotating_pairs,selected";
+        f.plots = {"anatomy_layers", "anatomy_kinds", "anatomy_temperature"};
+        f.reads = model_and({"layer_kinds", "model_layers", "layer", "max_position", "attn_temperature_tuning", "floor_scale",
+                             "attn_scale", "pair", "vector", "key_vector"});
+        f.build = build_model_anatomy;
+        f.readout = anatomy_readout;
+        f.pointer = anatomy_pointer;
+        f.draws_nope = true;
+        return f;
+    }();
+    return d;
+}
+
+}  // namespace rope::figures

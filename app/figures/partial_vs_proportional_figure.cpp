@@ -1,0 +1,363 @@
+// Partial vs proportional RoPE, side by side for the current head dim d, fraction f and base b:
+//  - ordinary partial rotary (GPT-NeoX rotary_pct, Phi, GLM): the first r = int(d f) dims rotate,
+//    pair (i, i + r/2) inside them, theta_i = b^(-2i/r); the other dims pass through;
+//  - proportional (transformers' rope_type "proportional", Gemma 4's global layers): d/2 pairs
+//    (i, i + d/2) across the head, theta_i = b^(-2i/d) for i < int(d f)//2, then exactly 0.
+// Same count of turning pairs, other values and other partners. The porting bug takes the cos/sin
+// table of one layout and rotate_half of the other: partners turn at different angles and the score
+// stops depending on n - m alone (Megatron-Bridge #4195/#4916, apple/coreai-models #66).
+// Both layouts are drawn half-split (rotate_half), as transformers applies them.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include "figures/layout_rotation.hpp"
+#include "figures/subplot_fit.hpp"
+#include "figures/why_common.hpp"
+#include "plot/colormap.hpp"
+#include "plot/ticks.hpp"
+#include "rope/frequencies.hpp"
+
+namespace rope::figures {
+
+namespace {
+
+using detail::BuildContext;
+using detail::fit_subplots;
+using detail::SubplotFit;
+namespace why = detail::why;
+using plot::Color;
+using plot::Vec2;
+using namespace detail::layouts;
+
+enum class LayoutPlot { dims = 1, wavelengths, matched, mixed };
+
+// ---- the figure ----
+
+// Absolute query positions the scores are taken at: the start, the middle and the end of the context.
+std::vector<std::int64_t> query_positions(std::int64_t max_position, std::int64_t reach) {
+    const std::int64_t last = std::max<std::int64_t>(0, max_position - 1 - reach);
+    std::vector<std::int64_t> m{0, last / 2, last};
+    m.erase(std::unique(m.begin(), m.end()), m.end());
+    return m;
+}
+
+struct ScoreCurves {
+    std::vector<double> distance;
+    std::vector<std::vector<double>> score;  // [position][distance]
+    double spread = 0, scale = 0;            // largest difference between positions at one distance
+};
+
+ScoreCurves score_curves(const DimRotation& r, const Eigen::VectorXd& q, const Eigen::VectorXd& k,
+                         const std::vector<std::int64_t>& positions, std::int64_t reach) {
+    ScoreCurves c;
+    for (std::int64_t n = 0; n <= reach; ++n) c.distance.push_back(static_cast<double>(n));
+    for (std::int64_t m : positions) {
+        const Eigen::VectorXd qm = rotated(r, q, static_cast<double>(m));
+        std::vector<double> s;
+        for (std::int64_t n = 0; n <= reach; ++n) s.push_back(qm.dot(rotated(r, k, static_cast<double>(m + n))));
+        c.score.push_back(std::move(s));
+    }
+    for (std::size_t i = 0; i < c.distance.size(); ++i) {
+        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        for (const auto& s : c.score) lo = std::min(lo, s[i]), hi = std::max(hi, s[i]);
+        c.spread = std::max(c.spread, hi - lo);
+        c.scale = std::max({c.scale, std::abs(lo), std::abs(hi)});
+    }
+    return c;
+}
+
+// Colour of a turning pair by its frequency (log scale shared by both layouts); grey for theta = 0.
+struct FrequencyColors {
+    double log_lo = 0, log_hi = 0;
+    Color of(const plot::Theme& th, double theta) const {
+        if (!(theta > 0)) return plot::fade_color();
+        const double t = log_hi > log_lo ? (log_hi - std::log(theta)) / (log_hi - log_lo) : 0.0;
+        return plot::ramp_color(th, std::clamp(t, 0.0, 1.0));
+    }
+};
+
+// Half-ellipse from xa to xb at baseline y, bulging up (dir = -1) or down (+1).
+void arc(plot::DisplayList& list, float xa, float xb, float y, float height, float dir, Color c, float width) {
+    std::vector<Vec2> pts;
+    const float cx = (xa + xb) / 2, rx = std::abs(xb - xa) / 2;
+    for (int i = 0; i <= 32; ++i) {
+        const double a = kPi * i / 32;
+        pts.push_back({cx - rx * static_cast<float>(std::cos(a)), y + dir * height * static_cast<float>(std::sin(a))});
+    }
+    list.line(std::move(pts), c, width);
+}
+
+std::string range_text(int a, int b) { return a == b ? std::to_string(a) : std::to_string(a) + "–" + std::to_string(b); }
+
+void draw_dims(BuildContext& ctx, const TwoLayouts& t, const FrequencyColors& colors, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const plot::Style sub = why::sub_style(st);
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
+                 why::pick_title(ctx, sub, cell.width(),
+                                 {"which dims pair (arcs join partners; colour: the pair's frequency, dark = fast; grey: θ = 0, passes through)",
+                                  "which dims pair (colour: frequency, dark = fast; grey: passes through)", "which dims pair"}));
+    plot::AxisSetup ax{"", 0, 1}, ay{"", 0, 1};
+    p.setup_x(ax);
+    p.setup_y(ay);
+    p.setup_no_axes();
+    const plot::Rect a = p.area();
+    const float tf = st.px(st.tick_font), label_h = tf * 1.35f;
+    const float strip_h = std::clamp(a.height() * 0.13f, st.px(8), st.px(34));
+    const float arc_h = std::clamp(a.height() * 0.17f, st.px(8), st.px(60));
+    const float mid_h = tf * 1.5f;
+    const float block = 2 * label_h + 2 * arc_h + 2 * strip_h + mid_h + st.px(8);
+    const float y0 = a.y0 + std::max(0.0f, (a.height() - block) / 2);
+    const float strip1 = y0 + label_h + arc_h + st.px(4), strip2 = strip1 + strip_h + mid_h;
+    const float x0 = a.x0 + st.px(6), width = a.width() - st.px(12);
+    const float col = width / static_cast<float>(t.dim);
+    auto dim_x = [&](double j) { return x0 + static_cast<float>(j) * col; };
+
+    auto strip = [&](const DimRotation& r, float y) {
+        // runs of equal colour as one box each (a 512-dim head is 512 slivers otherwise)
+        int from = 0;
+        for (int j = 1; j <= t.dim; ++j) {
+            const auto u = static_cast<std::size_t>(from);
+            const double phi_from = r.sign[u] ? r.phi[u] : 0.0;
+            const double phi_j = j == t.dim ? -1.0 : r.sign[static_cast<std::size_t>(j)] ? r.phi[static_cast<std::size_t>(j)] : 0.0;
+            const bool outlined = col >= st.px(9);  // dims outlined one by one only where each is wide
+            if (j < t.dim && phi_j == phi_from && !outlined) continue;
+            p.list().rect({dim_x(from), y, dim_x(j), y + strip_h}, colors.of(th, phi_from), outlined ? th.background : Color{0, 0, 0, 0},
+                          st.px(0.5f));
+            from = j;
+        }
+        p.list().rect({dim_x(0), y, dim_x(t.dim), y + strip_h}, Color{0, 0, 0, 0}, th.axis, st.px(1));
+    };
+    auto arcs = [&](const DimRotation& r, int pairs, float y, float dir) {
+        // a few partners joined (every pair would be a solid fan): the first, the last and some between
+        const int shown = std::min(pairs, 7);
+        for (int s = 0; s < shown; ++s) {
+            const int i = shown == 1 ? 0 : static_cast<int>(std::lround(static_cast<double>(s) * (pairs - 1) / (shown - 1)));
+            const int partner = r.partner[static_cast<std::size_t>(i)];
+            arc(p.list(), dim_x(i + 0.5), dim_x(partner + 0.5), y, arc_h * (0.45f + 0.55f * static_cast<float>(s + 1) / static_cast<float>(shown)),
+                dir, colors.of(th, r.phi[static_cast<std::size_t>(i)]), st.px(1.8f));
+        }
+    };
+    strip(t.partial, strip1);
+    arcs(t.partial, t.turning, strip1, -1);
+    strip(t.proportional, strip2);
+    arcs(t.proportional, t.turning, strip2 + strip_h, 1);
+
+    // the dims where something changes, numbered in the band between the strips
+    std::vector<int> marks{0, t.turning, t.rotated, t.dim / 2, t.dim / 2 + t.turning, t.dim};
+    std::sort(marks.begin(), marks.end());
+    marks.erase(std::unique(marks.begin(), marks.end()), marks.end());
+    const float small = st.px(st.min_text) > tf * 0.85f ? st.px(st.min_text) : tf * 0.85f;
+    float right_of_last = -1e9f;
+    for (int m : marks) {
+        const std::string s = std::to_string(m);
+        const float w = ctx.measure.measure(s, small).x;
+        float x = dim_x(m);
+        x = std::clamp(x, a.x0 + w / 2, a.x1 - w / 2);
+        if (x - w / 2 < right_of_last + st.px(6)) continue;
+        p.list().segment({dim_x(m), strip1 + strip_h}, {dim_x(m), strip1 + strip_h + st.px(3)}, th.muted, st.px(1));
+        p.list().text({x, strip1 + strip_h + mid_h / 2}, s, small, th.muted, plot::HAlign::center, plot::VAlign::middle);
+        right_of_last = x + w / 2;
+    }
+
+    auto label = [&](const std::string& full, const std::string& brief, const std::string& tiny, float y, plot::VAlign v) {
+        // the longest of the three that fits the width at a size fitted_size allows
+        for (const std::string* text : {&full, &brief, &tiny}) {
+            const float size = why::fitted_size(ctx.measure, *text, tf, a.width(), st.px(st.min_text));
+            if (ctx.measure.measure(*text, size).x <= a.width() - st.px(4) || text == &tiny) {
+                p.list().text({a.x0 + a.width() / 2, y}, *text, size, th.text, plot::HAlign::center, v);
+                return;
+            }
+        }
+    };
+    const std::string r = std::to_string(t.rotated), d = std::to_string(t.dim), half = std::to_string(t.dim / 2);
+    label("partial rotary (GPT-NeoX rotary_pct, Phi, GLM): dims " + range_text(0, t.rotated - 1) + " rotate, pair (i, i + " +
+              std::to_string(t.rotated / 2) + "), θᵢ = b^(−2i/" + r + "); dims " + range_text(t.rotated, t.dim - 1) + " pass through",
+          "partial: pair (i, i + " + std::to_string(t.rotated / 2) + "), θᵢ = b^(−2i/" + r + ")",
+          "partial: (i, i + " + std::to_string(t.rotated / 2) + ")", y0, plot::VAlign::top);
+    label("proportional (Gemma 4 global layers): pair (i, i + " + half + ") across the head, θᵢ = b^(−2i/" + d + ") for i < " +
+              std::to_string(t.turning) + ", then 0",
+          "proportional: pair (i, i + " + half + "), θᵢ = b^(−2i/" + d + "), 0 from i = " + std::to_string(t.turning),
+          "proportional: (i, i + " + half + ")",
+          strip2 + strip_h + arc_h + st.px(4) + label_h, plot::VAlign::bottom);
+    record_geometry(ctx, p, {"layout_dims", LayoutPlot::dims}, ax, ay);
+    p.finish();
+}
+
+void draw_wavelengths(BuildContext& ctx, const TwoLayouts& t, std::int64_t context, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const plot::Style sub = why::sub_style(st);
+    const int pairs = t.dim / 2;
+    std::vector<double> index, part, prop;
+    double hi = static_cast<double>(context);
+    for (int i = 0; i < t.turning; ++i) {
+        index.push_back(i);
+        part.push_back(kTwoPi / t.partial_theta[i]);
+        prop.push_back(kTwoPi / t.proportional_theta[i]);
+        hi = std::max({hi, part.back(), prop.back()});
+    }
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
+                 why::pick_title(ctx, sub, cell.width(), {"which frequency each pair gets: wavelength 2π/θᵢ", "wavelength of each pair", "wavelengths"}));
+    plot::AxisSetup ax{"pair i", -0.5, std::max(1.0, pairs - 0.5)};
+    ax.integer_ticks = true;
+    plot::AxisSetup ay{"wavelength λ (tokens, log)", 3, hi * 12, true};
+    p.setup_x(ax);
+    p.setup_y(ay);
+    p.setup_legend_above({"partial", "proportional"});
+    if (t.turning < pairs) {
+        p.band_x(t.turning - 0.5, pairs - 0.5, plot::fade_color().with_alpha(0.35f));
+        const float band_w = p.x_px(pairs - 0.5) - p.x_px(t.turning - 0.5) - st.px(8);
+        for (const std::string& s : {"pairs " + range_text(t.turning, pairs - 1) + ": θ = 0, pass through", std::string("θ = 0: pass through"),
+                                     std::string("θ = 0")})
+            if (ctx.measure.measure(s, st.px(st.tick_font)).x <= band_w) {
+                p.text(t.turning - 0.5 + (pairs - t.turning) / 2.0, hi * 3, s, th.text, plot::HAlign::center, plot::VAlign::bottom);
+                break;
+            }
+    }
+    // the layouts' colours of the score plot beside it
+    p.line(index.data(), part.data(), index.size(), 1, th.series[1], "partial");
+    p.line(index.data(), prop.data(), index.size(), 1, th.series[4], "proportional", -1, th.series_dash[4]);
+    p.marker_y(static_cast<double>(context), th.accent, "context L = " + plot::grouped_number(static_cast<double>(context)), -1, 6);
+    record_geometry(ctx, p, {"layout_wavelengths", LayoutPlot::wavelengths, AxisRole::pair}, ax, ay);
+    p.finish();
+}
+
+// Colour = layout (two series that share a dash, so the palette keeps them apart in grey), dash = query position: where the three positions give one curve, the dashes lie on
+// one line and it reads as solid; where they spread, three patterns of one colour part.
+constexpr float kPositionDash[3] = {0, 9, 2.5f};
+
+void draw_scores(BuildContext& ctx, const std::vector<ScoreCurves>& layouts, const std::vector<std::int64_t>& positions,
+                 const std::vector<std::string>& layout_names, const std::array<std::size_t, 2>& series,
+                 const std::vector<std::string>& titles, const std::string& name, LayoutPlot tag, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const plot::Style sub = why::sub_style(st);
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (const ScoreCurves& c : layouts)
+        for (const auto& s : c.score)
+            for (double v : s) lo = std::min(lo, v), hi = std::max(hi, v);
+    const double least = 0.05 * std::max(1.0, std::max(std::abs(lo), std::abs(hi)));
+    if (!(hi - lo >= least)) lo = (lo + hi) / 2 - least / 2, hi = lo + least;
+    const double pad = (hi - lo) * 0.08;
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell, why::pick_title(ctx, sub, cell.width(), titles));
+    const std::vector<double>& x = layouts.front().distance;
+    plot::AxisSetup ax{"distance n − m (tokens)", 0, std::max(1.0, x.back())};
+    plot::AxisSetup ay{"score ⟨q at m, k at n⟩", lo - pad, hi + pad};
+    p.setup_x(ax);
+    p.setup_y(ay);
+    std::vector<std::string> above = layout_names;
+    for (std::int64_t m : positions) above.push_back("m = " + plot::grouped_number(static_cast<double>(m)));
+    p.setup_legend_above(above);
+    for (std::size_t i = 0; i < positions.size(); ++i)
+        p.add_legend({above[layout_names.size() + i], th.text, sub.line_width * 0.8f, kPositionDash[i % 3]});
+    for (std::size_t l = 0; l < layouts.size(); ++l)
+        for (std::size_t i = 0; i < positions.size(); ++i)
+            p.line(x.data(), layouts[l].score[i].data(), x.size(), 1, th.series[series[l]], i == 0 ? layout_names[l] : "",
+                   sub.line_width * 0.8f, kPositionDash[i % 3]);
+    record_geometry(ctx, p, {name, tag}, ax, ay);
+    p.finish();
+}
+
+void build_partial_vs_proportional(BuildContext& ctx) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const int dim = static_cast<int>(ctx.params.integer("dim"));
+    const double fraction_set = ctx.params.real("rotary_fraction"), base = ctx.params.real("base");
+    const std::int64_t context = ctx.params.integer("max_position");
+    // with the whole head rotated the two layouts are the same: show Gemma 4's quarter instead, and say so
+    const bool illustrating = !(fraction_set < 1.0) || static_cast<int>(dim * fraction_set) < 2;
+    const double fraction = illustrating ? std::max(0.25, 2.0 / dim) : fraction_set;
+    const TwoLayouts t = two_layouts(dim, fraction, base);
+    const float W = ctx.request.width, H = ctx.request.height;
+    const float top = why::title_space(ctx);
+
+    const std::string why_text =
+        std::string(illustrating ? "rotary_fraction = 1 rotates the whole head in both layouts; shown for f = " +
+                                       plot::readout_number(fraction) + " (Gemma 4's). "
+                                 : "") +
+        "Same number of turning pairs, other frequencies and other partners: weights trained for one layout are "
+        "corrupted by the other (Megatron-Bridge #4195/#4916: 128-dim prefix instead of the 512-dim head; "
+        "apple/coreai-models #66: pairs i, i + dims/2 inside the prefix). Taking cos/sin from one layout and "
+        "rotate_half from the other turns partners at different angles: the score then depends on m, not only on n − m.";
+    const float caption_h = why::wrapped_caption(ctx, why_text, 0, W, H - st.px(3), th.text, false);
+    const bool with_caption = caption_h < (H - top) * 0.22f;
+    if (with_caption) why::wrapped_caption(ctx, why_text, 0, W, H - st.px(3), th.text);
+    const float bottom = H - (with_caption ? caption_h + st.px(6) : 0.0f);
+
+    const float split = top + (bottom - top) * 0.42f, third = W / 3;
+    const SubplotFit fit = fit_subplots(ctx, {0, top, W, bottom},
+                                        {plot::Rect{0, top, W, split}, plot::Rect{0, split, third, bottom},
+                                         plot::Rect{third, split, 2 * third, bottom}, plot::Rect{2 * third, split, W, bottom}},
+                                        {0, 3, 1, 2}, {st.px(300), st.px(230)});
+
+    FrequencyColors colors;
+    if (t.turning > 0) {
+        colors.log_hi = std::log(std::max(t.partial_theta[0], t.proportional_theta[0]));
+        colors.log_lo = std::log(std::min(t.partial_theta[t.turning - 1], t.proportional_theta[t.turning - 1]));
+    }
+    if (fit.shows(0)) draw_dims(ctx, t, colors, fit.cells[0]);
+    if (fit.shows(1)) draw_wavelengths(ctx, t, context, fit.cells[1]);
+
+    const std::int64_t reach = std::clamp<std::int64_t>(context - 1, 1, 256);
+    const std::vector<std::int64_t> positions = query_positions(context, reach);
+    const Eigen::VectorXd q = why::q_vector(ctx.params), k = why::k_vector(ctx.params);
+    if (fit.shows(2) || ctx.request.with_table) {
+        const std::vector<ScoreCurves> matched{score_curves(t.partial, q, k, positions, reach),
+                                               score_curves(t.proportional, q, k, positions, reach)};
+        const std::string spread = why::spread_text(std::max(matched[0].spread, matched[1].spread),
+                                                    std::max(matched[0].scale, matched[1].scale));
+        if (fit.shows(2))
+            draw_scores(ctx, matched, positions, {"partial", "proportional"}, {1, 4},
+                        {"each layout as built: one curve for every m (spread " + spread + ")", "as built: spread over m " + spread,
+                         "as built"},
+                        "layout_scores_matched", LayoutPlot::matched, fit.cells[2]);
+    }
+    if (fit.shows(3)) {
+        const std::vector<ScoreCurves> bug{score_curves(t.proportional_on_partial, q, k, positions, reach),
+                                           score_curves(t.partial_on_proportional, q, k, positions, reach)};
+        const std::string spread =
+            why::spread_text(std::max(bug[0].spread, bug[1].spread), std::max(bug[0].scale, bug[1].scale));
+        draw_scores(ctx, bug, positions, {"proportional θ, partial pairs", "partial θ, proportional pairs"}, {2, 5},
+                    {"the porting bug, cos/sin of one layout, rotate_half of the other: spread over m " + spread,
+                     "the bug, tables mixed: spread over m " + spread, "tables mixed: spread " + spread, "tables mixed"},
+                    "layout_scores_mixed", LayoutPlot::mixed, fit.cells[3]);
+    }
+
+    if (ctx.request.with_table) {
+        // per pair i of the head: each layout's frequency (0: the pair does not turn, its dims pass through)
+        DataTable& tab = ctx.result.table;
+        tab.columns = {"pair", "theta_partial", "theta_proportional"};
+        tab.values.assign(tab.columns.size(), {});
+        for (int i = 0; i < dim / 2; ++i) {
+            tab.values[0].push_back(i);
+            tab.values[1].push_back(i < t.partial_theta.size() ? t.partial_theta[i] : 0.0);
+            tab.values[2].push_back(t.proportional_theta[i]);
+        }
+    }
+}
+
+}  // namespace
+
+const FigureDescriptor& partial_vs_proportional_figure() {
+    static const FigureDescriptor d = [] {
+        FigureDescriptor f;
+        f.name = "partial_vs_proportional";
+        f.title = "Partial vs proportional";
+        f.page = 3;
+        f.export_width = 1100;
+        f.export_height = 720;
+        f.csv_columns = "pair,theta_partial,theta_proportional";
+        f.plots = {"layout_dims", "layout_wavelengths", "layout_scores_matched", "layout_scores_mixed"};
+        f.reads = {"dim", "base", "rotary_fraction", "max_position", "vector", "key_vector"};
+        f.build = build_partial_vs_proportional;
+        f.build_cost = 2;
+        f.draws_nope = true;  // the layouts of the current dim and fraction, whatever this layer does
+        return f;
+    }();
+    return d;
+}
+
+}  // namespace rope::figures

@@ -1,0 +1,226 @@
+// The "Today's models" figures and how every figure shows zero-frequency pairs and NoPE layers:
+// the layouts of the partial-vs-proportional figure rotate as the core does, only the mixed tables
+// break n - m, its table holds the core's frequencies, a click on the model anatomy loads a layer,
+// and a NoPE layer gets a note instead of flat pictures.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "figures/layout_rotation.hpp"
+#include "figures/registry.hpp"
+#include "rope/frequencies.hpp"
+#include "rope/rotation.hpp"
+
+using namespace rope;
+
+namespace {
+
+figures::FigureResult build(std::string_view name, const ParamSet& p, bool table = true, float w = 1100, float h = 700) {
+    static figures::FigureCache cache;
+    figures::FigureRequest r;
+    r.figure = &figures::figure(name);
+    r.width = w;
+    r.height = h;
+    r.with_table = table;
+    return figures::build_figure(r, p, cache);
+}
+
+ParamSet params(std::vector<std::pair<std::string, std::string>> sets) {
+    ParamSet p;
+    for (const auto& [k, v] : sets) p.set(k, v);
+    p.validate();
+    return p;
+}
+
+const std::vector<std::pair<std::string, std::string>> kGemma4Like = {
+    {"layer_kinds",
+     "sliding_attention: window=1024 dim=256 base=10000; full_attention: dim=512 base=1000000 scaling=proportional rotary_fraction=0.25"},
+    {"model_layers", "5*sliding_attention,full_attention,5*sliding_attention,full_attention"},
+    {"layer", "0"}};
+
+bool has_text(const figures::FigureResult& fig, const std::string& part) {
+    for (const auto& c : fig.list.commands)
+        if (const auto* t = std::get_if<plot::TextCmd>(&c); t && t->text.find(part) != std::string::npos) return true;
+    return false;
+}
+
+Eigen::VectorXd random_vector(int n, unsigned seed) {
+    std::mt19937 gen(seed);
+    std::uniform_real_distribution<double> u(-1, 1);
+    Eigen::VectorXd v(n);
+    for (int i = 0; i < n; ++i) v[i] = u(gen);
+    return v;
+}
+
+}  // namespace
+
+// Each layout as built is the core's rotation of that configuration (rotate_half pairing).
+TEST(TodayFigures, LayoutsRotateAsTheCore) {
+    for (double fraction : {0.25, 0.5, 0.75}) {
+        const int dim = 64;
+        const auto t = figures::detail::layouts::two_layouts(dim, fraction, 10000.0);
+        RopeConfig partial;
+        partial.dim = dim;
+        partial.rotary_fraction = fraction;
+        partial.pairing = Pairing::half;
+        RopeConfig proportional = partial;
+        proportional.scaling = Scaling::proportional;
+        const FrequencyTable fp = compute_frequencies(partial), fq = compute_frequencies(proportional);
+        EXPECT_EQ(t.turning, fq.rotating_pairs) << fraction;
+        EXPECT_EQ(t.rotated, fp.rotated_dims) << fraction;
+        const Eigen::VectorXd x = random_vector(dim, 7);
+        for (double m : {0.0, 1.0, 37.0, 5000.0}) {
+            const Eigen::VectorXd a = figures::detail::layouts::rotated(t.partial, x, m), b = rotate(fp, Pairing::half, x, m);
+            const Eigen::VectorXd c = figures::detail::layouts::rotated(t.proportional, x, m), d = rotate(fq, Pairing::half, x, m);
+            EXPECT_LT((a - b).cwiseAbs().maxCoeff(), 1e-12) << "partial, f = " << fraction << ", m = " << m;
+            EXPECT_LT((c - d).cwiseAbs().maxCoeff(), 1e-12) << "proportional, f = " << fraction << ", m = " << m;
+        }
+    }
+}
+
+// Built as intended, the score depends on n - m only; with cos/sin of one layout and rotate_half of
+// the other it depends on m too (both ways round).
+TEST(TodayFigures, MixedTablesBreakTheRelativeProperty) {
+    namespace L = figures::detail::layouts;
+    const auto t = L::two_layouts(128, 0.25, 1e6);
+    const Eigen::VectorXd q = random_vector(128, 1), k = random_vector(128, 2);
+    auto drift = [&](const L::DimRotation& r) {
+        double worst = 0;
+        for (double n : {0.0, 3.0, 50.0})
+            worst = std::max(worst, std::abs(L::rotated(r, q, 0).dot(L::rotated(r, k, n)) - L::rotated(r, q, 1000).dot(L::rotated(r, k, 1000 + n))));
+        return worst;
+    };
+    EXPECT_LT(drift(t.partial), 1e-9);
+    EXPECT_LT(drift(t.proportional), 1e-9);
+    EXPECT_GT(drift(t.proportional_on_partial), 0.05);
+    EXPECT_GT(drift(t.partial_on_proportional), 0.05);
+}
+
+// The CSV: per pair, each layout's frequency from the core; pairs that do not turn as 0 and inf.
+TEST(TodayFigures, PartialVsProportionalTableHoldsTheCoreFrequencies) {
+    const auto fig = build("partial_vs_proportional", params({{"dim", "512"}, {"rotary_fraction", "0.25"}, {"base", "1000000"}}));
+    const figures::DataTable& t = fig.table;
+    ASSERT_EQ(t.columns, (std::vector<std::string>{"pair", "theta_partial", "theta_proportional"}));
+    ASSERT_EQ(t.rows(), 256u);
+    const Eigen::VectorXd partial = base_frequencies(1e6, 128), proportional = proportional_frequencies(1e6, 512, 64);
+    for (int i = 0; i < 256; ++i) {
+        EXPECT_EQ(t.values[1][i], i < 64 ? partial[i] : 0.0) << i;
+        EXPECT_EQ(t.values[2][i], proportional[i]) << i;
+        EXPECT_EQ(t.values[2][i] == 0.0, i >= 64) << i;
+    }
+    EXPECT_DOUBLE_EQ(proportional[63], std::pow(1e6, -126.0 / 512));  // b^(-2i/d): the whole head in the exponent
+    EXPECT_DOUBLE_EQ(partial[63], std::pow(1e6, -126.0 / 128));       // b^(-2i/r): the rotated dims
+    // its four plots, the zero pairs named, the porting bugs cited
+    EXPECT_EQ(fig.plots.size(), 4u);
+    EXPECT_TRUE(has_text(fig, "θ = 0: pass through") || has_text(fig, "pairs 64–255: θ = 0, pass through"));
+    EXPECT_TRUE(has_text(fig, "#4195/#4916"));
+    // the picture's spreads: none for the layouts as built, some for the mixed tables
+    EXPECT_TRUE(has_text(fig, "spread ≈ 0") || has_text(fig, "spread over m ≈ 0"));
+}
+
+// A click on a layer's cell, or on a kind's row, loads that layer (one edit, validated like --set).
+TEST(TodayFigures, AnatomyClickLoadsTheLayer) {
+    const ParamSet p = params(kGemma4Like);
+    const auto fig = build("model_anatomy", p, false);
+    const figures::PlotGeometry* strip = fig.plot("anatomy_layers");
+    const figures::PlotGeometry* kinds = fig.plot("anatomy_kinds");
+    ASSERT_NE(strip, nullptr);
+    ASSERT_NE(kinds, nullptr);
+    figures::FigureCache cache;
+    int grab = 0;
+    ParamSet edited = p;
+    std::vector<std::string> labels;
+    figures::PanelContext panel{p, cache, fig,
+                                [&](const std::string& label, const std::function<void(ParamSet&)>& change) {
+                                    ParamSet next = p;
+                                    change(next);
+                                    next.validate();
+                                    edited = next;
+                                    labels.push_back(label);
+                                    return true;
+                                },
+                                grab};
+    const auto& pointer = *figures::figure("model_anatomy").pointer;
+    figures::PointerInput in;
+    in.pressed = in.held = in.hovered = true;
+    in.local = strip->px(5.5, 0.5);
+    pointer(panel, in);
+    ASSERT_EQ(labels.size(), 1u);
+    EXPECT_EQ(edited.integer("layer"), 5);
+    EXPECT_EQ(edited.integer("dim"), 512);
+    EXPECT_TRUE(edited.config().is_proportional());
+    EXPECT_EQ(edited.config().rotating_pairs(), 64);
+    // the second row (full_attention) from layer 0: its first layer, 5
+    in.local = {(kinds->area.x0 + kinds->area.x1) / 2, kinds->area.y0 + kinds->area.height() * 0.75f};
+    pointer(panel, in);
+    ASSERT_EQ(labels.size(), 2u);
+    EXPECT_EQ(edited.integer("layer"), 5);
+    // a click on the layer already loaded changes nothing
+    in.local = strip->px(0.5, 0.5);
+    pointer(panel, in);
+    EXPECT_EQ(labels.size(), 2u);
+}
+
+// One CSV row per layer with its kind's numbers; the selected layer and the temperature curve.
+TEST(TodayFigures, AnatomyTableAndTemperature) {
+    auto sets = kGemma4Like;
+    sets.push_back({"layer", "11"});
+    const auto fig = build("model_anatomy", params(sets));
+    const figures::DataTable& t = fig.table;
+    ASSERT_EQ(t.rows(), 12u);
+    EXPECT_EQ(t.values[1][5], 1);      // kind: full_attention
+    EXPECT_EQ(t.values[5][5], 512);    // head dim
+    EXPECT_EQ(t.values[6][5], 64);     // rotating pairs
+    EXPECT_EQ(t.values[6][0], 128);    // a sliding layer: every pair of its 256 dims
+    EXPECT_EQ(t.values[2][0], 1024);   // its window
+    EXPECT_EQ(t.values[7][11], 1);     // selected
+    EXPECT_EQ(fig.plot("anatomy_temperature"), nullptr);  // no NoPE layer
+
+    const auto llama = build("model_anatomy", params({{"layer_kinds", "chunked_attention: window=8192 base=500000; full_attention: nope=true"},
+                                                     {"model_layers", "3*chunked_attention,full_attention"},
+                                                     {"layer", "3"},
+                                                     {"attn_temperature_tuning", "true"},
+                                                     {"max_position", "1048576"}}));
+    ASSERT_NE(llama.plot("anatomy_temperature"), nullptr);
+    EXPECT_EQ(llama.table.values[3][3], 1);  // nope
+    EXPECT_EQ(llama.table.values[6][3], 0);
+    EXPECT_TRUE(has_text(llama, "NoPE"));
+    EXPECT_TRUE(has_text(llama, "a step every 8192 tokens"));
+}
+
+// Without a model: a note on how to load one. On a NoPE layer: every rotation figure says why it is
+// empty (and draws no plot to click), the anatomy still shows the model.
+TEST(TodayFigures, NotesForNoModelAndForNoPE) {
+    EXPECT_THROW(build("model_anatomy", ParamSet{}), std::invalid_argument);  // no table of layers to write
+    const auto none = build("model_anatomy", ParamSet{}, false);
+    EXPECT_TRUE(none.plots.empty());
+    EXPECT_TRUE(has_text(none, "No model with layers"));
+    const ParamSet nope = params({{"nope", "true"}});
+    for (const figures::FigureDescriptor* d : figures::all_figures()) {
+        const auto fig = build(d->name, nope, false);
+        if (d->draws_nope) continue;
+        EXPECT_TRUE(fig.plots.empty()) << d->name;
+        EXPECT_TRUE(has_text(fig, "This layer is NoPE")) << d->name;
+    }
+}
+
+// Proportional RoPE's pairs of frequency 0: marked on the heatmap, at 0 for every base in the sweep
+// (not swept as if they turned), in grey on the pairing diagram's title.
+TEST(TodayFigures, ZeroFrequencyPairsAreShownAsSuch) {
+    const ParamSet p = params({{"dim", "512"}, {"scaling", "proportional"}, {"rotary_fraction", "0.25"}, {"base", "1000000"}, {"pairing", "half"}});
+    EXPECT_TRUE(has_text(build("heatmap", p, false), "θ = 0, they pass through"));
+    const auto sweep = build("sweep", p, true, 1600, 1000);
+    EXPECT_TRUE(has_text(sweep, "at every base"));
+    const figures::DataTable& t = sweep.table;
+    ASSERT_GT(t.rows(), 0u);
+    for (std::size_t r = 0; r < t.rows(); ++r) {
+        EXPECT_LT(t.values[1][r], 64) << r;  // the pairs of frequency 0 have no wavelength to list
+        EXPECT_TRUE(std::isfinite(t.values[2][r])) << r;
+    }
+    EXPECT_TRUE(has_text(build("pairing", p, false), "(grey: θ = 0)"));
+    EXPECT_TRUE(has_text(build("context", p, false, 1600, 1000), "θ = 0: pass through"));
+    for (std::string_view name : {"vectors", "heatmap", "sweep", "decay", "context", "scores", "pairing", "precision", "sinusoidal"})
+        EXPECT_EQ(plot::first_non_finite(build(name, p, false).list), "") << name;
+}
