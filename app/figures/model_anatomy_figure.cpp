@@ -264,12 +264,13 @@ void draw_temperature(BuildContext& ctx, std::int64_t context, std::int64_t floo
     const plot::Theme& th = st.theme;
     const plot::Style sub = why::sub_style(st);
     std::vector<double> x, y;
-    const std::int64_t steps = (context + 1) / floor_scale;
+    const std::int64_t last = std::max<std::int64_t>(1, context - 1);  // positions 0 .. max_position - 1
+    const std::int64_t steps = (last + 1) / floor_scale;
     if (steps <= 4000) {
         // the staircase exactly: s changes at p = j * floor_scale - 1
         for (std::int64_t j = 0; j <= steps; ++j) {
             const double from = std::max<double>(1.0, static_cast<double>(j * floor_scale - 1));
-            const double to = std::min<double>(static_cast<double>(context), static_cast<double>((j + 1) * floor_scale - 1));
+            const double to = std::min<double>(static_cast<double>(last), static_cast<double>((j + 1) * floor_scale - 1));
             if (to < from) continue;
             const double s = nope_attention_scale(static_cast<std::int64_t>(from), floor_scale, attn_scale);
             x.push_back(from), y.push_back(s);
@@ -277,26 +278,26 @@ void draw_temperature(BuildContext& ctx, std::int64_t context, std::int64_t floo
         }
     } else {
         for (int i = 0; i <= 2000; ++i) {
-            const auto p = static_cast<std::int64_t>(std::pow(static_cast<double>(context), i / 2000.0));
+            const auto p = static_cast<std::int64_t>(std::pow(static_cast<double>(last), i / 2000.0));
             x.push_back(static_cast<double>(p)), y.push_back(nope_attention_scale(p, floor_scale, attn_scale));
         }
     }
-    const double top = nope_attention_scale(context, floor_scale, attn_scale);
+    const double top = nope_attention_scale(last, floor_scale, attn_scale);
     const std::string fs = plot::readout_number(static_cast<double>(floor_scale)), as = plot::readout_number(attn_scale, 3);
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
                  why::pick_title(ctx, sub, cell.width(),
                                  {"NoPE layers (attn_temperature_tuning): queries × s(p) = 1 + " + as + " ln(1 + ⌊(p + 1)/" + fs +
                                       "⌋), a step every " + fs + " tokens",
                                   "NoPE layers: query scale s(p), a step every " + fs + " tokens", "NoPE query scale s(p)"}));
-    plot::AxisSetup ax{"position p (tokens, log)", 1, std::max(10.0, static_cast<double>(context)), true};
+    plot::AxisSetup ax{"position p (tokens, log)", 1, std::max(10.0, static_cast<double>(last)), true};
     plot::AxisSetup ay{"query scale s(p)", 0.98, std::max(1.1, top + (top - 1) * 0.15 + 0.02)};
     p.setup_x(ax);
     p.setup_y(ay);
     p.line(x.data(), y.data(), x.size(), 1, th.series[0], "");
-    if (floor_scale - 1 >= 1 && floor_scale - 1 < context)
+    if (floor_scale - 1 >= 1 && floor_scale - 1 < last)
         p.marker_x(static_cast<double>(floor_scale - 1), th.muted, "first step: p = " + plot::readout_number(static_cast<double>(floor_scale - 1)),
                    -1, 6);
-    p.marker_y(top, th.accent, "s = " + plot::readout_number(top, 4) + " at p = " + plot::grouped_number(static_cast<double>(context)), -1, 6);
+    p.marker_y(top, th.accent, "s = " + plot::readout_number(top, 4) + " at p = " + plot::grouped_number(static_cast<double>(last)), -1, 6);
     record_geometry(ctx, p, {"anatomy_temperature", AnatomyPlot::temperature, AxisRole::position}, ax, ay);
     p.finish();
 }

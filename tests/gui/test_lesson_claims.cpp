@@ -14,6 +14,9 @@
 #include "rope/decay.hpp"
 #include "rope/encodings.hpp"
 #include "rope/frequencies.hpp"
+#include "rope/model_layers.hpp"
+#include "rope/nope_temperature.hpp"
+#include "rope/partial_layouts.hpp"
 #include "rope/precision.hpp"
 #include "rope/rotation.hpp"
 
@@ -208,4 +211,114 @@ TEST(LessonClaims, Step17PositionDotDependsOnDistanceRopeScoreToo) {
     EXPECT_NEAR(attention_score(f, Pairing::interleaved, ones(128), 0, ones(128), 40),
                 attention_score(f, Pairing::interleaved, ones(128), 512, ones(128), 552), 1e-9);
     EXPECT_TRUE(panel_shows(17, "m = 512"));
+}
+
+// Steps 18-21: today's models.
+
+TEST(LessonClaims, Step18PartialAndProportionalPairAndTurnDifferently) {
+    const ParamSet p = at(18);
+    const int d = static_cast<int>(p.integer("dim"));
+    const double f = p.real("rotary_fraction"), base = p.real("base");
+    const LayoutTable partial = layout_table(RotaryLayout::partial, d, f, base);
+    const LayoutTable proportional = layout_table(RotaryLayout::proportional, d, f, base);
+    EXPECT_EQ(partial.partner[0], 4);       // "partial pairs dim 0 with dim 4"
+    EXPECT_EQ(proportional.partner[0], 8);  // "proportional pairs it with dim 8"
+    const FrequencyTable fp = compute_frequencies(layout_config(RotaryLayout::partial, d, f, base));
+    const FrequencyTable fq = compute_frequencies(layout_config(RotaryLayout::proportional, d, f, base));
+    EXPECT_EQ(fp.rotating_pairs, 4);  // "both turn 4 pairs"
+    EXPECT_EQ(fq.rotating_pairs, 4);
+    EXPECT_EQ(fp.theta[0], fq.theta[0]);  // "every turning pair but the first gets a different frequency"
+    for (int i = 1; i < 4; ++i) EXPECT_GT(std::abs(fp.theta[i] - fq.theta[i]), 1e-3 * fq.theta[i]) << i;
+    for (int i = 4; i < fq.pairs(); ++i) EXPECT_EQ(fq.theta[i], 0.0) << i;  // "the rest frequency 0"
+    EXPECT_TRUE(panel_shows(18, "(i, i + 8)"));
+}
+
+TEST(LessonClaims, Step19MixedTablesBreakTheRelativePropertyAndTransplantedValuesChangeTheScores) {
+    const ParamSet p = at(19);
+    const int d = static_cast<int>(p.integer("dim"));
+    const double f = p.real("rotary_fraction"), base = p.real("base");
+    const FrequencyTable fq = compute_frequencies(layout_config(RotaryLayout::proportional, d, f, base));
+    EXPECT_EQ(fq.rotating_pairs, 64);        // "64 pairs turn"
+    EXPECT_EQ(fq.pairs() - fq.rotating_pairs, 192);  // "and 192 have frequency 0"
+    const LayoutTable partial = layout_table(RotaryLayout::partial, d, f, base);
+    const LayoutTable proportional = layout_table(RotaryLayout::proportional, d, f, base);
+    const Eigen::VectorXd q = ones(d);
+    auto drift = [&](const LayoutTable& a, const LayoutTable& b) {
+        double worst = 0;
+        for (int r = 0; r <= 256; r += 8)
+            worst = std::max(worst, std::abs(score_with_tables(a, b, q, 0, q, r) - score_with_tables(a, b, q, 3000, q, 3000 + r)));
+        return worst;
+    };
+    EXPECT_LT(drift(proportional, proportional), 1e-9);  // each layout on its own: one curve
+    EXPECT_LT(drift(partial, partial), 1e-9);
+    EXPECT_GT(drift(proportional, partial), 1.0);  // mixed tables: the curves spread
+    EXPECT_GT(drift(partial, proportional), 1.0);
+    // the reported ports: proportional's values on partial's pairs, still relative but not the model's scores
+    const LayoutTable ported = transplanted_table(RotaryLayout::partial, RotaryLayout::proportional, d, f, base);
+    EXPECT_LT(drift(ported, ported), 1e-9);
+    // (for a q and k with structure: all-ones vectors score the same under any pairing)
+    Eigen::VectorXd qs(d), ks(d);
+    for (int j = 0; j < d; ++j) qs[j] = std::sin(0.7 * j + 0.3), ks[j] = std::cos(1.3 * j);
+    double apart = 0;
+    for (int r = 1; r <= 256; ++r)
+        apart = std::max(apart, std::abs(score_with_tables(ported, ported, qs, 0, ks, r) -
+                                         score_with_tables(proportional, proportional, qs, 0, ks, r)));
+    EXPECT_GT(apart, 1.0);
+}
+
+TEST(LessonClaims, Step20Gemma4HasFiveSlidingLayersToOneProportionalGlobalLayer) {
+    const ParamSet p = at(20);
+    const ModelLayers model = p.model_layers();
+    ASSERT_EQ(model.layers(), 60);  // "ten times: 60 layers"
+    int global = 0;
+    for (int l = 0; l < 60; ++l) {
+        const bool full = model.kind(l).attention == Attention::full;
+        EXPECT_EQ(full, l % 6 == 5) << l;  // five sliding, then one global
+        global += full;
+        const RopeConfig c = p.with_kind(model.kind(l)).config();
+        if (full) {
+            EXPECT_EQ(c.dim, 512);
+            EXPECT_EQ(c.scaling, Scaling::proportional);
+            EXPECT_EQ(c.rotary_fraction, 0.25);
+            EXPECT_EQ(c.base, 1e6);
+        } else {
+            EXPECT_EQ(model.kind(l).window, 1024);
+            EXPECT_EQ(c.dim, 256);
+            EXPECT_EQ(c.scaling, Scaling::none);
+            EXPECT_EQ(c.base, 1e4);
+        }
+    }
+    EXPECT_EQ(global, 10);
+    // "Layer 5, the first global layer, is loaded here"
+    EXPECT_EQ(p.integer("layer"), 5);
+    EXPECT_EQ(p.config().dim, 512);
+    EXPECT_EQ(p.config().scaling, Scaling::proportional);
+}
+
+TEST(LessonClaims, Step21Llama4LeavesRopeOutOfEveryFourthLayerAndScalesItsQueries) {
+    const ParamSet p = at(21);
+    const ModelLayers model = p.model_layers();
+    ASSERT_EQ(model.layers(), 48);
+    for (int l = 0; l < 48; ++l) {
+        const RopeConfig c = p.with_kind(model.kind(l)).config();
+        EXPECT_EQ(c.nope, l % 4 == 3) << l;  // "layers 3, 7, 11 and so on are NoPE layers"
+        EXPECT_EQ(model.kind(l).attention, l % 4 == 3 ? Attention::full : Attention::chunked) << l;
+        if (l % 4 != 3) {
+            EXPECT_EQ(model.kind(l).window, 8192) << l;  // "chunks of 8192 tokens"
+        }
+    }
+    EXPECT_TRUE(p.config().nope);  // layer 3 is loaded
+    EXPECT_TRUE(p.boolean("attn_temperature_tuning"));
+    const std::int64_t fs = p.integer("floor_scale");
+    const double as = p.real("attn_scale");
+    EXPECT_EQ(fs, 8192);
+    EXPECT_EQ(as, 0.1);
+    EXPECT_EQ(nope_attention_scale(8190, fs, as), 1.0);  // "1 up to position 8190"
+    EXPECT_GT(nope_attention_scale(8191, fs, as), 1.0);  // "then a step up every 8192 tokens"
+    EXPECT_EQ(nope_attention_scale(8191 + 8191, fs, as), nope_attention_scale(8191, fs, as));
+    EXPECT_GT(nope_attention_scale(8191 + 8192, fs, as), nope_attention_scale(8191, fs, as));
+    const double last = nope_attention_scale(p.integer("max_position") - 1, fs, as);
+    EXPECT_EQ(p.integer("max_position") - 1, 1048575);
+    EXPECT_NEAR(last, 1.49, 0.005);  // "1.49 at position 1,048,575"
+    EXPECT_TRUE(panel_shows(21, "first step: p = 8191"));
 }
