@@ -10,7 +10,6 @@
 // other is no rotation at all and the score depends on m too.
 // Both layouts are drawn half-split (rotate_half), as transformers applies them.
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <limits>
 
@@ -276,10 +275,14 @@ void draw_wavelengths(BuildContext& ctx, const TwoLayouts& t, std::int64_t conte
 // Colour = layout (two series that share a dash, so the palette keeps them apart in grey), dash = query position: where the three positions give one curve, the dashes lie on
 // one line and it reads as solid; where they spread, three patterns of one colour part.
 constexpr float kPositionDash[3] = {0, 9, 2.5f};
+// #4195's port is one more curve among two that share dash 0, and no colour of the palette is apart
+// in grey from both: it gets a dash of its own for every m (a rotation, its three copies coincide),
+// and the proportional curve shows through its gaps where the two agree.
+constexpr float kPortDash = 6;
 
 void draw_scores(BuildContext& ctx, const std::vector<ScoreCurves>& layouts, const std::vector<std::int64_t>& positions,
                  const std::vector<std::string>& layout_names, const std::vector<std::size_t>& series,
-                 const std::vector<std::string>& titles, const std::string& name, LayoutPlot tag, plot::Rect cell) {
+                 const std::vector<float>& own_dash, const std::vector<std::string>& titles, const std::string& name, LayoutPlot tag, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
     const plot::Style sub = why::sub_style(st);
@@ -304,7 +307,7 @@ void draw_scores(BuildContext& ctx, const std::vector<ScoreCurves>& layouts, con
     for (std::size_t l = 0; l < layouts.size(); ++l)
         for (std::size_t i = 0; i < positions.size(); ++i)
             p.line(x.data(), layouts[l].score[i].data(), x.size(), 1, th.series[series[l]], i == 0 ? layout_names[l] : "",
-                   sub.line_width * 0.8f, kPositionDash[i % 3]);
+                   sub.line_width * 0.8f, l < own_dash.size() && own_dash[l] >= 0 ? own_dash[l] : kPositionDash[i % 3]);
     record_geometry(ctx, p, {name, tag}, ax, ay);
     p.finish();
 }
@@ -373,7 +376,7 @@ void build_partial_vs_proportional(BuildContext& ctx) {
         const std::string s = why::spread_text(spread, scale);
         draw_scores(ctx, matched, positions,
                     {"partial", "proportional", pairing_shows ? "proportional θ on partial pairs (#4195)" : "#4195's port: on the proportional curve here"},
-                    {1, 4, 3},
+                    {1, 4, 3}, {-1, -1, kPortDash},
                     {"rotations, as built or ported: one curve for every m (spread " + s + ")",
                      "rotations: one curve for every m (spread " + s + ")", "rotations: spread over m " + s, "rotations"},
                     "layout_scores_matched", LayoutPlot::matched, fit.cells[2]);
@@ -383,7 +386,7 @@ void build_partial_vs_proportional(BuildContext& ctx) {
                                            score_curves(t.partial, t.proportional, q, k, positions, reach)};
         const std::string spread =
             why::spread_text(std::max(bug[0].spread, bug[1].spread), std::max(bug[0].scale, bug[1].scale));
-        draw_scores(ctx, bug, positions, {"proportional cos/sin, partial rotate_half", "partial cos/sin, proportional rotate_half"}, {2, 5},
+        draw_scores(ctx, bug, positions, {"proportional cos/sin, partial rotate_half", "partial cos/sin, proportional rotate_half"}, {2, 5}, {},
                     {"not a rotation, cos/sin and rotate_half mixed: spread over m " + spread,
                      "not a rotation (tables mixed): spread over m " + spread, "tables mixed: spread over m " + spread,
                      "tables mixed: spread " + spread, "tables mixed"},
