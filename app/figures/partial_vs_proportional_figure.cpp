@@ -3,21 +3,22 @@
 //    pair (i, i + r/2) inside them, theta_i = b^(-2i/r); the other dims pass through;
 //  - proportional (transformers' rope_type "proportional", Gemma 4's global layers): d/2 pairs
 //    (i, i + d/2) across the head, theta_i = b^(-2i/d) for i < int(d f)//2, then exactly 0.
-// Same count of turning pairs, other values and other partners. The porting bug takes the cos/sin
-// table of one layout and rotate_half of the other: partners turn at different angles and the score
-// stops depending on n - m alone (Megatron-Bridge #4195/#4916, apple/coreai-models #66).
+// Same count of turning pairs, other values and other partners. Two porting bugs, both drawn
+// (core/include/rope/partial_layouts.hpp): the frequency values of one layout on the pairs of the
+// other (Megatron-Bridge #4195/#4916, apple/coreai-models #66) is still a rotation, so n - m is kept
+// but the scores are not the model's; the cos/sin table of one layout under the rotate_half of the
+// other is no rotation at all and the score depends on m too.
 // Both layouts are drawn half-split (rotate_half), as transformers applies them.
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <limits>
 
-#include "figures/layout_rotation.hpp"
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
 #include "plot/colormap.hpp"
 #include "plot/ticks.hpp"
 #include "rope/frequencies.hpp"
+#include "rope/partial_layouts.hpp"
 
 namespace rope::figures {
 
@@ -29,7 +30,30 @@ using detail::SubplotFit;
 namespace why = detail::why;
 using plot::Color;
 using plot::Vec2;
-using namespace detail::layouts;
+
+// The two layouts of a head at d, f, b: per-pair frequencies and per-dim tables, all from the core.
+struct TwoLayouts {
+    int dim = 0, rotated = 0, turning = 0;  // d, r = int(d f) made even, int(d f) // 2
+    Eigen::VectorXd partial_theta;          // r/2 entries: b^(-2i/r)
+    Eigen::VectorXd proportional_theta;     // d/2 entries: b^(-2i/d), zeros from `turning` on
+    LayoutTable partial, proportional;      // each layout as it should be
+    LayoutTable transplanted;               // proportional's values on partial's pairs (#4195)
+};
+
+TwoLayouts two_layouts(int dim, double fraction, double base) {
+    TwoLayouts t;
+    const FrequencyTable partial = compute_frequencies(layout_config(RotaryLayout::partial, dim, fraction, base));
+    const FrequencyTable proportional = compute_frequencies(layout_config(RotaryLayout::proportional, dim, fraction, base));
+    t.dim = dim;
+    t.rotated = partial.rotated_dims;
+    t.turning = proportional.rotating_pairs;
+    t.partial_theta = partial.theta;
+    t.proportional_theta = proportional.theta;
+    t.partial = layout_table(RotaryLayout::partial, dim, fraction, base);
+    t.proportional = layout_table(RotaryLayout::proportional, dim, fraction, base);
+    t.transplanted = transplanted_table(RotaryLayout::partial, RotaryLayout::proportional, dim, fraction, base);
+    return t;
+}
 
 enum class LayoutPlot { dims = 1, wavelengths, matched, mixed };
 
@@ -49,14 +73,16 @@ struct ScoreCurves {
     double spread = 0, scale = 0;            // largest difference between positions at one distance
 };
 
-ScoreCurves score_curves(const DimRotation& r, const Eigen::VectorXd& q, const Eigen::VectorXd& k,
-                         const std::vector<std::int64_t>& positions, std::int64_t reach) {
+// Scores with the angles of one table and the partners of another (the same table: a layout as built).
+ScoreCurves score_curves(const LayoutTable& angles, const LayoutTable& partners, const Eigen::VectorXd& q,
+                         const Eigen::VectorXd& k, const std::vector<std::int64_t>& positions, std::int64_t reach) {
     ScoreCurves c;
     for (std::int64_t n = 0; n <= reach; ++n) c.distance.push_back(static_cast<double>(n));
     for (std::int64_t m : positions) {
-        const Eigen::VectorXd qm = rotated(r, q, static_cast<double>(m));
+        const Eigen::VectorXd qm = rotate_with_tables(angles, partners, q, static_cast<double>(m));
         std::vector<double> s;
-        for (std::int64_t n = 0; n <= reach; ++n) s.push_back(qm.dot(rotated(r, k, static_cast<double>(m + n))));
+        for (std::int64_t n = 0; n <= reach; ++n)
+            s.push_back(qm.dot(rotate_with_tables(angles, partners, k, static_cast<double>(m + n))));
         c.score.push_back(std::move(s));
     }
     for (std::size_t i = 0; i < c.distance.size(); ++i) {
@@ -66,6 +92,28 @@ ScoreCurves score_curves(const DimRotation& r, const Eigen::VectorXd& q, const E
         c.scale = std::max({c.scale, std::abs(lo), std::abs(hi)});
     }
     return c;
+}
+
+// q = k for the scores when the user set no vector: all ones cannot tell pairings apart (every pair
+// weighs 2, wherever its dims are), so #4195's curve would lie on the proportional one; dims of
+// unequal size, as trained q and k have, make the pairing visible. Deterministic: sin, no RNG.
+Eigen::VectorXd unequal_dims(int dim) {
+    Eigen::VectorXd v(dim);
+    for (int j = 0; j < dim; ++j) v[j] = 1 + 0.9 * std::sin(2.4 * j);
+    return v;
+}
+
+// Whether q, k tell #4195's pairing from proportional's (score at m = 0 over the distances drawn);
+// they do not when every dim weighs alike (all ones), and then its curve lies on the proportional one.
+bool transplant_differs(const TwoLayouts& t, const Eigen::VectorXd& q, const Eigen::VectorXd& k, std::int64_t reach) {
+    double largest = 0, scale = 1;
+    for (std::int64_t n = 0; n <= reach; ++n) {
+        const double proportional = score_with_tables(t.proportional, t.proportional, q, 0, k, static_cast<double>(n));
+        const double ported = score_with_tables(t.transplanted, t.transplanted, q, 0, k, static_cast<double>(n));
+        largest = std::max(largest, std::abs(ported - proportional));
+        scale = std::max(scale, std::abs(proportional));
+    }
+    return largest > 1e-9 * scale;
 }
 
 // Colour of a turning pair by its frequency (log scale shared by both layouts); grey for theta = 0.
@@ -115,13 +163,12 @@ void draw_dims(BuildContext& ctx, const TwoLayouts& t, const FrequencyColors& co
     const float col = width / static_cast<float>(t.dim);
     auto dim_x = [&](double j) { return x0 + static_cast<float>(j) * col; };
 
-    auto strip = [&](const DimRotation& r, float y) {
+    auto strip = [&](const LayoutTable& r, float y) {
         // runs of equal colour as one box each (a 512-dim head is 512 slivers otherwise)
         int from = 0;
         for (int j = 1; j <= t.dim; ++j) {
-            const auto u = static_cast<std::size_t>(from);
-            const double phi_from = r.sign[u] ? r.phi[u] : 0.0;
-            const double phi_j = j == t.dim ? -1.0 : r.sign[static_cast<std::size_t>(j)] ? r.phi[static_cast<std::size_t>(j)] : 0.0;
+            const double phi_from = r.angle[from];  // 0 for a dim that passes through or does not turn
+            const double phi_j = j == t.dim ? -1.0 : r.angle[j];
             const bool outlined = col >= st.px(9);  // dims outlined one by one only where each is wide
             if (j < t.dim && phi_j == phi_from && !outlined) continue;
             p.list().rect({dim_x(from), y, dim_x(j), y + strip_h}, colors.of(th, phi_from), outlined ? th.background : Color{0, 0, 0, 0},
@@ -130,14 +177,14 @@ void draw_dims(BuildContext& ctx, const TwoLayouts& t, const FrequencyColors& co
         }
         p.list().rect({dim_x(0), y, dim_x(t.dim), y + strip_h}, Color{0, 0, 0, 0}, th.axis, st.px(1));
     };
-    auto arcs = [&](const DimRotation& r, int pairs, float y, float dir) {
+    auto arcs = [&](const LayoutTable& r, int pairs, float y, float dir) {
         // a few partners joined (every pair would be a solid fan): the first, the last and some between
         const int shown = std::min(pairs, 7);
         for (int s = 0; s < shown; ++s) {
             const int i = shown == 1 ? 0 : static_cast<int>(std::lround(static_cast<double>(s) * (pairs - 1) / (shown - 1)));
             const int partner = r.partner[static_cast<std::size_t>(i)];
             arc(p.list(), dim_x(i + 0.5), dim_x(partner + 0.5), y, arc_h * (0.45f + 0.55f * static_cast<float>(s + 1) / static_cast<float>(shown)),
-                dir, colors.of(th, r.phi[static_cast<std::size_t>(i)]), st.px(1.8f));
+                dir, colors.of(th, r.angle[i]), st.px(1.8f));
         }
     };
     strip(t.partial, strip1);
@@ -228,10 +275,14 @@ void draw_wavelengths(BuildContext& ctx, const TwoLayouts& t, std::int64_t conte
 // Colour = layout (two series that share a dash, so the palette keeps them apart in grey), dash = query position: where the three positions give one curve, the dashes lie on
 // one line and it reads as solid; where they spread, three patterns of one colour part.
 constexpr float kPositionDash[3] = {0, 9, 2.5f};
+// #4195's port is one more curve among two that share dash 0, and no colour of the palette is apart
+// in grey from both: it gets a dash of its own for every m (a rotation, its three copies coincide),
+// and the proportional curve shows through its gaps where the two agree.
+constexpr float kPortDash = 6;
 
 void draw_scores(BuildContext& ctx, const std::vector<ScoreCurves>& layouts, const std::vector<std::int64_t>& positions,
-                 const std::vector<std::string>& layout_names, const std::array<std::size_t, 2>& series,
-                 const std::vector<std::string>& titles, const std::string& name, LayoutPlot tag, plot::Rect cell) {
+                 const std::vector<std::string>& layout_names, const std::vector<std::size_t>& series,
+                 const std::vector<float>& own_dash, const std::vector<std::string>& titles, const std::string& name, LayoutPlot tag, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
     const plot::Style sub = why::sub_style(st);
@@ -256,7 +307,7 @@ void draw_scores(BuildContext& ctx, const std::vector<ScoreCurves>& layouts, con
     for (std::size_t l = 0; l < layouts.size(); ++l)
         for (std::size_t i = 0; i < positions.size(); ++i)
             p.line(x.data(), layouts[l].score[i].data(), x.size(), 1, th.series[series[l]], i == 0 ? layout_names[l] : "",
-                   sub.line_width * 0.8f, kPositionDash[i % 3]);
+                   sub.line_width * 0.8f, l < own_dash.size() && own_dash[l] >= 0 ? own_dash[l] : kPositionDash[i % 3]);
     record_geometry(ctx, p, {name, tag}, ax, ay);
     p.finish();
 }
@@ -274,14 +325,28 @@ void build_partial_vs_proportional(BuildContext& ctx) {
     const float W = ctx.request.width, H = ctx.request.height;
     const float top = why::title_space(ctx);
 
+    const bool own_vectors = ctx.params.has("vector") || ctx.params.has("key_vector");
+    const std::int64_t reach = std::clamp<std::int64_t>(context - 1, 1, 256);
+    const std::vector<std::int64_t> positions = query_positions(context, reach);
+    const Eigen::VectorXd q = own_vectors ? why::q_vector(ctx.params) : unequal_dims(dim);
+    const Eigen::VectorXd k = own_vectors ? why::k_vector(ctx.params) : q;
+    const bool pairing_shows = transplant_differs(t, q, k, reach);
     const std::string why_text =
         std::string(illustrating ? "rotary_fraction = 1 rotates the whole head in both layouts; shown for f = " +
                                        plot::readout_number(fraction) + " (Gemma 4's). "
                                  : "") +
-        "Same number of turning pairs, other frequencies and other partners: weights trained for one layout are "
-        "corrupted by the other (Megatron-Bridge #4195/#4916: 128-dim prefix instead of the 512-dim head; "
-        "apple/coreai-models #66: pairs i, i + dims/2 inside the prefix). Taking cos/sin from one layout and "
-        "rotate_half from the other turns partners at different angles: the score then depends on m, not only on n − m.";
+        "Same number of turning pairs, other frequencies and other partners. The reported ports (Megatron-Bridge "
+        "#4195/#4916, apple/coreai-models #66) kept proportional's " + std::to_string(t.turning) +
+        " frequencies but paired them inside the " + std::to_string(t.rotated) + "-dim prefix, (i, i + " +
+        std::to_string(t.rotated / 2) + "), not across the " + std::to_string(dim) +
+        "-dim head: still a rotation, one curve for every m, " +
+        (pairing_shows ? std::string("but not the model's scores.")
+                       : std::string("and for these q, k its scores equal proportional's: they cannot tell the pairings apart, trained q, k can.")) +
+        " The cos/sin table of one "
+        "layout under the rotate_half of the other is no rotation: the score then depends on m, not only on n − m." +
+        (own_vectors ? std::string()
+                     : std::string(" Scores for qⱼ = kⱼ = 1 + 0.9 sin(2.4 j): with all ones #4195's pairing would give exactly the "
+                                 "proportional scores (set vector for your own)."));
     const float caption_h = why::wrapped_caption(ctx, why_text, 0, W, H - st.px(3), th.text, false);
     const bool with_caption = caption_h < (H - top) * 0.22f;
     if (with_caption) why::wrapped_caption(ctx, why_text, 0, W, H - st.px(3), th.text);
@@ -301,28 +366,30 @@ void build_partial_vs_proportional(BuildContext& ctx) {
     if (fit.shows(0)) draw_dims(ctx, t, colors, fit.cells[0]);
     if (fit.shows(1)) draw_wavelengths(ctx, t, context, fit.cells[1]);
 
-    const std::int64_t reach = std::clamp<std::int64_t>(context - 1, 1, 256);
-    const std::vector<std::int64_t> positions = query_positions(context, reach);
-    const Eigen::VectorXd q = why::q_vector(ctx.params), k = why::k_vector(ctx.params);
-    if (fit.shows(2) || ctx.request.with_table) {
-        const std::vector<ScoreCurves> matched{score_curves(t.partial, q, k, positions, reach),
-                                               score_curves(t.proportional, q, k, positions, reach)};
-        const std::string spread = why::spread_text(std::max(matched[0].spread, matched[1].spread),
-                                                    std::max(matched[0].scale, matched[1].scale));
-        if (fit.shows(2))
-            draw_scores(ctx, matched, positions, {"partial", "proportional"}, {1, 4},
-                        {"each layout as built: one curve for every m (spread " + spread + ")", "as built: spread over m " + spread,
-                         "as built"},
-                        "layout_scores_matched", LayoutPlot::matched, fit.cells[2]);
+    if (fit.shows(2)) {
+        // the two layouts as built, and the reported port: proportional values on partial pairs
+        const std::vector<ScoreCurves> matched{score_curves(t.partial, t.partial, q, k, positions, reach),
+                                               score_curves(t.proportional, t.proportional, q, k, positions, reach),
+                                               score_curves(t.transplanted, t.transplanted, q, k, positions, reach)};
+        double spread = 0, scale = 0;
+        for (const ScoreCurves& c : matched) spread = std::max(spread, c.spread), scale = std::max(scale, c.scale);
+        const std::string s = why::spread_text(spread, scale);
+        draw_scores(ctx, matched, positions,
+                    {"partial", "proportional", pairing_shows ? "proportional θ on partial pairs (#4195)" : "#4195's port: on the proportional curve here"},
+                    {1, 4, 3}, {-1, -1, kPortDash},
+                    {"rotations, as built or ported: one curve for every m (spread " + s + ")",
+                     "rotations: one curve for every m (spread " + s + ")", "rotations: spread over m " + s, "rotations"},
+                    "layout_scores_matched", LayoutPlot::matched, fit.cells[2]);
     }
     if (fit.shows(3)) {
-        const std::vector<ScoreCurves> bug{score_curves(t.proportional_on_partial, q, k, positions, reach),
-                                           score_curves(t.partial_on_proportional, q, k, positions, reach)};
+        const std::vector<ScoreCurves> bug{score_curves(t.proportional, t.partial, q, k, positions, reach),
+                                           score_curves(t.partial, t.proportional, q, k, positions, reach)};
         const std::string spread =
             why::spread_text(std::max(bug[0].spread, bug[1].spread), std::max(bug[0].scale, bug[1].scale));
-        draw_scores(ctx, bug, positions, {"proportional θ, partial pairs", "partial θ, proportional pairs"}, {2, 5},
-                    {"the porting bug, cos/sin of one layout, rotate_half of the other: spread over m " + spread,
-                     "the bug, tables mixed: spread over m " + spread, "tables mixed: spread " + spread, "tables mixed"},
+        draw_scores(ctx, bug, positions, {"proportional cos/sin, partial rotate_half", "partial cos/sin, proportional rotate_half"}, {2, 5}, {},
+                    {"not a rotation, cos/sin and rotate_half mixed: spread over m " + spread,
+                     "not a rotation (tables mixed): spread over m " + spread, "tables mixed: spread over m " + spread,
+                     "tables mixed: spread " + spread, "tables mixed"},
                     "layout_scores_mixed", LayoutPlot::mixed, fit.cells[3]);
     }
 

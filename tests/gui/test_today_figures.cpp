@@ -8,7 +8,7 @@
 #include <limits>
 #include <random>
 
-#include "figures/layout_rotation.hpp"
+#include "rope/partial_layouts.hpp"
 #include "figures/registry.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/rotation.hpp"
@@ -54,28 +54,29 @@ Eigen::VectorXd random_vector(int n, unsigned seed) {
     return v;
 }
 
+// The largest change of the score at one distance n - m when the query moves from m = 0 to 1000.
+double drift(const LayoutTable& angles, const LayoutTable& partners, const Eigen::VectorXd& q, const Eigen::VectorXd& k) {
+    double worst = 0;
+    for (double n : {0.0, 3.0, 50.0})
+        worst = std::max(worst, std::abs(score_with_tables(angles, partners, q, 0, k, n) -
+                                         score_with_tables(angles, partners, q, 1000, k, 1000 + n)));
+    return worst;
+}
+
 }  // namespace
 
-// Each layout as built is the core's rotation of that configuration (rotate_half pairing).
+// Each layout's tables rotate as the core does for that configuration (rotate_half pairing).
 TEST(TodayFigures, LayoutsRotateAsTheCore) {
     for (double fraction : {0.25, 0.5, 0.75}) {
         const int dim = 64;
-        const auto t = figures::detail::layouts::two_layouts(dim, fraction, 10000.0);
-        RopeConfig partial;
-        partial.dim = dim;
-        partial.rotary_fraction = fraction;
-        partial.pairing = Pairing::half;
-        RopeConfig proportional = partial;
-        proportional.scaling = Scaling::proportional;
-        const FrequencyTable fp = compute_frequencies(partial), fq = compute_frequencies(proportional);
-        EXPECT_EQ(t.turning, fq.rotating_pairs) << fraction;
-        EXPECT_EQ(t.rotated, fp.rotated_dims) << fraction;
-        const Eigen::VectorXd x = random_vector(dim, 7);
-        for (double m : {0.0, 1.0, 37.0, 5000.0}) {
-            const Eigen::VectorXd a = figures::detail::layouts::rotated(t.partial, x, m), b = rotate(fp, Pairing::half, x, m);
-            const Eigen::VectorXd c = figures::detail::layouts::rotated(t.proportional, x, m), d = rotate(fq, Pairing::half, x, m);
-            EXPECT_LT((a - b).cwiseAbs().maxCoeff(), 1e-12) << "partial, f = " << fraction << ", m = " << m;
-            EXPECT_LT((c - d).cwiseAbs().maxCoeff(), 1e-12) << "proportional, f = " << fraction << ", m = " << m;
+        for (RotaryLayout layout : {RotaryLayout::partial, RotaryLayout::proportional}) {
+            const LayoutTable t = layout_table(layout, dim, fraction, 10000.0);
+            const FrequencyTable f = compute_frequencies(layout_config(layout, dim, fraction, 10000.0));
+            EXPECT_EQ(f.rotating_pairs, static_cast<int>(dim * fraction) / 2) << fraction;
+            const Eigen::VectorXd x = random_vector(dim, 7);
+            for (double m : {0.0, 1.0, 37.0, 5000.0})
+                EXPECT_LT((rotate_with_tables(t, t, x, m) - rotate(f, Pairing::half, x, m)).cwiseAbs().maxCoeff(), 1e-12)
+                    << "layout " << static_cast<int>(layout) << ", f = " << fraction << ", m = " << m;
         }
     }
 }
@@ -83,19 +84,50 @@ TEST(TodayFigures, LayoutsRotateAsTheCore) {
 // Built as intended, the score depends on n - m only; with cos/sin of one layout and rotate_half of
 // the other it depends on m too (both ways round).
 TEST(TodayFigures, MixedTablesBreakTheRelativeProperty) {
-    namespace L = figures::detail::layouts;
-    const auto t = L::two_layouts(128, 0.25, 1e6);
+    const LayoutTable partial = layout_table(RotaryLayout::partial, 128, 0.25, 1e6);
+    const LayoutTable proportional = layout_table(RotaryLayout::proportional, 128, 0.25, 1e6);
     const Eigen::VectorXd q = random_vector(128, 1), k = random_vector(128, 2);
-    auto drift = [&](const L::DimRotation& r) {
+    EXPECT_LT(drift(partial, partial, q, k), 1e-9);
+    EXPECT_LT(drift(proportional, proportional, q, k), 1e-9);
+    EXPECT_GT(drift(proportional, partial, q, k), 0.05);
+    EXPECT_GT(drift(partial, proportional, q, k), 0.05);
+}
+
+// The reported ports (#4195): proportional's values on partial's pairs. Still a rotation (n - m
+// kept), but other scores than the model's. Not for q = k = all ones, where every pairing weighs
+// each frequency alike (the curves agree to rounding), so the figure's own default, q = k = dims of
+// unequal size, and random q, k.
+TEST(TodayFigures, TransplantedValuesKeepNMinusMButNotTheScores) {
+    const LayoutTable proportional = layout_table(RotaryLayout::proportional, 512, 0.25, 1e6);
+    const LayoutTable transplanted = transplanted_table(RotaryLayout::partial, RotaryLayout::proportional, 512, 0.25, 1e6);
+    auto largest_difference = [&](const Eigen::VectorXd& q, const Eigen::VectorXd& k) {
         double worst = 0;
-        for (double n : {0.0, 3.0, 50.0})
-            worst = std::max(worst, std::abs(L::rotated(r, q, 0).dot(L::rotated(r, k, n)) - L::rotated(r, q, 1000).dot(L::rotated(r, k, 1000 + n))));
+        for (double n = 0; n <= 256; ++n)
+            worst = std::max(worst, std::abs(score_with_tables(transplanted, transplanted, q, 0, k, n) -
+                                             score_with_tables(proportional, proportional, q, 0, k, n)));
         return worst;
     };
-    EXPECT_LT(drift(t.partial), 1e-9);
-    EXPECT_LT(drift(t.proportional), 1e-9);
-    EXPECT_GT(drift(t.proportional_on_partial), 0.05);
-    EXPECT_GT(drift(t.partial_on_proportional), 0.05);
+    const Eigen::VectorXd ones = Eigen::VectorXd::Ones(512);
+    EXPECT_LT(largest_difference(ones, ones), 1e-9);  // all ones: no difference to see
+    Eigen::VectorXd unequal(512);
+    for (int j = 0; j < 512; ++j) unequal[j] = 1 + 0.9 * std::sin(2.4 * j);
+    const Eigen::VectorXd q = random_vector(512, 3), k = random_vector(512, 4);
+    for (const auto& [qv, kv] : {std::pair{unequal, unequal}, std::pair{q, k}}) {
+        EXPECT_LT(drift(transplanted, transplanted, qv, kv), 1e-9);
+        EXPECT_GT(largest_difference(qv, kv), 0.02 * std::abs(score_with_tables(proportional, proportional, qv, 0, kv, 0)));
+    }
+    EXPECT_GT(largest_difference(unequal, unequal), 20.0);  // 26.8 by numpy, of a score of 720 at n = m
+    // the figure draws it by default, as one more curve of the scores as built
+    const auto fig = build("partial_vs_proportional", params({{"dim", "512"}, {"rotary_fraction", "0.25"}, {"base", "1000000"}}), false);
+    EXPECT_TRUE(has_text(fig, "proportional θ on partial pairs (#4195)"));
+    EXPECT_FALSE(has_text(fig, "on the proportional curve here"));
+    EXPECT_TRUE(has_text(fig, "spread ≈ 0") || has_text(fig, "spread over m ≈ 0"));
+    // all ones set by hand: the legend says the curve lies on the proportional one
+    std::string all_ones = "1";
+    for (int j = 1; j < 512; ++j) all_ones += ",1";
+    const auto ones_fig = build("partial_vs_proportional",
+                                params({{"dim", "512"}, {"rotary_fraction", "0.25"}, {"base", "1000000"}, {"vector", all_ones}}), false);
+    EXPECT_TRUE(has_text(ones_fig, "#4195's port: on the proportional curve here"));
 }
 
 // The CSV: per pair, each layout's frequency from the core; pairs that do not turn as 0 and inf.
