@@ -6,6 +6,7 @@
 #
 #   bash bench/frames.sh                  # the build in ./build
 #   ROPE_EXPLORER=path FRAMES=200 RUNS=3 SCENARIOS="defaults 131072/256" bash bench/frames.sh
+#   SCENARIOS="page4-gemma-4-31b page4-llama-4-scout" bash bench/frames.sh   # the Today's models page
 # It is a benchmark, not a test: this 2-core machine is noisy, so read the spread.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -24,6 +25,9 @@ scenario_args() {  # name -> the app's arguments
       local page=1; [[ "$1" == page3* ]] && page=2
       printf '{"parameters": {"max_position": 131072, "dim": 256}, "view": {"page": %d}}\n' "$page" > "$work/page$page.json"
       echo "--session $work/page$page.json" ;;
+    page4-gemma-4-31b|page4-llama-4-scout)  # Today's models with a model of many layers loaded
+      printf '{"parameters": {"preset": "%s"}, "view": {"page": 3}}\n' "${1#page4-}" > "$work/page4.json"
+      echo "--session $work/page4.json" ;;
   esac
 }
 

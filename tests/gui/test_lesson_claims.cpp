@@ -264,6 +264,8 @@ TEST(LessonClaims, Step19MixedTablesBreakTheRelativePropertyAndTransplantedValue
         apart = std::max(apart, std::abs(score_with_tables(ported, ported, qs, 0, ks, r) -
                                          score_with_tables(proportional, proportional, qs, 0, ks, r)));
     EXPECT_GT(apart, 1.0);
+    EXPECT_TRUE(panel_shows(19, "#4195"));  // the port's curve is drawn
+    EXPECT_TRUE(panel_shows(19, "not a rotation"));
 }
 
 TEST(LessonClaims, Step20Gemma4HasFiveSlidingLayersToOneProportionalGlobalLayer) {
