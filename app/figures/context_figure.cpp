@@ -110,7 +110,11 @@ void build_context(BuildContext& ctx) {
         const auto s = scaling_from_string(v);
         if (!s || *s == config.scaling) continue;
         try {
-            compare_freqs.push_back(compute_frequencies(with_scaling(config, *s)));
+            FrequencyTable variant = compute_frequencies(with_scaling(config, *s));
+            // proportional RoPE's pairs span the head; a context extension of the same fraction is
+            // ordinary partial rotary, with other pairs: no pair-by-pair comparison, left out
+            if (variant.pairs() != pairs) continue;
+            compare_freqs.push_back(std::move(variant));
             compare.push_back(*s);
         } catch (const std::invalid_argument&) {
             // a variant this config cannot take (ntk and dynamic need 4 rotated dims): left out

@@ -4,6 +4,7 @@
 // and a NoPE layer gets a note instead of flat pictures.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -255,4 +256,23 @@ TEST(TodayFigures, ZeroFrequencyPairsAreShownAsSuch) {
     EXPECT_TRUE(has_text(build("context", p, false, 1600, 1000), "θ = 0: pass through"));
     for (std::string_view name : {"vectors", "heatmap", "sweep", "decay", "context", "scores", "pairing", "precision", "sinusoidal"})
         EXPECT_EQ(plot::first_non_finite(build(name, p, false).list), "") << name;
+}
+
+// The context panel on a proportional layer: its compared context extensions would be ordinary
+// partial rotary with other pairs (fewer of them), so they are left out instead of being read
+// past their end (found by AddressSanitizer in the soak); the table stays rectangular and finite.
+TEST(TodayFigures, ContextLeavesOutVariantsWithOtherPairs) {
+    const ParamSet p = params({{"dim", "128"}, {"scaling", "proportional"}, {"rotary_fraction", "0.25"}, {"base", "1000000"},
+                               {"compare", "linear,ntk,dynamic,yarn,llama3,longrope"}});
+    const figures::FigureResult r = build("context", p);
+    ASSERT_FALSE(r.table.columns.empty());
+    for (const std::string& c : r.table.columns) EXPECT_EQ(c.rfind("theta_linear", 0), std::string::npos) << c;
+    for (const auto& column : r.table.values) {
+        EXPECT_EQ(column.size(), r.table.rows());
+        for (double v : column) EXPECT_TRUE(std::isfinite(v));
+    }
+    // an ordinary partial config keeps its variants
+    const ParamSet q = params({{"dim", "128"}, {"rotary_fraction", "0.25"}, {"compare", "linear"}});
+    const figures::FigureResult s = build("context", q);
+    EXPECT_NE(std::find(s.table.columns.begin(), s.table.columns.end(), "theta_linear"), s.table.columns.end());
 }
