@@ -71,18 +71,7 @@ void write_temperature(const ParamSet& p, CsvWriter& out) {
     const std::int64_t end = p.integer("max_position"), floor_scale = p.integer("floor_scale");
     const double strength = p.real("attn_scale");
     out.header({"position", "scale"});
-    auto row = [&](std::int64_t m) { out.integer(m).number(nope_attention_scale(m, floor_scale, strength)).end_row(); };
-    std::int64_t last = -1;
-    auto row_once = [&](std::int64_t m) {
-        if (m > last && m < end) row(m), last = m;
-    };
-    row_once(0);
-    // the scale first takes a new value at p = k * floor_scale - 1
-    for (std::int64_t step = floor_scale - 1; step < end; step += floor_scale) {
-        row_once(step - 1);
-        row_once(step);
-    }
-    row_once(end - 1);
+    for (const auto& [position, scale] : nope_scale_corners(end, floor_scale, strength)) out.integer(position).number(scale).end_row();
 }
 
 void write_angles(const FrequencyTable& f, std::int64_t max_position, CsvWriter& out) {

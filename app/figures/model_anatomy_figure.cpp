@@ -267,15 +267,9 @@ void draw_temperature(BuildContext& ctx, std::int64_t context, std::int64_t floo
     const std::int64_t last = std::max<std::int64_t>(1, context - 1);  // positions 0 .. max_position - 1
     const std::int64_t steps = (last + 1) / floor_scale;
     if (steps <= 4000) {
-        // the staircase exactly: s changes at p = j * floor_scale - 1
-        for (std::int64_t j = 0; j <= steps; ++j) {
-            const double from = std::max<double>(1.0, static_cast<double>(j * floor_scale - 1));
-            const double to = std::min<double>(static_cast<double>(last), static_cast<double>((j + 1) * floor_scale - 1));
-            if (to < from) continue;
-            const double s = nope_attention_scale(static_cast<std::int64_t>(from), floor_scale, attn_scale);
-            x.push_back(from), y.push_back(s);
-            x.push_back(to), y.push_back(s);
-        }
+        // the staircase exactly, through its corners (the log axis starts at position 1)
+        for (const auto& [position, scale] : nope_scale_corners(last + 1, floor_scale, attn_scale))
+            if (position >= 1) x.push_back(static_cast<double>(position)), y.push_back(scale);
     } else {
         for (int i = 0; i <= 2000; ++i) {
             const auto p = static_cast<std::int64_t>(std::pow(static_cast<double>(last), i / 2000.0));

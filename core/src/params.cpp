@@ -79,6 +79,15 @@ ParamSpec list_param(std::string_view name, double lo, bool lo_exclusive, double
     return s;
 }
 
+ParamSpec boolean_param(std::string_view name, std::string_view def, std::string_view help) {
+    ParamSpec s;
+    s.name = name;
+    s.type = ParamType::boolean;
+    s.default_text = def;
+    s.help = help;
+    return s;
+}
+
 ParamSpec optional_real(ParamSpec s) {
     s.optional = true;
     s.default_text = "";
@@ -181,12 +190,8 @@ std::vector<ParamSpec> build_table() {
     t.push_back(optional_real(real_param("mscale_all_dim", "", 0, false, kMaxAttentionScale,
                                          "YaRN (DeepSeek style): denominator mscale of the attention factor; with mscale.",
                                          0, 4, false)));
-    ParamSpec truncate;
-    truncate.name = "truncate";
-    truncate.type = ParamType::boolean;
-    truncate.default_text = "true";
-    truncate.help = "YaRN: round the ramp bounds to whole pairs (floor/ceil); false keeps them fractional (gpt-oss).";
-    t.push_back(truncate);
+    t.push_back(boolean_param("truncate", "true",
+                             "YaRN: round the ramp bounds to whole pairs (floor/ceil); false keeps them fractional (gpt-oss)."));
     t.push_back(list_param("long_factors", kListFactorMin, false, kListFactorMax,
                            "LongRoPE: per-pair rescale factors used when sequence_length > original_max_position (default: all 1)."));
     t.push_back(list_param("short_factors", kListFactorMin, false, kListFactorMax,
@@ -194,18 +199,10 @@ std::vector<ParamSpec> build_table() {
     t.push_back(optional_real(real_param("attention_factor", "", 0, true, kMaxAttentionScale,
                                          "Overrides the attention factor that multiplies cos and sin (default: the variant's own).",
                                          0.5, 2, false)));
-    ParamSpec nope;
-    nope.name = "nope";
-    nope.type = ParamType::boolean;
-    nope.default_text = "false";
-    nope.help = "NoPE layer: no rotary embedding at all (every frequency 0), as in every fourth layer of Llama 4 and SmolLM3.";
-    t.push_back(nope);
-    ParamSpec tuning;
-    tuning.name = "attn_temperature_tuning";
-    tuning.type = ParamType::boolean;
-    tuning.default_text = "false";
-    tuning.help = "Llama 4: NoPE layers scale their queries by 1 + attn_scale * ln(1 + floor((p+1) / floor_scale)).";
-    t.push_back(tuning);
+    t.push_back(boolean_param("nope", "false",
+                             "NoPE layer: no rotary embedding at all (every frequency 0), as in every fourth layer of Llama 4 and SmolLM3."));
+    t.push_back(boolean_param("attn_temperature_tuning", "false",
+                             "Llama 4: NoPE layers scale their queries by 1 + attn_scale * ln(1 + floor((p+1) / floor_scale))."));
     t.push_back(integer_param("floor_scale", "8192", 1, kMaxPosition,
                               "Llama 4 temperature tuning: the query scale steps up every floor_scale tokens.", 256, 65536, true));
     t.push_back(real_param("attn_scale", "0.1", 0, false, kMaxShapeParameter,
