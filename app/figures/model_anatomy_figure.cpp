@@ -269,7 +269,7 @@ void draw_temperature(BuildContext& ctx, std::int64_t context, std::int64_t floo
     if (steps <= 4000) {
         // the staircase exactly, through its corners (the log axis starts at position 1)
         for (const auto& [position, scale] : nope_scale_corners(last + 1, floor_scale, attn_scale))
-            if (position >= 1) x.push_back(static_cast<double>(position)), y.push_back(scale);
+            x.push_back(std::max(1.0, static_cast<double>(position))), y.push_back(scale);
     } else {
         for (int i = 0; i <= 2000; ++i) {
             const auto p = static_cast<std::int64_t>(std::pow(static_cast<double>(last), i / 2000.0));
