@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "rope/frequencies.hpp"
 #include "rope/number_format.hpp"
 #include "rope/presets.hpp"
 
@@ -23,7 +24,8 @@ constexpr double kMaxShapeParameter = 1e6;  // beta_fast, beta_slow, low/high_fr
 constexpr double kMaxAttentionScale = 100;  // attention_factor, mscale, mscale_all_dim
 constexpr double kListFactorMin = 1e-6, kListFactorMax = 1e6;
 constexpr double kVectorLimit = 1e6;  // vector entries: scores (sums of products) stay far from overflow
-constexpr double kMaxPosition = 1e12;  // positions stay exact and m*theta keeps ~1e-4 rad resolution
+constexpr double kMaxPosition = 1e12;
+constexpr double kMaxGridSide = 128;  // patches per side: a 3584-pixel image in 14-pixel patches merged 2 x 2  // positions stay exact and m*theta keeps ~1e-4 rad resolution
 
 ParamSpec integer_param(std::string_view name, std::string_view def, double lo, double hi, std::string_view help,
                         double slider_lo, double slider_hi, bool log) {
@@ -207,6 +209,36 @@ std::vector<ParamSpec> build_table() {
                               "Llama 4 temperature tuning: the query scale steps up every floor_scale tokens.", 256, 65536, true));
     t.push_back(real_param("attn_scale", "0.1", 0, false, kMaxShapeParameter,
                            "Llama 4 temperature tuning: strength of the query scale on NoPE layers.", 0, 1, false));
+    // images and video: positions on several axes (the patch-grid panels)
+    t.push_back(choice_param("rope_axes", "1d", {"1d", "2d_axial", "mrope"},
+                             "How positions index the pairs: 1d (text, one position per token), 2d_axial (vision transformers: "
+                             "half the pairs turn with a patch's column, half with its row) or mrope (Qwen VL: (t, h, w) ids, "
+                             "pairs given to the axes by mrope_section)."));
+    t.push_back(choice_param("axial_frequencies", "per_axis", {"per_axis", "split", "alternating"},
+                             "2D axial RoPE's frequencies: per_axis (Heo et al. 2024, Qwen2-VL's vision tower: each axis "
+                             "base^(-4i/d), the whole spread), split (the 1D schedule cut in two: columns fast, rows slow) or "
+                             "alternating (Pixtral: the 1D schedule's even pairs to rows, odd ones to columns)."));
+    ParamSpec section = list_param("mrope_section", 0, false, 2048,
+                                   "M-RoPE: pairs per axis t,h,w, summing to the rotated pairs (Qwen2/2.5-VL 16,24,24; "
+                                   "Qwen3-VL 24,20,20); none = Qwen's shares scaled to the head.");
+    t.push_back(section);
+    t.push_back(boolean_param("mrope_interleaved", "false",
+                              "M-RoPE: interleave the axes pair by pair, t,h,w,t,h,w,... (Qwen3-VL) instead of contiguous "
+                              "sections (Qwen2-VL, Qwen2.5-VL)."));
+    t.push_back(integer_param("grid_rows", "12", 1, kMaxGridSide, "Image height in patches (after merging) on the patch-grid panel.",
+                              1, 64, false));
+    t.push_back(integer_param("grid_cols", "16", 1, kMaxGridSide, "Image width in patches (after merging) on the patch-grid panel.",
+                              1, 64, false));
+    ParamSpec query_row = integer_param("query_row", "", 0, kMaxGridSide - 1,
+                                        "Row of the query patch (0 = top; none = the middle; kept inside the grid).", 0, 63, false);
+    query_row.optional = true;
+    t.push_back(query_row);
+    ParamSpec query_col = integer_param("query_col", "", 0, kMaxGridSide - 1,
+                                        "Column of the query patch (0 = left; none = the middle; kept inside the grid).", 0, 63, false);
+    query_col.optional = true;
+    t.push_back(query_col);
+    t.push_back(integer_param("text_before", "3", 0, 64, "M-RoPE position ids: text tokens before the image.", 0, 16, false));
+    t.push_back(integer_param("text_after", "2", 0, 64, "M-RoPE position ids: text tokens after the image.", 0, 16, false));
     // the context-extension panel's comparisons (they change no number of the current config)
     ParamSpec compare = choice_param("compare", "none", {"linear", "ntk", "dynamic", "yarn", "llama3", "longrope"},
                                      "Variants drawn beside the current one on the context-extension panel, with the same factor and L0.");
@@ -606,6 +638,66 @@ void ParamSet::validate_one_config() const {
     if (c.scaling == Scaling::proportional && c.rotating_pairs() < 1)
         fail("rotary_fraction", "with scaling=proportional, rotary_fraction must make at least one pair turn (int(dim " +
                                     std::to_string(dim) + " x " + value_text("rotary_fraction") + ") // 2 = 0)");
+    validate_axes();
+}
+
+void ParamSet::validate_axes() const {
+    auto fail = [&](std::string_view key, const std::string& why) {
+        throw ParamError(std::string(key), std::string(key) + "=" + shorten_for_message(value_text(key)) + ": " + why);
+    };
+    const int pairs = config().rotated_pairs();
+    if (has("mrope_section")) {
+        const std::vector<double>& s = list("mrope_section");
+        const bool whole = std::all_of(s.begin(), s.end(), [](double v) { return v == std::floor(v); });
+        if (s.size() != 3 || !whole)
+            fail("mrope_section", "mrope_section must be three whole numbers t,h,w (pairs per axis), e.g. 16,24,24");
+        const MropeSection section = {static_cast<int>(s[0]), static_cast<int>(s[1]), static_cast<int>(s[2])};
+        const std::string problem = mrope_section_problem(section, pairs, boolean("mrope_interleaved"));
+        if (!problem.empty())
+            fail("mrope_section", "mrope_section must give the " + std::to_string(pairs) + " rotated pairs to t, h and w: " + problem);
+    }
+    if (rope_axes() == RopeAxes::axial_2d) {
+        if (pairs % 2 != 0)
+            fail("rope_axes", "rope_axes=2d_axial needs a multiple of 4 rotated dims (half the pairs per axis); this config rotates " +
+                                  std::to_string(2 * pairs));
+        if (config().scaling != Scaling::none)
+            fail("scaling", "with rope_axes=2d_axial, scaling must be none (2D axial RoPE has no context-extension variant here)");
+    }
+}
+
+RopeAxes ParamSet::rope_axes() const { return *rope_axes_from_string(text("rope_axes")); }
+
+MropeSection ParamSet::mrope_section(bool interleaved) const {
+    const int pairs = config().rotated_pairs();
+    if (has("mrope_section") && boolean("mrope_interleaved") == interleaved) {
+        const std::vector<double>& s = list("mrope_section");
+        if (s.size() == 3) {
+            const MropeSection given = {static_cast<int>(s[0]), static_cast<int>(s[1]), static_cast<int>(s[2])};
+            if (mrope_section_problem(given, pairs, interleaved).empty()) return given;
+        }
+    }
+    return default_mrope_section(pairs, interleaved);
+}
+
+std::optional<AxisLayout> ParamSet::axis_layout(RopeAxes axes, bool interleaved) const {
+    const RopeConfig c = config();
+    if (axes == RopeAxes::axial_2d) {
+        if (c.rotated_dims() % 4 != 0) return std::nullopt;
+        return axial_layout(*axial_frequencies_from_string(text("axial_frequencies")), c.base, c.rotated_dims());
+    }
+    const FrequencyTable f = compute_frequencies(c);
+    if (axes == RopeAxes::mrope) return mrope_layout(f.theta, mrope_section(interleaved), interleaved);
+    AxisLayout one_d;  // text: every pair turns with the one position (t = h = w)
+    one_d.theta = f.theta;
+    one_d.axis.assign(static_cast<std::size_t>(f.pairs()), PositionAxis::t);
+    return one_d;
+}
+
+std::pair<int, int> ParamSet::query_patch() const {
+    const int rows = static_cast<int>(integer("grid_rows")), cols = static_cast<int>(integer("grid_cols"));
+    const int r = has("query_row") ? static_cast<int>(integer("query_row")) : rows / 2;
+    const int c = has("query_col") ? static_cast<int>(integer("query_col")) : cols / 2;
+    return {std::min(r, rows - 1), std::min(c, cols - 1)};
 }
 
 namespace {

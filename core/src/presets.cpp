@@ -199,7 +199,7 @@ const std::vector<std::string_view>& preset_keys() {
         "dim", "base", "rotary_fraction", "pairing", "max_position", "scaling", "factor", "original_max_position",
         "sequence_length", "low_freq_factor", "high_freq_factor", "beta_fast", "beta_slow", "mscale", "mscale_all_dim",
         "truncate", "long_factors", "short_factors", "attention_factor", "vector", "key_vector", "pair", "position", "key_position",
-        "heatmap_from", "heatmap_to"};
+        "heatmap_from", "heatmap_to", "rope_axes", "axial_frequencies", "mrope_section", "mrope_interleaved"};
     return keys;
 }
 

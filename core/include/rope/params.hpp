@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 
 #include "rope/config.hpp"
 #include "rope/model_layers.hpp"
+#include "rope/multi_axis.hpp"
 
 namespace rope {
 
@@ -87,6 +89,16 @@ public:
     // This set with one layer kind's RoPE: the layer-level keys back to their defaults, then the
     // kind's values; `pair` is clamped and vectors of another length dropped so the result validates.
     ParamSet with_kind(const LayerKind& kind) const;
+    // Images and video (rope_axes and the keys after it).
+    RopeAxes rope_axes() const;
+    // The M-RoPE section of one layout: mrope_section when it is given for that layout
+    // (mrope_interleaved), else Qwen's shares scaled to the rotated pairs.
+    MropeSection mrope_section(bool interleaved) const;
+    // The pairs' axes and frequencies of `axes` for this config (mrope: the layout `interleaved`
+    // says; 1d: every pair on t). None for 2d_axial when the rotated dims are not a multiple of 4.
+    std::optional<AxisLayout> axis_layout(RopeAxes axes, bool interleaved) const;
+    // The query patch (row, col): query_row / query_col, the middle when unset, kept inside the grid.
+    std::pair<int, int> query_patch() const;
     // The vector to rotate: `vector` if given, else all ones of length dim.
     std::vector<double> vector() const;
     // The key of the score views: `key_vector` if given, else vector() (q = k).
@@ -110,6 +122,7 @@ private:
     void select_layer(std::string_view text);  // set("layer"): loads that layer's kind
     void validate_one_config() const;          // the checks of validate() for the current keys
     void validate_layers() const;              // every kind and the layer list
+    void validate_axes() const;                // rope_axes, mrope_section against the rotated pairs
 
     std::vector<ParamValue> values_;
     // Which set this is a copy of (a new set starts its own): ParamReadLog follows copies.

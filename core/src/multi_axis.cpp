@@ -1,0 +1,246 @@
+#include "rope/multi_axis.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "rope/frequencies.hpp"
+#include "rope/rotation.hpp"
+
+namespace rope {
+
+std::string_view to_string(PositionAxis axis) {
+    switch (axis) {
+        case PositionAxis::t: return "t";
+        case PositionAxis::h: return "h";
+        case PositionAxis::w: return "w";
+    }
+    return "?";
+}
+
+std::string_view to_string(RopeAxes axes) {
+    switch (axes) {
+        case RopeAxes::one_d: return "1d";
+        case RopeAxes::axial_2d: return "2d_axial";
+        case RopeAxes::mrope: return "mrope";
+    }
+    return "?";
+}
+
+std::optional<RopeAxes> rope_axes_from_string(std::string_view s) {
+    for (RopeAxes a : {RopeAxes::one_d, RopeAxes::axial_2d, RopeAxes::mrope})
+        if (to_string(a) == s) return a;
+    return std::nullopt;
+}
+
+std::string_view to_string(AxialFrequencies schedule) {
+    switch (schedule) {
+        case AxialFrequencies::per_axis: return "per_axis";
+        case AxialFrequencies::split: return "split";
+        case AxialFrequencies::alternating: return "alternating";
+    }
+    return "?";
+}
+
+std::optional<AxialFrequencies> axial_frequencies_from_string(std::string_view s) {
+    for (AxialFrequencies a : {AxialFrequencies::per_axis, AxialFrequencies::split, AxialFrequencies::alternating})
+        if (to_string(a) == s) return a;
+    return std::nullopt;
+}
+
+int AxisLayout::count(PositionAxis a) const { return static_cast<int>(std::count(axis.begin(), axis.end(), a)); }
+
+AxisSpread axis_spread(const AxisLayout& layout, PositionAxis axis) {
+    AxisSpread s;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    double shortest = std::numeric_limits<double>::infinity(), longest = 0;
+    int turning = 0;
+    for (int j = 0; j < layout.pairs(); ++j) {
+        if (layout.axis[static_cast<std::size_t>(j)] != axis) continue;
+        ++s.pairs;
+        if (!(layout.theta[j] > 0)) continue;
+        const double wavelength = kTwoPi / layout.theta[j];
+        shortest = std::min(shortest, wavelength);
+        longest = std::max(longest, wavelength);
+        ++turning;
+    }
+    s.shortest_wavelength = turning ? shortest : nan;
+    s.longest_wavelength = turning ? longest : nan;
+    return s;
+}
+
+AxisLayout axial_layout(AxialFrequencies schedule, double base, int rotated_dims) {
+    if (rotated_dims < 4 || rotated_dims % 4 != 0)
+        throw std::invalid_argument("axial_layout: the rotated dims must be a positive multiple of 4");
+    if (!(base > 1.0) || !std::isfinite(base)) throw std::invalid_argument("axial_layout: base must be finite and > 1");
+    const int quarter = rotated_dims / 4;  // pairs per axis
+    AxisLayout l;
+    l.theta.resize(2 * quarter);
+    l.axis.resize(static_cast<std::size_t>(2 * quarter));
+    const Eigen::VectorXd one_d = base_frequencies(base, rotated_dims);       // r/2 entries
+    const Eigen::VectorXd per_axis = base_frequencies(base, rotated_dims / 2);  // r/4 entries
+    for (int i = 0; i < quarter; ++i) {
+        const auto first = static_cast<std::size_t>(i), second = static_cast<std::size_t>(quarter + i);
+        switch (schedule) {
+            case AxialFrequencies::per_axis:  // Heo et al.: cat(x, y), each with the whole spread
+                l.theta[i] = l.theta[quarter + i] = per_axis[i];
+                l.axis[first] = PositionAxis::w;
+                l.axis[second] = PositionAxis::h;
+                break;
+            case AxialFrequencies::split:  // the 1D table cut in two
+                l.theta[i] = one_d[i];
+                l.theta[quarter + i] = one_d[quarter + i];
+                l.axis[first] = PositionAxis::w;
+                l.axis[second] = PositionAxis::h;
+                break;
+            case AxialFrequencies::alternating:  // Pixtral: freqs[::2] with h, freqs[1::2] with w
+                l.theta[i] = one_d[2 * i];
+                l.theta[quarter + i] = one_d[2 * i + 1];
+                l.axis[first] = PositionAxis::h;
+                l.axis[second] = PositionAxis::w;
+                break;
+        }
+    }
+    return l;
+}
+
+MropeSection default_mrope_section(int pairs, bool interleaved) {
+    const double share = interleaved ? 5.0 / 16.0 : 3.0 / 8.0;
+    int spatial = static_cast<int>(std::lround(share * pairs));
+    if (interleaved) spatial = std::min(spatial, pairs / 3);  // each interleaved axis fits its slots
+    spatial = std::max(0, std::min(spatial, pairs / 2));
+    return {pairs - 2 * spatial, spatial, spatial};
+}
+
+namespace {
+
+std::string section_text(const MropeSection& s) {
+    return "[" + std::to_string(s[0]) + ", " + std::to_string(s[1]) + ", " + std::to_string(s[2]) + "]";
+}
+
+// Qwen3-VL's apply_interleaved_mrope: which axis pair j turns with.
+PositionAxis interleaved_axis(int j, const MropeSection& s) {
+    if (j % 3 == 1 && j < 3 * s[1]) return PositionAxis::h;
+    if (j % 3 == 2 && j < 3 * s[2]) return PositionAxis::w;
+    return PositionAxis::t;
+}
+
+}  // namespace
+
+std::string mrope_section_problem(const MropeSection& s, int pairs, bool interleaved) {
+    if (s[0] < 0 || s[1] < 0 || s[2] < 0) return "the three counts must be >= 0";
+    if (s[0] + s[1] + s[2] != pairs)
+        return "the counts " + section_text(s) + " add up to " + std::to_string(s[0] + s[1] + s[2]) + ", not the " +
+               std::to_string(pairs) + " rotated pairs";
+    // interleaved: h takes j = 1, 4, ... below 3 s_h and w takes j = 2, 5, ... below 3 s_w; both runs
+    // must fit inside the pairs, or an axis gets fewer pairs than its count says
+    if (interleaved && (3 * s[1] > pairs + 1 || 3 * s[2] > pairs))
+        return "interleaved, h and w take every third pair, so each can have at most a third of the " +
+               std::to_string(pairs) + " pairs";
+    return "";
+}
+
+AxisLayout mrope_layout(const Eigen::VectorXd& theta, const MropeSection& section, bool interleaved) {
+    const int pairs = static_cast<int>(theta.size());
+    if (const std::string problem = mrope_section_problem(section, pairs, interleaved); !problem.empty())
+        throw std::invalid_argument("mrope_layout: " + problem);
+    AxisLayout l;
+    l.theta = theta;
+    l.axis.resize(static_cast<std::size_t>(pairs));
+    for (int j = 0; j < pairs; ++j) {
+        PositionAxis a = PositionAxis::t;
+        if (interleaved)
+            a = interleaved_axis(j, section);
+        else if (j >= section[0] + section[1])
+            a = PositionAxis::w;
+        else if (j >= section[0])
+            a = PositionAxis::h;
+        l.axis[static_cast<std::size_t>(j)] = a;
+    }
+    return l;
+}
+
+std::vector<SequenceToken> mrope_sequence(int text_before, int rows, int cols, int text_after) {
+    if (text_before < 0 || text_after < 0 || rows < 1 || cols < 1)
+        throw std::invalid_argument("mrope_sequence: counts must be >= 0 and the grid at least 1 x 1");
+    std::vector<SequenceToken> tokens;
+    tokens.reserve(static_cast<std::size_t>(text_before + rows * cols + text_after));
+    auto text = [&](std::int64_t p) { tokens.push_back({TokenKind::text, -1, -1, {p, p, p}}); };
+    for (int i = 0; i < text_before; ++i) text(i);
+    const std::int64_t start = text_before;  // the image's patches are offset by the text before it
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) tokens.push_back({TokenKind::image, r, c, {start, start + r, start + c}});
+    // the text after resumes at 1 + the largest id of the image: start + max(rows, cols)
+    const std::int64_t resume = start + std::max(rows, cols);
+    for (int i = 0; i < text_after; ++i) text(resume + i);
+    return tokens;
+}
+
+namespace {
+
+// Per pair: A = q_a k_a + q_b k_b and B = q_b k_a - q_a k_b, so that the pair's part of the score at
+// angle difference phi is A cos(phi) - B sin(phi) (Re of z_q conj(z_k) e^{i phi}).
+struct PairProducts {
+    Eigen::VectorXd a, b;
+    double pass_through = 0;  // q . k over the dims that do not rotate
+};
+
+PairProducts pair_products(const AxisLayout& layout, Pairing pairing, const Eigen::VectorXd& q, const Eigen::VectorXd& k) {
+    const int rotated = 2 * layout.pairs();
+    if (q.size() != k.size() || q.size() < rotated)
+        throw std::invalid_argument("multi-axis score: q and k need the same length, at least the rotated dims");
+    PairProducts p;
+    p.a.resize(layout.pairs());
+    p.b.resize(layout.pairs());
+    for (int j = 0; j < layout.pairs(); ++j) {
+        const auto [x, y] = pair_dims(pairing, rotated, j);
+        p.a[j] = q[x] * k[x] + q[y] * k[y];
+        p.b[j] = q[y] * k[x] - q[x] * k[y];
+    }
+    for (Eigen::Index d = rotated; d < q.size(); ++d) p.pass_through += q[d] * k[d];
+    return p;
+}
+
+}  // namespace
+
+double multi_axis_score(const AxisLayout& layout, Pairing pairing, const Eigen::VectorXd& q, const PositionId& query,
+                        const Eigen::VectorXd& k, const PositionId& key) {
+    const PairProducts p = pair_products(layout, pairing, q, k);
+    double s = p.pass_through;
+    for (int j = 0; j < layout.pairs(); ++j) {
+        const PositionAxis axis = layout.axis[static_cast<std::size_t>(j)];
+        const double phi = layout.theta[j] * static_cast<double>(query.along(axis) - key.along(axis));
+        s += p.a[j] * std::cos(phi) - p.b[j] * std::sin(phi);
+    }
+    return s;
+}
+
+Eigen::MatrixXd patch_similarity(const AxisLayout& layout, Pairing pairing, const Eigen::VectorXd& q,
+                                 const Eigen::VectorXd& k, int rows, int cols, int query_row, int query_col) {
+    if (rows < 1 || cols < 1 || query_row < 0 || query_row >= rows || query_col < 0 || query_col >= cols)
+        throw std::invalid_argument("patch_similarity: the query patch must lie in a non-empty grid");
+    const PairProducts p = pair_products(layout, pairing, q, k);
+    const double norm = q.norm() * k.norm();
+    // the score splits into a part per axis; within one image t is the same for every patch
+    auto axis_part = [&](PositionAxis axis, int offset) {
+        double s = 0;
+        for (int j = 0; j < layout.pairs(); ++j) {
+            if (layout.axis[static_cast<std::size_t>(j)] != axis) continue;
+            const double phi = layout.theta[j] * offset;
+            s += p.a[j] * std::cos(phi) - p.b[j] * std::sin(phi);
+        }
+        return s;
+    };
+    const double fixed = p.pass_through + axis_part(PositionAxis::t, 0);
+    std::vector<double> by_row(static_cast<std::size_t>(rows)), by_col(static_cast<std::size_t>(cols));
+    for (int r = 0; r < rows; ++r) by_row[static_cast<std::size_t>(r)] = axis_part(PositionAxis::h, query_row - r);
+    for (int c = 0; c < cols; ++c) by_col[static_cast<std::size_t>(c)] = axis_part(PositionAxis::w, query_col - c);
+    Eigen::MatrixXd out(rows, cols);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+            out(r, c) = norm > 0 ? (fixed + by_row[static_cast<std::size_t>(r)] + by_col[static_cast<std::size_t>(c)]) / norm : 0.0;
+    return out;
+}
+
+}  // namespace rope
