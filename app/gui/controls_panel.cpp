@@ -113,6 +113,28 @@ bool choice(AppState& state, const char* key, const char* label) {
     return changed;
 }
 
+bool toggle(AppState& state, const char* key, const char* label) {
+    bool on = state.params().boolean(key);
+    if (!ImGui::Checkbox(label, &on)) {
+        item_tooltip(help_of(key));
+        return false;
+    }
+    item_tooltip(help_of(key));
+    return state.apply(key, on ? "true" : "false");
+}
+
+// Images and video: the axes positions run along, and the image the patch-grid panels show.
+void image_controls(AppState& state) {
+    Section section("Images and video");
+    choice(state, "rope_axes", "position axes");
+    choice(state, "axial_frequencies", "2D axial frequencies");
+    toggle(state, "mrope_interleaved", "interleaved M-RoPE (Qwen3-VL)");
+    int_slider(state, "grid_rows", "image rows (patches)", 1, 64, false);
+    int_slider(state, "grid_cols", "image columns (patches)", 1, 64, false);
+    int_slider(state, "text_before", "text tokens before the image", 0, 16, false);
+    int_slider(state, "text_after", "text tokens after the image", 0, 16, false);
+}
+
 }  // namespace
 
 void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
@@ -201,6 +223,7 @@ void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
         }
     }
     }
+    image_controls(state);
     {
         Section section("Now");
         const int pair = static_cast<int>(std::min<std::int64_t>(p.integer("pair"), f.pairs() - 1));
