@@ -15,6 +15,7 @@
 #include "rope/model_layers.hpp"
 #include "rope/nope_temperature.hpp"
 #include "rope/number_format.hpp"
+#include "rope/params.hpp"
 #include "rope/phasor.hpp"
 #include "rope/presets.hpp"
 #include "rope/rotation.hpp"
