@@ -643,7 +643,7 @@ void ConfigReader::read_mrope(const RopeSource& src) {
     } else if (qwen3_vl) {
         warn(out_.warnings, "config '" + name_ + "': no \"mrope_section\"; using Qwen3-VL's code default [24, 20, 20]");
     } else {
-        fail(name_, "\"" + src.where + "\" has rope type mrope but no \"mrope_section\"; it must be " + allowed);
+        fail(name_, "\"" + src.where + "\" has rope type mrope but no \"mrope_section\" (" + allowed + ")");
     }
     if (const std::string problem = mrope_section_problem(section, pairs, interleaved); !problem.empty())
         fail(name_, "\"" + where + "\" is [" + std::to_string(section[0]) + ", " + std::to_string(section[1]) + ", " +
