@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
 #include <string>
 
 #include "rope/frequencies.hpp"
 #include "rope/multi_axis.hpp"
 #include "rope/params.hpp"
+#include "edges/edge_cases.hpp"
 #include "support/process.hpp"
 
 using rope::test::ProcessResult;
@@ -191,4 +193,67 @@ TEST(AxesCli, PresetGridAppliesAndSwitchingPresetsResetsIt) {
     EXPECT_EQ(text.text("rope_axes"), "1d");
     EXPECT_FALSE(text.has("mrope_section"));
     EXPECT_FALSE(text.boolean("mrope_interleaved"));
+}
+
+namespace {
+
+// "" or what is wrong: every row as wide as the header, every cell a finite number unless its
+// column is one of `text_columns` (those may also be empty).
+std::string check_table(const std::string& csv, const std::set<std::string>& text_columns) {
+    const auto lines = split_lines(csv);
+    if (lines.size() < 2) return "no rows";
+    const auto header = split(lines[0], ',');
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        const auto cells = split(lines[i], ',');
+        if (cells.size() != header.size()) return "row " + std::to_string(i) + " has " + std::to_string(cells.size()) + " cells";
+        for (std::size_t c = 0; c < cells.size(); ++c) {
+            if (text_columns.count(header[c])) continue;
+            std::size_t used = 0;
+            double v = std::nan("");
+            try {
+                v = std::stod(cells[c], &used);
+            } catch (const std::exception&) {
+            }
+            if (used != cells[c].size() || !std::isfinite(v)) return "row " + std::to_string(i) + ": " + lines[i];
+        }
+    }
+    return "";
+}
+
+}  // namespace
+
+// At every numeric edge of the parameter table and at the grid's limits, the three tables hold
+// finite numbers (similarities within [-1, 1]) or the value is refused with one line and exit 2.
+TEST(AxesCli, TablesAreFiniteOrRefusedAtTheEdges) {
+    std::vector<rope::test::Sets> cases = rope::test::numeric_edge_cases();
+    cases.push_back({{"grid_rows", "128"}, {"grid_cols", "128"}, {"query_row", "127"}, {"query_col", "0"}, {"text_before", "64"}, {"text_after", "64"}});
+    cases.push_back({{"grid_rows", "1"}, {"grid_cols", "1"}, {"query_row", "127"}, {"query_col", "127"}, {"text_before", "0"}, {"text_after", "0"}});
+    int runs = 0, refused = 0;
+    for (const auto& sets : cases) {
+        for (const char* axes : {"1d", "2d_axial", "mrope"}) {
+            for (const char* table : {"axes", "position-ids", "patches"}) {
+                std::vector<std::string> args = {"rope_axes=" + std::string(axes)};
+                for (const auto& [k, v] : sets) args.push_back(k + "=" + v);
+                if (std::string(axes) == "mrope") args.push_back("mrope_interleaved=" + std::string(runs % 2 ? "true" : "false"));
+                const ProcessResult r = compute(table, args);
+                const std::string what = std::string(table) + " rope_axes=" + axes + " " + rope::test::describe(sets);
+                ++runs;
+                if (r.exit_code == 2) {
+                    ++refused;
+                    EXPECT_EQ(rope::test::count_lines(r.err), 1) << what << ": " << r.err;
+                    EXPECT_TRUE(r.out.empty()) << what;
+                    continue;
+                }
+                ASSERT_EQ(r.exit_code, 0) << what << ": " << r.err;
+                EXPECT_EQ(check_table(r.out, {"layout", "axis", "wavelength", "kind", "row", "col"}), "") << what;
+                if (std::string(table) != "patches") continue;
+                for (const auto& line : split_lines(r.out)) {
+                    if (line[0] == 'r') continue;  // the header
+                    EXPECT_LE(std::abs(std::stod(split(line, ',')[2])), 1.0 + 1e-12) << what;
+                }
+            }
+        }
+    }
+    std::printf("%d runs, %d refused with one line\n", runs, refused);
+    EXPECT_LT(refused, runs / 2);  // patches for 1d, 2d_axial with a rotated width not a multiple of 4, scaled 2d_axial
 }
