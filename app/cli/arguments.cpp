@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "rope/params.hpp"
 #include "session/hf_config.hpp"
 #include "session/session.hpp"
 

@@ -8,7 +8,11 @@
 #include <utility>
 #include <vector>
 
-#include "rope/params.hpp"
+// Only declared here: this header reaches files that include X11 first (glfw_platform.cpp), and
+// params.hpp brings in Eigen, which refuses X11's `Success` macro.
+namespace rope {
+class ParamSet;
+}
 
 namespace rope::cli {
 

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <string>
 
+#include "cli/axes_tables.hpp"
 #include "cli/csv_writer.hpp"
 #include "cli/help.hpp"
 #include "rope/bounds.hpp"
@@ -15,6 +16,7 @@
 #include "rope/model_layers.hpp"
 #include "rope/nope_temperature.hpp"
 #include "rope/number_format.hpp"
+#include "rope/params.hpp"
 #include "rope/phasor.hpp"
 #include "rope/presets.hpp"
 #include "rope/rotation.hpp"
@@ -202,6 +204,7 @@ void write_summary(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
     }
     if (c.scaling == Scaling::longrope) row_text("longrope_factors", f.uses_long_factors ? "long" : "short");
     row_num("decay_bound_at_0", decay_bound(f.theta, 0)[0]);
+    write_axes_summary(p, out);
     // published results (Liu et al. 2023; Men et al. 2024), for the unscaled frequencies
     const double train = static_cast<double>(c.original_max_position);
     // counted over the dims that turn (a zero-frequency pair carries no position); none for NoPE
@@ -256,6 +259,17 @@ const std::vector<TableInfo>& compute_tables() {
          "refused when attn_temperature_tuning is false"},
         {"presets", "name,head_dim,rotated_dims,base,scaling,context,pairing,model,source",
          "the real models --set preset=NAME loads, and where each number comes from"},
+        {"axes", "layout,pair,axis,theta,wavelength",
+         "images and video: which position axis each rotated pair turns with (t, h or w) and how fast (rad/step, steps), for "
+         "rope_axes' layout: 1d (every pair on t), axial (2d_axial with axial_frequencies' schedule) or, for mrope, "
+         "chunked then interleaved (each with mrope_section when given for its layout, else Qwen's shares)"},
+        {"position-ids", "index,kind,row,col,t,h,w",
+         "M-RoPE position ids (transformers' get_rope_index) of text_before text tokens, a grid_rows x grid_cols image "
+         "(row-major) and text_after text tokens; row and col empty for text"},
+        {"patches", "row,col,similarity",
+         "cosine similarity of the rotated query (vector) at the query patch (query_row, query_col) and the rotated key "
+         "(key_vector) at every patch of the grid_rows x grid_cols image, for rope_axes (mrope: the layout mrope_interleaved "
+         "says); refused for rope_axes=1d"},
     };
     return tables;
 }
@@ -317,6 +331,9 @@ int run_compute(ArgCursor& args) {
     if (table == "layers") write_layers(params, out);
     if (table == "temperature") write_temperature(params, out);
     if (table == "presets") write_presets(out);
+    if (table == "axes") write_axes(params, out);
+    if (table == "position-ids") write_position_ids(params, out);
+    if (table == "patches") write_patches(params, out);
     out.flush();
     return 0;
 }

@@ -19,7 +19,9 @@ std::string parameter_help() {
     }
     s += "  config  [--set config=PATH]  a Hugging Face config.json: sets dim, base, rotary_fraction, pairing,\n"
          "      max_position and the scaling keys from it (transformers' rules), and layer_kinds, model_layers and\n"
-         "      layer when it says how its layers differ; later --set values refine it.\n"
+         "      layer when it says how its layers differ; rope_axes, mrope_section and mrope_interleaved from a Qwen VL\n"
+         "      config (M-RoPE); rope_axes, axial_frequencies and the grid from a Pixtral vision config; later --set\n"
+         "      values refine it.\n"
          "  layer_type  [--set layer_type=NAME]  the layer shown: the first layer of that type (a name of the\n"
          "      config's layer_types, or a kind of the preset) in the model config= or preset= loads; default: the\n"
          "      first full-attention layer with RoPE. For a config without layers: which entry of a per-layer\n"

@@ -7,6 +7,7 @@
 
 #include "io/atomic_file.hpp"
 #include "rope/model_layers.hpp"
+#include "rope/multi_axis.hpp"
 #include "rope/number_format.hpp"
 #include "rope/presets.hpp"
 #include "session/session.hpp"
@@ -96,6 +97,9 @@ private:
     void read_layers(const std::string& layer_type);
     void read_flat(const std::string& layer_type);
     void read_temperature();
+    void read_axes();
+    void read_mrope(const RopeSource& src);
+    void read_pixtral_grid();
     void warn_unread_keys();
 
     std::string name_;
@@ -210,10 +214,7 @@ RopeValues ConfigReader::rope_values(const RopeSource& src, int dim) {
         if (!rope["type"].is_string()) fail(name_, "\"type\" must be a string");
         type = rope["type"];
     }
-    if (type == "default" || type == "mrope") {
-        if (type == "mrope") warn(out_.warnings, "config '" + name_ + "': multimodal rope (mrope) is shown as plain RoPE");
-        type = "none";
-    }
+    if (type == "default" || type == "mrope") type = "none";  // mrope: the frequencies are 1D RoPE's (read_axes reads the axes)
     if (type == "su") type = "longrope";
     if (model_type_ == "phi3" && type == "yarn") type = "longrope";  // Phi3Config's alias for its early configs
     static const std::set<std::string> supported = {"none", "linear", "dynamic", "yarn", "llama3", "longrope", "proportional"};
@@ -284,7 +285,7 @@ RopeValues ConfigReader::rope_values(const RopeSource& src, int dim) {
     static const std::set<std::string> understood = {
         "rope_type", "type", "factor", "original_max_position_embeddings", "low_freq_factor", "high_freq_factor", "beta_fast",
         "beta_slow", "mscale", "mscale_all_dim", "truncate", "long_factor", "short_factor", "attention_factor", "rope_theta",
-        "partial_rotary_factor"};
+        "partial_rotary_factor", "mrope_section", "mrope_interleaved"};
     for (const auto& [k, v] : rope.items())
         if (!understood.count(k)) warn(out_.warnings, "config '" + name_ + "': rope key \"" + k + "\" is not supported and is ignored");
     return r;
@@ -600,10 +601,83 @@ void ConfigReader::warn_unread_keys() {
     }
 }
 
+// Positions on several axes: M-RoPE (Qwen2-VL, Qwen2.5-VL, Qwen3-VL text models) from the RoPE
+// dict of the full-attention layers, and Pixtral's vision encoder (2D RoPE on its patch grid).
+void ConfigReader::read_axes() {
+    if (model_type_ == "pixtral") return read_pixtral_grid();
+    if (!nested_rope()) return read_mrope(source_for("full_attention"));
+    if (c_["rope_parameters"].contains("full_attention")) read_mrope(source_for("full_attention"));
+}
+
+// transformers: Qwen2-VL / Qwen2.5-VL split the pairs by rope_scaling["mrope_section"] (chunked;
+// the config class turns type "mrope" into "default"); Qwen3-VL always interleaves, with
+// rope_parameters.get("mrope_section", [24, 20, 20]). The section must give every rotated pair an axis.
+void ConfigReader::read_mrope(const RopeSource& src) {
+    const json& rope = src.rope;
+    const bool qwen3_vl = starts_with(model_type_, "qwen3_vl");
+    const bool typed_mrope = (has(rope, "type") && rope["type"] == "mrope") || (has(rope, "rope_type") && rope["rope_type"] == "mrope");
+    if (!(has(rope, "mrope_section") || has(rope, "mrope_interleaved") || typed_mrope || qwen3_vl)) return;
+    bool interleaved = qwen3_vl;
+    if (has(rope, "mrope_interleaved")) {
+        if (!rope["mrope_interleaved"].is_boolean())
+            fail(name_, "\"" + src.where + ".mrope_interleaved\" is " + rope["mrope_interleaved"].dump().substr(0, 40) + "; it must be true or false");
+        const bool given = rope["mrope_interleaved"].get<bool>();
+        if (qwen3_vl && !given)
+            warn(out_.warnings, "config '" + name_ + "': \"mrope_interleaved\" is false, but Qwen3-VL's code interleaves the axes whatever it says; shown interleaved");
+        interleaved = interleaved || given;
+    }
+    const int dim = head_dim();
+    const int rotated = static_cast<int>(std::floor(dim * fraction(src, dim)));
+    const int pairs = (rotated - rotated % 2) / 2;
+    const std::string where = src.where + ".mrope_section";
+    const std::string allowed = "3 whole numbers >= 0 (pairs for t, h, w) adding up to the " + std::to_string(pairs) +
+                                " rotated pairs (head dim " + std::to_string(dim) + (rotated == dim ? "" : " x partial_rotary_factor") + " / 2)";
+    MropeSection section = {24, 20, 20};
+    if (has(rope, "mrope_section")) {
+        const json& v = rope["mrope_section"];
+        const bool shape = v.is_array() && v.size() == 3 && std::all_of(v.begin(), v.end(), [](const json& x) {
+            return x.is_number() && x.get<double>() >= 0 && x.get<double>() <= 1e6 && x.get<double>() == std::floor(x.get<double>());
+        });
+        if (!shape) fail(name_, "\"" + where + "\" is " + v.dump().substr(0, 60) + "; it must be " + allowed);
+        for (int i = 0; i < 3; ++i) section[static_cast<std::size_t>(i)] = static_cast<int>(v[static_cast<std::size_t>(i)].get<double>());
+    } else if (qwen3_vl) {
+        warn(out_.warnings, "config '" + name_ + "': no \"mrope_section\"; using Qwen3-VL's code default [24, 20, 20]");
+    } else {
+        fail(name_, "\"" + src.where + "\" has rope type mrope but no \"mrope_section\" (" + allowed + ")");
+    }
+    if (const std::string problem = mrope_section_problem(section, pairs, interleaved); !problem.empty())
+        fail(name_, "\"" + where + "\" is [" + std::to_string(section[0]) + ", " + std::to_string(section[1]) + ", " +
+                        std::to_string(section[2]) + "]" + (interleaved ? " (interleaved)" : "") + "; it must be " + allowed + ": " + problem);
+    out_.sets.emplace_back("rope_axes", "mrope");
+    out_.sets.emplace_back("mrope_section", std::to_string(section[0]) + "," + std::to_string(section[1]) + "," + std::to_string(section[2]));
+    out_.sets.emplace_back("mrope_interleaved", interleaved ? "true" : "false");
+}
+
+// transformers' PixtralRotaryEmbedding: the row turns with the 1D frequencies' even entries, the
+// column with the odd ones (rotate_half); positions run to image_size // patch_size per side.
+void ConfigReader::read_pixtral_grid() {
+    out_.sets.emplace_back("rope_axes", "2d_axial");
+    out_.sets.emplace_back("axial_frequencies", "alternating");
+    if (!has(c_, "image_size") || !has(c_, "patch_size")) return;
+    const int image = whole_number(c_, "image_size", name_, 1, 1 << 20), patch = whole_number(c_, "patch_size", name_, 1, 1 << 20);
+    const int side = image / patch;
+    if (side < 1)
+        fail(name_, "\"image_size\" " + std::to_string(image) + " is smaller than \"patch_size\" " + std::to_string(patch) +
+                        "; the image must hold at least one patch");
+    const int largest = static_cast<int>(find_param("grid_rows")->max);
+    const std::string grid = std::to_string(std::min(side, largest));
+    if (side > largest)
+        warn(out_.warnings, "config '" + name_ + "': image_size / patch_size = " + std::to_string(side) + " patches per side; the grid shows " + grid);
+    out_.sets.emplace_back("grid_rows", grid);
+    out_.sets.emplace_back("grid_cols", grid);
+    if (max_positions_ < 1) out_.sets.emplace_back("max_position", std::to_string(side));  // positions along one axis
+}
+
 ConfigImport ConfigReader::read(const std::string& layer_type) {
     plan_layers();
     if (!types_.empty()) read_layers(layer_type);
     else read_flat(layer_type);
+    read_axes();
     read_temperature();
     warn_unread_keys();
     return out_;

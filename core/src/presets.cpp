@@ -183,6 +183,27 @@ const std::vector<Preset>& presets() {
           {"model_layers", kSmolLM3Layers}, {"layer", "0"},
           {"pairing", "half"}, {"max_position", "65536"}, {"sequence_length", "65536"}},
          "second-hand (HuggingFaceTB/SmolLM3-3B config.json as transcribed in third-party code; fine-tunes show the same layers): hidden_size 2048 / 16 heads = 128, rope_theta 5000000, rope_scaling null, no_rope_layers [1,1,1,0] x 9 (every 4th of 36 layers NoPE), max_position_embeddings 65536"},
+        // Images and video: M-RoPE (the text models of Qwen's VL families) and 2D axial RoPE (vision transformers).
+        {"qwen2-vl-7b", "Qwen2-VL 7B Instruct (M-RoPE, chunked)",
+         {{"rope_axes", "mrope"}, {"mrope_section", "16,24,24"}, {"mrope_interleaved", "false"}, {"dim", "128"}, {"base", "1000000"},
+          {"pairing", "half"}, {"max_position", "32768"}, {"original_max_position", "32768"}, {"sequence_length", "32768"}},
+         "Qwen/Qwen2-VL-7B-Instruct-GPTQ-Int8 config.json (Qwen's own quantized copy; the original file not seen): hidden_size 3584 / num_attention_heads 28 = 128, rope_theta 1000000, rope_scaling {type mrope, mrope_section [16, 24, 24]}, max_position_embeddings 32768; transformers' apply_multimodal_rotary_pos_emb (rotate_half, sections in order t, h, w)"},
+        {"qwen2.5-vl-7b", "Qwen2.5-VL 7B Instruct (M-RoPE, chunked)",
+         {{"rope_axes", "mrope"}, {"mrope_section", "16,24,24"}, {"mrope_interleaved", "false"}, {"dim", "128"}, {"base", "1000000"},
+          {"pairing", "half"}, {"max_position", "128000"}, {"original_max_position", "128000"}, {"sequence_length", "128000"}},
+         "Qwen/Qwen2.5-VL-7B-Instruct-AWQ config.json (Qwen's own quantized copy, _name_or_path Qwen/Qwen2.5-VL-7B-Instruct): hidden_size 3584 / 28 heads = 128, rope_theta 1000000, rope_scaling {mrope_section [16, 24, 24], rope_type default}, max_position_embeddings 128000 (unsloth's copy of the base model's file says 32768); same apply_multimodal_rotary_pos_emb as Qwen2-VL"},
+        {"qwen3-vl-8b", "Qwen3-VL 8B Instruct (M-RoPE, interleaved)",
+         {{"rope_axes", "mrope"}, {"mrope_section", "24,20,20"}, {"mrope_interleaved", "true"}, {"dim", "128"}, {"base", "5000000"},
+          {"pairing", "half"}, {"max_position", "262144"}, {"original_max_position", "262144"}, {"sequence_length", "262144"}},
+         "second-hand (Qwen/Qwen3-VL-8B-Instruct config.json text_config as mirrored in a third-party test, rev 0c351dd0, and a blog copy): head_dim 128, rope_theta 5000000, rope_scaling {mrope_interleaved true, mrope_section [24, 20, 20], rope_type default}, max_position_embeddings 262144; transformers' apply_interleaved_mrope, then rotate_half"},
+        {"rope-vit-deit-b", "DeiT-B with RoPE-Axial (Heo et al. 2024)",
+         {{"rope_axes", "2d_axial"}, {"axial_frequencies", "per_axis"}, {"dim", "64"}, {"base", "100"}, {"pairing", "interleaved"},
+          {"grid_rows", "14"}, {"grid_cols", "14"}, {"max_position", "14"}, {"original_max_position", "14"}, {"sequence_length", "14"}},
+         "naver-ai/rope-vit models/vit_rope.py: rope_axial_deit_base_patch16_LS (img_size 224, patch_size 16, embed_dim 768 / num_heads 12 = 64, rope_theta 100, rope_mixed False); compute_axial_cis: dim/4 frequencies 100^(-4k/64) per axis, the column's pairs first, then the row's; apply_rotary_emb pairs adjacent dims (view_as_complex); 224/16 = 14 x 14 patches (the CLS token is not rotated); max_position 14: positions per axis"},
+        {"pixtral-12b-vision", "Pixtral 12B vision encoder (2D RoPE)",
+         {{"rope_axes", "2d_axial"}, {"axial_frequencies", "alternating"}, {"dim", "64"}, {"base", "10000"}, {"pairing", "half"},
+          {"grid_rows", "32"}, {"grid_cols", "32"}, {"max_position", "64"}, {"original_max_position", "64"}, {"sequence_length", "64"}},
+         "mistralai/Pixtral-12B-2409 params.json vision_encoder: hidden_size 1024 / num_attention_heads 16 = 64 (head_dim 64 in the transformers-format configs), rope_theta 10000, image_size 1024, patch_size 16: at most 1024/16 = 64 patches per side (max_position 64); transformers' PixtralRotaryEmbedding: freqs[::2] with the row, freqs[1::2] with the column, rotate_half; the grid 32 x 32 is our choice, a 512-pixel square image"},
     };
     return list;
 }
@@ -199,7 +220,9 @@ const std::vector<std::string_view>& preset_keys() {
         "dim", "base", "rotary_fraction", "pairing", "max_position", "scaling", "factor", "original_max_position",
         "sequence_length", "low_freq_factor", "high_freq_factor", "beta_fast", "beta_slow", "mscale", "mscale_all_dim",
         "truncate", "long_factors", "short_factors", "attention_factor", "vector", "key_vector", "pair", "position", "key_position",
-        "heatmap_from", "heatmap_to", "rope_axes", "axial_frequencies", "mrope_section", "mrope_interleaved"};
+        "heatmap_from", "heatmap_to", "rope_axes", "axial_frequencies", "mrope_section", "mrope_interleaved",
+        // a vision transformer's preset sets its image: the next model starts from the default grid and query
+        "grid_rows", "grid_cols", "query_row", "query_col"};
     return keys;
 }
 

@@ -235,7 +235,8 @@ TEST(ConfigImport, BadConfigsAreOneLineNamingTheFile) {
     const ProcessResult w = app({"compute", "summary", "--set", "config=" + mm});
     EXPECT_EQ(w.exit_code, 0) << w.err;
     EXPECT_NE(w.err.find("vision_config"), std::string::npos) << w.err;
-    EXPECT_NE(w.err.find("mrope_section"), std::string::npos) << w.err;
+    EXPECT_EQ(w.err.find("mrope_section"), std::string::npos) << w.err;  // read: M-RoPE (test_multi_axis_import.cpp)
+    EXPECT_NE(w.out.find("\nrope_axes,mrope\n"), std::string::npos) << w.out;
     const std::string top = dir + "/top-level.json";
     std::ofstream(top) << R"({"head_dim": 128, "rope_interleaved": true, "no_rope_layers": [1, 0], "qk_nope_head_dim": 64,
                              "max_window_layers": 28, "attention_chunk_size": 8192, "use_qk_norm": true})";

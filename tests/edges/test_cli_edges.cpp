@@ -78,7 +78,8 @@ TEST_F(NumericEdges, EveryComputeTableIsFiniteOrRefused) {
             const std::string what = std::string(table) + " " + rope::test::describe(s);
             // the summary's text values: the names of choices, and the bound when there is none
             expect_finite_or_refused(r, r.out, what, {"key", "pairing", "scaling", "longrope_factors", "base_lower_bound",
-                                                      "extrapolation_bound", "shortest_wavelength", "longest_wavelength", "rotates"});
+                                                      "extrapolation_bound", "shortest_wavelength", "longest_wavelength", "rotates",
+                                                      "rope_axes", "axial_frequencies", "mrope_layout"});
             if (r.exit_code == 0 && std::string(table) == "summary") {
                 const std::size_t at = r.out.find("\nbase_lower_bound,");
                 ASSERT_NE(at, std::string::npos) << what;
