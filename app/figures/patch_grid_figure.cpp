@@ -1,0 +1,414 @@
+// Patch grid: RoPE on an image. Three maps side by side, one per way of giving the pairs to the
+// image's axes (2D axial RoPE with the chosen frequency schedule; M-RoPE with contiguous sections,
+// Qwen2-VL / Qwen2.5-VL; M-RoPE interleaved, Qwen3-VL), each grid_rows x grid_cols patches coloured
+// by the cosine similarity of the rotated query at the query patch and the rotated key at every
+// patch (rope::patch_similarity). Below them a strip with one row per axis: a mark per pair at its
+// wavelength, so it shows that chunked sections give w only pairs far slower than the image is wide
+// and that interleaving spreads every axis. A click (or drag) on a map moves the query patch.
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "figures/position_axes.hpp"
+#include "figures/subplot_fit.hpp"
+#include "figures/why_common.hpp"
+#include "plot/ticks.hpp"
+#include "rope/multi_axis.hpp"
+
+namespace rope::figures {
+
+namespace {
+
+using detail::BuildContext;
+using detail::fit_subplots;
+using detail::position_axis_color;
+using detail::SubplotFit;
+namespace why = detail::why;
+using plot::Color;
+
+enum class GridPlot { axial = 1, chunked, interleaved, axes };
+constexpr int kMaps = 3;
+
+// One map: which layout, its titles (longest first), and the layout itself (none: 2D axial needs
+// rotated dims that are a multiple of 4).
+struct MapSpec {
+    GridPlot tag;
+    const char* name;  // PlotGeometry name
+    std::vector<std::string> titles;
+    std::string short_name;  // the strip's group label
+    std::optional<AxisLayout> layout;
+};
+
+std::string section_text(const MropeSection& s) {
+    return "[" + std::to_string(s[0]) + ", " + std::to_string(s[1]) + ", " + std::to_string(s[2]) + "]";
+}
+
+std::vector<MapSpec> map_specs(const ParamSet& params) {
+    std::vector<MapSpec> maps;
+    const std::string schedule = params.text("axial_frequencies");
+    std::vector<std::string> axial_titles;
+    if (schedule == "per_axis")
+        axial_titles = {"2D axial, per-axis frequencies (Heo et al. 2024)", "2D axial, per-axis (Heo et al.)", "2D axial, per-axis"};
+    else if (schedule == "split")
+        axial_titles = {"2D axial, 1D schedule split: columns fast, rows slow", "2D axial, split schedule", "2D axial, split"};
+    else
+        axial_titles = {"2D axial, alternating frequencies (Pixtral)", "2D axial, alternating (Pixtral)", "2D axial, alternating"};
+    maps.push_back({GridPlot::axial, "patch_axial", axial_titles, "2D axial (" + schedule + ")", params.axis_layout(RopeAxes::axial_2d, false)});
+    const MropeSection chunked = params.mrope_section(false), interleaved = params.mrope_section(true);
+    maps.push_back({GridPlot::chunked, "patch_chunked",
+                    {"M-RoPE chunked " + section_text(chunked) + " (Qwen2-VL, Qwen2.5-VL)", "M-RoPE chunked " + section_text(chunked),
+                     "chunked " + section_text(chunked), "chunked"},
+                    "M-RoPE chunked " + section_text(chunked), params.axis_layout(RopeAxes::mrope, false)});
+    maps.push_back({GridPlot::interleaved, "patch_interleaved",
+                    {"M-RoPE interleaved " + section_text(interleaved) + " (Qwen3-VL)", "M-RoPE interleaved " + section_text(interleaved),
+                     "interleaved " + section_text(interleaved), "interleaved"},
+                    "M-RoPE interleaved " + section_text(interleaved), params.axis_layout(RopeAxes::mrope, true)});
+    return maps;
+}
+
+// Which map is this model's: -1 for a text-only (1d) model.
+int model_map(const ParamSet& params) {
+    const bool interleaved = params.boolean("mrope_interleaved");
+    switch (params.rope_axes()) {
+        case RopeAxes::axial_2d: return 0;
+        case RopeAxes::mrope: return interleaved ? 2 : 1;
+        case RopeAxes::one_d: return -1;
+    }
+    return -1;
+}
+
+struct Grid {
+    int rows = 1, cols = 1, query_row = 0, query_col = 0;
+};
+
+Grid grid_of(const ParamSet& params) {
+    Grid g;
+    g.rows = static_cast<int>(params.integer("grid_rows"));
+    g.cols = static_cast<int>(params.integer("grid_cols"));
+    std::tie(g.query_row, g.query_col) = params.query_patch();
+    return g;
+}
+
+Eigen::MatrixXd similarity(const ParamSet& params, const AxisLayout& layout, const Grid& g) {
+    return patch_similarity(layout, params.config().pairing, why::q_vector(params), why::k_vector(params), g.rows, g.cols, g.query_row,
+                            g.query_col);
+}
+
+// Whole-number ticks 0 .. n-1 every `step`, spaced to fit `pixels` (labels of `label_px` each).
+// `flip`: the data value of index i is n - 1 - i (rows: row 0 drawn at the top).
+std::vector<plot::Tick> index_ticks(int n, float pixels, float label_px, bool flip) {
+    int step = 1;
+    for (int s : {1, 2, 5, 10, 20, 25, 50, 100})
+        if ((step = s) * pixels / std::max(1, n) >= label_px) break;
+    std::vector<plot::Tick> t;
+    for (int i = 0; i < n; i += step) t.push_back({static_cast<double>(flip ? n - 1 - i : i), std::to_string(i)});
+    return t;
+}
+
+// "3.6×10⁴" from a thousand on, "6.3", "63" or "630" below: wavelengths for people, two digits.
+std::string short_number(double v) {
+    if (!std::isfinite(v) || v <= 0) return "–";
+    int e = static_cast<int>(std::floor(std::log10(v)));
+    double m = std::round(v / std::pow(10.0, e) * 10) / 10;
+    if (m >= 10) m /= 10, ++e;
+    if (e < 1) return plot::readout_number(m * std::pow(10.0, e), 2);
+    if (e < 3) return std::to_string(static_cast<long>(std::lround(m * std::pow(10.0, e))));
+    return plot::readout_number(m, 2) + "×" + plot::decade_label(std::pow(10.0, e));
+}
+
+std::string spread_text(const AxisLayout& layout, PositionAxis axis) {
+    const AxisSpread s = axis_spread(layout, axis);
+    std::string text = std::string(to_string(axis)) + ": " + std::to_string(s.pairs) + (s.pairs == 1 ? " pair" : " pairs");
+    if (s.pairs == 0) return text;
+    if (!std::isfinite(s.shortest_wavelength)) return text + ", none turns";
+    return text + ", " + short_number(s.shortest_wavelength) +
+           (s.longest_wavelength > s.shortest_wavelength * 1.0001 ? "–" + short_number(s.longest_wavelength) : "");
+}
+
+std::vector<PositionAxis> axes_of(const MapSpec& m) {
+    if (m.tag == GridPlot::axial) return {PositionAxis::h, PositionAxis::w};
+    return {PositionAxis::t, PositionAxis::h, PositionAxis::w};
+}
+
+void draw_map(BuildContext& ctx, const MapSpec& spec, const Grid& g, bool this_model, bool own_bar, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const plot::Style sub = why::sub_style(st);
+    const float tf = st.px(st.tick_font);
+    // a line under the map says which map is this model's
+    const float tag_h = tf * 1.5f;
+    const plot::Rect plot_cell{cell.x0, cell.y0, cell.x1, cell.y1 - tag_h};
+    plot::Plot p(ctx.result.list, ctx.measure, sub, plot_cell, why::pick_title(ctx, sub, cell.width(), spec.titles));
+    plot::AxisSetup ax{"column (patch)", -0.5, g.cols - 0.5}, ay{"row (patch)", -0.5, g.rows - 0.5};
+    // room for ticks: the plot is square-celled, so the side it gets is at most the cell's
+    const float guess_w = plot_cell.width() - st.px(90), guess_h = plot_cell.height() - st.px(110);
+    const float side = std::min(guess_w / static_cast<float>(g.cols), guess_h / static_cast<float>(g.rows));
+    ax.ticks = index_ticks(g.cols, side * static_cast<float>(g.cols), ctx.measure.measure("000", tf).x + tf, false);
+    ay.ticks = index_ticks(g.rows, side * static_cast<float>(g.rows), tf * 1.4f, true);
+    p.setup_x(ax);
+    p.setup_y(ay);
+    p.setup_square(true);
+    if (own_bar) p.setup_colorbar({"cosine similarity", plot::ColormapId::diverging, -1, 1});
+    if (!spec.layout) {
+        p.area();
+        detail::centred_note(ctx, plot_cell,
+                             "2D axial RoPE gives half the pairs to rows and half to columns: it needs a multiple of 4 rotated dims, "
+                             "and this head rotates " + std::to_string(ctx.params.config().rotated_dims()) + ".");
+    } else {
+        const Eigen::MatrixXd s = similarity(ctx.params, *spec.layout, g);
+        std::vector<float> values(static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols));
+        for (int r = 0; r < g.rows; ++r)
+            for (int c = 0; c < g.cols; ++c) values[static_cast<std::size_t>(r * g.cols + c)] = static_cast<float>(s(r, c));
+        p.heatmap(std::move(values), g.cols, g.rows, -0.5, g.cols - 0.5, -0.5, g.rows - 0.5, plot::ColormapId::diverging, -1, 1);
+        // the query patch: a dark outline with a light one inside, visible on either end of the colour map
+        const double y = g.rows - 1 - g.query_row;
+        const plot::Vec2 a = p.to_px(g.query_col - 0.5, y + 0.5), b = p.to_px(g.query_col + 0.5, y - 0.5);
+        const float w = std::clamp((b.x - a.x) * 0.12f, st.px(1.5f), st.px(3));
+        p.list().rect({a.x, a.y, b.x, b.y}, Color{0, 0, 0, 0}, Color{0.05f, 0.05f, 0.08f, 1}, w);
+        if (b.x - a.x > 3 * w) p.list().rect({a.x + w, a.y + w, b.x - w, b.y - w}, Color{0, 0, 0, 0}, Color{1, 1, 1, 1}, std::max(1.0f, w * 0.6f));
+    }
+    detail::record_geometry(ctx, p, {spec.name, spec.tag}, ax, ay);
+    p.finish();
+    if (this_model) {
+        ctx.result.list.rect({cell.x0 + st.px(2), cell.y0 + st.px(2), cell.x1 - st.px(2), cell.y1 - st.px(2)}, Color{0, 0, 0, 0}, th.accent, st.px(2.5f));
+        const std::string tag = "this model";
+        ctx.result.list.text({(cell.x0 + cell.x1) / 2, cell.y1 - tag_h / 2 - st.px(2)}, tag, tf, th.accent, plot::HAlign::center, plot::VAlign::middle);
+    }
+}
+
+// The shared colour key: a horizontal bar from -1 to 1 with its label above, centred in `band`.
+void draw_shared_bar(BuildContext& ctx, plot::Rect band) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const float tf = st.px(st.tick_font);
+    const std::string label = "cosine similarity of R(query) q and R(patch) k   (q, k: the vector and key vector parameters)";
+    const std::string brief = "cosine similarity of R(query) q and R(patch) k";
+    const std::string& text = ctx.measure.measure(label, tf).x <= band.width() - st.px(16) ? label : brief;
+    const float size = why::fitted_size(ctx.measure, text, tf, band.width() - st.px(16), st.px(st.min_text));
+    const float bar_w = std::min(band.width() * 0.6f, st.px(420)), bar_h = st.px(12);
+    const float cx = (band.x0 + band.x1) / 2, y_label = band.y0 + st.px(4);
+    ctx.result.list.text({cx, y_label}, text, size, th.text, plot::HAlign::center, plot::VAlign::top);
+    const plot::Rect bar{cx - bar_w / 2, y_label + size * 1.35f, cx + bar_w / 2, y_label + size * 1.35f + bar_h};
+    std::vector<float> values(256);
+    for (int i = 0; i < 256; ++i) values[static_cast<std::size_t>(i)] = static_cast<float>(-1 + 2 * (i + 0.5) / 256.0);
+    ctx.result.list.add(plot::ImageCmd{bar, 256, 1, std::move(values), plot::ColormapId::diverging, -1, 1, {}});
+    ctx.result.list.rect(bar, Color{0, 0, 0, 0}, th.axis, st.px(1));
+    for (double v : {-1.0, -0.5, 0.0, 0.5, 1.0}) {
+        const float x = bar.x0 + static_cast<float>((v + 1) / 2) * bar_w;
+        ctx.result.list.segment({x, bar.y1}, {x, bar.y1 + st.px(4)}, th.axis, st.px(1));
+        ctx.result.list.text({x, bar.y1 + st.px(5)}, plot::tick_label(v, 0.5), tf, th.muted, plot::HAlign::center, plot::VAlign::top);
+    }
+}
+
+float shared_bar_height(const plot::Style& st) { return st.px(st.tick_font) * 2.9f + st.px(24); }
+
+// The strip: per layout a header line (its name and each axis' pairs and wavelengths), then one row
+// per axis with a mark per pair at its wavelength 2 pi / theta.
+void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const Grid& g, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const plot::Style sub = why::sub_style(st);
+    const float tf = st.px(st.tick_font);
+    double lo = std::min(g.rows, g.cols), hi = std::max(g.rows, g.cols);
+    for (const MapSpec& m : maps)
+        if (m.layout)
+            for (int j = 0; j < m.layout->pairs(); ++j)
+                if (m.layout->theta[j] > 0) lo = std::min(lo, kTwoPi / m.layout->theta[j]), hi = std::max(hi, kTwoPi / m.layout->theta[j]);
+    lo = std::pow(10.0, std::floor(std::log10(lo / 1.5)));
+    hi = std::pow(10.0, std::ceil(std::log10(hi * 1.5)));
+    // slots from the top: the image-size label, then per layout a header and its axes' rows
+    struct Slot {
+        int map = -1;
+        bool header = false;
+        PositionAxis axis = PositionAxis::t;
+    };
+    std::vector<Slot> slots{{}};
+    for (int i = 0; i < kMaps; ++i) {
+        slots.push_back({i, true});
+        for (PositionAxis a : axes_of(maps[static_cast<std::size_t>(i)])) slots.push_back({i, false, a});
+    }
+    const double n = static_cast<double>(slots.size());
+    auto slot_y = [&](std::size_t i) { return n - 0.5 - static_cast<double>(i); };  // data y of slot i's middle
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
+                 why::pick_title(ctx, sub, cell.width(),
+                                 {"which pairs each axis gets, and at what wavelength (one mark per pair)", "pairs per axis and their wavelengths",
+                                  "pairs per axis"}));
+    plot::AxisSetup ax{"wavelength (patches per turn)", lo, hi, true}, ay{"", 0, n};
+    for (std::size_t i = 0; i < slots.size(); ++i)
+        if (slots[i].map >= 0 && !slots[i].header) ay.ticks.push_back({slot_y(i), std::string(to_string(slots[i].axis))});
+    std::sort(ay.ticks.begin(), ay.ticks.end(), [](const plot::Tick& a, const plot::Tick& b) { return a.value < b.value; });
+    p.setup_x(ax);
+    p.setup_y(ay);
+    const std::vector<std::string> legend{"t: time (text position)", "h: row", "w: column"};
+    p.setup_legend_above(legend);
+    const plot::Rect a = p.area();
+    const float slot_h = a.height() / static_cast<float>(n);
+    // the image's size: rows (h) and columns (w), behind everything
+    for (auto [size, axis] : {std::pair{g.rows, PositionAxis::h}, std::pair{g.cols, PositionAxis::w}}) {
+        const float x = p.x_px(size);
+        ctx.result.list.add(plot::PolylineCmd{{{x, a.y0 + slot_h * 0.9f}, {x, a.y1}}, position_axis_color(th, axis), st.px(1.5f), false, st.px(5),
+                                              plot::Role::grid});
+    }
+    const float size_text = std::min(tf, std::max(st.px(st.min_text), slot_h * 0.8f));
+    {
+        const std::string s = g.rows == g.cols ? "image: " + std::to_string(g.rows) + " × " + std::to_string(g.cols) + " patches"
+                                               : "image: " + std::to_string(g.rows) + " rows, " + std::to_string(g.cols) + " columns";
+        const float w = ctx.measure.measure(s, size_text).x;
+        const float x = std::clamp(p.x_px(std::sqrt(static_cast<double>(g.rows) * g.cols)), a.x0 + w / 2 + st.px(2), a.x1 - w / 2 - st.px(2));
+        p.list().text({x, a.y0 + slot_h * 0.5f}, s, size_text, th.text, plot::HAlign::center, plot::VAlign::middle);
+    }
+    for (std::size_t i = 1; i < slots.size(); ++i) {
+        const MapSpec& m = maps[static_cast<std::size_t>(slots[i].map)];
+        const float y = p.y_px(slot_y(i));
+        if (slots[i].header) {
+            std::vector<std::string> parts;
+            if (m.layout)
+                for (PositionAxis axis : axes_of(m)) parts.push_back(spread_text(*m.layout, axis));
+            std::string full = m.short_name + (m.layout ? ":" : ": needs a multiple of 4 rotated dims");
+            for (std::size_t k = 0; k < parts.size(); ++k) full += (k ? " · " : "  ") + parts[k];
+            const float room = a.width() - st.px(8);
+            const float size = why::fitted_size(ctx.measure, full, size_text, room, st.px(st.min_text));
+            std::string shown = full;
+            if (ctx.measure.measure(shown, size).x > room) {
+                shown = m.short_name;
+                for (std::size_t k = 0; k < parts.size(); ++k) shown += (k ? " · " : ": ") + parts[k].substr(0, parts[k].find(','));
+            }
+            if (ctx.measure.measure(shown, size).x > room) shown = m.short_name;
+            p.list().rect({a.x0 + st.px(2), y - slot_h * 0.5f, a.x0 + st.px(6) + ctx.measure.measure(shown, size).x, y + slot_h * 0.5f},
+                          th.background.with_alpha(0.85f));
+            p.list().text({a.x0 + st.px(4), y}, shown, size, th.text, plot::HAlign::left, plot::VAlign::middle);
+            continue;
+        }
+        if (!m.layout) continue;
+        const Color c = position_axis_color(th, slots[i].axis);
+        for (int j = 0; j < m.layout->pairs(); ++j) {
+            if (m.layout->axis[static_cast<std::size_t>(j)] != slots[i].axis || !(m.layout->theta[j] > 0)) continue;
+            const float x = p.x_px(kTwoPi / m.layout->theta[j]);
+            p.list().segment({x, y - slot_h * 0.36f}, {x, y + slot_h * 0.36f}, c, st.px(2));
+        }
+    }
+    for (PositionAxis axis : {PositionAxis::t, PositionAxis::h, PositionAxis::w})
+        p.add_legend({legend[static_cast<std::size_t>(axis)], position_axis_color(th, axis), 3});
+    detail::record_geometry(ctx, p, {"patch_axes", GridPlot::axes}, ax, ay);
+    p.finish();
+}
+
+void build_patch_grid(BuildContext& ctx) {
+    const plot::Style& st = ctx.request.style;
+    const float W = ctx.request.width, H = ctx.request.height;
+    const float top = why::title_space(ctx);
+    const Grid g = grid_of(ctx.params);
+    const std::vector<MapSpec> maps = map_specs(ctx.params);
+    const int mine = model_map(ctx.params);
+
+    if (ctx.request.with_table) {
+        DataTable& t = ctx.result.table;
+        t.columns = {"layout", "row", "col", "similarity"};
+        t.values.assign(t.columns.size(), {});
+        for (int i = 0; i < kMaps; ++i) {
+            if (!maps[static_cast<std::size_t>(i)].layout) continue;
+            const Eigen::MatrixXd s = similarity(ctx.params, *maps[static_cast<std::size_t>(i)].layout, g);
+            for (int r = 0; r < g.rows; ++r)
+                for (int c = 0; c < g.cols; ++c) {
+                    t.values[0].push_back(i);
+                    t.values[1].push_back(r);
+                    t.values[2].push_back(c);
+                    t.values[3].push_back(s(r, c));
+                }
+        }
+    }
+
+    float body_top = top;
+    if (mine < 0) {
+        const std::string note = "This model is text-only (rope_axes = 1d): the maps show what its frequencies would do on an image.";
+        body_top += why::wrapped_caption(ctx, note, 0, W, top + why::wrapped_caption(ctx, note, 0, W, 0, st.theme.text, false), st.theme.muted) +
+                    st.px(4);
+    }
+    const float body = H - body_top;
+    const float bar_h = shared_bar_height(st);
+    const float third = W / kMaps;
+    // the maps as tall as their square cells need at this width (title, ticks, labels: about 130 px),
+    // the strip the rest, within limits
+    const float side = std::max(1.0f, (third - st.px(90)) / static_cast<float>(g.cols));
+    const float maps_need = side * static_cast<float>(g.rows) + st.px(140);
+    const float strip_h = std::clamp(body - bar_h - maps_need, std::min(st.px(260), body * 0.4f), std::max(st.px(460), body * 0.45f));
+    const float maps_h = body - bar_h - strip_h;
+    std::vector<plot::Rect> own;
+    for (int i = 0; i < kMaps; ++i)
+        own.push_back({third * static_cast<float>(i), body_top, third * static_cast<float>(i + 1), body_top + maps_h});
+    own.push_back({0, H - strip_h, W, H});
+    const SubplotFit fit = fit_subplots(ctx, {0, body_top, W, H}, own, {0, 1, 2, 3}, {st.px(200), st.px(200)});
+    const bool shared_bar = fit.all();
+    for (int i = 0; i < kMaps; ++i)
+        if (fit.shows(i)) draw_map(ctx, maps[static_cast<std::size_t>(i)], g, i == mine, !shared_bar, fit.cells[static_cast<std::size_t>(i)]);
+    if (shared_bar) {
+        const plot::Rect band{0, body_top + maps_h, W, H - strip_h};
+        draw_shared_bar(ctx, band);
+        ctx.result.shared_key = band;
+    }
+    if (fit.shows(3)) draw_axes_strip(ctx, maps, g, fit.cells[3]);
+}
+
+// The patch under the pointer on one of the maps, if any.
+std::optional<std::pair<int, int>> patch_at(const ParamSet& params, const PlotGeometry& g, double x, double y) {
+    if (!g.is(GridPlot::axial) && !g.is(GridPlot::chunked) && !g.is(GridPlot::interleaved)) return std::nullopt;
+    const Grid grid = grid_of(params);
+    const int col = static_cast<int>(std::lround(x)), row = grid.rows - 1 - static_cast<int>(std::lround(y));
+    if (col < 0 || col >= grid.cols || row < 0 || row >= grid.rows) return std::nullopt;
+    return std::pair{row, col};
+}
+
+std::string patch_grid_readout(PanelContext& panel, const PlotGeometry& g, double x, double y) {
+    if (g.is(GridPlot::axes)) return x > 0 ? "wavelength " + short_number(x) + " patches per turn" : "";
+    const auto patch = patch_at(panel.params, g, x, y);
+    if (!patch) return "";
+    const std::string where = "patch (" + std::to_string(patch->first) + ", " + std::to_string(patch->second) + ")";
+    for (const MapSpec& m : map_specs(panel.params)) {
+        if (!g.is(m.tag)) continue;
+        if (!m.layout) return where;
+        Grid grid = grid_of(panel.params);
+        const Eigen::MatrixXd s = similarity(panel.params, *m.layout, grid);
+        return where + ": similarity " + plot::readout_number(s(patch->first, patch->second), 3) + " (click: make it the query)";
+    }
+    return where;
+}
+
+void patch_grid_pointer(PanelContext& panel, const PointerInput& in) {
+    if (!in.held && !in.pressed) return;
+    for (const PlotGeometry& g : panel.figure.plots) {
+        if (!g.area.contains(in.local)) continue;
+        const auto patch = patch_at(panel.params, g, g.x_at(in.local.x), g.y_at(in.local.y));
+        if (!patch) continue;
+        if (panel.params.query_patch() == *patch && panel.params.has("query_row") && panel.params.has("query_col")) return;
+        const auto [row, col] = *patch;
+        panel.edit("query patch (" + std::to_string(row) + ", " + std::to_string(col) + ")", [&](ParamSet& next) {
+            next.set("query_row", std::to_string(row));
+            next.set("query_col", std::to_string(col));
+        });
+        return;
+    }
+}
+
+}  // namespace
+
+const FigureDescriptor& patch_grid_figure() {
+    static const FigureDescriptor d = [] {
+        FigureDescriptor f;
+        f.name = "patch_grid";
+        f.title = "Patch grid: RoPE on images";
+        f.page = 4;
+        f.export_width = 1200;
+        f.export_height = 900;
+        f.csv_columns = "layout,row,col,similarity";
+        f.plots = {"patch_axial", "patch_chunked", "patch_interleaved", "patch_axes"};
+        f.reads = model_and({"rope_axes", "axial_frequencies", "mrope_section", "mrope_interleaved", "grid_rows", "grid_cols", "query_row",
+                             "query_col", "vector", "key_vector"});
+        f.build = build_patch_grid;
+        f.readout = patch_grid_readout;
+        f.pointer = patch_grid_pointer;
+        return f;
+    }();
+    return d;
+}
+
+}  // namespace rope::figures
