@@ -97,9 +97,16 @@ Eigen::MatrixXd similarity(const ParamSet& params, const AxisLayout& layout, con
 // Whole-number ticks 0 .. n-1 every `step`, spaced to fit `pixels` (labels of `label_px` each).
 // `flip`: the data value of index i is n - 1 - i (rows: row 0 drawn at the top).
 std::vector<plot::Tick> index_ticks(int n, float pixels, float label_px, bool flip) {
+    static const int steps[] = {1, 2, 5, 10, 20, 25, 50, 100};
     int step = 1;
-    for (int s : {1, 2, 5, 10, 20, 25, 50, 100})
-        if ((step = s) * pixels / std::max(1, n) >= label_px) break;
+    for (int s : steps)
+        if ((step = s) * pixels / static_cast<float>(std::max(1, n)) >= label_px) break;
+    // at least three labels on an axis of three or more patches
+    for (int k = 7; k >= 0 && n >= 3; --k)
+        if (steps[k] <= step && (n - 1) / steps[k] >= 2) {
+            step = steps[k];
+            break;
+        }
     std::vector<plot::Tick> t;
     for (int i = 0; i < n; i += step) t.push_back({static_cast<double>(flip ? n - 1 - i : i), std::to_string(i)});
     return t;
@@ -130,6 +137,26 @@ std::vector<PositionAxis> axes_of(const MapSpec& m) {
     return {PositionAxis::t, PositionAxis::h, PositionAxis::w};
 }
 
+// What a map's cell needs in height besides its patches: Plot's padding, title, x tick labels and axis label.
+float map_margin_y(const plot::Style& sub) {
+    return sub.px(16) + sub.px(sub.title_font) * 1.5f + sub.px(6) + sub.px(sub.tick_font) * 1.5f + sub.px(sub.label_font) * 1.5f;
+}
+
+// The pixels per patch a map gets in `cell` (as Plot::layout lays out a titled, square plot with
+// axis labels, tick labels and, with `own_bar`, a colour bar; the tag line below excluded).
+float map_side(BuildContext& ctx, const plot::Style& sub, plot::Rect cell, const Grid& g, bool own_bar) {
+    const float tf = sub.px(sub.tick_font), lf = sub.px(sub.label_font);
+    const float w = cell.width() - sub.px(16) - (lf * 1.4f + ctx.measure.measure(std::to_string(g.rows - 1), tf).x + sub.px(8)) - sub.px(10) -
+                    (own_bar ? sub.px(14 + 16 + 6) + ctx.measure.measure("−0.5", tf).x + lf * 1.5f : 0.0f);
+    const float h = cell.height() - map_margin_y(sub);
+    return std::max(0.0f, std::min(w / static_cast<float>(g.cols), h / static_cast<float>(g.rows)));
+}
+
+// A map is worth drawing when its patches are visible and its ticks fit: at least this many pixels a side.
+float map_min_side(const plot::Style& st, const Grid& g) {
+    return std::max(st.px(60), st.px(st.tick_font) * 4.2f) / static_cast<float>(std::min(g.rows, g.cols)) ;
+}
+
 void draw_map(BuildContext& ctx, const MapSpec& spec, const Grid& g, bool this_model, bool own_bar, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
@@ -140,21 +167,19 @@ void draw_map(BuildContext& ctx, const MapSpec& spec, const Grid& g, bool this_m
     const plot::Rect plot_cell{cell.x0, cell.y0, cell.x1, cell.y1 - tag_h};
     plot::Plot p(ctx.result.list, ctx.measure, sub, plot_cell, why::pick_title(ctx, sub, cell.width(), spec.titles));
     plot::AxisSetup ax{"column (patch)", -0.5, g.cols - 0.5}, ay{"row (patch)", -0.5, g.rows - 0.5};
-    // room for ticks: the plot is square-celled, so the side it gets is at most the cell's
-    const float guess_w = plot_cell.width() - st.px(90), guess_h = plot_cell.height() - st.px(110);
-    const float side = std::min(guess_w / static_cast<float>(g.cols), guess_h / static_cast<float>(g.rows));
-    ax.ticks = index_ticks(g.cols, side * static_cast<float>(g.cols), ctx.measure.measure("000", tf).x + tf, false);
-    ay.ticks = index_ticks(g.rows, side * static_cast<float>(g.rows), tf * 1.4f, true);
+    const float side = map_side(ctx, sub, plot_cell, g, own_bar);
+    ax.ticks = index_ticks(g.cols, side * static_cast<float>(g.cols), ctx.measure.measure(std::to_string(g.cols - 1), tf).x + tf, false);
+    ay.ticks = index_ticks(g.rows, side * static_cast<float>(g.rows), tf * 1.3f, true);
     p.setup_x(ax);
     p.setup_y(ay);
-    p.setup_square(true);
-    if (own_bar) p.setup_colorbar({"cosine similarity", plot::ColormapId::diverging, -1, 1});
     if (!spec.layout) {
-        p.area();
-        detail::centred_note(ctx, plot_cell,
-                             "2D axial RoPE gives half the pairs to rows and half to columns: it needs a multiple of 4 rotated dims, "
-                             "and this head rotates " + std::to_string(ctx.params.config().rotated_dims()) + ".");
+        p.setup_no_axes();
+        detail::centred_note(ctx, p.area(),
+                             "2D axial RoPE needs a multiple of 4 rotated dims (half the pairs per axis); this head rotates " +
+                                 std::to_string(ctx.params.config().rotated_dims()) + ".");
     } else {
+        p.setup_square(true);
+        if (own_bar) p.setup_colorbar({"cosine similarity", plot::ColormapId::diverging, -1, 1});
         const Eigen::MatrixXd s = similarity(ctx.params, *spec.layout, g);
         std::vector<float> values(static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols));
         for (int r = 0; r < g.rows; ++r)
@@ -185,8 +210,8 @@ void draw_shared_bar(BuildContext& ctx, plot::Rect band) {
     const std::string brief = "cosine similarity of R(query) q and R(patch) k";
     const std::string& text = ctx.measure.measure(label, tf).x <= band.width() - st.px(16) ? label : brief;
     const float size = why::fitted_size(ctx.measure, text, tf, band.width() - st.px(16), st.px(st.min_text));
-    const float bar_w = std::min(band.width() * 0.6f, st.px(420)), bar_h = st.px(12);
-    const float cx = (band.x0 + band.x1) / 2, y_label = band.y0 + st.px(4);
+    const float bar_w = std::min(band.width() * 0.6f, st.px(420)), bar_h = st.px(10);
+    const float cx = (band.x0 + band.x1) / 2, y_label = band.y0 + st.px(2);
     ctx.result.list.text({cx, y_label}, text, size, th.text, plot::HAlign::center, plot::VAlign::top);
     const plot::Rect bar{cx - bar_w / 2, y_label + size * 1.35f, cx + bar_w / 2, y_label + size * 1.35f + bar_h};
     std::vector<float> values(256);
@@ -200,10 +225,56 @@ void draw_shared_bar(BuildContext& ctx, plot::Rect band) {
     }
 }
 
-float shared_bar_height(const plot::Style& st) { return st.px(st.tick_font) * 2.9f + st.px(24); }
+float shared_bar_height(const plot::Style& st) { return st.px(st.tick_font) * 2.55f + st.px(17); }
 
 // The strip: per layout a header line (its name and each axis' pairs and wavelengths), then one row
 // per axis with a mark per pair at its wavelength 2 pi / theta.
+// "t: time (text position)   h: row   w: column", each in its axis' colour, centred in [x0, x1] with
+// its bottom at `bottom`; returns its height.
+float axis_key(BuildContext& ctx, float x0, float x1, float bottom) {
+    const plot::Style& st = ctx.request.style;
+    const std::vector<std::pair<PositionAxis, std::string>> words{
+        {PositionAxis::t, "t: time (text position)"}, {PositionAxis::h, "h: row (height)"}, {PositionAxis::w, "w: column (width)"}};
+    const std::string gap = "     ";
+    std::string all;
+    for (const auto& [axis, w] : words) all += (all.empty() ? "" : gap) + w;
+    const float size = why::fitted_size(ctx.measure, all, st.px(st.tick_font), x1 - x0 - st.px(8), st.px(st.min_text));
+    float x = (x0 + x1) / 2 - ctx.measure.measure(all, size).x / 2;
+    for (const auto& [axis, w] : words) {
+        ctx.result.list.text({x, bottom}, w, size, position_axis_color(st.theme, axis), plot::HAlign::left, plot::VAlign::bottom);
+        x += ctx.measure.measure(w + gap, size).x;
+    }
+    return size * 1.4f;
+}
+
+// The strip's slots from the top: the image-size label, then per layout a header line and one row
+// per axis it uses. Text lines are taller than the rows of marks.
+constexpr double kHeaderWeight = 1.5;
+struct StripSlot {
+    int map = -1;  // -1: the image-size label
+    bool header = false;
+    PositionAxis axis = PositionAxis::t;
+    double weight = 1, bottom = 0;  // its height, and its lower edge counted from the top
+};
+
+std::vector<StripSlot> strip_slots(const std::vector<MapSpec>& maps) {
+    std::vector<StripSlot> slots{{-1, true, PositionAxis::t, kHeaderWeight, kHeaderWeight}};
+    for (int i = 0; i < kMaps; ++i) {
+        slots.push_back({i, true, PositionAxis::t, kHeaderWeight, slots.back().bottom + kHeaderWeight});
+        for (PositionAxis a : axes_of(maps[static_cast<std::size_t>(i)])) slots.push_back({i, false, a, 1, slots.back().bottom + 1});
+    }
+    return slots;
+}
+
+// The height the strip needs to keep its rows' labels apart: about 1.2 lines of tick labels a row,
+// plus its title, legend, x axis and padding.
+float strip_min_height(const plot::Style& st, const std::vector<MapSpec>& maps) {
+    const plot::Style sub = why::sub_style(st);
+    const float tf = st.px(st.tick_font);
+    return static_cast<float>(strip_slots(maps).back().bottom) * tf * 1.2f + sub.px(sub.title_font) * 1.5f + tf * 1.5f + tf * 1.5f +
+           st.px(st.label_font) * 1.5f + st.px(24);
+}
+
 void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const Grid& g, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
@@ -216,19 +287,12 @@ void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const 
                 if (m.layout->theta[j] > 0) lo = std::min(lo, kTwoPi / m.layout->theta[j]), hi = std::max(hi, kTwoPi / m.layout->theta[j]);
     lo = std::pow(10.0, std::floor(std::log10(lo / 1.5)));
     hi = std::pow(10.0, std::ceil(std::log10(hi * 1.5)));
-    // slots from the top: the image-size label, then per layout a header and its axes' rows
-    struct Slot {
-        int map = -1;
-        bool header = false;
-        PositionAxis axis = PositionAxis::t;
-    };
-    std::vector<Slot> slots{{}};
-    for (int i = 0; i < kMaps; ++i) {
-        slots.push_back({i, true});
-        for (PositionAxis a : axes_of(maps[static_cast<std::size_t>(i)])) slots.push_back({i, false, a});
-    }
-    const double n = static_cast<double>(slots.size());
-    auto slot_y = [&](std::size_t i) { return n - 0.5 - static_cast<double>(i); };  // data y of slot i's middle
+    const std::vector<StripSlot> slots = strip_slots(maps);
+    const double n = slots.back().bottom;
+    auto slot_y = [&](std::size_t i) { return n - (slots[i].bottom - slots[i].weight / 2); };  // data y of slot i's middle
+    // the axes' colours as a line of coloured words under the strip (each row is also labelled t, h or w)
+    const float key_h = axis_key(ctx, cell.x0, cell.x1, cell.y1 - st.px(2));
+    cell.y1 -= key_h + st.px(2);
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
                  why::pick_title(ctx, sub, cell.width(),
                                  {"which pairs each axis gets, and at what wavelength (one mark per pair)", "pairs per axis and their wavelengths",
@@ -239,17 +303,15 @@ void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const 
     std::sort(ay.ticks.begin(), ay.ticks.end(), [](const plot::Tick& a, const plot::Tick& b) { return a.value < b.value; });
     p.setup_x(ax);
     p.setup_y(ay);
-    const std::vector<std::string> legend{"t: time (text position)", "h: row", "w: column"};
-    p.setup_legend_above(legend);
     const plot::Rect a = p.area();
-    const float slot_h = a.height() / static_cast<float>(n);
+    const float unit = a.height() / static_cast<float>(n), slot_h = unit * kHeaderWeight;
     // the image's size: rows (h) and columns (w), behind everything
     for (auto [size, axis] : {std::pair{g.rows, PositionAxis::h}, std::pair{g.cols, PositionAxis::w}}) {
         const float x = p.x_px(size);
-        ctx.result.list.add(plot::PolylineCmd{{{x, a.y0 + slot_h * 0.9f}, {x, a.y1}}, position_axis_color(th, axis), st.px(1.5f), false, st.px(5),
+        ctx.result.list.add(plot::PolylineCmd{{{x, a.y0 + slot_h * 0.95f}, {x, a.y1}}, position_axis_color(th, axis), st.px(1.5f), false, st.px(5),
                                               plot::Role::grid});
     }
-    const float size_text = std::min(tf, std::max(st.px(st.min_text), slot_h * 0.8f));
+    const float size_text = std::min(tf, std::max(st.px(st.min_text), slot_h * 0.7f));
     {
         const std::string s = g.rows == g.cols ? "image: " + std::to_string(g.rows) + " × " + std::to_string(g.cols) + " patches"
                                                : "image: " + std::to_string(g.rows) + " rows, " + std::to_string(g.cols) + " columns";
@@ -284,11 +346,9 @@ void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const 
         for (int j = 0; j < m.layout->pairs(); ++j) {
             if (m.layout->axis[static_cast<std::size_t>(j)] != slots[i].axis || !(m.layout->theta[j] > 0)) continue;
             const float x = p.x_px(kTwoPi / m.layout->theta[j]);
-            p.list().segment({x, y - slot_h * 0.36f}, {x, y + slot_h * 0.36f}, c, st.px(2));
+            p.list().segment({x, y - unit * 0.34f}, {x, y + unit * 0.34f}, c, st.px(2));
         }
     }
-    for (PositionAxis axis : {PositionAxis::t, PositionAxis::h, PositionAxis::w})
-        p.add_legend({legend[static_cast<std::size_t>(axis)], position_axis_color(th, axis), 3});
     detail::record_geometry(ctx, p, {"patch_axes", GridPlot::axes}, ax, ay);
     p.finish();
 }
@@ -324,29 +384,52 @@ void build_patch_grid(BuildContext& ctx) {
         body_top += why::wrapped_caption(ctx, note, 0, W, top + why::wrapped_caption(ctx, note, 0, W, 0, st.theme.text, false), st.theme.muted) +
                     st.px(4);
     }
-    const float body = H - body_top;
-    const float bar_h = shared_bar_height(st);
-    const float third = W / kMaps;
-    // the maps as tall as their square cells need at this width (title, ticks, labels: about 130 px),
-    // the strip the rest, within limits
-    const float side = std::max(1.0f, (third - st.px(90)) / static_cast<float>(g.cols));
-    const float maps_need = side * static_cast<float>(g.rows) + st.px(140);
-    const float strip_h = std::clamp(body - bar_h - maps_need, std::min(st.px(260), body * 0.4f), std::max(st.px(460), body * 0.45f));
-    const float maps_h = body - bar_h - strip_h;
-    std::vector<plot::Rect> own;
-    for (int i = 0; i < kMaps; ++i)
-        own.push_back({third * static_cast<float>(i), body_top, third * static_cast<float>(i + 1), body_top + maps_h});
-    own.push_back({0, H - strip_h, W, H});
-    const SubplotFit fit = fit_subplots(ctx, {0, body_top, W, H}, own, {0, 1, 2, 3}, {st.px(200), st.px(200)});
-    const bool shared_bar = fit.all();
-    for (int i = 0; i < kMaps; ++i)
-        if (fit.shows(i)) draw_map(ctx, maps[static_cast<std::size_t>(i)], g, i == mine, !shared_bar, fit.cells[static_cast<std::size_t>(i)]);
-    if (shared_bar) {
+    const plot::Rect body{0, body_top, W, H};
+    const plot::Style sub = why::sub_style(st);
+    const float third = W / kMaps, tag_h = st.px(st.tick_font) * 1.5f;
+    const float bar_h = shared_bar_height(st), strip_min = strip_min_height(st, maps);
+    // the maps as tall as their square cells need at this width, the strip the rest (up to a limit)
+    const float side = map_side(ctx, sub, {0, 0, third, 1e6f}, g, false);
+    const float maps_need = side * static_cast<float>(g.rows) + map_margin_y(sub) + tag_h + st.px(4);
+    const float strip_h = std::clamp(body.height() - bar_h - maps_need, strip_min, std::max(strip_min, st.px(520)));
+    const float maps_h = body.height() - bar_h - strip_h;
+    std::vector<plot::Rect> cells;
+    for (int i = 0; i < kMaps; ++i) cells.push_back({third * static_cast<float>(i), body_top, third * static_cast<float>(i + 1), body_top + maps_h});
+    const plot::Rect map_probe{0, 0, third, maps_h - tag_h};
+    if (maps_h > 0 && map_side(ctx, sub, map_probe, g, false) >= map_min_side(st, g)) {
+        // everything: the maps in a row, the shared colour key, the strip
+        for (int i = 0; i < kMaps; ++i) draw_map(ctx, maps[static_cast<std::size_t>(i)], g, i == mine, false, cells[static_cast<std::size_t>(i)]);
         const plot::Rect band{0, body_top + maps_h, W, H - strip_h};
         draw_shared_bar(ctx, band);
         ctx.result.shared_key = band;
+        draw_axes_strip(ctx, maps, g, {0, H - strip_h, W, H});
+        return;
     }
-    if (fit.shows(3)) draw_axes_strip(ctx, maps, g, fit.cells[3]);
+    // too small for all four: a lesson step on the strip gets the strip alone, else the maps, as many
+    // as fit, each with its own colour bar; a line at the bottom says what is left out
+    const float note_size = st.px(st.tick_font);
+    const plot::Rect room{0, body_top, W, H - note_size * 1.7f};
+    const std::string key = std::to_string(ctx.figure().index + 1);
+    auto left_out = [&](const std::string& what) {
+        for (const std::string& note : {what + " left out at this size: maximise the panel (" + key + "), a larger window or export shows it",
+                                        what + " left out: maximise (" + key + ") or export", what + " left out"})
+            if (ctx.measure.measure(note, note_size).x <= W - st.px(8) || note == what + " left out") {
+                ctx.result.list.text({W / 2, H - note_size * 0.85f}, note, why::fitted_size(ctx.measure, note, note_size, W - st.px(8), st.px(st.min_text)),
+                                     st.theme.muted, plot::HAlign::center, plot::VAlign::middle);
+                return;
+            }
+    };
+    if (("," + st.focus + ",").find(",patch_axes,") != std::string::npos && room.height() >= strip_min) {
+        draw_axes_strip(ctx, maps, g, room);
+        left_out("the maps are");
+        return;
+    }
+    const float colour_bar = 90;
+    const SubplotFit fit = fit_subplots(ctx, room, std::vector<plot::Rect>(kMaps), {0, 1, 2}, {std::max(st.px(160), third * 0.2f), st.px(160)},
+                                        3, {colour_bar, colour_bar, colour_bar});
+    for (int i = 0; i < kMaps; ++i)
+        if (fit.shows(i)) draw_map(ctx, maps[static_cast<std::size_t>(i)], g, i == mine, true, fit.cells[static_cast<std::size_t>(i)]);
+    if (fit.all()) left_out("the pairs-per-axis strip is");
 }
 
 // The patch under the pointer on one of the maps, if any.

@@ -131,7 +131,7 @@ void build_position_ids(BuildContext& ctx) {
     if (L.head_w > a.width() * 0.35f) fit(L.size, short_heads);
 
     const float band_h = L.row_h * 5 + L.size * 0.8f;
-    const float y_start = a.y0 + std::max(0.0f, (a.height() - band_h * static_cast<float>(L.bands)) / 2);
+    const float y_start = a.y0 + st.px(4);
     const Color text_band = th.muted.with_alpha(0.14f), image_band = position_axis_color(th, PositionAxis::h).with_alpha(0.16f);
     for (int b = 0; b < L.bands; ++b) {
         const float y0 = y_start + band_h * static_cast<float>(b);
@@ -172,8 +172,11 @@ void build_position_ids(BuildContext& ctx) {
     g.frame = p.outer();
     ctx.result.plots.push_back(g);
     p.finish();
-    why::wrapped_caption(ctx, cost, 0, W, H - st.px(4) - why::wrapped_caption(ctx, ranges, 0, W, 0, th.text, false), th.text);
-    why::wrapped_caption(ctx, ranges, 0, W, H - st.px(4), th.muted);
+    // the notes right under the table
+    const float notes_top = std::min(y_start + band_h * static_cast<float>(L.bands) + st.px(6), H - notes_h - st.px(4));
+    const float cost_h = why::wrapped_caption(ctx, cost, 0, W, 0, th.text, false);
+    why::wrapped_caption(ctx, cost, 0, W, notes_top + cost_h, th.text);
+    why::wrapped_caption(ctx, ranges, 0, W, notes_top + notes_h, th.muted);
 }
 
 }  // namespace
