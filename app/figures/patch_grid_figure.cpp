@@ -179,7 +179,7 @@ void draw_map(BuildContext& ctx, const MapSpec& spec, const Grid& g, bool this_m
                                  std::to_string(ctx.params.config().rotated_dims()) + ".");
     } else {
         p.setup_square(true);
-        if (own_bar) p.setup_colorbar({"cosine similarity", plot::ColormapId::diverging, -1, 1});
+        if (own_bar) p.setup_colorbar({"similarity", plot::ColormapId::diverging, -1, 1});
         const Eigen::MatrixXd s = similarity(ctx.params, *spec.layout, g);
         std::vector<float> values(static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols));
         for (int r = 0; r < g.rows; ++r)
@@ -337,7 +337,7 @@ void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const 
             }
             if (ctx.measure.measure(shown, size).x > room) shown = m.short_name;
             p.list().rect({a.x0 + st.px(2), y - slot_h * 0.5f, a.x0 + st.px(6) + ctx.measure.measure(shown, size).x, y + slot_h * 0.5f},
-                          th.background.with_alpha(0.85f));
+                          th.plot_fill.with_alpha(0.85f));
             p.list().text({a.x0 + st.px(4), y}, shown, size, th.text, plot::HAlign::left, plot::VAlign::middle);
             continue;
         }
@@ -388,10 +388,11 @@ void build_patch_grid(BuildContext& ctx) {
     const plot::Style sub = why::sub_style(st);
     const float third = W / kMaps, tag_h = st.px(st.tick_font) * 1.5f;
     const float bar_h = shared_bar_height(st), strip_min = strip_min_height(st, maps);
-    // the maps as tall as their square cells need at this width, the strip the rest (up to a limit)
+    // the maps as tall as their square cells need at this width (three abreast: the width limits them),
+    // the strip the rest
     const float side = map_side(ctx, sub, {0, 0, third, 1e6f}, g, false);
     const float maps_need = side * static_cast<float>(g.rows) + map_margin_y(sub) + tag_h + st.px(4);
-    const float strip_h = std::clamp(body.height() - bar_h - maps_need, strip_min, std::max(strip_min, st.px(520)));
+    const float strip_h = std::max(body.height() - bar_h - maps_need, strip_min);
     const float maps_h = body.height() - bar_h - strip_h;
     std::vector<plot::Rect> cells;
     for (int i = 0; i < kMaps; ++i) cells.push_back({third * static_cast<float>(i), body_top, third * static_cast<float>(i + 1), body_top + maps_h});

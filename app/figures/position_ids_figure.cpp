@@ -113,6 +113,7 @@ void build_position_ids(BuildContext& ctx) {
         L.size = size;
         L.head_w = 0;
         for (const std::string& h : head_texts) L.head_w = std::max(L.head_w, ctx.measure.measure(h, size).x);
+        L.head_w = std::max(L.head_w, ctx.measure.measure("token", size * 0.9f).x);
         L.head_w += size;
         const std::string widest_number = std::to_string(std::max<std::int64_t>(total, resume + text_after));
         L.col_w = std::max({ctx.measure.measure("(" + std::to_string(rows - 1) + ", " + std::to_string(cols - 1) + ")", size).x,
