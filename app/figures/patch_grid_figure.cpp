@@ -443,7 +443,6 @@ std::optional<std::pair<int, int>> patch_at(const ParamSet& params, const PlotGe
 }
 
 std::string patch_grid_readout(PanelContext& panel, const PlotGeometry& g, double x, double y) {
-    if (g.is(GridPlot::axes)) return x > 0 ? "wavelength " + short_number(x) + " patches per turn" : "";
     const auto patch = patch_at(panel.params, g, x, y);
     if (!patch) return "";
     const std::string where = "patch (" + std::to_string(patch->first) + ", " + std::to_string(patch->second) + ")";
