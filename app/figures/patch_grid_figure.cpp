@@ -164,7 +164,16 @@ void draw_map(BuildContext& ctx, const MapSpec& spec, const Grid& g, bool this_m
     const float tf = st.px(st.tick_font);
     // a line under the map says which map is this model's
     const float tag_h = tf * 1.5f;
-    const plot::Rect plot_cell{cell.x0, cell.y0, cell.x1, cell.y1 - tag_h};
+    // the plot as tall as its square patches need (its frame tight around it), the block centred in the cell
+    plot::Rect plot_cell{cell.x0, cell.y0, cell.x1, cell.y1 - tag_h};
+    if (spec.layout) {
+        const float need = map_side(ctx, sub, plot_cell, g, own_bar) * static_cast<float>(g.rows) + map_margin_y(sub) + st.px(2);
+        if (need < plot_cell.height()) {
+            plot_cell.y0 += (plot_cell.height() - need) / 2;
+            plot_cell.y1 = plot_cell.y0 + need;
+        }
+    }
+    cell = {cell.x0, plot_cell.y0, cell.x1, plot_cell.y1 + tag_h};
     plot::Plot p(ctx.result.list, ctx.measure, sub, plot_cell, why::pick_title(ctx, sub, cell.width(), spec.titles));
     plot::AxisSetup ax{"column (patch)", -0.5, g.cols - 0.5}, ay{"row (patch)", -0.5, g.rows - 0.5};
     const float side = map_side(ctx, sub, plot_cell, g, own_bar);
@@ -389,10 +398,11 @@ void build_patch_grid(BuildContext& ctx) {
     const float third = W / kMaps, tag_h = st.px(st.tick_font) * 1.5f;
     const float bar_h = shared_bar_height(st), strip_min = strip_min_height(st, maps);
     // the maps as tall as their square cells need at this width (three abreast: the width limits them),
-    // the strip the rest
+    // the strip the rest, up to 1.5 times what it needs (a taller strip only spreads its rows; and
+    // export --plot, which grows the figure to make one plot its size, gets a strip of sane shape)
     const float side = map_side(ctx, sub, {0, 0, third, 1e6f}, g, false);
     const float maps_need = side * static_cast<float>(g.rows) + map_margin_y(sub) + tag_h + st.px(4);
-    const float strip_h = std::max(body.height() - bar_h - maps_need, strip_min);
+    const float strip_h = std::clamp(body.height() - bar_h - maps_need, strip_min, strip_min * 1.5f);
     const float maps_h = body.height() - bar_h - strip_h;
     std::vector<plot::Rect> cells;
     for (int i = 0; i < kMaps; ++i) cells.push_back({third * static_cast<float>(i), body_top, third * static_cast<float>(i + 1), body_top + maps_h});

@@ -127,8 +127,14 @@ void build_position_ids(BuildContext& ctx) {
         L.bands = (static_cast<int>(L.columns.size()) + L.per_band - 1) / L.per_band;
         return L.bands <= max_bands;
     };
+    // the largest type (up to 1.5 x the axis labels') at which the table fits and keeps the image's first row
     const float big = st.px(st.label_font), small = std::max(st.px(st.min_text), st.px(st.tick_font) * 0.85f);
-    if (!fit(big, heads) && !fit(st.px(st.tick_font), heads)) fit(small, short_heads);
+    const int first_row_end = text_before + std::min(cols, rows * cols) - 1;
+    auto keeps_first_row = [&] { return std::find(L.columns.begin(), L.columns.end(), first_row_end) != L.columns.end(); };
+    bool done = false;
+    for (float f : {1.5f, 1.3f, 1.15f, 1.0f})
+        if (!done && fit(big * f, heads) && keeps_first_row()) done = true;
+    if (!done && !fit(big, heads) && !fit(st.px(st.tick_font), heads)) fit(small, short_heads);
     if (L.head_w > a.width() * 0.35f) fit(L.size, short_heads);
 
     const float band_h = L.row_h * 5 + L.size * 0.8f;
