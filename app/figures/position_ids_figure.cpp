@@ -25,7 +25,7 @@ constexpr int kEllipsis = -1;
 
 // The tokens shown, in order (kEllipsis: a "…" column for the tokens left out), at most `capacity`
 // columns: every token if they fit; else the text before, the image's first row, "…", the last
-// patch and the text after, with the first row and then the text cut down until it fits.
+// patch and the text after, with long text and then the first row cut down until it fits.
 std::vector<int> shown_columns(int text_before, int rows, int cols, int text_after, int capacity) {
     const int total = text_before + rows * cols + text_after;
     std::vector<int> all(static_cast<std::size_t>(total));
@@ -34,11 +34,18 @@ std::vector<int> shown_columns(int text_before, int rows, int cols, int text_aft
     const int last_patch = text_before + rows * cols - 1;
     int before = text_before, first_row = std::min(cols, rows * cols - 1), after = text_after;
     auto count = [&] { return (before < text_before ? 1 : 0) + before + first_row + 1 + 1 + after + (after < text_after ? 1 : 0); };
+    // long runs of text first (two tokens each side show the pattern), then the first row down to
+    // two patches, then the rest of the text, then the first row down to one
+    auto trim_text = [&](int keep) {
+        while (count() > capacity && (before > keep || after > keep)) {
+            if (before >= after && before > keep) --before;
+            else --after;
+        }
+    };
+    trim_text(2);
+    while (count() > capacity && first_row > 2) --first_row;
+    trim_text(0);
     while (count() > capacity && first_row > 1) --first_row;
-    while (count() > capacity && (before > 0 || after > 0)) {
-        if (before >= after && before > 0) --before;
-        else --after;
-    }
     std::vector<int> v;
     if (before < text_before) v.push_back(kEllipsis);
     for (int i = text_before - before; i < text_before; ++i) v.push_back(i);
@@ -138,7 +145,9 @@ void build_position_ids(BuildContext& ctx) {
     if (L.head_w > a.width() * 0.35f) fit(L.size, short_heads);
 
     const float band_h = L.row_h * 5 + L.size * 0.8f;
-    const float y_start = a.y0 + st.px(4);
+    // the table and its notes as one block, centred in what is left below the caption
+    const float table_h = band_h * static_cast<float>(L.bands);
+    const float y_start = a.y0 + st.px(4) + std::max(0.0f, (H - a.y0 - table_h - notes_h - st.px(16)) / 2);
     const Color text_band = th.muted.with_alpha(0.14f), image_band = position_axis_color(th, PositionAxis::h).with_alpha(0.16f);
     for (int b = 0; b < L.bands; ++b) {
         const float y0 = y_start + band_h * static_cast<float>(b);
