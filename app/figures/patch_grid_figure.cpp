@@ -256,20 +256,19 @@ float axis_key(BuildContext& ctx, float x0, float x1, float bottom) {
     return size * 1.4f;
 }
 
-// The strip's slots from the top: the image-size label, then per layout a header line and one row
-// per axis it uses. Text lines are taller than the rows of marks.
-constexpr double kHeaderWeight = 1.5;
+// The strip's slots from the top: per layout a header line and one row per axis it uses. Text lines are taller than the rows of marks.
+constexpr double kHeaderWeight = 1.3;
 struct StripSlot {
-    int map = -1;  // -1: the image-size label
+    int map = 0;
     bool header = false;
     PositionAxis axis = PositionAxis::t;
     double weight = 1, bottom = 0;  // its height, and its lower edge counted from the top
 };
 
 std::vector<StripSlot> strip_slots(const std::vector<MapSpec>& maps) {
-    std::vector<StripSlot> slots{{-1, true, PositionAxis::t, kHeaderWeight, kHeaderWeight}};
+    std::vector<StripSlot> slots;
     for (int i = 0; i < kMaps; ++i) {
-        slots.push_back({i, true, PositionAxis::t, kHeaderWeight, slots.back().bottom + kHeaderWeight});
+        slots.push_back({i, true, PositionAxis::t, kHeaderWeight, (slots.empty() ? 0 : slots.back().bottom) + kHeaderWeight});
         for (PositionAxis a : axes_of(maps[static_cast<std::size_t>(i)])) slots.push_back({i, false, a, 1, slots.back().bottom + 1});
     }
     return slots;
@@ -297,6 +296,7 @@ void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const 
     lo = std::pow(10.0, std::floor(std::log10(lo / 1.5)));
     hi = std::pow(10.0, std::ceil(std::log10(hi * 1.5)));
     const std::vector<StripSlot> slots = strip_slots(maps);
+    const std::string image = std::to_string(g.rows) + (g.rows == 1 ? " row, " : " rows, ") + std::to_string(g.cols) + (g.cols == 1 ? " column" : " columns");
     const double n = slots.back().bottom;
     auto slot_y = [&](std::size_t i) { return n - (slots[i].bottom - slots[i].weight / 2); };  // data y of slot i's middle
     // the axes' colours as a line of coloured words under the strip (each row is also labelled t, h or w)
@@ -304,11 +304,13 @@ void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const 
     cell.y1 -= key_h + st.px(2);
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
                  why::pick_title(ctx, sub, cell.width(),
-                                 {"which pairs each axis gets, and at what wavelength (one mark per pair)", "pairs per axis and their wavelengths",
+                                 {"which pairs each axis gets, and at what wavelength (one mark per pair; dashed: the image's " + image +
+                                      ")",
+                                  "pairs per axis and their wavelengths (dashed: the image's " + image + ")", "pairs per axis and their wavelengths",
                                   "pairs per axis"}));
     plot::AxisSetup ax{"wavelength (patches per turn)", lo, hi, true}, ay{"", 0, n};
     for (std::size_t i = 0; i < slots.size(); ++i)
-        if (slots[i].map >= 0 && !slots[i].header) ay.ticks.push_back({slot_y(i), std::string(to_string(slots[i].axis))});
+        if (!slots[i].header) ay.ticks.push_back({slot_y(i), std::string(to_string(slots[i].axis))});
     std::sort(ay.ticks.begin(), ay.ticks.end(), [](const plot::Tick& a, const plot::Tick& b) { return a.value < b.value; });
     p.setup_x(ax);
     p.setup_y(ay);
@@ -317,18 +319,11 @@ void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const 
     // the image's size: rows (h) and columns (w), behind everything
     for (auto [size, axis] : {std::pair{g.rows, PositionAxis::h}, std::pair{g.cols, PositionAxis::w}}) {
         const float x = p.x_px(size);
-        ctx.result.list.add(plot::PolylineCmd{{{x, a.y0 + slot_h * 0.95f}, {x, a.y1}}, position_axis_color(th, axis), st.px(1.5f), false, st.px(5),
+        ctx.result.list.add(plot::PolylineCmd{{{x, a.y0}, {x, a.y1}}, position_axis_color(th, axis), st.px(1.5f), false, st.px(5),
                                               plot::Role::grid});
     }
     const float size_text = std::min(tf, std::max(st.px(st.min_text), slot_h * 0.7f));
-    {
-        const std::string s = g.rows == g.cols ? "image: " + std::to_string(g.rows) + " × " + std::to_string(g.cols) + " patches"
-                                               : "image: " + std::to_string(g.rows) + " rows, " + std::to_string(g.cols) + " columns";
-        const float w = ctx.measure.measure(s, size_text).x;
-        const float x = std::clamp(p.x_px(std::sqrt(static_cast<double>(g.rows) * g.cols)), a.x0 + w / 2 + st.px(2), a.x1 - w / 2 - st.px(2));
-        p.list().text({x, a.y0 + slot_h * 0.5f}, s, size_text, th.text, plot::HAlign::center, plot::VAlign::middle);
-    }
-    for (std::size_t i = 1; i < slots.size(); ++i) {
+    for (std::size_t i = 0; i < slots.size(); ++i) {
         const MapSpec& m = maps[static_cast<std::size_t>(slots[i].map)];
         const float y = p.y_px(slot_y(i));
         if (slots[i].header) {
