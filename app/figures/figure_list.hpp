@@ -15,4 +15,6 @@
     FIGURE(sinusoidal)           \
     FIGURE(partial_vs_proportional) \
     FIGURE(model_anatomy)        \
+    FIGURE(patch_grid)           \
+    FIGURE(position_ids)         \
     /* a new figure: one more FIGURE(name) line above this one */

@@ -70,7 +70,7 @@ std::string figure_names(std::string_view separator) {
 }
 
 const std::vector<std::string_view>& pages() {
-    static const std::vector<std::string_view> names = {"Basics", "Context extension", "Why it works", "Today's models"};
+    static const std::vector<std::string_view> names = {"Basics", "Context extension", "Why it works", "Today's models", "Images and video"};
     return names;
 }
 

@@ -1,5 +1,8 @@
 #include "gui/glfw_platform.hpp"
 
+// Before X11's headers: they #define Success, which Eigen (via the parameter table) declares.
+#include "cli/arguments.hpp"
+
 #include <GLFW/glfw3.h>
 #include <GL/glx.h>
 #include <dlfcn.h>
@@ -17,8 +20,6 @@ GLXWindow glfwGetGLXWindow(GLFWwindow* window);
 #include <cstring>
 #include <string>
 #include <thread>
-
-#include "cli/arguments.hpp"
 
 namespace rope::gui {
 

@@ -1,0 +1,502 @@
+// Patch grid: RoPE on an image. Three maps side by side, one per way of giving the pairs to the
+// image's axes (2D axial RoPE with the chosen frequency schedule; M-RoPE with contiguous sections,
+// Qwen2-VL / Qwen2.5-VL; M-RoPE interleaved, Qwen3-VL), each grid_rows x grid_cols patches coloured
+// by the cosine similarity of the rotated query at the query patch and the rotated key at every
+// patch (rope::patch_similarity). Below them a strip with one row per axis: a mark per pair at its
+// wavelength, so it shows that chunked sections give w only pairs far slower than the image is wide
+// and that interleaving spreads every axis. A click (or drag) on a map moves the query patch.
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "figures/position_axes.hpp"
+#include "figures/subplot_fit.hpp"
+#include "figures/why_common.hpp"
+#include "plot/ticks.hpp"
+#include "rope/multi_axis.hpp"
+
+namespace rope::figures {
+
+namespace {
+
+using detail::BuildContext;
+using detail::fit_subplots;
+using detail::position_axis_color;
+using detail::SubplotFit;
+namespace why = detail::why;
+using plot::Color;
+
+enum class GridPlot { axial = 1, chunked, interleaved, axes };
+constexpr int kMaps = 3;
+
+// One map: which layout, its titles (longest first), and the layout itself (none: 2D axial needs
+// rotated dims that are a multiple of 4).
+struct MapSpec {
+    GridPlot tag;
+    const char* name;  // PlotGeometry name
+    std::vector<std::string> titles;
+    std::string short_name;  // the strip's group label
+    std::optional<AxisLayout> layout;
+};
+
+std::string section_text(const MropeSection& s) {
+    return "[" + std::to_string(s[0]) + ", " + std::to_string(s[1]) + ", " + std::to_string(s[2]) + "]";
+}
+
+std::vector<MapSpec> map_specs(const ParamSet& params) {
+    std::vector<MapSpec> maps;
+    const std::string schedule = params.text("axial_frequencies");
+    std::vector<std::string> axial_titles;
+    if (schedule == "per_axis")
+        axial_titles = {"2D axial, per-axis frequencies (Heo et al. 2024)", "2D axial, per-axis (Heo et al.)", "2D axial, per-axis"};
+    else if (schedule == "split")
+        axial_titles = {"2D axial, 1D schedule split: columns fast, rows slow", "2D axial, split schedule", "2D axial, split"};
+    else
+        axial_titles = {"2D axial, alternating frequencies (Pixtral)", "2D axial, alternating (Pixtral)", "2D axial, alternating"};
+    maps.push_back({GridPlot::axial, "patch_axial", axial_titles, "2D axial (" + schedule + ")", params.axis_layout(RopeAxes::axial_2d, false)});
+    const MropeSection chunked = params.mrope_section(false), interleaved = params.mrope_section(true);
+    maps.push_back({GridPlot::chunked, "patch_chunked",
+                    {"M-RoPE chunked " + section_text(chunked) + " (Qwen2-VL, Qwen2.5-VL)", "M-RoPE chunked " + section_text(chunked),
+                     "chunked " + section_text(chunked), "chunked"},
+                    "M-RoPE chunked " + section_text(chunked), params.axis_layout(RopeAxes::mrope, false)});
+    maps.push_back({GridPlot::interleaved, "patch_interleaved",
+                    {"M-RoPE interleaved " + section_text(interleaved) + " (Qwen3-VL)", "M-RoPE interleaved " + section_text(interleaved),
+                     "interleaved " + section_text(interleaved), "interleaved"},
+                    "M-RoPE interleaved " + section_text(interleaved), params.axis_layout(RopeAxes::mrope, true)});
+    return maps;
+}
+
+// Which map is this model's: -1 for a text-only (1d) model.
+int model_map(const ParamSet& params) {
+    const bool interleaved = params.boolean("mrope_interleaved");
+    switch (params.rope_axes()) {
+        case RopeAxes::axial_2d: return 0;
+        case RopeAxes::mrope: return interleaved ? 2 : 1;
+        case RopeAxes::one_d: return -1;
+    }
+    return -1;
+}
+
+struct Grid {
+    int rows = 1, cols = 1, query_row = 0, query_col = 0;
+};
+
+Grid grid_of(const ParamSet& params) {
+    Grid g;
+    g.rows = static_cast<int>(params.integer("grid_rows"));
+    g.cols = static_cast<int>(params.integer("grid_cols"));
+    std::tie(g.query_row, g.query_col) = params.query_patch();
+    return g;
+}
+
+Eigen::MatrixXd similarity(const ParamSet& params, const AxisLayout& layout, const Grid& g) {
+    return patch_similarity(layout, params.config().pairing, why::q_vector(params), why::k_vector(params), g.rows, g.cols, g.query_row,
+                            g.query_col);
+}
+
+// Whole-number ticks 0 .. n-1 every `step`, spaced to fit `pixels` (labels of `label_px` each).
+// `flip`: the data value of index i is n - 1 - i (rows: row 0 drawn at the top).
+std::vector<plot::Tick> index_ticks(int n, float pixels, float label_px, bool flip) {
+    static const int steps[] = {1, 2, 5, 10, 20, 25, 50, 100};
+    int step = 1;
+    for (int s : steps)
+        if ((step = s) * pixels / static_cast<float>(std::max(1, n)) >= label_px) break;
+    // at least three labels on an axis of three or more patches
+    for (int k = 7; k >= 0 && n >= 3; --k)
+        if (steps[k] <= step && (n - 1) / steps[k] >= 2) {
+            step = steps[k];
+            break;
+        }
+    std::vector<plot::Tick> t;
+    for (int i = 0; i < n; i += step) t.push_back({static_cast<double>(flip ? n - 1 - i : i), std::to_string(i)});
+    return t;
+}
+
+// "3.6×10⁴" from a thousand on, "6.3", "63" or "630" below: wavelengths for people, two digits.
+std::string short_number(double v) {
+    if (!std::isfinite(v) || v <= 0) return "–";
+    int e = static_cast<int>(std::floor(std::log10(v)));
+    double m = std::round(v / std::pow(10.0, e) * 10) / 10;
+    if (m >= 10) m /= 10, ++e;
+    if (e < 1) return plot::readout_number(m * std::pow(10.0, e), 2);
+    if (e < 3) return std::to_string(static_cast<long>(std::lround(m * std::pow(10.0, e))));
+    return plot::readout_number(m, 2) + "×" + plot::decade_label(std::pow(10.0, e));
+}
+
+std::string spread_text(const AxisLayout& layout, PositionAxis axis) {
+    const AxisSpread s = axis_spread(layout, axis);
+    std::string text = std::string(to_string(axis)) + ": " + std::to_string(s.pairs) + (s.pairs == 1 ? " pair" : " pairs");
+    if (s.pairs == 0) return text;
+    if (!std::isfinite(s.shortest_wavelength)) return text + ", none turns";
+    return text + ", " + short_number(s.shortest_wavelength) +
+           (s.longest_wavelength > s.shortest_wavelength * 1.0001 ? "–" + short_number(s.longest_wavelength) : "");
+}
+
+std::vector<PositionAxis> axes_of(const MapSpec& m) {
+    if (m.tag == GridPlot::axial) return {PositionAxis::h, PositionAxis::w};
+    return {PositionAxis::t, PositionAxis::h, PositionAxis::w};
+}
+
+// What a map's cell needs in height besides its patches: Plot's padding, title, x tick labels and axis label.
+float map_margin_y(const plot::Style& sub) {
+    return sub.px(16) + sub.px(sub.title_font) * 1.5f + sub.px(6) + sub.px(sub.tick_font) * 1.5f + sub.px(sub.label_font) * 1.5f;
+}
+
+// The pixels per patch a map gets in `cell` (as Plot::layout lays out a titled, square plot with
+// axis labels, tick labels and, with `own_bar`, a colour bar; the tag line below excluded).
+float map_side(BuildContext& ctx, const plot::Style& sub, plot::Rect cell, const Grid& g, bool own_bar) {
+    const float tf = sub.px(sub.tick_font), lf = sub.px(sub.label_font);
+    const float w = cell.width() - sub.px(16) - (lf * 1.4f + ctx.measure.measure(std::to_string(g.rows - 1), tf).x + sub.px(8)) - sub.px(10) -
+                    (own_bar ? sub.px(14 + 16 + 6) + ctx.measure.measure("−0.5", tf).x + lf * 1.5f : 0.0f);
+    const float h = cell.height() - map_margin_y(sub);
+    return std::max(0.0f, std::min(w / static_cast<float>(g.cols), h / static_cast<float>(g.rows)));
+}
+
+// A map is worth drawing when its patches are visible and its ticks fit: at least this many pixels a side.
+float map_min_side(const plot::Style& st, const Grid& g) {
+    return std::max(st.px(60), st.px(st.tick_font) * 4.2f) / static_cast<float>(std::min(g.rows, g.cols)) ;
+}
+
+void draw_map(BuildContext& ctx, const MapSpec& spec, const Grid& g, bool this_model, bool own_bar, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const plot::Style sub = why::sub_style(st);
+    const float tf = st.px(st.tick_font);
+    // a line under the map says which map is this model's
+    const float tag_h = tf * 1.5f;
+    // the plot as tall as its square patches need (its frame tight around it), the block centred in the cell
+    plot::Rect plot_cell{cell.x0, cell.y0, cell.x1, cell.y1 - tag_h};
+    if (spec.layout) {
+        const float need = map_side(ctx, sub, plot_cell, g, own_bar) * static_cast<float>(g.rows) + map_margin_y(sub) + st.px(2);
+        if (need < plot_cell.height()) {
+            plot_cell.y0 += (plot_cell.height() - need) / 2;
+            plot_cell.y1 = plot_cell.y0 + need;
+        }
+    }
+    cell = {cell.x0, plot_cell.y0, cell.x1, plot_cell.y1 + tag_h};
+    plot::Plot p(ctx.result.list, ctx.measure, sub, plot_cell, why::pick_title(ctx, sub, cell.width(), spec.titles));
+    plot::AxisSetup ax{"column (patch)", -0.5, g.cols - 0.5}, ay{"row (patch)", -0.5, g.rows - 0.5};
+    const float side = map_side(ctx, sub, plot_cell, g, own_bar);
+    ax.ticks = index_ticks(g.cols, side * static_cast<float>(g.cols), ctx.measure.measure(std::to_string(g.cols - 1), tf).x + tf, false);
+    ay.ticks = index_ticks(g.rows, side * static_cast<float>(g.rows), tf * 1.3f, true);
+    p.setup_x(ax);
+    p.setup_y(ay);
+    if (!spec.layout) {
+        p.setup_no_axes();
+        detail::centred_note(ctx, p.area(),
+                             "2D axial RoPE needs a multiple of 4 rotated dims (half the pairs per axis); this head rotates " +
+                                 std::to_string(ctx.params.config().rotated_dims()) + ".");
+    } else {
+        p.setup_square(true);
+        if (own_bar) p.setup_colorbar({"similarity", plot::ColormapId::diverging, -1, 1});
+        const Eigen::MatrixXd s = similarity(ctx.params, *spec.layout, g);
+        std::vector<float> values(static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols));
+        for (int r = 0; r < g.rows; ++r)
+            for (int c = 0; c < g.cols; ++c) values[static_cast<std::size_t>(r * g.cols + c)] = static_cast<float>(s(r, c));
+        p.heatmap(std::move(values), g.cols, g.rows, -0.5, g.cols - 0.5, -0.5, g.rows - 0.5, plot::ColormapId::diverging, -1, 1);
+        // the query patch: a dark outline with a light one inside, visible on either end of the colour map
+        const double y = g.rows - 1 - g.query_row;
+        const plot::Vec2 a = p.to_px(g.query_col - 0.5, y + 0.5), b = p.to_px(g.query_col + 0.5, y - 0.5);
+        const float w = std::clamp((b.x - a.x) * 0.12f, st.px(1.5f), st.px(3));
+        p.list().rect({a.x, a.y, b.x, b.y}, Color{0, 0, 0, 0}, Color{0.05f, 0.05f, 0.08f, 1}, w);
+        if (b.x - a.x > 3 * w) p.list().rect({a.x + w, a.y + w, b.x - w, b.y - w}, Color{0, 0, 0, 0}, Color{1, 1, 1, 1}, std::max(1.0f, w * 0.6f));
+    }
+    detail::record_geometry(ctx, p, {spec.name, spec.tag}, ax, ay);
+    p.finish();
+    if (this_model) {
+        ctx.result.list.rect({cell.x0 + st.px(2), cell.y0 + st.px(2), cell.x1 - st.px(2), cell.y1 - st.px(2)}, Color{0, 0, 0, 0}, th.accent, st.px(2.5f));
+        const std::string tag = "this model";
+        ctx.result.list.text({(cell.x0 + cell.x1) / 2, cell.y1 - tag_h / 2 - st.px(2)}, tag, tf, th.accent, plot::HAlign::center, plot::VAlign::middle);
+    }
+}
+
+// The shared colour key: a horizontal bar from -1 to 1 with its label above, centred in `band`.
+void draw_shared_bar(BuildContext& ctx, plot::Rect band) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const float tf = st.px(st.tick_font);
+    const std::string label = "cosine similarity of R(query) q and R(patch) k   (q, k: the vector and key vector parameters)";
+    const std::string brief = "cosine similarity of R(query) q and R(patch) k";
+    const std::string& text = ctx.measure.measure(label, tf).x <= band.width() - st.px(16) ? label : brief;
+    const float size = why::fitted_size(ctx.measure, text, tf, band.width() - st.px(16), st.px(st.min_text));
+    const float bar_w = std::min(band.width() * 0.6f, st.px(420)), bar_h = st.px(10);
+    const float cx = (band.x0 + band.x1) / 2, y_label = band.y0 + st.px(2);
+    ctx.result.list.text({cx, y_label}, text, size, th.text, plot::HAlign::center, plot::VAlign::top);
+    const plot::Rect bar{cx - bar_w / 2, y_label + size * 1.35f, cx + bar_w / 2, y_label + size * 1.35f + bar_h};
+    std::vector<float> values(256);
+    for (int i = 0; i < 256; ++i) values[static_cast<std::size_t>(i)] = static_cast<float>(-1 + 2 * (i + 0.5) / 256.0);
+    ctx.result.list.add(plot::ImageCmd{bar, 256, 1, std::move(values), plot::ColormapId::diverging, -1, 1, {}});
+    ctx.result.list.rect(bar, Color{0, 0, 0, 0}, th.axis, st.px(1));
+    for (double v : {-1.0, -0.5, 0.0, 0.5, 1.0}) {
+        const float x = bar.x0 + static_cast<float>((v + 1) / 2) * bar_w;
+        ctx.result.list.segment({x, bar.y1}, {x, bar.y1 + st.px(4)}, th.axis, st.px(1));
+        ctx.result.list.text({x, bar.y1 + st.px(5)}, plot::tick_label(v, 0.5), tf, th.muted, plot::HAlign::center, plot::VAlign::top);
+    }
+}
+
+float shared_bar_height(const plot::Style& st) { return st.px(st.tick_font) * 2.55f + st.px(17); }
+
+// The strip: per layout a header line (its name and each axis' pairs and wavelengths), then one row
+// per axis with a mark per pair at its wavelength 2 pi / theta.
+// "t: time (text position)   h: row   w: column", each in its axis' colour, centred in [x0, x1] with
+// its bottom at `bottom`; returns its height.
+float axis_key(BuildContext& ctx, float x0, float x1, float bottom) {
+    const plot::Style& st = ctx.request.style;
+    const std::vector<std::pair<PositionAxis, std::string>> words{
+        {PositionAxis::t, "t: time (text position)"}, {PositionAxis::h, "h: row (height)"}, {PositionAxis::w, "w: column (width)"}};
+    const std::string gap = "     ";
+    std::string all;
+    for (const auto& [axis, w] : words) all += (all.empty() ? "" : gap) + w;
+    const float size = why::fitted_size(ctx.measure, all, st.px(st.tick_font), x1 - x0 - st.px(8), st.px(st.min_text));
+    float x = (x0 + x1) / 2 - ctx.measure.measure(all, size).x / 2;
+    for (const auto& [axis, w] : words) {
+        ctx.result.list.text({x, bottom}, w, size, position_axis_color(st.theme, axis), plot::HAlign::left, plot::VAlign::bottom);
+        x += ctx.measure.measure(w + gap, size).x;
+    }
+    return size * 1.4f;
+}
+
+// The strip's slots from the top: per layout a header line and one row per axis it uses. Text lines are taller than the rows of marks.
+constexpr double kHeaderWeight = 1.3;
+struct StripSlot {
+    int map = 0;
+    bool header = false;
+    PositionAxis axis = PositionAxis::t;
+    double weight = 1, bottom = 0;  // its height, and its lower edge counted from the top
+};
+
+std::vector<StripSlot> strip_slots(const std::vector<MapSpec>& maps) {
+    std::vector<StripSlot> slots;
+    for (int i = 0; i < kMaps; ++i) {
+        slots.push_back({i, true, PositionAxis::t, kHeaderWeight, (slots.empty() ? 0 : slots.back().bottom) + kHeaderWeight});
+        for (PositionAxis a : axes_of(maps[static_cast<std::size_t>(i)])) slots.push_back({i, false, a, 1, slots.back().bottom + 1});
+    }
+    return slots;
+}
+
+// The height the strip needs to keep its rows' labels apart: about 1.2 lines of tick labels a row,
+// plus its title, legend, x axis and padding.
+float strip_min_height(const plot::Style& st, const std::vector<MapSpec>& maps) {
+    const plot::Style sub = why::sub_style(st);
+    const float tf = st.px(st.tick_font);
+    return static_cast<float>(strip_slots(maps).back().bottom) * tf * 1.2f + sub.px(sub.title_font) * 1.5f + tf * 1.5f + tf * 1.5f +
+           st.px(st.label_font) * 1.5f + st.px(24);
+}
+
+void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const Grid& g, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const plot::Style sub = why::sub_style(st);
+    const float tf = st.px(st.tick_font);
+    double lo = std::min(g.rows, g.cols), hi = std::max(g.rows, g.cols);
+    for (const MapSpec& m : maps)
+        if (m.layout)
+            for (int j = 0; j < m.layout->pairs(); ++j)
+                if (m.layout->theta[j] > 0) lo = std::min(lo, kTwoPi / m.layout->theta[j]), hi = std::max(hi, kTwoPi / m.layout->theta[j]);
+    lo = std::pow(10.0, std::floor(std::log10(lo / 1.5)));
+    hi = std::pow(10.0, std::ceil(std::log10(hi * 1.5)));
+    const std::vector<StripSlot> slots = strip_slots(maps);
+    const std::string image = std::to_string(g.rows) + (g.rows == 1 ? " row, " : " rows, ") + std::to_string(g.cols) + (g.cols == 1 ? " column" : " columns");
+    const double n = slots.back().bottom;
+    auto slot_y = [&](std::size_t i) { return n - (slots[i].bottom - slots[i].weight / 2); };  // data y of slot i's middle
+    // the axes' colours as a line of coloured words under the strip (each row is also labelled t, h or w)
+    const float key_h = axis_key(ctx, cell.x0, cell.x1, cell.y1 - st.px(2));
+    cell.y1 -= key_h + st.px(2);
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
+                 why::pick_title(ctx, sub, cell.width(),
+                                 {"which pairs each axis gets, and at what wavelength (one mark per pair; dashed: the image's " + image +
+                                      ")",
+                                  "pairs per axis and their wavelengths (dashed: the image's " + image + ")", "pairs per axis and their wavelengths",
+                                  "pairs per axis"}));
+    plot::AxisSetup ax{"wavelength (patches per turn)", lo, hi, true}, ay{"", 0, n};
+    for (std::size_t i = 0; i < slots.size(); ++i)
+        if (!slots[i].header) ay.ticks.push_back({slot_y(i), std::string(to_string(slots[i].axis))});
+    std::sort(ay.ticks.begin(), ay.ticks.end(), [](const plot::Tick& a, const plot::Tick& b) { return a.value < b.value; });
+    p.setup_x(ax);
+    p.setup_y(ay);
+    const plot::Rect a = p.area();
+    const float unit = a.height() / static_cast<float>(n), slot_h = unit * kHeaderWeight;
+    // the image's size: rows (h) and columns (w), behind everything
+    for (auto [size, axis] : {std::pair{g.rows, PositionAxis::h}, std::pair{g.cols, PositionAxis::w}}) {
+        const float x = p.x_px(size);
+        ctx.result.list.add(plot::PolylineCmd{{{x, a.y0}, {x, a.y1}}, position_axis_color(th, axis), st.px(1.5f), false, st.px(5),
+                                              plot::Role::grid});
+    }
+    const float size_text = std::min(tf, std::max(st.px(st.min_text), slot_h * 0.7f));
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+        const MapSpec& m = maps[static_cast<std::size_t>(slots[i].map)];
+        const float y = p.y_px(slot_y(i));
+        if (slots[i].header) {
+            std::vector<std::string> parts;
+            if (m.layout)
+                for (PositionAxis axis : axes_of(m)) parts.push_back(spread_text(*m.layout, axis));
+            std::string full = m.short_name + (m.layout ? ":" : ": needs a multiple of 4 rotated dims");
+            for (std::size_t k = 0; k < parts.size(); ++k) full += (k ? " · " : "  ") + parts[k];
+            const float room = a.width() - st.px(8);
+            const float size = why::fitted_size(ctx.measure, full, size_text, room, st.px(st.min_text));
+            std::string shown = full;
+            if (ctx.measure.measure(shown, size).x > room) {
+                shown = m.short_name;
+                for (std::size_t k = 0; k < parts.size(); ++k) shown += (k ? " · " : ": ") + parts[k].substr(0, parts[k].find(','));
+            }
+            if (ctx.measure.measure(shown, size).x > room) shown = m.short_name;
+            p.list().rect({a.x0 + st.px(2), y - slot_h * 0.5f, a.x0 + st.px(6) + ctx.measure.measure(shown, size).x, y + slot_h * 0.5f},
+                          th.plot_fill.with_alpha(0.85f));
+            p.list().text({a.x0 + st.px(4), y}, shown, size, th.text, plot::HAlign::left, plot::VAlign::middle);
+            continue;
+        }
+        if (!m.layout) continue;
+        const Color c = position_axis_color(th, slots[i].axis);
+        for (int j = 0; j < m.layout->pairs(); ++j) {
+            if (m.layout->axis[static_cast<std::size_t>(j)] != slots[i].axis || !(m.layout->theta[j] > 0)) continue;
+            const float x = p.x_px(kTwoPi / m.layout->theta[j]);
+            p.list().segment({x, y - unit * 0.34f}, {x, y + unit * 0.34f}, c, st.px(2));
+        }
+    }
+    detail::record_geometry(ctx, p, {"patch_axes", GridPlot::axes}, ax, ay);
+    p.finish();
+}
+
+void build_patch_grid(BuildContext& ctx) {
+    const plot::Style& st = ctx.request.style;
+    const float W = ctx.request.width, H = ctx.request.height;
+    const float top = why::title_space(ctx);
+    const Grid g = grid_of(ctx.params);
+    const std::vector<MapSpec> maps = map_specs(ctx.params);
+    const int mine = model_map(ctx.params);
+
+    if (ctx.request.with_table) {
+        DataTable& t = ctx.result.table;
+        t.columns = {"layout", "row", "col", "similarity"};
+        t.values.assign(t.columns.size(), {});
+        for (int i = 0; i < kMaps; ++i) {
+            if (!maps[static_cast<std::size_t>(i)].layout) continue;
+            const Eigen::MatrixXd s = similarity(ctx.params, *maps[static_cast<std::size_t>(i)].layout, g);
+            for (int r = 0; r < g.rows; ++r)
+                for (int c = 0; c < g.cols; ++c) {
+                    t.values[0].push_back(i);
+                    t.values[1].push_back(r);
+                    t.values[2].push_back(c);
+                    t.values[3].push_back(s(r, c));
+                }
+        }
+    }
+
+    float body_top = top;
+    if (mine < 0) {
+        const std::string note = "This model is text-only (rope_axes = 1d): the maps show what its frequencies would do on an image.";
+        body_top += why::wrapped_caption(ctx, note, 0, W, top + why::wrapped_caption(ctx, note, 0, W, 0, st.theme.text, false), st.theme.muted) +
+                    st.px(4);
+    }
+    const plot::Rect body{0, body_top, W, H};
+    const plot::Style sub = why::sub_style(st);
+    const float third = W / kMaps, tag_h = st.px(st.tick_font) * 1.5f;
+    const float bar_h = shared_bar_height(st), strip_min = strip_min_height(st, maps);
+    // the maps as tall as their square cells need at this width (three abreast: the width limits them),
+    // the strip the rest, up to 1.5 times what it needs (a taller strip only spreads its rows; and
+    // export --plot, which grows the figure to make one plot its size, gets a strip of sane shape)
+    const float side = map_side(ctx, sub, {0, 0, third, 1e6f}, g, false);
+    const float maps_need = side * static_cast<float>(g.rows) + map_margin_y(sub) + tag_h + st.px(4);
+    const float strip_h = std::clamp(body.height() - bar_h - maps_need, strip_min, strip_min * 1.5f);
+    const float maps_h = body.height() - bar_h - strip_h;
+    std::vector<plot::Rect> cells;
+    for (int i = 0; i < kMaps; ++i) cells.push_back({third * static_cast<float>(i), body_top, third * static_cast<float>(i + 1), body_top + maps_h});
+    const plot::Rect map_probe{0, 0, third, maps_h - tag_h};
+    if (maps_h > 0 && map_side(ctx, sub, map_probe, g, false) >= map_min_side(st, g)) {
+        // everything: the maps in a row, the shared colour key, the strip
+        for (int i = 0; i < kMaps; ++i) draw_map(ctx, maps[static_cast<std::size_t>(i)], g, i == mine, false, cells[static_cast<std::size_t>(i)]);
+        const plot::Rect band{0, body_top + maps_h, W, H - strip_h};
+        draw_shared_bar(ctx, band);
+        ctx.result.shared_key = band;
+        draw_axes_strip(ctx, maps, g, {0, H - strip_h, W, H});
+        return;
+    }
+    // too small for all four: a lesson step on the strip gets the strip alone, else the maps, as many
+    // as fit, each with its own colour bar; a line at the bottom says what is left out
+    const float note_size = st.px(st.tick_font);
+    const plot::Rect room{0, body_top, W, H - note_size * 1.7f};
+    const std::string key = std::to_string(ctx.figure().index + 1);
+    auto left_out = [&](const std::string& what) {
+        for (const std::string& note : {what + " left out at this size: maximise the panel (" + key + "), a larger window or export shows it",
+                                        what + " left out: maximise (" + key + ") or export", what + " left out"})
+            if (ctx.measure.measure(note, note_size).x <= W - st.px(8) || note == what + " left out") {
+                ctx.result.list.text({W / 2, H - note_size * 0.85f}, note, why::fitted_size(ctx.measure, note, note_size, W - st.px(8), st.px(st.min_text)),
+                                     st.theme.muted, plot::HAlign::center, plot::VAlign::middle);
+                return;
+            }
+    };
+    if (("," + st.focus + ",").find(",patch_axes,") != std::string::npos && room.height() >= strip_min) {
+        draw_axes_strip(ctx, maps, g, room);
+        left_out("the maps are");
+        return;
+    }
+    const float colour_bar = 90;
+    const SubplotFit fit = fit_subplots(ctx, room, std::vector<plot::Rect>(kMaps), {0, 1, 2}, {std::max(st.px(160), third * 0.2f), st.px(160)},
+                                        3, {colour_bar, colour_bar, colour_bar});
+    for (int i = 0; i < kMaps; ++i)
+        if (fit.shows(i)) draw_map(ctx, maps[static_cast<std::size_t>(i)], g, i == mine, true, fit.cells[static_cast<std::size_t>(i)]);
+    if (fit.all()) left_out("the pairs-per-axis strip is");
+}
+
+// The patch under the pointer on one of the maps, if any.
+std::optional<std::pair<int, int>> patch_at(const ParamSet& params, const PlotGeometry& g, double x, double y) {
+    if (!g.is(GridPlot::axial) && !g.is(GridPlot::chunked) && !g.is(GridPlot::interleaved)) return std::nullopt;
+    const Grid grid = grid_of(params);
+    const int col = static_cast<int>(std::lround(x)), row = grid.rows - 1 - static_cast<int>(std::lround(y));
+    if (col < 0 || col >= grid.cols || row < 0 || row >= grid.rows) return std::nullopt;
+    return std::pair{row, col};
+}
+
+std::string patch_grid_readout(PanelContext& panel, const PlotGeometry& g, double x, double y) {
+    const auto patch = patch_at(panel.params, g, x, y);
+    if (!patch) return "";
+    const std::string where = "patch (" + std::to_string(patch->first) + ", " + std::to_string(patch->second) + ")";
+    for (const MapSpec& m : map_specs(panel.params)) {
+        if (!g.is(m.tag)) continue;
+        if (!m.layout) return where;
+        Grid grid = grid_of(panel.params);
+        const Eigen::MatrixXd s = similarity(panel.params, *m.layout, grid);
+        return where + ": similarity " + plot::readout_number(s(patch->first, patch->second), 3) + " (click: make it the query)";
+    }
+    return where;
+}
+
+void patch_grid_pointer(PanelContext& panel, const PointerInput& in) {
+    if (!in.held && !in.pressed) return;
+    for (const PlotGeometry& g : panel.figure.plots) {
+        if (!g.area.contains(in.local)) continue;
+        const auto patch = patch_at(panel.params, g, g.x_at(in.local.x), g.y_at(in.local.y));
+        if (!patch) continue;
+        if (panel.params.query_patch() == *patch && panel.params.has("query_row") && panel.params.has("query_col")) return;
+        const auto [row, col] = *patch;
+        panel.edit("query patch (" + std::to_string(row) + ", " + std::to_string(col) + ")", [&](ParamSet& next) {
+            next.set("query_row", std::to_string(row));
+            next.set("query_col", std::to_string(col));
+        });
+        return;
+    }
+}
+
+}  // namespace
+
+const FigureDescriptor& patch_grid_figure() {
+    static const FigureDescriptor d = [] {
+        FigureDescriptor f;
+        f.name = "patch_grid";
+        f.title = "Patch grid: RoPE on images";
+        f.page = 4;
+        f.export_width = 1200;
+        f.export_height = 900;
+        f.csv_columns = "layout,row,col,similarity";
+        f.plots = {"patch_axial", "patch_chunked", "patch_interleaved", "patch_axes"};
+        f.reads = model_and({"rope_axes", "axial_frequencies", "mrope_section", "mrope_interleaved", "grid_rows", "grid_cols", "query_row",
+                             "query_col", "vector", "key_vector"});
+        f.build = build_patch_grid;
+        f.readout = patch_grid_readout;
+        f.pointer = patch_grid_pointer;
+        return f;
+    }();
+    return d;
+}
+
+}  // namespace rope::figures

@@ -1,0 +1,225 @@
+// The "Images and video" figures: the patch grid's maps hold the core's similarities (the axial
+// cross, chunked M-RoPE's flat rows at Qwen2.5-VL's numbers, interleaved's not), the query patch is
+// outlined where it is and a click moves it, the strip's marks sit at the pairs' wavelengths, and the
+// position-id table holds get_rope_index's ids for every token.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "figures/registry.hpp"
+#include "rope/frequencies.hpp"
+#include "rope/multi_axis.hpp"
+
+using namespace rope;
+
+namespace {
+
+figures::FigureResult build(std::string_view name, const ParamSet& p, bool table = true, float w = 1200, float h = 900) {
+    static figures::FigureCache cache;
+    figures::FigureRequest r;
+    r.figure = &figures::figure(name);
+    r.width = w;
+    r.height = h;
+    r.with_table = table;
+    return figures::build_figure(r, p, cache);
+}
+
+ParamSet params(std::vector<std::pair<std::string, std::string>> sets) {
+    ParamSet p;
+    for (const auto& [k, v] : sets) p.set(k, v);
+    p.validate();
+    return p;
+}
+
+bool has_text(const figures::FigureResult& fig, const std::string& part) {
+    for (const auto& c : fig.list.commands)
+        if (const auto* t = std::get_if<plot::TextCmd>(&c); t && t->text.find(part) != std::string::npos) return true;
+    return false;
+}
+
+// similarity[layout][row][col] from the CSV table (layout 0 axial, 1 chunked, 2 interleaved).
+struct Maps {
+    int rows = 0, cols = 0;
+    std::vector<std::vector<double>> value;  // [layout][row * cols + col]
+    double at(int layout, int r, int c) const { return value[static_cast<std::size_t>(layout)][static_cast<std::size_t>(r * cols + c)]; }
+};
+
+Maps maps_of(const figures::FigureResult& fig, int rows, int cols) {
+    Maps m;
+    m.rows = rows, m.cols = cols;
+    m.value.assign(3, std::vector<double>(static_cast<std::size_t>(rows * cols), std::nan("")));
+    const figures::DataTable& t = fig.table;
+    for (std::size_t i = 0; i < t.rows(); ++i)
+        m.value[static_cast<std::size_t>(t.values[0][i])][static_cast<std::size_t>(t.values[1][i] * cols + t.values[2][i])] = t.values[3][i];
+    return m;
+}
+
+// The largest change along each row (over the columns), the largest over all rows.
+double row_variation(const Maps& m, int layout) {
+    double worst = 0;
+    for (int r = 0; r < m.rows; ++r) {
+        double lo = 2, hi = -2;
+        for (int c = 0; c < m.cols; ++c) lo = std::min(lo, m.at(layout, r, c)), hi = std::max(hi, m.at(layout, r, c));
+        worst = std::max(worst, hi - lo);
+    }
+    return worst;
+}
+
+}  // namespace
+
+TEST(ImageFigures, PatchGridTableHasEveryPatchOfEachMap) {
+    const ParamSet p = params({{"grid_rows", "5"}, {"grid_cols", "7"}});
+    const auto fig = build("patch_grid", p);
+    EXPECT_EQ(fig.table.columns, (std::vector<std::string>{"layout", "row", "col", "similarity"}));
+    EXPECT_EQ(fig.table.rows(), 3u * 5u * 7u);
+    for (double v : fig.table.values[3]) EXPECT_TRUE(v >= -1 - 1e-12 && v <= 1 + 1e-12) << v;
+    // a head whose rotated dims are not a multiple of 4 has no 2D axial map, and says so
+    const ParamSet odd = params({{"dim", "6"}, {"grid_rows", "5"}, {"grid_cols", "7"}});
+    const auto odd_fig = build("patch_grid", odd);
+    EXPECT_EQ(odd_fig.table.rows(), 2u * 5u * 7u);
+    EXPECT_TRUE(has_text(odd_fig, "multiple of 4 rotated dims"));
+}
+
+// q = k = ones, 2D axial: a patch in the query's row or column keeps half the pairs at angle 0, so
+// it is more similar than one off both; the map's maximum is the query patch (similarity 1).
+TEST(ImageFigures, AxialMapShowsTheCross) {
+    const ParamSet p = params({{"rope_axes", "2d_axial"}, {"grid_rows", "12"}, {"grid_cols", "16"}, {"query_row", "6"}, {"query_col", "8"}});
+    const Maps m = maps_of(build("patch_grid", p), 12, 16);
+    EXPECT_NEAR(m.at(0, 6, 8), 1.0, 1e-12);
+    for (int d : {3, 5, 7}) {
+        const double on_row = m.at(0, 6, 8 + d), on_col = m.at(0, 6 - d + 1, 8), diagonal = m.at(0, 6 - d + 1, 8 + d);
+        EXPECT_GT(on_row, diagonal) << d;
+        EXPECT_GT(on_col, diagonal) << d;
+    }
+}
+
+// Qwen2.5-VL's numbers (d = 128, base 1e6, half-split, [16, 24, 24]): chunked M-RoPE gives the
+// columns (w) only the slowest pairs, so a row of its map barely changes; interleaved changes.
+TEST(ImageFigures, ChunkedRowsAreFlatInterleavedAreNot) {
+    const ParamSet p = params({{"dim", "128"}, {"base", "1000000"}, {"pairing", "half"}, {"rope_axes", "mrope"},
+                               {"grid_rows", "12"}, {"grid_cols", "16"}});
+    const Maps m = maps_of(build("patch_grid", p), 12, 16);
+    EXPECT_LT(row_variation(m, 1), 1e-3);
+    EXPECT_GT(row_variation(m, 2), 0.05);
+    EXPECT_GT(row_variation(m, 2), 100 * row_variation(m, 1));
+    // the titles carry the sections in use
+    const auto fig = build("patch_grid", p, false);
+    EXPECT_TRUE(has_text(fig, "[16, 24, 24]"));
+    EXPECT_TRUE(has_text(fig, "[24, 20, 20]"));
+}
+
+// The outline of the query patch is drawn on each map around the cell of (query_row, query_col).
+TEST(ImageFigures, QueryPatchIsOutlinedWhereItIs) {
+    const ParamSet p = params({{"grid_rows", "6"}, {"grid_cols", "9"}, {"query_row", "1"}, {"query_col", "7"}});
+    const auto fig = build("patch_grid", p, false);
+    for (const char* name : {"patch_axial", "patch_chunked", "patch_interleaved"}) {
+        const figures::PlotGeometry* g = fig.plot(name);
+        ASSERT_NE(g, nullptr) << name;
+        // row 1 of 6 is drawn at data y = 6 - 1 - 1 = 4 (row 0 at the top)
+        const plot::Vec2 lo = g->px(6.5, 4.5), hi = g->px(7.5, 3.5);
+        bool found = false;
+        for (const auto& c : fig.list.commands)
+            if (const auto* r = std::get_if<plot::RectCmd>(&c))
+                found = found || (std::abs(r->rect.x0 - lo.x) < 0.5f && std::abs(r->rect.y0 - lo.y) < 0.5f && std::abs(r->rect.x1 - hi.x) < 0.5f &&
+                                  std::abs(r->rect.y1 - hi.y) < 0.5f);
+        EXPECT_TRUE(found) << name;
+        EXPECT_LT(g->area.y0 + 1, lo.y);  // row 1 is below the top edge, not at the bottom
+        EXPECT_LT(lo.y, g->area.y0 + g->area.height() * 0.35f);
+    }
+}
+
+TEST(ImageFigures, ClickOnAMapSetsTheQueryPatch) {
+    const ParamSet p = params({{"grid_rows", "12"}, {"grid_cols", "16"}});
+    const auto fig = build("patch_grid", p, false);
+    const figures::PlotGeometry* g = fig.plot("patch_interleaved");
+    ASSERT_NE(g, nullptr);
+    figures::FigureCache cache;
+    int grab = 0;
+    ParamSet edited = p;
+    std::vector<std::string> labels;
+    figures::PanelContext panel{p, cache, fig,
+                                [&](const std::string& label, const std::function<void(ParamSet&)>& change) {
+                                    ParamSet next = p;
+                                    change(next);
+                                    next.validate();
+                                    edited = next;
+                                    labels.push_back(label);
+                                    return true;
+                                },
+                                grab};
+    const figures::FigureDescriptor& d = figures::figure("patch_grid");
+    figures::PointerInput in;
+    in.pressed = in.held = in.hovered = true;
+    in.local = g->px(3, 12 - 1 - 2);  // row 2, column 3
+    d.pointer(panel, in);
+    ASSERT_EQ(labels.size(), 1u);
+    EXPECT_EQ(labels[0], "query patch (2, 3)");
+    EXPECT_EQ(edited.integer("query_row"), 2);
+    EXPECT_EQ(edited.integer("query_col"), 3);
+    // the readout names the patch and its similarity on that map
+    const std::string text = d.readout(panel, *g, 3, 9);
+    EXPECT_NE(text.find("patch (2, 3): similarity "), std::string::npos) << text;
+    // outside every map: nothing
+    in.local = {1, 1};
+    d.pointer(panel, in);
+    EXPECT_EQ(labels.size(), 1u);
+}
+
+// One mark per turning pair of each layout in the strip, at x = 2 pi / theta.
+TEST(ImageFigures, StripMarksSitAtTheWavelengths) {
+    const ParamSet p = params({{"dim", "128"}, {"base", "1000000"}, {"pairing", "half"}});
+    const auto fig = build("patch_grid", p, false);
+    const figures::PlotGeometry* g = fig.plot("patch_axes");
+    ASSERT_NE(g, nullptr);
+    EXPECT_TRUE(g->x_log);
+    const AxisLayout chunked = mrope_layout(compute_frequencies(p.config()).theta, {16, 24, 24}, false);
+    // the slowest w pair of chunked M-RoPE: a short vertical data segment at its wavelength
+    const float x = g->px(kTwoPi / chunked.theta[63], 1).x;
+    int marks = 0;
+    for (const auto& c : fig.list.commands)
+        if (const auto* l = std::get_if<plot::PolylineCmd>(&c); l && l->role == plot::Role::data && l->points.size() == 2 &&
+                                                               std::abs(l->points[0].x - x) < 0.5f && l->points[0].x == l->points[1].x)
+            ++marks;
+    EXPECT_GE(marks, 1);
+    EXPECT_TRUE(has_text(fig, "w: 24 pairs"));
+}
+
+TEST(ImageFigures, TextOnlyModelSaysSoAndMarksNoMap) {
+    EXPECT_TRUE(has_text(build("patch_grid", ParamSet{}, false), "text-only"));
+    const auto fig = build("patch_grid", params({{"rope_axes", "mrope"}, {"mrope_interleaved", "true"}}), false);
+    EXPECT_FALSE(has_text(fig, "text-only"));
+    EXPECT_TRUE(has_text(fig, "this model"));
+}
+
+// Every token's ids from get_rope_index; the text after the image resumes at text_before + max(rows, cols).
+TEST(ImageFigures, PositionIdTableHoldsEveryToken) {
+    const ParamSet p = params({{"text_before", "3"}, {"text_after", "2"}, {"grid_rows", "4"}, {"grid_cols", "6"}});
+    const auto fig = build("position_ids", p, true, 1200, 560);
+    const figures::DataTable& t = fig.table;
+    EXPECT_EQ(t.columns, (std::vector<std::string>{"index", "kind", "row", "col", "t", "h", "w", "index_1d"}));
+    ASSERT_EQ(t.rows(), 3u + 24u + 2u);
+    // patch (2, 5): token 3 + 2 * 6 + 5 = 20, ids (3, 5, 8)
+    EXPECT_EQ(t.values[1][20], 1);
+    EXPECT_EQ(t.values[2][20], 2);
+    EXPECT_EQ(t.values[3][20], 5);
+    EXPECT_EQ(t.values[4][20], 3);
+    EXPECT_EQ(t.values[5][20], 5);
+    EXPECT_EQ(t.values[6][20], 8);
+    // the first text token after the image: index 27, ids 3 + 6 = 9 on every axis
+    for (std::size_t c : {4u, 5u, 6u}) EXPECT_EQ(t.values[c][27], 9);
+    EXPECT_EQ(t.values[7][27], 27);
+    EXPECT_TRUE(has_text(fig, "resumes at 9"));
+}
+
+// A large image keeps its first row of patches and the last patch, with "…" between, and states the ranges.
+TEST(ImageFigures, PositionIdTableElidesALargeImage) {
+    const ParamSet p = params({{"grid_rows", "40"}, {"grid_cols", "8"}});
+    const auto fig = build("position_ids", p, true, 1600, 700);
+    EXPECT_EQ(fig.table.rows(), 3u + 320u + 2u);
+    EXPECT_TRUE(has_text(fig, "…"));
+    EXPECT_TRUE(has_text(fig, "(0, 7)"));
+    EXPECT_TRUE(has_text(fig, "(39, 7)"));
+    EXPECT_FALSE(has_text(fig, "(1, 0)"));
+    EXPECT_TRUE(has_text(fig, "h = 3..42, w = 3..10"));
+}
