@@ -20,7 +20,9 @@ namespace rope::figures {
 struct FigureDescriptor;
 
 // What a plot's axis shows, for linked views: a pair index, a token position, or neither.
-enum class AxisRole : std::uint8_t { other, pair, position };
+// pair: pair indices (the hover readout names the pair); index: other whole numbers (patch rows and
+// columns), labelled at whole numbers only; position: token positions.
+enum class AxisRole : std::uint8_t { other, pair, position, index };
 
 // Pixel <-> data mapping of one plot in a figure (copied out of plot::Plot after building).
 struct PlotGeometry {

@@ -37,6 +37,7 @@ struct MapSpec {
     std::vector<std::string> titles;
     std::string short_name;  // the strip's group label
     std::optional<AxisLayout> layout;
+    Eigen::MatrixXd similarity;  // rows x cols, filled by fill_similarities (empty without a layout)
 };
 
 std::string section_text(const MropeSection& s) {
@@ -53,16 +54,16 @@ std::vector<MapSpec> map_specs(const ParamSet& params) {
         axial_titles = {"2D axial, 1D schedule split: columns fast, rows slow", "2D axial, split schedule", "2D axial, split"};
     else
         axial_titles = {"2D axial, alternating frequencies (Pixtral)", "2D axial, alternating (Pixtral)", "2D axial, alternating"};
-    maps.push_back({GridPlot::axial, "patch_axial", axial_titles, "2D axial (" + schedule + ")", params.axis_layout(RopeAxes::axial_2d, false)});
+    maps.push_back({GridPlot::axial, "patch_axial", axial_titles, "2D axial (" + schedule + ")", params.axis_layout(RopeAxes::axial_2d, false), {}});
     const MropeSection chunked = params.mrope_section(false), interleaved = params.mrope_section(true);
     maps.push_back({GridPlot::chunked, "patch_chunked",
                     {"M-RoPE chunked " + section_text(chunked) + " (Qwen2-VL, Qwen2.5-VL)", "M-RoPE chunked " + section_text(chunked),
                      "chunked " + section_text(chunked), "chunked"},
-                    "M-RoPE chunked " + section_text(chunked), params.axis_layout(RopeAxes::mrope, false)});
+                    "M-RoPE chunked " + section_text(chunked), params.axis_layout(RopeAxes::mrope, false), {}});
     maps.push_back({GridPlot::interleaved, "patch_interleaved",
                     {"M-RoPE interleaved " + section_text(interleaved) + " (Qwen3-VL)", "M-RoPE interleaved " + section_text(interleaved),
                      "interleaved " + section_text(interleaved), "interleaved"},
-                    "M-RoPE interleaved " + section_text(interleaved), params.axis_layout(RopeAxes::mrope, true)});
+                    "M-RoPE interleaved " + section_text(interleaved), params.axis_layout(RopeAxes::mrope, true), {}});
     return maps;
 }
 
@@ -94,21 +95,50 @@ Eigen::MatrixXd similarity(const ParamSet& params, const AxisLayout& layout, con
                             g.query_col);
 }
 
-// Whole-number ticks 0 .. n-1 every `step`, spaced to fit `pixels` (labels of `label_px` each).
+void fill_similarities(const ParamSet& params, std::vector<MapSpec>& maps, const Grid& g) {
+    for (MapSpec& m : maps)
+        if (m.layout) m.similarity = similarity(params, *m.layout, g);
+}
+
+// One colour scale for the three maps, so that they compare. Similarities below 0 take the diverging
+// map on [-1, 1]. When every patch scores above 0 (q = k, the default, keeps most of the score in the
+// slow pairs), [-1, 1] would paint all three maps one dark red: the sequential map then runs from the
+// lowest similarity, rounded down to a 1/2/5 step, to 1, and the bar says so.
+struct ColourScale {
+    plot::ColormapId map = plot::ColormapId::diverging;
+    double lo = -1, hi = 1;
+};
+
+ColourScale colour_scale(const std::vector<MapSpec>& maps) {
+    double lowest = 1;
+    for (const MapSpec& m : maps)
+        if (m.similarity.size() > 0) lowest = std::min(lowest, m.similarity.minCoeff());
+    if (!(lowest >= 0)) return {};
+    const double span = std::max(1 - lowest, 0.01);
+    const double unit = std::pow(10.0, std::floor(std::log10(span / 4)));
+    double step = unit;
+    for (double f : {1.0, 2.0, 5.0, 10.0})
+        if ((step = f * unit) * 4 >= span) break;
+    return {plot::ColormapId::sequential, std::max(0.0, std::floor((1 - span) / step + 1e-9) * step), 1};
+}
+
+// Whole-number ticks 0 .. n-1 every `step` of 1, 2, 5, 10, ..., spaced to fit `pixels` (labels of
+// `label_px` each), at least three on an axis of three or more patches: when no such step fits three,
+// the first, middle and last index, the widest spacing three labels can have.
 // `flip`: the data value of index i is n - 1 - i (rows: row 0 drawn at the top).
 std::vector<plot::Tick> index_ticks(int n, float pixels, float label_px, bool flip) {
     static const int steps[] = {1, 2, 5, 10, 20, 25, 50, 100};
-    int step = 1;
-    for (int s : steps)
-        if ((step = s) * pixels / static_cast<float>(std::max(1, n)) >= label_px) break;
-    // at least three labels on an axis of three or more patches
-    for (int k = 7; k >= 0 && n >= 3; --k)
-        if (steps[k] <= step && (n - 1) / steps[k] >= 2) {
-            step = steps[k];
-            break;
-        }
+    const float per_index = pixels / static_cast<float>(std::max(1, n));
+    std::vector<int> at;
+    for (int s : steps) {
+        if (s * per_index < label_px) continue;
+        if (n >= 3 && (n - 1) / s < 2) break;  // fewer than three labels
+        for (int i = 0; i < n; i += s) at.push_back(i);
+        break;
+    }
+    if (at.empty()) at = n >= 3 ? std::vector<int>{0, (n - 1) / 2, n - 1} : n == 2 ? std::vector<int>{0, 1} : std::vector<int>{0};
     std::vector<plot::Tick> t;
-    for (int i = 0; i < n; i += step) t.push_back({static_cast<double>(flip ? n - 1 - i : i), std::to_string(i)});
+    for (int i : at) t.push_back({static_cast<double>(flip ? n - 1 - i : i), std::to_string(i)});
     return t;
 }
 
@@ -157,7 +187,8 @@ float map_min_side(const plot::Style& st, const Grid& g) {
     return std::max(st.px(60), st.px(st.tick_font) * 4.2f) / static_cast<float>(std::min(g.rows, g.cols)) ;
 }
 
-void draw_map(BuildContext& ctx, const MapSpec& spec, const Grid& g, bool this_model, bool own_bar, plot::Rect cell) {
+void draw_map(BuildContext& ctx, const MapSpec& spec, const ColourScale& scale, const Grid& g, bool this_model, bool own_bar,
+              plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
     const plot::Style sub = why::sub_style(st);
@@ -188,12 +219,17 @@ void draw_map(BuildContext& ctx, const MapSpec& spec, const Grid& g, bool this_m
                                  std::to_string(ctx.params.config().rotated_dims()) + ".");
     } else {
         p.setup_square(true);
-        if (own_bar) p.setup_colorbar({"similarity", plot::ColormapId::diverging, -1, 1});
-        const Eigen::MatrixXd s = similarity(ctx.params, *spec.layout, g);
+        if (own_bar) {  // a small map's bar: its ends and middle only, so the labels fit beside it
+            const double mid = (scale.lo + scale.hi) / 2, step = (scale.hi - scale.lo) / 2;
+            p.setup_colorbar({"similarity", scale.map, scale.lo, scale.hi,
+                              {{scale.lo, plot::tick_label(scale.lo, step)}, {mid, plot::tick_label(mid, step)}, {scale.hi, plot::tick_label(scale.hi, step)}}});
+        }
+        const Eigen::MatrixXd& s = spec.similarity;
         std::vector<float> values(static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols));
         for (int r = 0; r < g.rows; ++r)
             for (int c = 0; c < g.cols; ++c) values[static_cast<std::size_t>(r * g.cols + c)] = static_cast<float>(s(r, c));
-        p.heatmap(std::move(values), g.cols, g.rows, -0.5, g.cols - 0.5, -0.5, g.rows - 0.5, plot::ColormapId::diverging, -1, 1);
+        p.heatmap(std::move(values), g.cols, g.rows, -0.5, g.cols - 0.5, -0.5, g.rows - 0.5, scale.map, static_cast<float>(scale.lo),
+                  static_cast<float>(scale.hi));
         // the query patch: a dark outline with a light one inside, visible on either end of the colour map
         const double y = g.rows - 1 - g.query_row;
         const plot::Vec2 a = p.to_px(g.query_col - 0.5, y + 0.5), b = p.to_px(g.query_col + 0.5, y - 0.5);
@@ -201,7 +237,7 @@ void draw_map(BuildContext& ctx, const MapSpec& spec, const Grid& g, bool this_m
         p.list().rect({a.x, a.y, b.x, b.y}, Color{0, 0, 0, 0}, Color{0.05f, 0.05f, 0.08f, 1}, w);
         if (b.x - a.x > 3 * w) p.list().rect({a.x + w, a.y + w, b.x - w, b.y - w}, Color{0, 0, 0, 0}, Color{1, 1, 1, 1}, std::max(1.0f, w * 0.6f));
     }
-    detail::record_geometry(ctx, p, {spec.name, spec.tag}, ax, ay);
+    detail::record_geometry(ctx, p, {spec.name, spec.tag, AxisRole::index, AxisRole::index}, ax, ay);
     p.finish();
     if (this_model) {
         ctx.result.list.rect({cell.x0 + st.px(2), cell.y0 + st.px(2), cell.x1 - st.px(2), cell.y1 - st.px(2)}, Color{0, 0, 0, 0}, th.accent, st.px(2.5f));
@@ -210,8 +246,8 @@ void draw_map(BuildContext& ctx, const MapSpec& spec, const Grid& g, bool this_m
     }
 }
 
-// The shared colour key: a horizontal bar from -1 to 1 with its label above, centred in `band`.
-void draw_shared_bar(BuildContext& ctx, plot::Rect band) {
+// The shared colour key: a horizontal bar over the scale's range with its label above, centred in `band`.
+void draw_shared_bar(BuildContext& ctx, const ColourScale& scale, plot::Rect band) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
     const float tf = st.px(st.tick_font);
@@ -224,13 +260,14 @@ void draw_shared_bar(BuildContext& ctx, plot::Rect band) {
     ctx.result.list.text({cx, y_label}, text, size, th.text, plot::HAlign::center, plot::VAlign::top);
     const plot::Rect bar{cx - bar_w / 2, y_label + size * 1.35f, cx + bar_w / 2, y_label + size * 1.35f + bar_h};
     std::vector<float> values(256);
-    for (int i = 0; i < 256; ++i) values[static_cast<std::size_t>(i)] = static_cast<float>(-1 + 2 * (i + 0.5) / 256.0);
-    ctx.result.list.add(plot::ImageCmd{bar, 256, 1, std::move(values), plot::ColormapId::diverging, -1, 1, {}});
+    const double span = scale.hi - scale.lo;
+    for (int i = 0; i < 256; ++i) values[static_cast<std::size_t>(i)] = static_cast<float>(scale.lo + span * (i + 0.5) / 256.0);
+    ctx.result.list.add(plot::ImageCmd{bar, 256, 1, std::move(values), scale.map, static_cast<float>(scale.lo), static_cast<float>(scale.hi), {}});
     ctx.result.list.rect(bar, Color{0, 0, 0, 0}, th.axis, st.px(1));
-    for (double v : {-1.0, -0.5, 0.0, 0.5, 1.0}) {
-        const float x = bar.x0 + static_cast<float>((v + 1) / 2) * bar_w;
+    for (const plot::Tick& t : plot::linear_ticks(scale.lo, scale.hi, 5)) {
+        const float x = bar.x0 + static_cast<float>((t.value - scale.lo) / span) * bar_w;
         ctx.result.list.segment({x, bar.y1}, {x, bar.y1 + st.px(4)}, th.axis, st.px(1));
-        ctx.result.list.text({x, bar.y1 + st.px(5)}, plot::tick_label(v, 0.5), tf, th.muted, plot::HAlign::center, plot::VAlign::top);
+        ctx.result.list.text({x, bar.y1 + st.px(5)}, t.label, tf, th.muted, plot::HAlign::center, plot::VAlign::top);
     }
 }
 
@@ -362,7 +399,9 @@ void build_patch_grid(BuildContext& ctx) {
     const float W = ctx.request.width, H = ctx.request.height;
     const float top = why::title_space(ctx);
     const Grid g = grid_of(ctx.params);
-    const std::vector<MapSpec> maps = map_specs(ctx.params);
+    std::vector<MapSpec> maps = map_specs(ctx.params);
+    fill_similarities(ctx.params, maps, g);
+    const ColourScale scale = colour_scale(maps);
     const int mine = model_map(ctx.params);
 
     if (ctx.request.with_table) {
@@ -371,7 +410,7 @@ void build_patch_grid(BuildContext& ctx) {
         t.values.assign(t.columns.size(), {});
         for (int i = 0; i < kMaps; ++i) {
             if (!maps[static_cast<std::size_t>(i)].layout) continue;
-            const Eigen::MatrixXd s = similarity(ctx.params, *maps[static_cast<std::size_t>(i)].layout, g);
+            const Eigen::MatrixXd& s = maps[static_cast<std::size_t>(i)].similarity;
             for (int r = 0; r < g.rows; ++r)
                 for (int c = 0; c < g.cols; ++c) {
                     t.values[0].push_back(i);
@@ -404,14 +443,14 @@ void build_patch_grid(BuildContext& ctx) {
     const plot::Rect map_probe{0, 0, third, maps_h - tag_h};
     if (maps_h > 0 && map_side(ctx, sub, map_probe, g, false) >= map_min_side(st, g)) {
         // everything: the maps in a row, the shared colour key, the strip
-        for (int i = 0; i < kMaps; ++i) draw_map(ctx, maps[static_cast<std::size_t>(i)], g, i == mine, false, cells[static_cast<std::size_t>(i)]);
+        for (int i = 0; i < kMaps; ++i) draw_map(ctx, maps[static_cast<std::size_t>(i)], scale, g, i == mine, false, cells[static_cast<std::size_t>(i)]);
         const plot::Rect band{0, body_top + maps_h, W, H - strip_h};
-        draw_shared_bar(ctx, band);
+        draw_shared_bar(ctx, scale, band);
         ctx.result.shared_key = band;
         draw_axes_strip(ctx, maps, g, {0, H - strip_h, W, H});
         return;
     }
-    // too small for all four: a lesson step on the strip gets the strip alone, else the maps, as many
+    // too small for all four: a lesson step whose focus starts with the strip gets the strip alone, else the maps, as many
     // as fit, each with its own colour bar; a line at the bottom says what is left out
     const float note_size = st.px(st.tick_font);
     const plot::Rect room{0, body_top, W, H - note_size * 1.7f};
@@ -425,7 +464,8 @@ void build_patch_grid(BuildContext& ctx) {
                 return;
             }
     };
-    if (("," + st.focus + ",").find(",patch_axes,") != std::string::npos && room.height() >= strip_min) {
+    // the strip alone when a lesson step speaks of it first (its focus starts with patch_axes)
+    if (("," + st.focus).rfind(",patch_axes", 0) == 0 && room.height() >= strip_min) {
         draw_axes_strip(ctx, maps, g, room);
         left_out("the maps are");
         return;
@@ -434,7 +474,7 @@ void build_patch_grid(BuildContext& ctx) {
     const SubplotFit fit = fit_subplots(ctx, room, std::vector<plot::Rect>(kMaps), {0, 1, 2}, {std::max(st.px(160), third * 0.2f), st.px(160)},
                                         3, {colour_bar, colour_bar, colour_bar});
     for (int i = 0; i < kMaps; ++i)
-        if (fit.shows(i)) draw_map(ctx, maps[static_cast<std::size_t>(i)], g, i == mine, true, fit.cells[static_cast<std::size_t>(i)]);
+        if (fit.shows(i)) draw_map(ctx, maps[static_cast<std::size_t>(i)], scale, g, i == mine, true, fit.cells[static_cast<std::size_t>(i)]);
     if (fit.all()) left_out("the pairs-per-axis strip is");
 }
 

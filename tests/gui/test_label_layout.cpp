@@ -176,9 +176,9 @@ std::vector<std::string> problems(const figures::FigureResult& fig, const plot::
             if (t.cmd->role == plot::Role::tick_x && cx >= a.x0 - 1 && cx <= a.x1 + 1 && t.box.y0 >= a.y1) ++x_labels;
             if (t.cmd->role == plot::Role::tick_y && cy >= a.y0 - 1 && cy <= a.y1 + 1 && t.box.x1 <= a.x0) ++y_labels;
         }
-        // a pair axis is labelled at whole pairs only: one pair has one label
+        // a pair or index axis is labelled at whole numbers only: one pair (one row of patches) has one label
         auto needed = [](figures::AxisRole role, double lo, double hi) {
-            if (role != figures::AxisRole::pair) return 3;
+            if (role != figures::AxisRole::pair && role != figures::AxisRole::index) return 3;
             return static_cast<int>(std::min(3.0, std::floor(hi) - std::ceil(lo) + 1));
         };
         if (x_marks > 0 && x_labels < needed(g.x_role, g.x_min, g.x_max))

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
@@ -18,6 +20,7 @@
 #include "rope/nope_temperature.hpp"
 #include "rope/partial_layouts.hpp"
 #include "rope/precision.hpp"
+#include "rope/multi_axis.hpp"
 #include "rope/rotation.hpp"
 
 using namespace rope;
@@ -323,4 +326,93 @@ TEST(LessonClaims, Step21Llama4LeavesRopeOutOfEveryFourthLayerAndScalesItsQuerie
     EXPECT_EQ(p.integer("max_position") - 1, 1048575);
     EXPECT_NEAR(last, 1.49, 0.005);  // "1.49 at position 1,048,575"
     EXPECT_TRUE(panel_shows(21, "first step: p = 8191"));
+}
+
+namespace {
+
+// The similarity map of one layout at a step's parameters (q and k as the panel takes them).
+Eigen::MatrixXd patch_map(const ParamSet& p, RopeAxes axes, bool interleaved) {
+    const std::optional<AxisLayout> layout = p.axis_layout(axes, interleaved);
+    if (!layout) throw std::runtime_error("no layout");
+    const std::vector<double> q = p.vector(), k = p.key_vector();
+    const auto [row, col] = p.query_patch();
+    return patch_similarity(*layout, p.config().pairing, Eigen::Map<const Eigen::VectorXd>(q.data(), static_cast<Eigen::Index>(q.size())),
+                            Eigen::Map<const Eigen::VectorXd>(k.data(), static_cast<Eigen::Index>(k.size())),
+                            static_cast<int>(p.integer("grid_rows")), static_cast<int>(p.integer("grid_cols")), row, col);
+}
+
+}  // namespace
+
+TEST(LessonClaims, Step22AxialRopeDrawsACross) {
+    const ParamSet p = at(22);
+    EXPECT_EQ(p.rope_axes(), RopeAxes::axial_2d);
+    EXPECT_EQ(p.integer("grid_rows"), 14);  // "14 x 14 patches"
+    EXPECT_EQ(p.integer("grid_cols"), 14);
+    const AxisLayout l = *p.axis_layout(RopeAxes::axial_2d, false);
+    EXPECT_EQ(l.count(PositionAxis::h), l.pairs() / 2);  // "half of the pairs turn with its column, half with its row"
+    EXPECT_EQ(l.count(PositionAxis::w), l.pairs() / 2);
+    const Eigen::MatrixXd m = patch_map(p, RopeAxes::axial_2d, false);
+    const auto [qr, qc] = p.query_patch();
+    double cross_min = 2, off_min = 2;
+    int off_min_r = -1, off_min_c = -1;
+    for (int r = 0; r < 14; ++r)
+        for (int c = 0; c < 14; ++c) {
+            if (r == qr || c == qc) {
+                cross_min = std::min(cross_min, m(r, c));
+            } else if (m(r, c) < off_min) {
+                off_min = m(r, c);
+                off_min_r = r;
+                off_min_c = c;
+            }
+        }
+    EXPECT_GT(cross_min, 0.67);                 // "On the cross it stays above 0.67"
+    EXPECT_NEAR(off_min, 0.37, 0.005);          // "it falls to 0.37 in the far corner"
+    EXPECT_EQ(off_min_r, 13);                   // the corner farthest from the query (4, 5)
+    EXPECT_EQ(off_min_c, 13);
+    // the cross: a patch in the query's row is more similar than one off it at the same column
+    for (int c = 0; c < 14; ++c)
+        if (c != qc) {
+            EXPECT_GT(m(qr, c), m(13, c)) << c;
+        }
+}
+
+TEST(LessonClaims, Step23PositionIdsOfTextImageText) {
+    const ParamSet p = at(23);
+    EXPECT_EQ(p.rope_axes(), RopeAxes::mrope);
+    const std::vector<SequenceToken> s =
+        mrope_sequence(static_cast<int>(p.integer("text_before")), static_cast<int>(p.integer("grid_rows")),
+                       static_cast<int>(p.integer("grid_cols")), static_cast<int>(p.integer("text_after")));
+    ASSERT_EQ(s.size(), 3u + 6u + 2u);
+    for (int i = 0; i < 3; ++i) {  // "Text carries the same number on all three"
+        EXPECT_EQ(s[static_cast<std::size_t>(i)].id.t, i);
+        EXPECT_EQ(s[static_cast<std::size_t>(i)].id.h, i);
+        EXPECT_EQ(s[static_cast<std::size_t>(i)].id.w, i);
+    }
+    for (std::size_t i = 3; i < 9; ++i) {  // "t = 3, h = 3 + row, w = 3 + col"
+        EXPECT_EQ(s[i].id.t, 3);
+        EXPECT_EQ(s[i].id.h, 3 + s[i].row);
+        EXPECT_EQ(s[i].id.w, 3 + s[i].col);
+    }
+    EXPECT_EQ(s[9].id.t, 6);  // "resumes at 1 + the largest id, 6, where counting tokens would give 9"
+    EXPECT_EQ(s[9].id.w, 6);
+    // for text, M-RoPE is plain 1D RoPE
+    const FrequencyTable f = compute_frequencies(p.config());
+    const AxisLayout l = *p.axis_layout(RopeAxes::mrope, p.boolean("mrope_interleaved"));
+    const Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(f.dim, -1, 1), k = Eigen::VectorXd::LinSpaced(f.dim, 2, -0.5);
+    EXPECT_NEAR(multi_axis_score(l, p.config().pairing, q, {11, 11, 11}, k, {4, 4, 4}), attention_score(f, p.config().pairing, q, 11, k, 4),
+                1e-9);
+}
+
+TEST(LessonClaims, Step24ChunkedSectionsLeaveTheImageFlatAndInterleavedOnesDoNot) {
+    const ParamSet p = at(24);
+    EXPECT_EQ(p.mrope_section(false), (MropeSection{16, 24, 24}));  // "sections [16, 24, 24]"
+    EXPECT_EQ(p.mrope_section(true), (MropeSection{24, 20, 20}));   // "[24, 20, 20]"
+    EXPECT_EQ(p.real("base"), 1e6);
+    const AxisLayout chunked = *p.axis_layout(RopeAxes::mrope, false);
+    EXPECT_NEAR(axis_spread(chunked, PositionAxis::w).shortest_wavelength, 35333, 0.5);  // "once in 35,333 columns"
+    EXPECT_EQ(p.integer("grid_rows"), 12);  // "this 12 x 16 image"
+    EXPECT_EQ(p.integer("grid_cols"), 16);
+    const Eigen::MatrixXd c = patch_map(p, RopeAxes::mrope, false), i = patch_map(p, RopeAxes::mrope, true);
+    EXPECT_GT(c.minCoeff(), 0.999);            // "stays within 0.001 of 1"
+    EXPECT_NEAR(i.minCoeff(), 0.88, 0.005);    // "falls to 0.88"
 }
