@@ -16,6 +16,9 @@ bool FrameBatch::admit(const InputEvent& e) {
     switch (e.kind) {
         case InputEvent::Kind::button:
             if (buttons_changed_.count(e.code)) return false;
+            // a release after movement waits for the next frame, so that the movement is seen with the
+            // button still down: a quick drag (moves and release within one frame) ends where it was let go
+            if (e.action == GLFW_RELEASE && moved_) return false;
             buttons_changed_.insert(e.code);
             // a click needs its own frame, with what came before it and nothing after it
             if (e.action == GLFW_PRESS) ended_ = true;
@@ -27,6 +30,9 @@ bool FrameBatch::admit(const InputEvent& e) {
             if (is_modifier_key(e.code) && key_pressed_) return false;
             keys_changed_.insert(e.code);
             if (e.action == GLFW_PRESS && !is_modifier_key(e.code)) key_pressed_ = true;
+            return true;
+        case InputEvent::Kind::move:
+            moved_ = true;
             return true;
         default: return true;
     }

@@ -53,6 +53,7 @@ private:
     bool strict_;
     bool ended_ = false;
     bool key_pressed_ = false;
+    bool moved_ = false;  // the pointer moved in this batch
     std::set<int> keys_changed_, buttons_changed_;
 };
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -405,4 +406,47 @@ TEST_F(Flows, ClickingALayerLoadsItIntoEveryPanel) {
     app.click(row.x, view.screen.y0 + (kinds->area.y0 + kinds->area.height() * 0.75f) * sy);
     EXPECT_FRESH(app, "kind row clicked");
     EXPECT_EQ(app.state().params().integer("layer"), 5);
+}
+
+// The patch grid in the app: a click on any map moves the query patch of all three maps (one undo
+// step), a drag moves it along (one undo step for the whole drag), and another model starts again
+// from the middle. The window pixels of patch (2, 3) of the interleaved map at 1920x1080 are printed
+// for the real-input test that clicks there (Classroom.ClickingAPatchMovesTheQuery).
+TEST_F(Flows, ClickingAPatchMovesTheQueryOfEveryMap) {
+    HeadlessApp app({"--fresh", "--set", "preset=qwen3-vl-8b"}, 1920, 1080);
+    app.state().page = 4;
+    EXPECT_FRESH(app, "Images and video with Qwen3-VL 8B");
+    const int panel = rope::figures::figure("patch_grid").index;
+    auto at = [&](const char* plot, int row, int col) {
+        const auto& view = app.state().panels[static_cast<std::size_t>(panel)];
+        const rope::figures::PlotGeometry* g = view.result.plot(plot);
+        EXPECT_NE(g, nullptr) << plot;
+        const int rows = static_cast<int>(app.state().params().integer("grid_rows"));
+        const rope::plot::Vec2 local = g ? g->px(col, rows - 1 - row) : rope::plot::Vec2{0, 0};
+        const float sx = view.screen.width() / view.result.list.width, sy = view.screen.height() / view.result.list.height;
+        return rope::plot::Vec2{view.screen.x0 + local.x * sx, view.screen.y0 + local.y * sy};
+    };
+    const rope::plot::Vec2 p23 = at("patch_interleaved", 2, 3);
+    const rope::plot::Vec2 p9_12 = at("patch_interleaved", 9, 12);
+    std::printf("interleaved map at 1920x1080: patch (2, 3) at window pixel (%.0f, %.0f), (9, 12) at (%.0f, %.0f)\n", p23.x, p23.y,
+                p9_12.x, p9_12.y);
+    app.click(p23.x, p23.y);
+    EXPECT_FRESH(app, "patch (2, 3) clicked");
+    EXPECT_EQ(app.state().params().query_patch(), (std::pair<int, int>{2, 3}));
+    const rope::plot::Vec2 a = at("patch_axial", 2, 3), b = at("patch_axial", 9, 12);
+    app.drag(a.x, a.y, b.x, b.y);
+    EXPECT_FRESH(app, "dragged on the axial map to (9, 12)");
+    EXPECT_EQ(app.state().params().query_patch(), (std::pair<int, int>{9, 12}));
+    app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+    EXPECT_FRESH(app, "undo the drag");
+    EXPECT_EQ(app.state().params().query_patch(), (std::pair<int, int>{2, 3}));
+    app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+    EXPECT_FRESH(app, "undo the click");
+    EXPECT_FALSE(app.state().params().has("query_row"));
+    app.click(p23.x, p23.y);
+    EXPECT_FRESH(app, "patch (2, 3) clicked again");
+    EXPECT_TRUE(app.state().params().has("query_row"));
+    ASSERT_TRUE(app.state().change("preset qwen2.5-vl-7b", [](rope::ParamSet& next) { next.set("preset", "qwen2.5-vl-7b"); }));
+    EXPECT_FRESH(app, "another model");
+    EXPECT_FALSE(app.state().params().has("query_row"));  // the next model starts from the middle
 }

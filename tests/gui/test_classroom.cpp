@@ -186,3 +186,57 @@ TEST_F(Classroom, EveryLessonStepOpens) {
     }
     EXPECT_EQ(run_process({ROPE_EXPLORER_BINARY, "--lesson", "99"}, "", {"DISPLAY="}).exit_code, 2);
 }
+
+// A real click on a patch of the patch grid makes it the query, a real drag moves the query along,
+// and Ctrl+Z takes the drag back as one step. Window pixels from Flows.ClickingAPatchMovesTheQueryOfEveryMap
+// (the same layout at 1920x1080): the interleaved map's patch (2, 3) at (953, 200), (9, 12) at (1054, 279).
+TEST_F(Classroom, ClickingAPatchMovesTheQuery) {
+    XServer x;
+    std::ofstream(path("page5.json")) << R"({"parameters": {"preset": "qwen3-vl-8b"}, "view": {"page": 4}})";
+    const int app = rope::test::spawn_background(
+        {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --session ") + path("page5.json") + " --size 1920x1080 2> " + path("app.log")},
+        {x.env(), state_env()});
+    const std::string window = rope::test::focus_app_window(x);
+    ASSERT_FALSE(window.empty());
+    xdotool(x, {"windowmove", "--sync", window, "0", "0"});
+    usleep(800000);
+    xdotool(x, {"mousemove", "--sync", "953", "200"});
+    xdotool(x, {"click", "1"});
+    usleep(300000);
+    // a drag at a person's pace from (2, 3) to (9, 12)
+    xdotool(x, {"mousedown", "1"});
+    for (int i = 1; i <= 10; ++i) {
+        xdotool(x, {"mousemove", "--sync", std::to_string(953 + (1054 - 953) * i / 10), std::to_string(200 + (279 - 200) * i / 10)});
+        usleep(40000);
+    }
+    xdotool(x, {"mouseup", "1"});
+    usleep(400000);
+    rope::test::press_ctrl_q(x);
+    EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
+    const auto dragged = nlohmann::json::parse(rope::test::read_file(path("state/rope-explorer/last-session.json")));
+    EXPECT_EQ(dragged["parameters"]["query_row"], 9) << dragged.dump();
+    EXPECT_EQ(dragged["parameters"]["query_col"], 12) << dragged.dump();
+
+    // again, then Ctrl+Z: the drag is one undo step, back to the clicked patch
+    const int again = rope::test::spawn_background(
+        {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --session ") + path("page5.json") + " --size 1920x1080 2> " + path("app2.log")},
+        {x.env(), state_env()});
+    const std::string window2 = rope::test::focus_app_window(x);
+    ASSERT_FALSE(window2.empty());
+    xdotool(x, {"windowmove", "--sync", window2, "0", "0"});
+    usleep(800000);
+    xdotool(x, {"mousemove", "--sync", "953", "200"});
+    xdotool(x, {"click", "1"});
+    usleep(300000);
+    xdotool(x, {"mousedown", "1"});
+    xdotool(x, {"mousemove", "--sync", "1000", "240"});
+    xdotool(x, {"mousemove", "--sync", "1054", "279"});
+    xdotool(x, {"mouseup", "1"});  // a quick drag: its moves and release may come within one frame
+    xdotool(x, {"key", "ctrl+z"});
+    usleep(400000);
+    rope::test::press_ctrl_q(x);
+    EXPECT_EQ(rope::test::wait_exit(again, 20), 0) << rope::test::read_file(path("app2.log"));
+    const auto undone = nlohmann::json::parse(rope::test::read_file(path("state/rope-explorer/last-session.json")));
+    EXPECT_EQ(undone["parameters"]["query_row"], 2) << undone.dump();
+    EXPECT_EQ(undone["parameters"]["query_col"], 3) << undone.dump();
+}

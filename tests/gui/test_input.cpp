@@ -170,4 +170,12 @@ TEST(FrameBatch, PacesWhatImGuiMustSee) {
         EXPECT_TRUE(b.admit(InputEvent::key(GLFW_KEY_BACKSPACE, GLFW_PRESS, 0)));
         EXPECT_FALSE(b.admit(InputEvent::key(GLFW_KEY_BACKSPACE, GLFW_RELEASE, 0)));
     }
+    {  // a quick drag's end: the moves in this frame with the button down, the release in the next
+        FrameBatch b(false);
+        EXPECT_TRUE(b.admit(InputEvent::move(100, 100)));
+        EXPECT_TRUE(b.admit(InputEvent::move(140, 120)));
+        EXPECT_FALSE(b.admit(InputEvent::button(0, GLFW_RELEASE, 0)));
+        FrameBatch next(false);
+        EXPECT_TRUE(next.admit(InputEvent::button(0, GLFW_RELEASE, 0)));
+    }
 }
