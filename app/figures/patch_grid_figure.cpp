@@ -508,7 +508,7 @@ void patch_grid_pointer(PanelContext& panel, const PointerInput& in) {
         const auto patch = patch_at(panel.params, g, g.x_at(in.local.x), g.y_at(in.local.y));
         if (!patch) continue;
         if (panel.params.query_patch() == *patch && panel.params.has("query_row") && panel.params.has("query_col")) return;
-        const auto [row, col] = *patch;
+        const int row = patch->first, col = patch->second;  // not a structured binding: C++17 lambdas cannot capture those
         panel.edit("query patch (" + std::to_string(row) + ", " + std::to_string(col) + ")", [&](ParamSet& next) {
             next.set("query_row", std::to_string(row));
             next.set("query_col", std::to_string(col));
