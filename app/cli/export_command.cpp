@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "export/animation.hpp"
 #include "export/export.hpp"
 #include "io/atomic_file.hpp"
 
@@ -31,6 +32,14 @@ double parse_number(const std::string& flag, const std::string& text, double lo,
     return v;
 }
 
+// A whole number from lo to hi, as typed ("60", not "60.0").
+int parse_count(const std::string& flag, const std::string& text, int lo, int hi) {
+    const std::string what = "must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
+    const int v = static_cast<int>(parse_number(flag, text, lo, hi, what.c_str()));
+    if (std::to_string(v) != text) throw UsageError(flag + " " + shorten_for_message(text) + ": " + what);
+    return v;
+}
+
 // "      vectors: pair, fan, qk" for every figure, wrapped before 100 columns.
 std::string plots_by_figure() {
     std::string s;
@@ -46,11 +55,45 @@ std::string plots_by_figure() {
     return s;
 }
 
+// export --animate: everything checked before the first frame is drawn.
+int run_animation(const figures::FigureDescriptor& figure, const std::string& out, const std::string& animate,
+                  const std::string& frames_text, const std::string& fps_text, exporting::ExportOptions options,
+                  const std::vector<std::string>& sets) {
+    if (animate.empty()) throw UsageError(std::string(frames_text.empty() ? "--fps" : "--frames") + ": only with --animate KEY=FROM:TO");
+    exporting::Animation animation;
+    try {
+        animation = exporting::parse_animate(animate);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+    if (!frames_text.empty()) animation.frames = parse_count("--frames", frames_text, exporting::kMinFrames, exporting::kMaxFrames);
+    if (!fps_text.empty()) animation.fps = parse_count("--fps", fps_text, exporting::kMinFps, exporting::kMaxFps);
+    exporting::Format still;
+    exporting::AnimationFormat format;
+    if (exporting::format_from_path(out, still))
+        throw UsageError("--out " + shorten_for_message(out) + ": a " + exporting::format_name(still) +
+                         " file holds one picture; --animate writes .gif, .mp4, .webm or a folder ending in /");
+    if (!exporting::animation_format_from_path(out, format))
+        throw UsageError("--out " + shorten_for_message(out) + ": unknown file type for an animation; use .gif, .mp4, .webm or a folder ending in /");
+    ParamSet params;
+    apply_sets(params, sets);
+    options.path = out;
+    try {
+        exporting::export_animation(figure, params, animation, options);
+    } catch (const io::IoError& e) {
+        throw RuntimeFailure(e.what());
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+    return 0;
+}
+
 }  // namespace
 
 std::string export_help() {
     return "Usage: rope-explorer export FIGURE --out PATH [--scale S] [--width W --height H] [--theme light|dark]\n"
            "                            [--clean] [--no-title] [--plot NAME] [--full-resolution] [--set key=value]...\n"
+           "       rope-explorer export FIGURE --out PATH --animate KEY=FROM:TO [--frames N] [--fps F] [options above]\n"
            "Writes one figure as a file, without a display. FIGURE: " + figure_names() + ".\n"
            "The format follows the extension: .png (with the parameters as text chunks), .svg (real text,\n"
            "crisp heatmap cells), .pdf (vector, searchable text), .csv (the numbers behind the figure).\n"
@@ -67,7 +110,17 @@ std::string export_help() {
            "  --full-resolution      heatmap .csv only: one row per position and pair instead of one per cell\n"
            "                         (at most 1048576 rows; narrow it with heatmap_from and heatmap_to)\n"
            "  --set key=value   parameters, as for compute and the app (see --help)\n"
-           "--clean, --no-title and --plot change the picture only: with a .csv they are refused.\n";
+           "--clean, --no-title and --plot change the picture only: with a .csv they are refused.\n"
+           "Animations: KEY, an integer or real parameter, moves from FROM to TO (both allowed values of KEY).\n"
+           "  --animate KEY=FROM:TO   integers step evenly (rounded; even keys such as dim stay even), reals\n"
+           "                    step in log space when their slider is logarithmic (base), else linearly\n"
+           "  --frames N        frames, 2 to 1000 (default 60); the first is FROM and the last TO\n"
+           "  --fps F           frames per second, 1 to 120 (default 30); a GIF counts in 1/100 s, so 30 fps\n"
+           "                    plays as delays of 3, 3, 4, ... and anything above 50 fps as 50\n"
+           "  The PATH picks the format: .gif (one palette for all frames, exact when the frames have at\n"
+           "  most 256 colours; looping) or a folder ending in / (frame-0001.png, ..., each with the PNG\n"
+           "  export's text chunks and animate, frames, fps; the folder must be new or empty).\n"
+           "  Every frame has the same size, drawn as the .png export draws the figure at that value.\n";
 }
 
 int run_export(ArgCursor& args) {
@@ -75,6 +128,7 @@ int run_export(ArgCursor& args) {
     exporting::ExportOptions options;
     std::vector<std::string> sets;
     bool width_given = false, height_given = false;
+    std::string animate, frames_text, fps_text;
     while (!args.done()) {
         std::string value;
         if (args.take_flag("--help") || args.take_flag("-h")) {
@@ -104,6 +158,12 @@ int run_export(ArgCursor& args) {
         } else if (args.take_option("--plot", value)) {
             if (value.empty()) throw UsageError("--plot: needs a plot's name (see export --help)");
             options.plot = value;
+        } else if (args.take_option("--animate", value)) {
+            animate = value;
+        } else if (args.take_option("--frames", value)) {
+            frames_text = value;
+        } else if (args.take_option("--fps", value)) {
+            fps_text = value;
         } else if (args.take_flag("--full-resolution")) {
             options.full_resolution = true;
         } else if (args.take_option("--theme", value)) {
@@ -123,6 +183,8 @@ int run_export(ArgCursor& args) {
     if (!width_given) options.width = figure->export_width;
     if (!height_given) options.height = figure->export_height;
     if (out.empty()) throw UsageError("export: --out PATH is required (the extension picks the format: .png, .svg, .pdf, .csv)");
+    if (!animate.empty() || !frames_text.empty() || !fps_text.empty())
+        return run_animation(*figure, out, animate, frames_text, fps_text, options, sets);
     exporting::Format format;
     if (!exporting::format_from_path(out, format))
         throw UsageError("--out " + shorten_for_message(out) + ": unknown file type; use .png, .svg, .pdf or .csv");

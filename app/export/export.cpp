@@ -219,6 +219,41 @@ std::string table_csv(const figures::DataTable& t) {
     return out;
 }
 
+std::vector<std::uint8_t> rasterize(const plot::DisplayList& list, const ExportOptions& o, int& w, int& h) {
+    w = static_cast<int>(std::lround(o.width * o.scale));
+    h = static_cast<int>(std::lround(o.height * o.scale));
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(surface);
+        throw io::IoError("cannot write '" + o.path + "': out of memory for a " + std::to_string(w) + "x" +
+                          std::to_string(h) + " image");
+    }
+    cairo_t* cr = cairo_create(surface);
+    cairo_scale(cr, static_cast<double>(w) / o.width, static_cast<double>(h) / o.height);
+    replay_cairo(list, cr);
+    cairo_destroy(cr);
+    cairo_surface_flush(surface);
+    // cairo: premultiplied native-endian ARGB; libpng: straight RGBA
+    const unsigned char* data = cairo_image_surface_get_data(surface);
+    const int stride = cairo_image_surface_get_stride(surface);
+    std::vector<std::uint8_t> rgba(static_cast<std::size_t>(w) * h * 4);
+    for (int y = 0; y < h; ++y) {
+        const auto* row = reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+        for (int x = 0; x < w; ++x) {
+            const std::uint32_t p = row[x];
+            const unsigned a = p >> 24;
+            auto un = [a](unsigned c) { return static_cast<std::uint8_t>(a ? std::min(255u, (c * 255 + a / 2) / a) : 0); };
+            std::uint8_t* out = &rgba[(static_cast<std::size_t>(y) * w + x) * 4];
+            out[0] = un(p >> 16 & 0xff);
+            out[1] = un(p >> 8 & 0xff);
+            out[2] = un(p & 0xff);
+            out[3] = static_cast<std::uint8_t>(a);
+        }
+    }
+    cairo_surface_destroy(surface);
+    return rgba;
+}
+
 ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o,
                            figures::FigureCache* shared_cache) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -256,37 +291,8 @@ ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamS
             break;
         }
         case Format::png: {
-            const int w = static_cast<int>(std::lround(o.width * o.scale));
-            const int h = static_cast<int>(std::lround(o.height * o.scale));
-            cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
-            if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-                cairo_surface_destroy(surface);
-                throw io::IoError("cannot write '" + o.path + "': out of memory for a " + std::to_string(w) + "x" +
-                                  std::to_string(h) + " image");
-            }
-            cairo_t* cr = cairo_create(surface);
-            cairo_scale(cr, static_cast<double>(w) / o.width, static_cast<double>(h) / o.height);
-            replay_cairo(fig.list, cr);
-            cairo_destroy(cr);
-            cairo_surface_flush(surface);
-            // cairo: premultiplied native-endian ARGB; libpng: straight RGBA
-            const unsigned char* data = cairo_image_surface_get_data(surface);
-            const int stride = cairo_image_surface_get_stride(surface);
-            std::vector<std::uint8_t> rgba(static_cast<std::size_t>(w) * h * 4);
-            for (int y = 0; y < h; ++y) {
-                const auto* row = reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
-                for (int x = 0; x < w; ++x) {
-                    const std::uint32_t p = row[x];
-                    const unsigned a = p >> 24;
-                    auto un = [a](unsigned c) { return static_cast<std::uint8_t>(a ? std::min(255u, (c * 255 + a / 2) / a) : 0); };
-                    std::uint8_t* out = &rgba[(static_cast<std::size_t>(y) * w + x) * 4];
-                    out[0] = un(p >> 16 & 0xff);
-                    out[1] = un(p >> 8 & 0xff);
-                    out[2] = un(p & 0xff);
-                    out[3] = static_cast<std::uint8_t>(a);
-                }
-            }
-            cairo_surface_destroy(surface);
+            int w = 0, h = 0;
+            const std::vector<std::uint8_t> rgba = rasterize(fig.list, o, w, h);
             io::write_png(o.path, rgba.data(), w, h, meta, 96.0 * o.scale);
             result.pixel_width = w;
             result.pixel_height = h;

@@ -2,7 +2,9 @@
 // PDF (cairo), CSV (the numbers behind the figure). The same figure code as the screen draws them.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "figures/registry.hpp"
 #include "io/png_writer.hpp"
@@ -49,6 +51,10 @@ std::string plot_names(const figures::FigureDescriptor& figure);
 // The figure as the file will show it: the whole figure, or one plot of it cut out at the size asked for.
 figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o,
                                      const plot::TextMeasure& measure, bool with_table, figures::FigureCache& cache);
+
+// The display list as PNG pixels (straight RGBA, top row first) at o.width x o.height times o.scale:
+// what a .png export holds; the size comes back in w and h. Throws io::IoError (out of memory).
+std::vector<std::uint8_t> rasterize(const plot::DisplayList& list, const ExportOptions& o, int& w, int& h);
 
 // Builds the figure and writes it atomically. Throws io::IoError (write failures, naming the
 // path and the system's reason) or std::invalid_argument (bad options). The app passes its own cache

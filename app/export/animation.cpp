@@ -1,0 +1,268 @@
+#include "export/animation.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+
+#include "export/cairo_canvas.hpp"
+#include "io/atomic_file.hpp"
+#include "io/gif_writer.hpp"
+
+namespace rope::exporting {
+
+namespace {
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+bool parse_double(const std::string& text, double& v) {
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    return !text.empty() && ec == std::errc() && ptr == text.data() + text.size() && std::isfinite(v);
+}
+
+std::string animate_text(const Animation& a) { return a.key + "=" + a.from_text + ":" + a.to_text; }
+
+// Frame i's value of the key (before rounding for integers).
+double frame_value(const ParamSpec& spec, double from, double to, int i, int n) {
+    if (i == 0) return from;
+    if (i == n - 1) return to;
+    const double t = static_cast<double>(i) / (n - 1);
+    if (spec.type == ParamType::integer) {
+        const double v = from + (to - from) * t;
+        return spec.even ? 2 * std::round(v / 2) : std::round(v);
+    }
+    if (spec.logarithmic && from > 0 && to > 0) return std::exp(std::log(from) + (std::log(to) - std::log(from)) * t);
+    return from + (to - from) * t;
+}
+
+// Where frames go: a folder of PNGs or one GIF.
+class FrameSink {
+public:
+    virtual ~FrameSink() = default;
+    virtual void add(const std::vector<std::uint8_t>& rgba, int width, int height, int index) = 0;
+    virtual void finish() = 0;
+};
+
+// A folder written under a temporary name beside the target, renamed into place when whole;
+// removed with everything in it otherwise.
+class PngFolderSink : public FrameSink {
+public:
+    PngFolderSink(std::string target, io::TextChunks meta, double dpi) : target_(std::move(target)), meta_(std::move(meta)), dpi_(dpi) {
+        const std::filesystem::path t(target_);
+        std::string pattern = (t.parent_path().empty() ? std::string(".") : t.parent_path().string()) + "/." +
+                              t.filename().string() + ".XXXXXX";
+        std::vector<char> buf(pattern.begin(), pattern.end());
+        buf.push_back('\0');
+        if (!mkdtemp(buf.data())) throw io::IoError("cannot write '" + target_ + "/': " + std::strerror(errno));
+        temp_ = buf.data();
+    }
+    ~PngFolderSink() override {
+        if (!temp_.empty()) {
+            std::error_code ignored;
+            std::filesystem::remove_all(temp_, ignored);
+        }
+    }
+    void add(const std::vector<std::uint8_t>& rgba, int width, int height, int index) override {
+        io::write_png(temp_ + "/" + frame_file_name(index), rgba.data(), width, height, meta_, dpi_);
+    }
+    void finish() override {
+        chmod(temp_.c_str(), 0755 & ~current_umask());
+        if (std::rename(temp_.c_str(), target_.c_str()) != 0)
+            throw io::IoError("cannot write '" + target_ + "/': " + std::strerror(errno));
+        temp_.clear();
+    }
+
+private:
+    static mode_t current_umask() {
+        const mode_t m = umask(0);
+        umask(m);
+        return m;
+    }
+    std::string target_, temp_;
+    io::TextChunks meta_;
+    double dpi_;
+};
+
+class GifSink : public FrameSink {
+public:
+    GifSink(const std::string& path, int width, int height, int fps, const io::TextChunks& meta) : gif_(path, width, height, fps, meta) {}
+    void add(const std::vector<std::uint8_t>& rgba, int width, int, int) override { gif_.add_frame(rgba.data(), width * 4); }
+    void finish() override { gif_.finish(); }
+
+private:
+    io::GifWriter gif_;
+};
+
+// ---- MP4 / WebM: the one place that decides whether this build writes video. -----------------
+// When io/video_writer.hpp is merged, return a sink that forwards to rope::io::VideoWriter
+// (codec h264_mp4 or vp9_webm, width, height, fps, meta; add_frame(rgba, width * 4); finish()).
+std::unique_ptr<FrameSink> make_video_sink(const std::string& path, AnimationFormat, int, int, int, const io::TextChunks&) {
+    throw std::invalid_argument("--out " + shorten_for_message(path) +
+                                ": MP4 and WebM are not in this build; use .gif or a folder ending in /");
+}
+// ------------------------------------------------------------------------------------------------
+
+// Refuses, before anything is drawn, a PATH whose folder is missing or not writable, and a PNG
+// folder that exists with files in it or is a file.
+void check_target(const std::string& path, AnimationFormat format) {
+    std::filesystem::path target(path);
+    if (format == AnimationFormat::png_folder) {
+        std::string trimmed = path;
+        while (trimmed.size() > 1 && trimmed.back() == '/') trimmed.pop_back();
+        target = trimmed;
+        std::error_code ec;
+        if (std::filesystem::exists(target, ec)) {
+            if (!std::filesystem::is_directory(target, ec))
+                throw std::invalid_argument("--out " + shorten_for_message(path) + ": a file of that name exists; a PNG sequence needs a new or empty folder");
+            if (!std::filesystem::is_empty(target, ec))
+                throw std::invalid_argument("--out " + shorten_for_message(path) + ": the folder is not empty; a PNG sequence needs a new or empty folder");
+        }
+    }
+    const std::string folder = target.parent_path().empty() ? "." : target.parent_path().string();
+    struct stat st {};
+    if (stat(folder.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+        throw std::invalid_argument("--out " + shorten_for_message(path) + ": folder '" + folder + "' does not exist");
+    if (access(folder.c_str(), W_OK) != 0)
+        throw std::invalid_argument("--out " + shorten_for_message(path) + ": folder '" + folder + "' is not writable");
+}
+
+}  // namespace
+
+Animation parse_animate(const std::string& text) {
+    const std::string flag = "--animate " + shorten_for_message(text);
+    const std::size_t eq = text.find('='), colon = text.find(':', eq == std::string::npos ? 0 : eq);
+    if (eq == std::string::npos || colon == std::string::npos)
+        throw std::invalid_argument(flag + ": must be KEY=FROM:TO, e.g. position=0:119");
+    Animation a;
+    a.key = text.substr(0, eq);
+    a.from_text = text.substr(eq + 1, colon - eq - 1);
+    a.to_text = text.substr(colon + 1);
+    const ParamSpec* spec = find_param(a.key);
+    if (!spec) throw std::invalid_argument(flag + ": '" + shorten_for_message(a.key) + "' is not a parameter (see --help)");
+    if (spec->type != ParamType::integer && spec->type != ParamType::real)
+        throw std::invalid_argument(flag + ": " + a.key + " is not a number; only integer and real parameters can be animated");
+    for (const std::string* v : {&a.from_text, &a.to_text}) {
+        double number = 0;
+        if (!parse_double(*v, number))
+            throw std::invalid_argument(flag + ": '" + shorten_for_message(*v) + "' is not a number; " + a.key + " must be " + spec->allowed());
+        ParamSet probe;
+        try {
+            probe.set(a.key, *v);
+        } catch (const ParamError&) {
+            throw std::invalid_argument(flag + ": " + *v + " is out of range; " + a.key + " must be " + spec->allowed());
+        }
+    }
+    return a;
+}
+
+bool animation_format_from_path(const std::string& path, AnimationFormat& out) {
+    if (!path.empty() && path.back() == '/') {
+        out = AnimationFormat::png_folder;
+        return true;
+    }
+    const std::size_t dot = path.find_last_of('.'), slash = path.find_last_of('/');
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return false;
+    const std::string ext = lower(path.substr(dot + 1));
+    if (ext == "gif") out = AnimationFormat::gif;
+    else if (ext == "mp4") out = AnimationFormat::mp4;
+    else if (ext == "webm") out = AnimationFormat::webm;
+    else return false;
+    return true;
+}
+
+std::vector<ParamSet> animation_frames(const ParamSet& base, const Animation& a) {
+    const ParamSpec* spec = find_param(a.key);
+    if (!spec) throw std::invalid_argument("--animate " + animate_text(a) + ": '" + a.key + "' is not a parameter");
+    double from = 0, to = 0;
+    parse_double(a.from_text, from);
+    parse_double(a.to_text, to);
+    std::vector<ParamSet> frames;
+    frames.reserve(static_cast<std::size_t>(a.frames));
+    for (int i = 0; i < a.frames; ++i) {
+        const double v = frame_value(*spec, from, to, i, a.frames);
+        ParamSet p = base;
+        try {
+            p.set_number(a.key, v);
+            p.validate();
+        } catch (const ParamError& e) {
+            throw std::invalid_argument("--animate " + animate_text(a) + ": frame " + std::to_string(i + 1) + " at " + a.key + "=" +
+                                        p.value_text(a.key) + " is not valid: " + e.what());
+        }
+        frames.push_back(std::move(p));
+    }
+    return frames;
+}
+
+io::TextChunks animation_metadata(const ParamSet& first, const figures::FigureDescriptor& figure, const Animation& a) {
+    io::TextChunks meta = parameter_metadata(first, figure);
+    for (auto& [k, v] : meta)
+        if (k == a.key) v = a.from_text + ":" + a.to_text;
+    meta.emplace_back("animate", animate_text(a));
+    meta.emplace_back("frames", std::to_string(a.frames));
+    meta.emplace_back("fps", std::to_string(a.fps));
+    return meta;
+}
+
+std::string frame_file_name(int index) {
+    char name[32];
+    std::snprintf(name, sizeof name, "frame-%04d.png", index + 1);
+    return name;
+}
+
+ExportResult export_animation(const figures::FigureDescriptor& figure, const ParamSet& base, const Animation& a, const ExportOptions& o) {
+    const auto t0 = std::chrono::steady_clock::now();
+    AnimationFormat format;
+    if (!animation_format_from_path(o.path, format))
+        throw std::invalid_argument("--out " + shorten_for_message(o.path) + ": an animation is a .gif, .mp4, .webm or a folder ending in /");
+    if (a.frames < kMinFrames || a.frames > kMaxFrames) throw std::invalid_argument("--frames must be from 2 to 1000");
+    if (a.fps < kMinFps || a.fps > kMaxFps) throw std::invalid_argument("--fps must be from 1 to 120");
+    if (!(o.scale >= kMinScale && o.scale <= kMaxScale)) throw std::invalid_argument("scale must be from 0.25 to 8");
+    if (o.full_resolution) throw std::invalid_argument("--full-resolution: only for a .csv file, not an animation");
+    if (const std::string problem = picture_options_problem(figure, o, Format::png); !problem.empty()) throw std::invalid_argument(problem);
+    const std::vector<ParamSet> frames = animation_frames(base, a);
+    check_target(o.path, format);
+
+    const io::TextChunks meta = animation_metadata(frames.front(), figure, a);
+    const int w = static_cast<int>(std::lround(o.width * o.scale)), h = static_cast<int>(std::lround(o.height * o.scale));
+    std::unique_ptr<FrameSink> sink;
+    std::string target = o.path;
+    switch (format) {
+        case AnimationFormat::png_folder:
+            while (target.size() > 1 && target.back() == '/') target.pop_back();
+            sink = std::make_unique<PngFolderSink>(target, meta, 96.0 * o.scale);
+            break;
+        case AnimationFormat::gif: sink = std::make_unique<GifSink>(o.path, w, h, a.fps, meta); break;
+        case AnimationFormat::mp4:
+        case AnimationFormat::webm: sink = make_video_sink(o.path, format, w, h, a.fps, meta); break;
+    }
+    CairoTextMeasure measure;
+    figures::FigureCache cache;
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+        const figures::FigureResult fig = build_for_file(figure, frames[i], o, measure, false, cache);
+        int fw = 0, fh = 0;
+        const std::vector<std::uint8_t> rgba = rasterize(fig.list, o, fw, fh);
+        sink->add(rgba, fw, fh, static_cast<int>(i));
+    }
+    sink->finish();
+    ExportResult result;
+    result.path = o.path;
+    result.format = Format::png;
+    result.pixel_width = w;
+    result.pixel_height = h;
+    result.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return result;
+}
+
+}  // namespace rope::exporting

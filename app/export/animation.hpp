@@ -1,0 +1,54 @@
+// Animated figure files: one numeric parameter moves from FROM to TO over N frames, each frame
+// drawn as the PNG export draws it, written as a folder of PNGs or a looping GIF (MP4 and WebM
+// through io/video_writer where the build has it).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "export/export.hpp"
+
+namespace rope::exporting {
+
+enum class AnimationFormat { png_folder, gif, mp4, webm };
+
+inline constexpr int kMinFrames = 2, kMaxFrames = 1000, kDefaultFrames = 60;
+inline constexpr int kMinFps = 1, kMaxFps = 120, kDefaultFps = 30;
+
+struct Animation {
+    std::string key;        // a numeric parameter (integer or real)
+    std::string from_text;  // as given, for the metadata
+    std::string to_text;
+    int frames = kDefaultFrames;
+    int fps = kDefaultFps;
+};
+
+// "--animate KEY=FROM:TO" checked against the parameter table: KEY an integer or real parameter,
+// FROM and TO numbers it allows. Throws std::invalid_argument with one line naming the flag, the
+// value and what is allowed.
+Animation parse_animate(const std::string& text);
+
+// The format named by PATH: a folder of PNGs if it ends with '/', else by extension (.gif, .mp4,
+// .webm, case-insensitive); false if none of these.
+bool animation_format_from_path(const std::string& path, AnimationFormat& out);
+
+// The N parameter sets: `base` with KEY at each frame's value (integers step evenly, rounded, even
+// keys kept even; reals step in log space when the key's slider is logarithmic, else linearly;
+// the first frame is FROM and the last TO exactly). Each set validated; a frame that is not valid
+// throws std::invalid_argument naming the key and the value.
+std::vector<ParamSet> animation_frames(const ParamSet& base, const Animation& animation);
+
+// What the files carry: parameter_metadata of the first frame with KEY as "FROM:TO", then
+// animate = "KEY=FROM:TO", frames and fps.
+io::TextChunks animation_metadata(const ParamSet& first, const figures::FigureDescriptor& figure, const Animation& animation);
+
+// The name of frame i (0-based) in a PNG folder: frame-0001.png, ...
+std::string frame_file_name(int index);
+
+// Renders every frame and writes PATH (options.path) atomically: a folder is written under a
+// temporary name beside it and renamed; a file through io::AtomicFile. Throws std::invalid_argument
+// (bad input) or io::IoError (writing failed); on either nothing is left behind.
+ExportResult export_animation(const figures::FigureDescriptor& figure, const ParamSet& base, const Animation& animation,
+                              const ExportOptions& options);
+
+}  // namespace rope::exporting
