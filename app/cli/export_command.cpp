@@ -116,7 +116,7 @@ std::string export_help() {
            "                    step in log space when their slider is logarithmic (base), else linearly\n"
            "  --frames N        frames, 2 to 1000 (default 60); the first is FROM and the last TO\n"
            "  --fps F           frames per second, 1 to 120 (default 30); a GIF counts in 1/100 s, so 30 fps\n"
-           "                    plays as delays of 3, 3, 4, ... and anything above 50 fps as 50\n"
+           "                    plays as delays of 3, 4, 3, ... and anything above 50 fps as 50\n"
            "  The PATH picks the format: .gif (one palette for all frames, exact when the frames have at\n"
            "  most 256 colours; looping) or a folder ending in / (frame-0001.png, ..., each with the PNG\n"
            "  export's text chunks and animate, frames, fps; the folder must be new or empty).\n"

@@ -17,6 +17,7 @@
 #include "export/cairo_canvas.hpp"
 #include "io/atomic_file.hpp"
 #include "io/gif_writer.hpp"
+#include "rope/number_format.hpp"
 
 namespace rope::exporting {
 
@@ -197,8 +198,8 @@ std::vector<ParamSet> animation_frames(const ParamSet& base, const Animation& a)
             p.set_number(a.key, v);
             p.validate();
         } catch (const ParamError& e) {
-            throw std::invalid_argument("--animate " + animate_text(a) + ": frame " + std::to_string(i + 1) + " at " + a.key + "=" +
-                                        p.value_text(a.key) + " is not valid: " + e.what());
+            throw std::invalid_argument("--animate " + animate_text(a) + ": frame " + std::to_string(i + 1) + " (" + a.key + "=" +
+                                        format_number(v) + "): " + e.what());
         }
         frames.push_back(std::move(p));
     }

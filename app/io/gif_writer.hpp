@@ -14,7 +14,7 @@
 namespace rope::io {
 
 // The GIF delay of frame `index` in 1/100 s at `fps`: the delays add up to the true running time
-// (30 fps gives 3, 3, 4, 3, 3, 4, ...: 100 frames in 3.33 s), none below 2 (browsers slow a GIF whose
+// (30 fps gives 3, 4, 3, 3, 4, 3, ...: 30 frames in 1 s), none below 2 (browsers slow a GIF whose
 // delays are 0 or 1 to 10): above 50 fps a GIF plays at 50.
 int gif_delay_centiseconds(int index, int fps);
 

@@ -1,0 +1,294 @@
+// `rope-explorer export --animate` read back by real readers: ImageMagick counts the GIF's frames,
+// reads its loop count, delays and comment, and coalesces it into whole frames that are compared
+// with the PNG export at the same parameter values; a PNG sequence's frames equal the PNG export
+// pixel for pixel. Every bad input: one line, exit 2, nothing written, an existing file untouched.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <numeric>
+
+#include "export/animation.hpp"
+#include "io/atomic_file.hpp"
+#include "io/gif_writer.hpp"
+#include "io/png_writer.hpp"
+#include "support/process.hpp"
+#include "support/temp_dir.hpp"
+
+using rope::test::ProcessResult;
+using rope::test::run_process;
+
+namespace {
+
+using AnimationTest = rope::test::TempDirTest;
+
+ProcessResult export_cli(std::vector<std::string> args) {
+    std::vector<std::string> argv = {"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", ROPE_EXPLORER_BINARY, "export"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return run_process(argv);
+}
+
+bool exists(const std::string& p) {
+    struct stat st {};
+    return stat(p.c_str(), &st) == 0;
+}
+
+std::size_t files_in(const std::string& dir) {
+    const ProcessResult r = run_process({"/usr/bin/find", dir, "-mindepth", "1"});
+    return static_cast<std::size_t>(rope::test::count_lines(r.out));
+}
+
+std::string chunk(const rope::io::TextChunks& text, const std::string& key) {
+    for (const auto& [k, v] : text)
+        if (k == key) return v;
+    return "(missing)";
+}
+
+// The GIF's frames made whole by ImageMagick (each frame as a viewer shows it), as PNGs.
+std::vector<rope::io::PngImage> coalesced_frames(const std::string& gif, const std::string& dir) {
+    const ProcessResult r = run_process({"/usr/bin/convert", gif, "-coalesce", dir + "/coalesced-%04d.png"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    std::vector<rope::io::PngImage> frames;
+    for (int i = 0;; ++i) {
+        char name[64];
+        std::snprintf(name, sizeof name, "/coalesced-%04d.png", i);
+        if (!exists(dir + name)) break;
+        frames.push_back(rope::io::read_png(dir + name));
+    }
+    return frames;
+}
+
+// Share of pixels whose RGB differs, and the mean absolute channel difference in [0, 1].
+std::pair<double, double> difference(const rope::io::PngImage& a, const rope::io::PngImage& b) {
+    EXPECT_EQ(a.width, b.width);
+    EXPECT_EQ(a.height, b.height);
+    std::size_t differing = 0;
+    double sum = 0;
+    const std::size_t n = std::min(a.rgba.size(), b.rgba.size()) / 4;
+    for (std::size_t i = 0; i < n; ++i) {
+        bool same = true;
+        for (int c = 0; c < 3; ++c) {
+            const int d = std::abs(a.rgba[4 * i + c] - b.rgba[4 * i + c]);
+            sum += d / 255.0;
+            same = same && d == 0;
+        }
+        differing += same ? 0 : 1;
+    }
+    return {static_cast<double>(differing) / static_cast<double>(n), sum / (3.0 * static_cast<double>(n))};
+}
+
+std::vector<std::uint8_t> rgb_of(const rope::io::PngImage& image) {
+    std::vector<std::uint8_t> rgb;
+    for (std::size_t i = 0; i < image.rgba.size(); i += 4) rgb.insert(rgb.end(), {image.rgba[i], image.rgba[i + 1], image.rgba[i + 2]});
+    return rgb;
+}
+
+rope::io::PngImage png_export(const std::string& path, const std::string& figure, const std::vector<std::string>& sets) {
+    std::vector<std::string> args = {figure, "--out", path};
+    for (const std::string& s : sets) args.insert(args.end(), {"--set", s});
+    const ProcessResult r = export_cli(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return rope::io::read_png(path);
+}
+
+}  // namespace
+
+TEST(AnimationFrames, IntegersStepEvenlyEvenKeysStayEvenLogSlidersStepInLogSpace) {
+    const rope::ParamSet base;
+    rope::exporting::Animation a = rope::exporting::parse_animate("position=0:119");
+    a.frames = 120;
+    std::vector<rope::ParamSet> frames = rope::exporting::animation_frames(base, a);
+    ASSERT_EQ(frames.size(), 120u);
+    for (int i = 0; i < 120; ++i) EXPECT_EQ(frames[static_cast<std::size_t>(i)].integer("position"), i);
+
+    a = rope::exporting::parse_animate("dim=8:16");
+    a.frames = 4;  // 8, 10.67, 13.33, 16 -> even: 8, 10, 14, 16
+    frames = rope::exporting::animation_frames(base, a);
+    std::vector<std::int64_t> dims;
+    for (const rope::ParamSet& p : frames) dims.push_back(p.integer("dim"));
+    EXPECT_EQ(dims, (std::vector<std::int64_t>{8, 10, 14, 16}));
+
+    a = rope::exporting::parse_animate("base=100:1000000");  // base's slider is logarithmic
+    a.frames = 3;
+    frames = rope::exporting::animation_frames(base, a);
+    EXPECT_EQ(frames[0].real("base"), 100.0);
+    EXPECT_NEAR(frames[1].real("base"), 10000.0, 1e-6);
+    EXPECT_EQ(frames[2].real("base"), 1000000.0);
+
+    a = rope::exporting::parse_animate("rotary_fraction=0.25:0.75");  // a linear slider
+    a.frames = 3;
+    frames = rope::exporting::animation_frames(base, a);
+    EXPECT_DOUBLE_EQ(frames[1].real("rotary_fraction"), 0.5);
+}
+
+TEST(AnimationFrames, GifDelaysAddUpToTheRunningTime) {
+    int total = 0;
+    for (int i = 0; i < 30; ++i) total += rope::io::gif_delay_centiseconds(i, 30);
+    EXPECT_EQ(total, 100);  // 30 frames at 30 fps: one second
+    EXPECT_EQ(rope::io::gif_delay_centiseconds(0, 30), 3);
+    EXPECT_EQ(rope::io::gif_delay_centiseconds(1, 30), 4);
+    EXPECT_EQ(rope::io::gif_delay_centiseconds(2, 30), 3);
+    EXPECT_EQ(rope::io::gif_delay_centiseconds(0, 10), 10);
+    EXPECT_EQ(rope::io::gif_delay_centiseconds(5, 120), 2);  // browsers slow 0 and 1 to 10: 2 is the least
+}
+
+TEST_F(AnimationTest, GifWriterIsExactWithFewColoursAndWritesOnlyWhatChanged) {
+    // A square moving over a two-colour background: 3 colours, so every frame must come back exact.
+    const int w = 64, h = 40, n = 6;
+    const std::string gif = path("square.gif");
+    rope::io::GifWriter writer(gif, w, h, 10, {{"animate", "test"}});
+    std::vector<std::vector<std::uint8_t>> frames;
+    for (int f = 0; f < n; ++f) {
+        std::vector<std::uint8_t> rgba(static_cast<std::size_t>(w) * h * 4);
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x) {
+                std::uint8_t* p = &rgba[(static_cast<std::size_t>(y) * w + x) * 4];
+                const bool square = x >= 5 * f && x < 5 * f + 10 && y >= 10 && y < 20;
+                const bool stripe = y >= 30;
+                p[0] = square ? 200 : stripe ? 20 : 255, p[1] = square ? 80 : stripe ? 20 : 255, p[2] = square ? 10 : stripe ? 120 : 255, p[3] = 255;
+            }
+        writer.add_frame(rgba.data(), w * 4);
+        frames.push_back(rgba);
+    }
+    writer.finish();
+    EXPECT_TRUE(writer.exact_palette());
+    const std::vector<rope::io::PngImage> back = coalesced_frames(gif, dir_);
+    ASSERT_EQ(back.size(), static_cast<std::size_t>(n));
+    for (int f = 0; f < n; ++f) {
+        rope::io::PngImage original{w, h, frames[static_cast<std::size_t>(f)], {}};
+        EXPECT_EQ(rgb_of(back[static_cast<std::size_t>(f)]), rgb_of(original)) << "frame " << f;
+    }
+    // frames after the first are the changed rectangle only: 15 x 10 pixels (the square moved by 5)
+    const ProcessResult geometry = run_process({"/usr/bin/identify", "-format", "%wx%h%X%Y\n", gif});
+    EXPECT_EQ(rope::test::split_lines(geometry.out)[1], "15x10+0+10") << geometry.out;
+}
+
+TEST_F(AnimationTest, GifOfVectorsLoopsHasItsFramesAndDelaysAndMatchesThePngExport) {
+    const std::string gif = path("vectors.gif");
+    const ProcessResult r = export_cli({"vectors", "--out", gif, "--animate", "position=0:20", "--frames", "11", "--fps", "30"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(files_in(dir_), 1u);  // no temporary left beside it
+    const ProcessResult info = run_process({"/usr/bin/identify", "-format", "%T %[width]x%[height] %W x%H\n", gif});
+    const std::vector<std::string> lines = rope::test::split_lines(info.out);
+    ASSERT_EQ(lines.size(), 11u) << info.out;
+    EXPECT_EQ(lines[0], "3 800x480 800 x480");  // 30 fps: 3, 4, 3 centiseconds
+    EXPECT_EQ(lines[1].substr(0, 2), "4 ");
+    EXPECT_EQ(lines[2].substr(0, 2), "3 ");
+    const ProcessResult verbose = run_process({"/usr/bin/convert", gif + "[0]", "-verbose", "info:"});
+    EXPECT_NE(verbose.out.find("Iterations: 0"), std::string::npos);  // loops forever
+    EXPECT_NE(verbose.out.find("animate=position=0:20"), std::string::npos) << "the comment holds the parameters";
+    EXPECT_NE(verbose.out.find("position=0:20\n"), std::string::npos);
+
+    const std::vector<rope::io::PngImage> frames = coalesced_frames(gif, dir_);
+    ASSERT_EQ(frames.size(), 11u);
+    const rope::io::PngImage first = png_export(path("first.png"), "vectors", {"position=0"});
+    const rope::io::PngImage last = png_export(path("last.png"), "vectors", {"position=20"});
+    // vectors' anti-aliased edges give thousands of colours: the palette keeps the flat ones exact
+    // and quantises the edges, so almost every pixel is exact and the rest are close.
+    for (const auto& [gif_frame, png] : {std::make_pair(&frames.front(), &first), std::make_pair(&frames.back(), &last)}) {
+        const auto [differing, mean] = difference(*gif_frame, *png);
+        EXPECT_LT(differing, 0.05);
+        EXPECT_LT(mean, 0.005);
+    }
+}
+
+TEST_F(AnimationTest, PngSequenceFramesEqualThePngExportAndCarryTheAnimation) {
+    const std::string folder = path("seq") + "/";
+    const ProcessResult r = export_cli({"vectors", "--out", folder, "--animate", "position=0:10", "--frames", "3", "--fps", "12"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(files_in(dir_), 4u);  // the folder and its 3 frames, no temporary folder
+    for (const auto& [name, position] : std::vector<std::pair<std::string, std::string>>{
+             {"frame-0001.png", "0"}, {"frame-0002.png", "5"}, {"frame-0003.png", "10"}}) {
+        const rope::io::PngImage frame = rope::io::read_png(folder + name);
+        const rope::io::PngImage png = png_export(path("p" + position + ".png"), "vectors", {"position=" + position});
+        EXPECT_EQ(frame.width, png.width);
+        EXPECT_EQ(frame.height, png.height);
+        EXPECT_TRUE(frame.rgba == png.rgba) << name << " differs from the PNG export at position=" << position;
+        EXPECT_EQ(chunk(frame.text, "animate"), "position=0:10");
+        EXPECT_EQ(chunk(frame.text, "frames"), "3");
+        EXPECT_EQ(chunk(frame.text, "fps"), "12");
+        EXPECT_EQ(chunk(frame.text, "position"), "0:10");
+        EXPECT_EQ(chunk(frame.text, "figure"), "vectors");
+        EXPECT_EQ(chunk(frame.text, "dim"), chunk(png.text, "dim"));
+    }
+}
+
+TEST_F(AnimationTest, HeatmapGifAtALongContextKeepsItsSizeAndFrames) {
+    const std::string gif = path("heatmap.gif");
+    const ProcessResult r = export_cli({"heatmap", "--set", "max_position=131072", "--out", gif, "--animate", "position=0:131072",
+                                        "--frames", "5"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const ProcessResult info = run_process({"/usr/bin/identify", "-format", "%W x%H\n", gif});
+    EXPECT_EQ(rope::test::split_lines(info.out), std::vector<std::string>(5, "800 x480"));
+    const std::vector<rope::io::PngImage> frames = coalesced_frames(gif, dir_);
+    ASSERT_EQ(frames.size(), 5u);
+    const rope::io::PngImage last = png_export(path("last.png"), "heatmap", {"max_position=131072", "position=131072"});
+    const auto [differing, mean] = difference(frames.back(), last);
+    EXPECT_LT(mean, 0.01) << "the heatmap's colormap is quantised, not lost";
+    (void)differing;
+}
+
+TEST_F(AnimationTest, EveryBadInputIsOneLineExit2AndWritesNothing) {
+    const std::string keep = path("keep.gif");
+    { std::ofstream(keep) << "an older file"; }
+    const std::string gif = path("new.gif");
+    const std::string full = path("full") + "/";
+    run_process({"/bin/mkdir", path("full")});
+    { std::ofstream(path("full/other.txt")) << "x"; }
+    struct Case {
+        std::vector<std::string> args;
+        std::string mention;
+    };
+    const std::vector<Case> cases = {
+        {{"--out", gif, "--animate", "nosuch=0:1"}, "'nosuch' is not a parameter"},
+        {{"--out", gif, "--animate", "pairing=0:1"}, "pairing is not a number"},
+        {{"--out", gif, "--animate", "position"}, "KEY=FROM:TO"},
+        {{"--out", gif, "--animate", "position=0:abc"}, "'abc' is not a number; position must be an integer"},
+        {{"--out", gif, "--animate", "position=-1:5"}, "-1 is out of range; position must be an integer from 0 to"},
+        {{"--out", gif, "--animate", "dim=3:8"}, "3 is out of range; dim must be an even integer from 2 to 4096"},
+        {{"--out", gif, "--animate", "base=1:100"}, "1 is out of range; base must be"},
+        {{"--out", gif, "--animate", "pair=0:100"}, "frame 39 (pair=64): "},
+        {{"--out", gif, "--animate", "position=0:5", "--frames", "1"}, "--frames 1: must be a whole number from 2 to 1000"},
+        {{"--out", gif, "--animate", "position=0:5", "--frames", "1001"}, "--frames 1001"},
+        {{"--out", gif, "--animate", "position=0:5", "--frames", "2.5"}, "--frames 2.5"},
+        {{"--out", gif, "--animate", "position=0:5", "--fps", "0"}, "--fps 0: must be a whole number from 1 to 120"},
+        {{"--out", gif, "--animate", "position=0:5", "--fps", "121"}, "--fps 121"},
+        {{"--out", gif, "--frames", "10"}, "--frames: only with --animate"},
+        {{"--out", path("x.avi"), "--animate", "position=0:5"}, "unknown file type for an animation"},
+        {{"--out", path("x.svg"), "--animate", "position=0:5"}, "a SVG file holds one picture"},
+        {{"--out", path("x.pdf"), "--animate", "position=0:5"}, "a PDF file holds one picture"},
+        {{"--out", path("x.csv"), "--animate", "position=0:5"}, "a CSV file holds one picture"},
+        {{"--out", path("x.png"), "--animate", "position=0:5"}, "a PNG file holds one picture"},
+        {{"--out", path("no/such/x.gif"), "--animate", "position=0:5"}, "does not exist"},
+        {{"--out", path("keep.gif/x.gif"), "--animate", "position=0:5"}, "does not exist"},
+        {{"--out", full, "--animate", "position=0:5"}, "the folder is not empty"},
+        {{"--out", keep, "--animate", "nosuch=0:1"}, "nosuch"},
+        {{"--out", keep, "--animate", "position=0:5", "--set", "dim=7"}, "dim"},
+        // ---- until io/video_writer is merged (then: these write .mp4 and .webm files) ----
+        {{"--out", path("x.mp4"), "--animate", "position=0:5"}, "not in this build"},
+        {{"--out", path("x.webm"), "--animate", "position=0:5"}, "not in this build"},
+    };
+    for (const Case& c : cases) {
+        std::vector<std::string> args = {"vectors"};
+        args.insert(args.end(), c.args.begin(), c.args.end());
+        const ProcessResult r = export_cli(args);
+        std::string joined;
+        for (const std::string& a : c.args) joined += a + " ";
+        EXPECT_EQ(r.exit_code, 2) << joined << r.err;
+        EXPECT_EQ(rope::test::count_lines(r.err), 1) << joined << r.err;
+        EXPECT_NE(r.err.find(c.mention), std::string::npos) << joined << r.err;
+        EXPECT_EQ(files_in(dir_), 3u) << joined << ": something was written";  // keep.gif, full/, full/other.txt
+    }
+    EXPECT_EQ(rope::io::read_file(keep), "an older file");
+}
+
+TEST_F(AnimationTest, AGifOverAnExistingFileReplacesItWhole) {
+    const std::string gif = path("v.gif");
+    { std::ofstream(gif) << "an older file"; }
+    const ProcessResult r = export_cli({"vectors", "--out", gif, "--animate", "position=0:3", "--frames", "4"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(files_in(dir_), 1u);
+    EXPECT_EQ(rope::io::read_file(gif).substr(0, 6), "GIF89a");
+}
