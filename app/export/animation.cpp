@@ -232,6 +232,9 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
     if (!(o.scale >= kMinScale && o.scale <= kMaxScale)) throw std::invalid_argument("scale must be from 0.25 to 8");
     if (o.full_resolution) throw std::invalid_argument("--full-resolution: only for a .csv file, not an animation");
     if (const std::string problem = picture_options_problem(figure, o, Format::png); !problem.empty()) throw std::invalid_argument(problem);
+    if (std::find(figure.reads.begin(), figure.reads.end(), a.key) == figure.reads.end())
+        throw std::invalid_argument("--animate " + animate_text(a) + ": " + std::string(figure.name) + " does not depend on " + a.key +
+                                    ", so every frame would be the same");
     const std::vector<ParamSet> frames = animation_frames(base, a);
     check_target(o.path, format);
 

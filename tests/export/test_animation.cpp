@@ -250,6 +250,7 @@ TEST_F(AnimationTest, EveryBadInputIsOneLineExit2AndWritesNothing) {
         {{"--out", gif, "--animate", "dim=3:8"}, "3 is out of range; dim must be an even integer from 2 to 4096"},
         {{"--out", gif, "--animate", "base=1:100"}, "1 is out of range; base must be"},
         {{"--out", gif, "--animate", "pair=0:100"}, "frame 39 (pair=64): "},
+        {{"--out", gif, "--animate", "heatmap_from=0:5"}, "vectors does not depend on heatmap_from"},
         {{"--out", gif, "--animate", "position=0:5", "--frames", "1"}, "--frames 1: must be a whole number from 2 to 1000"},
         {{"--out", gif, "--animate", "position=0:5", "--frames", "1001"}, "--frames 1001"},
         {{"--out", gif, "--animate", "position=0:5", "--frames", "2.5"}, "--frames 2.5"},
