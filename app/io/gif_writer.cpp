@@ -18,46 +18,48 @@ using Histogram = std::vector<std::pair<std::uint32_t, std::uint64_t>>;
 
 int channel(std::uint32_t c, int i) { return static_cast<int>(c >> (16 - 8 * i) & 0xff); }
 
-// Median cut: the box with the widest channel is split at its weighted median until there are
-// `slots` boxes; each gives its count-weighted mean colour.
+// Median cut: the box with the most error (pixels times its widest channel's range squared) is
+// split at its weighted median along that channel until there are `slots` boxes; each gives its
+// count-weighted mean colour. Weighting by pixels gives the slots to the colours that cover most.
 std::vector<std::uint32_t> median_cut(Histogram colours, std::size_t slots) {
     struct Box {
         std::size_t begin, end;
+        int axis = 0, range = 0;
+        double weight = 0;
     };
-    auto widest = [&](const Box& b, int& axis) {
-        int best = -1;
-        for (int i = 0; i < 3; ++i) {
-            int lo = 255, hi = 0;
-            for (std::size_t k = b.begin; k < b.end; ++k) lo = std::min(lo, channel(colours[k].first, i)), hi = std::max(hi, channel(colours[k].first, i));
-            if (hi - lo > best) best = hi - lo, axis = i;
+    auto measure = [&](Box b) {
+        int lo[3] = {255, 255, 255}, hi[3] = {0, 0, 0};
+        for (std::size_t k = b.begin; k < b.end; ++k) {
+            for (int i = 0; i < 3; ++i) lo[i] = std::min(lo[i], channel(colours[k].first, i)), hi[i] = std::max(hi[i], channel(colours[k].first, i));
+            b.weight += static_cast<double>(colours[k].second);
         }
-        return best;
+        for (int i = 0; i < 3; ++i)
+            if (hi[i] - lo[i] > b.range) b.range = hi[i] - lo[i], b.axis = i;
+        return b;
     };
-    std::vector<Box> boxes{{0, colours.size()}};
+    std::vector<Box> boxes{measure({0, colours.size()})};
     while (boxes.size() < slots) {
-        int best_range = 0, best_axis = 0;
+        double worst = 0;
         std::size_t best = boxes.size();
         for (std::size_t b = 0; b < boxes.size(); ++b) {
-            int axis = 0;
-            const int range = boxes[b].end - boxes[b].begin > 1 ? widest(boxes[b], axis) : 0;
-            if (range > best_range) best_range = range, best_axis = axis, best = b;
+            const double error = boxes[b].weight * boxes[b].range * boxes[b].range;
+            if (boxes[b].end - boxes[b].begin > 1 && boxes[b].range > 0 && error > worst) worst = error, best = b;
         }
         if (best == boxes.size()) break;  // every box is one colour
-        Box& box = boxes[best];
+        const Box box = boxes[best];
+        const int axis = box.axis;
         const auto first = colours.begin() + static_cast<std::ptrdiff_t>(box.begin);
         const auto last = colours.begin() + static_cast<std::ptrdiff_t>(box.end);
-        std::sort(first, last, [&](const auto& a, const auto& b) { return channel(a.first, best_axis) < channel(b.first, best_axis); });
-        std::uint64_t total = 0, run = 0;
-        for (auto it = first; it != last; ++it) total += it->second;
+        std::sort(first, last, [&](const auto& a, const auto& b) { return channel(a.first, axis) < channel(b.first, axis); });
+        double run = 0;
         std::size_t split = box.begin + 1;
         for (std::size_t k = box.begin; k + 1 < box.end; ++k) {
-            run += colours[k].second;
+            run += static_cast<double>(colours[k].second);
             split = k + 1;
-            if (2 * run >= total) break;
+            if (2 * run >= box.weight) break;
         }
-        const Box upper{split, box.end};
-        box.end = split;
-        boxes.push_back(upper);
+        boxes[best] = measure({box.begin, split});
+        boxes.push_back(measure({split, box.end}));
     }
     std::vector<std::uint32_t> out;
     for (const Box& b : boxes) {
