@@ -111,16 +111,18 @@ std::string export_help() {
            "                         (at most 1048576 rows; narrow it with heatmap_from and heatmap_to)\n"
            "  --set key=value   parameters, as for compute and the app (see --help)\n"
            "--clean, --no-title and --plot change the picture only: with a .csv they are refused.\n"
-           "Animations: KEY, an integer or real parameter, moves from FROM to TO (both allowed values of KEY).\n"
+           "Animations: KEY, an integer or real parameter the figure depends on, moves from FROM to TO\n"
+           "(both values KEY allows).\n"
            "  --animate KEY=FROM:TO   integers step evenly (rounded; even keys such as dim stay even), reals\n"
            "                    step in log space when their slider is logarithmic (base), else linearly\n"
            "  --frames N        frames, 2 to 1000 (default 60); the first is FROM and the last TO\n"
            "  --fps F           frames per second, 1 to 120 (default 30); a GIF counts in 1/100 s, so 30 fps\n"
            "                    plays as delays of 3, 4, 3, ... and anything above 50 fps as 50\n"
            "  The PATH picks the format: .gif (one palette for all frames, exact when the frames have at\n"
-           "  most 256 colours; looping) or a folder ending in / (frame-0001.png, ..., each with the PNG\n"
+           "  most 255 colours; looping) or a folder ending in / (frame-0001.png, ..., each with the PNG\n"
            "  export's text chunks and animate, frames, fps; the folder must be new or empty).\n"
-           "  Every frame has the same size, drawn as the .png export draws the figure at that value.\n";
+           "  Every frame has the same size, drawn as the .png export draws the figure at that value.\n"
+           "  .mp4 and .webm are not in this build.\n";
 }
 
 int run_export(ArgCursor& args) {
