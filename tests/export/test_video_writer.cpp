@@ -5,11 +5,13 @@
 // the path and leave nothing behind. The 120-frame 800x480 encodes print their time and size.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -271,6 +273,36 @@ TEST_P(EveryCodec, AnUnwritablePathThrowsNamingItAndLeavesNothing) {
         expect_refused(path("locked/x" + ext), "Permission denied");
     }
     EXPECT_EQ(files_in(dir_), geteuid() != 0 ? 2u : 1u);  // the folders made above, nothing else
+}
+
+TEST_P(EveryCodec, AWriteFailingHalfwayThrowsNamingThePathAndLeavesNothing) {
+    // a file size limit stands in for a full disk: writes past it fail with EFBIG
+    const VideoCodec codec = GetParam();
+    const std::string file = path(std::string("big") + extension(codec));
+    rlimit old {};
+    ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &old), 0);
+    std::signal(SIGXFSZ, SIG_IGN);
+    rlimit small = old;
+    small.rlim_cur = 40000;
+    ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &small), 0);
+    std::string message;
+    try {
+        VideoWriter writer(file, codec, 320, 240, 30, kMetadata);
+        Image noise = synthetic_frame(320, 240, 0, 1);
+        unsigned seed = 1;
+        for (int i = 0; i < 60; ++i) {
+            for (std::uint8_t& b : noise.rgba) b = static_cast<std::uint8_t>((seed = seed * 1103515245u + 12345u) >> 24);
+            writer.add_frame(noise.rgba.data(), 320 * 4);
+        }
+        writer.finish();
+    } catch (const IoError& e) {
+        message = e.what();
+    }
+    setrlimit(RLIMIT_FSIZE, &old);
+    std::signal(SIGXFSZ, SIG_DFL);
+    EXPECT_NE(message.find("'" + file + "'"), std::string::npos) << message;
+    EXPECT_NE(message.find("File too large"), std::string::npos) << message;
+    EXPECT_EQ(files_in(dir_), 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Codecs, EveryCodec, ::testing::Values(VideoCodec::h264_mp4, VideoCodec::vp9_webm),
