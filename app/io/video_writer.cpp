@@ -198,7 +198,12 @@ void VideoWriter::State::open_container(const TextChunks& metadata) {
     check(avio_open(&format->pb, ("file:" + temp).c_str(), AVIO_FLAG_WRITE), "opening the file");
     AVDictionary* options = nullptr;
     // faststart: the index first, so a browser plays while loading; use_metadata_tags: every key kept
-    if (codec == VideoCodec::h264_mp4) av_dict_set(&options, "movflags", "+faststart+use_metadata_tags", 0);
+    // movie_timescale: the file's duration counted in 1 / (1000 fps), so frames / fps exactly (the
+    // default, 1/1000 s, rounds 10 frames at 7 fps to 1.429 s)
+    if (codec == VideoCodec::h264_mp4) {
+        av_dict_set(&options, "movflags", "+faststart+use_metadata_tags", 0);
+        av_dict_set_int(&options, "movie_timescale", 1000LL * fps, 0);
+    }
     const int written = avformat_write_header(format, &options);
     av_dict_free(&options);
     check(written, "writing the header");

@@ -7,7 +7,8 @@
 // (TV) range, and the stream is tagged so (BT.709 primaries, transfer and matrix, MPEG range).
 // yuv420p needs even sizes: an odd width or height is padded by one pixel that repeats the last
 // column or row, so the video is (width + width % 2) x (height + height % 2) and shows the whole figure.
-// Time: frame n starts at n / fps and lasts 1 / fps, so the file lasts frames / fps.
+// Time: frame n starts at n / fps and lasts 1 / fps, so the file lasts frames / fps: exactly in MP4,
+// to the millisecond in WebM (Matroska counts milliseconds).
 // Metadata: each key/value goes into the container's tags (MP4: QuickTime 'mdta' keys; WebM: Matroska
 // SimpleTags, whose names Matroska writes in capitals), and `comment` holds them all as "key=value ...".
 #pragma once

@@ -166,6 +166,38 @@ TEST_P(EveryCodec, ProbedCodecFramesRateDurationColourAndTags) {
     EXPECT_EQ(files_in(dir_), 1u);  // the temporary file renamed, nothing else left
 }
 
+TEST_P(EveryCodec, DurationIsFramesOverFpsAtRatesThatDoNotDivideASecond) {
+    // MP4 exactly (ffprobe prints 6 decimals); WebM to Matroska's millisecond
+    const VideoCodec codec = GetParam();
+    const double tolerance = codec == VideoCodec::h264_mp4 ? 1e-6 : 0.5e-3;
+    for (const auto& [fps, frames] : std::vector<std::pair<int, int>>{{7, 10}, {24, 100}, {60, 7}, {240, 17}}) {
+        const std::string file = path("rate" + std::to_string(fps) + extension(codec));
+        write_synthetic(file, codec, 64, 48, fps, frames);
+        const nlohmann::json j = probe(file);
+        EXPECT_NEAR(std::stod(j["format"]["duration"].get<std::string>()), static_cast<double>(frames) / fps, tolerance) << fps;
+        EXPECT_EQ(j["streams"][0]["avg_frame_rate"], std::to_string(fps) + "/1");
+        EXPECT_EQ(j["streams"][0]["nb_read_frames"], std::to_string(frames));
+    }
+}
+
+TEST_F(VideoWriterTest, Mp4HasItsIndexBeforeTheFramesForStreaming) {
+    const std::string file = path("fast.mp4");
+    write_synthetic(file, VideoCodec::h264_mp4, 160, 120, 10, 10);
+    const std::string bytes = rope::test::read_file(file);
+    std::vector<std::string> boxes;  // the top-level boxes in file order
+    for (std::size_t at = 0; at + 8 <= bytes.size() && boxes.size() < 20;) {
+        std::uint64_t size = 0;
+        for (int i = 0; i < 4; ++i) size = size << 8 | static_cast<unsigned char>(bytes[at + static_cast<std::size_t>(i)]);
+        boxes.push_back(bytes.substr(at + 4, 4));
+        if (size < 8) break;
+        at += size;
+    }
+    const auto moov = std::find(boxes.begin(), boxes.end(), "moov"), mdat = std::find(boxes.begin(), boxes.end(), "mdat");
+    ASSERT_NE(moov, boxes.end());
+    ASSERT_NE(mdat, boxes.end());
+    EXPECT_LT(moov - boxes.begin(), mdat - boxes.begin());
+}
+
 TEST_P(EveryCodec, FirstAndLastFramesDecodeCloseToTheSource) {
     const VideoCodec codec = GetParam();
     const std::string file = path(std::string("bar") + extension(codec));
