@@ -238,10 +238,15 @@ TEST_P(EveryCodec, FiguresDrawnByThePngExportSurviveTheEncoder) {
         drawn.push_back(Image{png.width, png.height, std::move(png.rgba)});
     }
     const std::string file = path(std::string("vectors") + extension(codec));
-    VideoWriter writer(file, codec, drawn[0].width, drawn[0].height, 30, kMetadata);
+    const TextChunks metadata = rope::exporting::parameter_metadata(rope::ParamSet(), figure);
+    VideoWriter writer(file, codec, drawn[0].width, drawn[0].height, 30, metadata);
     for (const Image& im : drawn)
         for (int i = 0; i < 4; ++i) writer.add_frame(im.rgba.data(), im.width * 4);
     writer.finish();
+    // every parameter the PNG export carries, read back from the container
+    const nlohmann::json j = probe(file);
+    for (const auto& [key, value] : metadata) EXPECT_EQ(tag(j["format"], key), value) << key;
+    EXPECT_GT(j["format"]["tags"].size(), metadata.size());  // all of them, the comment and the muxer's own
     EXPECT_LT(mean_difference(drawn.front(), decoded_frame(file, 0, path("first.png"))), 0.02);
     EXPECT_LT(mean_difference(drawn.back(), decoded_frame(file, 11, path("last.png"))), 0.02);
     EXPECT_LT(mean_difference(drawn[1], decoded_frame(file, 4, path("middle.png"))), 0.02);
