@@ -74,7 +74,6 @@ struct VideoWriter::State {
     int even_width = 0, even_height = 0;  // the frames encoded
     int fps = 0;
     std::int64_t next_pts = 0;
-    bool header_written = false;
     bool finished = false;
 
     AVFormatContext* format = nullptr;
@@ -207,7 +206,6 @@ void VideoWriter::State::open_container(const TextChunks& metadata) {
     const int written = avformat_write_header(format, &options);
     av_dict_free(&options);
     check(written, "writing the header");
-    header_written = true;
 }
 
 void VideoWriter::State::encode(const AVFrame* input) {

@@ -287,6 +287,23 @@ TEST_P(EveryCodec, DroppedWithoutFinishLeavesNothingAndKeepsTheOldFile) {
     EXPECT_EQ(files_in(dir_), 1u);
 }
 
+TEST_P(EveryCodec, ASymbolicLinkIsKeptAndItsTargetWritten) {
+    const VideoCodec codec = GetParam();
+    const std::string real = path(std::string("real") + extension(codec)), link = path(std::string("link") + extension(codec));
+    {
+        FILE* f = std::fopen(real.c_str(), "w");
+        ASSERT_NE(f, nullptr);
+        std::fclose(f);
+    }
+    ASSERT_EQ(symlink(real.c_str(), link.c_str()), 0);
+    write_synthetic(link, codec, 64, 48, 10, 3);
+    struct stat st {};
+    ASSERT_EQ(lstat(link.c_str(), &st), 0);
+    EXPECT_TRUE(S_ISLNK(st.st_mode));
+    EXPECT_EQ(probe(real)["streams"][0]["codec_name"], codec_name(codec));
+    EXPECT_EQ(files_in(dir_), 2u);
+}
+
 TEST_P(EveryCodec, AnUnwritablePathThrowsNamingItAndLeavesNothing) {
     const VideoCodec codec = GetParam();
     const std::string ext = extension(codec);
