@@ -122,7 +122,7 @@ std::string export_help() {
            "  most 255 colours; looping) or a folder ending in / (frame-0001.png, ..., each with the PNG\n"
            "  export's text chunks and animate, frames, fps; the folder must be new or empty).\n"
            "  Every frame has the same size, drawn as the .png export draws the figure at that value.\n"
-           "  .mp4 and .webm are not in this build.\n";
+           "  .mp4 (H.264, yuv420p) and .webm (VP9, yuv420p) through libavcodec, the parameters in the file's tags.\n";
 }
 
 int run_export(ArgCursor& args) {

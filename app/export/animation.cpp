@@ -17,6 +17,7 @@
 #include "export/cairo_canvas.hpp"
 #include "io/atomic_file.hpp"
 #include "io/gif_writer.hpp"
+#include "io/video_writer.hpp"
 #include "rope/number_format.hpp"
 
 namespace rope::exporting {
@@ -106,14 +107,24 @@ private:
     io::GifWriter gif_;
 };
 
-// ---- MP4 / WebM: the one place that decides whether this build writes video. -----------------
-// When io/video_writer.hpp is merged, return a sink that forwards to rope::io::VideoWriter
-// (codec h264_mp4 or vp9_webm, width, height, fps, meta; add_frame(rgba, width * 4); finish()).
-std::unique_ptr<FrameSink> make_video_sink(const std::string& path, AnimationFormat, int, int, int, const io::TextChunks&) {
-    throw std::invalid_argument("--out " + shorten_for_message(path) +
-                                ": MP4 and WebM are not in this build; use .gif or a folder ending in /");
+// MP4 (H.264) and WebM (VP9): io::VideoWriter writes under a temporary name and renames on finish(),
+// removing the partial file when dropped unfinished.
+class VideoSink : public FrameSink {
+public:
+    VideoSink(const std::string& path, io::VideoCodec codec, int width, int height, int fps, const io::TextChunks& meta)
+        : writer_(path, codec, width, height, fps, meta) {}
+    void add(const std::vector<std::uint8_t>& rgba, int width, int, int) override { writer_.add_frame(rgba.data(), width * 4); }
+    void finish() override { writer_.finish(); }
+
+private:
+    io::VideoWriter writer_;
+};
+
+std::unique_ptr<FrameSink> make_video_sink(const std::string& path, AnimationFormat format, int width, int height, int fps,
+                                           const io::TextChunks& meta) {
+    const io::VideoCodec codec = format == AnimationFormat::mp4 ? io::VideoCodec::h264_mp4 : io::VideoCodec::vp9_webm;
+    return std::make_unique<VideoSink>(path, codec, width, height, fps, meta);
 }
-// ------------------------------------------------------------------------------------------------
 
 // Refuses, before anything is drawn, a PATH whose folder is missing or not writable, and a PNG
 // folder that exists with files in it or is a file.

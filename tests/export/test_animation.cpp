@@ -267,9 +267,8 @@ TEST_F(AnimationTest, EveryBadInputIsOneLineExit2AndWritesNothing) {
         {{"--out", full, "--animate", "position=0:5"}, "the folder is not empty"},
         {{"--out", keep, "--animate", "nosuch=0:1"}, "nosuch"},
         {{"--out", keep, "--animate", "position=0:5", "--set", "dim=7"}, "dim"},
-        // ---- until io/video_writer is merged (then: these write .mp4 and .webm files) ----
-        {{"--out", path("x.mp4"), "--animate", "position=0:5"}, "not in this build"},
-        {{"--out", path("x.webm"), "--animate", "position=0:5"}, "not in this build"},
+        {{"--out", path("no/such/x.mp4"), "--animate", "position=0:5"}, "does not exist"},
+        {{"--out", path("x.webm"), "--animate", "position=0:5", "--fps", "500"}, "--fps 500"},
     };
     for (const Case& c : cases) {
         std::vector<std::string> args = {"vectors"};
@@ -292,4 +291,33 @@ TEST_F(AnimationTest, AGifOverAnExistingFileReplacesItWhole) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(files_in(dir_), 1u);
     EXPECT_EQ(rope::io::read_file(gif).substr(0, 6), "GIF89a");
+}
+
+// export --animate to MP4 and WebM, read back by ffprobe (codec, frames, rate, duration, the parameters)
+// and ffmpeg (the first and last frames against the PNG export: mean difference under 2%).
+TEST_F(AnimationTest, VideosHaveTheirCodecFramesRateAndMatchThePngExport) {
+    const rope::io::PngImage first = png_export(path("first.png"), "vectors", {"position=0"});
+    const rope::io::PngImage last = png_export(path("last.png"), "vectors", {"position=20"});
+    for (const std::string ext : {"mp4", "webm"}) {
+        const std::string file = path("vectors." + ext);
+        const ProcessResult r = export_cli({"vectors", "--out", file, "--animate", "position=0:20", "--frames", "11", "--fps", "10"});
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const ProcessResult probe = run_process({"/usr/bin/ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                                                 "stream=codec_name,nb_read_frames,avg_frame_rate:format=duration:format_tags", "-of",
+                                                 "default=noprint_wrappers=1", file});
+        ASSERT_EQ(probe.exit_code, 0) << probe.err;
+        EXPECT_NE(probe.out.find(ext == "mp4" ? "codec_name=h264" : "codec_name=vp9"), std::string::npos) << probe.out;
+        EXPECT_NE(probe.out.find("nb_read_frames=11"), std::string::npos) << probe.out;
+        EXPECT_NE(probe.out.find("avg_frame_rate=10/1"), std::string::npos) << probe.out;
+        EXPECT_NE(probe.out.find("duration=1.1"), std::string::npos) << probe.out;  // 11 frames at 10 fps
+        EXPECT_NE(probe.out.find("position=0:20"), std::string::npos) << "the parameters in the container's tags: " << probe.out;
+        for (const auto& [n, png] : {std::make_pair(0, &first), std::make_pair(10, &last)}) {
+            const std::string out = path(ext + "-" + std::to_string(n) + ".png");
+            const ProcessResult dec = run_process({"/usr/bin/ffmpeg", "-v", "error", "-i", file, "-vf", "select=eq(n\\," + std::to_string(n) + ")",
+                                                   "-frames:v", "1", "-pix_fmt", "rgba", out});
+            ASSERT_EQ(dec.exit_code, 0) << dec.err;
+            const auto [differing, mean] = difference(rope::io::read_png(out), *png);
+            EXPECT_LT(mean, 0.02) << ext << " frame " << n;
+        }
+    }
 }
