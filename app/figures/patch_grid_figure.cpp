@@ -494,9 +494,13 @@ std::string patch_grid_readout(PanelContext& panel, const PlotGeometry& g, doubl
     for (const MapSpec& m : map_specs(panel.params)) {
         if (!g.is(m.tag)) continue;
         if (!m.layout) return where;
-        Grid grid = grid_of(panel.params);
-        const Eigen::MatrixXd s = similarity(panel.params, *m.layout, grid);
-        return where + ": similarity " + plot::readout_number(s(patch->first, patch->second), 3) + " (click: make it the query)";
+        // the one patch under the pointer, not the whole grid: the readout runs every frame it shows
+        const Grid grid = grid_of(panel.params);
+        const Eigen::VectorXd q = why::q_vector(panel.params), k = why::k_vector(panel.params);
+        const double norm = q.norm() * k.norm();
+        const double score = multi_axis_score(*m.layout, panel.params.config().pairing, q, {0, grid.query_row, grid.query_col}, k,
+                                              {0, patch->first, patch->second});
+        return where + ": similarity " + plot::readout_number(norm > 0 ? score / norm : 0.0, 3) + " (click: make it the query)";
     }
     return where;
 }
