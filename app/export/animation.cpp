@@ -233,7 +233,8 @@ std::string frame_file_name(int index) {
     return name;
 }
 
-ExportResult export_animation(const figures::FigureDescriptor& figure, const ParamSet& base, const Animation& a, const ExportOptions& o) {
+ExportResult export_animation(const figures::FigureDescriptor& figure, const ParamSet& base, const Animation& a, const ExportOptions& o,
+                              const AnimationProgress& progress) {
     const auto t0 = std::chrono::steady_clock::now();
     AnimationFormat format;
     if (!animation_format_from_path(o.path, format))
@@ -269,6 +270,8 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
         int fw = 0, fh = 0;
         const std::vector<std::uint8_t> rgba = rasterize(fig.list, o, fw, fh);
         sink->add(rgba, fw, fh, static_cast<int>(i));
+        // the sink's destructor removes what it wrote so far
+        if (progress && !progress(static_cast<int>(i) + 1, static_cast<int>(frames.size()))) throw AnimationCancelled();
     }
     sink->finish();
     ExportResult result;

@@ -3,6 +3,8 @@
 // through io/video_writer where the build has it).
 #pragma once
 
+#include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -45,10 +47,19 @@ io::TextChunks animation_metadata(const ParamSet& first, const figures::FigureDe
 // The name of frame i (0-based) in a PNG folder: frame-0001.png, ...
 std::string frame_file_name(int index);
 
+// Told after each frame is written how many of how many are done; returns false to stop the
+// recording (the app's Cancel). Called on the thread that exports.
+using AnimationProgress = std::function<bool(int done, int total)>;
+
+// Thrown by export_animation when AnimationProgress asked it to stop; nothing is left behind.
+struct AnimationCancelled : std::runtime_error {
+    AnimationCancelled() : std::runtime_error("cancelled") {}
+};
+
 // Renders every frame and writes PATH (options.path) atomically: a folder is written under a
 // temporary name beside it and renamed; a file through io::AtomicFile. Throws std::invalid_argument
 // (bad input) or io::IoError (writing failed); on either nothing is left behind.
 ExportResult export_animation(const figures::FigureDescriptor& figure, const ParamSet& base, const Animation& animation,
-                              const ExportOptions& options);
+                              const ExportOptions& options, const AnimationProgress& progress = {});
 
 }  // namespace rope::exporting

@@ -321,3 +321,38 @@ TEST_F(AnimationTest, VideosHaveTheirCodecFramesRateAndMatchThePngExport) {
         }
     }
 }
+
+// The app's Cancel: the progress callback hears every frame in order and, told to stop, the export
+// throws AnimationCancelled and leaves nothing beside the target, in every format; an older file
+// of that name stays as it was.
+TEST_F(AnimationTest, ACancelledRecordingLeavesNothingBehind) {
+    const rope::figures::FigureDescriptor* vectors = rope::figures::find_figure("vectors");
+    ASSERT_NE(vectors, nullptr);
+    rope::exporting::Animation a = rope::exporting::parse_animate("position=0:9");
+    a.frames = 10;
+    { std::ofstream(path("older.gif")) << "an older file"; }
+    for (const std::string name : {"older.gif", "v.mp4", "v.webm", "frames/"}) {
+        rope::exporting::ExportOptions o;
+        o.path = path(name);
+        o.scale = 0.5;
+        std::vector<int> heard;
+        auto stop_at_4 = [&heard](int done, int total) {
+            heard.push_back(done);
+            EXPECT_EQ(total, 10);
+            return done < 4;
+        };
+        EXPECT_THROW(rope::exporting::export_animation(*vectors, rope::ParamSet(), a, o, stop_at_4), rope::exporting::AnimationCancelled)
+            << name;
+        EXPECT_EQ(heard, (std::vector<int>{1, 2, 3, 4})) << name;
+        EXPECT_EQ(files_in(dir_), 1u) << name << ": only the older file is there";
+        EXPECT_EQ(rope::io::read_file(path("older.gif")), "an older file");
+    }
+    // and heard to the end, the file is written
+    rope::exporting::ExportOptions o;
+    o.path = path("whole.gif");
+    o.scale = 0.5;
+    int last = 0;
+    rope::exporting::export_animation(*vectors, rope::ParamSet(), a, o, [&last](int done, int) { return (last = done), true; });
+    EXPECT_EQ(last, 10);
+    EXPECT_TRUE(exists(path("whole.gif")));
+}
