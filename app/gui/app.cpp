@@ -152,6 +152,7 @@ void App::layout() {
     draw_shortcut_overlay(state_);
     draw_session_dialog(state_);
     exports_.draw_dialog(state_);
+    exports_.draw_progress(state_);
 }
 
 // A slider or a drag ends when no item is active any more; the animation when it stops playing.
@@ -198,7 +199,11 @@ void App::frame() {
     note_final_pictures();
     drawn_in_place_ = false;  // this frame shows them
     screenshot_if_requested();
-    exports_.poll(state_);
+    if (state_.cancel_recording) exports_.cancel();
+    state_.cancel_recording = false;
+    // a file finished: the next frames show its status line
+    if (exports_.poll(state_)) settle_frames_ = std::max(settle_frames_, 2);
+    state_.recording_running = exports_.recording();
     ++frames_;
     if (state_.cache.use_mark() != cache_mark) last_build_mark_ = cache_mark;
     if (settle_frames_ > 0) --settle_frames_;

@@ -75,6 +75,7 @@ bool AppState::apply(const std::string& key, const std::string& text, const std:
 }
 
 bool AppState::apply_number(const std::string& key, double value, const std::string& gesture) {
+    if (gesture != "bench") selected_key = key;
     return change(key, [&](ParamSet& p) { p.set_number(key, value); }, gesture);
 }
 

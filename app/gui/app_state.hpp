@@ -76,8 +76,25 @@ struct PanelView {
     plot::Rect clip;        // the clip rectangle the picture was drawn within, in the last frame
 };
 
+// What a recording moves and how (the Record dialog): `key` from `from` to `to` over `frames`
+// frames at `fps`, into a GIF, an MP4, a WebM or a folder of PNGs.
+struct RecordingFields {
+    enum Format { gif, mp4, webm, png_folder };
+    int format = gif;
+    std::string key = "position";
+    double from = 0, to = 0;
+    int frames = 60, fps = 30;
+    float scale = 1;  // a recording's own: GIFs for blogs are small
+    bool operator==(const RecordingFields& o) const {
+        return format == o.format && key == o.key && from == o.from && to == o.to && frames == o.frames && fps == o.fps &&
+               scale == o.scale;
+    }
+};
+
 struct ExportDialogState {
     bool open = false;
+    bool recording = false;  // the Record dialog: an animation instead of one picture
+    RecordingFields rec;
     bool just_opened = false;
     int panel = 0;
     int format = 0;  // png, svg, pdf, csv
@@ -141,6 +158,7 @@ public:
     double play_position = 0;   // fractional position while playing
     bool show_shortcuts = false;
     std::string session_path;   // the file Ctrl+S writes (last opened or saved)
+    std::string selected_key = "position";  // the numeric slider last used: what Record sweeps
 
     std::string status = "Ready. Drag the sliders; Ctrl+click a slider to type a value.";
     bool status_error = false;
@@ -163,6 +181,8 @@ public:
     ExportDialogState export_dialog;
     SessionDialogState session_dialog;
     bool quit_requested = false;
+    bool recording_running = false;  // a recording is being written (the app sets it each frame)
+    bool cancel_recording = false;   // Ctrl+R while recording: the app stops it
     bool screenshot_requested = false;  // F12
 
     // Presentation mode sizes type for the back row: the smallest text (a panel's tick labels,

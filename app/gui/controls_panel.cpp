@@ -74,6 +74,7 @@ bool int_slider(AppState& state, const char* key, const char* label, std::int64_
     const bool typing = ImGui::TempInputIsActive(widget);
     const bool changed = ImGui::SliderScalar(id, ImGuiDataType_S64, &v, &lo, &hi, "%lld",
                                              log ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None);
+    if (ImGui::IsItemActivated()) state.selected_key = key;  // what Record sweeps
     item_tooltip(help_of(key));
     if (!changed || v == current) return false;
     if (even && !typing) v = std::max<std::int64_t>(2, v / 2 * 2);  // dragging moves in even steps
@@ -89,6 +90,7 @@ bool real_slider(AppState& state, const char* key, const char* label, double lo,
     ImGui::SetNextItemWidth(-1);
     const bool changed = ImGui::SliderScalar(id, ImGuiDataType_Double, &v, &lo, &hi, format,
                                              log ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None);
+    if (ImGui::IsItemActivated()) state.selected_key = key;  // what Record sweeps
     item_tooltip(help_of(key));
     if (!changed || v == current) return false;
     return state.apply_number(key, v, std::string("item:") + key);

@@ -19,6 +19,8 @@
 
 #include "export/export.hpp"
 #include "gui/ui_helpers.hpp"
+#include "export/animation.hpp"
+#include "gui/recording_fields.hpp"
 #include "io/atomic_file.hpp"
 
 namespace rope::gui {
@@ -93,58 +95,126 @@ void open_export_dialog(AppState& state, int index) {
     d.plot = -1;  // the whole figure: another panel has other plots
     d.open = true;
     d.just_opened = true;
+    d.recording = false;
     d.panel = index;
     d.width = figure.export_width;
     d.height = figure.export_height;
     d.browsing = false;
-    const std::string name = "rope-" + std::string(state.panels[static_cast<std::size_t>(index)].figure->name) + kExtensions[d.format];
+    const std::string name = "rope-" + std::string(figure.name) + kExtensions[d.format];
     std::snprintf(d.file_name, sizeof d.file_name, "%s", name.c_str());
     if (d.folder[0] == '\0') std::snprintf(d.folder, sizeof d.folder, "%s", default_export_folder().c_str());
+}
+
+void open_record_dialog(AppState& state, int index) {
+    open_export_dialog(state, index);
+    ExportDialogState& d = state.export_dialog;
+    const figures::FigureDescriptor& figure = *state.panels[static_cast<std::size_t>(index)].figure;
+    d.recording = true;
+    default_recording(state, figure, d.rec);
+    const std::string name = "rope-" + std::string(figure.name) + (d.rec.key.empty() ? "" : "-" + d.rec.key) + recording_extension(d.rec.format);
+    std::snprintf(d.file_name, sizeof d.file_name, "%s", name.c_str());
 }
 
 struct ExportJobs::Job {
     std::thread thread;
     std::atomic<bool> done{false};
+    std::atomic<bool> cancel{false};
+    std::atomic<int> frames_done{0}, frames_total{0};  // a recording's progress (0 of 0: one picture)
+    std::string target;   // the file, for the progress line
     std::mutex mutex;
     std::string message;  // the status line's words once done
     bool failed = false;
 };
 
 ExportJobs::~ExportJobs() {
-    if (job_ && job_->thread.joinable()) job_->thread.join();
+    if (!job_) return;
+    job_->cancel = true;  // a recording stops at its next frame and leaves nothing behind
+    if (job_->thread.joinable()) job_->thread.join();
 }
 
 bool ExportJobs::running() const { return job_ && !job_->done.load(); }
+bool ExportJobs::recording() const { return running() && job_->frames_total.load() > 0; }
+
+void ExportJobs::cancel() {
+    if (running()) job_->cancel = true;
+}
 
 bool ExportJobs::poll(AppState& state) {
-    if (!job_) return false;
-    if (!job_->done.load()) return true;
+    if (!job_ || !job_->done.load()) return false;
     job_->thread.join();
     {
         std::lock_guard<std::mutex> lock(job_->mutex);
         state.set_status(job_->message, job_->failed);
     }
     job_.reset();
-    return false;
+    return true;
+}
+
+void ExportJobs::draw_progress(const AppState& state) {
+    if (!recording()) return;
+    const int done = job_->frames_done.load(), total = job_->frames_total.load();
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float pad = ImGui::GetFontSize();
+    ImGui::SetNextWindowPos(ImVec2(display.x - pad, display.y - pad), ImGuiCond_Always, ImVec2(1, 1));
+    ImGui::SetNextWindowBgAlpha(0.95f);
+    ImGui::Begin("##recording", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                                             ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
+    ImGui::TextColored(ImVec4(0.95f, 0.3f, 0.25f, 1), "●");
+    ImGui::SameLine();
+    ImGui::Text("Recording %s", job_->target.c_str());
+    char overlay[64];
+    std::snprintf(overlay, sizeof overlay, "frame %d of %d", done, total);
+    ImGui::ProgressBar(total > 0 ? static_cast<float>(done) / total : 0.0f, ImVec2(ImGui::GetFontSize() * 22, 0), overlay);
+    ImGui::SameLine();
+    if (ImGui::Button(job_->cancel.load() ? "Cancelling…" : "Cancel")) cancel();
+    item_tooltip("Stop the recording; nothing is written (Ctrl+R).");
+    (void)state;
+    ImGui::End();
 }
 
 namespace {
+
+// Where the dialog's fields write: a file, or for a PNG sequence a folder (the path ends with /).
+std::string target_path(const ExportDialogState& d) {
+    std::string path = child_of(d.folder, d.file_name);
+    if (d.recording && d.rec.format == RecordingFields::png_folder) path += "/";
+    return path;
+}
 
 // What the dialog's fields ask for, as the command line's options.
 exporting::ExportOptions options_of(const AppState& state) {
     const ExportDialogState& d = state.export_dialog;
     const figures::FigureDescriptor& figure = *state.panels[static_cast<std::size_t>(d.panel)].figure;
     exporting::ExportOptions o;
-    o.path = child_of(d.folder, d.file_name);
-    o.scale = d.scale;
+    o.path = target_path(d);
+    o.scale = d.recording ? d.rec.scale : d.scale;
     o.width = d.width;
     o.height = d.height;
     o.theme = d.theme == 0 ? plot::ThemeId::light : plot::ThemeId::dark;
-    const bool picture = d.format != 3;  // a CSV holds the numbers: the picture's options do not apply
+    const bool picture = d.recording || d.format != 3;  // a CSV holds the numbers: the picture's options do not apply
     o.clean = picture && d.clean;
     o.no_title = picture && d.no_title;
     if (picture && d.plot >= 0 && d.plot < static_cast<int>(figure.plots.size())) o.plot = figure.plots[static_cast<std::size_t>(d.plot)];
     return o;
+}
+
+// The fields' problem for a recording, worked out again only when the fields or the parameters
+// change (it validates every frame's parameters).
+std::string recording_problem_now(const AppState& state) {
+    struct Inputs {
+        ParamSet params;
+        RecordingFields rec;
+        const figures::FigureDescriptor* figure = nullptr;
+    };
+    static Inputs last;
+    static std::string problem;
+    const ExportDialogState& d = state.export_dialog;
+    const figures::FigureDescriptor* figure = state.panels[static_cast<std::size_t>(d.panel)].figure;
+    if (last.figure != figure || !(last.rec == d.rec) || last.params != state.params()) {
+        last = {state.params(), d.rec, figure};
+        problem = recording_problem(state.params(), *figure, d.rec);
+    }
+    return problem;
 }
 
 // "" if the fields can be exported; else what to fix, in one line.
@@ -152,10 +222,11 @@ std::string options_problem(const AppState& state, const exporting::ExportOption
     const ExportDialogState& d = state.export_dialog;
     if (o.width < exporting::kMinSize || o.width > exporting::kMaxSize || o.height < exporting::kMinSize || o.height > exporting::kMaxSize)
         return "Width and height must be from 200 to 8000 pixels.";
-    if (d.format == 0 && !(o.scale >= exporting::kMinScale && o.scale <= exporting::kMaxScale)) return "Scale must be from 0.25 to 8.";
+    const bool scaled = d.recording || d.format == 0;
+    if (scaled && !(o.scale >= exporting::kMinScale && o.scale <= exporting::kMaxScale)) return "Scale must be from 0.25 to 8.";
     if (d.file_name[0] == '\0' || std::strchr(d.file_name, '/')) return "The file name must be a name (no folder in it).";
     if (!is_folder(d.folder)) return "The folder does not exist: " + std::string(d.folder);
-    return "";
+    return d.recording ? recording_problem_now(state) : "";
 }
 
 // The folder browser: .. and the subfolders of the folder field; a click opens one.
@@ -171,20 +242,11 @@ void draw_folder_list(ExportDialogState& d) {
 
 }  // namespace
 
-void ExportJobs::draw_dialog(AppState& state) {
-    ExportDialogState& d = state.export_dialog;
-    if (!d.open) return;
-    if (d.just_opened) {
-        ImGui::OpenPopup("Export figure");
-        d.just_opened = false;
-    }
-    // a fixed width, the height of what is shown (it grows with the folder list)
-    const float width = ImGui::GetFontSize() * 36;
-    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, FLT_MAX));
-    if (!ImGui::BeginPopupModal("Export figure", &d.open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) return;
-    const PanelView& panel = state.panels[static_cast<std::size_t>(d.panel)];
-    ImGui::Text("Panel %d: %s", d.panel + 1, std::string(panel.figure->title).c_str());
-    ImGui::Separator();
+namespace {
+
+const char* dialog_title(const ExportDialogState& d) { return d.recording ? "Record animation" : "Export figure"; }
+
+void draw_format_choice(ExportDialogState& d) {
     const char* formats[] = {"PNG (picture)", "SVG (vector, editable text)", "PDF (vector)", "CSV (the numbers)"};
     for (int f = 0; f < 4; ++f) {
         if (ImGui::RadioButton(formats[f], d.format == f)) {
@@ -194,11 +256,11 @@ void ExportJobs::draw_dialog(AppState& state) {
         if (f % 2 == 0) ImGui::SameLine(ImGui::GetFontSize() * 14);
     }
     item_tooltip("The file type; the file name's extension follows it.");
-    const bool picture = d.format != 3;
-    const exporting::ExportOptions o = options_of(state);
-    const std::string problem = options_problem(state, o);
+}
 
-    ImGui::BeginDisabled(!picture);
+// Size, scale, one plot alone, clean, no title: what a picture (or each frame) looks like.
+void draw_picture_fields(AppState& state, const PanelView& panel, const exporting::ExportOptions& o, bool problem_free) {
+    ExportDialogState& d = state.export_dialog;
     const float field = ImGui::GetFontSize() * 6;
     ImGui::SetNextItemWidth(field);
     ImGui::InputInt("width", &d.width, 0);
@@ -216,11 +278,13 @@ void ExportJobs::draw_dialog(AppState& state) {
         d.height = std::clamp(static_cast<int>(std::lround(panel.key.height / state.ui_scale)), exporting::kMinSize, exporting::kMaxSize);
     }
     item_tooltip("The panel's size on screen, so the file is laid out as the panel is.");
-    ImGui::BeginDisabled(d.format != 0);
+    const bool scaled = d.recording || d.format == 0;
+    ImGui::BeginDisabled(!scaled);
     ImGui::SetNextItemWidth(field);
-    ImGui::InputFloat("scale", &d.scale, 0, 0, "%.2f");
-    item_tooltip("PNG pixels per figure pixel, 0.25 to 8: 2 makes a sharp hi-DPI picture of the same layout.");
-    if (d.format == 0 && problem.empty()) {
+    ImGui::InputFloat("scale", d.recording ? &d.rec.scale : &d.scale, 0, 0, "%.2f");
+    item_tooltip(d.recording ? "Pixels per figure pixel, 0.25 to 8: 1 for a small GIF, 2 for a sharp video."
+                             : "PNG pixels per figure pixel, 0.25 to 8: 2 makes a sharp hi-DPI picture of the same layout.");
+    if (scaled && problem_free) {
         ImGui::SameLine();
         ImGui::TextDisabled("= %ld x %ld pixels", std::lround(o.width * o.scale), std::lround(o.height * o.scale));
     }
@@ -240,7 +304,10 @@ void ExportJobs::draw_dialog(AppState& state) {
     ImGui::SameLine();
     ImGui::Checkbox("no title", &d.no_title);
     item_tooltip("Leave out the figure's title; with one plot, its title too (export --no-title).");
-    ImGui::EndDisabled();
+}
+
+// Theme, file name and folder.
+void draw_file_fields(ExportDialogState& d) {
     ImGui::RadioButton("light", &d.theme, 0);
     ImGui::SameLine();
     ImGui::RadioButton("dark", &d.theme, 1);
@@ -248,66 +315,127 @@ void ExportJobs::draw_dialog(AppState& state) {
     ImGui::TextUnformatted("theme");
     item_tooltip("Colours of the file: light (white background) suits blog posts and print.");
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 5);
-    ImGui::InputText("file name", d.file_name, sizeof d.file_name);
-    item_tooltip("The file to write; it is written whole or not at all.");
+    ImGui::InputText(d.recording && d.rec.format == RecordingFields::png_folder ? "folder name" : "file name", d.file_name, sizeof d.file_name);
+    item_tooltip(d.recording && d.rec.format == RecordingFields::png_folder
+                     ? "The new folder the frames go into (frame-0001.png, ...); it is written whole or not at all."
+                     : "The file to write; it is written whole or not at all.");
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 5);
     ImGui::InputText("folder", d.folder, sizeof d.folder);
     item_tooltip("Where the file goes (it must exist); by default your Pictures folder or the current one.");
     if (ImGui::SmallButton(d.browsing ? "Hide folders" : "Browse…")) d.browsing = !d.browsing;
     item_tooltip("Pick the folder from a list: a click opens a folder, .. goes up.");
     if (d.browsing) draw_folder_list(d);
+}
+
+void show_problem(const std::string& text) {
+    if (text.empty()) return;
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", text.c_str());
+    ImGui::PopTextWrapPos();
+}
+
+// The status line's words for a file written.
+std::string saved_message(const exporting::ExportResult& r, const ExportDialogState& d) {
+    char msg[1400];
+    if (d.recording)
+        std::snprintf(msg, sizeof msg, "Saved %s (%s, %d frames at %d fps, %dx%d, %.1f s).", r.path.c_str(), recording_format_name(d.rec.format),
+                      d.rec.frames, d.rec.fps, r.pixel_width, r.pixel_height, r.milliseconds / 1000);
+    else if (r.format == exporting::Format::csv)
+        std::snprintf(msg, sizeof msg, "Saved %s (%.0f ms).", r.path.c_str(), r.milliseconds);
+    else
+        std::snprintf(msg, sizeof msg, "Saved %s (%s, %dx%d, %.0f ms).", r.path.c_str(), exporting::format_name(r.format), r.pixel_width,
+                      r.pixel_height, r.milliseconds);
+    return msg;
+}
+
+}  // namespace
+
+void ExportJobs::start(AppState& state, const exporting::ExportOptions& o) {
+    const ExportDialogState& d = state.export_dialog;
+    auto job = std::make_shared<Job>();
+    job_ = job;
+    job->target = o.path;
+    const bool recording = d.recording;
+    if (recording) job->frames_total = d.rec.frames;
+    state.set_status((recording ? "Recording " : "Exporting ") + o.path + " …");
+    // the parameters as they are now: changes made while the file is written do not reach it
+    job->thread = std::thread([job, figure = state.panels[static_cast<std::size_t>(d.panel)].figure, params = state.params(), o,
+                               dialog = d, cache = &state.cache, wake = wake_] {
+        std::string message;
+        bool failed = false;
+        try {
+            exporting::ExportResult r;
+            if (dialog.recording) {
+                auto progress = [&job, &wake](int done, int) {
+                    job->frames_done = done;
+                    if (wake) wake();
+                    return !job->cancel.load();
+                };
+                r = exporting::export_animation(*figure, params, animation_of(dialog.rec), o, progress);
+            } else {
+                r = exporting::export_figure(*figure, params, o, cache);
+            }
+            message = saved_message(r, dialog);
+        } catch (const exporting::AnimationCancelled&) {
+            message = "Recording cancelled: nothing was written.";
+        } catch (const std::exception& e) {
+            message = std::string(dialog.recording ? "Recording failed: " : "Export failed: ") + e.what();
+            failed = true;
+        }
+        {
+            std::lock_guard<std::mutex> lock(job->mutex);
+            job->message = message;
+            job->failed = failed;
+        }
+        job->done = true;
+        if (wake) wake();
+    });
+}
+
+void ExportJobs::draw_dialog(AppState& state) {
+    ExportDialogState& d = state.export_dialog;
+    if (!d.open) return;
+    if (d.just_opened) {
+        ImGui::OpenPopup(dialog_title(d));
+        d.just_opened = false;
+    }
+    // a fixed width, the height of what is shown (it grows with the folder list)
+    const float width = ImGui::GetFontSize() * 36;
+    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, FLT_MAX));
+    if (!ImGui::BeginPopupModal(dialog_title(d), &d.open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) return;
+    const PanelView& panel = state.panels[static_cast<std::size_t>(d.panel)];
+    ImGui::Text("Panel %d: %s", d.panel + 1, std::string(panel.figure->title).c_str());
+    ImGui::Separator();
+    if (d.recording) draw_recording_fields(state, *panel.figure, d.rec, d.file_name, sizeof d.file_name);
+    else draw_format_choice(d);
+    const exporting::ExportOptions o = options_of(state);
+    const std::string problem = options_problem(state, o);
+    ImGui::Separator();
+    ImGui::BeginDisabled(!d.recording && d.format == 3);  // a CSV holds the numbers
+    draw_picture_fields(state, panel, o, problem.empty());
+    ImGui::EndDisabled();
+    draw_file_fields(d);
     ImGui::Separator();
     const bool ready = problem.empty() && !running();
     ImGui::BeginDisabled(!ready);
-    const bool go = ImGui::Button("Export") || (ready && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) && !ImGui::IsAnyItemActive());
+    const char* action = d.recording ? "Record" : "Export";
+    const bool go = ImGui::Button(action) || (ready && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) && !ImGui::IsAnyItemActive());
     ImGui::EndDisabled();
-    item_tooltip(running() ? "An export is still being written." : "Write the file now (on a worker: the window stays live).");
+    item_tooltip(running() ? "An export is still being written."
+                           : d.recording ? "Write the frames now (on a worker: the window stays live; Cancel stops it)."
+                                         : "Write the file now (on a worker: the window stays live).");
     ImGui::SameLine();
     if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
         d.open = false;
         ImGui::CloseCurrentPopup();
     }
-    if (!problem.empty()) {
-        ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", problem.c_str());
-        ImGui::PopTextWrapPos();
-    }
+    show_problem(problem);
     if (go && ready) {
-        auto job = std::make_shared<Job>();
-        job_ = job;
-        state.set_status("Exporting " + o.path + " …");
-        job->thread = std::thread([job, figure = panel.figure, params = state.params(), o, cache = &state.cache, wake = wake_] {
-            std::string message;
-            bool failed = false;
-            try {
-                const exporting::ExportResult r = exporting::export_figure(*figure, params, o, cache);
-                char msg[1200];
-                if (r.format == exporting::Format::csv)
-                    std::snprintf(msg, sizeof msg, "Saved %s (%.0f ms).", r.path.c_str(), r.milliseconds);
-                else
-                    std::snprintf(msg, sizeof msg, "Saved %s (%s, %dx%d, %.0f ms).", r.path.c_str(), exporting::format_name(r.format),
-                                  r.pixel_width, r.pixel_height, r.milliseconds);
-                message = msg;
-            } catch (const std::exception& e) {
-                message = std::string("Export failed: ") + e.what();
-                failed = true;
-            }
-            {
-                std::lock_guard<std::mutex> lock(job->mutex);
-                job->message = message;
-                job->failed = failed;
-            }
-            job->done = true;
-            if (wake) wake();
-        });
+        start(state, o);
         d.open = false;
         ImGui::CloseCurrentPopup();
     }
-    if (state.status_error) {
-        ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", state.status.c_str());
-        ImGui::PopTextWrapPos();
-    }
+    if (state.status_error) show_problem(state.status);
     ImGui::EndPopup();
 }
 

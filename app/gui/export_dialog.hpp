@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "export/export.hpp"
 #include "gui/app_state.hpp"
 
 namespace rope::gui {
@@ -17,21 +18,29 @@ std::string default_export_folder();
 
 // Opens the dialog for panel `index` (the Export button, or Ctrl+E over a panel).
 void open_export_dialog(AppState& state, int index);
+// The same dialog as "Record animation" (the Record button, or Ctrl+R): GIF, MP4, WebM or PNG
+// frames while one parameter moves.
+void open_record_dialog(AppState& state, int index);
 
-// Exports run one at a time, off the UI thread.
+// Exports and recordings run one at a time, off the UI thread.
 class ExportJobs {
 public:
     explicit ExportJobs(std::function<void()> wake) : wake_(std::move(wake)) {}
-    ~ExportJobs();  // waits for a running export: a file is never left half-written
+    ~ExportJobs();  // stops a recording, waits for an export: a file is never left half-written
     ExportJobs(const ExportJobs&) = delete;
     ExportJobs& operator=(const ExportJobs&) = delete;
     // Draws the dialog when open; starts the export on confirmation.
     void draw_dialog(AppState& state);
-    // Puts a finished export's outcome on the status line; true while one is running.
+    // Puts a finished export's outcome on the status line; true if one finished.
     bool poll(AppState& state);
     bool running() const;
+    bool recording() const;  // a recording is being written
+    void cancel();           // stops a recording at its next frame; nothing is written
+    // While a recording runs: a small window in the corner with its progress and Cancel.
+    void draw_progress(const AppState& state);
 
 private:
+    void start(AppState& state, const exporting::ExportOptions& options);
     struct Job;
     std::shared_ptr<Job> job_;
     std::function<void()> wake_;

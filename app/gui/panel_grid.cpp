@@ -56,7 +56,10 @@ float draw_page_tabs(AppState& state, ImVec2 pos, float width) {
     return h;
 }
 
-// The header line: number and title (double-click maximises), the figure's options, Export, Maximise.
+// The header line: number and title (double-click maximises), the figure's options, Record, Export,
+// Maximise. The buttons go at the right of the title's line, or of the next one under a long
+// title; the options go before them where they fit, else on a line of their own (narrow panels,
+// big type).
 void draw_header(AppState& state, PanelView& panel, const UiContext& ui, int index, bool alone) {
     ImGui::PushFont(ui.fonts.bold());
     char title[128];
@@ -65,25 +68,36 @@ void draw_header(AppState& state, PanelView& panel, const UiContext& ui, int ind
     ImGui::PopFont();
     const bool title_double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
     item_tooltip("Double-click the title (or press its number key) to maximise this panel; again to restore.");
-    // narrow panels (small windows, big type) put their options on a second line
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float buttons_w = ImGui::CalcTextSize("Export Maximise").x + style.FramePadding.x * 4 + style.ItemSpacing.x * 2;
-    ImGui::SameLine(0, ImGui::GetFontSize() * 1.2f);
+    const char* button = alone && state.maximized == index ? "Restore" : "Maximise";
+    const float gap = ImGui::GetFontSize() * 1.2f;
+    const float buttons_w = ImGui::CalcTextSize("Record").x + ImGui::CalcTextSize("Export").x + ImGui::CalcTextSize(button).x +
+                            style.FramePadding.x * 6 + style.ItemSpacing.x * 2;
+    const float right = ImGui::GetWindowContentRegionMax().x;
+    const float title_end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
+    const float options_w = ImGui::GetFontSize() * panel.figure->header_width_em;
     // presentation mode hides the controls, the panels' options among them
-    if (!state.presentation) {
-        if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * panel.figure->header_width_em + buttons_w) ImGui::NewLine();
+    const bool options = !state.presentation && panel.figure->header;
+    // what goes beside the title: options and buttons, the buttons alone, or nothing (a long title)
+    const bool buttons_beside = right - title_end - gap >= buttons_w;
+    const bool options_beside = buttons_beside && right - title_end - gap - buttons_w >= options_w;
+    const bool options_before_buttons = options && (options_beside || (!buttons_beside && right - buttons_w >= options_w));
+    if (options_before_buttons) {
+        if (options_beside) ImGui::SameLine(0, gap);
         panel_header_options(state, panel);
     }
-    const char* button = alone && state.maximized == index ? "Restore" : "Maximise";
+    if (buttons_beside || options_before_buttons) ImGui::SameLine();
+    ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), right - buttons_w));
+    if (ImGui::SmallButton("Record")) open_record_dialog(state, index);
+    item_tooltip("Save this figure as an animation (GIF, MP4, WebM or PNG frames) while one parameter moves: the playing "
+                 "animation, or the slider you last used (Ctrl+R over a panel).");
     ImGui::SameLine();
-    const float pad = style.FramePadding.x * 2 + style.ItemSpacing.x;
-    const float bw = ImGui::CalcTextSize(button).x + ImGui::CalcTextSize("Export").x + 2 * pad;
-    ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - bw));
     if (ImGui::SmallButton("Export")) open_export_dialog(state, index);
     item_tooltip("Save this figure as PNG, SVG, PDF or CSV (Ctrl+E over a panel).");
     ImGui::SameLine();
     if (ImGui::SmallButton(button) || title_double_clicked) toggle_maximized(state, index);
     item_tooltip("Maximise this panel to the whole window, or restore the page's grid.");
+    if (options && !options_before_buttons) panel_header_options(state, panel);
 }
 
 // The panel's picture: asked for if stale; a waiting one shown if this frame is its turn; drawn with

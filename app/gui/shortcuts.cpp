@@ -29,6 +29,7 @@ std::vector<ShortcutHelp> shortcut_list() {
         {"Ctrl+Shift+Z or Ctrl+Y", "redo"},
         {"Ctrl+S / Ctrl+O", "save / open a session"},
         {"Ctrl+E", "export the panel under the mouse"},
+        {"Ctrl+R", "record the panel under the mouse as an animation; while recording, stop (nothing is written)"},
         {"F12", "screenshot of the window into your Pictures folder"},
         {"Ctrl+Q", "quit (the state is kept for next time)"},
         {"? or F1", "this list"},
@@ -86,6 +87,30 @@ int panel_for_key(int code) {
     return -1;
 }
 
+// The panel under the mouse, else the one maximised, else the open lesson step's; -1 if none.
+int panel_for_record(const AppState& state, plot::Vec2 mouse) {
+    for (int k = 0; k < static_cast<int>(state.panels.size()); ++k)
+        if (state.panels[static_cast<std::size_t>(k)].shown && state.panels[static_cast<std::size_t>(k)].screen.contains(mouse)) return k;
+    if (state.maximized >= 0) return state.maximized;
+    if (const figures::FigureDescriptor* f = lesson_panel(state)) return f->index;
+    return -1;
+}
+
+// Ctrl+R: stops the recording being written, else opens the Record dialog.
+KeyOutcome record_key(AppState& state, plot::Vec2 mouse) {
+    if (state.recording_running) {
+        state.cancel_recording = true;
+        return KeyOutcome::acted;
+    }
+    const int k = panel_for_record(state, mouse);
+    if (k < 0) {
+        state.set_status("Ctrl+R records the panel under the mouse: point at a panel first (or use its Record button).");
+        return KeyOutcome::acted;
+    }
+    open_record_dialog(state, k);
+    return KeyOutcome::opened_dialog;
+}
+
 KeyOutcome control_key(AppState& state, int code, plot::Vec2 mouse, bool shift) {
     switch (code) {
         case GLFW_KEY_S: open_session_dialog(state, true); return KeyOutcome::opened_dialog;
@@ -103,6 +128,7 @@ KeyOutcome control_key(AppState& state, int code, plot::Vec2 mouse, bool shift) 
                 }
             state.set_status("Ctrl+E exports the panel under the mouse: point at a panel first (or use its Export button).");
             return KeyOutcome::acted;
+        case GLFW_KEY_R: return record_key(state, mouse);
         default: return KeyOutcome::none;
     }
 }

@@ -226,3 +226,51 @@ TEST_F(RealInput, OneKeyThenIdleReachesTheWindow) {
     EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
     EXPECT_EQ(compare_pixels(path("fresh.png"), path("window.png")), "") << "the window against a fresh start at base 10^5";
 }
+
+// Record with real keys: Ctrl+R over the vectors panel and Enter write the GIF into the Pictures
+// folder while Right keys still move the position; Ctrl+R, Enter, Ctrl+R sent at xdotool's own
+// pace open, start and stop a recording, and nothing is written.
+TEST_F(RealInput, RecordWithRealKeysWritesTheGifAndCtrlRStopsIt) {
+    XServer x;
+    ASSERT_TRUE(x.ready());
+    run_process({"/bin/mkdir", "-p", path("pictures")});
+    const auto start = [&] {
+        run_process({"/bin/rm", "-rf", path("state")});
+        const int app = rope::test::spawn_background(
+            {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --set position=3 --size 1280x720 2> ") + path("app.log")},
+            {x.env(), state_env(), "XDG_PICTURES_DIR=" + path("pictures")});
+        const std::string window = rope::test::focus_app_window(x);
+        xdotool(x, {"mousemove", "--window", window, "560", "250"});  // over panel 1, the rotated vectors
+        usleep(300000);
+        return app;
+    };
+    const std::string gif = path("pictures/rope-vectors-position.gif");
+    {
+        const int app = start();
+        xdotool(x, {"key", "ctrl+r"});
+        usleep(300000);
+        xdotool(x, {"key", "Return"});
+        xdotool(x, {"key", "Right", "Right"});  // while it records
+        struct stat st {};
+        for (int i = 0; i < 200 && stat(gif.c_str(), &st) != 0; ++i) usleep(100000);
+        usleep(300000);
+        rope::test::press_ctrl_q(x);
+        ASSERT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
+        ASSERT_EQ(stat(gif.c_str(), &st), 0) << "no GIF in the Pictures folder";
+        EXPECT_EQ(rope::test::split_lines(run_process({"/usr/bin/identify", "-format", "%T\n", gif}).out).size(), 60u);
+        const std::string info = run_process({"/usr/bin/convert", gif + "[0]", "-verbose", "info:"}).out;
+        EXPECT_NE(info.find("animate=position=3:23"), std::string::npos) << "10 tokens/s for 59/30 s from position 3";
+        const auto saved = nlohmann::json::parse(rope::test::read_file(path("state/rope-explorer/last-session.json")), nullptr, false);
+        ASSERT_FALSE(saved.is_discarded());
+        EXPECT_EQ(saved["parameters"]["position"], 5) << "the Right keys sent while recording";
+        run_process({"/bin/rm", "-f", gif});
+    }
+    {
+        const int app = start();
+        xdotool(x, {"key", "ctrl+r", "Return", "ctrl+r"});
+        usleep(2000000);
+        rope::test::press_ctrl_q(x);
+        ASSERT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
+        EXPECT_EQ(run_process({"/bin/ls", "-A", path("pictures")}).out, "") << "a stopped recording leaves nothing, temporaries included";
+    }
+}

@@ -1,0 +1,201 @@
+// Record in the app, as a person uses it, in one process and in sequence: Ctrl+R over a panel opens
+// the Record dialog with the running animation or the slider last used; Enter writes the file on a
+// worker while frames go on and keys still act; the progress reaches the window; Ctrl+R stops a
+// recording and nothing is left; changes made meanwhile do not reach the file; undo is untouched.
+#include <GLFW/glfw3.h>
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "gui/export_dialog.hpp"
+#include "gui/recording_fields.hpp"
+#include "support/headless_app.hpp"
+#include "support/process.hpp"
+#include "support/temp_dir.hpp"
+
+using rope::test::HeadlessApp;
+using rope::test::run_process;
+
+namespace {
+
+class Recording : public rope::test::TempDirTest {
+protected:
+    void SetUp() override {
+        TempDirTest::SetUp();
+        setenv("XDG_STATE_HOME", path("state").c_str(), 1);
+        setenv("XDG_PICTURES_DIR", dir_.c_str(), 1);
+    }
+    // Files (not folders) in the test folder: what a recording wrote, temporaries included.
+    std::vector<std::string> files() const {
+        return rope::test::split_lines(run_process({"/usr/bin/find", dir_, "-maxdepth", "1", "-type", "f", "-printf", "%f\n"}).out);
+    }
+    // The GIF's frame count and its comment (ImageMagick).
+    static int gif_frames(const std::string& gif) {
+        return static_cast<int>(rope::test::split_lines(run_process({"/usr/bin/identify", "-format", "%T\n", gif}).out).size());
+    }
+    static std::string gif_info(const std::string& gif) { return run_process({"/usr/bin/convert", gif + "[0]", "-verbose", "info:"}).out; }
+};
+
+// Ctrl+R over the panel at `panel`, then the dialog's first frame.
+void ctrl_r_over(HeadlessApp& app, int panel) {
+    const rope::gui::PanelView& p = app.state().panels[static_cast<std::size_t>(panel)];
+    app.move((p.screen.x0 + p.screen.x1) / 2, (p.screen.y0 + p.screen.y1) / 2);
+    app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_R);
+    app.frame();
+}
+
+bool in_progress(const rope::gui::AppState& s) { return s.status.rfind("Recording /", 0) == 0; }
+
+// Frames until the recording's outcome is on the status line; `during` runs on each frame while
+// it is written. Returns whether the progress window's state (recording_running) was seen.
+template <typename During>
+bool finish(HeadlessApp& app, During during) {
+    bool seen = false;
+    for (int i = 0; i < 6000 && in_progress(app.state()); ++i) {
+        seen = seen || app.state().recording_running;
+        during();
+        app.frame();
+        usleep(2000);
+    }
+    return seen;
+}
+bool finish(HeadlessApp& app) {
+    return finish(app, [] {});
+}
+
+}  // namespace
+
+// Not playing: position moves as Play would move it from where it is (10 tokens/s, 2 s at 30 fps);
+// the file is written while frames go on, a key still moves the position, nothing on screen is
+// rebuilt for it, and the file holds the parameters as they were when Record was pressed.
+TEST_F(Recording, CtrlRRecordsTheAnimationOffTheUiThreadAndTheWindowStaysLive) {
+    HeadlessApp app({"--fresh", "--set", "position=12"});
+    ASSERT_TRUE(app.settle());
+    const std::size_t steps = app.state().history().undo_entries().size();
+    ctrl_r_over(app, 0);
+    rope::gui::ExportDialogState& d = app.state().export_dialog;
+    ASSERT_TRUE(d.open && d.recording);
+    EXPECT_EQ(d.panel, 0);
+    EXPECT_EQ(d.rec.key, "position");
+    EXPECT_EQ(d.rec.from, 12);
+    EXPECT_EQ(d.rec.to, 32);  // 10 tokens/s for 59/30 s
+    EXPECT_EQ(d.rec.frames, 60);
+    EXPECT_EQ(d.rec.fps, 30);
+    EXPECT_EQ(d.rec.scale, 1.0f);
+    EXPECT_EQ(std::string(d.file_name), "rope-vectors-position.gif");
+    d.rec.frames = 30;
+    app.key(GLFW_KEY_ENTER);
+    app.frame();
+    EXPECT_FALSE(d.open);
+    ASSERT_TRUE(in_progress(app.state())) << app.state().status;
+    bool pressed = false;
+    const bool seen = finish(app, [&] {
+        if (!pressed && app.state().recording_running) {
+            app.key(GLFW_KEY_RIGHT);  // the window is live: the key acts now
+            pressed = true;
+        }
+    });
+    EXPECT_TRUE(seen) << "the progress window was never up";
+    const std::string gif = path("rope-vectors-position.gif");
+    EXPECT_EQ(app.state().status.rfind("Saved " + gif + " (GIF, 30 frames at 30 fps, 800x480, ", 0), 0u) << app.state().status;
+    EXPECT_FALSE(app.state().status_error);
+    EXPECT_FALSE(app.state().recording_running);
+    EXPECT_EQ(app.state().params().integer("position"), pressed ? 13 : 12);
+    EXPECT_TRUE(pressed);
+    EXPECT_EQ(gif_frames(gif), 30);
+    const std::string info = gif_info(gif);
+    EXPECT_NE(info.find("animate=position=12:32"), std::string::npos) << "the parameters when Record was pressed";
+    EXPECT_EQ(files(), std::vector<std::string>{"rope-vectors-position.gif"}) << "no temporary left beside it";
+    // the recording was no change of the parameters: one undo step (the Right key), then the start
+    EXPECT_EQ(app.state().history().undo_entries().size(), steps + 1);
+    EXPECT_TRUE(app.state().undo());
+    EXPECT_EQ(app.state().params().integer("position"), 12);
+}
+
+// The slider last used is what Record sweeps, across its slider's range; Ctrl+R while it is written
+// stops it and leaves nothing; a second recording then runs to the end; undo still undoes the slider.
+TEST_F(Recording, TheSliderLastUsedIsSweptAndCtrlRCancels) {
+    HeadlessApp app({"--fresh"});
+    ASSERT_TRUE(app.settle());
+    app.state().apply_number("base", 20000, "item:base");
+    app.state().end_gesture();
+    EXPECT_EQ(app.state().selected_key, "base");
+    ctrl_r_over(app, 3);  // the long-range decay reads base
+    rope::gui::ExportDialogState& d = app.state().export_dialog;
+    ASSERT_TRUE(d.open && d.recording);
+    EXPECT_EQ(d.rec.key, "base");
+    EXPECT_EQ(d.rec.from, 10);
+    EXPECT_EQ(d.rec.to, 1e9);
+    d.rec.frames = 1000;
+    d.rec.scale = 2;
+    app.key(GLFW_KEY_ENTER);
+    for (int i = 0; i < 2000 && !app.state().recording_running; ++i) app.frame();
+    ASSERT_TRUE(app.state().recording_running);
+    app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_R);  // over the panel, but a recording runs: stop it
+    finish(app);
+    EXPECT_EQ(app.state().status, "Recording cancelled: nothing was written.");
+    EXPECT_FALSE(d.open) << "Ctrl+R stopped the recording; it opened no dialog";
+    EXPECT_TRUE(files().empty()) << files().front();
+
+    ctrl_r_over(app, 3);
+    ASSERT_TRUE(d.open && d.recording);
+    EXPECT_EQ(d.rec.key, "base");
+    d.rec.frames = 4;
+    d.rec.format = rope::gui::RecordingFields::mp4;
+    std::snprintf(d.file_name, sizeof d.file_name, "sweep.mp4");
+    app.key(GLFW_KEY_ENTER);
+    app.frame();
+    finish(app);
+    // the dialog keeps the scale chosen last time: 2
+    EXPECT_EQ(app.state().status.rfind("Saved " + path("sweep.mp4") + " (MP4, 4 frames at 30 fps, 1600x960, ", 0), 0u) << app.state().status;
+    const std::string probe = run_process({"/usr/bin/ffprobe", "-v", "error", "-count_frames", "-show_entries",
+                                           "stream=codec_name,nb_read_frames:format_tags=animate", "-of", "default=nw=1", path("sweep.mp4")})
+                                  .out;
+    EXPECT_NE(probe.find("codec_name=h264"), std::string::npos) << probe;
+    EXPECT_NE(probe.find("nb_read_frames=4"), std::string::npos) << probe;
+    EXPECT_NE(probe.find("animate=base=10:1000000000"), std::string::npos) << probe;
+    EXPECT_TRUE(app.state().undo());
+    EXPECT_EQ(app.state().params().real("base"), 10000);
+}
+
+// Fields that cannot make a recording keep the dialog open with the reason, and write nothing.
+TEST_F(Recording, TheDialogRefusesWhatCannotBeRecorded) {
+    HeadlessApp app({"--fresh", "--set", "position=12"});
+    ASSERT_TRUE(app.settle());
+    rope::gui::open_record_dialog(app.state(), 0);
+    app.frame();
+    rope::gui::ExportDialogState& d = app.state().export_dialog;
+    const rope::figures::FigureDescriptor& vectors = *app.state().panels[0].figure;
+    const rope::ParamSet& p = app.state().params();
+    struct Case {
+        std::function<void(rope::gui::RecordingFields&)> edit;
+        std::string says;
+    };
+    const std::vector<Case> cases = {
+        {[](rope::gui::RecordingFields& r) { r.to = r.from; }, "From and to are the same: nothing would move."},
+        {[](rope::gui::RecordingFields& r) { r.frames = 1; }, "Frames must be from 2 to 1000."},
+        {[](rope::gui::RecordingFields& r) { r.fps = 500; }, "Frames per second must be from 1 to 120."},
+        {[](rope::gui::RecordingFields& r) { r.to = -5; }, "position"},
+        {[](rope::gui::RecordingFields& r) { r.key = "grid_rows"; }, "This figure has no number to move."},
+    };
+    for (const Case& c : cases) {
+        rope::gui::RecordingFields rec = d.rec;
+        c.edit(rec);
+        const std::string problem = rope::gui::recording_problem(p, vectors, rec);
+        EXPECT_NE(problem.find(c.says), std::string::npos) << problem;
+        EXPECT_EQ(problem.find("--animate"), std::string::npos) << "the dialog's words, not the command line's: " << problem;
+        const rope::gui::RecordingFields kept = d.rec;
+        d.rec = rec;
+        app.key(GLFW_KEY_ENTER);
+        for (int i = 0; i < 5; ++i) app.frame();
+        EXPECT_TRUE(d.open) << c.says;
+        d.rec = kept;
+    }
+    EXPECT_TRUE(files().empty());
+    EXPECT_EQ(rope::gui::recording_problem(p, vectors, d.rec), "");
+}
