@@ -15,6 +15,7 @@
 #include <stdexcept>
 
 #include "export/cairo_canvas.hpp"
+#include "export/gif_palette.hpp"
 #include "io/atomic_file.hpp"
 #include "io/gif_writer.hpp"
 #include "io/video_writer.hpp"
@@ -99,7 +100,10 @@ private:
 
 class GifSink : public FrameSink {
 public:
-    GifSink(const std::string& path, int width, int height, int fps, const io::TextChunks& meta) : gif_(path, width, height, fps, meta) {}
+    GifSink(const std::string& path, int width, int height, int fps, const io::TextChunks& meta, std::vector<std::uint32_t> reserved)
+        : gif_(path, width, height, fps, meta) {
+        gif_.reserve_colours(std::move(reserved));
+    }
     void add(const std::vector<std::uint8_t>& rgba, int width, int, int) override { gif_.add_frame(rgba.data(), width * 4); }
     void finish() override { gif_.finish(); }
 
@@ -259,7 +263,7 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
             while (target.size() > 1 && target.back() == '/') target.pop_back();
             sink = std::make_unique<PngFolderSink>(target, meta, 96.0 * o.scale);
             break;
-        case AnimationFormat::gif: sink = std::make_unique<GifSink>(o.path, w, h, a.fps, meta); break;
+        case AnimationFormat::gif: sink = std::make_unique<GifSink>(o.path, w, h, a.fps, meta, gif_reserved_colours(figure, frames.front(), o)); break;
         case AnimationFormat::mp4:
         case AnimationFormat::webm: sink = make_video_sink(o.path, format, w, h, a.fps, meta); break;
     }

@@ -33,49 +33,58 @@ std::string message(const std::string& path, const std::string& reason) {
 
 }  // namespace
 
-AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
-    if (path_.empty()) throw IoError("cannot write '': empty file name");
+WriteTarget resolve_write_target(const std::string& path) {
+    WriteTarget t{path, false};
     struct stat st {};
-    std::string target = path_;
-    if (lstat(path_.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+    if (lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
         // write where the link points, never replace the link itself
-        char* real = realpath(path_.c_str(), nullptr);
-        if (real) {
-            target = real;
+        if (char* real = realpath(path.c_str(), nullptr)) {
+            t.path = real;
             std::free(real);
         }
     }
-    if (stat(target.c_str(), &st) == 0) {
-        if (S_ISDIR(st.st_mode)) throw IoError(message(path_, "it is a folder"));
-        if (!S_ISREG(st.st_mode)) {
-            // a device or pipe: write in place, report its errors, never rename over it
-            in_place_ = true;
-            file_ = std::fopen(target.c_str(), "wb");
-            if (!file_) throw IoError(message(path_, std::strerror(errno)));
-            return;
-        }
+    if (stat(t.path.c_str(), &st) == 0) {
+        if (S_ISDIR(st.st_mode)) throw IoError(message(path, "it is a folder"));
+        t.special = !S_ISREG(st.st_mode);
     }
+    return t;
+}
+
+TemporaryBeside make_temporary_beside(const std::string& target, const std::string& shown) {
     const std::string folder = folder_of(target);
-    struct stat fst {};
-    if (stat(folder.c_str(), &fst) != 0 || !S_ISDIR(fst.st_mode))
-        throw IoError(message(path_, "folder '" + folder + "' does not exist"));
+    struct stat st {};
+    if (stat(folder.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) throw IoError(message(shown, "folder '" + folder + "' does not exist"));
     std::string pattern = folder + "/." + name_of(target) + ".XXXXXX";
     std::vector<char> buf(pattern.begin(), pattern.end());
     buf.push_back('\0');
     const int fd = mkstemp(buf.data());
-    if (fd < 0) throw IoError(message(path_, std::strerror(errno)));
-    temp_ = buf.data();
+    if (fd < 0) throw IoError(message(shown, std::strerror(errno)));
     const mode_t mask = umask(0);
     umask(mask);
     fchmod(fd, 0666 & ~mask);
-    file_ = fdopen(fd, "wb");
+    return {fd, buf.data()};
+}
+
+AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
+    if (path_.empty()) throw IoError("cannot write '': empty file name");
+    const WriteTarget target = resolve_write_target(path_);
+    if (target.special) {
+        // a device or pipe: write in place, report its errors, never rename over it
+        in_place_ = true;
+        file_ = std::fopen(target.path.c_str(), "wb");
+        if (!file_) throw IoError(message(path_, std::strerror(errno)));
+        return;
+    }
+    const TemporaryBeside temp = make_temporary_beside(target.path, path_);
+    temp_ = temp.path;
+    file_ = fdopen(temp.fd, "wb");
     if (!file_) {
         const int e = errno;
-        close(fd);
+        close(temp.fd);
         unlink(temp_.c_str());
         throw IoError(message(path_, std::strerror(e)));
     }
-    if (target != path_) path_ = target;  // rename onto the link's target, keeping the link
+    path_ = target.path;  // rename onto the link's target, keeping the link
 }
 
 AtomicFile::~AtomicFile() {

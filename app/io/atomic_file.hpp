@@ -39,6 +39,24 @@ private:
     bool committed_ = false;
 };
 
+// Where a write to `path` lands: a symbolic link's target (the link itself is kept), and whether
+// something other than a regular file (a device, a pipe) is there, which cannot be renamed over.
+// Throws IoError naming `path` when it is a folder.
+struct WriteTarget {
+    std::string path;
+    bool special = false;
+};
+WriteTarget resolve_write_target(const std::string& path);
+
+// A new empty file ".NAME.XXXXXX" in `target`'s folder, mode 0666 less the umask, open for writing:
+// written first and renamed onto `target` when whole. Throws IoError naming `shown` (the path the
+// caller was given) when the folder does not exist or the file cannot be made.
+struct TemporaryBeside {
+    int fd = -1;
+    std::string path;
+};
+TemporaryBeside make_temporary_beside(const std::string& target, const std::string& shown);
+
 // Writes the whole of `content` atomically.
 void write_file_atomically(const std::string& path, const std::string& content);
 

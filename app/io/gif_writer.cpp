@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "io/atomic_file.hpp"
@@ -75,15 +76,23 @@ std::vector<std::uint32_t> median_cut(Histogram colours, std::size_t slots) {
     return out;
 }
 
+long distance2(std::uint32_t a, std::uint32_t b) {
+    long d = 0;
+    for (int k = 0; k < 3; ++k) {
+        const long e = channel(a, k) - channel(b, k);
+        d += e * e;
+    }
+    return d;
+}
+
+// A colour this close (squared RGB distance) to a reserved or flat entry is shown by it.
+constexpr long kCovered = 27;
+
 std::uint8_t nearest(const std::vector<std::uint32_t>& palette, std::uint32_t c) {
     int best = 0;
     long best_d = -1;
     for (std::size_t i = 0; i < palette.size(); ++i) {
-        long d = 0;
-        for (int k = 0; k < 3; ++k) {
-            const long e = channel(palette[i], k) - channel(c, k);
-            d += e * e;
-        }
+        const long d = distance2(palette[i], c);
         if (best_d < 0 || d < best_d) best_d = d, best = static_cast<int>(i);
         if (d == 0) break;
     }
@@ -107,6 +116,28 @@ int write_to(GifFileType* gif, const GifByteType* data, int length) {
     return length;
 }
 
+// Lloyd steps for the entries from `first` on (median cut's): each moves to the count-weighted mean
+// of the colours nearest to it, so the boxes' means follow where the colours really are; the
+// entries before `first` (reserved and flat) never move.
+void refine(std::vector<std::uint32_t>& palette, std::size_t first, const Histogram& histogram) {
+    for (int step = 0; step < 3; ++step) {
+        std::vector<std::array<double, 4>> sums(palette.size(), {0, 0, 0, 0});
+        for (std::size_t k = 0; k < histogram.size(); ++k) {
+            const std::uint8_t i = nearest(palette, histogram[k].first);
+            auto& s = sums[i];
+            const double n = static_cast<double>(histogram[k].second);
+            for (int c = 0; c < 3; ++c) s[static_cast<std::size_t>(c)] += n * channel(histogram[k].first, c);
+            s[3] += n;
+        }
+        for (std::size_t i = first; i < palette.size(); ++i) {
+            if (sums[i][3] <= 0) continue;
+            std::uint32_t c = 0;
+            for (std::size_t ch = 0; ch < 3; ++ch) c = c << 8 | static_cast<std::uint32_t>(std::lround(sums[i][ch] / sums[i][3]));
+            palette[i] = c;
+        }
+    }
+}
+
 }  // namespace
 
 int gif_delay_centiseconds(int index, int fps) {
@@ -114,7 +145,7 @@ int gif_delay_centiseconds(int index, int fps) {
     return static_cast<int>(std::max(2L, end - start));
 }
 
-std::vector<std::uint32_t> build_palette(const Histogram& histogram, std::size_t slots) {
+std::vector<std::uint32_t> build_palette(const Histogram& histogram, std::size_t slots, const std::vector<std::uint32_t>& reserved) {
     Histogram sorted = histogram;
     std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
     std::vector<std::uint32_t> palette;
@@ -122,14 +153,26 @@ std::vector<std::uint32_t> build_palette(const Histogram& histogram, std::size_t
         for (const auto& [c, n] : sorted) palette.push_back(c);
         return palette;
     }
+    std::unordered_set<std::uint32_t> taken;
+    auto take = [&](std::uint32_t c) {
+        if (taken.insert(c).second) palette.push_back(c);
+    };
+    const std::size_t room = slots > kFreeSlots ? slots - kFreeSlots : 0;
+    for (std::size_t i = 0; i < reserved.size() && palette.size() < room; ++i) take(reserved[i] & 0xffffff);
     // Flat colours: the figure's fills, lines and text cover many pixels each; at most 96 of them
     // keep their exact value, the rest of the table goes to what lies between them.
     std::uint64_t total = 0;
     for (const auto& e : sorted) total += e.second;
-    std::size_t flat = 0;
-    while (flat < 96 && sorted[flat].second * 2000 >= total) palette.push_back(sorted[flat++].first);
-    const Histogram rest(sorted.begin() + static_cast<std::ptrdiff_t>(flat), sorted.end());
-    for (std::uint32_t c : median_cut(rest, slots - flat)) palette.push_back(c);
+    for (std::size_t k = 0; k < sorted.size() && k < 96 && palette.size() < room && sorted[k].second * 2000 >= total; ++k) take(sorted[k].first);
+    // What an entry already shows within a few levels needs no box of its own: median cut spends the
+    // rest of the table where the palette is still far from the frames' colours.
+    const std::vector<std::uint32_t> fixed = palette;
+    Histogram rest;
+    for (const auto& e : sorted)
+        if (!taken.count(e.first) && (fixed.empty() || distance2(fixed[nearest(fixed, e.first)], e.first) > kCovered)) rest.push_back(e);
+    if (rest.empty()) return palette;
+    for (std::uint32_t c : median_cut(rest, slots - palette.size())) take(c);
+    refine(palette, fixed.size(), sorted);
     return palette;
 }
 
@@ -170,7 +213,7 @@ void GifWriter::finish() {
         for (std::uint32_t c : f.rgb) ++counts[c];
     const Histogram histogram(counts.begin(), counts.end());
     // one index is kept for "unchanged" (transparent), so 255 colours at most
-    const std::vector<std::uint32_t> palette = build_palette(histogram, 255);
+    const std::vector<std::uint32_t> palette = build_palette(histogram, 255, reserved_);
     const int transparent = static_cast<int>(palette.size());
     exact_ = histogram.size() <= 255;
     std::unordered_map<std::uint32_t, std::uint8_t> index;

@@ -1,4 +1,5 @@
-// Animated GIFs through giflib: one global palette built from all the frames, only the rectangle
+// Animated GIFs through giflib: one global palette built from all the frames (and the colours the
+// caller reserves: a figure's flat colours and colormap samples, export/gif_palette), only the rectangle
 // that changed written for each frame (left in place under the next; inside it, pixels that show
 // the same palette colour as before are transparent), looping forever, the
 // parameters in a comment. Frames are kept as their changed rectangles until finish(), because
@@ -19,10 +20,14 @@ namespace rope::io {
 int gif_delay_centiseconds(int index, int fps);
 
 // A palette of at most `slots` colours (0xRRGGBB) for a colour histogram: every colour when there
-// are at most `slots`; else the most frequent (the figures' flat fills, lines and text) kept exact and the
-// rest (anti-aliased edges, colormap gradients) by median cut over their counts.
+// are at most `slots`; else first the `reserved` colours (the caller's: a figure's flat colours and
+// samples along its colormaps; at most slots - kFreeSlots of them, in the order given), then the
+// most frequent colours (flat fills, lines and text the caller did not name) kept exact, and the
+// rest (anti-aliased edges, what lies between the samples) by median cut over the colours that no
+// entry so far shows closely.
+inline constexpr std::size_t kFreeSlots = 32;
 std::vector<std::uint32_t> build_palette(const std::vector<std::pair<std::uint32_t, std::uint64_t>>& histogram,
-                                         std::size_t slots);
+                                         std::size_t slots, const std::vector<std::uint32_t>& reserved = {});
 
 class GifWriter {
 public:
@@ -30,6 +35,8 @@ public:
     GifWriter(std::string path, int width, int height, int fps, const TextChunks& metadata);
     // rgba: height rows of stride_bytes, 8-bit straight RGBA (alpha ignored: figures are opaque).
     void add_frame(const std::uint8_t* rgba, int stride_bytes);
+    // Colours the palette keeps exactly when the frames have more than it holds (see build_palette).
+    void reserve_colours(std::vector<std::uint32_t> colours) { reserved_ = std::move(colours); }
     // Builds the palette, writes the file atomically. Throws IoError.
     void finish();
     int frames() const { return static_cast<int>(frames_.size()); }
@@ -45,6 +52,7 @@ private:
     TextChunks metadata_;
     std::vector<std::uint32_t> previous_;  // the last frame whole
     std::vector<Frame> frames_;
+    std::vector<std::uint32_t> reserved_;
     bool exact_ = true;
 };
 

@@ -1,11 +1,9 @@
 #include "io/video_writer.hpp"
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <stdexcept>
@@ -42,18 +40,6 @@ std::string av_reason(int code) {
     char text[AV_ERROR_MAX_STRING_SIZE] = {};
     if (av_strerror(code, text, sizeof text) < 0) return "libav error " + std::to_string(code);
     return text;
-}
-
-std::string folder_of(const std::string& path) {
-    const std::size_t slash = path.find_last_of('/');
-    if (slash == std::string::npos) return ".";
-    if (slash == 0) return "/";
-    return path.substr(0, slash);
-}
-
-std::string name_of(const std::string& path) {
-    const std::size_t slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
 // "key=value key=value": every tag in one, for players that show only a comment.
@@ -111,32 +97,13 @@ struct VideoWriter::State {
 };
 
 void VideoWriter::State::make_temp_file() {
-    target = path;
-    struct stat st {};
-    if (lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
-        // write where the link points, never replace the link itself
-        if (char* real = realpath(path.c_str(), nullptr)) {
-            target = real;
-            std::free(real);
-        }
-    }
-    if (stat(target.c_str(), &st) == 0) {
-        if (S_ISDIR(st.st_mode)) fail("it is a folder");
-        // a device or pipe: the MP4 index is written by reading the file back, so only files will do
-        if (!S_ISREG(st.st_mode)) fail("it is not a regular file");
-    }
-    const std::string folder = folder_of(target);
-    if (stat(folder.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) fail("folder '" + folder + "' does not exist");
-    std::string pattern = folder + "/." + name_of(target) + ".XXXXXX";
-    std::vector<char> buf(pattern.begin(), pattern.end());
-    buf.push_back('\0');
-    const int fd = mkstemp(buf.data());
-    if (fd < 0) fail(std::strerror(errno));
-    temp = buf.data();
-    const mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    close(fd);
+    const WriteTarget where = resolve_write_target(path);
+    // a device or pipe: the MP4 index is written by reading the file back, so only files will do
+    if (where.special) fail("it is not a regular file");
+    target = where.path;
+    const TemporaryBeside file = make_temporary_beside(target, path);
+    temp = file.path;
+    close(file.fd);
 }
 
 void VideoWriter::State::open_encoder() {
