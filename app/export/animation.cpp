@@ -18,6 +18,7 @@
 #include "io/atomic_file.hpp"
 #include "io/gif_writer.hpp"
 #include "io/video_writer.hpp"
+#include "plot/axis_pins.hpp"
 #include "rope/number_format.hpp"
 
 namespace rope::exporting {
@@ -265,10 +266,22 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
     }
     CairoTextMeasure measure;
     figures::FigureCache cache;
+    // Pass 1 learns every frame's axis ranges; pass 2 draws each frame with their union, so the
+    // titles and tick labels stay put. A frame the pins do not change is drawn from its pass-1 build.
+    plot::AxisPins pins;
+    std::vector<plot::DisplayList> built(frames.size());
     for (std::size_t i = 0; i < frames.size(); ++i) {
-        const figures::FigureResult fig = build_for_file(figure, frames[i], o, measure, false, cache);
+        pins.start_build(plot::AxisPins::Mode::collect);
+        built[i] = build_for_file(figure, frames[i], o, measure, false, cache, &pins).list;
+    }
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+        if (!pins.frame_unchanged(static_cast<int>(i))) {
+            pins.start_build(plot::AxisPins::Mode::apply);
+            built[i] = build_for_file(figure, frames[i], o, measure, false, cache, &pins).list;
+        }
         int fw = 0, fh = 0;
-        const std::vector<std::uint8_t> rgba = rasterize(fig.list, o, fw, fh);
+        const std::vector<std::uint8_t> rgba = rasterize(built[i], o, fw, fh);
+        built[i] = plot::DisplayList();
         sink->add(rgba, fw, fh, static_cast<int>(i));
         // the sink's destructor removes what it wrote so far
         if (progress && !progress(static_cast<int>(i) + 1, static_cast<int>(frames.size()))) throw AnimationCancelled();
