@@ -58,7 +58,7 @@ void AxisPins::visit(int plot, AxisSetup& x, AxisSetup& y, ColorbarSetup* bar) {
         else if (p.bar.seen) p.bar.agree = false;
         std::vector<PlotBuilt>& frame = built_.back();
         if (static_cast<int>(frame.size()) <= plot) frame.resize(static_cast<std::size_t>(plot) + 1);
-        frame[static_cast<std::size_t>(plot)] = {{x.min, x.max}, {y.min, y.max}, bar ? Range{bar->vmin, bar->vmax} : Range{}, bar != nullptr};
+        frame[static_cast<std::size_t>(plot)] = {{x.min, x.max}, {y.min, y.max}, bar ? Range{bar->vmin, bar->vmax} : Range{}, bar != nullptr, {}};
         return;
     }
     const PlotPins* p = pins_for(plot);
@@ -66,6 +66,26 @@ void AxisPins::visit(int plot, AxisSetup& x, AxisSetup& y, ColorbarSetup* bar) {
     if (p->x.agree && p->x.kind == axis_kind(x)) x.min = p->x.range.lo, x.max = p->x.range.hi;
     if (p->y.agree && p->y.kind == axis_kind(y)) y.min = p->y.range.lo, y.max = p->y.range.hi;
     if (bar && p->bar.agree && p->bar.kind == bar_kind(*bar)) bar->vmin = p->bar.range.lo, bar->vmax = p->bar.range.hi;
+}
+
+void AxisPins::visit_cells(int plot, int ordinal, ColormapId colormap, float& vmin, float& vmax) {
+    if (plot < 0 || ordinal < 0) return;
+    const std::string kind = std::to_string(static_cast<int>(colormap));
+    const auto at = static_cast<std::size_t>(ordinal);
+    if (mode_ == Mode::collect) {
+        if (built_.empty() || static_cast<int>(pins_.size()) <= plot || static_cast<int>(built_.back().size()) <= plot) return;
+        PlotPins& p = pins_[static_cast<std::size_t>(plot)];
+        if (p.cells.size() <= at) p.cells.resize(at + 1);
+        merge(p.cells[at], kind, {vmin, vmax});
+        std::vector<Range>& built = built_.back()[static_cast<std::size_t>(plot)].cells;
+        if (built.size() <= at) built.resize(at + 1, Range{0, 0});
+        built[at] = {vmin, vmax};
+        return;
+    }
+    const PlotPins* p = pins_for(plot);
+    if (!p || p->cells.size() <= at) return;
+    const Pin& pin = p->cells[at];
+    if (pin.agree && pin.kind == kind) vmin = static_cast<float>(pin.range.lo), vmax = static_cast<float>(pin.range.hi);
 }
 
 bool AxisPins::frame_unchanged(int frame) const {
@@ -76,6 +96,8 @@ bool AxisPins::frame_unchanged(int frame) const {
         const PlotPins* p = pins_for(static_cast<int>(i));
         if (!p) continue;
         if (!same(p->x, built[i].x) || !same(p->y, built[i].y) || (built[i].has_bar && !same(p->bar, built[i].bar))) return false;
+        for (std::size_t c = 0; c < built[i].cells.size(); ++c)
+            if (c >= p->cells.size() || !same(p->cells[c], built[i].cells[c])) return false;
     }
     return true;
 }

@@ -29,6 +29,10 @@ public:
     // of the pinned axes (bar may be null: no colour bar).
     void visit(int plot, AxisSetup& x, AxisSetup& y, ColorbarSetup* bar);
 
+    // The same for the colour range of the plot's `ordinal`-th heatmap (cells and bar then agree
+    // wherever they agree in every frame).
+    void visit_cells(int plot, int ordinal, ColormapId colormap, float& vmin, float& vmax);
+
     int frames() const { return static_cast<int>(built_.size()); }
     // Whether the frame collected as number `frame` comes out the same in apply mode (no pinned
     // range differs from its own): then its pass-1 build can be used as it is.
@@ -45,10 +49,12 @@ private:
     };
     struct PlotPins {
         Pin x, y, bar;
+        std::vector<Pin> cells;  // per heatmap of the plot
     };
     struct PlotBuilt {  // one plot's own ranges in one frame
         Range x, y, bar;
         bool has_bar = false;
+        std::vector<Range> cells;
     };
 
     static std::string axis_kind(const AxisSetup& a);

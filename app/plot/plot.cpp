@@ -191,8 +191,6 @@ Rect Plot::equal_units(Rect r) const {
 void Plot::layout() {
     if (locked_) return;
     locked_ = true;
-    bar_own_lo_ = bar_.vmin;
-    bar_own_hi_ = bar_.vmax;
     if (style_.pins) style_.pins->visit(pin_index_, x_, y_, has_bar_ ? &bar_ : nullptr);
     const float pad = style_.px(8);
     Rect r{outer_.x0 + pad, outer_.y0 + pad, outer_.x1 - pad, outer_.y1 - pad};
@@ -462,11 +460,7 @@ void Plot::line(const double* xs, const double* ys, std::size_t count, std::size
 void Plot::heatmap(std::vector<float> values, int cols, int rows, double x0, double x1, double y0, double y1,
                    ColormapId colormap, float vmin, float vmax, std::vector<float> weights) {
     layout();
-    // cells coloured on the colour bar's scale keep to it when the bar is pinned to a wider range
-    if (has_bar_ && colormap == bar_.colormap && vmin == static_cast<float>(bar_own_lo_) && vmax == static_cast<float>(bar_own_hi_)) {
-        vmin = static_cast<float>(bar_.vmin);
-        vmax = static_cast<float>(bar_.vmax);
-    }
+    if (style_.pins) style_.pins->visit_cells(pin_index_, heatmaps_++, colormap, vmin, vmax);
     Rect r{x_px(x0), y_px(y1), x_px(x1), y_px(y0)};
     list_.add(ImageCmd{r, cols, rows, std::move(values), colormap, vmin, vmax, std::move(weights)});
 }

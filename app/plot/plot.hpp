@@ -168,7 +168,7 @@ private:
     bool locked_ = false;
     bool finished_ = false;
     int pin_index_ = -1;                        // this plot's number in the build, for style_.pins
-    double bar_own_lo_ = 0, bar_own_hi_ = 1;  // the bar's range as the figure set it, before any pin
+    int heatmaps_ = 0;                          // heatmaps drawn so far (their number for style_.pins)
     Rect area_;
     Rect bar_rect_;
     std::vector<LegendEntry> legend_;
