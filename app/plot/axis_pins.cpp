@@ -53,6 +53,8 @@ void AxisPins::visit(int plot, AxisSetup& x, AxisSetup& y, ColorbarSetup* bar) {
         PlotPins& p = pins_[static_cast<std::size_t>(plot)];
         merge(p.x, axis_kind(x), {x.min, x.max});
         merge(p.y, axis_kind(y), {y.min, y.max});
+        if (x.moves_in_animation) p.x.agree = false;
+        if (y.moves_in_animation) p.y.agree = false;
         // a plot with a bar in one frame and none in another: the bar is not pinned
         if (bar) merge(p.bar, bar_kind(*bar), {bar->vmin, bar->vmax});
         else if (p.bar.seen) p.bar.agree = false;

@@ -6,7 +6,8 @@
 // them in `apply` mode: each Plot takes the union of its ranges over all the frames. An axis is
 // pinned only where every frame agrees on what it is (label, log or linear, automatic ticks; for a
 // bar, its label, colormap and automatic ticks): custom ticks are made for one range, so such an
-// axis keeps each frame's own. A Plot finds the pins through Style::pins (null on screen).
+// axis keeps each frame's own, and so does an axis marked AxisSetup::moves_in_animation. A Plot finds
+// the pins through Style::pins (null on screen).
 #pragma once
 
 #include <string>

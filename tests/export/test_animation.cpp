@@ -366,10 +366,10 @@ TEST_F(AnimationTest, ACancelledRecordingLeavesNothingBehind) {
 namespace {
 
 // The tick labels of a display list, with where they are drawn: what must not move between frames.
-std::vector<std::string> tick_texts(const rope::plot::DisplayList& list) {
+std::vector<std::string> tick_texts(const rope::plot::DisplayList& list, bool x = true, bool y = true) {
     std::vector<std::string> out;
     for (const rope::plot::Command& c : list.commands)
-        if (const auto* t = std::get_if<rope::plot::TextCmd>(&c); t && (t->role == rope::plot::Role::tick_x || t->role == rope::plot::Role::tick_y))
+        if (const auto* t = std::get_if<rope::plot::TextCmd>(&c); t && ((x && t->role == rope::plot::Role::tick_x) || (y && t->role == rope::plot::Role::tick_y)))
             out.push_back(t->text + " @" + std::to_string(t->pos.x) + "," + std::to_string(t->pos.y));
     return out;
 }
@@ -484,6 +484,23 @@ TEST(AxisPins, TheScoresColourBarAndItsCellsKeepOneRangeWhileTheBaseMoves) {
     for (const auto& list : alone)
         for (const auto& r : image_ranges(list)) widest = std::max(widest, r.second);
     EXPECT_EQ(ranges.front().second, widest) << "the union of the frames' ranges";
+}
+
+// The heatmap as the context grows fills in from the left under a fixed position axis; as dim grows,
+// its pair axis follows (pair i of 8 is not pair i of 64: moves_in_animation), the rows filling the plot.
+TEST(AxisPins, TheHeatmapFillsInAsTheContextGrowsAndItsPairAxisFollowsTheDim) {
+    const std::vector<rope::plot::DisplayList> context = frame_lists("heatmap", "max_position", {"256", "4096"}, true);
+    EXPECT_EQ(tick_texts(context.front()), tick_texts(context.back()));
+    std::vector<rope::plot::Rect> cells;
+    for (const rope::plot::DisplayList& list : context)
+        for (const rope::plot::Command& c : list.commands)
+            if (const auto* image = std::get_if<rope::plot::ImageCmd>(&c); image && image->rows == 64) cells.push_back(image->rect);
+    ASSERT_EQ(cells.size(), 2u) << "one heatmap of 64 pairs a frame (the colour bar has 256 rows)";
+    EXPECT_NEAR(cells[0].x0, cells[1].x0, 0.5f) << "both start at position 0";
+    EXPECT_NEAR(cells[0].width(), cells[1].width() * 256.0f / 4096.0f, 2.0f) << "256 of 4096 positions";
+
+    const std::vector<rope::plot::DisplayList> dims = frame_lists("heatmap", "dim", {"16", "128"}, true);
+    EXPECT_NE(tick_texts(dims.front(), false, true), tick_texts(dims.back(), false, true)) << "the pair axis is not pinned";
 }
 
 // The command line does the same: a PNG sequence of the sweep has the pinned frames (pixel for pixel
