@@ -3,7 +3,6 @@
 // with the PNG export at the same parameter values; a PNG sequence's frames equal the PNG export
 // pixel for pixel. Every bad input: one line, exit 2, nothing written, an existing file untouched.
 #include <gtest/gtest.h>
-#include <sys/stat.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -18,31 +17,20 @@
 #include "io/atomic_file.hpp"
 #include "io/gif_writer.hpp"
 #include "io/png_writer.hpp"
+#include "support/export_cli.hpp"
+#include "support/files.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 
+using rope::test::export_cli;
+using rope::test::exists;
+using rope::test::files_in;
 using rope::test::ProcessResult;
 using rope::test::run_process;
 
 namespace {
 
 using AnimationTest = rope::test::TempDirTest;
-
-ProcessResult export_cli(std::vector<std::string> args) {
-    std::vector<std::string> argv = {"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", ROPE_EXPLORER_BINARY, "export"};
-    argv.insert(argv.end(), args.begin(), args.end());
-    return run_process(argv);
-}
-
-bool exists(const std::string& p) {
-    struct stat st {};
-    return stat(p.c_str(), &st) == 0;
-}
-
-std::size_t files_in(const std::string& dir) {
-    const ProcessResult r = run_process({"/usr/bin/find", dir, "-mindepth", "1"});
-    return static_cast<std::size_t>(rope::test::count_lines(r.out));
-}
 
 std::string chunk(const rope::io::TextChunks& text, const std::string& key) {
     for (const auto& [k, v] : text)
