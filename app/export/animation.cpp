@@ -297,6 +297,7 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
             built[i] = std::move(list);
             kept[i] = true;
         }
+        if (progress && !progress(0, static_cast<int>(frames.size()))) throw AnimationCancelled();
     }
     for (std::size_t i = 0; i < frames.size(); ++i) {
         if (!kept[i] || !pins.frame_unchanged(static_cast<int>(i))) {

@@ -314,7 +314,8 @@ TEST_F(AnimationTest, VideosHaveTheirCodecFramesRateAndMatchThePngExport) {
     }
 }
 
-// The app's Cancel: the progress callback hears every frame in order and, told to stop, the export
+// The app's Cancel: the progress callback hears every frame in order (after the first pass, which calls with
+// done = 0 once a frame) and, told to stop in either pass, the export
 // throws AnimationCancelled and leaves nothing beside the target, in every format; an older file
 // of that name stays as it was.
 TEST_F(AnimationTest, ACancelledRecordingLeavesNothingBehind) {
@@ -328,16 +329,31 @@ TEST_F(AnimationTest, ACancelledRecordingLeavesNothingBehind) {
         o.path = path(name);
         o.scale = 0.5;
         std::vector<int> heard;
-        auto stop_at_4 = [&heard](int done, int total) {
-            heard.push_back(done);
+        int gathered = 0;  // the first pass (axis ranges) calls with done = 0, once a frame
+        auto stop_at_4 = [&heard, &gathered](int done, int total) {
+            if (done == 0) ++gathered;
+            else heard.push_back(done);
             EXPECT_EQ(total, 10);
             return done < 4;
         };
         EXPECT_THROW(rope::exporting::export_animation(*vectors, rope::ParamSet(), a, o, stop_at_4), rope::exporting::AnimationCancelled)
             << name;
         EXPECT_EQ(heard, (std::vector<int>{1, 2, 3, 4})) << name;
+        EXPECT_EQ(gathered, 10) << name;
         EXPECT_EQ(files_in(dir_), 1u) << name << ": only the older file is there";
         EXPECT_EQ(rope::io::read_file(path("older.gif")), "an older file");
+    }
+    // stopped in the first pass, nothing is written either
+    {
+        rope::exporting::ExportOptions o;
+        o.path = path("early.gif");
+        o.scale = 0.5;
+        int calls = 0;
+        EXPECT_THROW(rope::exporting::export_animation(*vectors, rope::ParamSet(), a, o,
+                                                       [&calls](int done, int) { return ++calls < 3 && done == 0; }),
+                     rope::exporting::AnimationCancelled);
+        EXPECT_EQ(calls, 3);
+        EXPECT_EQ(files_in(dir_), 1u);
     }
     // and heard to the end, the file is written
     rope::exporting::ExportOptions o;
