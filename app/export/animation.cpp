@@ -19,6 +19,7 @@
 #include "io/atomic_file.hpp"
 #include "io/gif_writer.hpp"
 #include "io/video_writer.hpp"
+#include "plot/axis_pins.hpp"
 #include "rope/number_format.hpp"
 
 namespace rope::exporting {
@@ -48,6 +49,21 @@ double frame_value(const ParamSpec& spec, double from, double to, int i, int n) 
     }
     if (spec.logarithmic && from > 0 && to > 0) return std::exp(std::log(from) + (std::log(to) - std::log(from)) * t);
     return from + (to - from) * t;
+}
+
+// What pass 1 of an animation may keep of its frames' display lists to draw them unchanged in pass 2.
+constexpr std::size_t kKeptListBytes = std::size_t(256) << 20;
+
+// A display list's memory, roughly: its commands, their points and text, its images' values.
+std::size_t approximate_bytes(const plot::DisplayList& list) {
+    std::size_t bytes = list.commands.size() * sizeof(plot::Command);
+    for (const plot::Command& c : list.commands) {
+        if (const auto* line = std::get_if<plot::PolylineCmd>(&c)) bytes += line->points.size() * sizeof(plot::Vec2);
+        else if (const auto* polygon = std::get_if<plot::PolygonCmd>(&c)) bytes += polygon->points.size() * sizeof(plot::Vec2);
+        else if (const auto* text = std::get_if<plot::TextCmd>(&c)) bytes += text->text.size();
+        else if (const auto* image = std::get_if<plot::ImageCmd>(&c)) bytes += (image->values.size() + image->weights.size()) * sizeof(float);
+    }
+    return bytes;
 }
 
 // Where frames go: a folder of PNGs or one GIF.
@@ -269,10 +285,32 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
     }
     CairoTextMeasure measure;
     figures::FigureCache cache;
+    // Pass 1 learns every frame's axis ranges; pass 2 draws each frame with their union, so the
+    // titles and tick labels stay put. A frame the pins do not change is drawn from its pass-1 build.
+    // (Kept lists are bounded: past kKeptListBytes a frame is built again in pass 2.)
+    plot::AxisPins pins;
+    std::vector<plot::DisplayList> built(frames.size());
+    std::vector<bool> kept(frames.size(), false);
+    std::size_t kept_bytes = 0;
     for (std::size_t i = 0; i < frames.size(); ++i) {
-        const figures::FigureResult fig = build_for_file(figure, frames[i], o, measure, false, cache);
+        pins.start_build(plot::AxisPins::Mode::collect);
+        plot::DisplayList list = build_for_file(figure, frames[i], o, measure, false, cache, &pins).list;
+        const std::size_t bytes = approximate_bytes(list);
+        if (kept_bytes + bytes <= kKeptListBytes) {
+            kept_bytes += bytes;
+            built[i] = std::move(list);
+            kept[i] = true;
+        }
+        if (progress && !progress(0, static_cast<int>(frames.size()))) throw AnimationCancelled();
+    }
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+        if (!kept[i] || !pins.frame_unchanged(static_cast<int>(i))) {
+            pins.start_build(plot::AxisPins::Mode::apply);
+            built[i] = build_for_file(figure, frames[i], o, measure, false, cache, &pins).list;
+        }
         int fw = 0, fh = 0;
-        const std::vector<std::uint8_t> rgba = rasterize(fig.list, o, fw, fh);
+        const std::vector<std::uint8_t> rgba = rasterize(built[i], o, fw, fh);
+        built[i] = plot::DisplayList();
         sink->add(rgba, fw, fh, static_cast<int>(i));
         // the sink's destructor removes what it wrote so far
         if (progress && !progress(static_cast<int>(i) + 1, static_cast<int>(frames.size()))) throw AnimationCancelled();

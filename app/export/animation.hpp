@@ -48,7 +48,9 @@ io::TextChunks animation_metadata(const ParamSet& first, const figures::FigureDe
 std::string frame_file_name(int index);
 
 // Told after each frame is written how many of how many are done; returns false to stop the
-// recording (the app's Cancel). Called on the thread that exports.
+// recording (the app's Cancel). Called on the thread that exports. Before the first frame is written,
+// a first pass gathers every frame's axis ranges (plot/axis_pins.hpp): it calls with done = 0 after
+// each frame it builds, so that pass can be stopped too.
 using AnimationProgress = std::function<bool(int done, int total)>;
 
 // Thrown by export_animation when AnimationProgress asked it to stop; nothing is left behind.

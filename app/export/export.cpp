@@ -170,7 +170,8 @@ std::string picture_options_problem(const figures::FigureDescriptor& figure, con
 }
 
 figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o,
-                                     const plot::TextMeasure& measure, bool with_table, figures::FigureCache& cache) {
+                                     const plot::TextMeasure& measure, bool with_table, figures::FigureCache& cache,
+                                     plot::AxisPins* pins) {
     figures::FigureRequest request;
     request.figure = &figure;
     request.width = static_cast<float>(o.width);
@@ -182,7 +183,10 @@ figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, co
     request.with_table = with_table;
     request.show_cursor = !o.clean;
     request.full_resolution = o.full_resolution;
-    if (o.plot.empty()) return figures::build_figure(request, params, cache);
+    if (o.plot.empty()) {
+        request.style.pins = pins;
+        return figures::build_figure(request, params, cache);
+    }
     // Built once to learn what share of the figure the plot takes, then at the size that makes the
     // plot about width x height, so its fonts and lines come out at their usual size.
     figures::FigureResult probe = figures::build_figure(request, params, cache);
@@ -198,6 +202,7 @@ figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, co
     const float grow_x = request.width / std::max(1.0f, g->frame.width()), grow_y = request.height / std::max(1.0f, g->frame.height());
     request.width = std::min(request.width * grow_x, 4.0f * kMaxSize);
     request.height = std::min(request.height * grow_y, 4.0f * kMaxSize);
+    request.style.pins = pins;
     const figures::FigureResult full = figures::build_figure(request, params, cache);
     const figures::PlotGeometry* sized = full.plot(o.plot);
     return sized ? cut_out(full, *sized, o.width, o.height, measure) : cut_out(probe, *g, o.width, o.height, measure);

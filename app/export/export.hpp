@@ -49,8 +49,10 @@ std::string picture_options_problem(const figures::FigureDescriptor& figure, con
 std::string plot_names(const figures::FigureDescriptor& figure);
 
 // The figure as the file will show it: the whole figure, or one plot of it cut out at the size asked for.
+// `pins` (an animation's held ranges) reach the build that makes the result, not the probes before it.
 figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o,
-                                     const plot::TextMeasure& measure, bool with_table, figures::FigureCache& cache);
+                                     const plot::TextMeasure& measure, bool with_table, figures::FigureCache& cache,
+                                     plot::AxisPins* pins = nullptr);
 
 // The display list as PNG pixels (straight RGBA, top row first) at o.width x o.height times o.scale:
 // what a .png export holds; the size comes back in w and h. Throws io::IoError (out of memory).

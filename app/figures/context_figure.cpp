@@ -171,6 +171,7 @@ void build_context(BuildContext& ctx) {
     for (int i = 0; i < max_pairs; ++i) pair_x[i] = i;
     plot::AxisSetup pair_axis{"pair i (0 = fastest)", -0.5, std::max(0.5, max_pairs - 0.5)};
     pair_axis.integer_ticks = true;
+    pair_axis.moves_in_animation = true;  // pair i of this dim
 
     // The line plots' legends go above them (their curves leave no corner free in a small cell).
     auto series_labels = [&](bool with_original) {
@@ -385,6 +386,7 @@ void build_context(BuildContext& ctx) {
             const int n = panels[k].freqs->pairs();
             auto p = std::make_unique<plot::Plot>(list, ctx.measure, sub, cell[4 + k], panels[k].title);
             plot::AxisSetup y{"pair i", -0.5, n - 0.5};
+            y.moves_in_animation = true;  // pair i of this dim
             y.integer_ticks = true;
             p->setup_x(x);
             p->setup_y(y);

@@ -92,6 +92,7 @@ void build_heatmap(BuildContext& ctx) {
                  ctx.title());
     plot::AxisSetup x{"position m (tokens)", static_cast<double>(from), static_cast<double>(to)};
     plot::AxisSetup y{"pair i (0 = fastest)", -0.5, pairs - 0.5};
+    y.moves_in_animation = true;  // pair i of this dim: the rows fill the plot at any dim
     y.integer_ticks = true;
     p.setup_x(x);
     p.setup_y(y);

@@ -249,6 +249,7 @@ void draw_wavelengths(BuildContext& ctx, const TwoLayouts& t, std::int64_t conte
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
                  why::pick_title(ctx, sub, cell.width(), {"which frequency each pair gets: wavelength 2π/θᵢ", "wavelength of each pair", "wavelengths"}));
     plot::AxisSetup ax{"pair i", -0.5, std::max(1.0, pairs - 0.5)};
+    ax.moves_in_animation = true;  // pair i of this dim
     ax.integer_ticks = true;
     plot::AxisSetup ay{"wavelength λ (tokens, log)", 3, hi * 12, true};
     p.setup_x(ax);

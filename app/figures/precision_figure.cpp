@@ -245,6 +245,7 @@ void build_precision(BuildContext& ctx) {
                                      {"angle error of every pair at " + m_tag + (fp16_overflow ? " (fp16: m overflows)" : ""),
                                       "every pair's angle error at " + m_tag}));
         plot::AxisSetup ax{"pair i", -0.5, std::max(pairs - 0.5, 0.5)};
+        ax.moves_in_animation = true;  // pair i of this dim
         ax.integer_ticks = true;
         plot::AxisSetup ay{y_label("|angle error| (rad, log)", "|error| (rad)"), floor / 2, ceiling, true};
         bool zeros = false;

@@ -89,6 +89,7 @@ void build_sweep(BuildContext& ctx) {
                      "wavelength λ ÷ context L = " + std::to_string(static_cast<long long>(context)));
         plot::AxisSetup x{"base b (log)", kSweepMin, kSweepMax, true};
         plot::AxisSetup y{"pair i", -0.5, pairs - 0.5};
+        y.moves_in_animation = true;  // pair i of this dim
         y.integer_ticks = true;
         p.setup_x(x);
         p.setup_y(y);

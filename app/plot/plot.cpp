@@ -4,12 +4,15 @@
 #include <climits>
 #include <cmath>
 
+#include "plot/axis_pins.hpp"
 #include "plot/colormap.hpp"
 
 namespace rope::plot {
 
 Plot::Plot(DisplayList& list, const TextMeasure& measure, const Style& style, Rect outer, std::string title)
-    : list_(list), measure_(measure), style_(style), outer_(outer), title_(std::move(title)) {}
+    : list_(list), measure_(measure), style_(style), outer_(outer), title_(std::move(title)) {
+    if (style_.pins) pin_index_ = style_.pins->next_plot();
+}
 
 void Plot::setup_x(AxisSetup axis) {
     if (!locked_) x_ = std::move(axis);
@@ -188,6 +191,7 @@ Rect Plot::equal_units(Rect r) const {
 void Plot::layout() {
     if (locked_) return;
     locked_ = true;
+    if (style_.pins) style_.pins->visit(pin_index_, x_, y_, has_bar_ ? &bar_ : nullptr);
     const float pad = style_.px(8);
     Rect r{outer_.x0 + pad, outer_.y0 + pad, outer_.x1 - pad, outer_.y1 - pad};
     if (titled()) r.y0 += style_.px(style_.title_font) * 1.5f;
@@ -456,6 +460,7 @@ void Plot::line(const double* xs, const double* ys, std::size_t count, std::size
 void Plot::heatmap(std::vector<float> values, int cols, int rows, double x0, double x1, double y0, double y1,
                    ColormapId colormap, float vmin, float vmax, std::vector<float> weights) {
     layout();
+    if (style_.pins) style_.pins->visit_cells(pin_index_, heatmaps_++, colormap, vmin, vmax);
     Rect r{x_px(x0), y_px(y1), x_px(x1), y_px(y0)};
     list_.add(ImageCmd{r, cols, rows, std::move(values), colormap, vmin, vmax, std::move(weights)});
 }

@@ -29,6 +29,9 @@ struct AxisSetup {
     bool log = false;
     bool integer_ticks = false;  // ticks only at whole numbers (pair indices)
     std::vector<Tick> ticks;     // custom ticks (replace the automatic ones when non-empty)
+    // An animation holds every axis at the union of its frames' ranges (plot/axis_pins.hpp) except
+    // this one: its range is what the animation shows (pair indices, which another dim rescales).
+    bool moves_in_animation = false;
 };
 
 struct ColorbarSetup {
@@ -167,6 +170,8 @@ private:
     bool axes_ = true;
     bool locked_ = false;
     bool finished_ = false;
+    int pin_index_ = -1;                        // this plot's number in the build, for style_.pins
+    int heatmaps_ = 0;                          // heatmaps drawn so far (their number for style_.pins)
     Rect area_;
     Rect bar_rect_;
     std::vector<LegendEntry> legend_;

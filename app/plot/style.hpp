@@ -15,6 +15,8 @@
 
 namespace rope::plot {
 
+class AxisPins;
+
 enum class ThemeId { dark, light, high_contrast };
 
 struct Theme {
@@ -57,6 +59,7 @@ struct Style {
     bool draw_captions = true;  // false: no plot draws a title, even where a figure turns draw_titles on for its sub-plots
     bool fill_plot_area = true; // on screen the window is already cleared to the background
     std::string focus;          // comma-separated sub-plots to show first when not all fit (a lesson step's)
+    AxisPins* pins = nullptr;   // an animation's ranges held over its frames (plot/axis_pins.hpp); null on screen
 
     float px(float v) const { return v * scale; }
 };

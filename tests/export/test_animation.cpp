@@ -3,7 +3,6 @@
 // with the PNG export at the same parameter values; a PNG sequence's frames equal the PNG export
 // pixel for pixel. Every bad input: one line, exit 2, nothing written, an existing file untouched.
 #include <gtest/gtest.h>
-#include <sys/stat.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -11,34 +10,27 @@
 #include <numeric>
 
 #include "export/animation.hpp"
+#include "export/cairo_canvas.hpp"
+#include "figures/figure_cache.hpp"
+#include "plot/axis_pins.hpp"
+#include "plot/plot.hpp"
 #include "io/atomic_file.hpp"
 #include "io/gif_writer.hpp"
 #include "io/png_writer.hpp"
+#include "support/export_cli.hpp"
+#include "support/files.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 
+using rope::test::export_cli;
+using rope::test::exists;
+using rope::test::files_in;
 using rope::test::ProcessResult;
 using rope::test::run_process;
 
 namespace {
 
 using AnimationTest = rope::test::TempDirTest;
-
-ProcessResult export_cli(std::vector<std::string> args) {
-    std::vector<std::string> argv = {"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", ROPE_EXPLORER_BINARY, "export"};
-    argv.insert(argv.end(), args.begin(), args.end());
-    return run_process(argv);
-}
-
-bool exists(const std::string& p) {
-    struct stat st {};
-    return stat(p.c_str(), &st) == 0;
-}
-
-std::size_t files_in(const std::string& dir) {
-    const ProcessResult r = run_process({"/usr/bin/find", dir, "-mindepth", "1"});
-    return static_cast<std::size_t>(rope::test::count_lines(r.out));
-}
 
 std::string chunk(const rope::io::TextChunks& text, const std::string& key) {
     for (const auto& [k, v] : text)
@@ -322,7 +314,8 @@ TEST_F(AnimationTest, VideosHaveTheirCodecFramesRateAndMatchThePngExport) {
     }
 }
 
-// The app's Cancel: the progress callback hears every frame in order and, told to stop, the export
+// The app's Cancel: the progress callback hears every frame in order (after the first pass, which calls with
+// done = 0 once a frame) and, told to stop in either pass, the export
 // throws AnimationCancelled and leaves nothing beside the target, in every format; an older file
 // of that name stays as it was.
 TEST_F(AnimationTest, ACancelledRecordingLeavesNothingBehind) {
@@ -336,16 +329,31 @@ TEST_F(AnimationTest, ACancelledRecordingLeavesNothingBehind) {
         o.path = path(name);
         o.scale = 0.5;
         std::vector<int> heard;
-        auto stop_at_4 = [&heard](int done, int total) {
-            heard.push_back(done);
+        int gathered = 0;  // the first pass (axis ranges) calls with done = 0, once a frame
+        auto stop_at_4 = [&heard, &gathered](int done, int total) {
+            if (done == 0) ++gathered;
+            else heard.push_back(done);
             EXPECT_EQ(total, 10);
             return done < 4;
         };
         EXPECT_THROW(rope::exporting::export_animation(*vectors, rope::ParamSet(), a, o, stop_at_4), rope::exporting::AnimationCancelled)
             << name;
         EXPECT_EQ(heard, (std::vector<int>{1, 2, 3, 4})) << name;
+        EXPECT_EQ(gathered, 10) << name;
         EXPECT_EQ(files_in(dir_), 1u) << name << ": only the older file is there";
         EXPECT_EQ(rope::io::read_file(path("older.gif")), "an older file");
+    }
+    // stopped in the first pass, nothing is written either
+    {
+        rope::exporting::ExportOptions o;
+        o.path = path("early.gif");
+        o.scale = 0.5;
+        int calls = 0;
+        EXPECT_THROW(rope::exporting::export_animation(*vectors, rope::ParamSet(), a, o,
+                                                       [&calls](int done, int) { return ++calls < 3 && done == 0; }),
+                     rope::exporting::AnimationCancelled);
+        EXPECT_EQ(calls, 3);
+        EXPECT_EQ(files_in(dir_), 1u);
     }
     // and heard to the end, the file is written
     rope::exporting::ExportOptions o;
@@ -355,4 +363,165 @@ TEST_F(AnimationTest, ACancelledRecordingLeavesNothingBehind) {
     rope::exporting::export_animation(*vectors, rope::ParamSet(), a, o, [&last](int done, int) { return (last = done), true; });
     EXPECT_EQ(last, 10);
     EXPECT_TRUE(exists(path("whole.gif")));
+}
+
+// ---- ranges held still over the frames (plot/axis_pins.hpp) ----
+
+namespace {
+
+// The tick labels of a display list, with where they are drawn: what must not move between frames.
+std::vector<std::string> tick_texts(const rope::plot::DisplayList& list, bool x = true, bool y = true) {
+    std::vector<std::string> out;
+    for (const rope::plot::Command& c : list.commands)
+        if (const auto* t = std::get_if<rope::plot::TextCmd>(&c); t && ((x && t->role == rope::plot::Role::tick_x) || (y && t->role == rope::plot::Role::tick_y)))
+            out.push_back(t->text + " @" + std::to_string(t->pos.x) + "," + std::to_string(t->pos.y));
+    return out;
+}
+
+// The colour ranges of a display list's images (colour bars and heatmaps), in order.
+std::vector<std::pair<float, float>> image_ranges(const rope::plot::DisplayList& list) {
+    std::vector<std::pair<float, float>> out;
+    for (const rope::plot::Command& c : list.commands)
+        if (const auto* image = std::get_if<rope::plot::ImageCmd>(&c)) out.emplace_back(image->vmin, image->vmax);
+    return out;
+}
+
+// The figure at each value of `key`, built as export_animation builds it: pinned over all of them
+// when `pinned`, else each on its own.
+std::vector<rope::plot::DisplayList> frame_lists(const std::string& figure, const std::string& key, const std::vector<std::string>& values,
+                                                 bool pinned) {
+    const rope::figures::FigureDescriptor* f = rope::figures::find_figure(figure);
+    EXPECT_NE(f, nullptr) << figure;
+    rope::exporting::ExportOptions o;
+    rope::exporting::CairoTextMeasure measure;
+    rope::figures::FigureCache cache;
+    rope::plot::AxisPins pins;
+    std::vector<rope::ParamSet> params(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) params[i].set(key, values[i]);
+    std::vector<rope::plot::DisplayList> lists;
+    if (pinned)
+        for (const rope::ParamSet& p : params) {
+            pins.start_build(rope::plot::AxisPins::Mode::collect);
+            rope::exporting::build_for_file(*f, p, o, measure, false, cache, &pins);
+        }
+    for (const rope::ParamSet& p : params) {
+        pins.start_build(rope::plot::AxisPins::Mode::apply);
+        lists.push_back(rope::exporting::build_for_file(*f, p, o, measure, false, cache, pinned ? &pins : nullptr).list);
+    }
+    return lists;
+}
+
+}  // namespace
+
+// Plot level: apply mode gives each plot the union of its collected ranges, axis by axis; an axis
+// with custom ticks (made for one range) or whose kind differs between builds keeps its own.
+TEST(AxisPins, EachPlotTakesTheUnionOfItsRangesWhereEveryFrameAgreesOnTheAxis) {
+    using rope::plot::AxisSetup;
+    rope::plot::ApproximateTextMeasure measure;
+    rope::plot::Style style = rope::plot::file_style(rope::plot::ThemeId::light);
+    rope::plot::AxisPins pins;
+    style.pins = &pins;
+    struct Frame {
+        double x_max, y_max, y2_max;
+        bool y2_log;
+    };
+    // plot 0: x and y move; plot 1: x has custom ticks, y is log in one frame and linear in the other
+    auto build = [&](const Frame& f, std::vector<double>* ranges) {
+        rope::plot::DisplayList list;
+        rope::plot::Plot a(list, measure, style, {0, 0, 400, 300});
+        a.setup_x({"x", 0, f.x_max});
+        a.setup_y({"y", -1, f.y_max});
+        rope::plot::Plot b(list, measure, style, {400, 0, 800, 300});
+        AxisSetup bx{"pair", 0, f.x_max};
+        bx.ticks = {{0, "0"}, {f.x_max, rope::plot::tick_label(f.x_max, 1)}};
+        b.setup_x(bx);
+        b.setup_y({"y2", 1, f.y2_max, f.y2_log});
+        for (rope::plot::Plot* p : {&a, &b}) {
+            const rope::plot::Rect r = p->area();
+            if (ranges) ranges->insert(ranges->end(), {p->x_from_px(r.x0), p->x_from_px(r.x1), p->y_from_px(r.y1), p->y_from_px(r.y0)});
+            p->finish();
+        }
+    };
+    const std::vector<Frame> frames = {{10, 5, 100, false}, {40, 2, 1000, true}};
+    for (const Frame& f : frames) {
+        pins.start_build(rope::plot::AxisPins::Mode::collect);
+        build(f, nullptr);
+    }
+    std::vector<double> first, last;
+    pins.start_build(rope::plot::AxisPins::Mode::apply);
+    build(frames[0], &first);
+    pins.start_build(rope::plot::AxisPins::Mode::apply);
+    build(frames[1], &last);
+    const std::vector<double> first_expected = {0, 40, -1, 5, 0, 10, 1, 100}, last_expected = {0, 40, -1, 5, 0, 40, 1, 1000};
+    ASSERT_EQ(first.size(), first_expected.size());
+    for (std::size_t i = 0; i < first.size(); ++i) {
+        EXPECT_NEAR(first[i], first_expected[i], 1e-6 * (1 + std::abs(first_expected[i]))) << "frame 1, value " << i;
+        EXPECT_NEAR(last[i], last_expected[i], 1e-6 * (1 + std::abs(last_expected[i]))) << "frame 2, value " << i;
+    }
+    EXPECT_FALSE(pins.frame_unchanged(0));
+    EXPECT_FALSE(pins.frame_unchanged(1));  // plot 0's y goes from [-1, 2] to [-1, 5]
+}
+
+// The sweep's cosine sum fits its y axis to the data, which moves with the base: alone, the frames'
+// tick labels differ; pinned, the first and last frames have the very same tick labels at the same places.
+TEST(AxisPins, TheSweepsTickLabelsStayPutWhileTheBaseMoves) {
+    const std::vector<std::string> bases = {"1000", "31622.8", "1000000"};
+    const std::vector<rope::plot::DisplayList> alone = frame_lists("sweep", "base", bases, false);
+    ASSERT_NE(tick_texts(alone.front()), tick_texts(alone.back())) << "the test needs a figure whose range moves";
+    const std::vector<rope::plot::DisplayList> pinned = frame_lists("sweep", "base", bases, true);
+    EXPECT_EQ(tick_texts(pinned.front()), tick_texts(pinned.back()));
+    EXPECT_EQ(tick_texts(pinned.front()), tick_texts(pinned[1]));
+}
+
+// The score matrix's colour bar is fitted to the largest score, which moves with the base: pinned,
+// every frame's bar and heatmap cells use one colour range (the cells keep to the bar they sit beside).
+TEST(AxisPins, TheScoresColourBarAndItsCellsKeepOneRangeWhileTheBaseMoves) {
+    const std::vector<std::string> bases = {"100", "1000000"};
+    const std::vector<rope::plot::DisplayList> alone = frame_lists("scores", "base", bases, false);
+    ASSERT_NE(image_ranges(alone.front()), image_ranges(alone.back())) << "the test needs a colour range that moves";
+    const std::vector<rope::plot::DisplayList> pinned = frame_lists("scores", "base", bases, true);
+    const std::vector<std::pair<float, float>> ranges = image_ranges(pinned.front());
+    ASSERT_GE(ranges.size(), 2u);
+    for (const auto& r : ranges) EXPECT_EQ(r, ranges.front()) << "the bar and the cells share one range";
+    EXPECT_EQ(ranges, image_ranges(pinned.back()));
+    float widest = 0;
+    for (const auto& list : alone)
+        for (const auto& r : image_ranges(list)) widest = std::max(widest, r.second);
+    EXPECT_EQ(ranges.front().second, widest) << "the union of the frames' ranges";
+}
+
+// The heatmap as the context grows fills in from the left under a fixed position axis; as dim grows,
+// its pair axis follows (pair i of 8 is not pair i of 64: moves_in_animation), the rows filling the plot.
+TEST(AxisPins, TheHeatmapFillsInAsTheContextGrowsAndItsPairAxisFollowsTheDim) {
+    const std::vector<rope::plot::DisplayList> context = frame_lists("heatmap", "max_position", {"256", "4096"}, true);
+    EXPECT_EQ(tick_texts(context.front()), tick_texts(context.back()));
+    std::vector<rope::plot::Rect> cells;
+    for (const rope::plot::DisplayList& list : context)
+        for (const rope::plot::Command& c : list.commands)
+            if (const auto* image = std::get_if<rope::plot::ImageCmd>(&c); image && image->rows == 64) cells.push_back(image->rect);
+    ASSERT_EQ(cells.size(), 2u) << "one heatmap of 64 pairs a frame (the colour bar has 256 rows)";
+    EXPECT_NEAR(cells[0].x0, cells[1].x0, 0.5f) << "both start at position 0";
+    EXPECT_NEAR(cells[0].width(), cells[1].width() * 256.0f / 4096.0f, 2.0f) << "256 of 4096 positions";
+
+    const std::vector<rope::plot::DisplayList> dims = frame_lists("heatmap", "dim", {"16", "128"}, true);
+    EXPECT_NE(tick_texts(dims.front(), false, true), tick_texts(dims.back(), false, true)) << "the pair axis is not pinned";
+}
+
+// The command line does the same: a PNG sequence of the sweep has the pinned frames (pixel for pixel
+// what the pinned build rasterizes), and so its last frame differs from the plain export at that base
+// (the first frame's cosine sum spans the widest range: the union is its own).
+TEST_F(AnimationTest, PngSequenceOfAMovingRangeHasThePinnedFramesNotThePlainExport) {
+    const std::string folder = path("sweep") + "/";
+    const ProcessResult r = export_cli({"sweep", "--out", folder, "--animate", "base=1000:1000000", "--frames", "3"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const rope::io::PngImage last = rope::io::read_png(folder + "frame-0003.png");
+    const rope::io::PngImage plain = png_export(path("plain.png"), "sweep", {"base=1000000"});
+    EXPECT_FALSE(last.rgba == plain.rgba) << "the cosine sum's y axis is held at the union of the frames'";
+    const std::vector<rope::plot::DisplayList> pinned = frame_lists("sweep", "base", {"1000", "31622.776601683792", "1000000"}, true);
+    rope::exporting::ExportOptions o;
+    int w = 0, h = 0;
+    for (const auto& [index, name] : {std::make_pair(0, "frame-0001.png"), std::make_pair(2, "frame-0003.png")}) {
+        const std::vector<std::uint8_t> expected = rope::exporting::rasterize(pinned[static_cast<std::size_t>(index)], o, w, h);
+        EXPECT_TRUE(rope::io::read_png(folder + name).rgba == expected) << name;
+    }
 }

@@ -18,9 +18,14 @@
 #include "rope/frequencies.hpp"
 #include "rope/phasor.hpp"
 #include "rope/rotation.hpp"
+#include "support/export_cli.hpp"
+#include "support/files.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 
+using rope::test::export_cli;
+using rope::test::exists;
+using rope::test::files_in;
 using rope::test::ProcessResult;
 using rope::test::run_process;
 using rope::test::split;
@@ -29,22 +34,6 @@ using rope::test::split_lines;
 namespace {
 
 using ExportTest = rope::test::TempDirTest;
-
-ProcessResult export_cli(std::vector<std::string> args) {
-    std::vector<std::string> argv = {"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", ROPE_EXPLORER_BINARY, "export"};
-    argv.insert(argv.end(), args.begin(), args.end());
-    return run_process(argv);
-}
-
-bool exists(const std::string& p) {
-    struct stat st {};
-    return stat(p.c_str(), &st) == 0;
-}
-
-std::size_t files_in(const std::string& dir) {
-    const ProcessResult r = run_process({"/usr/bin/find", dir, "-mindepth", "1"});
-    return static_cast<std::size_t>(rope::test::count_lines(r.out));
-}
 
 void expect_usage_error(const ProcessResult& r, const std::string& mention) {
     EXPECT_EQ(r.exit_code, 2) << r.err;

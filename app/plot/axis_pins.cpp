@@ -1,0 +1,107 @@
+#include "plot/axis_pins.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rope::plot {
+
+void AxisPins::start_build(Mode mode) {
+    mode_ = mode;
+    next_plot_ = 0;
+    if (mode == Mode::collect) built_.emplace_back();
+}
+
+std::string AxisPins::axis_kind(const AxisSetup& a) {
+    // custom ticks are made for one range: such an axis cannot take another (a unique kind per
+    // build keeps it unpinned unless every frame's ticks are the very same)
+    std::string kind = a.label + (a.log ? "|log" : "|lin") + (a.integer_ticks ? "|int" : "");
+    for (const Tick& t : a.ticks) kind += "|" + std::to_string(t.value) + "=" + t.label;
+    return kind;
+}
+
+std::string AxisPins::bar_kind(const ColorbarSetup& b) {
+    std::string kind = b.label + "|" + std::to_string(static_cast<int>(b.colormap)) + "|" + b.fade_note;
+    for (const Tick& t : b.ticks) kind += "|" + std::to_string(t.value) + "=" + t.label;
+    return kind;
+}
+
+void AxisPins::merge(Pin& pin, const std::string& kind, Range r) {
+    if (!(std::isfinite(r.lo) && std::isfinite(r.hi) && r.hi > r.lo)) pin.agree = false;
+    if (!pin.seen) {
+        pin.seen = true;
+        pin.kind = kind;
+        pin.range = r;
+        return;
+    }
+    if (pin.kind != kind) pin.agree = false;
+    pin.range.lo = std::min(pin.range.lo, r.lo);
+    pin.range.hi = std::max(pin.range.hi, r.hi);
+}
+
+AxisPins::PlotPins* AxisPins::pins_for(int plot) {
+    return plot >= 0 && plot < static_cast<int>(pins_.size()) ? &pins_[static_cast<std::size_t>(plot)] : nullptr;
+}
+const AxisPins::PlotPins* AxisPins::pins_for(int plot) const {
+    return plot >= 0 && plot < static_cast<int>(pins_.size()) ? &pins_[static_cast<std::size_t>(plot)] : nullptr;
+}
+
+void AxisPins::visit(int plot, AxisSetup& x, AxisSetup& y, ColorbarSetup* bar) {
+    if (plot < 0) return;
+    if (mode_ == Mode::collect) {
+        if (built_.empty()) built_.emplace_back();
+        if (static_cast<int>(pins_.size()) <= plot) pins_.resize(static_cast<std::size_t>(plot) + 1);
+        PlotPins& p = pins_[static_cast<std::size_t>(plot)];
+        merge(p.x, axis_kind(x), {x.min, x.max});
+        merge(p.y, axis_kind(y), {y.min, y.max});
+        if (x.moves_in_animation) p.x.agree = false;
+        if (y.moves_in_animation) p.y.agree = false;
+        // a plot with a bar in one frame and none in another: the bar is not pinned
+        if (bar) merge(p.bar, bar_kind(*bar), {bar->vmin, bar->vmax});
+        else if (p.bar.seen) p.bar.agree = false;
+        std::vector<PlotBuilt>& frame = built_.back();
+        if (static_cast<int>(frame.size()) <= plot) frame.resize(static_cast<std::size_t>(plot) + 1);
+        frame[static_cast<std::size_t>(plot)] = {{x.min, x.max}, {y.min, y.max}, bar ? Range{bar->vmin, bar->vmax} : Range{}, bar != nullptr, {}};
+        return;
+    }
+    const PlotPins* p = pins_for(plot);
+    if (!p) return;
+    if (p->x.agree && p->x.kind == axis_kind(x)) x.min = p->x.range.lo, x.max = p->x.range.hi;
+    if (p->y.agree && p->y.kind == axis_kind(y)) y.min = p->y.range.lo, y.max = p->y.range.hi;
+    if (bar && p->bar.agree && p->bar.kind == bar_kind(*bar)) bar->vmin = p->bar.range.lo, bar->vmax = p->bar.range.hi;
+}
+
+void AxisPins::visit_cells(int plot, int ordinal, ColormapId colormap, float& vmin, float& vmax) {
+    if (plot < 0 || ordinal < 0) return;
+    const std::string kind = std::to_string(static_cast<int>(colormap));
+    const auto at = static_cast<std::size_t>(ordinal);
+    if (mode_ == Mode::collect) {
+        if (built_.empty() || static_cast<int>(pins_.size()) <= plot || static_cast<int>(built_.back().size()) <= plot) return;
+        PlotPins& p = pins_[static_cast<std::size_t>(plot)];
+        if (p.cells.size() <= at) p.cells.resize(at + 1);
+        merge(p.cells[at], kind, {vmin, vmax});
+        std::vector<Range>& built = built_.back()[static_cast<std::size_t>(plot)].cells;
+        if (built.size() <= at) built.resize(at + 1, Range{0, 0});
+        built[at] = {vmin, vmax};
+        return;
+    }
+    const PlotPins* p = pins_for(plot);
+    if (!p || p->cells.size() <= at) return;
+    const Pin& pin = p->cells[at];
+    if (pin.agree && pin.kind == kind) vmin = static_cast<float>(pin.range.lo), vmax = static_cast<float>(pin.range.hi);
+}
+
+bool AxisPins::frame_unchanged(int frame) const {
+    if (frame < 0 || frame >= frames()) return false;
+    const std::vector<PlotBuilt>& built = built_[static_cast<std::size_t>(frame)];
+    auto same = [](const Pin& pin, const Range& own) { return !pin.agree || (pin.range.lo == own.lo && pin.range.hi == own.hi); };
+    for (std::size_t i = 0; i < built.size(); ++i) {
+        const PlotPins* p = pins_for(static_cast<int>(i));
+        if (!p) continue;
+        if (!same(p->x, built[i].x) || !same(p->y, built[i].y) || (built[i].has_bar && !same(p->bar, built[i].bar))) return false;
+        for (std::size_t c = 0; c < built[i].cells.size(); ++c)
+            if (c >= p->cells.size() || !same(p->cells[c], built[i].cells[c])) return false;
+    }
+    return true;
+}
+
+}  // namespace rope::plot

@@ -1,0 +1,73 @@
+// Axis ranges held still over several builds of one figure (the frames of an animation), so that
+// its tick labels, titles and colour bars stay put while the animated parameter moves.
+//
+// Pass 1 builds every frame in `collect` mode: each Plot reports its final x/y ranges and colour
+// bar, keyed by the order in which the build creates its plots (plot 0, 1, 2...). Pass 2 builds
+// them in `apply` mode: each Plot takes the union of its ranges over all the frames. An axis is
+// pinned only where every frame agrees on what it is (label, log or linear, automatic ticks; for a
+// bar, its label, colormap and automatic ticks): custom ticks are made for one range, so such an
+// axis keeps each frame's own, and so does an axis marked AxisSetup::moves_in_animation. A Plot finds
+// the pins through Style::pins (null on screen).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "plot/plot.hpp"
+
+namespace rope::plot {
+
+class AxisPins {
+public:
+    enum class Mode { collect, apply };
+
+    // Before each build of the figure: collect starts a new frame's record, apply starts over at plot 0.
+    void start_build(Mode mode);
+    Mode mode() const { return mode_; }
+    int next_plot() { return next_plot_++; }
+
+    // Called by Plot when its layout is locked: collect notes the setups, apply replaces the ranges
+    // of the pinned axes (bar may be null: no colour bar).
+    void visit(int plot, AxisSetup& x, AxisSetup& y, ColorbarSetup* bar);
+
+    // The same for the colour range of the plot's `ordinal`-th heatmap (cells and bar then agree
+    // wherever they agree in every frame).
+    void visit_cells(int plot, int ordinal, ColormapId colormap, float& vmin, float& vmax);
+
+    int frames() const { return static_cast<int>(built_.size()); }
+    // Whether the frame collected as number `frame` comes out the same in apply mode (no pinned
+    // range differs from its own): then its pass-1 build can be used as it is.
+    bool frame_unchanged(int frame) const;
+
+private:
+    struct Range {
+        double lo = 0, hi = 1;
+    };
+    struct Pin {  // one axis (or bar) of one plot over all frames
+        bool seen = false, agree = true;
+        std::string kind;  // label, log flag, ticks, colormap: what every frame must share
+        Range range;
+    };
+    struct PlotPins {
+        Pin x, y, bar;
+        std::vector<Pin> cells;  // per heatmap of the plot
+    };
+    struct PlotBuilt {  // one plot's own ranges in one frame
+        Range x, y, bar;
+        bool has_bar = false;
+        std::vector<Range> cells;
+    };
+
+    static std::string axis_kind(const AxisSetup& a);
+    static std::string bar_kind(const ColorbarSetup& b);
+    static void merge(Pin& pin, const std::string& kind, Range r);
+    PlotPins* pins_for(int plot);
+    const PlotPins* pins_for(int plot) const;
+
+    Mode mode_ = Mode::collect;
+    int next_plot_ = 0;
+    std::vector<PlotPins> pins_;
+    std::vector<std::vector<PlotBuilt>> built_;  // [frame][plot]
+};
+
+}  // namespace rope::plot
