@@ -301,7 +301,7 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
             built[i] = std::move(list);
             kept[i] = true;
         }
-        if (progress && !progress(0, static_cast<int>(frames.size()))) throw AnimationCancelled();
+        if (progress && !progress(AnimationStage::ranges, static_cast<int>(i) + 1, static_cast<int>(frames.size()))) throw AnimationCancelled();
     }
     for (std::size_t i = 0; i < frames.size(); ++i) {
         if (!kept[i] || !pins.frame_unchanged(static_cast<int>(i))) {
@@ -313,7 +313,8 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
         built[i] = plot::DisplayList();
         sink->add(rgba, fw, fh, static_cast<int>(i));
         // the sink's destructor removes what it wrote so far
-        if (progress && !progress(static_cast<int>(i) + 1, static_cast<int>(frames.size()))) throw AnimationCancelled();
+        if (progress && !progress(AnimationStage::frames, static_cast<int>(i) + 1, static_cast<int>(frames.size())))
+            throw AnimationCancelled();
     }
     sink->finish();
     ExportResult result;

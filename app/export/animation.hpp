@@ -47,11 +47,13 @@ io::TextChunks animation_metadata(const ParamSet& first, const figures::FigureDe
 // The name of frame i (0-based) in a PNG folder: frame-0001.png, ...
 std::string frame_file_name(int index);
 
-// Told after each frame is written how many of how many are done; returns false to stop the
-// recording (the app's Cancel). Called on the thread that exports. Before the first frame is written,
-// a first pass gathers every frame's axis ranges (plot/axis_pins.hpp): it calls with done = 0 after
-// each frame it builds, so that pass can be stopped too.
-using AnimationProgress = std::function<bool(int done, int total)>;
+// What a recording is doing: learning every frame's axis ranges (a first pass that only builds
+// the figures, plot/axis_pins.hpp), then drawing and writing the frames.
+enum class AnimationStage { ranges, frames };
+
+// Told after each frame of each stage how many of how many are done; returns false to stop the
+// recording (the app's Cancel), in either stage. Called on the thread that exports.
+using AnimationProgress = std::function<bool(AnimationStage stage, int done, int total)>;
 
 // Thrown by export_animation when AnimationProgress asked it to stop; nothing is left behind.
 struct AnimationCancelled : std::runtime_error {

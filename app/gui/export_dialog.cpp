@@ -120,6 +120,7 @@ struct ExportJobs::Job {
     std::atomic<bool> done{false};
     std::atomic<bool> cancel{false};
     std::atomic<int> frames_done{0}, frames_total{0};  // a recording's progress (0 of 0: one picture)
+    std::atomic<bool> drawing{false};  // past the first stage (the axis ranges): frames are written
     std::string target;   // the file, for the progress line
     std::mutex mutex;
     std::string message;  // the status line's words once done
@@ -162,9 +163,20 @@ void ExportJobs::draw_progress(const AppState& state) {
     ImGui::TextColored(ImVec4(0.95f, 0.3f, 0.25f, 1), "●");
     ImGui::SameLine();
     ImGui::Text("Recording %s", job_->target.c_str());
+    // the bar: a tenth for the axis ranges' pass, the rest for the frames written
     char overlay[64];
-    std::snprintf(overlay, sizeof overlay, "frame %d of %d", done, total);
-    ImGui::ProgressBar(total > 0 ? static_cast<float>(done) / total : 0.0f, ImVec2(ImGui::GetFontSize() * 22, 0), overlay);
+    float fraction = 0;
+    if (!job_->drawing.load()) {
+        std::snprintf(overlay, sizeof overlay, "axis ranges: %d of %d", done, total);
+        fraction = 0.1f * static_cast<float>(done) / static_cast<float>(total);
+    } else if (done < total) {
+        std::snprintf(overlay, sizeof overlay, "frame %d of %d", done, total);
+        fraction = 0.1f + 0.9f * static_cast<float>(done) / static_cast<float>(total);
+    } else {
+        std::snprintf(overlay, sizeof overlay, "finishing the file");
+        fraction = 1;
+    }
+    ImGui::ProgressBar(fraction, ImVec2(ImGui::GetFontSize() * 22, 0), overlay);
     ImGui::SameLine();
     if (ImGui::Button(job_->cancel.load() ? "Cancelling…" : "Cancel")) cancel();
     item_tooltip("Stop the recording; nothing is written (Ctrl+R).");
@@ -366,7 +378,8 @@ void ExportJobs::start(AppState& state, const exporting::ExportOptions& o) {
         try {
             exporting::ExportResult r;
             if (dialog.recording) {
-                auto progress = [&job, &wake](int done, int) {
+                auto progress = [&job, &wake](exporting::AnimationStage stage, int done, int) {
+                    job->drawing = stage == exporting::AnimationStage::frames;
                     job->frames_done = done;
                     if (wake) wake();
                     return !job->cancel.load();

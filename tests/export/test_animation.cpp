@@ -314,8 +314,8 @@ TEST_F(AnimationTest, VideosHaveTheirCodecFramesRateAndMatchThePngExport) {
     }
 }
 
-// The app's Cancel: the progress callback hears every frame in order (after the first pass, which calls with
-// done = 0 once a frame) and, told to stop in either pass, the export
+// The app's Cancel: the progress callback hears every frame of each stage in order (the axis ranges'
+// pass, then the frames written) and, told to stop in either stage, the export
 // throws AnimationCancelled and leaves nothing beside the target, in every format; an older file
 // of that name stays as it was.
 TEST_F(AnimationTest, ACancelledRecordingLeavesNothingBehind) {
@@ -328,18 +328,22 @@ TEST_F(AnimationTest, ACancelledRecordingLeavesNothingBehind) {
         rope::exporting::ExportOptions o;
         o.path = path(name);
         o.scale = 0.5;
-        std::vector<int> heard;
-        int gathered = 0;  // the first pass (axis ranges) calls with done = 0, once a frame
-        auto stop_at_4 = [&heard, &gathered](int done, int total) {
-            if (done == 0) ++gathered;
-            else heard.push_back(done);
+        std::vector<int> heard, gathered;
+        using rope::exporting::AnimationStage;
+        auto stop_at_4 = [&heard, &gathered](AnimationStage stage, int done, int total) {
             EXPECT_EQ(total, 10);
+            if (stage == AnimationStage::ranges) {
+                EXPECT_TRUE(heard.empty()) << "the ranges come first";
+                gathered.push_back(done);
+                return true;
+            }
+            heard.push_back(done);
             return done < 4;
         };
         EXPECT_THROW(rope::exporting::export_animation(*vectors, rope::ParamSet(), a, o, stop_at_4), rope::exporting::AnimationCancelled)
             << name;
         EXPECT_EQ(heard, (std::vector<int>{1, 2, 3, 4})) << name;
-        EXPECT_EQ(gathered, 10) << name;
+        EXPECT_EQ(gathered, (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10})) << name;
         EXPECT_EQ(files_in(dir_), 1u) << name << ": only the older file is there";
         EXPECT_EQ(rope::io::read_file(path("older.gif")), "an older file");
     }
@@ -350,7 +354,9 @@ TEST_F(AnimationTest, ACancelledRecordingLeavesNothingBehind) {
         o.scale = 0.5;
         int calls = 0;
         EXPECT_THROW(rope::exporting::export_animation(*vectors, rope::ParamSet(), a, o,
-                                                       [&calls](int done, int) { return ++calls < 3 && done == 0; }),
+                                                       [&calls](rope::exporting::AnimationStage stage, int, int) {
+                                                           return ++calls < 3 && stage == rope::exporting::AnimationStage::ranges;
+                                                       }),
                      rope::exporting::AnimationCancelled);
         EXPECT_EQ(calls, 3);
         EXPECT_EQ(files_in(dir_), 1u);
@@ -360,7 +366,8 @@ TEST_F(AnimationTest, ACancelledRecordingLeavesNothingBehind) {
     o.path = path("whole.gif");
     o.scale = 0.5;
     int last = 0;
-    rope::exporting::export_animation(*vectors, rope::ParamSet(), a, o, [&last](int done, int) { return (last = done), true; });
+    rope::exporting::export_animation(*vectors, rope::ParamSet(), a, o,
+                                      [&last](rope::exporting::AnimationStage, int done, int) { return (last = done), true; });
     EXPECT_EQ(last, 10);
     EXPECT_TRUE(exists(path("whole.gif")));
 }
