@@ -174,7 +174,7 @@ void build_sweep(BuildContext& ctx) {
         const auto cosine = ctx.cache.cosine_sum(f.theta, static_cast<std::int64_t>(context),
                                                  static_cast<int>(std::ceil(lower_left.width())), log_x);
         plot::Plot p(ctx.result.list, ctx.measure, sub, {lower_left.x0, lower_left.y0 + (column ? 0 : st.px(4)), lower_left.x1, lower_left.y1},
-                     "Σᵢ cos(m·θᵢ), base " + plot::readout_number(base, 6));
+                     "Σᵢ cos(m·θᵢ), " + base_label(base));  // "base 10⁸", as the marker says it
         plot::AxisSetup x{"position m (tokens)", log_x ? 1.0 : 0.0, std::max(1.0, context), log_x};
         const auto& b = cosine->series.bound;
         const double lo = std::min(-1.0, *std::min_element(b.begin(), b.end()));
