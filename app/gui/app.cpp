@@ -152,7 +152,7 @@ void App::layout() {
     draw_shortcut_overlay(state_);
     draw_session_dialog(state_);
     exports_.draw_dialog(state_);
-    exports_.draw_progress(state_);
+    exports_.draw_progress();
 }
 
 // A slider or a drag ends when no item is active any more; the animation when it stops playing.

@@ -151,7 +151,7 @@ bool ExportJobs::poll(AppState& state) {
     return true;
 }
 
-void ExportJobs::draw_progress(const AppState& state) {
+void ExportJobs::draw_progress() {
     if (!recording()) return;
     const int done = job_->frames_done.load(), total = job_->frames_total.load();
     const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -180,7 +180,6 @@ void ExportJobs::draw_progress(const AppState& state) {
     ImGui::SameLine();
     if (ImGui::Button(job_->cancel.load() ? "Cancelling…" : "Cancel")) cancel();
     item_tooltip("Stop the recording; nothing is written (Ctrl+R).");
-    (void)state;
     ImGui::End();
 }
 

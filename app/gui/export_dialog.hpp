@@ -37,7 +37,7 @@ public:
     bool recording() const;  // a recording is being written
     void cancel();           // stops a recording at its next frame; nothing is written
     // While a recording runs: a small window in the corner with its progress and Cancel.
-    void draw_progress(const AppState& state);
+    void draw_progress();
 
 private:
     void start(AppState& state, const exporting::ExportOptions& options);
