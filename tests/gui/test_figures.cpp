@@ -10,6 +10,7 @@
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/phasor.hpp"
+#include "support/figure_build.hpp"
 
 using namespace rope;
 
@@ -24,12 +25,7 @@ figures::FigureResult build(const figures::FigureDescriptor& id, const ParamSet&
     return figures::build_figure(r, p, cache);
 }
 
-ParamSet params(std::vector<std::pair<std::string, std::string>> sets) {
-    ParamSet p;
-    for (const auto& [k, v] : sets) p.set(k, v);
-    p.validate();
-    return p;
-}
+using rope::test::params;
 
 template <typename T>
 std::vector<const T*> commands(const plot::DisplayList& list) {

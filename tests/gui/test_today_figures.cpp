@@ -13,27 +13,17 @@
 #include "figures/registry.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/rotation.hpp"
+#include "support/figure_build.hpp"
 
 using namespace rope;
 
 namespace {
 
 figures::FigureResult build(std::string_view name, const ParamSet& p, bool table = true, float w = 1100, float h = 700) {
-    static figures::FigureCache cache;
-    figures::FigureRequest r;
-    r.figure = &figures::figure(name);
-    r.width = w;
-    r.height = h;
-    r.with_table = table;
-    return figures::build_figure(r, p, cache);
+    return rope::test::build_named(name, p, table, w, h);
 }
 
-ParamSet params(std::vector<std::pair<std::string, std::string>> sets) {
-    ParamSet p;
-    for (const auto& [k, v] : sets) p.set(k, v);
-    p.validate();
-    return p;
-}
+using rope::test::params;
 
 const std::vector<std::pair<std::string, std::string>> kGemma4Like = {
     {"layer_kinds",

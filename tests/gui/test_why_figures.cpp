@@ -11,6 +11,7 @@
 #include "rope/encodings.hpp"
 #include "rope/precision.hpp"
 #include "rope/rotation.hpp"
+#include "support/figure_build.hpp"
 
 using namespace rope;
 
@@ -25,12 +26,7 @@ figures::FigureResult build(const figures::FigureDescriptor& id, const ParamSet&
     return figures::build_figure(r, p, cache);
 }
 
-ParamSet params(std::vector<std::pair<std::string, std::string>> sets) {
-    ParamSet p;
-    for (const auto& [k, v] : sets) p.set(k, v);
-    p.validate();
-    return p;
-}
+using rope::test::params;
 
 const std::vector<double>& column(const figures::DataTable& t, const std::string& name) {
     for (std::size_t c = 0; c < t.columns.size(); ++c)
