@@ -54,7 +54,7 @@ void select_layer_type(ParamSet& params, const std::string& name) {
         for (const LayerKind& k : model.kinds) kinds += (kinds.empty() ? "" : ", ") + k.name;
         throw UsageError(given + "the model has no layer of that kind; its kinds: " + kinds);
     }
-    params.set("layer", std::to_string(layer));
+    params.set(P::layer, std::to_string(layer));
 }
 
 }  // namespace

@@ -21,7 +21,7 @@ struct NamedLayout {
 // The layouts the patch-grid panels show for the current rope_axes: M-RoPE's two side by side,
 // each with its own section (mrope_section when given for that layout, else Qwen's shares).
 std::vector<NamedLayout> current_layouts(const ParamSet& p) {
-    switch (p.rope_axes()) {
+    switch (p[P::rope_axes]) {
         case RopeAxes::one_d: return {{"1d", *p.axis_layout(RopeAxes::one_d, false)}};
         case RopeAxes::axial_2d: return {{"axial", *p.axis_layout(RopeAxes::axial_2d, false)}};
         case RopeAxes::mrope:
@@ -49,8 +49,8 @@ void write_axes(const ParamSet& p, CsvWriter& out) {
 
 void write_position_ids(const ParamSet& p, CsvWriter& out) {
     const std::vector<SequenceToken> tokens =
-        mrope_sequence(static_cast<int>(p.integer("text_before")), static_cast<int>(p.integer("grid_rows")),
-                       static_cast<int>(p.integer("grid_cols")), static_cast<int>(p.integer("text_after")));
+        mrope_sequence(static_cast<int>(p[P::text_before]), static_cast<int>(p[P::grid_rows]),
+                       static_cast<int>(p[P::grid_cols]), static_cast<int>(p[P::text_after]));
     out.header({"index", "kind", "row", "col", "t", "h", "w"});
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const SequenceToken& t = tokens[i];
@@ -62,13 +62,13 @@ void write_position_ids(const ParamSet& p, CsvWriter& out) {
 }
 
 void write_patches(const ParamSet& p, CsvWriter& out) {
-    const RopeAxes axes = p.rope_axes();
+    const RopeAxes axes = p[P::rope_axes];
     if (axes == RopeAxes::one_d)
         throw UsageError("compute patches: rope_axes=1d gives a patch no row or column position; "
                          "--set rope_axes=2d_axial or rope_axes=mrope");
-    const bool interleaved = p.boolean("mrope_interleaved");
+    const bool interleaved = p[P::mrope_interleaved];
     const AxisLayout layout = *p.axis_layout(axes, interleaved);
-    const int rows = static_cast<int>(p.integer("grid_rows")), cols = static_cast<int>(p.integer("grid_cols"));
+    const int rows = static_cast<int>(p[P::grid_rows]), cols = static_cast<int>(p[P::grid_cols]);
     const auto [query_row, query_col] = p.query_patch();
     const Eigen::MatrixXd sim = patch_similarity(layout, p.config().pairing, as_vector(p.vector()), as_vector(p.key_vector()),
                                                  rows, cols, query_row, query_col);
@@ -78,10 +78,10 @@ void write_patches(const ParamSet& p, CsvWriter& out) {
 }
 
 void write_axes_summary(const ParamSet& p, CsvWriter& out) {
-    const RopeAxes axes = p.rope_axes();
+    const RopeAxes axes = p[P::rope_axes];
     out.text("rope_axes").text(to_string(axes)).end_row();
-    if (axes == RopeAxes::axial_2d) out.text("axial_frequencies").text(p.text("axial_frequencies")).end_row();
-    const bool interleaved = p.boolean("mrope_interleaved");
+    if (axes == RopeAxes::axial_2d) out.text("axial_frequencies").text(std::string(to_string(p[P::axial_frequencies]))).end_row();
+    const bool interleaved = p[P::mrope_interleaved];
     if (axes == RopeAxes::mrope) out.text("mrope_layout").text(interleaved ? "interleaved" : "chunked").end_row();
     // pairs per axis of the current layout (M-RoPE: the section in use, t, h, w)
     const std::optional<AxisLayout> layout = p.axis_layout(axes, interleaved);

@@ -67,11 +67,11 @@ void write_layers(const ParamSet& p, CsvWriter& out) {
 // step function: the rows are position 0, both sides of every step (the last position at the old
 // value, the first at the new) and max_position - 1, so a line through them is the exact curve.
 void write_temperature(const ParamSet& p, CsvWriter& out) {
-    if (!p.boolean("attn_temperature_tuning"))
+    if (!p[P::attn_temperature_tuning])
         throw UsageError("compute temperature: attn_temperature_tuning is false (the queries are not scaled); "
                          "--set attn_temperature_tuning=true to see Llama 4's NoPE-layer scale");
-    const std::int64_t end = p.integer("max_position"), floor_scale = p.integer("floor_scale");
-    const double strength = p.real("attn_scale");
+    const std::int64_t end = p[P::max_position], floor_scale = p[P::floor_scale];
+    const double strength = p[P::attn_scale];
     out.header({"position", "scale"});
     for (const auto& [position, scale] : nope_scale_corners(end, floor_scale, strength)) out.integer(position).number(scale).end_row();
 }
@@ -90,7 +90,7 @@ void write_angles(const FrequencyTable& f, std::int64_t max_position, CsvWriter&
 void write_rotate(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
     const std::vector<double> v = p.vector();
     const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
-    const Eigen::VectorXd y = rotate(f, p.config().pairing, x, static_cast<double>(p.integer("position")),
+    const Eigen::VectorXd y = rotate(f, p.config().pairing, x, static_cast<double>(p[P::position]),
                                      f.attention_factor);
     out.header({"index", "value", "input"});
     for (Eigen::Index i = 0; i < y.size(); ++i) out.integer(i).number(y[i]).number(x[i]).end_row();
@@ -133,10 +133,10 @@ void write_presets(CsvWriter& out) {
     out.header({"name", "head_dim", "rotated_dims", "base", "scaling", "context", "pairing", "model", "source"});
     for (const Preset& preset : presets()) {
         ParamSet p;
-        p.set("preset", preset.name);
+        p.set(P::preset, preset.name);
         const RopeConfig c = p.config();
         out.text(preset.name).integer(c.dim).integer(c.rotated_dims()).number(c.base).text(to_string(c.scaling));
-        out.integer(p.integer("max_position")).text(to_string(c.pairing));
+        out.integer(p[P::max_position]).text(to_string(c.pairing));
         // free text: quoted for CSV
         std::string model = "\"" + std::string(preset.model) + "\"", source = "\"" + std::string(preset.source) + "\"";
         out.text(model).text(source).end_row();
@@ -217,7 +217,7 @@ void write_summary(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
     // context Men et al. tabulate: about a minute); beyond that it would take hours, so it says so.
     // When no base up to 1e15 keeps sum cos(m theta_i) >= 0 (one rotated pair: theta_0 = 1 whatever
     // the base), that is said in words, never an inf in the CSV.
-    const std::int64_t context = p.integer("max_position");
+    const std::int64_t context = p[P::max_position];
     if (f.rotating_pairs < f.pairs()) {
         // zero pairs add cos 0 = 1 each: 1 when they outweigh the turning ones, else not searched
         const double bound = zero_pair_base_lower_bound(c);
@@ -311,23 +311,24 @@ int run_compute(ArgCursor& args) {
 
     // A table is streamed, but one of 10^12 rows would run for days and fill the disk: refuse it up
     // front, naming the key to lower.
-    auto refuse_rows = [&](const char* key, double rows) {
+    auto refuse_rows = [&](ParamId key, double rows) {
+        const std::string name(param_spec(key).name);
         if (rows > kMaxRows)
-            throw UsageError("--set " + std::string(key) + "=" + params.value_text(key) + ": compute " + table + " would write " +
-                             format_number(rows) + " rows; at most " + format_number(kMaxRows) + " (lower " + key + ")");
+            throw UsageError("--set " + name + "=" + params.value_text(key) + ": compute " + table + " would write " +
+                             format_number(rows) + " rows; at most " + format_number(kMaxRows) + " (lower " + name + ")");
     };
-    if (table == "angles") refuse_rows("max_position", static_cast<double>(params.integer("max_position")) * freqs.pairs());
-    if (table == "decay") refuse_rows("max_distance", static_cast<double>(params.integer("max_distance")) + 1);
+    if (table == "angles") refuse_rows(P::max_position, static_cast<double>(params[P::max_position]) * freqs.pairs());
+    if (table == "decay") refuse_rows(P::max_distance, static_cast<double>(params[P::max_distance]) + 1);
     if (table == "temperature")
-        refuse_rows("max_position", 2.0 * static_cast<double>(params.integer("max_position")) / static_cast<double>(params.integer("floor_scale")) + 2);
+        refuse_rows(P::max_position, 2.0 * static_cast<double>(params[P::max_position]) / static_cast<double>(params[P::floor_scale]) + 2);
 
     CsvWriter out;
     if (table == "freqs") write_freqs(freqs, out);
-    if (table == "angles") write_angles(freqs, params.integer("max_position"), out);
+    if (table == "angles") write_angles(freqs, params[P::max_position], out);
     if (table == "rotate") write_rotate(freqs, params, out);
-    if (table == "decay") write_decay(freqs, params.integer("max_distance"), out);
+    if (table == "decay") write_decay(freqs, params[P::max_distance], out);
     if (table == "summary") write_summary(freqs, params, out);
-    if (table == "base-bounds") write_base_bounds(freqs, params.config(), params.integer("max_position"), out);
+    if (table == "base-bounds") write_base_bounds(freqs, params.config(), params[P::max_position], out);
     if (table == "layers") write_layers(params, out);
     if (table == "temperature") write_temperature(params, out);
     if (table == "presets") write_presets(out);

@@ -21,6 +21,7 @@
 #include "io/video_writer.hpp"
 #include "plot/axis_pins.hpp"
 #include "rope/number_format.hpp"
+#include "rope/number_parse.hpp"
 
 namespace rope::exporting {
 
@@ -31,12 +32,15 @@ std::string lower(std::string s) {
     return s;
 }
 
-bool parse_double(const std::string& text, double& v) {
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    return !text.empty() && ec == std::errc() && ptr == text.data() + text.size() && std::isfinite(v);
-}
+std::string key_name(const Animation& a) { return std::string(param_spec(a.key).name); }
 
-std::string animate_text(const Animation& a) { return a.key + "=" + a.from_text + ":" + a.to_text; }
+std::string animate_text(const Animation& a) { return key_name(a) + "=" + a.from_text + ":" + a.to_text; }
+
+// FROM or TO as written: a finite number (the one parser's rules).
+double value_of(const std::string& text) {
+    const std::optional<double> v = parse_number(text);
+    return v && std::isfinite(*v) ? *v : 0.0;
+}
 
 // Frame i's value of the key (before rounding for integers).
 double frame_value(const ParamSpec& spec, double from, double to, int i, int n) {
@@ -178,22 +182,23 @@ Animation parse_animate(const std::string& text) {
     if (eq == std::string::npos || colon == std::string::npos)
         throw std::invalid_argument(flag + ": must be KEY=FROM:TO, e.g. position=0:119");
     Animation a;
-    a.key = text.substr(0, eq);
+    const std::string key = text.substr(0, eq);
     a.from_text = text.substr(eq + 1, colon - eq - 1);
     a.to_text = text.substr(colon + 1);
-    const ParamSpec* spec = find_param(a.key);
-    if (!spec) throw std::invalid_argument(flag + ": '" + shorten_for_message(a.key) + "' is not a parameter (see --help)");
-    if (spec->type != ParamType::integer && spec->type != ParamType::real)
-        throw std::invalid_argument(flag + ": " + a.key + " is not a number; only integer and real parameters can be animated");
+    const ParamSpec* spec = find_param(key);
+    if (!spec) throw std::invalid_argument(flag + ": '" + shorten_for_message(key) + "' is not a parameter (see --help)");
+    if (!spec->numeric())
+        throw std::invalid_argument(flag + ": " + key + " is not a number; only integer and real parameters can be animated");
+    a.key = spec->id;
     for (const std::string* v : {&a.from_text, &a.to_text}) {
-        double number = 0;
-        if (!parse_double(*v, number))
-            throw std::invalid_argument(flag + ": '" + shorten_for_message(*v) + "' is not a number; " + a.key + " must be " + spec->allowed());
+        const std::optional<double> number = parse_number(*v);
+        if (!number || !std::isfinite(*number))
+            throw std::invalid_argument(flag + ": '" + shorten_for_message(*v) + "' is not a number; " + key + " must be " + spec->allowed());
         ParamSet probe;
         try {
             probe.set(a.key, *v);
         } catch (const ParamError&) {
-            throw std::invalid_argument(flag + ": " + *v + " is out of range; " + a.key + " must be " + spec->allowed());
+            throw std::invalid_argument(flag + ": " + *v + " is out of range; " + key + " must be " + spec->allowed());
         }
     }
     return a;
@@ -215,21 +220,18 @@ bool animation_format_from_path(const std::string& path, AnimationFormat& out) {
 }
 
 std::vector<ParamSet> animation_frames(const ParamSet& base, const Animation& a) {
-    const ParamSpec* spec = find_param(a.key);
-    if (!spec) throw std::invalid_argument("--animate " + animate_text(a) + ": '" + a.key + "' is not a parameter");
-    double from = 0, to = 0;
-    parse_double(a.from_text, from);
-    parse_double(a.to_text, to);
+    const ParamSpec& spec = param_spec(a.key);
+    const double from = value_of(a.from_text), to = value_of(a.to_text);
     std::vector<ParamSet> frames;
     frames.reserve(static_cast<std::size_t>(a.frames));
     for (int i = 0; i < a.frames; ++i) {
-        const double v = frame_value(*spec, from, to, i, a.frames);
+        const double v = frame_value(spec, from, to, i, a.frames);
         ParamSet p = base;
         try {
             p.set_number(a.key, v);
             p.validate();
         } catch (const ParamError& e) {
-            throw std::invalid_argument("--animate " + animate_text(a) + ": frame " + std::to_string(i + 1) + " (" + a.key + "=" +
+            throw std::invalid_argument("--animate " + animate_text(a) + ": frame " + std::to_string(i + 1) + " (" + key_name(a) + "=" +
                                         format_number(v) + "): " + e.what());
         }
         frames.push_back(std::move(p));
@@ -240,7 +242,7 @@ std::vector<ParamSet> animation_frames(const ParamSet& base, const Animation& a)
 io::TextChunks animation_metadata(const ParamSet& first, const figures::FigureDescriptor& figure, const Animation& a) {
     io::TextChunks meta = parameter_metadata(first, figure);
     for (auto& [k, v] : meta)
-        if (k == a.key) v = a.from_text + ":" + a.to_text;
+        if (k == key_name(a)) v = a.from_text + ":" + a.to_text;
     meta.emplace_back("animate", animate_text(a));
     meta.emplace_back("frames", std::to_string(a.frames));
     meta.emplace_back("fps", std::to_string(a.fps));
@@ -265,7 +267,7 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
     if (o.full_resolution) throw std::invalid_argument("--full-resolution: only for a .csv file, not an animation");
     if (const std::string problem = picture_options_problem(figure, o, Format::png); !problem.empty()) throw std::invalid_argument(problem);
     if (std::find(figure.reads.begin(), figure.reads.end(), a.key) == figure.reads.end())
-        throw std::invalid_argument("--animate " + animate_text(a) + ": " + std::string(figure.name) + " does not depend on " + a.key +
+        throw std::invalid_argument("--animate " + animate_text(a) + ": " + std::string(figure.name) + " does not depend on " + key_name(a) +
                                     ", so every frame would be the same");
     const std::vector<ParamSet> frames = animation_frames(base, a);
     check_target(o.path, format);

@@ -18,7 +18,7 @@ inline constexpr int kMinFrames = 2, kMaxFrames = 1000, kDefaultFrames = 60;
 inline constexpr int kMinFps = 1, kMaxFps = 120, kDefaultFps = 30;
 
 struct Animation {
-    std::string key;        // a numeric parameter (integer or real)
+    ParamId key = ParamId::position;  // a numeric parameter (integer or real)
     std::string from_text;  // as given, for the metadata
     std::string to_text;
     int frames = kDefaultFrames;

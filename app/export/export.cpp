@@ -149,7 +149,7 @@ io::TextChunks parameter_metadata(const ParamSet& params, const figures::FigureD
     meta.emplace_back("Software", "RoPE Explorer " ROPE_EXPLORER_VERSION);
     meta.emplace_back("rope-explorer-version", ROPE_EXPLORER_VERSION);
     meta.emplace_back("figure", std::string(figure.name));
-    for (const ParamSpec& spec : parameter_table()) meta.emplace_back(std::string(spec.name), params.value_text(spec.name));
+    for (const ParamSpec& spec : parameter_table()) meta.emplace_back(std::string(spec.name), params.value_text(spec.id));
     return meta;
 }
 

@@ -78,14 +78,14 @@ struct Reference {
 
 Reference make_reference(const ParamSet& params, const RopeConfig& current) {
     Reference r;
-    const std::string& to = params.text("compare_to");
+    const std::string to(params[P::compare_to]);
     if (to == "unscaled") {
         r.config = with_scaling(current, Scaling::none);
         r.config.attention_factor.reset();
         r.name = "before: no scaling";
     } else {
         ParamSet b;
-        b.set("preset", to);
+        b.set(P::preset, to);
         r.config = b.config();
         r.name = "B: " + to;
         r.ab = true;
@@ -102,20 +102,19 @@ void build_context(BuildContext& ctx) {
     const Reference ref = make_reference(ctx.params, config);
     const int pairs = f.pairs();
     const double l0 = static_cast<double>(config.original_max_position);
-    const double context = static_cast<double>(ctx.params.integer("max_position"));
+    const double context = static_cast<double>(ctx.params[P::max_position]);
     const std::string current_name = (ref.ab ? "A: " : "after: ") + scaling_label(config);
     std::vector<Scaling> compare;
     std::vector<FrequencyTable> compare_freqs;
-    for (const std::string& v : ctx.params.choice_list("compare")) {
-        const auto s = scaling_from_string(v);
-        if (!s || *s == config.scaling) continue;
+    for (const Scaling s : ctx.params[P::compare]) {
+        if (s == config.scaling) continue;
         try {
-            FrequencyTable variant = compute_frequencies(with_scaling(config, *s));
+            FrequencyTable variant = compute_frequencies(with_scaling(config, s));
             // proportional RoPE's pairs span the head; a context extension of the same fraction is
             // ordinary partial rotary, with other pairs: no pair-by-pair comparison, left out
             if (variant.pairs() != pairs) continue;
             compare_freqs.push_back(std::move(variant));
-            compare.push_back(*s);
+            compare.push_back(s);
         } catch (const std::invalid_argument&) {
             // a variant this config cannot take (ntk and dynamic need 4 rotated dims): left out
         }
@@ -125,7 +124,7 @@ void build_context(BuildContext& ctx) {
     const float title_space = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
     if (st.draw_titles)
         ctx.result.list.text({W / 2, st.px(6)}, ctx.title() + " — " + current_name.substr(ref.ab ? 3 : 7) +
-                                                    (ref.ab ? " vs " + ctx.params.text("compare_to") : ""),
+                                                    (ref.ab ? " vs " + std::string(ctx.params[P::compare_to]) : ""),
                              st.px(st.title_font), th.text, plot::HAlign::center, plot::VAlign::top);
     plot::Style sub = st;
     sub.title_font = st.title_font * 0.8f;
@@ -335,8 +334,8 @@ void build_context(BuildContext& ctx) {
     }
 
     // 4. long-range decay before and after (and A − B)
-    const std::int64_t max_distance = ctx.params.integer("max_distance");
-    const bool decay_log_x = ctx.params.text("decay_scale") == "log" && max_distance >= 2;  // read even when not shown
+    const std::int64_t max_distance = ctx.params[P::max_distance];
+    const bool decay_log_x = ctx.params[P::decay_scale] == DecayScale::log && max_distance >= 2;  // read even when not shown
     if (show[3]) {
         const bool log_x = decay_log_x;
         const auto after = ctx.cache.decay(f.theta, max_distance);
@@ -367,7 +366,7 @@ void build_context(BuildContext& ctx) {
     // 5-7. angle heatmaps before, after, and the difference, over positions 0 .. L
     {
         plot::AxisSetup x{"position m (tokens)", 0, context};
-        const std::string before_title = ref.ab ? "B: " + ctx.params.text("compare_to") : "angles before (no scaling)";
+        const std::string before_title = ref.ab ? "B: " + std::string(ctx.params[P::compare_to]) : "angles before (no scaling)";
         const std::string after_title = ref.ab ? "A: " + scaling_label(config) : "angles after (" + scaling_label(config) + ")";
         struct Panel {
             const FrequencyTable* freqs;
@@ -424,7 +423,7 @@ void build_context(BuildContext& ctx) {
                 // each cell the exact mean of e^{i m theta} over its positions and pairs (for the
                 // difference, of e^{i m (theta' - theta)}): no sampled columns, so no moire
                 const Eigen::VectorXd theta = pn.minus ? Eigen::VectorXd(pn.freqs->theta - *pn.minus) : pn.freqs->theta;
-                const auto cells = shared_heatmap_cells(theta, 0, positions, cols, rows, CellShown::angle);
+                const auto cells = shared_heatmap_cells(theta, 0, positions, cols, rows, HeatmapMode::angle);
                 p.heatmap(cells->values, cells->grid.cols, cells->grid.rows, 0, context, -0.5, n - 0.5, plot::ColormapId::cyclic,
                           static_cast<float>(-kPi), static_cast<float>(kPi), cells->weights);
             }
@@ -459,33 +458,33 @@ void build_context(BuildContext& ctx) {
 
 // The variants drawn beside the current one, and what "before" is (unscaled, or a preset: A/B).
 void context_header(PanelContext& panel, HeaderControls& ui) {
-    const ParamSpec* compare = find_param("compare");
-    ui.text("compare:", compare->help);
-    const std::vector<std::string> picked = panel.params.choice_list("compare");
-    for (std::string_view v : compare->choices) {
-        const std::string name(v);
-        bool on = std::find(picked.begin(), picked.end(), name) != picked.end();
+    const ParamSpec& compare = param_spec(P::compare);
+    ui.text("compare:", compare.help);
+    const std::vector<Scaling> picked = panel.params[P::compare];
+    for (std::string_view word : compare.choices) {
+        const Scaling variant = *enum_from_name<Scaling>(word);
+        const std::string name(word);
+        bool on = std::find(picked.begin(), picked.end(), variant) != picked.end();
         ui.same_line();
         if (!ui.checkbox(name, on, "Draw " + name + " scaling (same factor and L0) beside the current config.")) continue;
-        std::string text;
-        for (std::string_view c : compare->choices) {
-            const bool want = std::string(c) == name ? on : std::find(picked.begin(), picked.end(), std::string(c)) != picked.end();
-            if (want) text += (text.empty() ? "" : ",") + std::string(c);
+        std::vector<Scaling> next;
+        for (std::string_view c : compare.choices) {
+            const Scaling s = *enum_from_name<Scaling>(c);
+            if (s == variant ? on : std::find(picked.begin(), picked.end(), s) != picked.end()) next.push_back(s);
         }
-        panel.edit((on ? "compare with " : "stop comparing with ") + name,
-                   [&](ParamSet& p) { p.set("compare", text.empty() ? "none" : text); });
+        panel.edit((on ? "compare with " : "stop comparing with ") + name, [&](ParamSet& p) { p.set(P::compare, next); });
     }
     ui.same_line(1);
     ui.text("vs", "");
     ui.same_line();
-    const ParamSpec* to = find_param("compare_to");
-    const std::string current = panel.params.text("compare_to");
-    std::vector<std::string> choices(to->choices.begin(), to->choices.end());
+    const ParamSpec& to = param_spec(P::compare_to);
+    const std::string current(panel.params[P::compare_to]);
+    std::vector<std::string> choices(to.choices.begin(), to.choices.end());
     const int now = static_cast<int>(std::find(choices.begin(), choices.end(), current) - choices.begin());
-    const int chosen = ui.combo(current == "unscaled" ? "unscaled (before)" : "B: " + current, choices, now, 10, to->help);
+    const int chosen = ui.combo(current == "unscaled" ? "unscaled (before)" : "B: " + current, choices, now, 10, to.help);
     if (chosen >= 0 && chosen != now) {
         const std::string pick = choices[static_cast<std::size_t>(chosen)];
-        panel.edit("compare to " + pick, [&](ParamSet& p) { p.set("compare_to", pick); });
+        panel.edit("compare to " + pick, [&](ParamSet& p) { p.set(P::compare_to, pick); });
     }
 }
 
@@ -501,7 +500,7 @@ const FigureDescriptor& context_figure() {
         f.export_height = 720;
         f.csv_columns = "pair,theta_original,theta,ratio,wavelength_original,wavelength,theta_reference,theta_<variant>...";
         f.plots = {"context_ratio", "context_wavelength", "context_attention", "context_decay", "context_before", "context_after", "context_difference"};
-        f.reads = model_and({"max_position", "max_distance", "decay_scale", "compare", "compare_to"});
+        f.reads = model_and({P::max_position, P::max_distance, P::decay_scale, P::compare, P::compare_to});
         f.build = build_context;
         f.header_width_em = 44;
         f.header = context_header;

@@ -19,8 +19,8 @@ enum class DecayPlot { decay = 1 };
 void build_decay(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const FrequencyTable& f = ctx.frequencies();
-    const std::int64_t max_distance = ctx.params.integer("max_distance");
-    const bool log_x = ctx.params.text("decay_scale") == "log" && max_distance >= 2;
+    const std::int64_t max_distance = ctx.params[P::max_distance];
+    const bool log_x = ctx.params[P::decay_scale] == DecayScale::log && max_distance >= 2;
     const auto series = ctx.cache.decay(f.theta, max_distance);
     const std::vector<double>& bound = series->bound;
     const double top = (f.pairs() + 1) / 2.0;  // the bound at r = 0
@@ -36,7 +36,7 @@ void build_decay(BuildContext& ctx) {
     const std::string bound_name = "RoFormer bound (1/(d/2))·Σⱼ|Sⱼ|, d = " + std::to_string(f.rotated_dims);
     p.setup_legend_above({bound_name});
     p.line(series->distance.data(), bound.data(), bound.size(), 1, st.theme.series[0], bound_name);
-    const std::int64_t distance = std::llabs(ctx.params.integer("key_position") - ctx.params.integer("position"));
+    const std::int64_t distance = std::llabs(ctx.params[P::key_position] - ctx.params[P::position]);
     if (distance <= max_distance && (!log_x || distance >= 1) && ctx.request.show_cursor) {
         p.marker_x(static_cast<double>(distance), st.theme.marker, "|n − m| = " + std::to_string(distance), 2.0f, 7.0f);
         const auto at = std::lower_bound(series->distance.begin(), series->distance.end(), static_cast<double>(distance));
@@ -66,14 +66,14 @@ void build_decay(BuildContext& ctx) {
 }
 
 void decay_header(PanelContext& panel, HeaderControls& ui) {
-    bool log = panel.params.text("decay_scale") == "log";
-    if (ui.checkbox("log distance", log, find_param("decay_scale")->help))
-        panel.edit("distance axis", [log](ParamSet& p) { p.set("decay_scale", log ? "log" : "linear"); });
+    bool log = panel.params[P::decay_scale] == DecayScale::log;
+    if (ui.checkbox("log distance", log, param_spec(P::decay_scale).help))
+        panel.edit("distance axis", [log](ParamSet& p) { p.set(P::decay_scale, log ? DecayScale::log : DecayScale::linear); });
 }
 
 std::string decay_readout(PanelContext& panel, const PlotGeometry&, double x, double) {
     const auto r = static_cast<std::int64_t>(std::llround(std::max(0.0, x)));
-    const std::int64_t max_distance = panel.params.integer("max_distance");
+    const std::int64_t max_distance = panel.params[P::max_distance];
     if (r > max_distance) return "";
     const auto b = panel.cache.decay(panel.cache.frequencies(panel.params)->theta, max_distance);
     const auto at = std::lower_bound(b->distance.begin(), b->distance.end(), static_cast<double>(r));
@@ -83,7 +83,7 @@ std::string decay_readout(PanelContext& panel, const PlotGeometry&, double x, do
 }
 
 std::vector<std::function<void()>> decay_prepare(const ParamSet& params, FigureCache& cache) {
-    return {[&cache, theta = cache.frequencies(params)->theta, max_distance = params.integer("max_distance")] {
+    return {[&cache, theta = cache.frequencies(params)->theta, max_distance = params[P::max_distance]] {
         cache.decay(theta, max_distance);
     }};
 }
@@ -98,7 +98,7 @@ const FigureDescriptor& decay_figure() {
         f.page = 0;
         f.csv_columns = "distance,bound";
         f.plots = {"decay"};
-        f.reads = model_and({"max_distance", "decay_scale", "position", "key_position"});
+        f.reads = model_and({P::max_distance, P::decay_scale, P::position, P::key_position});
         f.build = build_decay;
         f.prepare = decay_prepare;
         f.header_width_em = 8;

@@ -305,7 +305,7 @@ std::shared_ptr<const FigureCache::BoundCurve> FigureCache::base_bound_curve(int
 std::shared_ptr<const FrequencyTable> FigureCache::frequencies(const ParamSet& params) {
     // Only the values of the model's keys form the key, so moving `position` reuses the table.
     std::vector<ParamValue> key;
-    for (std::string_view k : config_keys()) key.push_back(params.value(k));
+    for (ParamId k : params_in(kConfigScope)) key.push_back(params.value(k));
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
         if (impl_->freqs && key == impl_->freq_key) return impl_->freqs;

@@ -103,7 +103,7 @@ FigureResult build_figure(const FigureRequest& request, const ParamSet& params, 
     plot::ApproximateTextMeasure fallback;
     detail::BuildContext ctx{request, params, cache, result, request.measure ? *request.measure : fallback};
     request.figure->build(ctx);
-    if (!request.figure->draws_nope && params.boolean("nope")) nope_note(ctx);
+    if (!request.figure->draws_nope && params[P::nope]) nope_note(ctx);
     return result;
 }
 

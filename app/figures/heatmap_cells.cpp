@@ -62,11 +62,11 @@ inline float display_angle(float y, float x) {
 
 }  // namespace
 
-HeatmapCells heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols, int rows, CellShown shown,
+HeatmapCells heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols, int rows, HeatmapMode shown,
                            bool with_means) {
     HeatmapCells out;
     const int pairs = static_cast<int>(theta.size());
-    const bool fast = !with_means && (shown == CellShown::unwrapped || (shown == CellShown::angle && rows >= pairs));
+    const bool fast = !with_means && (shown == HeatmapMode::unwrapped || (shown == HeatmapMode::angle && rows >= pairs));
     if (fast) {
         // the cuts alone (cell_means with no pairs to average)
         out.grid = cell_means(Eigen::VectorXd(), from, to, cols, 0);
@@ -79,8 +79,8 @@ HeatmapCells heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std:
     const CellGrid& g = out.grid;
     const std::size_t cells = static_cast<std::size_t>(g.cols) * g.rows;
     out.values.assign(cells, 0.0f);
-    if (shown == CellShown::angle) out.weights.assign(cells, 1.0f);
-    if (fast && shown == CellShown::angle) {
+    if (shown == HeatmapMode::angle) out.weights.assign(cells, 1.0f);
+    if (fast && shown == HeatmapMode::angle) {
         fast_angles(theta, out);
         return out;
     }
@@ -90,7 +90,7 @@ HeatmapCells heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std:
         const double* mc = g.mean_cos.empty() ? nullptr : g.mean_cos.data() + r * n;
         const double* ms = g.mean_sin.empty() ? nullptr : g.mean_sin.data() + r * n;
         switch (shown) {
-            case CellShown::unwrapped: {
+            case HeatmapMode::unwrapped: {
                 // the unwrapped angle's mean over the cell: centre position x mean theta
                 double mean_theta = 0;
                 for (int k = g.pair_edges[r]; k < g.pair_edges[r + 1]; ++k) mean_theta += theta[k];
@@ -99,13 +99,13 @@ HeatmapCells heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std:
                     v[c] = static_cast<float>(0.5 * static_cast<double>(g.position_edges[c] + g.position_edges[c + 1] - 1) * mean_theta);
                 break;
             }
-            case CellShown::cos:
+            case HeatmapMode::cos:
                 for (std::size_t c = 0; c < n; ++c) v[c] = static_cast<float>(mc[c]);
                 break;
-            case CellShown::sin:
+            case HeatmapMode::sin:
                 for (std::size_t c = 0; c < n; ++c) v[c] = static_cast<float>(ms[c]);
                 break;
-            case CellShown::angle: {
+            case HeatmapMode::angle: {
                 float* w = out.weights.data() + image_row(g, r);
                 for (std::size_t c = 0; c < n; ++c) v[c] = display_angle(static_cast<float>(ms[c]), static_cast<float>(mc[c]));
                 for (std::size_t c = 0; c < n; ++c) w[c] = static_cast<float>(std::min(1.0, std::sqrt(mc[c] * mc[c] + ms[c] * ms[c])));
@@ -117,12 +117,12 @@ HeatmapCells heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std:
 }
 
 std::shared_ptr<const HeatmapCells> shared_heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols,
-                                                         int rows, CellShown shown) {
+                                                         int rows, HeatmapMode shown) {
     struct Entry {
         Eigen::VectorXd theta;
         std::int64_t from, to;
         int cols, rows;
-        CellShown shown;
+        HeatmapMode shown;
         std::shared_ptr<const HeatmapCells> cells;
     };
     static std::mutex mutex;

@@ -9,10 +9,9 @@
 #include <vector>
 
 #include "rope/cell_means.hpp"
+#include "rope/param_ids.hpp"
 
 namespace rope::figures {
-
-enum class CellShown { angle, cos, sin, unwrapped };
 
 struct HeatmapCells {
     CellGrid grid;                       // the cuts; mean_cos / mean_sin filled when asked for
@@ -24,13 +23,13 @@ int heatmap_columns(std::int64_t positions, float width_px);
 int heatmap_rows(int pairs, float height_px);
 
 // O(cols x pairs): closed forms per cell, no loop over positions.
-HeatmapCells heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols, int rows, CellShown shown,
+HeatmapCells heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols, int rows, HeatmapMode shown,
                            bool with_means);
 
 // The same without the means, remembered for the last few grids asked for (any thread): moving the
 // position or pair marker rebuilds the panel but not its cells.
 std::shared_ptr<const HeatmapCells> shared_heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols,
-                                                         int rows, CellShown shown);
+                                                         int rows, HeatmapMode shown);
 
 // The cell under data point (x, y) of a heatmap showing [from, to) x pairs in cols x rows cells.
 struct CellAt {

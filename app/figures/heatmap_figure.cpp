@@ -25,28 +25,25 @@ std::vector<plot::Tick> degree_ticks() {
     return {{-kPi, "−180°"}, {-kPi / 2, "−90°"}, {0, "0°"}, {kPi / 2, "90°"}, {kPi, "180°"}};
 }
 
-CellShown shown_of(const std::string& mode) {
-    return mode == "angle" ? CellShown::angle : mode == "cos" ? CellShown::cos : mode == "sin" ? CellShown::sin : CellShown::unwrapped;
-}
 
 // The CSV: one row per cell (or per position and pair). Ranges are half-open: [position_from,
 // position_to) and [pair_from, pair_to). The mode's column is the shown value: "angle" (of the mean),
 // "cos", "sin" (= mean_cos, mean_sin) or "unwrapped" (the mean of m theta_i).
-void table_columns(DataTable& t, const std::string& mode) {
-    t.columns = {"position_from", "position_to", "pair_from", "pair_to", mode, "mean_cos", "mean_sin", "magnitude"};
+void table_columns(DataTable& t, HeatmapMode mode) {
+    t.columns = {"position_from", "position_to", "pair_from", "pair_to", std::string(enum_name(mode)), "mean_cos", "mean_sin", "magnitude"};
     t.values.assign(t.columns.size(), {});
 }
 
-void table_row(DataTable& t, const std::string& mode, const std::int64_t positions[2], const int pairs[2], PhasorMean mean,
+void table_row(DataTable& t, HeatmapMode mode, const std::int64_t positions[2], const int pairs[2], PhasorMean mean,
                double mean_unwrapped) {
-    const double shown = mode == "angle" ? mean.angle() : mode == "cos" ? mean.cos : mode == "sin" ? mean.sin : mean_unwrapped;
+    const double shown = mode == HeatmapMode::angle ? mean.angle() : mode == HeatmapMode::cos ? mean.cos : mode == HeatmapMode::sin ? mean.sin : mean_unwrapped;
     const double row[8] = {static_cast<double>(positions[0]), static_cast<double>(positions[1]), static_cast<double>(pairs[0]),
                            static_cast<double>(pairs[1]), shown, mean.cos, mean.sin, mean.magnitude()};
     for (int i = 0; i < 8; ++i) t.values[static_cast<std::size_t>(i)].push_back(row[i]);
 }
 
 // One row per cell of the picture, column by column from the first position, pairs from 0.
-void cell_table(DataTable& t, const HeatmapCells& cells, const Eigen::VectorXd& theta, const std::string& mode) {
+void cell_table(DataTable& t, const HeatmapCells& cells, const Eigen::VectorXd& theta, HeatmapMode mode) {
     table_columns(t, mode);
     const CellGrid& g = cells.grid;
     for (int c = 0; c < g.cols; ++c)
@@ -62,7 +59,7 @@ void cell_table(DataTable& t, const HeatmapCells& cells, const Eigen::VectorXd& 
 // One row per position and pair (export heatmap --full-resolution), for ranges small enough.
 constexpr std::int64_t kFullResolutionRows = 1048576;
 
-void full_resolution_table(DataTable& t, const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, const std::string& mode) {
+void full_resolution_table(DataTable& t, const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, HeatmapMode mode) {
     const std::int64_t pairs = theta.size(), rows = (to - from) * pairs;
     if (rows > kFullResolutionRows)
         throw std::invalid_argument("--full-resolution: positions " + std::to_string(from) + ".." + std::to_string(to - 1) + " x " +
@@ -80,12 +77,12 @@ void full_resolution_table(DataTable& t, const Eigen::VectorXd& theta, std::int6
 void build_heatmap(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const FrequencyTable& f = ctx.frequencies();
-    const std::int64_t max_position = ctx.params.integer("max_position");
-    std::int64_t from = std::min(ctx.params.integer("heatmap_from"), max_position - 1);
-    std::int64_t to = ctx.params.integer("heatmap_to");
+    const std::int64_t max_position = ctx.params[P::max_position];
+    std::int64_t from = std::min(ctx.params[P::heatmap_from], max_position - 1);
+    std::int64_t to = ctx.params[P::heatmap_to];
     if (to == 0 || to > max_position) to = max_position;
     if (to <= from) to = std::min(max_position, from + 1);
-    const std::string mode = ctx.params.text("heatmap_mode");
+    const HeatmapMode mode = ctx.params[P::heatmap_mode];
     const int pairs = f.pairs();
 
     plot::Plot p(ctx.result.list, ctx.measure, st, {0, 0, ctx.request.width, ctx.request.height},
@@ -99,15 +96,15 @@ void build_heatmap(BuildContext& ctx) {
     plot::ColorbarSetup bar;
     plot::ColormapId cmap = plot::ColormapId::cyclic;
     float vmin = static_cast<float>(-kPi), vmax = static_cast<float>(kPi);
-    const CellShown shown = shown_of(mode);
-    if (shown == CellShown::angle) {
+    const HeatmapMode shown = mode;
+    if (shown == HeatmapMode::angle) {
         bar = {"mean angle of m·θᵢ over a cell", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};
         bar.fade_note = "grey: the pair turns within the cell";
-    } else if (shown == CellShown::cos || shown == CellShown::sin) {
+    } else if (shown == HeatmapMode::cos || shown == HeatmapMode::sin) {
         cmap = plot::ColormapId::diverging;
         vmin = -1;
         vmax = 1;
-        bar = {mode == "cos" ? "mean cos(m·θᵢ) over a cell" : "mean sin(m·θᵢ) over a cell", cmap, -1, 1, {}};
+        bar = {mode == HeatmapMode::cos ? "mean cos(m·θᵢ) over a cell" : "mean sin(m·θᵢ) over a cell", cmap, -1, 1, {}};
     } else {
         cmap = plot::ColormapId::sequential;
         vmin = 0;
@@ -137,8 +134,8 @@ void build_heatmap(BuildContext& ctx) {
             if (tag.empty() && ctx.measure.measure(t, st.px(st.tick_font)).x <= area.width() * 0.75f) tag = t;
         p.marker_y(f.rotating_pairs - 0.5, st.theme.text, tag, 1.5f, 0);
     }
-    const std::int64_t m = ctx.params.integer("position");
-    const std::int64_t pair = ctx.params.integer("pair");
+    const std::int64_t m = ctx.params[P::position];
+    const std::int64_t pair = ctx.params[P::pair];
     if (ctx.request.show_cursor)
         p.marker_y(static_cast<double>(pair), st.theme.text.with_alpha(0.7f), "pair i = " + std::to_string(pair), 1.5f, 6.0f);
     if (m >= from && m < to && ctx.request.show_cursor)
@@ -156,20 +153,20 @@ std::string fmt(const char* f, double v) {
 
 bool reset_zoom(PanelContext& panel) {
     return panel.edit("heatmap zoom reset", [](ParamSet& p) {
-        p.set("heatmap_from", "0");
-        p.set("heatmap_to", "0");
+        p.set(P::heatmap_from, "0");
+        p.set(P::heatmap_to, "0");
     });
 }
 
 void heatmap_header(PanelContext& panel, HeaderControls& ui) {
-    const ParamSpec* spec = find_param("heatmap_mode");
+    const ParamSpec* spec = &param_spec(P::heatmap_mode);
     std::vector<std::string> modes(spec->choices.begin(), spec->choices.end());
-    const std::string current = panel.params.text("heatmap_mode");
+    const std::string current(enum_name(panel.params[P::heatmap_mode]));
     const int now = static_cast<int>(std::find(modes.begin(), modes.end(), current) - modes.begin());
     const int picked = ui.combo(current, modes, now, 7.5f, spec->help);
     if (picked >= 0 && picked != now) {
         const std::string mode = modes[static_cast<std::size_t>(picked)];
-        panel.edit("heatmap colours: " + mode, [&](ParamSet& p) { p.set("heatmap_mode", mode); });
+        panel.edit("heatmap colours: " + mode, [&](ParamSet& p) { p.set(P::heatmap_mode, mode); });
     }
     ui.same_line();
     if (ui.button("reset zoom", "Show all positions 0 .. max_position-1 again (or double-click the heatmap). Wheel zooms, drag pans."))
@@ -209,16 +206,16 @@ void heatmap_pointer(PanelContext& panel, const PointerInput& in) {
     const PlotGeometry* g = panel.figure.find(HeatmapPlot::heatmap);
     if (!g) return;
     const ParamSet& p = panel.params;
-    const std::int64_t max_position = p.integer("max_position");
-    std::int64_t from = p.integer("heatmap_from"), to = p.integer("heatmap_to");
+    const std::int64_t max_position = p[P::max_position];
+    std::int64_t from = p[P::heatmap_from], to = p[P::heatmap_to];
     if (to == 0 || to > max_position) to = max_position;
     auto set_range = [&](const char* label, double a, double b) {
         const auto lo = static_cast<std::int64_t>(std::floor(std::max(0.0, a)));
         const auto hi = static_cast<std::int64_t>(std::ceil(std::min(static_cast<double>(max_position), b)));
         if (hi - lo < 8) return;  // zoomed in to a few positions at most
         panel.edit(label, [&](ParamSet& next) {
-            next.set_number("heatmap_from", static_cast<double>(lo));
-            next.set_number("heatmap_to", hi >= max_position && lo == 0 ? 0.0 : static_cast<double>(hi));
+            next.set_number(P::heatmap_from, static_cast<double>(lo));
+            next.set_number(P::heatmap_to, hi >= max_position && lo == 0 ? 0.0 : static_cast<double>(hi));
         });
     };
     if (in.double_clicked) {
@@ -249,7 +246,7 @@ const FigureDescriptor& heatmap_figure() {
         f.csv_columns = "position_from,position_to,pair_from,pair_to,angle,mean_cos,mean_sin,magnitude";
         f.full_resolution_table = true;
         f.plots = {"heatmap"};
-        f.reads = model_and({"max_position", "heatmap_from", "heatmap_to", "heatmap_mode", "position", "pair"});
+        f.reads = model_and({P::max_position, P::heatmap_from, P::heatmap_to, P::heatmap_mode, P::position, P::pair});
         f.build = build_heatmap;
         f.header_width_em = 14;
         f.header = heatmap_header;

@@ -98,8 +98,8 @@ std::string fit_text(const plot::TextMeasure& measure, std::string text, float s
 }
 
 int selected_layer(const ParamSet& params, const ModelLayers& model) {
-    if (!params.has("layer")) return -1;
-    return static_cast<int>(std::clamp<std::int64_t>(params.integer("layer"), 0, model.layers() - 1));
+    if (!params.has(P::layer)) return -1;
+    return static_cast<int>(std::clamp<std::int64_t>(*params[P::layer], 0, model.layers() - 1));
 }
 
 void draw_strip(BuildContext& ctx, const ModelLayers& model, const std::vector<KindRow>& rows, int selected, plot::Rect cell) {
@@ -344,7 +344,7 @@ void build_model_anatomy(BuildContext& ctx) {
         rows.push_back(kind_row(ctx.params, model, k));
         any_nope = any_nope || (rows.back().nope && model.kinds[static_cast<std::size_t>(k)].attention != Attention::linear);
     }
-    const bool temperature = any_nope && ctx.params.boolean("attn_temperature_tuning");
+    const bool temperature = any_nope && ctx.params[P::attn_temperature_tuning];
 
     const float body = H - top;
     const float strip_h = std::clamp(body * 0.28f, st.px(160), st.px(200));
@@ -361,7 +361,7 @@ void build_model_anatomy(BuildContext& ctx) {
     if (fit.shows(0)) draw_strip(ctx, model, rows, selected, fit.cells[0]);
     if (fit.shows(1)) draw_table(ctx, rows, selected_kind, layer_summary(ctx.params, model, selected, temperature), fit.cells[1]);
     if (temperature && fit.shows(2))
-        draw_temperature(ctx, ctx.params.integer("max_position"), ctx.params.integer("floor_scale"), ctx.params.real("attn_scale"),
+        draw_temperature(ctx, ctx.params[P::max_position], ctx.params[P::floor_scale], ctx.params[P::attn_scale],
                          fit.cells[2]);
 
     if (ctx.request.with_table) {
@@ -400,8 +400,8 @@ void anatomy_pointer(PanelContext& panel, const PointerInput& in) {
         const int current = selected_layer(panel.params, model);
         layer = current >= 0 && model.kind_of_layer[static_cast<std::size_t>(current)] == row ? current : model.first_layer_of(row);
     }
-    if (layer < 0 || (panel.params.has("layer") && panel.params.integer("layer") == layer)) return;
-    panel.edit("layer " + std::to_string(layer), [&](ParamSet& next) { next.set("layer", std::to_string(layer)); });
+    if (layer < 0 || (panel.params.has(P::layer) && panel.params[P::layer] == layer)) return;
+    panel.edit("layer " + std::to_string(layer), [&](ParamSet& next) { next.set(P::layer, std::to_string(layer)); });
 }
 
 std::string anatomy_readout(PanelContext& panel, const PlotGeometry& g, double x, double) {
@@ -424,8 +424,8 @@ const FigureDescriptor& model_anatomy_figure() {
         f.export_height = 640;
         f.csv_columns = "layer,kind,window,nope,base,head_dim,rotating_pairs,selected";
         f.plots = {"anatomy_layers", "anatomy_kinds", "anatomy_temperature"};
-        f.reads = model_and({"layer_kinds", "model_layers", "layer", "max_position", "attn_temperature_tuning", "floor_scale",
-                             "attn_scale", "pair", "vector", "key_vector"});
+        f.reads = model_and({P::layer_kinds, P::model_layers, P::layer, P::max_position, P::attn_temperature_tuning, P::floor_scale,
+                             P::attn_scale, P::pair, P::vector, P::key_vector});
         f.build = build_model_anatomy;
         f.readout = anatomy_readout;
         f.pointer = anatomy_pointer;

@@ -65,13 +65,13 @@ void build_pairing(BuildContext& ctx) {
     const Pairing pairing = ctx.params.config().pairing;
     const Pairing table_mixed = why::other_layout(pairing);
     const int r = f.rotated_dims, pairs = f.pairs();
-    const int selected = static_cast<int>(std::min<std::int64_t>(ctx.params.integer("pair"), pairs - 1));
+    const int selected = static_cast<int>(std::min<std::int64_t>(ctx.params[P::pair], pairs - 1));
     const Eigen::VectorXd q = why::q_vector(ctx.params), k = why::k_vector(ctx.params);
-    const std::int64_t m_now = ctx.params.integer("position"), n_now = ctx.params.integer("key_position");
+    const std::int64_t m_now = ctx.params[P::position], n_now = ctx.params[P::key_position];
     const std::int64_t distance = n_now - m_now;
 
     // shift both tokens over `span` positions around the current one (keys at m + distance >= 0)
-    const std::int64_t span = std::clamp<std::int64_t>(ctx.params.integer("max_position"), 16, 512);
+    const std::int64_t span = std::clamp<std::int64_t>(ctx.params[P::max_position], 16, 512);
     const std::int64_t first_ok = std::max<std::int64_t>(0, -distance);
     const std::int64_t first = std::max(first_ok, m_now - span / 2);
     const std::vector<double> matched = shifted_scores(f, pairing, pairing, q, k, distance, first, span, f.attention_factor);
@@ -248,7 +248,7 @@ const FigureDescriptor& pairing_figure() {
         f.page = 2;
         f.csv_columns = "m,n,score_matched,score_mixed";
         f.plots = {"pairing_dims", "pairing_shift"};
-        f.reads = model_and({"pair", "max_position", "position", "key_position", "vector", "key_vector"});
+        f.reads = model_and({P::pair, P::max_position, P::position, P::key_position, P::vector, P::key_vector});
         f.build = build_pairing;
         return f;
     }();

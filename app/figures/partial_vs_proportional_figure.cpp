@@ -316,9 +316,9 @@ void draw_scores(BuildContext& ctx, const std::vector<ScoreCurves>& layouts, con
 void build_partial_vs_proportional(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
-    const int dim = static_cast<int>(ctx.params.integer("dim"));
-    const double fraction_set = ctx.params.real("rotary_fraction"), base = ctx.params.real("base");
-    const std::int64_t context = ctx.params.integer("max_position");
+    const int dim = static_cast<int>(ctx.params[P::dim]);
+    const double fraction_set = ctx.params[P::rotary_fraction], base = ctx.params[P::base];
+    const std::int64_t context = ctx.params[P::max_position];
     // with the whole head rotated the two layouts are the same: show Gemma 4's quarter instead, and say so
     const bool illustrating = !(fraction_set < 1.0) || static_cast<int>(dim * fraction_set) < 2;
     const double fraction = illustrating ? std::max(0.25, 2.0 / dim) : fraction_set;
@@ -326,7 +326,7 @@ void build_partial_vs_proportional(BuildContext& ctx) {
     const float W = ctx.request.width, H = ctx.request.height;
     const float top = why::title_space(ctx);
 
-    const bool own_vectors = ctx.params.has("vector") || ctx.params.has("key_vector");
+    const bool own_vectors = ctx.params.has(P::vector) || ctx.params.has(P::key_vector);
     const std::int64_t reach = std::clamp<std::int64_t>(context - 1, 1, 256);
     const std::vector<std::int64_t> positions = query_positions(context, reach);
     const Eigen::VectorXd q = own_vectors ? why::q_vector(ctx.params) : unequal_dims(dim);
@@ -419,7 +419,7 @@ const FigureDescriptor& partial_vs_proportional_figure() {
         f.export_height = 720;
         f.csv_columns = "pair,theta_partial,theta_proportional";
         f.plots = {"layout_dims", "layout_wavelengths", "layout_scores_matched", "layout_scores_mixed"};
-        f.reads = {"dim", "base", "rotary_fraction", "max_position", "vector", "key_vector"};
+        f.reads = {P::dim, P::base, P::rotary_fraction, P::max_position, P::vector, P::key_vector};
         f.build = build_partial_vs_proportional;
         f.build_cost = 2;
         f.draws_nope = true;  // the layouts of the current dim and fraction, whatever this layer does

@@ -46,11 +46,12 @@ std::string section_text(const MropeSection& s) {
 
 std::vector<MapSpec> map_specs(const ParamSet& params) {
     std::vector<MapSpec> maps;
-    const std::string schedule = params.text("axial_frequencies");
+    const AxialFrequencies frequencies = params[P::axial_frequencies];
+    const std::string schedule(enum_name(frequencies));
     std::vector<std::string> axial_titles;
-    if (schedule == "per_axis")
+    if (frequencies == AxialFrequencies::per_axis)
         axial_titles = {"2D axial, per-axis frequencies (Heo et al. 2024)", "2D axial, per-axis (Heo et al.)", "2D axial, per-axis"};
-    else if (schedule == "split")
+    else if (frequencies == AxialFrequencies::split)
         axial_titles = {"2D axial, 1D schedule split: columns fast, rows slow", "2D axial, split schedule", "2D axial, split"};
     else
         axial_titles = {"2D axial, alternating frequencies (Pixtral)", "2D axial, alternating (Pixtral)", "2D axial, alternating"};
@@ -69,8 +70,8 @@ std::vector<MapSpec> map_specs(const ParamSet& params) {
 
 // Which map is this model's: -1 for a text-only (1d) model.
 int model_map(const ParamSet& params) {
-    const bool interleaved = params.boolean("mrope_interleaved");
-    switch (params.rope_axes()) {
+    const bool interleaved = params[P::mrope_interleaved];
+    switch (params[P::rope_axes]) {
         case RopeAxes::axial_2d: return 0;
         case RopeAxes::mrope: return interleaved ? 2 : 1;
         case RopeAxes::one_d: return -1;
@@ -84,8 +85,8 @@ struct Grid {
 
 Grid grid_of(const ParamSet& params) {
     Grid g;
-    g.rows = static_cast<int>(params.integer("grid_rows"));
-    g.cols = static_cast<int>(params.integer("grid_cols"));
+    g.rows = static_cast<int>(params[P::grid_rows]);
+    g.cols = static_cast<int>(params[P::grid_cols]);
     std::tie(g.query_row, g.query_col) = params.query_patch();
     return g;
 }
@@ -511,11 +512,11 @@ void patch_grid_pointer(PanelContext& panel, const PointerInput& in) {
         if (!g.area.contains(in.local)) continue;
         const auto patch = patch_at(panel.params, g, g.x_at(in.local.x), g.y_at(in.local.y));
         if (!patch) continue;
-        if (panel.params.query_patch() == *patch && panel.params.has("query_row") && panel.params.has("query_col")) return;
+        if (panel.params.query_patch() == *patch && panel.params.has(P::query_row) && panel.params.has(P::query_col)) return;
         const int row = patch->first, col = patch->second;  // not a structured binding: C++17 lambdas cannot capture those
         panel.edit("query patch (" + std::to_string(row) + ", " + std::to_string(col) + ")", [&](ParamSet& next) {
-            next.set("query_row", std::to_string(row));
-            next.set("query_col", std::to_string(col));
+            next.set(P::query_row, std::to_string(row));
+            next.set(P::query_col, std::to_string(col));
         });
         return;
     }
@@ -533,8 +534,8 @@ const FigureDescriptor& patch_grid_figure() {
         f.export_height = 900;
         f.csv_columns = "layout,row,col,similarity";
         f.plots = {"patch_axial", "patch_chunked", "patch_interleaved", "patch_axes"};
-        f.reads = model_and({"rope_axes", "axial_frequencies", "mrope_section", "mrope_interleaved", "grid_rows", "grid_cols", "query_row",
-                             "query_col", "vector", "key_vector"});
+        f.reads = model_and({P::rope_axes, P::axial_frequencies, P::mrope_section, P::mrope_interleaved, P::grid_rows, P::grid_cols, P::query_row,
+                             P::query_col, P::vector, P::key_vector});
         f.build = build_patch_grid;
         f.readout = patch_grid_readout;
         f.pointer = patch_grid_pointer;

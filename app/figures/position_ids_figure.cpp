@@ -69,8 +69,8 @@ void build_position_ids(BuildContext& ctx) {
     const plot::Theme& th = st.theme;
     const float W = ctx.request.width, H = ctx.request.height;
     const float top = why::title_space(ctx);
-    const int text_before = static_cast<int>(ctx.params.integer("text_before")), text_after = static_cast<int>(ctx.params.integer("text_after"));
-    const int rows = static_cast<int>(ctx.params.integer("grid_rows")), cols = static_cast<int>(ctx.params.integer("grid_cols"));
+    const int text_before = static_cast<int>(ctx.params[P::text_before]), text_after = static_cast<int>(ctx.params[P::text_after]);
+    const int rows = static_cast<int>(ctx.params[P::grid_rows]), cols = static_cast<int>(ctx.params[P::grid_cols]);
     const std::vector<SequenceToken> tokens = mrope_sequence(text_before, rows, cols, text_after);
     const int total = static_cast<int>(tokens.size());
 
@@ -207,7 +207,7 @@ const FigureDescriptor& position_ids_figure() {
         f.export_height = 560;
         f.csv_columns = "index,kind,row,col,t,h,w,index_1d";
         f.plots = {"position_ids"};
-        f.reads = {"text_before", "text_after", "grid_rows", "grid_cols"};
+        f.reads = {P::text_before, P::text_after, P::grid_rows, P::grid_cols};
         f.build = build_position_ids;
         f.draws_nope = true;  // position ids are the same whatever the frequencies
         return f;

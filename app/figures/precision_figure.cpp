@@ -91,11 +91,11 @@ void build_precision(BuildContext& ctx) {
     const FrequencyTable& f = ctx.frequencies();
     const Pairing pairing = ctx.params.config().pairing;
     const int pairs = f.pairs();
-    const int pair = static_cast<int>(std::min<std::int64_t>(ctx.params.integer("pair"), pairs - 1));
+    const int pair = static_cast<int>(std::min<std::int64_t>(ctx.params[P::pair], pairs - 1));
     const double theta = f.theta[pair];
-    const std::int64_t m_int = ctx.params.integer("position");
+    const std::int64_t m_int = ctx.params[P::position];
     const double m_now = static_cast<double>(m_int);
-    const double top = std::max(static_cast<double>(ctx.params.integer("max_position")), 1048576.0);
+    const double top = std::max(static_cast<double>(ctx.params[P::max_position]), 1048576.0);
     const Eigen::VectorXd x = why::q_vector(ctx.params);
     const double inf = std::numeric_limits<double>::infinity();
     // a colour and a dash per recipe: bf16 and fp16 differ in colour under any colour vision and in greyscale
@@ -336,7 +336,7 @@ const FigureDescriptor& precision_figure() {
         f.page = 2;
         f.csv_columns = "format,m,pair,angle_exact,angle,error,spacing";
         f.plots = {"precision_angle", "precision_positions", "precision_pairs", "precision_vector"};
-        f.reads = model_and({"pair", "max_position", "position", "vector"});
+        f.reads = model_and({P::pair, P::max_position, P::position, P::vector});
         f.build = build_precision;
         return f;
     }();

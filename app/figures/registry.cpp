@@ -22,9 +22,6 @@ const std::vector<FigureDescriptor>& descriptors() {
             v[i].index = static_cast<int>(i);
             if (v[i].page < 0 || v[i].page >= static_cast<int>(pages().size()) || !v[i].build)
                 throw std::logic_error("figure '" + std::string(v[i].name) + "': no page or no builder");
-            for (std::string_view key : v[i].reads)
-                if (!find_param(key))
-                    throw std::logic_error("figure '" + std::string(v[i].name) + "' reads '" + std::string(key) + "', not a parameter");
         }
         return v;
     }();
@@ -33,8 +30,8 @@ const std::vector<FigureDescriptor>& descriptors() {
 
 }  // namespace
 
-std::vector<std::string_view> model_and(std::initializer_list<std::string_view> more) {
-    std::vector<std::string_view> keys = config_keys();
+std::vector<ParamId> model_and(std::initializer_list<ParamId> more) {
+    std::vector<ParamId> keys = params_in(kConfigScope);
     keys.insert(keys.end(), more.begin(), more.end());
     return keys;
 }

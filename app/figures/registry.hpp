@@ -31,7 +31,7 @@ struct FigureDescriptor {
     bool full_resolution_table = false;  // its CSV can hold every position (export --full-resolution)
     // Every parameter the picture depends on: a panel is rebuilt when one of their values changes
     // (a test checks that a build reads no other).
-    std::vector<std::string_view> reads;
+    std::vector<ParamId> reads;
     void (*build)(detail::BuildContext&) = nullptr;
     // Independent pieces of heavy cached data the build will ask for (decay curves), so that several
     // stale panels can compute them on all cores before building; and how costly a build is
@@ -51,8 +51,8 @@ struct FigureDescriptor {
     int index = -1;  // its panel number - 1 (set by the registry)
 };
 
-// config_keys() (the model: what the frequencies depend on) followed by `more`, for `reads`.
-std::vector<std::string_view> model_and(std::initializer_list<std::string_view> more);
+// The config scope's parameters (the model: what the frequencies depend on) followed by `more`, for `reads`.
+std::vector<ParamId> model_and(std::initializer_list<ParamId> more);
 
 // Every figure in panel order (panel n is all_figures()[n - 1]).
 const std::vector<const FigureDescriptor*>& all_figures();

@@ -69,8 +69,8 @@ void build_scores(BuildContext& ctx) {
     const Pairing pairing = ctx.params.config().pairing;
     const Pairing table_mixed = why::other_layout(pairing);
     const Eigen::VectorXd q = why::q_vector(ctx.params), k = why::k_vector(ctx.params);
-    const std::int64_t m_now = ctx.params.integer("position"), n_now = ctx.params.integer("key_position");
-    const ScoreWindow window = score_window(m_now, n_now, ctx.params.integer("max_position"));
+    const std::int64_t m_now = ctx.params[P::position], n_now = ctx.params[P::key_position];
+    const ScoreWindow window = score_window(m_now, n_now, ctx.params[P::max_position]);
     const std::int64_t first = window.first, count = window.count;
 
     // cos and sin carry the attention factor, as in the model: scores grow by its square
@@ -194,7 +194,7 @@ const FigureDescriptor& scores_figure() {
         f.page = 2;
         f.csv_columns = "m,n,score,score_mixed";
         f.plots = {"scores", "scores_mixed"};
-        f.reads = model_and({"max_position", "position", "key_position", "vector", "key_vector"});
+        f.reads = model_and({P::max_position, P::position, P::key_position, P::vector, P::key_vector});
         f.build = build_scores;
         return f;
     }();

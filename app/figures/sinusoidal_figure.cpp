@@ -42,13 +42,13 @@ void build_sinusoidal(BuildContext& ctx) {
     const plot::Theme& th = st.theme;
     const FrequencyTable& f = ctx.frequencies();
     const Pairing pairing = ctx.params.config().pairing;
-    const int dim = static_cast<int>(ctx.params.integer("dim"));
+    const int dim = static_cast<int>(ctx.params[P::dim]);
     constexpr double base = 10000;  // Vaswani et al.'s, not the RoPE base being explored
     const Eigen::VectorXd q = why::q_vector(ctx.params), k = why::k_vector(ctx.params);
-    const bool same = !ctx.params.has("key_vector");  // q = k = the token x
-    const std::int64_t m_now = ctx.params.integer("position"), n_now = ctx.params.integer("key_position");
+    const bool same = !ctx.params.has(P::key_vector);  // q = k = the token x
+    const std::int64_t m_now = ctx.params[P::position], n_now = ctx.params[P::key_position];
     // distances -reach .. reach; the second query position sits `reach` later, so its keys cover them all
-    const std::int64_t reach = std::clamp<std::int64_t>(ctx.params.integer("max_position"), 16, dim > 512 ? 256 : 512);
+    const std::int64_t reach = std::clamp<std::int64_t>(ctx.params[P::max_position], 16, dim > 512 ? 256 : 512);
     const std::int64_t m1 = m_now, m2 = m_now + reach;
     const std::size_t points = static_cast<std::size_t>(2 * reach + 1);
     const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -166,7 +166,7 @@ const FigureDescriptor& sinusoidal_figure() {
         f.page = 2;
         f.csv_columns = "m,n,distance,pe_dot,additive_score,rope_score";
         f.plots = {"sinusoidal_absolute", "sinusoidal_rope"};
-        f.reads = model_and({"max_position", "position", "key_position", "vector", "key_vector"});
+        f.reads = model_and({P::max_position, P::position, P::key_position, P::vector, P::key_vector});
         f.build = build_sinusoidal;
         return f;
     }();

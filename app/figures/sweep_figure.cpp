@@ -45,8 +45,8 @@ void build_sweep(BuildContext& ctx) {
     const FrequencyTable& f = ctx.frequencies();
     const int d = f.rotated_dims;
     const int pairs = f.pairs();
-    const double context = static_cast<double>(ctx.params.integer("max_position"));
-    const double base = ctx.params.real("base");
+    const double context = static_cast<double>(ctx.params[P::max_position]);
+    const double base = ctx.params[P::base];
     const float W = ctx.request.width, H = ctx.request.height;
     // four plots: 2 x 2, or one column when the figure is tall and narrow
     const bool column = H >= W * 1.6f;
@@ -138,8 +138,8 @@ void build_sweep(BuildContext& ctx) {
 
     // Right: the decay bound for five bases around the current one.
     if (fit.shows(1)) {
-        const std::int64_t max_distance = ctx.params.integer("max_distance");
-        const bool log_x = ctx.params.text("decay_scale") == "log" && max_distance >= 2;
+        const std::int64_t max_distance = ctx.params[P::max_distance];
+        const bool log_x = ctx.params[P::decay_scale] == DecayScale::log && max_distance >= 2;
         const auto bases = sweep_bases(base);
         plot::Plot p(ctx.result.list, ctx.measure, sub, right,
                      compact ? "decay bound, bases " + base_label(bases[0]).substr(5) + " … " + base_label(bases[4]).substr(5) +
@@ -249,9 +249,9 @@ void build_sweep(BuildContext& ctx) {
 }
 
 void sweep_header(PanelContext& panel, HeaderControls& ui) {
-    bool log = panel.params.text("decay_scale") == "log";
-    if (ui.checkbox("log distance", log, find_param("decay_scale")->help))
-        panel.edit("distance axis", [log](ParamSet& p) { p.set("decay_scale", log ? "log" : "linear"); });
+    bool log = panel.params[P::decay_scale] == DecayScale::log;
+    if (ui.checkbox("log distance", log, param_spec(P::decay_scale).help))
+        panel.edit("distance axis", [log](ParamSet& p) { p.set(P::decay_scale, log ? DecayScale::log : DecayScale::linear); });
 }
 
 std::string sweep_readout(PanelContext& panel, const PlotGeometry& g, double x, double y) {
@@ -261,14 +261,14 @@ std::string sweep_readout(PanelContext& panel, const PlotGeometry& g, double x, 
         if (pair < 0 || pair >= f->pairs()) return "";
         if (!f->rotates(pair)) return "base = " + plot::readout_number(x, 4) + "\npair i = " + std::to_string(pair) + "\nθ = 0 at every base: passes through";
         const double wl = kTwoPi / base_frequencies(x, f->rotated_dims)[pair];
-        const double ctx = static_cast<double>(panel.params.integer("max_position"));
+        const double ctx = static_cast<double>(panel.params[P::max_position]);
         return "base = " + plot::readout_number(x, 4) + "\npair i = " + std::to_string(pair) + "\nwavelength = " +
                plot::readout_number(wl, 5) + " tokens" + "\nwavelength ÷ context = " + plot::readout_number(wl / ctx, 4) +
                (wl <= ctx ? "\n(turns fully within the context)" : "\n(never completes a turn in the context)");
     }
     if (g.is(SweepPlot::decay)) {
         const auto r = static_cast<std::int64_t>(std::llround(std::max(0.0, x)));
-        const std::int64_t max_distance = panel.params.integer("max_distance");
+        const std::int64_t max_distance = panel.params[P::max_distance];
         if (r > max_distance) return "";
         const auto b = panel.cache.decay(f->theta, max_distance);
         const auto at = std::lower_bound(b->distance.begin(), b->distance.end(), static_cast<double>(r));
@@ -283,9 +283,9 @@ std::string sweep_readout(PanelContext& panel, const PlotGeometry& g, double x, 
 // The five bases' decay curves, each its own job.
 std::vector<std::function<void()>> sweep_prepare(const ParamSet& params, FigureCache& cache) {
     const auto f = cache.frequencies(params);
-    const std::int64_t max_distance = params.integer("max_distance");
+    const std::int64_t max_distance = params[P::max_distance];
     std::vector<std::function<void()>> jobs;
-    for (double b : sweep_bases(params.real("base")))
+    for (double b : sweep_bases(params[P::base]))
         jobs.push_back([&cache, theta = sweep_theta(*f, b), max_distance] { cache.decay(theta, max_distance); });
     return jobs;
 }
@@ -300,7 +300,7 @@ const FigureDescriptor& sweep_figure() {
         f.page = 0;
         f.csv_columns = "base,pair,wavelength,wavelength_over_context";
         f.plots = {"sweep", "sweep_decay", "sweep_cosine", "sweep_bound"};
-        f.reads = model_and({"max_position", "max_distance", "decay_scale"});
+        f.reads = model_and({P::max_position, P::max_distance, P::decay_scale});
         f.build = build_sweep;
         f.prepare = sweep_prepare;
         f.build_cost = 5;

@@ -70,9 +70,9 @@ void build_vectors(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const FrequencyTable& f = ctx.frequencies();
     const RopeConfig config = ctx.params.config();
-    const int pair = static_cast<int>(std::min<std::int64_t>(ctx.params.integer("pair"), f.pairs() - 1));
-    const std::int64_t m = ctx.params.integer("position");
-    const std::int64_t n = ctx.params.integer("key_position");
+    const int pair = static_cast<int>(std::min<std::int64_t>(ctx.params[P::pair], f.pairs() - 1));
+    const std::int64_t m = ctx.params[P::position];
+    const std::int64_t n = ctx.params[P::key_position];
     const std::vector<double> vec = ctx.params.vector();
     const PairDims dims = pair_dims(config.pairing, f.rotated_dims, pair);
     const Pair2D v{vec[dims.first], vec[dims.second]};
@@ -230,7 +230,7 @@ void build_vectors(BuildContext& ctx) {
         const float head = st.px(11);
         const double aq = std::atan2(q.y, q.x);
         // (n - m) theta plus the angle k starts at relative to q (0 when k = q), exact at any position
-        const double start = ctx.params.has("key_vector") ? std::atan2(kv.y, kv.x) - std::atan2(v.y, v.x) : 0.0;
+        const double start = ctx.params.has(P::key_vector) ? std::atan2(kv.y, kv.x) - std::atan2(v.y, v.x) : 0.0;
         const double rel = wrap_angle(position_angle(static_cast<double>(n - m), theta) + start);
         arc(p.list(), origin, r_px * 0.4f, aq, aq + rel, st.theme.text, st.px(2));
         const Vec2 tq = p.to_px(q.x, q.y), tk = p.to_px(k.x, k.y);
@@ -287,18 +287,18 @@ void vectors_header(PanelContext& panel, HeaderControls& ui) {
         std::snprintf(label, sizeof label, "%+d", delta);
         if (!ui.button(label, "Shift both q's position m and k's position n: the angle between them, and so the score, stays the same."))
             continue;
-        const std::int64_t m = panel.params.integer("position") + delta, n = panel.params.integer("key_position") + delta;
-        if (m < 0 || n < 0 || m >= panel.params.integer("max_position")) continue;
+        const std::int64_t m = panel.params[P::position] + delta, n = panel.params[P::key_position] + delta;
+        if (m < 0 || n < 0 || m >= panel.params[P::max_position]) continue;
         panel.edit("shift m, n by " + std::string(label), [&](ParamSet& next) {
-            next.set_number("position", static_cast<double>(m));
-            next.set_number("key_position", static_cast<double>(n));
+            next.set_number(P::position, static_cast<double>(m));
+            next.set_number(P::key_position, static_cast<double>(n));
         });
     }
 }
 
 std::string vectors_readout(PanelContext& panel, const PlotGeometry& g, double x, double y) {
     if (g.is(VectorsPlot::qk))
-        return panel.params.has("key_vector") ? "drag to move k (the key)\ndouble-click: k = q again" : "drag to move k (the key; now k = q)";
+        return panel.params.has(P::key_vector) ? "drag to move k (the key)\ndouble-click: k = q again" : "drag to move k (the key; now k = q)";
     if (g.is(VectorsPlot::pair))
         return "(" + plot::readout_number(x, 4) + ", " + plot::readout_number(y, 4) + ")\ndrag to set the pair's vector";
     return "";
@@ -313,7 +313,7 @@ void vectors_pointer(PanelContext& panel, const PointerInput& in) {
     const PlotGeometry* qk = panel.figure.find(VectorsPlot::qk);
     if (qk && in.double_clicked && qk->area.contains(in.local)) {
         panel.grab = kNone;
-        panel.edit("key k = q", [](ParamSet& next) { next.reset("key_vector"); });
+        panel.edit("key k = q", [](ParamSet& next) { next.reset(P::key_vector); });
         return;
     }
     if (in.pressed) {
@@ -322,20 +322,20 @@ void vectors_pointer(PanelContext& panel, const PointerInput& in) {
     }
     if (!in.held || panel.grab == kNone) return;
     const auto f = panel.cache.frequencies(p);
-    const int pair = static_cast<int>(std::min<std::int64_t>(p.integer("pair"), f->pairs() - 1));
+    const int pair = static_cast<int>(std::min<std::int64_t>(p[P::pair], f->pairs() - 1));
     const PairDims d = pair_dims(p.config().pairing, f->rotated_dims, pair);
     if (panel.grab == kVector && pair_plot) {
         std::vector<double> v = p.vector();
         v[d.first] = pair_plot->x_at(in.local.x);
         v[d.second] = pair_plot->y_at(in.local.y);
-        panel.edit("drag the vector x", [&](ParamSet& next) { next.set("vector", list_text(v)); });
+        panel.edit("drag the vector x", [&](ParamSet& next) { next.set(P::vector, list_text(v)); });
     } else if (panel.grab == kKey && qk) {
-        const double back = -wrap_angle(position_angle(static_cast<double>(p.integer("key_position")), f->theta[pair]));
+        const double back = -wrap_angle(position_angle(static_cast<double>(p[P::key_position]), f->theta[pair]));
         const double x = qk->x_at(in.local.x), y = qk->y_at(in.local.y);
         std::vector<double> k = p.key_vector();
         k[d.first] = x * std::cos(back) - y * std::sin(back);
         k[d.second] = x * std::sin(back) + y * std::cos(back);
-        panel.edit("drag the key k", [&](ParamSet& next) { next.set("key_vector", list_text(k)); });
+        panel.edit("drag the key k", [&](ParamSet& next) { next.set(P::key_vector, list_text(k)); });
     }
 }
 
@@ -349,7 +349,7 @@ const FigureDescriptor& vectors_figure() {
         f.page = 0;
         f.csv_columns = "pair,angle,x_first,x_second,rotated_first,rotated_second";
         f.plots = {"pair", "fan", "qk"};
-        f.reads = model_and({"pair", "position", "key_position", "vector", "key_vector"});
+        f.reads = model_and({P::pair, P::position, P::key_position, P::vector, P::key_vector});
         f.build = build_vectors;
         f.header_width_em = 13;
         f.header = vectors_header;

@@ -133,7 +133,7 @@ inline Eigen::VectorXd as_eigen(const std::vector<double>& v) {
 inline Eigen::VectorXd q_vector(const ParamSet& params) { return as_eigen(params.vector()); }
 inline Eigen::VectorXd k_vector(const ParamSet& params) { return as_eigen(params.key_vector()); }
 inline std::string qk_text(const ParamSet& params) {
-    return params.has("key_vector") ? "q = the vector x, k = the key vector" : "q = k = the vector x";
+    return params.has(P::key_vector) ? "q = the vector x, k = the key vector" : "q = k = the vector x";
 }
 
 }  // namespace rope::figures::detail::why

@@ -146,7 +146,7 @@ void App::layout() {
         const float lesson_h =
             lesson_open ? std::min(std::round(display.y * 0.6f), lesson_panel_height(state_, controls_w, fonts_.bold())) : 0.0f;
         if (lesson_open) draw_lesson_panel(state_, ImVec2(0, 0), ImVec2(controls_w, lesson_h), fonts_.bold());
-        draw_controls(state_, ImVec2(0, lesson_h), ImVec2(controls_w, display.y - lesson_h));
+        controls_.draw(state_, ImVec2(0, lesson_h), ImVec2(controls_w, display.y - lesson_h));
         draw_panels(state_, ui_, ImVec2(controls_w, 0), ImVec2(display.x - controls_w, display.y), -1);
     }
     draw_shortcut_overlay(state_);

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "gui/app_state.hpp"
+#include "gui/controls_panel.hpp"
 #include "gui/export_dialog.hpp"
 #include "gui/fonts.hpp"
 #include "gui/frame_stats.hpp"
@@ -101,6 +102,7 @@ private:
     PanelBuilder builder_;  // after the cache and the fonts it uses: it goes first
     UiContext ui_;
     ExportJobs exports_;
+    ControlsPanel controls_;
     struct Clipboard {
         Platform* platform = nullptr;
         std::string text;  // what ImGui last read (it keeps the pointer)

@@ -8,7 +8,7 @@ namespace rope::gui {
 namespace {
 
 // A value as people read it on the status line: numbers to 6 digits, long texts cut short.
-std::string readable(const ParamSet& p, std::string_view key) {
+std::string readable(const ParamSet& p, ParamId key) {
     const ParamValue& v = p.value(key);
     if (const double* d = std::get_if<double>(&v)) return plot::readout_number(*d, 6);
     return shorten_for_message(p.value_text(key));
@@ -18,8 +18,8 @@ std::string readable(const ParamSet& p, std::string_view key) {
 std::string describe_change(const ParamSet& from, const ParamSet& to) {
     std::vector<std::string> changed;
     for (const ParamSpec& spec : parameter_table())
-        if (from.value(spec.name) != to.value(spec.name))
-            changed.push_back(std::string(spec.name) + " " + readable(from, spec.name) + " → " + readable(to, spec.name));
+        if (from.value(spec.id) != to.value(spec.id))
+            changed.push_back(std::string(spec.name) + " " + readable(from, spec.id) + " → " + readable(to, spec.id));
     if (changed.empty()) return "";
     if (changed.size() > 2) return std::to_string(changed.size()) + " parameters";
     return changed.size() == 2 ? changed[0] + ", " + changed[1] : changed[0];
@@ -50,7 +50,7 @@ void AppState::set_status(std::string text, bool error) {
 void AppState::start_from(const ParamSet& params, int lesson_step) {
     params_ = params;
     lesson_step_ = lesson_step;
-    play_position = static_cast<double>(params_.integer("position"));
+    play_position = static_cast<double>(params_[P::position]);
 }
 
 bool AppState::change(const std::string& label, const std::function<void(ParamSet&)>& edit, const std::string& gesture) {
@@ -70,13 +70,13 @@ bool AppState::change(const std::string& label, const std::function<void(ParamSe
     return true;
 }
 
-bool AppState::apply(const std::string& key, const std::string& text, const std::string& gesture) {
-    return change(key, [&](ParamSet& p) { p.set(key, text); }, gesture);
+bool AppState::apply(ParamId key, const std::string& text, const std::string& gesture) {
+    return change(std::string(param_spec(key).name), [&](ParamSet& p) { p.set(key, text); }, gesture);
 }
 
-bool AppState::apply_number(const std::string& key, double value, const std::string& gesture) {
+bool AppState::apply_number(ParamId key, double value, const std::string& gesture) {
     if (gesture != "bench") selected_key = key;
-    return change(key, [&](ParamSet& p) { p.set_number(key, value); }, gesture);
+    return change(std::string(param_spec(key).name), [&](ParamSet& p) { p.set_number(key, value); }, gesture);
 }
 
 void AppState::replace(const std::string& label, const ParamSet& params, int lesson_step) {
@@ -84,7 +84,7 @@ void AppState::replace(const std::string& label, const ParamSet& params, int les
     const Snapshot before = snapshot();
     params_ = params;
     lesson_step_ = lesson_step;
-    play_position = static_cast<double>(params_.integer("position"));
+    play_position = static_cast<double>(params_[P::position]);
     history_.record(label, before, snapshot());
 }
 
@@ -100,7 +100,7 @@ void AppState::go_to_lesson_step(int step) {
     page = steps[static_cast<std::size_t>(step)].panel->page;
     if (maximized >= 0 && figures::figure_at(maximized).page != page) maximized = -1;
     playing = false;
-    play_position = static_cast<double>(params_.integer("position"));
+    play_position = static_cast<double>(params_[P::position]);
     history_.record("lesson step " + std::to_string(step + 1), before, snapshot());
     set_status("Lesson step " + std::to_string(step + 1) + " of " + std::to_string(steps.size()) + ": " +
                steps[static_cast<std::size_t>(step)].title);
@@ -115,7 +115,7 @@ void AppState::restore(const Snapshot& s) {
     params_ = s.params;
     lesson_step_ = s.lesson_step;
     playing = false;
-    play_position = static_cast<double>(params_.integer("position"));
+    play_position = static_cast<double>(params_[P::position]);
     if (lesson_moved && lesson_step_ >= 0) {
         // the restored step's panel in view, as stepping there shows it
         page = lessons::builtin_lesson().steps[static_cast<std::size_t>(lesson_step_)].panel->page;

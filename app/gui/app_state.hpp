@@ -81,7 +81,7 @@ struct PanelView {
 struct RecordingFields {
     enum Format { gif, mp4, webm, png_folder };
     int format = gif;
-    std::string key = "position";
+    std::optional<ParamId> key = ParamId::position;  // none: the figure has no number to move
     double from = 0, to = 0;
     int frames = 60, fps = 30;
     float scale = 1;  // a recording's own: GIFs for blogs are small
@@ -131,8 +131,8 @@ public:
     // change is one undo step named `label` (or part of the open `gesture`). Refused: the status
     // line says why and nothing changes.
     bool change(const std::string& label, const std::function<void(ParamSet&)>& edit, const std::string& gesture = "");
-    bool apply(const std::string& key, const std::string& text, const std::string& gesture = "");
-    bool apply_number(const std::string& key, double value, const std::string& gesture = "");
+    bool apply(ParamId key, const std::string& text, const std::string& gesture = "");
+    bool apply_number(ParamId key, double value, const std::string& gesture = "");
     // Replaces the whole set (a session, a config.json): one undo step. `params` is already valid.
     void replace(const std::string& label, const ParamSet& params) { replace(label, params, lesson_step_); }
     // ... and the lesson step with it (a session opens at its own step).
@@ -158,7 +158,7 @@ public:
     double play_position = 0;   // fractional position while playing
     bool show_shortcuts = false;
     std::string session_path;   // the file Ctrl+S writes (last opened or saved)
-    std::string selected_key = "position";  // the numeric slider last used: what Record sweeps
+    ParamId selected_key = ParamId::position;  // the numeric slider last used: what Record sweeps
 
     std::string status = "Ready. Drag the sliders; Ctrl+click a slider to type a value.";
     bool status_error = false;

@@ -1,29 +1,30 @@
-// The controls panel: one slider per parameter people move, each with the parameter table's help as
-// its tooltip. Dragging stays inside the slider's range; a value typed with Ctrl+click goes
-// through the same validation as --set and is refused with a message if the table does not allow it.
+// The controls panel, generated from the parameter table: each parameter with a control
+// (ParamSpec::control) gets the widget its type calls for (a slider over its usual span, log where
+// the table says, a combo of its choices, a checkbox), in its section and place, labelled as the
+// table says, with the table's help as its tooltip, shown when the table says it applies. Dragging
+// stays inside the slider's span; Ctrl+click types a value, which goes through --set's parser and
+// checks and is refused with a message if the table does not allow it.
+#include "gui/controls_panel.hpp"
+
 #include <imgui.h>
 #include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "gui/renderer.hpp"
-#include "gui/controls_panel.hpp"
 #include "gui/teaching.hpp"
 #include "gui/ui_helpers.hpp"
 #include "gui/ui_theme.hpp"
-#include "rope/number_format.hpp"
+#include "rope/frequencies.hpp"
 #include "rope/presets.hpp"
 
 namespace rope::gui {
 
 namespace {
-
-const char* help_of(const char* key) {
-    const ParamSpec* s = find_param(key);
-    return s ? s->help.data() : "";
-}
 
 // A section of the controls in a child window of its own: software GL pays for every pixel, and a
 // window drawing what it drew last frame is left alone (gl_renderer.cpp), so a moving slider redraws
@@ -57,194 +58,179 @@ private:
     ImGuiID id_;
 };
 
-void label_row(const char* text) {
-    ImGui::TextUnformatted(text);
-}
-
-// A slider for an integer parameter; returns true if the value changed.
-bool int_slider(AppState& state, const char* key, const char* label, std::int64_t lo, std::int64_t hi, bool log,
-                bool even = false) {
-    label_row(label);
-    const std::int64_t current = state.params().integer(key);
-    std::int64_t v = current;
-    char id[64];
-    std::snprintf(id, sizeof id, "##%s", key);
-    ImGui::SetNextItemWidth(-1);
-    const ImGuiID widget = ImGui::GetID(id);
-    const bool typing = ImGui::TempInputIsActive(widget);
-    const bool changed = ImGui::SliderScalar(id, ImGuiDataType_S64, &v, &lo, &hi, "%lld",
-                                             log ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None);
-    if (ImGui::IsItemActivated()) state.selected_key = key;  // what Record sweeps
-    item_tooltip(help_of(key));
-    if (!changed || v == current) return false;
-    if (even && !typing) v = std::max<std::int64_t>(2, v / 2 * 2);  // dragging moves in even steps
-    return state.apply_number(key, static_cast<double>(v), std::string("item:") + key);
-}
-
-bool real_slider(AppState& state, const char* key, const char* label, double lo, double hi, bool log, const char* format) {
-    label_row(label);
-    const double current = state.params().real(key);
-    double v = current;
-    char id[64];
-    std::snprintf(id, sizeof id, "##%s", key);
-    ImGui::SetNextItemWidth(-1);
-    const bool changed = ImGui::SliderScalar(id, ImGuiDataType_Double, &v, &lo, &hi, format,
-                                             log ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None);
-    if (ImGui::IsItemActivated()) state.selected_key = key;  // what Record sweeps
-    item_tooltip(help_of(key));
-    if (!changed || v == current) return false;
-    return state.apply_number(key, v, std::string("item:") + key);
-}
-
-bool choice(AppState& state, const char* key, const char* label) {
-    label_row(label);
-    const ParamSpec* spec = find_param(key);
-    const std::string current = state.params().text(key);
-    char id[64];
-    std::snprintf(id, sizeof id, "##%s", key);
-    ImGui::SetNextItemWidth(-1);
-    bool changed = false;
-    if (ImGui::BeginCombo(id, current.c_str())) {
-        for (std::string_view c : spec->choices) {
-            const std::string s(c);
-            if (ImGui::Selectable(s.c_str(), s == current)) changed = state.apply(key, s);
-        }
-        ImGui::EndCombo();
+const char* section_title(ControlSection s) {
+    switch (s) {
+        case ControlSection::position: return "Position";
+        case ControlSection::rope: return "RoPE";
+        case ControlSection::ranges: return "Ranges";
+        case ControlSection::context: return "Context extension";
+        case ControlSection::images: return "Images and video";
+        case ControlSection::none: break;
     }
-    item_tooltip(spec->help.data());
-    return changed;
+    return "";
 }
 
-bool toggle(AppState& state, const char* key, const char* label) {
-    bool on = state.params().boolean(key);
-    if (!ImGui::Checkbox(label, &on)) {
-        item_tooltip(help_of(key));
-        return false;
-    }
-    item_tooltip(help_of(key));
-    return state.apply(key, on ? "true" : "false");
+// The parameters a section shows, in their places.
+std::vector<const ParamSpec*> section_params(ControlSection section) {
+    std::vector<const ParamSpec*> specs;
+    for (const ParamSpec& s : parameter_table())
+        if (s.control.section == section) specs.push_back(&s);
+    std::stable_sort(specs.begin(), specs.end(), [](const ParamSpec* a, const ParamSpec* b) { return a->control.place < b->control.place; });
+    return specs;
 }
 
-// Images and video: the axes positions run along, and the image the patch-grid panels show.
-void image_controls(AppState& state) {
-    Section section("Images and video");
-    choice(state, "rope_axes", "position axes");
-    choice(state, "axial_frequencies", "2D axial frequencies");
-    toggle(state, "mrope_interleaved", "interleaved M-RoPE (Qwen3-VL)");
-    int_slider(state, "grid_rows", "image rows (patches)", 1, 64, false);
-    int_slider(state, "grid_cols", "image columns (patches)", 1, 64, false);
-    int_slider(state, "text_before", "text tokens before the image", 0, 16, false);
-    int_slider(state, "text_after", "text tokens after the image", 0, 16, false);
-}
+std::string widget_id(const ParamSpec& spec, const char* suffix = "") { return "##" + std::string(spec.name) + suffix; }
 
 }  // namespace
 
-void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
-    ImGui::SetNextWindowPos(pos);
-    ImGui::SetNextWindowSize(size);
-    // the controls scroll; the status line below them stays in view, in a window of its own
-    const float status_h = std::round(ImGui::GetTextLineHeightWithSpacing() * 3.2f);
-    ImGui::SetNextWindowSize(ImVec2(size.x, size.y - status_h));
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);  // no frame around the sections' windows
-    ImGui::Begin("Controls", nullptr,
-                 ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
-                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
-                     ImGuiWindowFlags_NoBackground);  // the cleared window shows through: no fill to pay for
-    ImGui::PopStyleVar();
-    ImGui::BeginChild("controls_scroll", ImVec2(0, 0), false);
-    const ParamSet& p = state.params();
-    const auto freqs = state.cache.frequencies(p);
-    const FrequencyTable& f = *freqs;
-    const std::int64_t max_position = p.integer("max_position");
+// A number typed into a slider (Ctrl+click): a text field in the slider's place until Enter or a
+// click elsewhere (both apply what was typed) or Esc (which leaves the value as it was).
+bool ControlsPanel::typed_value(AppState& state, const ParamSpec& spec) {
+    ImGui::SetNextItemWidth(-1);
+    if (typing_focus_) ImGui::SetKeyboardFocusHere();
+    typing_focus_ = false;
+    const bool enter = ImGui::InputText(widget_id(spec, "_typed").c_str(), typed_, sizeof typed_,
+                                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+    item_tooltip(spec.help.data());
+    if (ImGui::IsItemActive()) typing_active_ = true;
+    if (!enter && !(typing_active_ && !ImGui::IsItemActive())) return false;
+    typing_ = std::nullopt;
+    typing_active_ = false;
+    if (typed_ == typed_before_) return false;  // Esc (the field puts back what it held), or nothing typed
+    state.selected_key = spec.id;
+    return state.apply(spec.id, typed_, "item:" + std::string(spec.name));
+}
 
-    {
-        Section section("Teach");
-        draw_toolbar(state);
+void ControlsPanel::start_typing(const AppState& state, const ParamSpec& spec) {
+    typing_ = spec.id;
+    typing_focus_ = true;
+    typing_active_ = false;
+    typed_before_ = state.params().value_text(spec.id);
+    std::snprintf(typed_, sizeof typed_, "%s", typed_before_.c_str());
+}
+
+bool ControlsPanel::slider(AppState& state, const ParamSpec& spec, const FrequencyTable& f) {
+    ImGui::TextUnformatted(spec.control.label.data(), spec.control.label.data() + spec.control.label.size());
+    if (typing_ == spec.id) return typed_value(state, spec);
+    const ParamSet& params = state.params();
+    const ImGuiSliderFlags flags = ImGuiSliderFlags_NoInput | (spec.logarithmic ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None);
+    const std::string id = widget_id(spec);
+    ImGui::SetNextItemWidth(-1);
+    bool changed = false;
+    double value = 0;
+    if (spec.type == ParamType::integer) {
+        const std::int64_t current = std::get<std::int64_t>(params.value(spec.id));
+        std::int64_t v = current;
+        const auto lo = static_cast<std::int64_t>(spec.slider_min), hi = static_cast<std::int64_t>(slider_top(spec, params));
+        changed = ImGui::SliderScalar(id.c_str(), ImGuiDataType_S64, &v, &lo, &hi, "%lld", flags) && v != current;
+        if (spec.even) v = std::max<std::int64_t>(2, v / 2 * 2);  // dragging moves in even steps
+        value = static_cast<double>(v);
+    } else {
+        const double current = std::get<double>(params.value(spec.id));
+        double v = current;
+        const double lo = spec.slider_min, hi = slider_top(spec, params);
+        changed = ImGui::SliderScalar(id.c_str(), ImGuiDataType_Double, &v, &lo, &hi, spec.control.format.data(), flags) && v != current;
+        value = v;
     }
-    {
-        Section section("Position");
-        int_slider(state, "position", "position m (token)", 0, std::max<std::int64_t>(0, max_position - 1), false);
-        int_slider(state, "key_position", "key position n (q-k view)", 0, std::max<std::int64_t>(0, max_position - 1), false);
-        int_slider(state, "pair", "selected pair i", 0, std::max(0, f.pairs() - 1), false);
+    if (ImGui::IsItemActivated()) {
+        state.selected_key = spec.id;  // what Record sweeps
+        if (ImGui::GetIO().KeyCtrl) {
+            start_typing(state, spec);
+            return false;
+        }
     }
-    {
-        Section section("Model");
-        const std::string current = p.text("preset");
-        ImGui::SetNextItemWidth(-1);
-        if (ImGui::BeginCombo("##preset", current == "none" ? "(no preset)" : current.c_str())) {
-            for (const Preset& preset : presets()) {
-                if (ImGui::Selectable(std::string(preset.name).c_str(), current == preset.name) &&
-                    state.change("preset " + std::string(preset.name), [&](ParamSet& next) { next.set("preset", std::string(preset.name)); }))
-                    state.set_status("Preset " + std::string(preset.name) + ": " + std::string(preset.model));
-                if (ImGui::IsItemHovered()) {
-                    ImGui::BeginTooltip();
-                    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-                    ImGui::Text("%s", std::string(preset.model).c_str());
-                    ImGui::TextDisabled("%s", std::string(preset.source).c_str());
-                    ImGui::PopTextWrapPos();
-                    ImGui::EndTooltip();
-                }
+    item_tooltip(spec.help.data());
+    return changed && state.apply_number(spec.id, value, "item:" + std::string(spec.name));
+}
+
+bool ControlsPanel::combo(AppState& state, const ParamSpec& spec) {
+    ImGui::TextUnformatted(spec.control.label.data(), spec.control.label.data() + spec.control.label.size());
+    const std::string current = state.params().value_text(spec.id);
+    ImGui::SetNextItemWidth(-1);
+    bool changed = false;
+    if (ImGui::BeginCombo(widget_id(spec).c_str(), current.c_str())) {
+        for (std::string_view c : spec.choices) {
+            const std::string s(c);
+            if (ImGui::Selectable(s.c_str(), s == current)) changed = state.apply(spec.id, s);
+        }
+        ImGui::EndCombo();
+    }
+    item_tooltip(spec.help.data());
+    return changed;
+}
+
+bool ControlsPanel::checkbox(AppState& state, const ParamSpec& spec) {
+    bool on = std::get<bool>(state.params().value(spec.id));
+    const std::string label = std::string(spec.control.label) + widget_id(spec);
+    const bool changed = ImGui::Checkbox(label.c_str(), &on);
+    item_tooltip(spec.help.data());
+    return changed && state.apply(spec.id, on ? "true" : "false");
+}
+
+void ControlsPanel::control(AppState& state, const ParamSpec& spec, const FrequencyTable& f) {
+    if (spec.relevant && !spec.relevant(state.params())) return;
+    switch (spec.type) {
+        case ParamType::integer:
+        case ParamType::real: slider(state, spec, f); break;
+        case ParamType::choice: combo(state, spec); break;
+        case ParamType::boolean: checkbox(state, spec); break;
+        default: break;  // lists and texts are typed on the command line or in files
+    }
+}
+
+void ControlsPanel::table_section(AppState& state, ControlSection section, const FrequencyTable& f) {
+    Section s(section_title(section));
+    for (const ParamSpec* spec : section_params(section)) control(state, *spec, f);
+}
+
+// The preset picker: every real model, each with its name and where its numbers come from.
+void ControlsPanel::model_section(AppState& state) {
+    Section section("Model");
+    const std::string current(state.params()[P::preset]);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##preset", current == "none" ? "(no preset)" : current.c_str())) {
+        for (const Preset& preset : presets()) {
+            if (ImGui::Selectable(std::string(preset.name).c_str(), current == preset.name) &&
+                state.change("preset " + std::string(preset.name), [&](ParamSet& next) { next.set(P::preset, preset.name); }))
+                state.set_status("Preset " + std::string(preset.name) + ": " + std::string(preset.model));
+            if (ImGui::IsItemHovered()) {
+                ImGui::BeginTooltip();
+                ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+                ImGui::Text("%s", std::string(preset.model).c_str());
+                ImGui::TextDisabled("%s", std::string(preset.source).c_str());
+                ImGui::PopTextWrapPos();
+                ImGui::EndTooltip();
             }
-            ImGui::EndCombo();
         }
-        item_tooltip(find_param("preset")->help.data());
-        if (const Preset* chosen = find_preset(current)) {
-            ImGui::PushTextWrapPos(0);
-            ImGui::TextDisabled("%s", std::string(chosen->source).c_str());
-            ImGui::PopTextWrapPos();
-        }
+        ImGui::EndCombo();
     }
+    item_tooltip(param_spec(P::preset).help.data());
+    if (const Preset* chosen = find_preset(current)) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled("%s", std::string(chosen->source).c_str());
+        ImGui::PopTextWrapPos();
+    }
+}
 
-    {
-        Section section("RoPE");
-        int_slider(state, "dim", "head dim d", 2, 512, false, true);
-        real_slider(state, "base", "base b", 10.0, 1e9, true, "%.6g");
-        choice(state, "pairing", "pairing layout");
-        real_slider(state, "rotary_fraction", "rotary fraction", 0.05, 1.0, false, "%.3f");
-    }
-    {
-        Section section("Ranges");
-        int_slider(state, "max_position", "context length (max_position)", 16, 1048576, true);
-        int_slider(state, "max_distance", "max distance n - m (decay)", 16, 1048576, true);
-    }
-    {
-    Section section("Context extension");
-    choice(state, "scaling", "scaling");
-    if (p.text("scaling") != "none" || p.text("compare") != "none") {
-        real_slider(state, "factor", "factor", 1.0, 64.0, true, "%.3g");
-        int_slider(state, "original_max_position", "original context L0", 256, 131072, true);
-        if (p.text("scaling") == "dynamic" || p.text("scaling") == "longrope")
-            int_slider(state, "sequence_length", "sequence length", 256, 1048576, true);
-        if (p.text("scaling") == "llama3") {
-            real_slider(state, "low_freq_factor", "low_freq_factor", 0.5, 8.0, false, "%.2f");
-            real_slider(state, "high_freq_factor", "high_freq_factor", 1.0, 32.0, false, "%.2f");
-        }
-        if (p.text("scaling") == "yarn") {
-            real_slider(state, "beta_fast", "beta_fast", 1.0, 128.0, true, "%.3g");
-            real_slider(state, "beta_slow", "beta_slow", 0.1, 8.0, true, "%.3g");
-        }
-    }
-    }
-    image_controls(state);
+// The current pair's numbers, and the theme.
+void ControlsPanel::now_and_view_sections(AppState& state, const FrequencyTable& f) {
     {
         Section section("Now");
-        const int pair = static_cast<int>(std::min<std::int64_t>(p.integer("pair"), f.pairs() - 1));
+        const int pair = static_cast<int>(std::min<std::int64_t>(state.params()[P::pair], f.pairs() - 1));
         ImGui::Text("d = %d (%d rotated, %d pairs)", f.dim, f.rotated_dims, f.pairs());
         ImGui::Text("θ_%d = %.6g rad/token", pair, f.theta[pair]);
         ImGui::Text("wavelength = %.6g tokens", f.wavelength(pair));
         ImGui::Text("attention factor = %.6g", f.attention_factor);
     }
-    {
-        Section section("View");
-        bool light = state.theme == plot::ThemeId::light;
-        if (ImGui::Checkbox("light theme", &light)) state.theme = light ? plot::ThemeId::light : plot::ThemeId::dark;
-        item_tooltip("Switch between the dark and the light colour theme.");
-    }
-    ImGui::EndChild();
-    ImGui::End();
+    Section section("View");
+    bool light = state.theme == plot::ThemeId::light;
+    if (ImGui::Checkbox("light theme", &light)) state.theme = light ? plot::ThemeId::light : plot::ThemeId::dark;
+    item_tooltip("Switch between the dark and the light colour theme.");
+}
 
-    ImGui::SetNextWindowPos(ImVec2(pos.x, pos.y + size.y - status_h));
-    ImGui::SetNextWindowSize(ImVec2(size.x, status_h));
+void ControlsPanel::status_line(const AppState& state, ImVec2 pos, ImVec2 size) {
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(size);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);
     ImGui::Begin("##status", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
     ImGui::PopStyleVar();
@@ -255,6 +241,33 @@ void draw_controls(AppState& state, ImVec2 pos, ImVec2 size) {
     if (state.status_error) ImGui::PopStyleColor();
     ImGui::PopTextWrapPos();
     ImGui::End();
+}
+
+void ControlsPanel::draw(AppState& state, ImVec2 pos, ImVec2 size) {
+    // the controls scroll; the status line below them stays in view, in a window of its own
+    const float status_h = std::round(ImGui::GetTextLineHeightWithSpacing() * 3.2f);
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(ImVec2(size.x, size.y - status_h));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);  // no frame around the sections' windows
+    ImGui::Begin("Controls", nullptr,
+                 ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoBringToFrontOnFocus |
+                     ImGuiWindowFlags_NoBackground);  // the cleared window shows through: no fill to pay for
+    ImGui::PopStyleVar();
+    ImGui::BeginChild("controls_scroll", ImVec2(0, 0), false);
+    const auto freqs = state.cache.frequencies(state.params());
+    {
+        Section section("Teach");
+        draw_toolbar(state);
+    }
+    table_section(state, ControlSection::position, *freqs);
+    model_section(state);
+    for (ControlSection s : {ControlSection::rope, ControlSection::ranges, ControlSection::context, ControlSection::images})
+        table_section(state, s, *freqs);
+    now_and_view_sections(state, *freqs);
+    ImGui::EndChild();
+    ImGui::End();
+    status_line(state, ImVec2(pos.x, pos.y + size.y - status_h), ImVec2(size.x, status_h));
 }
 
 }  // namespace rope::gui

@@ -92,7 +92,7 @@ private:
 // latencies from a change to its final picture, and per-figure build times.
 class BenchDriver : public FrameDriver {
 public:
-    BenchDriver(int frames, std::vector<std::string> keys, Renderer& renderer)
+    BenchDriver(int frames, std::vector<ParamId> keys, Renderer& renderer)
         : frames_(frames), keys_(std::move(keys)), renderer_(renderer) {}
     bool spins() const override { return true; }
     bool keeps_session() const override { return false; }
@@ -136,21 +136,15 @@ public:
 private:
     static constexpr int kWarmup = 3, kMaxWarmup = 3600;  // a minute at 60 frames a second
     static constexpr int kDrawFrames = 60;
-    void sweep_step(AppState& state, const std::string& key, int i, int frames) const {
-        const ParamSpec* spec = find_param(key);
+    void sweep_step(AppState& state, ParamId key, int i, int frames) const {
+        const ParamSpec& spec = param_spec(key);
         const double t = frames > 1 ? static_cast<double>(i) / (frames - 1) : 0.0;
-        double lo = spec->slider_min, hi = spec->slider_max;
-        if (key == "position" || key == "key_position") {
-            lo = 0;
-            hi = static_cast<double>(state.params().integer("max_position") - 1);
-        }
-        double v = spec->logarithmic ? std::exp(std::log(lo) + t * (std::log(hi) - std::log(lo))) : lo + t * (hi - lo);
-        if (spec->type == ParamType::integer) v = std::round(v);
-        if (spec->even) v = std::max(2.0, std::round(v / 2) * 2);
-        state.apply_number(key, v, "bench");
+        double lo = spec.slider_min, hi = spec.slider_max;
+        if (spec.slider_top == SliderTop::last_position) hi = slider_top(spec, state.params());
+        state.apply_number(key, slider_value(spec, lo, hi, t), "bench");
     }
     int frames_;
-    std::vector<std::string> keys_;
+    std::vector<ParamId> keys_;
     Renderer& renderer_;
     FrameStats stats_;
     bool measuring_ = false, done_ = false;

@@ -111,7 +111,7 @@ void open_record_dialog(AppState& state, int index) {
     const figures::FigureDescriptor& figure = *state.panels[static_cast<std::size_t>(index)].figure;
     d.recording = true;
     default_recording(state, figure, d.rec);
-    const std::string name = "rope-" + std::string(figure.name) + (d.rec.key.empty() ? "" : "-" + d.rec.key) + recording_extension(d.rec.format);
+    const std::string name = "rope-" + std::string(figure.name) + (d.rec.key ? "-" + std::string(param_spec(*d.rec.key).name) : std::string()) + recording_extension(d.rec.format);
     std::snprintf(d.file_name, sizeof d.file_name, "%s", name.c_str());
 }
 

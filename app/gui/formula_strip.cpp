@@ -35,13 +35,13 @@ std::vector<std::string> formula_terms(AppState& state, bool hovered) {
     const FrequencyTable& f = *freqs;
     const int i = hovered && state.linked.pair >= 0 && state.linked.pair < f.pairs()
                       ? state.linked.pair
-                      : static_cast<int>(std::min<std::int64_t>(p.integer("pair"), f.pairs() - 1));
-    const std::int64_t m = hovered && state.linked.position >= 0 ? state.linked.position : p.integer("position");
+                      : static_cast<int>(std::min<std::int64_t>(p[P::pair], f.pairs() - 1));
+    const std::int64_t m = hovered && state.linked.position >= 0 ? state.linked.position : p[P::position];
     const std::string si = subscript(i);
     const double theta = f.theta[i];
-    std::string text = "θ" + si + " = " + num(p.real("base"), 7) + "^(−2·" + std::to_string(i) + "/" + std::to_string(f.rotated_dims) +
+    std::string text = "θ" + si + " = " + num(p[P::base], 7) + "^(−2·" + std::to_string(i) + "/" + std::to_string(f.rotated_dims) +
                        ") = " + num(f.original_theta[i], 6);
-    if (f.theta[i] != f.original_theta[i]) text += " → " + p.text("scaling") + " ×" + num(p.real("factor"), 4) + ": " + num(theta, 6);
+    if (f.theta[i] != f.original_theta[i]) text += " → " + std::string(to_string(p[P::scaling])) + " ×" + num(p[P::factor], 4) + ": " + num(theta, 6);
     text += " rad/token";
     // a pair of frequency 0 has no base^(...) to show: say why it does not turn
     if (!f.rotates(i))

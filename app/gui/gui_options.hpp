@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "rope/param_ids.hpp"
+
 namespace rope::gui {
 
 struct GuiOptions {
@@ -13,7 +15,7 @@ struct GuiOptions {
     int width = 1600, height = 900; // --size WxH
     bool size_given = false;
     int bench_frames = 0;           // --bench-frames N
-    std::vector<std::string> sweep_keys;  // --sweep KEY[,KEY...]: each swept for bench_frames frames in turn
+    std::vector<ParamId> sweep_keys;  // --sweep KEY[,KEY...]: each swept for bench_frames frames in turn
     std::string theme = "dark";     // --theme dark|light
     float ui_scale = 0;             // --ui-scale S (0: the monitor's content scale; env ROPE_UI_SCALE)
     std::string session;            // --session FILE (JSON, or a PNG the app exported)

@@ -17,7 +17,7 @@ FigureKey figure_key(const AppState& state, const figures::FigureDescriptor& fig
     key.theme = effective_theme(state);
     key.focus = lesson_focus(state, figure);
     key.inputs.reserve(figure.reads.size());
-    for (std::string_view k : figure.reads) key.inputs.push_back(state.params().value(k));
+    for (const ParamId k : figure.reads) key.inputs.push_back(state.params().value(k));
     return key;
 }
 

@@ -87,7 +87,7 @@ void note_linked(AppState& state, const figures::PlotGeometry& g, double x, doub
         if (i >= 0 && i < pairs) state.linked_next.pair = static_cast<int>(i);
     };
     auto as_position = [&](double v) {
-        if (v >= 0 && v < static_cast<double>(state.params().integer("max_position")) + 1)
+        if (v >= 0 && v < static_cast<double>(state.params()[P::max_position]) + 1)
             state.linked_next.position = static_cast<std::int64_t>(std::floor(v));
     };
     if (g.x_role == AxisRole::pair) as_pair(x);

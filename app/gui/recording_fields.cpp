@@ -16,76 +16,69 @@ namespace {
 const char* kExtensions[] = {".gif", ".mp4", ".webm", ""};
 const char* kFormatNames[] = {"GIF", "MP4", "WebM", "PNG frames"};
 
-bool is_integer(const std::string& key) {
-    const ParamSpec* spec = find_param(key);
-    return spec && spec->type == ParamType::integer;
-}
+bool is_integer(std::optional<ParamId> key) { return key && param_spec(*key).type == ParamType::integer; }
 
-std::string number_text(const std::string& key, double v) {
+std::string number_text(std::optional<ParamId> key, double v) {
     return is_integer(key) ? std::to_string(std::llround(v)) : format_number(v);
 }
+
+std::string name_of(std::optional<ParamId> key) { return key ? std::string(param_spec(*key).name) : std::string(); }
 
 std::string stem(const std::string& name) {
     const std::size_t dot = name.find_last_of('.');
     return dot == std::string::npos ? name : name.substr(0, dot);
 }
 
-// The slider's span for `key` now: the context for positions, the pairs for pair, the image for
-// the query patch, else the parameter table's slider hints.
-void slider_span(const ParamSet& p, const std::string& key, double& lo, double& hi) {
-    const ParamSpec* spec = find_param(key);
-    lo = spec->slider_min;
-    hi = spec->slider_max;
-    if (key == "position" || key == "key_position") lo = 0, hi = static_cast<double>(p.integer("max_position") - 1);
-    else if (key == "pair") lo = 0, hi = std::max(0, p.config().rotated_pairs() - 1);
-    else if (key == "query_row") lo = 0, hi = static_cast<double>(p.integer("grid_rows") - 1);
-    else if (key == "query_col") lo = 0, hi = static_cast<double>(p.integer("grid_cols") - 1);
-    if (!(hi > lo)) lo = spec->min, hi = spec->max;
+// The slider's span for `key` now (the context for positions, the pairs for pair, the image for the
+// query patch: the table's slider_top), else its whole range.
+void slider_span(const ParamSet& p, ParamId key, double& lo, double& hi) {
+    const ParamSpec& spec = param_spec(key);
+    lo = spec.slider_min;
+    hi = slider_top(spec, p);
+    if (!(hi > lo)) lo = spec.min, hi = spec.max;
 }
 
 }  // namespace
 
-std::vector<std::string> animatable_keys(const figures::FigureDescriptor& figure) {
-    std::vector<std::string> keys;
-    for (const std::string_view key : figure.reads) {
-        const ParamSpec* spec = find_param(key);
-        if (spec && (spec->type == ParamType::integer || spec->type == ParamType::real)) keys.emplace_back(key);
-    }
+std::vector<ParamId> animatable_keys(const figures::FigureDescriptor& figure) {
+    std::vector<ParamId> keys;
+    for (const ParamId key : figure.reads)
+        if (param_spec(key).numeric()) keys.push_back(key);
     return keys;
 }
 
-void default_sweep(const AppState& state, const std::string& key, RecordingFields& rec) {
+void default_sweep(const AppState& state, ParamId key, RecordingFields& rec) {
     rec.key = key;
     slider_span(state.params(), key, rec.from, rec.to);
-    if (key == "position") play_run(state, rec);
+    if (key == ParamId::position) play_run(state, rec);
 }
 
 void play_run(const AppState& state, RecordingFields& rec) {
     double lo = 0, hi = 0;
-    slider_span(state.params(), "position", lo, hi);
-    const double at = static_cast<double>(state.params().integer("position"));
+    slider_span(state.params(), P::position, lo, hi);
+    const double at = static_cast<double>(state.params()[P::position]);
     const double span = std::max(1.0, std::round(state.speed * (rec.frames - 1) / rec.fps));
-    rec.key = "position";
+    rec.key = P::position;
     rec.from = std::max(lo, std::min(at, hi - span));
     rec.to = std::min(hi, rec.from + span);
 }
 
 void default_recording(const AppState& state, const figures::FigureDescriptor& figure, RecordingFields& rec) {
-    const std::vector<std::string> keys = animatable_keys(figure);
+    const std::vector<ParamId> keys = animatable_keys(figure);
     const bool reads_selected = std::find(keys.begin(), keys.end(), state.selected_key) != keys.end();
-    const bool reads_position = std::find(keys.begin(), keys.end(), "position") != keys.end();
-    std::string key = reads_selected ? state.selected_key : reads_position ? "position" : keys.empty() ? "" : keys.front();
-    if (state.playing && reads_position) key = "position";
-    if (key.empty()) {
-        rec.key.clear();
-        return;
-    }
-    default_sweep(state, key, rec);
+    const bool reads_position = std::find(keys.begin(), keys.end(), ParamId::position) != keys.end();
+    std::optional<ParamId> key = reads_selected ? state.selected_key
+                                 : reads_position ? ParamId::position
+                                 : keys.empty()   ? std::optional<ParamId>()
+                                                  : keys.front();
+    if (state.playing && reads_position) key = ParamId::position;
+    rec.key = key;
+    if (key) default_sweep(state, *key, rec);
 }
 
 exporting::Animation animation_of(const RecordingFields& rec) {
     exporting::Animation a;
-    a.key = rec.key;
+    a.key = rec.key.value_or(ParamId::position);
     a.from_text = number_text(rec.key, rec.from);
     a.to_text = number_text(rec.key, rec.to);
     a.frames = rec.frames;
@@ -97,14 +90,14 @@ const char* recording_extension(int format) { return kExtensions[std::clamp(form
 const char* recording_format_name(int format) { return kFormatNames[std::clamp(format, 0, 3)]; }
 
 std::string recording_problem(const ParamSet& params, const figures::FigureDescriptor& figure, const RecordingFields& rec) {
-    const std::vector<std::string> keys = animatable_keys(figure);
-    if (std::find(keys.begin(), keys.end(), rec.key) == keys.end()) return "This figure has no number to move.";
+    const std::vector<ParamId> keys = animatable_keys(figure);
+    if (!rec.key || std::find(keys.begin(), keys.end(), *rec.key) == keys.end()) return "This figure has no number to move.";
     if (rec.frames < exporting::kMinFrames || rec.frames > exporting::kMaxFrames) return "Frames must be from 2 to 1000.";
     if (rec.fps < exporting::kMinFps || rec.fps > exporting::kMaxFps) return "Frames per second must be from 1 to 120.";
     const exporting::Animation a = animation_of(rec);
     if (a.from_text == a.to_text) return "From and to are the same: nothing would move.";
     try {
-        exporting::parse_animate(a.key + "=" + a.from_text + ":" + a.to_text);
+        exporting::parse_animate(name_of(a.key) + "=" + a.from_text + ":" + a.to_text);
         exporting::animation_frames(params, a);
     } catch (const std::invalid_argument& e) {
         // the command line's words without its "--animate KEY=FROM:TO: " prefix
@@ -119,7 +112,7 @@ std::string recording_problem(const ParamSet& params, const figures::FigureDescr
 namespace {
 
 // "from [    ]": the label first, as the sentence reads.
-void number_field(const char* label, const std::string& key, double& v, const char* tooltip) {
+void number_field(const char* label, std::optional<ParamId> key, double& v, const char* tooltip) {
     ImGui::TextUnformatted(label);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
@@ -143,23 +136,23 @@ void draw_recording_fields(const AppState& state, const figures::FigureDescripto
         if (f % 2 == 0) ImGui::SameLine(ImGui::GetFontSize() * 14);
     }
     item_tooltip("The file type; the file name's extension follows it. PNG frames go into a new folder of that name.");
-    const std::vector<std::string> keys = animatable_keys(figure);
+    const std::vector<ParamId> keys = animatable_keys(figure);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-    if (ImGui::BeginCombo("moves", rec.key.c_str())) {
-        for (const std::string& key : keys)
-            if (ImGui::Selectable(key.c_str(), key == rec.key)) default_sweep(state, key, rec);
+    if (ImGui::BeginCombo("moves", name_of(rec.key).c_str())) {
+        for (const ParamId key : keys)
+            if (ImGui::Selectable(name_of(key).c_str(), key == rec.key)) default_sweep(state, key, rec);
         ImGui::EndCombo();
     }
     item_tooltip("The parameter that moves from frame to frame; every other one stays as it is now.");
-    if (rec.key == "position") {
+    if (rec.key == ParamId::position) {
         ImGui::SameLine();
         if (ImGui::SmallButton("as it plays")) play_run(state, rec);
         item_tooltip("The animation as Play runs it: from the position now, at the play speed, for the recording's length.");
     }
     ImGui::SameLine();
-    if (ImGui::SmallButton("whole slider")) {
+    if (ImGui::SmallButton("whole slider") && rec.key) {
         double lo = 0, hi = 0;
-        slider_span(state.params(), rec.key, lo, hi);
+        slider_span(state.params(), *rec.key, lo, hi);
         rec.from = lo, rec.to = hi;
     }
     item_tooltip("The whole range the parameter's slider covers.");

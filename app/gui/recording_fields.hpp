@@ -13,7 +13,7 @@
 namespace rope::gui {
 
 // The numeric parameters `figure` reads: the keys a recording of it can move.
-std::vector<std::string> animatable_keys(const figures::FigureDescriptor& figure);
+std::vector<ParamId> animatable_keys(const figures::FigureDescriptor& figure);
 
 // Fills `rec` for `figure`: the running animation if it plays, else the selected slider's sweep
 // (or position's, or the first key the figure reads, when the figure does not read that slider).
@@ -21,7 +21,7 @@ std::vector<std::string> animatable_keys(const figures::FigureDescriptor& figure
 void default_recording(const AppState& state, const figures::FigureDescriptor& figure, RecordingFields& rec);
 // FROM and TO for `key`: its slider's span (the context for key_position, the pairs for pair);
 // for position, the run Play makes (play_run).
-void default_sweep(const AppState& state, const std::string& key, RecordingFields& rec);
+void default_sweep(const AppState& state, ParamId key, RecordingFields& rec);
 // Position as the animation plays it: from where it is now, at the play speed (tokens per second),
 // for the recording's length (frames / fps), kept inside the context.
 void play_run(const AppState& state, RecordingFields& rec);

@@ -158,7 +158,7 @@ void apply_view(AppState& state, const session::ViewState& view) {
     state.presentation = view.presentation;
     state.playing = view.playing;
     state.speed = view.speed;
-    state.play_position = static_cast<double>(state.params().integer("position"));
+    state.play_position = static_cast<double>(state.params()[P::position]);
 }
 
 }  // namespace rope::gui

@@ -38,27 +38,27 @@ std::vector<ShortcutHelp> shortcut_list() {
 }
 
 void step_position(AppState& state, std::int64_t delta) {
-    const std::int64_t max_position = state.params().integer("max_position");
-    const std::int64_t m = std::clamp<std::int64_t>(state.params().integer("position") + delta, 0, max_position - 1);
-    state.apply_number("position", static_cast<double>(m));
-    state.play_position = static_cast<double>(state.params().integer("position"));
+    const std::int64_t max_position = state.params()[P::max_position];
+    const std::int64_t m = std::clamp<std::int64_t>(state.params()[P::position] + delta, 0, max_position - 1);
+    state.apply_number(P::position, static_cast<double>(m));
+    state.play_position = static_cast<double>(state.params()[P::position]);
 }
 
 void step_pair(AppState& state, int delta) {
     const int pairs = state.params().config().rotated_pairs();
-    const std::int64_t i = std::clamp<std::int64_t>(state.params().integer("pair") + delta, 0, std::max(0, pairs - 1));
-    state.apply_number("pair", static_cast<double>(i));
+    const std::int64_t i = std::clamp<std::int64_t>(state.params()[P::pair] + delta, 0, std::max(0, pairs - 1));
+    state.apply_number(P::pair, static_cast<double>(i));
 }
 
 void base_notch(AppState& state, int direction) {
     const ParamSpec* spec = find_param("base");
-    const double b = state.params().real("base") * std::pow(10.0, 0.1 * direction);
-    state.apply_number("base", std::clamp(b, spec->slider_min, spec->slider_max));
+    const double b = state.params()[P::base] * std::pow(10.0, 0.1 * direction);
+    state.apply_number(P::base, std::clamp(b, spec->slider_min, spec->slider_max));
 }
 
 void toggle_play(AppState& state) {
     state.playing = !state.playing;
-    state.play_position = static_cast<double>(state.params().integer("position"));
+    state.play_position = static_cast<double>(state.params()[P::position]);
     if (!state.playing && state.history().open_gesture() == "animation") state.end_gesture();
 }
 

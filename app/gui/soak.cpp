@@ -17,10 +17,11 @@ namespace {
 // The keys a person moves with sliders and combos. Lengths are kept to 2^16 (positions, distances):
 // the soak is about memory and errors over many frames, and a million-token decay curve per frame
 // would make 20,000 frames take hours on two cores.
-const char* const kNumericKeys[] = {"position", "key_position", "pair", "dim", "base", "rotary_fraction", "max_position",
-                                     "max_distance", "factor", "original_max_position", "sequence_length",
-                                     "low_freq_factor", "high_freq_factor", "beta_fast", "beta_slow"};
-const char* const kChoiceKeys[] = {"scaling", "pairing", "heatmap_mode", "decay_scale", "compare", "compare_to", "preset"};
+const ParamId kNumericKeys[] = {P::position,        P::key_position,          P::pair,         P::dim,
+                                 P::base,            P::rotary_fraction,       P::max_position, P::max_distance,
+                                 P::factor,          P::original_max_position, P::sequence_length,
+                                 P::low_freq_factor, P::high_freq_factor,      P::beta_fast,    P::beta_slow};
+const ParamId kChoiceKeys[] = {P::scaling, P::pairing, P::heatmap_mode, P::decay_scale, P::compare, P::compare_to, P::preset};
 constexpr double kLengthCap = 65536;
 constexpr int kTourFrames = 900, kTourStep = 25;  // 36 views (see tour_view)
 
@@ -59,32 +60,22 @@ void SoakDriver::step(AppState& state, int frame) {
         ++changes_;
         bool ok = true;
         if (rng_() % 5 == 0) {
-            const char* key = kChoiceKeys[rng_() % std::size(kChoiceKeys)];
-            const ParamSpec* spec = find_param(key);
-            std::string value(spec->choices[rng_() % spec->choices.size()]);
-            if (std::string(key) == "compare" && rng_() % 2) value += "," + std::string(spec->choices[rng_() % spec->choices.size()]);
-            if (std::string(key) == "preset" && rng_() % 3) value = "none";  // presets set long contexts: now and then
+            const ParamId key = kChoiceKeys[rng_() % std::size(kChoiceKeys)];
+            const ParamSpec& spec = param_spec(key);
+            std::string value(spec.choices[rng_() % spec.choices.size()]);
+            if (key == ParamId::compare && rng_() % 2) value += "," + std::string(spec.choices[rng_() % spec.choices.size()]);
+            if (key == ParamId::preset && rng_() % 3) value = "none";  // presets set long contexts: now and then
             ok = state.apply(key, value);
-            if (ok && std::string(key) == "preset") {
+            if (ok && key == ParamId::preset) {
                 // keep the soak's lengths bounded after a preset
-                for (const char* k : {"max_position", "max_distance", "sequence_length"})
-                    if (state.params().integer(k) > kLengthCap) state.apply_number(k, kLengthCap);
+                for (const ParamId k : {ParamId::max_position, ParamId::max_distance, ParamId::sequence_length})
+                    if (std::get<std::int64_t>(state.params().value(k)) > kLengthCap) state.apply_number(k, kLengthCap);
             }
         } else {
-            const char* key = kNumericKeys[rng_() % std::size(kNumericKeys)];
-            const ParamSpec* spec = find_param(key);
-            double lo = spec->slider_min, hi = spec->slider_max;
-            if (std::string(key) == "position" || std::string(key) == "key_position") {
-                lo = 0;
-                hi = static_cast<double>(state.params().integer("max_position") - 1);
-            }
-            if (std::string(key) == "pair") hi = std::max(0.0, static_cast<double>(state.params().config().rotated_pairs() - 1));
-            hi = std::min(hi, kLengthCap);
-            const double t = unit(rng_);
-            double v = spec->logarithmic && lo > 0 ? std::exp(std::log(lo) + t * (std::log(hi) - std::log(lo))) : lo + t * (hi - lo);
-            if (spec->type == ParamType::integer) v = std::round(v);
-            if (spec->even) v = std::max(2.0, std::round(v / 2) * 2);
-            ok = state.apply_number(key, v);
+            const ParamId key = kNumericKeys[rng_() % std::size(kNumericKeys)];
+            const ParamSpec& spec = param_spec(key);
+            const double lo = spec.slider_min, hi = std::min(slider_top(spec, state.params()), kLengthCap);
+            ok = state.apply_number(key, slider_value(spec, lo, hi, unit(rng_)));
         }
         if (!ok) ++refused_;  // refused with a status message, state unchanged: expected now and then
     }
@@ -123,8 +114,8 @@ void SoakDriver::tour_view(AppState& state, int step) {
         // the largest state: the sliders' top dims and lengths, on every page
         state.theme = plot::ThemeId::dark;
         state.page = (step - 3 * pages - panels) % pages;
-        for (const char* k : {"dim", "max_position", "max_distance", "sequence_length"})
-            state.apply_number(k, std::min(find_param(k)->slider_max, kLengthCap));
+        for (const ParamId k : {ParamId::dim, ParamId::max_position, ParamId::max_distance, ParamId::sequence_length})
+            state.apply_number(k, std::min(param_spec(k).slider_max, kLengthCap));
     }
 }
 

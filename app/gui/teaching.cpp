@@ -98,11 +98,11 @@ void draw_toolbar(AppState& state) {
 
 void advance_animation(AppState& state, double dt) {
     if (!state.playing) return;
-    const double max_position = static_cast<double>(state.params().integer("max_position"));
+    const double max_position = static_cast<double>(state.params()[P::max_position]);
     state.play_position += state.speed * std::min(dt, 0.25);
     if (state.play_position >= max_position) state.play_position = std::fmod(state.play_position, max_position);
     const double m = std::floor(state.play_position);
-    if (m != static_cast<double>(state.params().integer("position"))) state.apply_number("position", m, "animation");
+    if (m != static_cast<double>(state.params()[P::position])) state.apply_number(P::position, m, "animation");
 }
 
 namespace {

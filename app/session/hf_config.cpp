@@ -17,7 +17,7 @@ namespace rope::session {
 namespace {
 
 using nlohmann::json;
-using KeyValues = std::vector<std::pair<std::string, std::string>>;
+using KeyValues = std::vector<std::pair<ParamId, std::string>>;
 
 [[noreturn]] void fail(const std::string& name, const std::string& what) {
     throw SessionError("config '" + name + "': " + what);
@@ -192,19 +192,19 @@ RopeValues ConfigReader::rope_values(const RopeSource& src, int dim) {
     const json& rope = src.rope;
     RopeValues r;
     KeyValues& out = r.values;
-    out.emplace_back("dim", std::to_string(dim));
+    out.emplace_back(P::dim, std::to_string(dim));
 
     double base = 10000;
     if (src.local_base) base = number(c_, "rope_local_base_freq", name_);
     else if (has(rope, "rope_theta")) base = number(rope, "rope_theta", name_);
     else if (has(c_, "rope_theta")) base = number(c_, "rope_theta", name_);
     else if (has(c_, "rotary_emb_base")) base = number(c_, "rotary_emb_base", name_);
-    out.emplace_back("base", format_number(base));
+    out.emplace_back(P::base, format_number(base));
 
     const double f = fraction(src, dim);
     const bool partial = has(rope, "partial_rotary_factor") || has(c_, "partial_rotary_factor") || has(c_, "rotary_pct") ||
                          has(c_, "rotary_dim");
-    if (partial) out.emplace_back("rotary_fraction", format_number(f));
+    if (partial) out.emplace_back(P::rotary_fraction, format_number(f));
 
     std::string type = "none";
     if (has(rope, "rope_type")) {
@@ -220,7 +220,7 @@ RopeValues ConfigReader::rope_values(const RopeSource& src, int dim) {
     static const std::set<std::string> supported = {"none", "linear", "dynamic", "yarn", "llama3", "longrope", "proportional"};
     if (!supported.count(type))
         fail(name_, "rope type \"" + type + "\" is not supported (supported: default, linear, dynamic, yarn, llama3, longrope, proportional)");
-    out.emplace_back("scaling", type);
+    out.emplace_back(P::scaling, type);
     // transformers' int(partial_rotary_factor * head_dim // 2) pairs turn, the rest get frequency 0
     if (type == "proportional" && static_cast<int>(std::floor(dim * f / 2)) < 1)
         fail(name_, src.where + " has rope type proportional with partial_rotary_factor " + format_number(f) + " and head dimension " +
@@ -239,7 +239,7 @@ RopeValues ConfigReader::rope_values(const RopeSource& src, int dim) {
     else if (type != "dynamic") original = dict_original ? dict_value : top_original ? top_value : max_positions_;
     if (original >= 1) {
         r.original = std::floor(original);
-        out.emplace_back("original_max_position", format_number(r.original));
+        out.emplace_back(P::original_max_position, format_number(r.original));
     }
 
     if (type != "none") {
@@ -250,34 +250,35 @@ RopeValues ConfigReader::rope_values(const RopeSource& src, int dim) {
         // longrope with a stated L0 takes its factor from the two lengths, as Phi-3 does (<= 1: none)
         if (type == "longrope" && (top_original || dict_original) && original >= 1 && max_positions_ >= 1)
             factor = std::max(1.0, max_positions_ / original);
-        out.emplace_back("factor", format_number(factor));
+        out.emplace_back(P::factor, format_number(factor));
         if (type == "llama3") {
-            for (const char* k : {"low_freq_factor", "high_freq_factor"}) {
+            for (const auto& [k, id] : {std::pair<const char*, ParamId>{"low_freq_factor", P::low_freq_factor}, {"high_freq_factor", P::high_freq_factor}}) {
                 if (!has(rope, k)) fail(name_, "rope type llama3 needs \"" + std::string(k) + "\"");
-                out.emplace_back(k, format_number(number(rope, k, name_)));
+                out.emplace_back(id, format_number(number(rope, k, name_)));
             }
         }
         if (type == "yarn") {
             // transformers reads `beta_fast or 32`: a 0 means the default
-            for (const char* k : {"beta_fast", "beta_slow", "mscale", "mscale_all_dim"})
+            for (const auto& [k, id] : {std::pair<const char*, ParamId>{"beta_fast", P::beta_fast}, {"beta_slow", P::beta_slow},
+                                        {"mscale", P::mscale}, {"mscale_all_dim", P::mscale_all_dim}})
                 if (has(rope, k) && !(std::string(k).rfind("beta", 0) == 0 && number(rope, k, name_) == 0))
-                    out.emplace_back(k, format_number(number(rope, k, name_)));
+                    out.emplace_back(id, format_number(number(rope, k, name_)));
             if (has(rope, "truncate")) {
                 if (!rope["truncate"].is_boolean()) fail(name_, "\"truncate\" must be true or false");
-                out.emplace_back("truncate", rope["truncate"].get<bool>() ? "true" : "false");
+                out.emplace_back(P::truncate, rope["truncate"].get<bool>() ? "true" : "false");
             }
         }
         if (type == "longrope") {
             if (!has(rope, "long_factor") || !has(rope, "short_factor"))
                 fail(name_, "rope type longrope needs \"long_factor\" and \"short_factor\" lists");
-            out.emplace_back("long_factors", list_text(rope["long_factor"], "long_factor", name_));
-            out.emplace_back("short_factors", list_text(rope["short_factor"], "short_factor", name_));
+            out.emplace_back(P::long_factors, list_text(rope["long_factor"], "long_factor", name_));
+            out.emplace_back(P::short_factors, list_text(rope["short_factor"], "short_factor", name_));
         }
     }
     if (has(rope, "attention_factor")) {
         const double attention = number(rope, "attention_factor", name_);
         if (type == "yarn" || type == "longrope")
-            out.emplace_back("attention_factor", format_number(attention));
+            out.emplace_back(P::attention_factor, format_number(attention));
         else
             warn(out_.warnings, "config '" + name_ + "': \"attention_factor\" is ignored for rope type " +
                                     (type == "none" ? std::string("default") : type) + " (transformers uses 1)");
@@ -303,8 +304,8 @@ KeyValues ConfigReader::model_values() const {
         if (!c_["rope_interleave"].is_boolean()) fail(name_, "\"rope_interleave\" must be true or false");
         interleaved = c_["rope_interleave"].get<bool>();
     }
-    out.emplace_back("pairing", interleaved ? "interleaved" : "half");
-    if (max_positions_ >= 1) out.emplace_back("max_position", format_number(std::floor(max_positions_)));
+    out.emplace_back(P::pairing, interleaved ? "interleaved" : "half");
+    if (max_positions_ >= 1) out.emplace_back(P::max_position, format_number(std::floor(max_positions_)));
     return out;
 }
 
@@ -483,7 +484,7 @@ void ConfigReader::read_layers(const std::string& layer_type) {
             kind.window = whole_number(c_, "attention_chunk_size", name_, 0, 1 << 30);
         const RopeValues rv = rope_values(source_for(type), kind.attention == Attention::full ? global_dim : dim);
         kind.values = rv.values;
-        if (nope_[i] || linear) kind.values.emplace_back("nope", "true");
+        if (nope_[i] || linear) kind.values.emplace_back(P::nope, "true");
         kinds.push_back(std::move(kind));
         originals.push_back(rv.original);
     }
@@ -511,20 +512,20 @@ void ConfigReader::read_layers(const std::string& layer_type) {
     } else {
         for (std::size_t i = 0; i < types_.size() && selected < 0; ++i) {
             const LayerKind& k = *std::find_if(kinds.begin(), kinds.end(), [&](const LayerKind& x) { return x.name == kind_of_layer[i]; });
-            if (k.attention == Attention::full && !k.value("nope")) selected = static_cast<int>(i);
+            if (k.attention == Attention::full && !k.value(P::nope)) selected = static_cast<int>(i);
         }
         if (selected < 0) selected = 0;
     }
     for (std::size_t k = 0; k < kinds.size(); ++k)
         if (kinds[k].name == kind_of_layer[static_cast<std::size_t>(selected)]) selected_original = originals[k];
 
-    out_.sets.emplace_back("layer_kinds", format_layer_kinds(kinds));
-    out_.sets.emplace_back("model_layers", format_layer_list(kind_of_layer));
-    out_.sets.emplace_back("layer", std::to_string(selected));
+    out_.sets.emplace_back(P::layer_kinds, format_layer_kinds(kinds));
+    out_.sets.emplace_back(P::model_layers, format_layer_list(kind_of_layer));
+    out_.sets.emplace_back(P::layer, std::to_string(selected));
     for (const auto& kv : model_values()) out_.sets.push_back(kv);
     // The sequence length of transformers' rope init (no sequence yet): L0, so that longrope starts
     // on its short factors and dynamic NTK on its own base (L0 = M there); raise it to see longer ones.
-    if (selected_original >= 1) out_.sets.emplace_back("sequence_length", format_number(selected_original));
+    if (selected_original >= 1) out_.sets.emplace_back(P::sequence_length, format_number(selected_original));
 }
 
 // A config that does not say how its layers differ: one setting (or the per-layer-type entry asked for).
@@ -544,7 +545,7 @@ void ConfigReader::read_flat(const std::string& layer_type) {
     const RopeValues rv = rope_values(source_for(type), head_dim());
     for (const auto& kv : rv.values) out_.sets.push_back(kv);
     for (const auto& kv : model_values()) out_.sets.push_back(kv);
-    if (rv.original >= 1) out_.sets.emplace_back("sequence_length", format_number(rv.original));
+    if (rv.original >= 1) out_.sets.emplace_back(P::sequence_length, format_number(rv.original));
     if (has(c_, "sliding_window") && !(c_["sliding_window"].is_boolean() && !c_["sliding_window"].get<bool>()) &&
         !(has(c_, "use_sliding_window") && c_["use_sliding_window"].is_boolean() && !c_["use_sliding_window"].get<bool>()))
         warn(out_.warnings, "config '" + name_ + "': \"sliding_window\" is not shown: the config does not say which layers use it (no \"layer_types\")");
@@ -562,21 +563,21 @@ void ConfigReader::read_temperature() {
         const json& v = c_["attn_temperature_tuning"];
         if (!v.is_boolean() && !v.is_number()) fail(name_, "\"attn_temperature_tuning\" must be true or false");
         const bool on = v.is_boolean() ? v.get<bool>() : v.get<double>() != 0;  // transformers tests it for truth
-        out_.sets.emplace_back("attn_temperature_tuning", on ? "true" : "false");
+        out_.sets.emplace_back(P::attn_temperature_tuning, on ? "true" : "false");
     } else if (llama4) {
-        out_.sets.emplace_back("attn_temperature_tuning", "true");
+        out_.sets.emplace_back(P::attn_temperature_tuning, "true");
         defaulted.push_back("attn_temperature_tuning true");
     }
     if (has(c_, "floor_scale")) {
-        out_.sets.emplace_back("floor_scale", format_number(number(c_, "floor_scale", name_)));
+        out_.sets.emplace_back(P::floor_scale, format_number(number(c_, "floor_scale", name_)));
     } else if (llama4) {
-        out_.sets.emplace_back("floor_scale", "8192");
+        out_.sets.emplace_back(P::floor_scale, "8192");
         defaulted.push_back("floor_scale 8192");
     }
     if (has(c_, "attn_scale")) {
-        out_.sets.emplace_back("attn_scale", format_number(number(c_, "attn_scale", name_)));
+        out_.sets.emplace_back(P::attn_scale, format_number(number(c_, "attn_scale", name_)));
     } else if (llama4) {
-        out_.sets.emplace_back("attn_scale", "0.1");
+        out_.sets.emplace_back(P::attn_scale, "0.1");
         defaulted.push_back("attn_scale 0.1");
     }
     if (!defaulted.empty())
@@ -648,29 +649,29 @@ void ConfigReader::read_mrope(const RopeSource& src) {
     if (const std::string problem = mrope_section_problem(section, pairs, interleaved); !problem.empty())
         fail(name_, "\"" + where + "\" is [" + std::to_string(section[0]) + ", " + std::to_string(section[1]) + ", " +
                         std::to_string(section[2]) + "]" + (interleaved ? " (interleaved)" : "") + "; it must be " + allowed + ": " + problem);
-    out_.sets.emplace_back("rope_axes", "mrope");
-    out_.sets.emplace_back("mrope_section", std::to_string(section[0]) + "," + std::to_string(section[1]) + "," + std::to_string(section[2]));
-    out_.sets.emplace_back("mrope_interleaved", interleaved ? "true" : "false");
+    out_.sets.emplace_back(P::rope_axes, "mrope");
+    out_.sets.emplace_back(P::mrope_section, std::to_string(section[0]) + "," + std::to_string(section[1]) + "," + std::to_string(section[2]));
+    out_.sets.emplace_back(P::mrope_interleaved, interleaved ? "true" : "false");
 }
 
 // transformers' PixtralRotaryEmbedding: the row turns with the 1D frequencies' even entries, the
 // column with the odd ones (rotate_half); positions run to image_size // patch_size per side.
 void ConfigReader::read_pixtral_grid() {
-    out_.sets.emplace_back("rope_axes", "2d_axial");
-    out_.sets.emplace_back("axial_frequencies", "alternating");
+    out_.sets.emplace_back(P::rope_axes, "2d_axial");
+    out_.sets.emplace_back(P::axial_frequencies, "alternating");
     if (!has(c_, "image_size") || !has(c_, "patch_size")) return;
     const int image = whole_number(c_, "image_size", name_, 1, 1 << 20), patch = whole_number(c_, "patch_size", name_, 1, 1 << 20);
     const int side = image / patch;
     if (side < 1)
         fail(name_, "\"image_size\" " + std::to_string(image) + " is smaller than \"patch_size\" " + std::to_string(patch) +
                         "; the image must hold at least one patch");
-    const int largest = static_cast<int>(find_param("grid_rows")->max);
+    const int largest = static_cast<int>(param_spec(P::grid_rows).max);
     const std::string grid = std::to_string(std::min(side, largest));
     if (side > largest)
         warn(out_.warnings, "config '" + name_ + "': image_size / patch_size = " + std::to_string(side) + " patches per side; the grid shows " + grid);
-    out_.sets.emplace_back("grid_rows", grid);
-    out_.sets.emplace_back("grid_cols", grid);
-    if (max_positions_ < 1) out_.sets.emplace_back("max_position", std::to_string(side));  // positions along one axis
+    out_.sets.emplace_back(P::grid_rows, grid);
+    out_.sets.emplace_back(P::grid_cols, grid);
+    if (max_positions_ < 1) out_.sets.emplace_back(P::max_position, std::to_string(side));  // positions along one axis
 }
 
 ConfigImport ConfigReader::read(const std::string& layer_type) {
@@ -703,8 +704,8 @@ ConfigImport import_hf_config(const std::string& path, const std::string& layer_
 ParamSet with_config(const ParamSet& params, const ConfigImport& imported, const std::string& name) {
     ParamSet next = params;
     try {
-        next.set("preset", "none");
-        for (std::string_view k : preset_keys()) next.reset(k);
+        next.set(P::preset, "none");
+        for (ParamId k : params_in(kModelScope)) next.reset(k);
         for (const auto& [k, v] : imported.sets) next.set(k, v);
         next.validate();
     } catch (const ParamError& e) {

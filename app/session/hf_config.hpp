@@ -16,7 +16,7 @@
 namespace rope::session {
 
 struct ConfigImport {
-    std::vector<std::pair<std::string, std::string>> sets;  // key=value, in order
+    std::vector<std::pair<ParamId, std::string>> sets;  // key=value, in order
     std::vector<std::string> warnings;                      // one line each: keys we do not support
 };
 

@@ -27,17 +27,16 @@ using nlohmann::json;
 
 std::string type_name(const json& v) { return v.type_name(); }
 
-void apply_parameter(ParamSet& p, const std::string& name, const std::string& key, const json& v) {
-    const ParamSpec* spec = find_param(key);
-    if (!spec) fail(name, "parameters." + key + ": unknown key");
+void apply_parameter(ParamSet& p, const std::string& name, const ParamSpec* spec, const json& v) {
+    const ParamId key = spec->id;
     try {
         if (v.is_number()) {
-            if (spec->type == ParamType::integer || spec->type == ParamType::real) {
+            if (spec->numeric()) {
                 p.set_number(key, v.get<double>());
             } else if (spec->type == ParamType::real_list) {
                 p.set(key, format_number(v.get<double>()));
             } else {
-                fail(name, "parameters." + key + ": expected a string (" + spec->allowed() + "), got a number");
+                fail(name, "parameters." + std::string(spec->name) + ": expected a string (" + spec->allowed() + "), got a number");
             }
         } else if (v.is_string()) {
             p.set(key, v.get<std::string>());
@@ -48,12 +47,12 @@ void apply_parameter(ParamSet& p, const std::string& name, const std::string& ke
         } else if (v.is_array() && spec->type == ParamType::real_list) {
             std::string text;
             for (const json& item : v) {
-                if (!item.is_number()) fail(name, "parameters." + key + ": list items must be numbers");
+                if (!item.is_number()) fail(name, "parameters." + std::string(spec->name) + ": list items must be numbers");
                 text += (text.empty() ? "" : ",") + format_number(item.get<double>());
             }
             p.set(key, text);
         } else {
-            fail(name, "parameters." + key + ": expected a number or a string (" + spec->allowed() + "), got " +
+            fail(name, "parameters." + std::string(spec->name) + ": expected a number or a string (" + spec->allowed() + "), got " +
                            type_name(v));
         }
     } catch (const ParamError& e) {
@@ -124,7 +123,7 @@ Session parse_session_json(const std::string& text, const std::string& name, con
     // model's layers, then the layer (it loads its kind), then dim and the values that refine them
     for (const ParamSpec& spec : parameter_table()) {
         const std::string key(spec.name);
-        if (params.contains(key)) apply_parameter(s.params, name, key, params[key]);
+        if (params.contains(key)) apply_parameter(s.params, name, &spec, params[key]);
     }
     try {
         s.params.validate();
@@ -191,11 +190,12 @@ std::string session_json(const Session& s) {
     json params = json::object();
     for (const ParamSpec& spec : parameter_table()) {
         const std::string key(spec.name);
-        if (!s.params.has(key)) continue;
-        if (spec.type == ParamType::integer) params[key] = s.params.integer(key);
-        else if (spec.type == ParamType::real) params[key] = s.params.real(key);
-        else if (spec.type == ParamType::boolean) params[key] = s.params.boolean(key);
-        else params[key] = s.params.value_text(key);
+        if (!s.params.has(spec.id)) continue;
+        const ParamValue& v = s.params.value(spec.id);
+        if (spec.type == ParamType::integer) params[key] = std::get<std::int64_t>(v);
+        else if (spec.type == ParamType::real) params[key] = std::get<double>(v);
+        else if (spec.type == ParamType::boolean) params[key] = std::get<bool>(v);
+        else params[key] = s.params.value_text(spec.id);
     }
     json j = {{"format", "rope-explorer session"},
               {"version", ROPE_EXPLORER_VERSION},

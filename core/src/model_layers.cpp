@@ -1,7 +1,9 @@
 #include "rope/model_layers.hpp"
 
 #include <algorithm>
-#include <charconv>
+
+#include "rope/number_parse.hpp"
+#include "rope/params.hpp"
 
 namespace rope {
 
@@ -32,8 +34,9 @@ std::vector<std::string_view> split(std::string_view text, char sep) {
 }
 
 bool parse_count(std::string_view s, std::int64_t& out) {
-    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-    return ec == std::errc() && ptr == s.data() + s.size();
+    const std::optional<std::int64_t> v = parse_integer(s);
+    if (v) out = *v;
+    return v.has_value();
 }
 
 // "sliding_attention" -> sliding; names without a known prefix attend fully
@@ -46,17 +49,8 @@ Attention attention_from_name(std::string_view name) {
 
 }  // namespace
 
-std::string_view to_string(Attention a) {
-    switch (a) {
-        case Attention::full: return "full";
-        case Attention::sliding: return "sliding";
-        case Attention::chunked: return "chunked";
-        case Attention::linear: return "linear";
-    }
-    return "?";
-}
 
-const std::string* LayerKind::value(std::string_view key) const {
+const std::string* LayerKind::value(ParamId key) const {
     for (const auto& [k, v] : values)
         if (k == key) return &v;
     return nullptr;
@@ -74,13 +68,6 @@ int ModelLayers::first_layer_of(int kind_index) const {
     return -1;
 }
 
-const std::vector<std::string_view>& layer_level_keys() {
-    static const std::vector<std::string_view> keys = {
-        "dim", "base", "rotary_fraction", "scaling", "factor", "original_max_position", "low_freq_factor",
-        "high_freq_factor", "beta_fast", "beta_slow", "mscale", "mscale_all_dim", "truncate", "long_factors",
-        "short_factors", "attention_factor", "nope"};
-    return keys;
-}
 
 std::vector<LayerKind> parse_layer_kinds(std::string_view text) {
     std::vector<LayerKind> kinds;
@@ -112,19 +99,18 @@ std::vector<LayerKind> parse_layer_kinds(std::string_view text) {
                                            ": window must be a whole number of tokens >= 0 (0: no window)");
                 kind.window = w;
             } else if (key == "attention") {
-                bool known = false;
-                for (Attention a : {Attention::full, Attention::sliding, Attention::chunked, Attention::linear})
-                    if (to_string(a) == value) kind.attention = a, known = true;
-                if (!known)
+                const std::optional<Attention> a = enum_from_name<Attention>(value);
+                if (a) kind.attention = *a;
+                else
                     throw LayerSyntaxError("kind '" + kind.name + "': attention=" + value.substr(0, 20) +
                                            ": attention must be one of: full, sliding, chunked, linear");
-            } else if (std::find(layer_level_keys().begin(), layer_level_keys().end(), key) != layer_level_keys().end()) {
+            } else if (const ParamSpec* spec = find_param(key); spec && spec->in(kLayerScope)) {
                 for (const auto& kv : kind.values)
-                    if (kv.first == key) throw LayerSyntaxError("kind '" + kind.name + "': " + key + " is given twice");
-                kind.values.emplace_back(key, value);
+                    if (kv.first == spec->id) throw LayerSyntaxError("kind '" + kind.name + "': " + key + " is given twice");
+                kind.values.emplace_back(spec->id, value);
             } else {
                 std::string allowed = "window, attention";
-                for (std::string_view k : layer_level_keys()) allowed += ", " + std::string(k);
+                for (ParamId k : params_in(kLayerScope)) allowed += ", " + std::string(param_spec(k).name);
                 throw LayerSyntaxError("kind '" + kind.name + "': '" + key.substr(0, 30) + "' is not a layer key; allowed: " + allowed);
             }
         }
@@ -141,7 +127,7 @@ std::string format_layer_kinds(const std::vector<LayerKind>& kinds) {
         s += k.name + ":";
         if (k.attention != attention_from_name(k.name)) s += " attention=" + std::string(to_string(k.attention));
         if (k.window > 0) s += " window=" + std::to_string(k.window);
-        for (const auto& [key, value] : k.values) s += " " + key + "=" + value;
+        for (const auto& [key, value] : k.values) s += " " + std::string(param_spec(key).name) + "=" + value;
     }
     return s;
 }

@@ -10,45 +10,6 @@
 
 namespace rope {
 
-std::string_view to_string(PositionAxis axis) {
-    switch (axis) {
-        case PositionAxis::t: return "t";
-        case PositionAxis::h: return "h";
-        case PositionAxis::w: return "w";
-    }
-    return "?";
-}
-
-std::string_view to_string(RopeAxes axes) {
-    switch (axes) {
-        case RopeAxes::one_d: return "1d";
-        case RopeAxes::axial_2d: return "2d_axial";
-        case RopeAxes::mrope: return "mrope";
-    }
-    return "?";
-}
-
-std::optional<RopeAxes> rope_axes_from_string(std::string_view s) {
-    for (RopeAxes a : {RopeAxes::one_d, RopeAxes::axial_2d, RopeAxes::mrope})
-        if (to_string(a) == s) return a;
-    return std::nullopt;
-}
-
-std::string_view to_string(AxialFrequencies schedule) {
-    switch (schedule) {
-        case AxialFrequencies::per_axis: return "per_axis";
-        case AxialFrequencies::split: return "split";
-        case AxialFrequencies::alternating: return "alternating";
-    }
-    return "?";
-}
-
-std::optional<AxialFrequencies> axial_frequencies_from_string(std::string_view s) {
-    for (AxialFrequencies a : {AxialFrequencies::per_axis, AxialFrequencies::split, AxialFrequencies::alternating})
-        if (to_string(a) == s) return a;
-    return std::nullopt;
-}
-
 int AxisLayout::count(PositionAxis a) const { return static_cast<int>(std::count(axis.begin(), axis.end(), a)); }
 
 AxisSpread axis_spread(const AxisLayout& layout, PositionAxis axis) {

@@ -12,6 +12,8 @@
 #include "edges/edge_cases.hpp"
 #include "support/process.hpp"
 
+namespace P = rope::P;
+
 using rope::test::ProcessResult;
 using rope::test::run_process;
 using rope::test::split;
@@ -185,14 +187,14 @@ TEST(AxesCli, PresetGridAppliesAndSwitchingPresetsResetsIt) {
     // later --set values refine the preset's grid
     EXPECT_EQ(rows_of(compute("patches", {"preset=rope-vit-deit-b", "grid_cols=7"}), "row,col,similarity").size(), 14u * 7u);
     const rope::ParamSet p = params({{"preset", "pixtral-12b-vision"}, {"preset", "qwen3-vl-8b"}});
-    EXPECT_EQ(p.text("rope_axes"), "mrope");
-    EXPECT_EQ(p.text("axial_frequencies"), "per_axis");
-    EXPECT_EQ(p.integer("grid_rows"), 12);
-    EXPECT_EQ(p.integer("grid_cols"), 16);
+    EXPECT_EQ(p.value_text(P::rope_axes), "mrope");
+    EXPECT_EQ(p.value_text(P::axial_frequencies), "per_axis");
+    EXPECT_EQ(p[P::grid_rows], 12);
+    EXPECT_EQ(p[P::grid_cols], 16);
     const rope::ParamSet text = params({{"preset", "qwen3-vl-8b"}, {"preset", "llama-3-8b"}});
-    EXPECT_EQ(text.text("rope_axes"), "1d");
-    EXPECT_FALSE(text.has("mrope_section"));
-    EXPECT_FALSE(text.boolean("mrope_interleaved"));
+    EXPECT_EQ(text.value_text(P::rope_axes), "1d");
+    EXPECT_FALSE(text.has(P::mrope_section));
+    EXPECT_FALSE(text[P::mrope_interleaved]);
 }
 
 namespace {

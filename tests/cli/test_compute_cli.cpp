@@ -12,6 +12,8 @@
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 
+namespace P = rope::P;
+
 using rope::test::ProcessResult;
 using rope::test::run_process;
 using rope::test::split;
@@ -56,10 +58,10 @@ TEST(ComputeCli, FreqsEqualTheCoreBitForBit) {
     const ProcessResult r = compute("freqs", {"base=500000", "scaling=llama3", "factor=8", "original_max_position=8192"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     rope::ParamSet p;
-    p.set("base", "500000");
-    p.set("scaling", "llama3");
-    p.set("factor", "8");
-    p.set("original_max_position", "8192");
+    p.set(P::base, "500000");
+    p.set(P::scaling, "llama3");
+    p.set(P::factor, "8");
+    p.set(P::original_max_position, "8192");
     const auto f = rope::compute_frequencies(p.config());
     const auto lines = split_lines(r.out);
     ASSERT_EQ(static_cast<int>(lines.size()), f.pairs() + 1);

@@ -18,6 +18,8 @@
 #include "session/session.hpp"
 #include "support/process.hpp"
 
+namespace P = rope::P;
+
 using rope::ModelLayers;
 using rope::ParamSet;
 using rope::RopeConfig;
@@ -40,7 +42,7 @@ Imported import(const std::string& file, const std::string& layer_type = "") {
 
 ParamSet preset(const std::string& name) {
     ParamSet p;
-    p.set("preset", name);
+    p.set(P::preset, name);
     p.validate();
     return p;
 }
@@ -99,11 +101,12 @@ void expect_same_model(const ParamSet& a, const ParamSet& b, bool same_numbers =
         EXPECT_EQ(ca.dim, cb.dim);
         EXPECT_EQ(ca.rotary_fraction, cb.rotary_fraction);
     }
-    EXPECT_EQ(a.value_text("layer"), b.value_text("layer"));
+    EXPECT_EQ(a.value_text(P::layer), b.value_text(P::layer));
     if (!same_numbers) return;
     expect_same_rope(a.config(), b.config(), "the layer shown");
-    for (const char* k : {"pairing", "max_position", "attn_temperature_tuning", "floor_scale", "attn_scale"})
-        EXPECT_EQ(a.value_text(k), b.value_text(k)) << k;
+    for (rope::ParamId k : {rope::ParamId::pairing, rope::ParamId::max_position, rope::ParamId::attn_temperature_tuning,
+                            rope::ParamId::floor_scale, rope::ParamId::attn_scale})
+        EXPECT_EQ(a.value_text(k), b.value_text(k)) << rope::param_spec(k).name;
 }
 
 bool has_warning(const Imported& i, const std::string& text) {
@@ -127,7 +130,7 @@ TEST(ModelImport, Llama4ScoutLayersAndTemperature) {
     EXPECT_EQ(m.kind(0).window, 8192);
     EXPECT_EQ(m.kind(3).name, "full_attention");
     EXPECT_EQ(m.kind(3).window, 0);
-    EXPECT_EQ(p.integer("layer"), 0);  // no full-attention layer has RoPE: the first layer
+    EXPECT_EQ(p[P::layer], 0);  // no full-attention layer has RoPE: the first layer
     const RopeConfig c = p.config();
     EXPECT_EQ(c.dim, 128);
     EXPECT_EQ(c.base, 500000);
@@ -137,10 +140,10 @@ TEST(ModelImport, Llama4ScoutLayersAndTemperature) {
     EXPECT_EQ(c.high_freq_factor, 1);
     EXPECT_EQ(c.original_max_position, 8192);
     EXPECT_EQ(c.pairing, rope::Pairing::interleaved);
-    EXPECT_EQ(p.integer("max_position"), 10485760);
-    EXPECT_TRUE(p.boolean("attn_temperature_tuning"));
-    EXPECT_EQ(p.integer("floor_scale"), 8192);
-    EXPECT_EQ(p.real("attn_scale"), 0.1);
+    EXPECT_EQ(p[P::max_position], 10485760);
+    EXPECT_TRUE(p[P::attn_temperature_tuning]);
+    EXPECT_EQ(p[P::floor_scale], 8192);
+    EXPECT_EQ(p[P::attn_scale], 0.1);
     EXPECT_TRUE(has_warning(scout, "Llama4TextConfig defaults")) << scout.warnings.size();
     // the hard cut of equal band factors: wavelengths above L0 = 8192 divided by 16, the rest kept
     const rope::FrequencyTable f = rope::compute_frequencies(c);
@@ -150,7 +153,7 @@ TEST(ModelImport, Llama4ScoutLayersAndTemperature) {
     }
     // layer_type names a type of the config: the first NoPE layer
     const Imported nope = import("llama-4-scout-17b-16e-instruct.json", "full_attention");
-    EXPECT_EQ(nope.params.integer("layer"), 3);
+    EXPECT_EQ(nope.params[P::layer], 3);
     EXPECT_TRUE(nope.params.config().nope);
 }
 
@@ -161,7 +164,7 @@ TEST(ModelImport, Gemma3TwelveBFromItsPattern) {
     const ModelLayers m = p.model_layers();
     ASSERT_EQ(m.layers(), 48);
     for (int i = 0; i < 48; ++i) EXPECT_EQ(m.kind(i).name, i % 6 == 5 ? "full_attention" : "sliding_attention") << i;
-    EXPECT_EQ(p.integer("layer"), 5);
+    EXPECT_EQ(p[P::layer], 5);
     EXPECT_EQ(p.config().base, 1e6);
     EXPECT_EQ(p.config().scaling, rope::Scaling::linear);
     EXPECT_EQ(p.config().factor, 8);
@@ -179,7 +182,7 @@ TEST(ModelImport, Gemma4ThirtyOneBProportionalGlobalLayers) {
     const ParamSet p = import("gemma-4-31b-transcribed.json").params;
     const ModelLayers m = p.model_layers();
     ASSERT_EQ(m.layers(), 60);
-    EXPECT_EQ(p.integer("layer"), 5);
+    EXPECT_EQ(p[P::layer], 5);
     const RopeConfig full = p.config();
     EXPECT_EQ(full.dim, 512);
     EXPECT_EQ(full.scaling, rope::Scaling::proportional);
@@ -191,7 +194,7 @@ TEST(ModelImport, Gemma4ThirtyOneBProportionalGlobalLayers) {
     EXPECT_EQ(sliding.base, 1e4);
     EXPECT_EQ(sliding.scaling, rope::Scaling::none);
     EXPECT_EQ(m.kind(0).window, 1024);
-    EXPECT_EQ(p.integer("max_position"), 262144);
+    EXPECT_EQ(p[P::max_position], 262144);
 }
 
 TEST(ModelImport, GptOssAlternatesSlidingAndFull) {
@@ -201,7 +204,7 @@ TEST(ModelImport, GptOssAlternatesSlidingAndFull) {
     for (int i = 0; i < 24; ++i) EXPECT_EQ(m.kind(i).name, i % 2 ? "full_attention" : "sliding_attention") << i;
     EXPECT_EQ(m.kind(0).window, 128);
     EXPECT_EQ(m.kind(1).window, 0);
-    EXPECT_EQ(p.integer("layer"), 1);
+    EXPECT_EQ(p[P::layer], 1);
     EXPECT_EQ(p.config().scaling, rope::Scaling::yarn);
     EXPECT_EQ(p.config().factor, 32);
     EXPECT_FALSE(p.config().truncate);
@@ -215,10 +218,10 @@ TEST(ModelImport, SmolLM3EveryFourthLayerNoPE) {
     EXPECT_EQ(nope_layers(p), every(3, 4, 36));
     EXPECT_EQ(m.kind(3).name, "full_attention/nope");
     EXPECT_EQ(m.kind(3).attention, rope::Attention::full);
-    EXPECT_EQ(p.integer("layer"), 0);
+    EXPECT_EQ(p[P::layer], 0);
     EXPECT_EQ(p.config().base, 5e6);
     EXPECT_EQ(p.config().dim, 128);  // hidden_size 2048 / 16 heads
-    EXPECT_EQ(import("smollm3-3b.json", "full_attention/nope").params.integer("layer"), 3);
+    EXPECT_EQ(import("smollm3-3b.json", "full_attention/nope").params[P::layer], 3);
 }
 
 // The qwen3_next architecture: linear attention (no RoPE) with full attention every 4th layer,
@@ -232,7 +235,7 @@ TEST(ModelImport, Qwen3NextFullAttentionEveryFourthLayer) {
         EXPECT_EQ(m.kind(i).attention, i % 4 == 3 ? rope::Attention::full : rope::Attention::linear) << i;
     }
     EXPECT_EQ(nope_layers(p).size(), 36u);
-    EXPECT_EQ(p.integer("layer"), 3);
+    EXPECT_EQ(p[P::layer], 3);
     EXPECT_EQ(p.config().dim, 256);
     EXPECT_EQ(p.config().rotary_fraction, 0.25);
     EXPECT_EQ(p.config().rotated_dims(), 64);
@@ -242,7 +245,7 @@ TEST(ModelImport, Qwen3NextFullAttentionEveryFourthLayer) {
 // Models whose layers all share one RoPE: no layer list, the published numbers.
 TEST(ModelImport, ModelsWithoutLayerDifferences) {
     const ParamSet phi = import("phi-4-mini-instruct.json").params;
-    EXPECT_FALSE(phi.has("model_layers"));
+    EXPECT_FALSE(phi.has(P::model_layers));
     EXPECT_EQ(phi.config().dim, 128);
     EXPECT_EQ(phi.config().rotary_fraction, 0.75);
     EXPECT_EQ(phi.config().rotated_dims(), 96);
@@ -258,15 +261,15 @@ TEST(ModelImport, ModelsWithoutLayerDifferences) {
     EXPECT_EQ(import("glm-4.7.json").params.config().rotary_fraction, 0.5);
     const ParamSet mistral = import("mistral-small-3.1-24b-instruct-2503.json").params;
     EXPECT_EQ(mistral.config().base, 1e9);
-    EXPECT_EQ(mistral.integer("max_position"), 131072);
+    EXPECT_EQ(mistral[P::max_position], 131072);
     const ParamSet ministral = import("ministral-3-3b-shaped-ernie-image-pe.json").params;
     EXPECT_EQ(ministral.config().scaling, rope::Scaling::yarn);
     EXPECT_EQ(ministral.config().factor, 16);
     EXPECT_EQ(ministral.config().original_max_position, 16384);
     const ParamSet qwen = import("qwen3-8b.json").params;
     EXPECT_EQ(qwen.config().base, 1e6);
-    EXPECT_EQ(qwen.integer("max_position"), 40960);
-    EXPECT_FALSE(qwen.has("model_layers"));
+    EXPECT_EQ(qwen[P::max_position], 40960);
+    EXPECT_FALSE(qwen.has(P::model_layers));
 }
 
 // Each new preset against the config of its model: the same layers, kinds and numbers.
@@ -291,28 +294,28 @@ TEST(ModelImport, SessionReopensOnItsLayer) {
     for (const char* name : {"gemma-4-31b", "llama-4-scout", "smollm3-3b"}) {
         SCOPED_TRACE(name);
         rope::session::Session s;
-        s.params.set("preset", name);
-        s.params.set("layer", "2");
-        s.params.set("position", "9");
+        s.params.set(P::preset, name);
+        s.params.set(P::layer, "2");
+        s.params.set(P::position, "9");
         s.params.validate();
         const rope::session::Session back = rope::session::parse_session_json(rope::session::session_json(s), "s.json");
         EXPECT_TRUE(back.params == s.params);
-        EXPECT_EQ(back.params.integer("layer"), 2);
+        EXPECT_EQ(back.params[P::layer], 2);
     }
     rope::session::Session s;
     s.params = import("gemma-3-12b-it-text.json").params;
-    s.params.set("layer", "11");
-    s.params.set("base", "2000000");  // refined after the layer is loaded: kept
+    s.params.set(P::layer, "11");
+    s.params.set(P::base, "2000000");  // refined after the layer is loaded: kept
     const rope::session::Session back = rope::session::parse_session_json(rope::session::session_json(s), "s.json");
     EXPECT_TRUE(back.params == s.params);
-    EXPECT_EQ(back.params.real("base"), 2e6);
+    EXPECT_EQ(back.params[P::base], 2e6);
     const std::string by_hand = R"({"parameters": {"layer": 1, "model_layers": "a,b", "dim": 64,
         "layer_kinds": "a: dim=32 base=500; b: dim=16 base=900 nope=true"}})";
     const rope::session::Session hand = rope::session::parse_session_json(by_hand, "hand.json");
-    EXPECT_EQ(hand.params.integer("layer"), 1);
-    EXPECT_TRUE(hand.params.boolean("nope"));
-    EXPECT_EQ(hand.params.integer("dim"), 64);  // the file's dim refines the loaded layer
-    EXPECT_EQ(hand.params.real("base"), 900);
+    EXPECT_EQ(hand.params[P::layer], 1);
+    EXPECT_TRUE(hand.params[P::nope]);
+    EXPECT_EQ(hand.params[P::dim], 64);  // the file's dim refines the loaded layer
+    EXPECT_EQ(hand.params[P::base], 900);
 }
 
 // An exported PNG carries the model and the layer in its text chunks: opening it gives them back.
@@ -325,13 +328,13 @@ TEST(ModelImport, ExportedPngCarriesTheModelAndLayer) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const rope::session::Session opened = rope::session::load_session(png);
     ParamSet expected;
-    expected.set("preset", "smollm3-3b");
-    expected.set("layer", "7");
-    expected.set("position", "12");
+    expected.set(P::preset, "smollm3-3b");
+    expected.set(P::layer, "7");
+    expected.set(P::position, "12");
     EXPECT_TRUE(opened.params == expected);
-    EXPECT_EQ(opened.params.integer("layer"), 7);
-    EXPECT_TRUE(opened.params.boolean("nope"));
-    EXPECT_EQ(opened.params.value_text("model_layers"), expected.value_text("model_layers"));
+    EXPECT_EQ(opened.params[P::layer], 7);
+    EXPECT_TRUE(opened.params[P::nope]);
+    EXPECT_EQ(opened.params.value_text(P::model_layers), expected.value_text(P::model_layers));
     // a bad config on the export: refused in one line, no file
     const std::string bad = dir + "/bad.json";
     std::ofstream(bad) << R"({"head_dim": 64, "num_hidden_layers": 3, "layer_types": ["full_attention"]})";

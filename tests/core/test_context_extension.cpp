@@ -17,7 +17,7 @@ TEST(ContextExtension, PairAtWavelengthInvertsTheWavelength) {
 
 TEST(ContextExtension, YarnBandIsTheRamp) {
     ParamSet p;
-    p.set("preset", "qwen2.5-7b-yarn");
+    p.set(P::preset, "qwen2.5-7b-yarn");
     const RopeConfig c = p.config();
     const FrequencyTable f = compute_frequencies(c);
     ScalingBand band;
@@ -35,7 +35,7 @@ TEST(ContextExtension, YarnBandIsTheRamp) {
 
 TEST(ContextExtension, Llama3BandFollowsTheWavelengthThresholds) {
     ParamSet p;
-    p.set("preset", "llama-3.1-8b");
+    p.set(P::preset, "llama-3.1-8b");
     const RopeConfig c = p.config();
     const FrequencyTable f = compute_frequencies(c);
     ScalingBand band;
@@ -68,25 +68,25 @@ TEST(ContextExtension, AttentionFactorCurves) {
 
 TEST(ContextExtension, CompareIsAChoiceList) {
     ParamSet p;
-    EXPECT_EQ(p.text("compare"), "none");
-    EXPECT_TRUE(p.choice_list("compare").empty());
-    p.set("compare", " yarn, linear,yarn ");
-    EXPECT_EQ(p.text("compare"), "linear,yarn");  // the table's order, each once
-    EXPECT_EQ(p.choice_list("compare"), (std::vector<std::string>{"linear", "yarn"}));
+    EXPECT_EQ(p.value_text(P::compare), "none");
+    EXPECT_TRUE(p[P::compare].empty());
+    p.set(P::compare, " yarn, linear,yarn ");
+    EXPECT_EQ(p.value_text(P::compare), "linear,yarn");  // the table's order, each once
+    EXPECT_EQ(p[P::compare], (std::vector<Scaling>{Scaling::linear, Scaling::yarn}));
     try {
-        p.set("compare", "linear,rope2");
+        p.set(P::compare, "linear,rope2");
         FAIL() << "accepted an unknown variant";
     } catch (const ParamError& e) {
         EXPECT_EQ(e.key(), "compare");
         EXPECT_NE(std::string(e.what()).find("'rope2'"), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find("llama3"), std::string::npos) << e.what();
     }
-    EXPECT_EQ(p.text("compare"), "linear,yarn");  // unchanged after a refusal
-    p.set("compare", "none");
-    EXPECT_TRUE(p.choice_list("compare").empty());
-    EXPECT_THROW(p.set("compare_to", "llama-9"), ParamError);
-    p.set("compare_to", "deepseek-v3");
-    EXPECT_EQ(p.text("compare_to"), "deepseek-v3");
+    EXPECT_EQ(p.value_text(P::compare), "linear,yarn");  // unchanged after a refusal
+    p.set(P::compare, "none");
+    EXPECT_TRUE(p[P::compare].empty());
+    EXPECT_THROW(p.set(P::compare_to, "llama-9"), ParamError);
+    p.set(P::compare_to, "deepseek-v3");
+    EXPECT_EQ(p.value_text(P::compare_to), "deepseek-v3");
 }
 
 TEST(ContextExtension, BoundCurveAgreesWithTheExactSearch) {

@@ -165,14 +165,14 @@ TEST(MultiAxis, AxialMapsShowTheCross) {
 
 TEST(MultiAxisParams, KeysValidateAndBuildLayouts) {
     ParamSet p;
-    EXPECT_EQ(p.rope_axes(), RopeAxes::one_d);
+    EXPECT_EQ(p[P::rope_axes], RopeAxes::one_d);
     EXPECT_EQ(p.mrope_section(false), (MropeSection{16, 24, 24}));
-    p.set("mrope_section", "24,20,20");
-    p.set("mrope_interleaved", "true");
+    p.set(P::mrope_section, "24,20,20");
+    p.set(P::mrope_interleaved, "true");
     EXPECT_NO_THROW(p.validate());
     EXPECT_EQ(p.mrope_section(true), (MropeSection{24, 20, 20}));
     EXPECT_EQ(p.mrope_section(false), (MropeSection{16, 24, 24}));  // the other layout: Qwen's shares
-    p.set("dim", "64");
+    p.set(P::dim, "64");
     try {
         p.validate();
         FAIL() << "a section for 64 pairs with dim 64";
@@ -180,23 +180,23 @@ TEST(MultiAxisParams, KeysValidateAndBuildLayouts) {
         EXPECT_EQ(e.key(), "mrope_section");
         EXPECT_NE(std::string(e.what()).find("32 rotated pairs"), std::string::npos) << e.what();
     }
-    p.reset("mrope_section");
-    p.set("mrope_section", "16.5,8,7.5");
+    p.reset(P::mrope_section);
+    p.set(P::mrope_section, "16.5,8,7.5");
     EXPECT_THROW(p.validate(), ParamError);
-    p.reset("mrope_section");
-    p.set("dim", "6");
-    p.set("rope_axes", "2d_axial");
+    p.reset(P::mrope_section);
+    p.set(P::dim, "6");
+    p.set(P::rope_axes, "2d_axial");
     EXPECT_THROW(p.validate(), ParamError);
-    p.set("dim", "8");
+    p.set(P::dim, "8");
     EXPECT_NO_THROW(p.validate());
-    p.set("scaling", "yarn");
+    p.set(P::scaling, "yarn");
     EXPECT_THROW(p.validate(), ParamError);
 }
 
 TEST(MultiAxisParams, QueryPatchDefaultsToTheMiddleAndStaysInTheGrid) {
     ParamSet p;
     EXPECT_EQ(p.query_patch(), (std::pair<int, int>{6, 8}));
-    p.set("query_row", "40");
-    p.set("query_col", "2");
+    p.set(P::query_row, "40");
+    p.set(P::query_col, "2");
     EXPECT_EQ(p.query_patch(), (std::pair<int, int>{11, 2}));
 }

@@ -318,17 +318,17 @@ TEST(MultiAxisNumpy, ParamSetAxisLayoutsMatchNumpy) {
     for (std::size_t n = 0; n < settings.size(); ++n) {
         ParamSet p;
         for (const auto& [k, v] : settings[n].sets) p.set(k, v);
-        p.set("grid_rows", "6");
-        p.set("grid_cols", "8");
-        p.set("query_row", "2");
-        p.set("query_col", "5");
+        p.set(P::grid_rows, "6");
+        p.set(P::grid_cols, "8");
+        p.set(P::query_row, "2");
+        p.set(P::query_col, "5");
         p.validate();
         const std::optional<AxisLayout> l = p.axis_layout(settings[n].axes, settings[n].interleaved);
         ASSERT_TRUE(l.has_value()) << n;
-        const bool wide = p.integer("dim") == 128;
+        const bool wide = p[P::dim] == 128;
         const auto [qr, qc] = p.query_patch();
         const Eigen::MatrixXd sim = patch_similarity(*l, p.config().pairing, wide ? q128 : q64, wide ? k128 : k64,
-                                                     static_cast<int>(p.integer("grid_rows")), static_cast<int>(p.integer("grid_cols")), qr, qc);
+                                                     static_cast<int>(p[P::grid_rows]), static_cast<int>(p[P::grid_cols]), qr, qc);
         for (int r = 0; r < 6; ++r)
             for (int c = 0; c < 8; ++c)
                 EXPECT_NEAR(sim(r, c), results[n]["similarity"][r][c].get<double>(), 1e-12) << "setting " << n << " at " << r << "," << c;

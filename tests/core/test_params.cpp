@@ -12,22 +12,22 @@ using namespace rope;
 
 TEST(Params, DefaultsFromTheTable) {
     ParamSet p;
-    EXPECT_EQ(p.integer("dim"), 128);
-    EXPECT_EQ(p.real("base"), 10000.0);
-    EXPECT_EQ(p.real("rotary_fraction"), 1.0);
-    EXPECT_EQ(p.text("pairing"), "interleaved");
-    EXPECT_EQ(p.integer("position"), 0);
-    EXPECT_EQ(p.integer("max_position"), 4096);
-    EXPECT_EQ(p.integer("max_distance"), 4096);
-    EXPECT_EQ(p.text("scaling"), "none");
-    EXPECT_EQ(p.real("factor"), 1.0);
-    EXPECT_EQ(p.integer("original_max_position"), 4096);
-    EXPECT_EQ(p.integer("sequence_length"), 4096);
-    EXPECT_EQ(p.real("low_freq_factor"), 1.0);
-    EXPECT_EQ(p.real("high_freq_factor"), 4.0);
-    EXPECT_EQ(p.real("beta_fast"), 32.0);
-    EXPECT_EQ(p.real("beta_slow"), 1.0);
-    EXPECT_FALSE(p.has("attention_factor"));
+    EXPECT_EQ(p[P::dim], 128);
+    EXPECT_EQ(p[P::base], 10000.0);
+    EXPECT_EQ(p[P::rotary_fraction], 1.0);
+    EXPECT_EQ(p.value_text(P::pairing), "interleaved");
+    EXPECT_EQ(p[P::position], 0);
+    EXPECT_EQ(p[P::max_position], 4096);
+    EXPECT_EQ(p[P::max_distance], 4096);
+    EXPECT_EQ(p.value_text(P::scaling), "none");
+    EXPECT_EQ(p[P::factor], 1.0);
+    EXPECT_EQ(p[P::original_max_position], 4096);
+    EXPECT_EQ(p[P::sequence_length], 4096);
+    EXPECT_EQ(p[P::low_freq_factor], 1.0);
+    EXPECT_EQ(p[P::high_freq_factor], 4.0);
+    EXPECT_EQ(p[P::beta_fast], 32.0);
+    EXPECT_EQ(p[P::beta_slow], 1.0);
+    EXPECT_FALSE(p.has(P::attention_factor));
     EXPECT_EQ(p.vector(), std::vector<double>(128, 1.0));
     EXPECT_NO_THROW(p.validate());
 }
@@ -61,11 +61,11 @@ TEST(Params, RefusesWithOneLineNamingKeyValueAndRule) {
         {"pairing", "neox", "interleaved, half"},         {"position", "-1", "integer"},
         {"position", "2.5", "integer"},                   {"max_position", "0", "from 1"},
         {"max_distance", "-3", "integer"},                {"scaling", "rope", "none, linear, ntk"},
-        {"factor", "0.5", "[1, 1000]"},                        {"vector", "1,x,3", "item 2"},
-        {"vector", "1,,3", "item 2"},                     {"long_factors", "1,-2", "[1e-06, 1000000]"},
+        {"factor", "0.5", "from 1 to 1000"},                        {"vector", "1,x,3", "item 2"},
+        {"vector", "1,,3", "item 2"},                     {"long_factors", "1,-2", "from 1e-06 to 1000000"},
         {"truncate", "maybe", "true or false"},           {"attention_factor", "0", "(0, 100]"},
-        {"base", "2e12", "(1, 1000000000000]"},           {"factor", "1001", "[1, 1000]"},
-        {"vector", "1,1e7,3", "item 2"},                  {"mscale", "101", "[0, 100]"},
+        {"base", "2e12", "(1, 1000000000000]"},           {"factor", "1001", "from 1 to 1000"},
+        {"vector", "1,1e7,3", "item 2"},                  {"mscale", "101", "from 0 to 100"},
     };
     for (const Bad& b : bad) {
         ParamSet p;
@@ -110,38 +110,38 @@ TEST(Params, CrossKeyChecks) {
 
 TEST(Params, KeyValueRoundTrip) {
     ParamSet p;
-    p.set("base", "500000");
-    p.set("scaling", "yarn");
-    p.set("factor", "4");
-    p.set("dim", "4");
-    p.set("vector", "0.1, 2, -3e-5, 4");
-    p.set("attention_factor", "1.25");
+    p.set(P::base, "500000");
+    p.set(P::scaling, "yarn");
+    p.set(P::factor, "4");
+    p.set(P::dim, "4");
+    p.set(P::vector, "0.1, 2, -3e-5, 4");
+    p.set(P::attention_factor, "1.25");
     ParamSet q;
     for (const auto& [k, v] : p.to_key_values()) q.set(k, v);
     EXPECT_TRUE(p == q);
-    EXPECT_EQ(p.value_text("base"), "500000");
-    EXPECT_EQ(p.value_text("vector"), "0.1,2,-3e-05,4");
-    p.set("attention_factor", "none");
-    EXPECT_FALSE(p.has("attention_factor"));
+    EXPECT_EQ(p.value_text(P::base), "500000");
+    EXPECT_EQ(p.value_text(P::vector), "0.1,2,-3e-05,4");
+    p.set(P::attention_factor, "none");
+    EXPECT_FALSE(p.has(P::attention_factor));
 }
 
 // Sets are compared by their values: two sets each changed the same number of times are different
 // when their values are (the lesson bug of a per-object change counter), equal when their values are.
 TEST(Params, EqualityIsByValueNotByHistory) {
     ParamSet p, q;
-    p.set("dim", "64");
-    q.set("position", "5");
+    p.set(P::dim, "64");
+    q.set(P::position, "5");
     EXPECT_FALSE(p == q);
     q = p;
     EXPECT_TRUE(p == q);
     ParamSet r;
-    r.set("dim", "32");
-    r.set("dim", "64");
+    r.set(P::dim, "32");
+    r.set(P::dim, "64");
     EXPECT_TRUE(r == p);
-    EXPECT_EQ(r.value("dim"), p.value("dim"));
-    p.set_number("base", 20000);
-    EXPECT_EQ(p.real("base"), 20000);
-    EXPECT_THROW(p.set_number("dim", 3), ParamError);
+    EXPECT_EQ(r.value(P::dim), p.value(P::dim));
+    p.set_number(P::base, 20000);
+    EXPECT_EQ(p[P::base], 20000);
+    EXPECT_THROW(p.set_number(P::dim, 3), ParamError);
 }
 
 TEST(NumberFormat, ShortestRoundTrip) {
@@ -165,7 +165,7 @@ TEST(NumberFormat, ShortestRoundTrip) {
 TEST(Presets, EveryPresetIsAValidState) {
     for (const Preset& preset : presets()) {
         ParamSet p;
-        ASSERT_NO_THROW(p.set("preset", preset.name)) << preset.name;
+        ASSERT_NO_THROW(p.set(P::preset, preset.name)) << preset.name;
         EXPECT_NO_THROW(p.validate()) << preset.name;
         EXPECT_FALSE(preset.source.empty());
         EXPECT_NO_THROW(compute_frequencies(p.config())) << preset.name;
@@ -176,37 +176,37 @@ TEST(Presets, EveryPresetIsAValidState) {
 // context the long list applies and the attention factor is sqrt(1 + ln 32 / ln 4096).
 TEST(Presets, Phi3Mini128kUsesItsLongFactors) {
     ParamSet p;
-    p.set("preset", "phi-3-mini-128k");
+    p.set(P::preset, "phi-3-mini-128k");
     p.validate();
-    ASSERT_EQ(p.list("long_factors").size(), 48u);
-    ASSERT_EQ(p.list("short_factors").size(), 48u);
-    EXPECT_EQ(p.list("long_factors").front(), 1.0299999713897705);
-    EXPECT_EQ(p.list("long_factors").back(), 64.81001281738281);
-    EXPECT_EQ(p.list("short_factors").back(), 2.9499999999999975);
+    ASSERT_EQ(p[P::long_factors].size(), 48u);
+    ASSERT_EQ(p[P::short_factors].size(), 48u);
+    EXPECT_EQ(p[P::long_factors].front(), 1.0299999713897705);
+    EXPECT_EQ(p[P::long_factors].back(), 64.81001281738281);
+    EXPECT_EQ(p[P::short_factors].back(), 2.9499999999999975);
     const FrequencyTable f = compute_frequencies(p.config());
     EXPECT_TRUE(f.uses_long_factors);
     EXPECT_NEAR(f.attention_factor, 1.19024, 1e-5);
     for (int i = 0; i < 48; ++i)
-        EXPECT_DOUBLE_EQ(f.theta[i], 1.0 / (p.list("long_factors")[static_cast<std::size_t>(i)] * std::pow(10000.0, 2.0 * i / 96)));
-    p.set("sequence_length", "4096");  // within the original context: the short list
+        EXPECT_DOUBLE_EQ(f.theta[i], 1.0 / (p[P::long_factors][static_cast<std::size_t>(i)] * std::pow(10000.0, 2.0 * i / 96)));
+    p.set(P::sequence_length, "4096");  // within the original context: the short list
     EXPECT_FALSE(compute_frequencies(p.config()).uses_long_factors);
 }
 
 TEST(Presets, ApplyThenRefineAndReplay) {
     ParamSet p;
-    p.set("dim", "16");
-    p.set("preset", "llama-3.1-8b");
-    EXPECT_EQ(p.integer("dim"), 128);  // the preset resets what it sets
-    EXPECT_EQ(p.text("scaling"), "llama3");
-    EXPECT_EQ(p.real("factor"), 8);
-    EXPECT_EQ(p.integer("original_max_position"), 8192);
-    p.set("base", "20000");  // refined afterwards
+    p.set(P::dim, "16");
+    p.set(P::preset, "llama-3.1-8b");
+    EXPECT_EQ(p[P::dim], 128);  // the preset resets what it sets
+    EXPECT_EQ(p.value_text(P::scaling), "llama3");
+    EXPECT_EQ(p[P::factor], 8);
+    EXPECT_EQ(p[P::original_max_position], 8192);
+    p.set(P::base, "20000");  // refined afterwards
     ParamSet q;
     for (const auto& [k, v] : p.to_key_values()) q.set(k, v);  // table order: preset first
     EXPECT_TRUE(p == q);
-    EXPECT_EQ(q.real("base"), 20000);
+    EXPECT_EQ(q[P::base], 20000);
     ParamSet gptj;
-    gptj.set("preset", "gpt-j-6b");
+    gptj.set(P::preset, "gpt-j-6b");
     EXPECT_EQ(gptj.config().rotated_dims(), 64);
-    EXPECT_EQ(gptj.text("pairing"), "interleaved");
+    EXPECT_EQ(gptj.value_text(P::pairing), "interleaved");
 }

@@ -160,8 +160,8 @@ TEST(ReferenceNumpy, DecayBoundAndAngles) {
 TEST(ReferenceNumpy, ContextPanelVariants) {
     for (const char* preset : {"llama-3.1-8b", "qwen2.5-7b-yarn", "deepseek-v3", "gpt-oss", "llama-3.2-1b", "phi-3-mini-128k"}) {
         ParamSet p;
-        p.set("preset", preset);
-        p.set("compare", "linear,ntk,dynamic,yarn,llama3,longrope");
+        p.set(P::preset, preset);
+        p.set(P::compare, "linear,ntk,dynamic,yarn,llama3,longrope");
         p.validate();
         figures::FigureCache cache;
         figures::FigureRequest request;
@@ -173,9 +173,9 @@ TEST(ReferenceNumpy, ContextPanelVariants) {
         std::vector<std::string> columns;
         for (const char* v : {"none", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope"}) {
             ParamSet q = p;
-            q.set("scaling", v);
+            q.set(P::scaling, v);
             cases.push_back({{"kind", "freqs"}, {"config", to_json_config(q)}});
-            columns.push_back(q.text("scaling") == p.text("scaling") ? "theta" : std::string("theta_") + v);
+            columns.push_back(q.value_text(P::scaling) == p.value_text(P::scaling) ? "theta" : std::string("theta_") + v);
         }
         columns[0] = "theta_original";
         const json results = run_reference(cases);
@@ -436,11 +436,11 @@ TEST(ReferenceNumpy, ProportionalIsNotOrdinaryPartial) {
     EXPECT_EQ(part["partner"][0].get<int>(), 64);
     EXPECT_EQ(part["partner"][128].get<int>(), -1);
     ParamSet p;
-    p.set("dim", "512");
-    p.set("base", "1000000");
-    p.set("rotary_fraction", "0.25");
-    p.set("scaling", "proportional");
-    p.set("pairing", "half");
+    p.set(P::dim, "512");
+    p.set(P::base, "1000000");
+    p.set(P::rotary_fraction, "0.25");
+    p.set(P::scaling, "proportional");
+    p.set(P::pairing, "half");
     const FrequencyTable f = compute_frequencies(p.config());
     EXPECT_EQ(f.pairs(), 256);
     EXPECT_EQ(f.rotating_pairs, 64);

@@ -25,17 +25,17 @@ std::string temp_file(const std::string& name, const std::string& content) {
 
 TEST(Sessions, RoundTripKeepsEveryParameterAndTheView) {
     session::Session s;
-    s.params.set("base", "500000");
-    s.params.set("dim", "8");
-    s.params.set("vector", "1,2,3,4,5,6,7,8.5");
-    s.params.set("scaling", "yarn");
-    s.params.set("factor", "4");
-    s.params.set("attention_factor", "1.25");
-    s.params.set("truncate", "false");
+    s.params.set(P::base, "500000");
+    s.params.set(P::dim, "8");
+    s.params.set(P::vector, "1,2,3,4,5,6,7,8.5");
+    s.params.set(P::scaling, "yarn");
+    s.params.set(P::factor, "4");
+    s.params.set(P::attention_factor, "1.25");
+    s.params.set(P::truncate, "false");
     s.view.maximized = 7;  // the precision panel, on the third page
     s.view.page = 2;
-    s.params.set("compare", "yarn,linear");
-    s.params.set("compare_to", "deepseek-v3");
+    s.params.set(P::compare, "yarn,linear");
+    s.params.set(P::compare_to, "deepseek-v3");
     s.view.theme = "light";
     s.view.presentation = true;
     s.view.lesson_step = 3;
@@ -46,7 +46,7 @@ TEST(Sessions, RoundTripKeepsEveryParameterAndTheView) {
     EXPECT_TRUE(back.params == s.params);
     EXPECT_EQ(back.view.maximized, 7);
     EXPECT_EQ(back.view.page, 2);
-    EXPECT_EQ(back.params.text("compare"), "linear,yarn");
+    EXPECT_EQ(back.params.value_text(P::compare), "linear,yarn");
     EXPECT_EQ(back.view.theme, "light");
     EXPECT_TRUE(back.view.presentation);
     EXPECT_EQ(back.view.lesson_step, 3);
@@ -58,8 +58,8 @@ TEST(Sessions, RoundTripKeepsEveryParameterAndTheView) {
 TEST(Sessions, UnknownKeysOutsideParametersAreIgnored) {
     const session::Session s = session::parse_session_json(
         R"({"parameters": {"dim": 64, "base": "20000"}, "comment": "hello", "view": {"theme": "light", "future": 1}})", "t");
-    EXPECT_EQ(s.params.integer("dim"), 64);
-    EXPECT_EQ(s.params.real("base"), 20000);
+    EXPECT_EQ(s.params[P::dim], 64);
+    EXPECT_EQ(s.params[P::base], 20000);
     EXPECT_EQ(s.view.theme, "light");
 }
 

@@ -22,6 +22,8 @@
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 
+namespace P = rope::P;
+
 using rope::test::export_cli;
 using rope::test::exists;
 using rope::test::files_in;
@@ -93,26 +95,26 @@ TEST(AnimationFrames, IntegersStepEvenlyEvenKeysStayEvenLogSlidersStepInLogSpace
     a.frames = 120;
     std::vector<rope::ParamSet> frames = rope::exporting::animation_frames(base, a);
     ASSERT_EQ(frames.size(), 120u);
-    for (int i = 0; i < 120; ++i) EXPECT_EQ(frames[static_cast<std::size_t>(i)].integer("position"), i);
+    for (int i = 0; i < 120; ++i) EXPECT_EQ(frames[static_cast<std::size_t>(i)][P::position], i);
 
     a = rope::exporting::parse_animate("dim=8:16");
     a.frames = 4;  // 8, 10.67, 13.33, 16 -> even: 8, 10, 14, 16
     frames = rope::exporting::animation_frames(base, a);
     std::vector<std::int64_t> dims;
-    for (const rope::ParamSet& p : frames) dims.push_back(p.integer("dim"));
+    for (const rope::ParamSet& p : frames) dims.push_back(p[P::dim]);
     EXPECT_EQ(dims, (std::vector<std::int64_t>{8, 10, 14, 16}));
 
     a = rope::exporting::parse_animate("base=100:1000000");  // base's slider is logarithmic
     a.frames = 3;
     frames = rope::exporting::animation_frames(base, a);
-    EXPECT_EQ(frames[0].real("base"), 100.0);
-    EXPECT_NEAR(frames[1].real("base"), 10000.0, 1e-6);
-    EXPECT_EQ(frames[2].real("base"), 1000000.0);
+    EXPECT_EQ(frames[0][P::base], 100.0);
+    EXPECT_NEAR(frames[1][P::base], 10000.0, 1e-6);
+    EXPECT_EQ(frames[2][P::base], 1000000.0);
 
     a = rope::exporting::parse_animate("rotary_fraction=0.25:0.75");  // a linear slider
     a.frames = 3;
     frames = rope::exporting::animation_frames(base, a);
-    EXPECT_DOUBLE_EQ(frames[1].real("rotary_fraction"), 0.5);
+    EXPECT_DOUBLE_EQ(frames[1][P::rotary_fraction], 0.5);
 }
 
 TEST(AnimationFrames, GifDelaysAddUpToTheRunningTime) {

@@ -23,6 +23,8 @@
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 
+namespace P = rope::P;
+
 using rope::test::export_cli;
 using rope::test::exists;
 using rope::test::files_in;
@@ -425,7 +427,7 @@ TEST_F(ExportTest, ScoreMatrixWindowFollowsThePositions) {
         // the score is <R(m)q, R(n)k> at the real positions (q = k = all ones)
         const rope::FrequencyTable f = rope::compute_frequencies([] {
             rope::ParamSet p;
-            p.set("dim", "16");
+            p.set(P::dim, "16");
             return p.config();
         }());
         const Eigen::VectorXd x = Eigen::VectorXd::Ones(16);

@@ -21,6 +21,8 @@
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 
+namespace P = rope::P;
+
 using rope::test::ProcessResult;
 using rope::test::run_process;
 
@@ -157,7 +159,7 @@ TEST_F(GifPaletteTest, HeatmapGifFramesStayCloseToThePngExportHuesAboveAll) {
     rope::figures::FigureCache cache;
     for (const auto& [frame, position] : {std::make_pair(0, "0"), std::make_pair(11, "119")}) {
         rope::ParamSet p;
-        p.set("position", position);
+        p.set(P::position, position);
         const rope::plot::DisplayList list = rope::exporting::build_for_file(*heatmap, p, o, measure, false, cache).list;
         rope::plot::DisplayList images = list;
         images.commands.clear();

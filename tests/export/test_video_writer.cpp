@@ -24,6 +24,8 @@
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 
+namespace P = rope::P;
+
 using rope::io::IoError;
 using rope::io::TextChunks;
 using rope::io::VideoCodec;
@@ -230,7 +232,7 @@ TEST_P(EveryCodec, FiguresDrawnByThePngExportSurviveTheEncoder) {
     std::vector<Image> drawn;
     for (const char* position : {"0", "5", "11"}) {
         rope::ParamSet params;
-        params.set("position", position);
+        params.set(P::position, position);
         rope::exporting::ExportOptions o;
         o.path = path(std::string("vectors-") + position + ".png");
         rope::exporting::export_figure(figure, params, o);
@@ -379,7 +381,7 @@ TEST_F(VideoWriterTest, BenchmarkPrint120FramesAt800x480) {
     std::vector<Image> drawn;
     for (int k = 0; k < 12; ++k) {
         rope::ParamSet params;
-        params.set("position", std::to_string(k));
+        params.set(P::position, std::to_string(k));
         rope::exporting::ExportOptions o;
         o.path = path("v" + std::to_string(k) + ".png");
         rope::exporting::export_figure(figure, params, o);

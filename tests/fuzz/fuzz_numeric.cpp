@@ -13,6 +13,8 @@
 #include "rope/params.hpp"
 #include "rope/phasor.hpp"
 
+namespace P = rope::P;
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const auto& table = rope::parameter_table();
     rope::ParamSet p;
@@ -35,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!std::isfinite(f.attention_factor)) std::abort();
     for (Eigen::Index i = 0; i < f.theta.size(); ++i) {
         if (!std::isfinite(f.theta[i]) || !(f.theta[i] > 0)) std::abort();
-        const double a = rope::wrap_angle(rope::position_angle(static_cast<double>(p.integer("position")), f.theta[i]));
+        const double a = rope::wrap_angle(rope::position_angle(static_cast<double>(p[P::position]), f.theta[i]));
         if (!std::isfinite(a)) std::abort();
     }
     // the bound and the cosine sum cost O(pairs) per distance and come in blocks: small tables only,
@@ -43,11 +45,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (f.theta.size() <= 16) {
         rope::DecayBound bound(f.theta);
         double b[4];
-        bound.compute(p.integer("max_distance") > 3 ? p.integer("max_distance") - 3 : 0, 4, b);
+        bound.compute(p[P::max_distance] > 3 ? p[P::max_distance] - 3 : 0, 4, b);
         for (double x : b)
             if (!std::isfinite(x)) std::abort();
         double c[4];
-        rope::cosine_sum(f.theta, p.integer("position"), 4, c);
+        rope::cosine_sum(f.theta, p[P::position], 4, c);
         for (double x : c)
             if (!std::isfinite(x)) std::abort();
     }

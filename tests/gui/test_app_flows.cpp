@@ -22,6 +22,8 @@
 #include "support/headless_app.hpp"
 #include "support/temp_dir.hpp"
 
+namespace P = rope::P;
+
 using rope::test::HeadlessApp;
 
 namespace {
@@ -92,27 +94,27 @@ TEST_F(Flows, SessionOpenedOverAnotherAndUndone) {
     app.key(GLFW_KEY_ENTER);
     EXPECT_FRESH(app, "session opened");
     EXPECT_FALSE(app.state().session_dialog.open) << app.state().status;
-    EXPECT_EQ(app.state().params().integer("dim"), 32);
-    EXPECT_EQ(app.state().params().real("base"), 500000);
-    EXPECT_EQ(app.state().params().text("scaling"), "none");  // the session's state, not a mix
+    EXPECT_EQ(app.state().params()[P::dim], 32);
+    EXPECT_EQ(app.state().params()[P::base], 500000);
+    EXPECT_EQ(app.state().params().value_text(P::scaling), "none");  // the session's state, not a mix
     EXPECT_EQ(app.state().theme, rope::plot::ThemeId::light);
     app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_Z);
     EXPECT_FRESH(app, "undo the session");
-    EXPECT_EQ(app.state().params().integer("dim"), 64);
+    EXPECT_EQ(app.state().params()[P::dim], 64);
     EXPECT_NE(app.state().status.find("Undone: open session"), std::string::npos) << app.state().status;
     app.state().theme = rope::plot::ThemeId::dark;  // the view is not undone: compare in the first theme
     app.settle();
     EXPECT_EQ(rope::test::same_pictures(app.pictures(), first), "");
     app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_Y);
     EXPECT_FRESH(app, "redo the session");
-    EXPECT_EQ(app.state().params().integer("dim"), 32);
+    EXPECT_EQ(app.state().params()[P::dim], 32);
 }
 
 // A config.json imported over a preset replaces the whole model; undo gives the preset back.
 TEST_F(Flows, ConfigImportedOverAPreset) {
     HeadlessApp app({"--fresh"});
     app.state().page = 1;  // the context-extension page shows the most of a model
-    ASSERT_TRUE(app.state().change("preset deepseek-v3", [](rope::ParamSet& p) { p.set("preset", "deepseek-v3"); }));
+    ASSERT_TRUE(app.state().change("preset deepseek-v3", [](rope::ParamSet& p) { p.set(P::preset, "deepseek-v3"); }));
     EXPECT_FRESH(app, "deepseek-v3");
     const auto preset = app.pictures();
     const rope::ParamSet preset_params = app.state().params();
@@ -128,7 +130,7 @@ TEST_F(Flows, ConfigImportedOverAPreset) {
         EXPECT_NE(app.state().status.find("Config loaded"), std::string::npos) << app.state().status;
     }
     EXPECT_FALSE(app.state().params() == preset_params);
-    EXPECT_FALSE(app.state().params().has("mscale")) << "DeepSeek's mscale must not survive a config import";
+    EXPECT_FALSE(app.state().params().has(P::mscale)) << "DeepSeek's mscale must not survive a config import";
     app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
     EXPECT_FRESH(app, "undo the import");
     EXPECT_TRUE(app.state().params() == preset_params);
@@ -143,7 +145,7 @@ TEST_F(Flows, PresetsInTurnThenUndoAndRedoEverything) {
     std::vector<std::vector<HeadlessApp::Picture>> seen;
     for (const rope::Preset& preset : rope::presets()) {
         const std::string name(preset.name);
-        ASSERT_TRUE(app.state().change("preset " + name, [&](rope::ParamSet& p) { p.set("preset", name); })) << name;
+        ASSERT_TRUE(app.state().change("preset " + name, [&](rope::ParamSet& p) { p.set(P::preset, name); })) << name;
         EXPECT_FRESH(app, name);
         seen.push_back(app.pictures());
     }
@@ -217,19 +219,19 @@ TEST_F(Flows, ADragIsOneUndoStep) {
     const std::size_t before = app.state().history().undo_entries().size();
     app.drag(x0, y0, x1, y1, 12);
     EXPECT_FRESH(app, "after the drag");
-    EXPECT_TRUE(app.state().params().has("vector"));
+    EXPECT_TRUE(app.state().params().has(P::vector));
     EXPECT_EQ(app.state().history().undo_entries().size(), before + 1);
     app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
     EXPECT_FRESH(app, "drag undone");
-    EXPECT_FALSE(app.state().params().has("vector"));
+    EXPECT_FALSE(app.state().params().has(P::vector));
     EXPECT_NE(app.state().status.find("Undone: drag the vector x"), std::string::npos) << app.state().status;
     // a slider's drag: many changes while it is held, one step
-    for (int v = 10001; v < 10040; ++v) app.state().apply_number("base", v, "item:base");
+    for (int v = 10001; v < 10040; ++v) app.state().apply_number(P::base, v, "item:base");
     app.state().end_gesture();
-    app.state().apply_number("position", 3);
+    app.state().apply_number(P::position, 3);
     EXPECT_TRUE(app.state().undo());
     EXPECT_TRUE(app.state().undo());
-    EXPECT_EQ(app.state().params().real("base"), 10000);
+    EXPECT_EQ(app.state().params()[P::base], 10000);
 }
 
 // Ctrl+E over a panel opens its export dialog; Enter writes the file on a worker with the app's
@@ -325,15 +327,15 @@ TEST_F(Flows, DroppedFilesOpenLikeFileOpenAndConfig) {
     EXPECT_FRESH(app, "config dropped");
     EXPECT_NE(app.state().status.find("Config loaded"), std::string::npos) << app.state().status;
     EXPECT_EQ(app.state().params().model_layers().layers(), 60);
-    EXPECT_EQ(app.state().params().integer("layer"), 5);
-    EXPECT_EQ(app.state().params().text("scaling"), "proportional");
+    EXPECT_EQ(app.state().params()[P::layer], 5);
+    EXPECT_EQ(app.state().params().value_text(P::scaling), "proportional");
 
     std::ofstream(path("smol.json")) << R"({"parameters": {"preset": "smollm3-3b", "layer": 3}, "view": {"theme": "light"}})";
     app.platform().input().push_drop(path("smol.json"));
     EXPECT_FRESH(app, "session dropped");
     EXPECT_NE(app.state().status.find("Session opened from " + path("smol.json")), std::string::npos) << app.state().status;
-    EXPECT_EQ(app.state().params().integer("layer"), 3);
-    EXPECT_TRUE(app.state().params().boolean("nope"));
+    EXPECT_EQ(app.state().params()[P::layer], 3);
+    EXPECT_TRUE(app.state().params()[P::nope]);
     EXPECT_EQ(app.state().theme, rope::plot::ThemeId::light);
 
     {  // a PNG the app saved, with another model and layer in its text
@@ -344,8 +346,8 @@ TEST_F(Flows, DroppedFilesOpenLikeFileOpenAndConfig) {
     app.platform().input().push_drop(path("scout.png"));
     EXPECT_FRESH(app, "png dropped");
     EXPECT_NE(app.state().status.find("Session opened from " + path("scout.png")), std::string::npos) << app.state().status;
-    EXPECT_EQ(app.state().params().text("preset"), "llama-4-scout");
-    EXPECT_EQ(app.state().params().integer("layer"), 7);
+    EXPECT_EQ(app.state().params().value_text(P::preset), "llama-4-scout");
+    EXPECT_EQ(app.state().params()[P::layer], 7);
 
     // bad files: said on the status line as an error, nothing changes
     const rope::ParamSet before = app.state().params();
@@ -390,13 +392,13 @@ TEST_F(Flows, ClickingALayerLoadsItIntoEveryPanel) {
     const rope::plot::Vec2 cell = at("anatomy_layers", 41.5, 0.5);
     app.click(cell.x, cell.y);
     EXPECT_FRESH(app, "layer 41 clicked");
-    EXPECT_EQ(app.state().params().integer("layer"), 41);
-    EXPECT_EQ(app.state().params().integer("dim"), 512);
+    EXPECT_EQ(app.state().params()[P::layer], 41);
+    EXPECT_EQ(app.state().params()[P::dim], 512);
     EXPECT_EQ(app.state().params().config().rotating_pairs(), 64);
     app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
     EXPECT_FRESH(app, "undo the click");
-    EXPECT_EQ(app.state().params().integer("layer"), 0);
-    EXPECT_EQ(app.state().params().integer("dim"), 256);
+    EXPECT_EQ(app.state().params()[P::layer], 0);
+    EXPECT_EQ(app.state().params()[P::dim], 256);
     // the kinds table: its second row is full_attention, whose first layer is 5
     const auto& view = app.state().panels[static_cast<std::size_t>(panel)];
     const rope::figures::PlotGeometry* kinds = view.result.plot("anatomy_kinds");
@@ -405,7 +407,7 @@ TEST_F(Flows, ClickingALayerLoadsItIntoEveryPanel) {
     const float sy = view.screen.height() / view.result.list.height;
     app.click(row.x, view.screen.y0 + (kinds->area.y0 + kinds->area.height() * 0.75f) * sy);
     EXPECT_FRESH(app, "kind row clicked");
-    EXPECT_EQ(app.state().params().integer("layer"), 5);
+    EXPECT_EQ(app.state().params()[P::layer], 5);
 }
 
 // The patch grid in the app: a click on any map moves the query patch of all three maps (one undo
@@ -421,7 +423,7 @@ TEST_F(Flows, ClickingAPatchMovesTheQueryOfEveryMap) {
         const auto& view = app.state().panels[static_cast<std::size_t>(panel)];
         const rope::figures::PlotGeometry* g = view.result.plot(plot);
         EXPECT_NE(g, nullptr) << plot;
-        const int rows = static_cast<int>(app.state().params().integer("grid_rows"));
+        const int rows = static_cast<int>(app.state().params()[P::grid_rows]);
         const rope::plot::Vec2 local = g ? g->px(col, rows - 1 - row) : rope::plot::Vec2{0, 0};
         const float sx = view.screen.width() / view.result.list.width, sy = view.screen.height() / view.result.list.height;
         return rope::plot::Vec2{view.screen.x0 + local.x * sx, view.screen.y0 + local.y * sy};
@@ -442,11 +444,11 @@ TEST_F(Flows, ClickingAPatchMovesTheQueryOfEveryMap) {
     EXPECT_EQ(app.state().params().query_patch(), (std::pair<int, int>{2, 3}));
     app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
     EXPECT_FRESH(app, "undo the click");
-    EXPECT_FALSE(app.state().params().has("query_row"));
+    EXPECT_FALSE(app.state().params().has(P::query_row));
     app.click(p23.x, p23.y);
     EXPECT_FRESH(app, "patch (2, 3) clicked again");
-    EXPECT_TRUE(app.state().params().has("query_row"));
-    ASSERT_TRUE(app.state().change("preset qwen2.5-vl-7b", [](rope::ParamSet& next) { next.set("preset", "qwen2.5-vl-7b"); }));
+    EXPECT_TRUE(app.state().params().has(P::query_row));
+    ASSERT_TRUE(app.state().change("preset qwen2.5-vl-7b", [](rope::ParamSet& next) { next.set(P::preset, "qwen2.5-vl-7b"); }));
     EXPECT_FRESH(app, "another model");
-    EXPECT_FALSE(app.state().params().has("query_row"));  // the next model starts from the middle
+    EXPECT_FALSE(app.state().params().has(P::query_row));  // the next model starts from the middle
 }

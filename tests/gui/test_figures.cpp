@@ -205,10 +205,10 @@ TEST(Figures, NothingIsRecomputedWhenNothingChanged) {
     const auto after_first = cache.computations();
     for (const figures::FigureDescriptor* id : figures::all_figures()) build(*id, p, cache, false);
     EXPECT_EQ(cache.computations(), after_first);
-    p.set("position", "10");  // the frequencies and curves do not depend on the position
+    p.set(P::position, "10");  // the frequencies and curves do not depend on the position
     for (const figures::FigureDescriptor* id : figures::all_figures()) build(*id, p, cache, false);
     EXPECT_EQ(cache.computations(), after_first);
-    p.set("base", "20000");
+    p.set(P::base, "20000");
     build(figures::figure("decay"), p, cache, false);
     EXPECT_GT(cache.computations(), after_first);
 }

@@ -145,8 +145,8 @@ TEST(ImageFigures, ClickOnAMapSetsTheQueryPatch) {
     d.pointer(panel, in);
     ASSERT_EQ(labels.size(), 1u);
     EXPECT_EQ(labels[0], "query patch (2, 3)");
-    EXPECT_EQ(edited.integer("query_row"), 2);
-    EXPECT_EQ(edited.integer("query_col"), 3);
+    EXPECT_EQ(edited[P::query_row], 2);
+    EXPECT_EQ(edited[P::query_col], 3);
     // the readout names the patch and its similarity on that map
     const std::string text = d.readout(panel, *g, 3, 9);
     EXPECT_NE(text.find("patch (2, 3): similarity "), std::string::npos) << text;

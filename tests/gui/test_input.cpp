@@ -13,6 +13,8 @@
 #include "support/headless_app.hpp"
 #include "support/temp_dir.hpp"
 
+namespace P = rope::P;
+
 using rope::gui::InputEvent;
 using rope::test::HeadlessApp;
 
@@ -24,7 +26,7 @@ protected:
         TempDirTest::SetUp();
         setenv("XDG_STATE_HOME", path("state").c_str(), 1);
     }
-    static std::int64_t position(HeadlessApp& app) { return app.state().params().integer("position"); }
+    static std::int64_t position(HeadlessApp& app) { return app.state().params()[P::position]; }
 };
 
 // Runs frames until the queue is empty (at most `limit`); returns how many it took.
@@ -79,8 +81,8 @@ TEST_F(Input, AnySplitOverFramesGivesTheSameState) {
         app.key(GLFW_KEY_RIGHT_BRACKET);
         drain(app);
         EXPECT_EQ(position(app), 18) << "split every " << split;
-        EXPECT_EQ(app.state().params().integer("pair"), 1) << "split every " << split;
-        EXPECT_NEAR(app.state().params().real("base"), 10000 * std::pow(10.0, 0.1), 1e-6) << "split every " << split;
+        EXPECT_EQ(app.state().params()[P::pair], 1) << "split every " << split;
+        EXPECT_NEAR(app.state().params()[P::base], 10000 * std::pow(10.0, 0.1), 1e-6) << "split every " << split;
     }
 }
 

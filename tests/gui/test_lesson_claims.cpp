@@ -54,7 +54,7 @@ TEST(LessonClaims, Step01AtPositionMTheAngleIsMThetaAndTheLengthStays) {
     const FrequencyTable f = freqs(1);
     const std::vector<double> v = p.vector();
     const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(v.data(), 2);
-    const double m = static_cast<double>(p.integer("position"));
+    const double m = static_cast<double>(p[P::position]);
     const Eigen::VectorXd r = rotate(f, Pairing::interleaved, x, m);
     EXPECT_NEAR(r.norm(), x.norm(), 1e-12);
     EXPECT_NEAR(std::atan2(r[1], r[0]) - std::atan2(x[1], x[0]), m * f.theta[0], 1e-12);
@@ -65,7 +65,7 @@ TEST(LessonClaims, Step02TheScoreDependsOnNMinusMOnly) {
     const FrequencyTable f = freqs(2);
     const std::vector<double> v = p.vector();
     const Eigen::VectorXd q = Eigen::Map<const Eigen::VectorXd>(v.data(), 2);
-    const double m = static_cast<double>(p.integer("position")), n = static_cast<double>(p.integer("key_position"));
+    const double m = static_cast<double>(p[P::position]), n = static_cast<double>(p[P::key_position]);
     const double s = attention_score(f, Pairing::interleaved, q, m, q, n);
     for (double shift : {1.0, 7.0, 1000.0}) EXPECT_NEAR(attention_score(f, Pairing::interleaved, q, m + shift, q, n + shift), s, 1e-9);
 }
@@ -83,14 +83,14 @@ TEST(LessonClaims, Step03PairZeroTurnsARadianTheLastBarely) {
 TEST(LessonClaims, Step04FastPairsCycleSlowPairsHardlyMove) {
     const ParamSet p = at(4);
     const FrequencyTable f = freqs(4);
-    const double last = static_cast<double>(p.integer("max_position") - 1);
+    const double last = static_cast<double>(p[P::max_position] - 1);
     EXPECT_LT(f.wavelength(0), 10);                          // a full circle every few tokens
     EXPECT_LT(last * f.theta[f.pairs() - 1], 0.1);           // less than a tenth of a radian over the context
 }
 
 TEST(LessonClaims, Step05TheBoundFallsSteeplyThenKeepsFalling) {
     const FrequencyTable f = freqs(5);
-    const Eigen::VectorXd b = decay_bound(f.theta, at(5).integer("max_distance"));
+    const Eigen::VectorXd b = decay_bound(f.theta, at(5)[P::max_distance]);
     EXPECT_DOUBLE_EQ(b[0], 32.5);                              // "from 32.5 at distance 0"
     EXPECT_LT(b[100], 32.5 / 3 + 0.5);                         // "about a third of that within a hundred tokens"
     EXPECT_LT(b.segment(1000, 3097).maxCoeff(), b[50]);        // levels off: no higher far away
@@ -100,7 +100,7 @@ TEST(LessonClaims, Step05TheBoundFallsSteeplyThenKeepsFalling) {
 
 TEST(LessonClaims, Step06ARaisedBaseTurnsMorePairsRed) {
     const ParamSet p = at(6);
-    const double context = static_cast<double>(p.integer("max_position"));
+    const double context = static_cast<double>(p[P::max_position]);
     auto longer_than_context = [&](double base) {
         const Eigen::VectorXd t = base_frequencies(base, 128);
         int n = 0;
@@ -108,7 +108,7 @@ TEST(LessonClaims, Step06ARaisedBaseTurnsMorePairsRed) {
         return n;
     };
     EXPECT_GT(longer_than_context(500000), longer_than_context(10000));
-    const auto bases = figures::sweep_bases(p.real("base"));
+    const auto bases = figures::sweep_bases(p[P::base]);
     EXPECT_NEAR(bases.front(), 1000, 1e-6);     // a decade below
     EXPECT_NEAR(bases.back(), 100000, 1e-6);    // a decade above
 }
@@ -126,7 +126,7 @@ TEST(LessonClaims, Step07TheSumDipsAt1707AndTheBasesThatWorkAreNoInterval) {
 
 TEST(LessonClaims, Step08Llama2CriticalDimensionIs92) {
     const ParamSet p = at(8);
-    EXPECT_EQ(critical_dimension(128, p.real("base"), static_cast<double>(p.integer("original_max_position"))), 92);
+    EXPECT_EQ(critical_dimension(128, p[P::base], static_cast<double>(p[P::original_max_position])), 92);
     EXPECT_TRUE(panel_shows(8, "critical dim 92"));
 }
 
@@ -153,7 +153,7 @@ TEST(LessonClaims, Step11YarnKeepsFastPairsInterpolatesSlowOnesAndScales) {
 TEST(LessonClaims, Step12Llama3LeavesShortWavelengthsAndDividesLongOnes) {
     const ParamSet p = at(12);
     const FrequencyTable f = freqs(12);
-    const double l0 = static_cast<double>(p.integer("original_max_position"));
+    const double l0 = static_cast<double>(p[P::original_max_position]);
     int kept = 0, divided = 0;
     for (int i = 0; i < f.pairs(); ++i) {
         const double wl = kTwoPi / f.original_theta[i], ratio = f.theta[i] / f.original_theta[i];
@@ -172,15 +172,15 @@ TEST(LessonClaims, Step12Llama3LeavesShortWavelengthsAndDividesLongOnes) {
 
 TEST(LessonClaims, Step13BothModelsReach131072Tokens) {
     const ParamSet a = at(13);
-    EXPECT_EQ(a.integer("max_position"), 131072);
+    EXPECT_EQ(a[P::max_position], 131072);
     ParamSet b;
-    b.set("preset", a.text("compare_to"));
+    b.set(P::preset, a.value_text(P::compare_to));
     b.validate();
-    EXPECT_EQ(b.integer("max_position"), 131072);
-    EXPECT_EQ(static_cast<double>(b.integer("original_max_position")) * b.real("factor"), 131072);  // "a 4x YaRN ramp"
-    EXPECT_EQ(a.real("factor"), 8);  // "an 8x stretch of its slow pairs"
-    EXPECT_EQ(a.real("base"), 500000);
-    EXPECT_EQ(b.real("base"), 1000000);
+    EXPECT_EQ(b[P::max_position], 131072);
+    EXPECT_EQ(static_cast<double>(b[P::original_max_position]) * b[P::factor], 131072);  // "a 4x YaRN ramp"
+    EXPECT_EQ(a[P::factor], 8);  // "an 8x stretch of its slow pairs"
+    EXPECT_EQ(a[P::base], 500000);
+    EXPECT_EQ(b[P::base], 1000000);
 }
 
 TEST(LessonClaims, Step14TheScoreMatrixIsConstantAlongDiagonals) {
@@ -196,7 +196,7 @@ TEST(LessonClaims, Step15MixedLayoutsDriftAsBothTokensShift) {
     const FrequencyTable f = freqs(15);
     const std::vector<double> v = p.vector();  // held: a Map of the temporary would dangle
     const Eigen::Map<const Eigen::VectorXd> q(v.data(), 16);
-    const std::int64_t r = p.integer("key_position") - p.integer("position");
+    const std::int64_t r = p[P::key_position] - p[P::position];
     EXPECT_LT(largest_drift(shifted_scores(f, Pairing::half, Pairing::half, q, q, r, 0, 256)), 1e-9);
     EXPECT_GT(largest_drift(shifted_scores(f, Pairing::interleaved, Pairing::half, q, q, r, 0, 256)), 1.0);
 }
@@ -220,8 +220,8 @@ TEST(LessonClaims, Step17PositionDotDependsOnDistanceRopeScoreToo) {
 
 TEST(LessonClaims, Step18PartialAndProportionalPairAndTurnDifferently) {
     const ParamSet p = at(18);
-    const int d = static_cast<int>(p.integer("dim"));
-    const double f = p.real("rotary_fraction"), base = p.real("base");
+    const int d = static_cast<int>(p[P::dim]);
+    const double f = p[P::rotary_fraction], base = p[P::base];
     const LayoutTable partial = layout_table(RotaryLayout::partial, d, f, base);
     const LayoutTable proportional = layout_table(RotaryLayout::proportional, d, f, base);
     EXPECT_EQ(partial.partner[0], 4);       // "partial pairs dim 0 with dim 4"
@@ -238,8 +238,8 @@ TEST(LessonClaims, Step18PartialAndProportionalPairAndTurnDifferently) {
 
 TEST(LessonClaims, Step19MixedTablesBreakTheRelativePropertyAndTransplantedValuesChangeTheScores) {
     const ParamSet p = at(19);
-    const int d = static_cast<int>(p.integer("dim"));
-    const double f = p.real("rotary_fraction"), base = p.real("base");
+    const int d = static_cast<int>(p[P::dim]);
+    const double f = p[P::rotary_fraction], base = p[P::base];
     const FrequencyTable fq = compute_frequencies(layout_config(RotaryLayout::proportional, d, f, base));
     EXPECT_EQ(fq.rotating_pairs, 64);        // "64 pairs turn"
     EXPECT_EQ(fq.pairs() - fq.rotating_pairs, 192);  // "and 192 have frequency 0"
@@ -295,7 +295,7 @@ TEST(LessonClaims, Step20Gemma4HasFiveSlidingLayersToOneProportionalGlobalLayer)
     }
     EXPECT_EQ(global, 10);
     // "Layer 5, the first global layer, is loaded here"
-    EXPECT_EQ(p.integer("layer"), 5);
+    EXPECT_EQ(p[P::layer], 5);
     EXPECT_EQ(p.config().dim, 512);
     EXPECT_EQ(p.config().scaling, Scaling::proportional);
 }
@@ -313,17 +313,17 @@ TEST(LessonClaims, Step21Llama4LeavesRopeOutOfEveryFourthLayerAndScalesItsQuerie
         }
     }
     EXPECT_TRUE(p.config().nope);  // layer 3 is loaded
-    EXPECT_TRUE(p.boolean("attn_temperature_tuning"));
-    const std::int64_t fs = p.integer("floor_scale");
-    const double as = p.real("attn_scale");
+    EXPECT_TRUE(p[P::attn_temperature_tuning]);
+    const std::int64_t fs = p[P::floor_scale];
+    const double as = p[P::attn_scale];
     EXPECT_EQ(fs, 8192);
     EXPECT_EQ(as, 0.1);
     EXPECT_EQ(nope_attention_scale(8190, fs, as), 1.0);  // "1 up to position 8190"
     EXPECT_GT(nope_attention_scale(8191, fs, as), 1.0);  // "then a step up every 8192 tokens"
     EXPECT_EQ(nope_attention_scale(8191 + 8191, fs, as), nope_attention_scale(8191, fs, as));
     EXPECT_GT(nope_attention_scale(8191 + 8192, fs, as), nope_attention_scale(8191, fs, as));
-    const double last = nope_attention_scale(p.integer("max_position") - 1, fs, as);
-    EXPECT_EQ(p.integer("max_position") - 1, 1048575);
+    const double last = nope_attention_scale(p[P::max_position] - 1, fs, as);
+    EXPECT_EQ(p[P::max_position] - 1, 1048575);
     EXPECT_NEAR(last, 1.49, 0.005);  // "1.49 at position 1,048,575"
     EXPECT_TRUE(panel_shows(21, "first step: p = 8191"));
 }
@@ -338,16 +338,16 @@ Eigen::MatrixXd patch_map(const ParamSet& p, RopeAxes axes, bool interleaved) {
     const auto [row, col] = p.query_patch();
     return patch_similarity(*layout, p.config().pairing, Eigen::Map<const Eigen::VectorXd>(q.data(), static_cast<Eigen::Index>(q.size())),
                             Eigen::Map<const Eigen::VectorXd>(k.data(), static_cast<Eigen::Index>(k.size())),
-                            static_cast<int>(p.integer("grid_rows")), static_cast<int>(p.integer("grid_cols")), row, col);
+                            static_cast<int>(p[P::grid_rows]), static_cast<int>(p[P::grid_cols]), row, col);
 }
 
 }  // namespace
 
 TEST(LessonClaims, Step22AxialRopeDrawsACross) {
     const ParamSet p = at(22);
-    EXPECT_EQ(p.rope_axes(), RopeAxes::axial_2d);
-    EXPECT_EQ(p.integer("grid_rows"), 14);  // "14 x 14 patches"
-    EXPECT_EQ(p.integer("grid_cols"), 14);
+    EXPECT_EQ(p[P::rope_axes], RopeAxes::axial_2d);
+    EXPECT_EQ(p[P::grid_rows], 14);  // "14 x 14 patches"
+    EXPECT_EQ(p[P::grid_cols], 14);
     const AxisLayout l = *p.axis_layout(RopeAxes::axial_2d, false);
     EXPECT_EQ(l.count(PositionAxis::h), l.pairs() / 2);  // "half of the pairs turn with its column, half with its row"
     EXPECT_EQ(l.count(PositionAxis::w), l.pairs() / 2);
@@ -378,10 +378,10 @@ TEST(LessonClaims, Step22AxialRopeDrawsACross) {
 
 TEST(LessonClaims, Step23PositionIdsOfTextImageText) {
     const ParamSet p = at(23);
-    EXPECT_EQ(p.rope_axes(), RopeAxes::mrope);
+    EXPECT_EQ(p[P::rope_axes], RopeAxes::mrope);
     const std::vector<SequenceToken> s =
-        mrope_sequence(static_cast<int>(p.integer("text_before")), static_cast<int>(p.integer("grid_rows")),
-                       static_cast<int>(p.integer("grid_cols")), static_cast<int>(p.integer("text_after")));
+        mrope_sequence(static_cast<int>(p[P::text_before]), static_cast<int>(p[P::grid_rows]),
+                       static_cast<int>(p[P::grid_cols]), static_cast<int>(p[P::text_after]));
     ASSERT_EQ(s.size(), 3u + 6u + 2u);
     for (int i = 0; i < 3; ++i) {  // "Text carries the same number on all three"
         EXPECT_EQ(s[static_cast<std::size_t>(i)].id.t, i);
@@ -397,7 +397,7 @@ TEST(LessonClaims, Step23PositionIdsOfTextImageText) {
     EXPECT_EQ(s[9].id.w, 6);
     // for text, M-RoPE is plain 1D RoPE
     const FrequencyTable f = compute_frequencies(p.config());
-    const AxisLayout l = *p.axis_layout(RopeAxes::mrope, p.boolean("mrope_interleaved"));
+    const AxisLayout l = *p.axis_layout(RopeAxes::mrope, p[P::mrope_interleaved]);
     const Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(f.dim, -1, 1), k = Eigen::VectorXd::LinSpaced(f.dim, 2, -0.5);
     EXPECT_NEAR(multi_axis_score(l, p.config().pairing, q, {11, 11, 11}, k, {4, 4, 4}), attention_score(f, p.config().pairing, q, 11, k, 4),
                 1e-9);
@@ -407,11 +407,11 @@ TEST(LessonClaims, Step24ChunkedSectionsLeaveTheImageFlatAndInterleavedOnesDoNot
     const ParamSet p = at(24);
     EXPECT_EQ(p.mrope_section(false), (MropeSection{16, 24, 24}));  // "sections [16, 24, 24]"
     EXPECT_EQ(p.mrope_section(true), (MropeSection{24, 20, 20}));   // "[24, 20, 20]"
-    EXPECT_EQ(p.real("base"), 1e6);
+    EXPECT_EQ(p[P::base], 1e6);
     const AxisLayout chunked = *p.axis_layout(RopeAxes::mrope, false);
     EXPECT_NEAR(axis_spread(chunked, PositionAxis::w).shortest_wavelength, 35333, 0.5);  // "once in 35,333 columns"
-    EXPECT_EQ(p.integer("grid_rows"), 12);  // "this 12 x 16 image"
-    EXPECT_EQ(p.integer("grid_cols"), 16);
+    EXPECT_EQ(p[P::grid_rows], 12);  // "this 12 x 16 image"
+    EXPECT_EQ(p[P::grid_cols], 16);
     const Eigen::MatrixXd c = patch_map(p, RopeAxes::mrope, false), i = patch_map(p, RopeAxes::mrope, true);
     EXPECT_GT(c.minCoeff(), 0.999);            // "stays within 0.001 of 1"
     EXPECT_NEAR(i.minCoeff(), 0.88, 0.005);    // "falls to 0.88"

@@ -18,6 +18,8 @@
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 
+namespace P = rope::P;
+
 using rope::test::HeadlessApp;
 using rope::test::run_process;
 
@@ -81,7 +83,7 @@ TEST_F(Recording, CtrlRRecordsTheAnimationOffTheUiThreadAndTheWindowStaysLive) {
     rope::gui::ExportDialogState& d = app.state().export_dialog;
     ASSERT_TRUE(d.open && d.recording);
     EXPECT_EQ(d.panel, 0);
-    EXPECT_EQ(d.rec.key, "position");
+    EXPECT_EQ(d.rec.key, rope::ParamId::position);
     EXPECT_EQ(d.rec.from, 12);
     EXPECT_EQ(d.rec.to, 32);  // 10 tokens/s for 59/30 s
     EXPECT_EQ(d.rec.frames, 60);
@@ -105,7 +107,7 @@ TEST_F(Recording, CtrlRRecordsTheAnimationOffTheUiThreadAndTheWindowStaysLive) {
     EXPECT_EQ(app.state().status.rfind("Saved " + gif + " (GIF, 30 frames at 30 fps, 800x480, ", 0), 0u) << app.state().status;
     EXPECT_FALSE(app.state().status_error);
     EXPECT_FALSE(app.state().recording_running);
-    EXPECT_EQ(app.state().params().integer("position"), pressed ? 13 : 12);
+    EXPECT_EQ(app.state().params()[P::position], pressed ? 13 : 12);
     EXPECT_TRUE(pressed);
     EXPECT_EQ(gif_frames(gif), 30);
     const std::string info = gif_info(gif);
@@ -114,7 +116,7 @@ TEST_F(Recording, CtrlRRecordsTheAnimationOffTheUiThreadAndTheWindowStaysLive) {
     // the recording was no change of the parameters: one undo step (the Right key), then the start
     EXPECT_EQ(app.state().history().undo_entries().size(), steps + 1);
     EXPECT_TRUE(app.state().undo());
-    EXPECT_EQ(app.state().params().integer("position"), 12);
+    EXPECT_EQ(app.state().params()[P::position], 12);
 }
 
 // The slider last used is what Record sweeps, across its slider's range; Ctrl+R while it is written
@@ -122,13 +124,13 @@ TEST_F(Recording, CtrlRRecordsTheAnimationOffTheUiThreadAndTheWindowStaysLive) {
 TEST_F(Recording, TheSliderLastUsedIsSweptAndCtrlRCancels) {
     HeadlessApp app({"--fresh"});
     ASSERT_TRUE(app.settle());
-    app.state().apply_number("base", 20000, "item:base");
+    app.state().apply_number(P::base, 20000, "item:base");
     app.state().end_gesture();
-    EXPECT_EQ(app.state().selected_key, "base");
+    EXPECT_EQ(app.state().selected_key, rope::ParamId::base);
     ctrl_r_over(app, 3);  // the long-range decay reads base
     rope::gui::ExportDialogState& d = app.state().export_dialog;
     ASSERT_TRUE(d.open && d.recording);
-    EXPECT_EQ(d.rec.key, "base");
+    EXPECT_EQ(d.rec.key, rope::ParamId::base);
     EXPECT_EQ(d.rec.from, 10);
     EXPECT_EQ(d.rec.to, 1e9);
     d.rec.frames = 1000;
@@ -144,7 +146,7 @@ TEST_F(Recording, TheSliderLastUsedIsSweptAndCtrlRCancels) {
 
     ctrl_r_over(app, 3);
     ASSERT_TRUE(d.open && d.recording);
-    EXPECT_EQ(d.rec.key, "base");
+    EXPECT_EQ(d.rec.key, rope::ParamId::base);
     d.rec.frames = 4;
     d.rec.format = rope::gui::RecordingFields::mp4;
     std::snprintf(d.file_name, sizeof d.file_name, "sweep.mp4");
@@ -160,7 +162,7 @@ TEST_F(Recording, TheSliderLastUsedIsSweptAndCtrlRCancels) {
     EXPECT_NE(probe.find("nb_read_frames=4"), std::string::npos) << probe;
     EXPECT_NE(probe.find("animate=base=10:1000000000"), std::string::npos) << probe;
     EXPECT_TRUE(app.state().undo());
-    EXPECT_EQ(app.state().params().real("base"), 10000);
+    EXPECT_EQ(app.state().params()[P::base], 10000);
 }
 
 // Fields that cannot make a recording keep the dialog open with the reason, and write nothing.
@@ -181,7 +183,7 @@ TEST_F(Recording, TheDialogRefusesWhatCannotBeRecorded) {
         {[](rope::gui::RecordingFields& r) { r.frames = 1; }, "Frames must be from 2 to 1000."},
         {[](rope::gui::RecordingFields& r) { r.fps = 500; }, "Frames per second must be from 1 to 120."},
         {[](rope::gui::RecordingFields& r) { r.to = -5; }, "position"},
-        {[](rope::gui::RecordingFields& r) { r.key = "grid_rows"; }, "This figure has no number to move."},
+        {[](rope::gui::RecordingFields& r) { r.key = rope::ParamId::grid_rows; }, "This figure has no number to move."},
     };
     for (const Case& c : cases) {
         rope::gui::RecordingFields rec = d.rec;

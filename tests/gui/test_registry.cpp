@@ -21,27 +21,27 @@ std::vector<ParamSet> varied_states() {
     for (const auto& step : lessons::builtin_lesson().steps) out.push_back(lessons::step_parameters(step));
     for (const Preset& preset : presets()) {
         ParamSet p;
-        p.set("preset", std::string(preset.name));
-        p.set("compare", "linear,ntk,dynamic,yarn,llama3,longrope");
+        p.set(P::preset, std::string(preset.name));
+        p.set(P::compare, "linear,ntk,dynamic,yarn,llama3,longrope");
         // long contexts reach no other branch: kept short, so the base-bound search stays quick
-        if (p.integer("max_position") > 16384) p.set("max_position", "16384");
-        if (p.integer("max_distance") > 16384) p.set("max_distance", "16384");
+        if (p[P::max_position] > 16384) p.set(P::max_position, "16384");
+        if (p[P::max_distance] > 16384) p.set(P::max_distance, "16384");
         p.validate();
         out.push_back(p);
     }
     for (const char* scaling : {"linear", "ntk", "dynamic", "yarn", "llama3", "longrope"}) {
         ParamSet p;
-        p.set("dim", "16");
-        p.set("scaling", scaling);
-        p.set("factor", "8");
-        p.set("compare_to", "llama-3.1-8b");
-        p.set("key_vector", "1,2,3,4,5,6,7,8,1,2,3,4,5,6,7,8");
-        p.set("pairing", "half");
-        p.set("heatmap_from", "10");
-        p.set("heatmap_to", "300");
-        p.set("heatmap_mode", "cos");
-        p.set("decay_scale", "linear");
-        p.set("rotary_fraction", "0.5");
+        p.set(P::dim, "16");
+        p.set(P::scaling, scaling);
+        p.set(P::factor, "8");
+        p.set(P::compare_to, "llama-3.1-8b");
+        p.set(P::key_vector, "1,2,3,4,5,6,7,8,1,2,3,4,5,6,7,8");
+        p.set(P::pairing, "half");
+        p.set(P::heatmap_from, "10");
+        p.set(P::heatmap_to, "300");
+        p.set(P::heatmap_mode, "cos");
+        p.set(P::decay_scale, "linear");
+        p.set(P::rotary_fraction, "0.5");
         p.validate();
         out.push_back(p);
     }
@@ -107,8 +107,8 @@ TEST(Registry, CsvColumnsAreTheOnesWritten) {
         // the model anatomy's table needs a model with layers (without one its CSV is refused)
         ParamSet p;
         if (d->name == "model_anatomy") {
-            p.set("layer_kinds", "sliding_attention: window=512; full_attention: nope=true");
-            p.set("model_layers", "3*sliding_attention,full_attention");
+            p.set(P::layer_kinds, "sliding_attention: window=512; full_attention: nope=true");
+            p.set(P::model_layers, "3*sliding_attention,full_attention");
         }
         const figures::FigureResult fig = figures::build_figure(r, p, cache);
         std::string header;
@@ -129,7 +129,8 @@ TEST(Registry, CsvColumnsAreTheOnesWritten) {
 TEST(Registry, BuildsReadOnlyTheParametersTheyDeclare) {
     const std::vector<ParamSet> states = varied_states();
     for (const figures::FigureDescriptor* d : figures::all_figures()) {
-        const std::set<std::string> declared(d->reads.begin(), d->reads.end());
+        std::set<std::string> declared;
+        for (const ParamId k : d->reads) declared.emplace(param_spec(k).name);
         std::set<std::string> read;
         for (const ParamSet& p : states) {
             figures::FigureCache cache;  // a new cache each time: every read happens
@@ -154,11 +155,11 @@ TEST(Registry, ReadLogRecordsReads) {
     ParamReadLog outer(p);
     {
         ParamReadLog inner(p);
-        p.integer("dim");
-        other.integer("pair");
+        p[P::dim];
+        other[P::pair];
         EXPECT_EQ(inner.keys(), std::vector<std::string>{"dim"});
     }
     const ParamSet copy = p;
-    copy.real("base");
+    copy[P::base];
     EXPECT_EQ(outer.keys(), (std::vector<std::string>{"dim", "base"}));
 }

@@ -171,15 +171,15 @@ TEST(TodayFigures, AnatomyClickLoadsTheLayer) {
     in.local = strip->px(5.5, 0.5);
     pointer(panel, in);
     ASSERT_EQ(labels.size(), 1u);
-    EXPECT_EQ(edited.integer("layer"), 5);
-    EXPECT_EQ(edited.integer("dim"), 512);
+    EXPECT_EQ(edited[P::layer], 5);
+    EXPECT_EQ(edited[P::dim], 512);
     EXPECT_TRUE(edited.config().is_proportional());
     EXPECT_EQ(edited.config().rotating_pairs(), 64);
     // the second row (full_attention) from layer 0: its first layer, 5
     in.local = {(kinds->area.x0 + kinds->area.x1) / 2, kinds->area.y0 + kinds->area.height() * 0.75f};
     pointer(panel, in);
     ASSERT_EQ(labels.size(), 2u);
-    EXPECT_EQ(edited.integer("layer"), 5);
+    EXPECT_EQ(edited[P::layer], 5);
     // a click on the layer already loaded changes nothing
     in.local = strip->px(0.5, 0.5);
     pointer(panel, in);

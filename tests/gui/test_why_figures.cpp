@@ -64,7 +64,7 @@ TEST(WhyFigures, ScoresTableIsTheCoreScoreMatrix) {
 
     // a key of its own: still Toeplitz, no longer symmetric (n - m and m - n differ)
     ParamSet pk = p;
-    pk.set("key_vector", "0,1,2,-1,1,0,0,1,1,1,-2,0,1,3,0,1");
+    pk.set(P::key_vector, "0,1,2,-1,1,0,0,1,1,1,-2,0,1,3,0,1");
     pk.validate();
     const auto fk = build(figures::figure("scores"), pk, cache);
     const auto& tk = fk.table;

@@ -7,23 +7,32 @@
 #include <string_view>
 #include <vector>
 
+#include "rope/enum_names.hpp"
+
 namespace rope {
 
 // How the rotated dimensions are grouped into 2D pairs.
 //  interleaved: pair i = dims (2i, 2i+1)      (RoFormer, GPT-J, Meta Llama, llama.cpp NORM)
 //  half:        pair i = dims (i, i + r/2)    (GPT-NeoX, HF rotate_half, llama.cpp NEOX)
 enum class Pairing { interleaved, half };
+template <>
+struct EnumNames<Pairing> {
+    static constexpr std::array<std::string_view, 2> names = {"interleaved", "half"};
+};
 
 // Context-extension variants, as in Hugging Face transformers' rope-init functions, and Gemma 4's
 // proportional RoPE (transformers' rope_type "proportional"): the frequency vector keeps d/2 entries,
 // base^(-2i/d) for the first int(d * rotary_fraction) // 2 pairs and 0 for the rest, so the pairs
 // span the whole head (i, i + d/2) and the zero-frequency pairs pass through.
 enum class Scaling { none, linear, ntk, dynamic, yarn, llama3, longrope, proportional };
+template <>
+struct EnumNames<Scaling> {
+    static constexpr std::array<std::string_view, 8> names = {"none", "linear", "ntk",     "dynamic",
+                                                               "yarn", "llama3", "longrope", "proportional"};
+};
 
-std::string_view to_string(Pairing p);
-std::string_view to_string(Scaling s);
-std::optional<Pairing> pairing_from_string(std::string_view s);
-std::optional<Scaling> scaling_from_string(std::string_view s);
+constexpr std::string_view to_string(Pairing p) { return enum_name(p); }
+constexpr std::string_view to_string(Scaling s) { return enum_name(s); }
 
 struct RopeConfig {
     int dim = 128;                  // head dimension d (even)

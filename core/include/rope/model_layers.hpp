@@ -13,21 +13,27 @@
 #include <utility>
 #include <vector>
 
+#include "rope/param_ids.hpp"
+
 namespace rope {
 
 // How a layer attends: to every earlier token, to a sliding window, to its chunk, or with linear
 // attention (no softmax over positions, no RoPE).
 enum class Attention { full, sliding, chunked, linear };
-std::string_view to_string(Attention a);
+template <>
+struct EnumNames<Attention> {
+    static constexpr std::array<std::string_view, 4> names = {"full", "sliding", "chunked", "linear"};
+};
+constexpr std::string_view to_string(Attention a) { return enum_name(a); }
 
 struct LayerKind {
     std::string name;                // as in the config's layer_types, e.g. "sliding_attention"
     Attention attention = Attention::full;
     std::int64_t window = 0;         // sliding window or chunk, in tokens; 0 = no limit
-    // the kind's RoPE in the --set vocabulary (only layer_level_keys()); the rest stay at defaults
-    std::vector<std::pair<std::string, std::string>> values;
+    // the kind's RoPE as --set text (only parameters of the layer scope); the rest stay at defaults
+    std::vector<std::pair<ParamId, std::string>> values;
 
-    const std::string* value(std::string_view key) const;  // nullptr if the kind leaves it at its default
+    const std::string* value(ParamId key) const;  // nullptr if the kind leaves it at its default
 };
 
 struct ModelLayers {
@@ -47,10 +53,9 @@ public:
     using std::invalid_argument::invalid_argument;
 };
 
-// The RoPE keys a layer kind may set: everything that can differ between layers of one model. Picking
-// a layer resets these to their defaults, then applies the kind's values.
-const std::vector<std::string_view>& layer_level_keys();
-
+// The keys a kind may set are the parameters of the layer scope (params.hpp's kLayerScope): what can
+// differ between layers of one model. Picking a layer resets them to their defaults, then applies the
+// kind's values.
 std::vector<LayerKind> parse_layer_kinds(std::string_view text);
 std::string format_layer_kinds(const std::vector<LayerKind>& kinds);
 // "5*a,b" -> a a a a a b (at most kMaxLayers)

@@ -37,17 +37,27 @@ namespace rope {
 
 // t: time (frames; text position), h: height (the patch's row), w: width (its column).
 enum class PositionAxis : std::uint8_t { t = 0, h = 1, w = 2 };
+template <>
+struct EnumNames<PositionAxis> {
+    static constexpr std::array<std::string_view, 3> names = {"t", "h", "w"};
+};
 inline constexpr int kPositionAxes = 3;
-std::string_view to_string(PositionAxis axis);  // "t", "h", "w"
+constexpr std::string_view to_string(PositionAxis axis) { return enum_name(axis); }
 
 // How positions index the pairs (the parameter table's rope_axes).
 enum class RopeAxes { one_d, axial_2d, mrope };
-std::string_view to_string(RopeAxes axes);  // "1d", "2d_axial", "mrope"
-std::optional<RopeAxes> rope_axes_from_string(std::string_view s);
+template <>
+struct EnumNames<RopeAxes> {
+    static constexpr std::array<std::string_view, 3> names = {"1d", "2d_axial", "mrope"};
+};
+constexpr std::string_view to_string(RopeAxes axes) { return enum_name(axes); }
 
 enum class AxialFrequencies { per_axis, split, alternating };
-std::string_view to_string(AxialFrequencies schedule);
-std::optional<AxialFrequencies> axial_frequencies_from_string(std::string_view s);
+template <>
+struct EnumNames<AxialFrequencies> {
+    static constexpr std::array<std::string_view, 3> names = {"per_axis", "split", "alternating"};
+};
+constexpr std::string_view to_string(AxialFrequencies schedule) { return enum_name(schedule); }
 
 // Which axis each rotated pair turns with, and how fast (radians per step along that axis).
 struct AxisLayout {

@@ -1,7 +1,8 @@
-// The one parameter vocabulary of the app: every setting is a row of parameter_table() (name,
-// type, default, allowed range or values, one-line help, slider hints). The command line's
-// `--set key=value`, the sliders, session files and export metadata all go through ParamSet, so a
-// key means the same everywhere and is validated in one place.
+// The one parameter vocabulary of the app. Every setting is one entry of params.def; from it come
+// the typed keys code reads by (`params[P::base]`, O(1)), the table's rows below (type, default,
+// range or choices, unit, help, scope, slider and control), and so the command line's `--set
+// key=value` and --help, the sliders, session files, export metadata and the key lists. Values are
+// validated in one place (ParamSet), whichever of these they come from.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -16,34 +18,83 @@
 #include "rope/config.hpp"
 #include "rope/model_layers.hpp"
 #include "rope/multi_axis.hpp"
+#include "rope/number_parse.hpp"
+#include "rope/param_ids.hpp"
 
 namespace rope {
 
+class ParamSet;
+
+// choice: one of `choices` (an enum's words, or names such as the presets'), stored as its index.
 // choice_list: a comma-separated subset of `choices` (stored in the choices' order, "none" if empty).
 // text: a structured value with its own grammar (layer_kinds, model_layers), checked by the table.
 enum class ParamType { integer, real, choice, real_list, boolean, choice_list, text };
 
+// The lists a parameter belongs to (ParamSpec::scope, bits):
+//  model:  a preset or a config.json replaces it (reset to its default before the model's values);
+//  layer:  a layer kind may set it (layer_kinds), and picking a layer resets it first;
+//  config: the math core reads it (ParamSet::config(), RopeConfig): the model's frequencies.
+enum ParamScope : unsigned { kModelScope = 1u, kLayerScope = 2u, kConfigScope = 4u };
+
+// The grammar of a text parameter.
+enum class TextGrammar { none, layer_kinds, layer_list };
+
+// Where the controls panel shows a parameter, in this order of sections.
+enum class ControlSection { none, position, rope, ranges, context, images };
+
+// A slider whose top follows other parameters: the last position (max_position - 1), the last
+// rotated pair, the image's last row or column.
+enum class SliderTop { fixed, last_position, last_pair, last_row, last_col };
+
+struct ParamControl {
+    ControlSection section = ControlSection::none;
+    int place = 0;               // order within the section
+    std::string_view label;      // above the slider
+    std::string_view format;     // printf format of a real slider's value ("%.3g"); integers print whole
+};
+
 struct ParamSpec {
+    ParamId id{};
     std::string_view name;
-    ParamType type;
+    ParamType type = ParamType::integer;
     std::string_view default_text;  // as typed after `--set name=`; "" = unset (optional)
     double min = 0.0;               // numeric range (integer, real, list elements)
     double max = 0.0;
     bool min_exclusive = false;     // (min, max] instead of [min, max]
     bool even = false;              // integer must be even
     bool optional = false;          // may be unset ("none")
-    std::vector<std::string_view> choices;  // choice type
-    std::string_view help;          // one sentence
-    // Slider hints for the UI (the validation range above is the law; this is the usual span).
+    std::vector<std::string_view> choices;  // choice and choice_list types
+    TextGrammar grammar = TextGrammar::none;
+    std::string_view help;          // one sentence: tooltip and --help
+    std::string_view unit;          // what a number counts ("tokens", "dims"); "" for plain numbers
+    std::string_view unset_means;   // what an unset list stands for ("all ones"), for --help
+    unsigned scope = 0;             // ParamScope bits
+    // The slider: its usual span (the validation range above is the law), scale and moving top.
     double slider_min = 0.0;
     double slider_max = 0.0;
     bool logarithmic = false;
+    SliderTop slider_top = SliderTop::fixed;
+    ParamControl control;
+    // The control shows only when this holds (null: always), e.g. beta_fast with scaling=yarn.
+    bool (*relevant)(const ParamSet&) = nullptr;
 
-    std::string allowed() const;  // "an even integer from 2 to 4096", "one of: none, linear, ..."
+    bool in(ParamScope s) const { return (scope & s) != 0; }
+    bool numeric() const { return type == ParamType::integer || type == ParamType::real; }
+    NumberRule number_rule() const;  // integer, real and list elements
+    std::string allowed() const;     // "an even integer from 2 to 4096", "one of: none, linear, ..."
 };
 
+// The table, in ParamId order (the order of params.def).
 const std::vector<ParamSpec>& parameter_table();
-const ParamSpec* find_param(std::string_view name);
+const ParamSpec& param_spec(ParamId id);
+const ParamSpec* find_param(std::string_view name);  // null if no parameter has that name
+// The parameters of a scope, in table order.
+const std::vector<ParamId>& params_in(ParamScope scope);
+// The top of a parameter's slider for these parameters: slider_max, or what slider_top follows.
+double slider_top(const ParamSpec& spec, const ParamSet& params);
+// The value a fraction t (0..1) along [lo, hi] of a parameter's slider: by equal ratios on a
+// logarithmic slider (lo > 0), else evenly; whole for integers, even where the table says.
+double slider_value(const ParamSpec& spec, double lo, double hi, double t);
 
 // One line for people: names the key, the value given and what is allowed.
 class ParamError : public std::runtime_error {
@@ -56,30 +107,112 @@ private:
     std::string key_;
 };
 
+// A stored value: integers, reals and booleans as such, a choice as its index into the choices,
+// lists and texts as they read; unset optionals hold monostate.
 using ParamValue = std::variant<std::monostate, std::int64_t, double, std::string, std::vector<double>, bool>;
+
+namespace detail {
+
+template <typename T>
+struct type_identity {
+    using type = T;
+};
+
+// How a parameter of C++ type T is read from its stored value and written as --set text.
+template <typename T, typename = void>
+struct ParamAccess;
+
+template <>
+struct ParamAccess<std::int64_t> {
+    static std::int64_t get(const ParamValue& v, const ParamSpec&) { return std::get<std::int64_t>(v); }
+    static std::string text(std::int64_t v) { return std::to_string(v); }
+};
+template <>
+struct ParamAccess<std::optional<std::int64_t>> {
+    static std::optional<std::int64_t> get(const ParamValue& v, const ParamSpec&) {
+        if (const auto* i = std::get_if<std::int64_t>(&v)) return *i;
+        return std::nullopt;
+    }
+    static std::string text(const std::optional<std::int64_t>& v) { return v ? std::to_string(*v) : "none"; }
+};
+template <>
+struct ParamAccess<double> {
+    static double get(const ParamValue& v, const ParamSpec&) { return std::get<double>(v); }
+    static std::string text(double v);
+};
+template <>
+struct ParamAccess<std::optional<double>> {
+    static std::optional<double> get(const ParamValue& v, const ParamSpec&) {
+        if (const auto* d = std::get_if<double>(&v)) return *d;
+        return std::nullopt;
+    }
+    static std::string text(const std::optional<double>& v) { return v ? ParamAccess<double>::text(*v) : "none"; }
+};
+template <>
+struct ParamAccess<bool> {
+    static bool get(const ParamValue& v, const ParamSpec&) { return std::get<bool>(v); }
+    static std::string text(bool v) { return v ? "true" : "false"; }
+};
+template <>
+struct ParamAccess<std::string> {  // text parameters; unset reads as ""
+    static const std::string& get(const ParamValue& v, const ParamSpec&);
+    static std::string text(const std::string& v) { return v.empty() ? "none" : v; }
+};
+template <>
+struct ParamAccess<std::string_view> {  // a choice among names (presets): the chosen name
+    static std::string_view get(const ParamValue& v, const ParamSpec& spec) {
+        return spec.choices[static_cast<std::size_t>(std::get<std::int64_t>(v))];
+    }
+    static std::string text(std::string_view v) { return std::string(v); }
+};
+template <>
+struct ParamAccess<std::vector<double>> {  // lists; unset reads as empty
+    static const std::vector<double>& get(const ParamValue& v, const ParamSpec&);
+    static std::string text(const std::vector<double>& v);
+};
+template <>
+struct ParamAccess<std::vector<Scaling>> {  // a choice list of scaling variants, in table order
+    static std::vector<Scaling> get(const ParamValue& v, const ParamSpec&);
+    static std::string text(const std::vector<Scaling>& v);
+};
+template <typename E>
+struct ParamAccess<E, std::enable_if_t<std::is_enum_v<E>>> {  // a choice of an enum's words
+    static E get(const ParamValue& v, const ParamSpec&) { return static_cast<E>(std::get<std::int64_t>(v)); }
+    static std::string text(E v) { return std::string(enum_name(v)); }
+};
+
+}  // namespace detail
 
 class ParamSet {
 public:
     ParamSet();  // every key at its default
 
-    // Parses and validates one value given as text (command line, session, UI text field).
-    // Throws ParamError; on error nothing changes.
+    // The value of a parameter, as its C++ type: params[P::base] is a double.
+    template <ParamId Id, typename T>
+    decltype(auto) operator[](ParamKey<Id, T>) const {
+        return detail::ParamAccess<T>::get(read(Id), param_spec(Id));
+    }
+    bool has(ParamId id) const;  // false for an unset optional
+    // The stored value (caches key their results by the values of their inputs).
+    const ParamValue& value(ParamId id) const;
+    std::string value_text(ParamId id) const;  // as `--set` text; "none" when unset
+
+    // Validated like --set; throws ParamError and changes nothing if the value is not allowed.
+    template <ParamId Id, typename T>
+    void set(ParamKey<Id, T>, const typename detail::type_identity<T>::type& value) {
+        set(Id, detail::ParamAccess<T>::text(value));
+    }
+    // Parses and validates one value given as text (command line, session, lesson, typed input).
+    void set(ParamId id, std::string_view text);
+    // A key given by name (command line, files): an unknown name is refused with the known ones.
     void set(std::string_view key, std::string_view text);
     // Numeric value (sliders, JSON numbers): validated the same way as text.
-    void set_number(std::string_view key, double value);
-    void reset(std::string_view key);  // back to its default
+    void set_number(ParamId id, double value);
+    void reset(ParamId id);  // back to its default
 
     // Checks that involve several keys (vector length vs dim, longrope lists vs rotated pairs,
     // ntk/dynamic need 4 rotated dims, llama3's factor order, pair < rotated pairs). Throws ParamError.
     void validate() const;
-
-    std::int64_t integer(std::string_view key) const;
-    double real(std::string_view key) const;  // also reads integers; optional unset -> NaN
-    bool has(std::string_view key) const;     // false for an unset optional
-    const std::string& text(std::string_view key) const;  // choice values
-    const std::vector<double>& list(std::string_view key) const;
-    std::vector<std::string> choice_list(std::string_view key) const;  // a choice_list's items
-    bool boolean(std::string_view key) const;
 
     // The configuration the math core takes (call validate() first).
     RopeConfig config() const;
@@ -89,8 +222,6 @@ public:
     // This set with one layer kind's RoPE: the layer-level keys back to their defaults, then the
     // kind's values; `pair` is clamped and vectors of another length dropped so the result validates.
     ParamSet with_kind(const LayerKind& kind) const;
-    // Images and video (rope_axes and the keys after it).
-    RopeAxes rope_axes() const;
     // The M-RoPE section of one layout: mrope_section when it is given for that layout
     // (mrope_interleaved), else Qwen's shares scaled to the rotated pairs.
     MropeSection mrope_section(bool interleaved) const;
@@ -106,25 +237,22 @@ public:
 
     // Every key with its value as `--set` text, table order; unset optionals are left out.
     std::vector<std::pair<std::string, std::string>> to_key_values() const;
-    std::string value_text(std::string_view key) const;
-
-    // The stored value of one key (caches key their results by the values of their inputs).
-    const ParamValue& value(std::string_view key) const;
 
     // Two sets are equal when every key has the same value (however each was built).
     bool operator==(const ParamSet& other) const { return values_ == other.values_; }
     bool operator!=(const ParamSet& other) const { return !(*this == other); }
 
 private:
-    std::size_t index_of(std::string_view key) const;
+    const ParamValue& read(ParamId id) const;  // the stored value, noted by a ParamReadLog
     ParamValue parse(const ParamSpec& spec, std::string_view text) const;
     void check_number(const ParamSpec& spec, std::string_view given, double value) const;
-    void select_layer(std::string_view text);  // set("layer"): loads that layer's kind
-    void validate_one_config() const;          // the checks of validate() for the current keys
-    void validate_layers() const;              // every kind and the layer list
-    void validate_axes() const;                // rope_axes, mrope_section against the rotated pairs
+    void select_layer(std::string_view text);   // set(layer): loads that layer's kind
+    void select_preset(std::string_view text);  // set(preset): resets the model, then the preset's values
+    void validate_one_config() const;           // the checks of validate() for the current keys
+    void validate_layers() const;               // every kind and the layer list
+    void validate_axes() const;                 // rope_axes, mrope_section against the rotated pairs
 
-    std::vector<ParamValue> values_;
+    std::vector<ParamValue> values_;  // in ParamId order
     // Which set this is a copy of (a new set starts its own): ParamReadLog follows copies.
     std::uint64_t lineage_;
     friend class ParamReadLog;
@@ -147,11 +275,5 @@ private:
     std::uint64_t lineage_;
     ParamReadLog* outer_;
 };
-
-// The keys ParamSet::config() reads: everything that defines the model's frequencies, scaling and layout.
-const std::vector<std::string_view>& config_keys();
-
-// "dim=130" style text of one value, shortened for an error message.
-std::string shorten_for_message(std::string_view text);
 
 }  // namespace rope

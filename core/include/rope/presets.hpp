@@ -6,19 +6,20 @@
 #include <utility>
 #include <vector>
 
+#include "rope/param_ids.hpp"
+
 namespace rope {
 
 struct Preset {
     std::string_view name;
     std::string_view model;
-    std::vector<std::pair<std::string_view, std::string_view>> values;  // --set vocabulary
+    std::vector<std::pair<ParamId, std::string_view>> values;  // as --set text
     std::string_view source;  // where the numbers come from (config.json keys)
 };
 
 const std::vector<Preset>& presets();
 const Preset* find_preset(std::string_view name);
 
-// The keys a preset resets before applying its values.
-const std::vector<std::string_view>& preset_keys();
+// A preset resets the parameters of the model scope (params.hpp's kModelScope) before its values.
 
 }  // namespace rope
