@@ -68,7 +68,7 @@ void apply_sets(ParamSet& params, const std::vector<std::string>& assignments) {
     for (const std::string& a : assignments) {
         const auto [key, value] = split_assignment(a);
         if (key == "layer_type") layer_type = value;
-        if (key == "config" || key == "preset") loads_model = true;
+        if (key == "config" || key == param_spec(P::preset).name) loads_model = true;
     }
     try {
         for (const std::string& a : assignments) {
@@ -88,7 +88,7 @@ void apply_sets(ParamSet& params, const std::vector<std::string>& assignments) {
                 continue;
             }
             params.set(key, value);
-            if (key == "preset" && !layer_type.empty() && value != "none") select_layer_type(params, layer_type);
+            if (key == param_spec(P::preset).name && !layer_type.empty() && value != "none") select_layer_type(params, layer_type);
         }
         params.validate();
     } catch (const ParamError& e) {

@@ -79,8 +79,8 @@ void write_patches(const ParamSet& p, CsvWriter& out) {
 
 void write_axes_summary(const ParamSet& p, CsvWriter& out) {
     const RopeAxes axes = p[P::rope_axes];
-    out.text("rope_axes").text(to_string(axes)).end_row();
-    if (axes == RopeAxes::axial_2d) out.text("axial_frequencies").text(std::string(to_string(p[P::axial_frequencies]))).end_row();
+    out.text(param_spec(P::rope_axes).name).text(to_string(axes)).end_row();
+    if (axes == RopeAxes::axial_2d) out.text(param_spec(P::axial_frequencies).name).text(to_string(p[P::axial_frequencies])).end_row();
     const bool interleaved = p[P::mrope_interleaved];
     if (axes == RopeAxes::mrope) out.text("mrope_layout").text(interleaved ? "interleaved" : "chunked").end_row();
     // pairs per axis of the current layout (M-RoPE: the section in use, t, h, w)

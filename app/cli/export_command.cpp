@@ -24,20 +24,27 @@ std::string default_sizes() {
     return s;
 }
 
-double parse_number(const std::string& flag, const std::string& text, double lo, double hi, const char* what) {
-    double v = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v) || v < lo || v > hi)
-        throw UsageError(flag + " " + shorten_for_message(text) + ": " + what);
-    return v;
+// A flag's number the rule allows (the one parser), or a UsageError in the one shape of a refusal.
+double flag_number(const std::string& flag, const std::string& text, const NumberRule& rule) {
+    const std::optional<double> v = rule.whole ? [&]() -> std::optional<double> {
+        const std::optional<std::int64_t> n = parse_integer(text);  // as typed: "60", not "60.0"
+        return n ? std::optional<double>(static_cast<double>(*n)) : std::nullopt;
+    }() : parse_number(text);
+    if (!v || !rule.allows(*v)) throw UsageError(refusal(flag + " " + shorten_for_message(text), "", rule.describe()));
+    return *v;
 }
 
-// A whole number from lo to hi, as typed ("60", not "60.0").
+NumberRule whole_rule(double lo, double hi, std::string_view unit = "") {
+    NumberRule r;
+    r.min = lo;
+    r.max = hi;
+    r.whole = true;
+    r.unit = unit;
+    return r;
+}
+
 int parse_count(const std::string& flag, const std::string& text, int lo, int hi) {
-    const std::string what = "must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
-    const int v = static_cast<int>(parse_number(flag, text, lo, hi, what.c_str()));
-    if (std::to_string(v) != text) throw UsageError(flag + " " + shorten_for_message(text) + ": " + what);
-    return v;
+    return static_cast<int>(flag_number(flag, text, whole_rule(lo, hi)));
 }
 
 // "      vectors: pair, fan, qk" for every figure, wrapped before 100 columns.
@@ -142,16 +149,15 @@ int run_export(ArgCursor& args) {
         } else if (args.take_option("--out", value) || args.take_option("-o", value)) {
             out = value;
         } else if (args.take_option("--scale", value)) {
-            options.scale = parse_number("--scale", value, exporting::kMinScale, exporting::kMaxScale, "must be a number from 0.25 to 8");
+            NumberRule scale;
+            scale.min = exporting::kMinScale;
+            scale.max = exporting::kMaxScale;
+            options.scale = flag_number("--scale", value, scale);
         } else if (args.take_option("--width", value)) {
-            options.width = static_cast<int>(parse_number("--width", value, exporting::kMinSize, exporting::kMaxSize,
-                                                          "must be a whole number of pixels from 200 to 8000"));
-            if (std::to_string(options.width) != value) throw UsageError("--width " + shorten_for_message(value) + ": must be a whole number of pixels from 200 to 8000");
+            options.width = static_cast<int>(flag_number("--width", value, whole_rule(exporting::kMinSize, exporting::kMaxSize, "pixels")));
             width_given = true;
         } else if (args.take_option("--height", value)) {
-            options.height = static_cast<int>(parse_number("--height", value, exporting::kMinSize, exporting::kMaxSize,
-                                                           "must be a whole number of pixels from 200 to 8000"));
-            if (std::to_string(options.height) != value) throw UsageError("--height " + shorten_for_message(value) + ": must be a whole number of pixels from 200 to 8000");
+            options.height = static_cast<int>(flag_number("--height", value, whole_rule(exporting::kMinSize, exporting::kMaxSize, "pixels")));
             height_given = true;
         } else if (args.take_flag("--clean")) {
             options.clean = true;
@@ -171,7 +177,7 @@ int run_export(ArgCursor& args) {
         } else if (args.take_option("--theme", value)) {
             if (value == "light") options.theme = plot::ThemeId::light;
             else if (value == "dark") options.theme = plot::ThemeId::dark;
-            else throw UsageError("--theme " + shorten_for_message(value) + ": must be light or dark");
+            else throw UsageError(refusal("--theme " + shorten_for_message(value), "", "light or dark"));
         } else {
             const std::string a = args.next();
             if (!a.empty() && a[0] == '-') throw UsageError("export: unknown option '" + shorten_for_message(a) + "' (see export --help)");

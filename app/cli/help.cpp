@@ -11,9 +11,7 @@ namespace rope::cli {
 std::string parameter_help() {
     std::string s = "Parameters (--set key=value; the same keys as the sliders, sessions and export metadata):\n";
     for (const ParamSpec& p : parameter_table()) {
-        std::string def = p.default_text.empty() ? "unset" : std::string(p.default_text);
-        if (p.name == "vector") def = "all ones";
-        if (p.name == "long_factors" || p.name == "short_factors") def = "all 1";
+        std::string def = !p.unset_means.empty() ? std::string(p.unset_means) : p.default_text.empty() ? "unset" : std::string(p.default_text);
         s += "  " + std::string(p.name) + "  [default " + def + "]  " + p.allowed() + "\n";
         s += "      " + std::string(p.help) + "\n";
     }

@@ -17,6 +17,7 @@
 #include "export/cairo_canvas.hpp"
 #include "export/gif_palette.hpp"
 #include "io/atomic_file.hpp"
+#include "session/file_metadata.hpp"
 #include "io/gif_writer.hpp"
 #include "io/video_writer.hpp"
 #include "plot/axis_pins.hpp"
@@ -240,7 +241,7 @@ std::vector<ParamSet> animation_frames(const ParamSet& base, const Animation& a)
 }
 
 io::TextChunks animation_metadata(const ParamSet& first, const figures::FigureDescriptor& figure, const Animation& a) {
-    io::TextChunks meta = parameter_metadata(first, figure);
+    io::TextChunks meta = session::parameter_metadata(first, figure.name);
     for (auto& [k, v] : meta)
         if (k == key_name(a)) v = a.from_text + ":" + a.to_text;
     meta.emplace_back("animate", animate_text(a));

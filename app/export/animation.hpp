@@ -40,7 +40,7 @@ bool animation_format_from_path(const std::string& path, AnimationFormat& out);
 // throws std::invalid_argument naming the key and the value.
 std::vector<ParamSet> animation_frames(const ParamSet& base, const Animation& animation);
 
-// What the files carry: parameter_metadata of the first frame with KEY as "FROM:TO", then
+// What the files carry: session::parameter_metadata of the first frame with KEY as "FROM:TO", then
 // animate = "KEY=FROM:TO", frames and fps.
 io::TextChunks animation_metadata(const ParamSet& first, const figures::FigureDescriptor& figure, const Animation& animation);
 

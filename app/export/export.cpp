@@ -12,6 +12,7 @@
 
 #include "export/cairo_canvas.hpp"
 #include "io/atomic_file.hpp"
+#include "session/file_metadata.hpp"
 #include "plot/label_placer.hpp"
 #include "rope/number_format.hpp"
 
@@ -144,15 +145,6 @@ const char* format_name(Format f) {
     return "?";
 }
 
-io::TextChunks parameter_metadata(const ParamSet& params, const figures::FigureDescriptor& figure) {
-    io::TextChunks meta;
-    meta.emplace_back("Software", "RoPE Explorer " ROPE_EXPLORER_VERSION);
-    meta.emplace_back("rope-explorer-version", ROPE_EXPLORER_VERSION);
-    meta.emplace_back("figure", std::string(figure.name));
-    for (const ParamSpec& spec : parameter_table()) meta.emplace_back(std::string(spec.name), params.value_text(spec.id));
-    return meta;
-}
-
 std::string plot_names(const figures::FigureDescriptor& figure) {
     std::string s;
     for (std::string_view p : figure.plots) s += (s.empty() ? "" : ", ") + std::string(p);
@@ -281,7 +273,7 @@ ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamS
     if (!shared_cache) own_cache = std::make_unique<figures::FigureCache>();
     figures::FigureCache& cache = shared_cache ? *shared_cache : *own_cache;
     const figures::FigureResult fig = build_for_file(figure, params, o, measure, result.format == Format::csv, cache);
-    const io::TextChunks meta = parameter_metadata(params, figure);
+    const io::TextChunks meta = session::parameter_metadata(params, figure.name);
     const std::string title = "RoPE Explorer: " + std::string(figure.title);
 
     switch (result.format) {

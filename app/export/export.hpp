@@ -64,9 +64,6 @@ std::vector<std::uint8_t> rasterize(const plot::DisplayList& list, const ExportO
 ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& options,
                            figures::FigureCache* cache = nullptr);
 
-// What every file carries: the app's version and the full parameter set as --set text.
-io::TextChunks parameter_metadata(const ParamSet& params, const figures::FigureDescriptor& figure);
-
 // The CSV text of a figure's data table (header, then shortest round-trip numbers).
 std::string table_csv(const figures::DataTable& table);
 

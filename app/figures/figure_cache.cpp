@@ -19,6 +19,7 @@
 #include "rope/bounds.hpp"
 #include "rope/cosine_sums.hpp"
 #include "rope/decay.hpp"
+#include "rope/number_parse.hpp"
 #include "base_bounds_table.hpp"
 
 namespace rope::figures {
@@ -52,13 +53,15 @@ const std::map<int, std::shared_ptr<const FigureCache::BoundCurve>>& known_base_
         std::istringstream in(kTable_base_bounds_csv);
         std::string line;
         std::getline(in, line);  // header
-        while (std::getline(in, line)) {
-            int dims = 0;
-            long long context = 0;
-            char base[64] = {};
-            if (std::sscanf(line.c_str(), "%d,%lld,%63s", &dims, &context, base) != 3) continue;
-            t[dims].context.push_back(static_cast<double>(context));
-            t[dims].base.push_back(std::string(base) == "none" ? HUGE_VAL : std::strtod(base, nullptr));
+        while (std::getline(in, line)) {  // rotated_dims,context,base (none: no base works)
+            const std::size_t a = line.find(','), b = line.find(',', a + 1);
+            if (b == std::string::npos) continue;
+            const std::optional<std::int64_t> dims = parse_integer(std::string_view(line).substr(0, a));
+            const std::optional<std::int64_t> context = parse_integer(std::string_view(line).substr(a + 1, b - a - 1));
+            const std::string_view base = std::string_view(line).substr(b + 1);
+            if (!dims || !context) continue;
+            t[static_cast<int>(*dims)].context.push_back(static_cast<double>(*context));
+            t[static_cast<int>(*dims)].base.push_back(base == "none" ? HUGE_VAL : parse_number(base).value_or(HUGE_VAL));
         }
         std::map<int, std::shared_ptr<const FigureCache::BoundCurve>> shared;
         for (auto& [dims, curve] : t) shared[dims] = std::make_shared<const FigureCache::BoundCurve>(std::move(curve));

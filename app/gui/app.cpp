@@ -19,6 +19,7 @@
 #include "gui/ui_theme.hpp"
 #include "io/atomic_file.hpp"
 #include "io/png_writer.hpp"
+#include "session/file_metadata.hpp"
 #include "rope/number_format.hpp"
 
 namespace rope::gui {
@@ -243,10 +244,11 @@ void App::apply_view_changes() {
 // Each panel drawn this frame: its replay into ImGui plus the time GL took to draw its window.
 void App::note_draw_times() {
     for (const Renderer::WindowTime& w : renderer_.window_times()) {
-        int index = -1, used = 0;
-        if (std::sscanf(w.name, "##panel%d%n", &index, &used) != 1 || w.name[used] != '\0') continue;
-        if (index < 0 || index >= static_cast<int>(state_.panels.size())) continue;
-        PanelView& p = state_.panels[static_cast<std::size_t>(index)];
+        const std::string_view name(w.name), prefix("##panel");
+        if (name.rfind(prefix, 0) != 0) continue;
+        const std::optional<std::int64_t> index = parse_integer(name.substr(prefix.size()));
+        if (!index || *index < 0 || *index >= static_cast<std::int64_t>(state_.panels.size())) continue;
+        PanelView& p = state_.panels[static_cast<std::size_t>(*index)];
         if (p.replay_ms >= 0) stats_->drawn(std::string(p.figure->name), p.replay_ms + w.ms);
     }
     for (PanelView& p : state_.panels) p.replay_ms = -1;
@@ -347,15 +349,7 @@ void App::save_screenshot(const std::string& path) {
     const int w = static_cast<int>(fb.x), h = static_cast<int>(fb.y);
     std::vector<std::uint8_t> pixels = renderer_.read_back(w, h);
     if (pixels.empty()) pixels.assign(static_cast<std::size_t>(w) * h * 4, 0);  // no renderer: a black picture with the state
-    io::TextChunks text = exporting::parameter_metadata(state_.params(), figures::figure_at(0));
-    text.erase(std::remove_if(text.begin(), text.end(), [](const auto& kv) { return kv.first == "figure"; }), text.end());
-    const session::Session now_session = current_session(state_);
-    text.emplace_back("view:maximized", std::to_string(now_session.view.maximized));
-    text.emplace_back("view:page", std::to_string(now_session.view.page));
-    text.emplace_back("view:theme", now_session.view.theme);
-    text.emplace_back("view:presentation", now_session.view.presentation ? "true" : "false");
-    text.emplace_back("view:lesson_step", std::to_string(now_session.view.lesson_step));
-    text.emplace_back("view:ui_font_px", format_number(std::round(kUiFontSize * state_.ui_scale)));
+    const io::TextChunks text = session::screenshot_metadata(current_session(state_), std::round(kUiFontSize * state_.ui_scale));
     io::write_png(path, pixels.data(), w, h, text);
 }
 

@@ -306,7 +306,7 @@ void keep_last_session(const AppState& state) {
 float ui_scale(const GuiOptions& options, const GlfwPlatform& platform) {
     float scale = options.ui_scale;
     if (scale <= 0)
-        if (const char* env = std::getenv("ROPE_UI_SCALE")) scale = static_cast<float>(std::atof(env));
+        if (const char* env = std::getenv("ROPE_UI_SCALE")) scale = static_cast<float>(parse_number(env).value_or(0));
     if (!(scale >= 0.5f && scale <= 4.0f)) scale = std::clamp(platform.content_scale(), 1.0f, 4.0f);
     return scale;
 }

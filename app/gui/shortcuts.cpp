@@ -51,7 +51,7 @@ void step_pair(AppState& state, int delta) {
 }
 
 void base_notch(AppState& state, int direction) {
-    const ParamSpec* spec = find_param("base");
+    const ParamSpec* spec = &param_spec(P::base);
     const double b = state.params()[P::base] * std::pow(10.0, 0.1 * direction);
     state.apply_number(P::base, std::clamp(b, spec->slider_min, spec->slider_max));
 }

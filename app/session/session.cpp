@@ -13,6 +13,7 @@
 #include "io/atomic_file.hpp"
 #include "io/png_text.hpp"
 #include "io/png_writer.hpp"
+#include "session/file_metadata.hpp"
 #include "rope/number_format.hpp"
 
 namespace rope::session {
@@ -132,36 +133,6 @@ Session parse_session_json(const std::string& text, const std::string& name, con
     }
     if (j.contains("view")) apply_view(s.view, name, j["view"]);
     return s;
-}
-
-Session session_from_png_text(const io::TextChunks& chunks, const std::string& name, const Session& base) {
-    json j = {{"parameters", json::object()}, {"view", json::object()}};
-    for (const auto& [k, v] : chunks) {
-        if (find_param(k)) j["parameters"][k] = v;
-        if (k.rfind("view:", 0) == 0) {
-            const std::string key = k.substr(5);
-            if (key == "maximized" || key == "lesson_step" || key == "page") {
-                char* end = nullptr;
-                errno = 0;
-                const long n = std::strtol(v.c_str(), &end, 10);
-                if (*end == '\0' && errno == 0 && n >= INT_MIN && n <= INT_MAX) j["view"][key] = n;
-                else j["view"][key] = v;  // refused below with the view key's message
-            } else if (key == "presentation" || key == "playing") {
-                j["view"][key] = v == "true";
-            } else if (key == "speed") {
-                char* end = nullptr;
-                const double x = std::strtod(v.c_str(), &end);
-                if (*end == '\0' && std::isfinite(x)) j["view"][key] = x;
-                else j["view"][key] = v;
-            } else {
-                j["view"][key] = v;
-            }
-        }
-    }
-    if (j["parameters"].empty()) fail(name, "this PNG carries no RoPE Explorer parameters");
-    // text chunks are bytes from a file: anything that is not UTF-8 becomes U+FFFD and is then
-    // refused by the parameter's own check, never a crash in the JSON writer
-    return parse_session_json(j.dump(-1, ' ', false, json::error_handler_t::replace), name, base);
 }
 
 Session load_session(const std::string& path, const Session& base) {

@@ -37,8 +37,6 @@ public:
 // Reads a session JSON file, or a PNG exported by the app (its text chunks), on top of `base`.
 Session load_session(const std::string& path, const Session& base = {});
 Session parse_session_json(const std::string& text, const std::string& name, const Session& base = {});
-// A session from an exported PNG's text chunks (parameter keys and view:* keys).
-Session session_from_png_text(const io::TextChunks& chunks, const std::string& name, const Session& base = {});
 std::string session_json(const Session& s);
 // Writes atomically (temporary file and rename). Throws io::IoError.
 void save_session(const std::string& path, const Session& s);

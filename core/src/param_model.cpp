@@ -251,10 +251,10 @@ void ParamSet::select_layer(std::string_view text) {
     const ModelLayers model = model_layers();
     const std::string prefix = "layer=" + shorten_for_message(text) + ": ";
     if (model.empty())
-        throw ParamError("layer", prefix + "the current model has no layer list (model_layers is none); load a preset or config with layers");
+        throw ParamError(name_of(P::layer), prefix + "the current model has no layer list (model_layers is none); load a preset or config with layers");
     const std::int64_t layer = std::get<std::int64_t>(v);
     if (layer >= model.layers())
-        throw ParamError("layer", prefix + "layer must be an integer from 0 to " + std::to_string(model.layers() - 1) + " (the model has " +
+        throw ParamError(name_of(P::layer), prefix + "layer must be an integer from 0 to " + std::to_string(model.layers() - 1) + " (the model has " +
                                       layer_count_text(model.layers()) + ")");
     ParamSet next = with_kind(model.kind(static_cast<int>(layer)));
     next.values_[i] = v;

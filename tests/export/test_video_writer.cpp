@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "export/export.hpp"
+#include "session/file_metadata.hpp"
 #include "figures/registry.hpp"
 #include "io/png_writer.hpp"
 #include "io/video_writer.hpp"
@@ -240,7 +241,7 @@ TEST_P(EveryCodec, FiguresDrawnByThePngExportSurviveTheEncoder) {
         drawn.push_back(Image{png.width, png.height, std::move(png.rgba)});
     }
     const std::string file = path(std::string("vectors") + extension(codec));
-    const TextChunks metadata = rope::exporting::parameter_metadata(rope::ParamSet(), figure);
+    const TextChunks metadata = rope::session::parameter_metadata(rope::ParamSet(), figure.name);
     VideoWriter writer(file, codec, drawn[0].width, drawn[0].height, 30, metadata);
     for (const Image& im : drawn)
         for (int i = 0; i < 4; ++i) writer.add_frame(im.rgba.data(), im.width * 4);

@@ -5,7 +5,7 @@
 
 #include "io/atomic_file.hpp"
 #include "io/png_text.hpp"
-#include "session/session.hpp"
+#include "session/file_metadata.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {

@@ -1,0 +1,90 @@
+// The README's tables say what the code's tables say. Its parameter table lists every parameter of
+// core/include/rope/params.def, once, with the default the code has; nothing else.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "rope/params.hpp"
+
+namespace {
+
+std::string read_readme() {
+    std::ifstream in(ROPE_README);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string trim(std::string s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '`')) s.erase(s.begin());
+    while (!s.empty() && (s.back() == ' ' || s.back() == '`')) s.pop_back();
+    return s;
+}
+
+std::vector<std::string> split(const std::string& text, const std::string& separator) {
+    std::vector<std::string> parts;
+    std::size_t at = 0;
+    while (true) {
+        const std::size_t next = text.find(separator, at);
+        parts.push_back(trim(text.substr(at, next == std::string::npos ? std::string::npos : next - at)));
+        if (next == std::string::npos) return parts;
+        at = next + separator.size();
+    }
+}
+
+// The rows of the Markdown table whose header line is `header`, each as its cells.
+std::vector<std::vector<std::string>> table_rows(const std::string& text, const std::string& header) {
+    std::vector<std::vector<std::string>> rows;
+    std::size_t at = text.find("\n" + header + "\n");
+    if (at == std::string::npos) return rows;
+    at = text.find('\n', text.find('\n', at + 1) + 1) + 1;  // past the header and the |---| line
+    while (at < text.size() && text[at] == '|') {
+        const std::size_t end = text.find('\n', at);
+        const std::string line = text.substr(at + 1, end - at - 2);  // without the outer pipes
+        rows.push_back(split(line, " | "));
+        at = end + 1;
+    }
+    return rows;
+}
+
+// What the README's default column says for a parameter of the code: its default as typed, what an
+// unset list stands for, or "unset".
+std::string code_default(const rope::ParamSpec& spec) {
+    if (!spec.default_text.empty()) return std::string(spec.default_text);
+    if (!spec.unset_means.empty()) return std::string(spec.unset_means);
+    return "unset";
+}
+
+}  // namespace
+
+TEST(Readme, ParameterTableHasEveryParameterWithItsDefault) {
+    const auto rows = table_rows(read_readme(), "| key | default | allowed |");
+    ASSERT_FALSE(rows.empty()) << "no parameter table in the README";
+    std::map<std::string, std::string> readme_default;  // key -> its default as the README writes it
+    for (const auto& cells : rows) {
+        ASSERT_EQ(cells.size(), 3u) << cells.front();
+        const std::vector<std::string> keys = split(cells[0], ", ");
+        std::string defaults = cells[1];
+        if (const std::size_t aside = defaults.find(" ("); aside != std::string::npos) defaults.resize(aside);
+        std::vector<std::string> values = split(defaults, ", ");
+        if (values.size() == 1) values.assign(keys.size(), values[0]);  // one default for all the row's keys
+        ASSERT_EQ(values.size(), keys.size()) << cells[0];
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            EXPECT_TRUE(rope::find_param(keys[i])) << "the README lists '" << keys[i] << "', not a parameter";
+            EXPECT_FALSE(readme_default.count(keys[i])) << keys[i] << " is listed twice";
+            readme_default[keys[i]] = values[i];
+        }
+    }
+    for (const rope::ParamSpec& spec : rope::parameter_table()) {
+        const auto at = readme_default.find(std::string(spec.name));
+        if (at == readme_default.end()) {
+            ADD_FAILURE() << "the README's parameter table leaves out " << spec.name;
+            continue;
+        }
+        EXPECT_EQ(at->second, code_default(spec)) << spec.name;
+    }
+}
