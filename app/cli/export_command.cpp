@@ -62,6 +62,18 @@ std::string plots_by_figure() {
     return s;
 }
 
+// "  .png   pixels drawn by cairo, ..." for each format of the kinds, from the table of formats.
+std::string format_list(std::initializer_list<exporting::FormatKind> kinds) {
+    std::string s;
+    for (exporting::FormatKind kind : kinds)
+        for (const exporting::FileFormatInfo* f : exporting::formats_of(kind)) {
+            std::string ext = f->extension == "/" ? "DIR/" : std::string(f->extension);
+            ext.resize(std::max<std::size_t>(ext.size(), 7), ' ');
+            s += "  " + ext + std::string(f->help) + "\n";
+        }
+    return s;
+}
+
 // export --animate: everything checked before the first frame is drawn.
 int run_animation(const figures::FigureDescriptor& figure, const std::string& out, const std::string& animate,
                   const std::string& frames_text, const std::string& fps_text, exporting::ExportOptions options,
@@ -75,13 +87,14 @@ int run_animation(const figures::FigureDescriptor& figure, const std::string& ou
     }
     if (!frames_text.empty()) animation.frames = parse_count("--frames", frames_text, exporting::kMinFrames, exporting::kMaxFrames);
     if (!fps_text.empty()) animation.fps = parse_count("--fps", fps_text, exporting::kMinFps, exporting::kMaxFps);
-    exporting::Format still;
-    exporting::AnimationFormat format;
-    if (exporting::format_from_path(out, still))
-        throw UsageError("--out " + shorten_for_message(out) + ": a " + exporting::format_name(still) +
-                         " file holds one picture; --animate writes .gif, .mp4, .webm or a folder ending in /");
-    if (!exporting::animation_format_from_path(out, format))
-        throw UsageError("--out " + shorten_for_message(out) + ": unknown file type for an animation; use .gif, .mp4, .webm or a folder ending in /");
+    using exporting::FormatKind;
+    const exporting::FileFormatInfo* format = exporting::format_for_path(out);
+    if (format && format->kind != FormatKind::animation)
+        throw UsageError("--out " + shorten_for_message(out) + ": a " + std::string(format->name) + " file holds one picture; --animate writes " +
+                         exporting::extensions_text({FormatKind::animation}));
+    if (!format)
+        throw UsageError("--out " + shorten_for_message(out) + ": unknown file type for an animation; use " +
+                         exporting::extensions_text({FormatKind::animation}));
     ParamSet params;
     apply_sets(params, sets);
     options.path = out;
@@ -102,8 +115,7 @@ std::string export_help() {
            "                            [--clean] [--no-title] [--plot NAME] [--full-resolution] [--set key=value]...\n"
            "       rope-explorer export FIGURE --out PATH --animate KEY=FROM:TO [--frames N] [--fps F] [options above]\n"
            "Writes one figure as a file, without a display. FIGURE: " + figure_names() + ".\n"
-           "The format follows the extension: .png (with the parameters as text chunks), .svg (real text,\n"
-           "crisp heatmap cells), .pdf (vector, searchable text), .csv (the numbers behind the figure).\n"
+           "The extension of --out picks the format:\n" + format_list({exporting::FormatKind::picture, exporting::FormatKind::table}) +
            "  --out PATH        the file to write (written whole or not at all; the folder must exist)\n"
            "  --scale S         PNG pixels per figure pixel, 0.25 to 8 (2 = the same figure for hi-DPI)\n"
            "  --width W --height H   figure size in pixels at scale 1, 200 to 8000 (default " + default_sizes() + ")\n"
@@ -125,11 +137,9 @@ std::string export_help() {
            "  --frames N        frames, 2 to 1000 (default 60); the first is FROM and the last TO\n"
            "  --fps F           frames per second, 1 to 120 (default 30); a GIF counts in 1/100 s, so 30 fps\n"
            "                    plays as delays of 3, 4, 3, ... and anything above 50 fps as 50\n"
-           "  The PATH picks the format: .gif (one palette for all frames, exact when the frames have at\n"
-           "  most 255 colours; looping) or a folder ending in / (frame-0001.png, ..., each with the PNG\n"
-           "  export's text chunks and animate, frames, fps; the folder must be new or empty).\n"
-           "  Every frame has the same size, drawn as the .png export draws the figure at that value.\n"
-           "  .mp4 (H.264, yuv420p) and .webm (VP9, yuv420p) through libavcodec, the parameters in the file's tags.\n";
+           "  The PATH picks the format (a folder must be new or empty; a GIF's palette is exact when the\n"
+           "  frames have at most 255 colours):\n" + format_list({exporting::FormatKind::animation}) +
+           "  Every frame has the same size, drawn as the .png export draws the figure at that value.\n";
 }
 
 int run_export(ArgCursor& args) {
@@ -190,13 +200,16 @@ int run_export(ArgCursor& args) {
     if (!figure) throw UsageError("export: unknown figure '" + shorten_for_message(figure_name) + "'; figures are: " + figure_names());
     if (!width_given) options.width = figure->export_width;
     if (!height_given) options.height = figure->export_height;
-    if (out.empty()) throw UsageError("export: --out PATH is required (the extension picks the format: .png, .svg, .pdf, .csv)");
+    if (out.empty())
+        throw UsageError("export: --out PATH is required (the extension picks the format: " +
+                         exporting::extensions_text({exporting::FormatKind::picture, exporting::FormatKind::table}) + ")");
     if (!animate.empty() || !frames_text.empty() || !fps_text.empty())
         return run_animation(*figure, out, animate, frames_text, fps_text, options, sets);
-    exporting::Format format;
-    if (!exporting::format_from_path(out, format))
-        throw UsageError("--out " + shorten_for_message(out) + ": unknown file type; use .png, .svg, .pdf or .csv");
-    if (const std::string problem = exporting::picture_options_problem(*figure, options, format); !problem.empty())
+    const exporting::FileFormatInfo* format = exporting::format_for_path(out);
+    if (!format || format->kind == exporting::FormatKind::animation)
+        throw UsageError("--out " + shorten_for_message(out) + ": unknown file type; use " +
+                         exporting::extensions_text({exporting::FormatKind::picture, exporting::FormatKind::table}));
+    if (const std::string problem = exporting::picture_options_problem(*figure, options, *format); !problem.empty())
         throw UsageError(problem);
     ParamSet params;
     apply_sets(params, sets);

@@ -4,8 +4,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -18,8 +16,6 @@
 #include "export/gif_palette.hpp"
 #include "io/atomic_file.hpp"
 #include "session/file_metadata.hpp"
-#include "io/gif_writer.hpp"
-#include "io/video_writer.hpp"
 #include "plot/axis_pins.hpp"
 #include "rope/number_format.hpp"
 #include "rope/number_parse.hpp"
@@ -28,10 +24,6 @@ namespace rope::exporting {
 
 namespace {
 
-std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 std::string key_name(const Animation& a) { return std::string(param_spec(a.key).name); }
 
@@ -71,91 +63,11 @@ std::size_t approximate_bytes(const plot::DisplayList& list) {
     return bytes;
 }
 
-// Where frames go: a folder of PNGs or one GIF.
-class FrameSink {
-public:
-    virtual ~FrameSink() = default;
-    virtual void add(const std::vector<std::uint8_t>& rgba, int width, int height, int index) = 0;
-    virtual void finish() = 0;
-};
-
-// A folder written under a temporary name beside the target, renamed into place when whole;
-// removed with everything in it otherwise.
-class PngFolderSink : public FrameSink {
-public:
-    PngFolderSink(std::string target, io::TextChunks meta, double dpi) : target_(std::move(target)), meta_(std::move(meta)), dpi_(dpi) {
-        const std::filesystem::path t(target_);
-        std::string pattern = (t.parent_path().empty() ? std::string(".") : t.parent_path().string()) + "/." +
-                              t.filename().string() + ".XXXXXX";
-        std::vector<char> buf(pattern.begin(), pattern.end());
-        buf.push_back('\0');
-        if (!mkdtemp(buf.data())) throw io::IoError("cannot write '" + target_ + "/': " + std::strerror(errno));
-        temp_ = buf.data();
-    }
-    ~PngFolderSink() override {
-        if (!temp_.empty()) {
-            std::error_code ignored;
-            std::filesystem::remove_all(temp_, ignored);
-        }
-    }
-    void add(const std::vector<std::uint8_t>& rgba, int width, int height, int index) override {
-        io::write_png(temp_ + "/" + frame_file_name(index), rgba.data(), width, height, meta_, dpi_);
-    }
-    void finish() override {
-        chmod(temp_.c_str(), 0755 & ~current_umask());
-        if (std::rename(temp_.c_str(), target_.c_str()) != 0)
-            throw io::IoError("cannot write '" + target_ + "/': " + std::strerror(errno));
-        temp_.clear();
-    }
-
-private:
-    static mode_t current_umask() {
-        const mode_t m = umask(0);
-        umask(m);
-        return m;
-    }
-    std::string target_, temp_;
-    io::TextChunks meta_;
-    double dpi_;
-};
-
-class GifSink : public FrameSink {
-public:
-    GifSink(const std::string& path, int width, int height, int fps, const io::TextChunks& meta, std::vector<std::uint32_t> reserved)
-        : gif_(path, width, height, fps, meta) {
-        gif_.reserve_colours(std::move(reserved));
-    }
-    void add(const std::vector<std::uint8_t>& rgba, int width, int, int) override { gif_.add_frame(rgba.data(), width * 4); }
-    void finish() override { gif_.finish(); }
-
-private:
-    io::GifWriter gif_;
-};
-
-// MP4 (H.264) and WebM (VP9): io::VideoWriter writes under a temporary name and renames on finish(),
-// removing the partial file when dropped unfinished.
-class VideoSink : public FrameSink {
-public:
-    VideoSink(const std::string& path, io::VideoCodec codec, int width, int height, int fps, const io::TextChunks& meta)
-        : writer_(path, codec, width, height, fps, meta) {}
-    void add(const std::vector<std::uint8_t>& rgba, int width, int, int) override { writer_.add_frame(rgba.data(), width * 4); }
-    void finish() override { writer_.finish(); }
-
-private:
-    io::VideoWriter writer_;
-};
-
-std::unique_ptr<FrameSink> make_video_sink(const std::string& path, AnimationFormat format, int width, int height, int fps,
-                                           const io::TextChunks& meta) {
-    const io::VideoCodec codec = format == AnimationFormat::mp4 ? io::VideoCodec::h264_mp4 : io::VideoCodec::vp9_webm;
-    return std::make_unique<VideoSink>(path, codec, width, height, fps, meta);
-}
-
 // Refuses, before anything is drawn, a PATH whose folder is missing or not writable, and a PNG
 // folder that exists with files in it or is a file.
-void check_target(const std::string& path, AnimationFormat format) {
+void check_target(const std::string& path, const FileFormatInfo& format) {
     std::filesystem::path target(path);
-    if (format == AnimationFormat::png_folder) {
+    if (format.id == FileFormat::png_folder) {
         std::string trimmed = path;
         while (trimmed.size() > 1 && trimmed.back() == '/') trimmed.pop_back();
         target = trimmed;
@@ -205,21 +117,6 @@ Animation parse_animate(const std::string& text) {
     return a;
 }
 
-bool animation_format_from_path(const std::string& path, AnimationFormat& out) {
-    if (!path.empty() && path.back() == '/') {
-        out = AnimationFormat::png_folder;
-        return true;
-    }
-    const std::size_t dot = path.find_last_of('.'), slash = path.find_last_of('/');
-    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return false;
-    const std::string ext = lower(path.substr(dot + 1));
-    if (ext == "gif") out = AnimationFormat::gif;
-    else if (ext == "mp4") out = AnimationFormat::mp4;
-    else if (ext == "webm") out = AnimationFormat::webm;
-    else return false;
-    return true;
-}
-
 std::vector<ParamSet> animation_frames(const ParamSet& base, const Animation& a) {
     const ParamSpec& spec = param_spec(a.key);
     const double from = value_of(a.from_text), to = value_of(a.to_text);
@@ -250,42 +147,27 @@ io::TextChunks animation_metadata(const ParamSet& first, const figures::FigureDe
     return meta;
 }
 
-std::string frame_file_name(int index) {
-    char name[32];
-    std::snprintf(name, sizeof name, "frame-%04d.png", index + 1);
-    return name;
-}
-
 ExportResult export_animation(const figures::FigureDescriptor& figure, const ParamSet& base, const Animation& a, const ExportOptions& o,
                               const AnimationProgress& progress) {
     const auto t0 = std::chrono::steady_clock::now();
-    AnimationFormat format;
-    if (!animation_format_from_path(o.path, format))
-        throw std::invalid_argument("--out " + shorten_for_message(o.path) + ": an animation is a .gif, .mp4, .webm or a folder ending in /");
+    const FileFormatInfo* format = format_for_path(o.path);
+    if (!format || format->kind != FormatKind::animation)
+        throw std::invalid_argument("--out " + shorten_for_message(o.path) + ": an animation is a " + extensions_text({FormatKind::animation}));
     if (a.frames < kMinFrames || a.frames > kMaxFrames) throw std::invalid_argument("--frames must be from 2 to 1000");
     if (a.fps < kMinFps || a.fps > kMaxFps) throw std::invalid_argument("--fps must be from 1 to 120");
     if (!(o.scale >= kMinScale && o.scale <= kMaxScale)) throw std::invalid_argument("scale must be from 0.25 to 8");
     if (o.full_resolution) throw std::invalid_argument("--full-resolution: only for a .csv file, not an animation");
-    if (const std::string problem = picture_options_problem(figure, o, Format::png); !problem.empty()) throw std::invalid_argument(problem);
+    if (const std::string problem = picture_options_problem(figure, o, *format); !problem.empty()) throw std::invalid_argument(problem);
     if (std::find(figure.reads.begin(), figure.reads.end(), a.key) == figure.reads.end())
         throw std::invalid_argument("--animate " + animate_text(a) + ": " + std::string(figure.name) + " does not depend on " + key_name(a) +
                                     ", so every frame would be the same");
     const std::vector<ParamSet> frames = animation_frames(base, a);
-    check_target(o.path, format);
+    check_target(o.path, *format);
 
     const io::TextChunks meta = animation_metadata(frames.front(), figure, a);
     const int w = static_cast<int>(std::lround(o.width * o.scale)), h = static_cast<int>(std::lround(o.height * o.scale));
-    std::unique_ptr<FrameSink> sink;
-    std::string target = o.path;
-    switch (format) {
-        case AnimationFormat::png_folder:
-            while (target.size() > 1 && target.back() == '/') target.pop_back();
-            sink = std::make_unique<PngFolderSink>(target, meta, 96.0 * o.scale);
-            break;
-        case AnimationFormat::gif: sink = std::make_unique<GifSink>(o.path, w, h, a.fps, meta, gif_reserved_colours(figure, frames.front(), o)); break;
-        case AnimationFormat::mp4:
-        case AnimationFormat::webm: sink = make_video_sink(o.path, format, w, h, a.fps, meta); break;
-    }
+    const std::unique_ptr<FrameSink> sink = format->open_frames(
+        {o.path, w, h, a.fps, meta, 96.0 * o.scale, [&] { return gif_reserved_colours(figure, frames.front(), o); }});
     CairoTextMeasure measure;
     figures::FigureCache cache;
     // Pass 1 learns every frame's axis ranges; pass 2 draws each frame with their union, so the
@@ -322,7 +204,7 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
     sink->finish();
     ExportResult result;
     result.path = o.path;
-    result.format = Format::png;
+    result.format = format->id;
     result.pixel_width = w;
     result.pixel_height = h;
     result.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

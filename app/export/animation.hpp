@@ -1,6 +1,6 @@
 // Animated figure files: one numeric parameter moves from FROM to TO over N frames, each frame
-// drawn as the PNG export draws it, written as a folder of PNGs or a looping GIF (MP4 and WebM
-// through io/video_writer where the build has it).
+// drawn as the PNG export draws it, written by its format's frame sink (file_formats.hpp: a GIF, an
+// MP4, a WebM or a folder of PNGs).
 #pragma once
 
 #include <functional>
@@ -11,8 +11,6 @@
 #include "export/export.hpp"
 
 namespace rope::exporting {
-
-enum class AnimationFormat { png_folder, gif, mp4, webm };
 
 inline constexpr int kMinFrames = 2, kMaxFrames = 1000, kDefaultFrames = 60;
 inline constexpr int kMinFps = 1, kMaxFps = 120, kDefaultFps = 30;
@@ -30,10 +28,6 @@ struct Animation {
 // value and what is allowed.
 Animation parse_animate(const std::string& text);
 
-// The format named by PATH: a folder of PNGs if it ends with '/', else by extension (.gif, .mp4,
-// .webm, case-insensitive); false if none of these.
-bool animation_format_from_path(const std::string& path, AnimationFormat& out);
-
 // The N parameter sets: `base` with KEY at each frame's value (integers step evenly, rounded, even
 // keys kept even; reals step in log space when the key's slider is logarithmic, else linearly;
 // the first frame is FROM and the last TO exactly). Each set validated; a frame that is not valid
@@ -43,9 +37,6 @@ std::vector<ParamSet> animation_frames(const ParamSet& base, const Animation& an
 // What the files carry: session::parameter_metadata of the first frame with KEY as "FROM:TO", then
 // animate = "KEY=FROM:TO", frames and fps.
 io::TextChunks animation_metadata(const ParamSet& first, const figures::FigureDescriptor& figure, const Animation& animation);
-
-// The name of frame i (0-based) in a PNG folder: frame-0001.png, ...
-std::string frame_file_name(int index);
 
 // What a recording is doing: learning every frame's axis ranges (a first pass that only builds
 // the figures, plot/axis_pins.hpp), then drawing and writing the frames.

@@ -1,10 +1,8 @@
 #include "export/export.hpp"
 
-#include <cairo-pdf.h>
 #include <cairo.h>
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -20,27 +18,6 @@ namespace rope::exporting {
 
 namespace {
 
-std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
-struct PdfSink {
-    io::AtomicFile* file;
-    std::string error;  // the first write error, naming the path and the system's reason
-};
-
-cairo_status_t write_to_file(void* closure, const unsigned char* data, unsigned int length) {
-    auto* sink = static_cast<PdfSink*>(closure);
-    if (!sink->error.empty()) return CAIRO_STATUS_WRITE_ERROR;
-    try {
-        sink->file->write(data, length);
-    } catch (const io::IoError& e) {
-        sink->error = e.what();
-        return CAIRO_STATUS_WRITE_ERROR;
-    }
-    return CAIRO_STATUS_SUCCESS;
-}
 
 // The smallest box around a command, to keep only what a cut-out plot shows (vertical text by its anchor).
 plot::Rect bounds(const plot::Command& c, const plot::TextMeasure& measure) {
@@ -114,36 +91,8 @@ figures::FigureResult cut_out(const figures::FigureResult& full, const figures::
     return out;
 }
 
-std::string metadata_text(const io::TextChunks& meta) {
-    std::string s;
-    for (const auto& [k, v] : meta) s += (s.empty() ? "" : " ") + k + "=" + v;
-    return s;
-}
 
 }  // namespace
-
-bool format_from_path(const std::string& path, Format& out) {
-    const std::size_t dot = path.find_last_of('.');
-    const std::size_t slash = path.find_last_of('/');
-    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return false;
-    const std::string ext = lower(path.substr(dot + 1));
-    if (ext == "png") out = Format::png;
-    else if (ext == "svg") out = Format::svg;
-    else if (ext == "pdf") out = Format::pdf;
-    else if (ext == "csv") out = Format::csv;
-    else return false;
-    return true;
-}
-
-const char* format_name(Format f) {
-    switch (f) {
-        case Format::png: return "PNG";
-        case Format::svg: return "SVG";
-        case Format::pdf: return "PDF";
-        case Format::csv: return "CSV";
-    }
-    return "?";
-}
 
 std::string plot_names(const figures::FigureDescriptor& figure) {
     std::string s;
@@ -151,10 +100,10 @@ std::string plot_names(const figures::FigureDescriptor& figure) {
     return s;
 }
 
-std::string picture_options_problem(const figures::FigureDescriptor& figure, const ExportOptions& o, Format format) {
+std::string picture_options_problem(const figures::FigureDescriptor& figure, const ExportOptions& o, const FileFormatInfo& format) {
     if (!o.plot.empty() && std::find(figure.plots.begin(), figure.plots.end(), o.plot) == figure.plots.end())
         return "--plot " + shorten_for_message(o.plot) + ": " + std::string(figure.name) + " has the plots " + plot_names(figure);
-    if (format == Format::csv) {
+    if (format.kind == FormatKind::table) {
         const char* flag = !o.plot.empty() ? "--plot" : o.clean ? "--clean" : o.no_title ? "--no-title" : nullptr;
         if (flag) return std::string(flag) + ": changes the picture only; a .csv holds the whole figure's numbers (leave it out)";
     }
@@ -200,22 +149,6 @@ figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, co
     return sized ? cut_out(full, *sized, o.width, o.height, measure) : cut_out(probe, *g, o.width, o.height, measure);
 }
 
-std::string table_csv(const figures::DataTable& t) {
-    std::string out;
-    for (std::size_t c = 0; c < t.columns.size(); ++c) out += (c ? "," : "") + t.columns[c];
-    out += '\n';
-    char buf[kMaxNumberChars];
-    for (std::size_t r = 0; r < t.rows(); ++r) {
-        for (std::size_t c = 0; c < t.values.size(); ++c) {
-            if (c) out += ',';
-            const double v = t.values[c][r];
-            out.append(buf, format_number(buf, v));
-        }
-        out += '\n';
-    }
-    return out;
-}
-
 std::vector<std::uint8_t> rasterize(const plot::DisplayList& list, const ExportOptions& o, int& w, int& h) {
     w = static_cast<int>(std::lround(o.width * o.scale));
     h = static_cast<int>(std::lround(o.height * o.scale));
@@ -254,17 +187,14 @@ std::vector<std::uint8_t> rasterize(const plot::DisplayList& list, const ExportO
 ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o,
                            figures::FigureCache* shared_cache) {
     const auto t0 = std::chrono::steady_clock::now();
-    ExportResult result;
-    result.path = o.path;
-    if (!format_from_path(o.path, result.format))
-        throw std::invalid_argument("'" + o.path + "': unknown file type; use .png, .svg, .pdf or .csv");
+    const FileFormatInfo* format = format_for_path(o.path);
+    if (!format || format->kind == FormatKind::animation)
+        throw std::invalid_argument("'" + o.path + "': unknown file type; use " + extensions_text({FormatKind::picture, FormatKind::table}));
     if (!(o.scale >= kMinScale && o.scale <= kMaxScale)) throw std::invalid_argument("scale must be from 0.25 to 8");
     if (o.width < kMinSize || o.width > kMaxSize || o.height < kMinSize || o.height > kMaxSize)
         throw std::invalid_argument("width and height must be from 200 to 8000 pixels");
-    if (const std::string problem = picture_options_problem(figure, o, result.format); !problem.empty())
-        throw std::invalid_argument(problem);
-
-    if (o.full_resolution && result.format != Format::csv)
+    if (const std::string problem = picture_options_problem(figure, o, *format); !problem.empty()) throw std::invalid_argument(problem);
+    if (o.full_resolution && format->kind != FormatKind::table)
         throw std::invalid_argument("--full-resolution: only for a .csv file (pictures show one colour per cell)");
     if (o.full_resolution && !figure.full_resolution_table)
         throw std::invalid_argument("--full-resolution: only the heatmap has a table per position, not '" + std::string(figure.name) + "'");
@@ -272,52 +202,12 @@ ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamS
     std::unique_ptr<figures::FigureCache> own_cache;
     if (!shared_cache) own_cache = std::make_unique<figures::FigureCache>();
     figures::FigureCache& cache = shared_cache ? *shared_cache : *own_cache;
-    const figures::FigureResult fig = build_for_file(figure, params, o, measure, result.format == Format::csv, cache);
+    const figures::FigureResult fig = build_for_file(figure, params, o, measure, format->kind == FormatKind::table, cache);
     const io::TextChunks meta = session::parameter_metadata(params, figure.name);
-    const std::string title = "RoPE Explorer: " + std::string(figure.title);
-
-    switch (result.format) {
-        case Format::csv: {
-            io::write_file_atomically(o.path, table_csv(fig.table));
-            break;
-        }
-        case Format::svg: {
-            io::write_file_atomically(o.path, render_svg(fig.list, measure, title, meta));
-            result.pixel_width = o.width;
-            result.pixel_height = o.height;
-            break;
-        }
-        case Format::png: {
-            int w = 0, h = 0;
-            const std::vector<std::uint8_t> rgba = rasterize(fig.list, o, w, h);
-            io::write_png(o.path, rgba.data(), w, h, meta, 96.0 * o.scale);
-            result.pixel_width = w;
-            result.pixel_height = h;
-            break;
-        }
-        case Format::pdf: {
-            io::AtomicFile file(o.path);
-            PdfSink sink{&file, {}};
-            cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(write_to_file, &sink, o.width, o.height);
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title.c_str());
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "RoPE Explorer " ROPE_EXPLORER_VERSION);
-            const std::string params_text = metadata_text(meta);
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, params_text.c_str());
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_KEYWORDS, params_text.c_str());
-            cairo_t* cr = cairo_create(surface);
-            replay_cairo(fig.list, cr);
-            cairo_destroy(cr);
-            cairo_surface_finish(surface);
-            const cairo_status_t status = cairo_surface_status(surface);
-            cairo_surface_destroy(surface);
-            if (!sink.error.empty()) throw io::IoError(sink.error);
-            if (status != CAIRO_STATUS_SUCCESS) throw io::IoError("cannot write '" + o.path + "': " + cairo_status_to_string(status));
-            file.commit();
-            result.pixel_width = o.width;
-            result.pixel_height = o.height;
-            break;
-        }
-    }
+    ExportResult result;
+    result.path = o.path;
+    result.format = format->id;
+    format->write_still({fig, o, meta, "RoPE Explorer: " + std::string(figure.title), measure}, result);
     result.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return result;
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "export/export_options.hpp"
 #include "figures/registry.hpp"
 #include "gui/heatmap_texture.hpp"
 #include "gui/history.hpp"
@@ -79,8 +80,7 @@ struct PanelView {
 // What a recording moves and how (the Record dialog): `key` from `from` to `to` over `frames`
 // frames at `fps`, into a GIF, an MP4, a WebM or a folder of PNGs.
 struct RecordingFields {
-    enum Format { gif, mp4, webm, png_folder };
-    int format = gif;
+    exporting::FileFormat format = exporting::FileFormat::gif;  // an animation's format
     std::optional<ParamId> key = ParamId::position;  // none: the figure has no number to move
     double from = 0, to = 0;
     int frames = 60, fps = 30;
@@ -97,7 +97,7 @@ struct ExportDialogState {
     RecordingFields rec;
     bool just_opened = false;
     int panel = 0;
-    int format = 0;  // png, svg, pdf, csv
+    exporting::FileFormat format = exporting::FileFormat::png;  // a picture's or a table's format
     float scale = 2;
     int theme = 0;   // light, dark
     int width = 800, height = 480;  // figure pixels at scale 1 (the figure's export size when opened)

@@ -27,8 +27,6 @@ namespace rope::gui {
 
 namespace {
 
-const char* kExtensions[] = {".png", ".svg", ".pdf", ".csv"};
-
 bool is_folder(const std::string& p) {
     struct stat st {};
     return stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
@@ -82,10 +80,6 @@ std::vector<std::string> subfolders(const std::string& folder) {
     return names;
 }
 
-std::string stem(const std::string& name) {
-    const std::size_t dot = name.find_last_of('.');
-    return dot == std::string::npos ? name : name.substr(0, dot);
-}
 
 }  // namespace
 
@@ -100,7 +94,7 @@ void open_export_dialog(AppState& state, int index) {
     d.width = figure.export_width;
     d.height = figure.export_height;
     d.browsing = false;
-    const std::string name = "rope-" + std::string(figure.name) + kExtensions[d.format];
+    const std::string name = "rope-" + std::string(figure.name) + std::string(exporting::file_format(d.format).extension);
     std::snprintf(d.file_name, sizeof d.file_name, "%s", name.c_str());
     if (d.folder[0] == '\0') std::snprintf(d.folder, sizeof d.folder, "%s", default_export_folder().c_str());
 }
@@ -111,7 +105,8 @@ void open_record_dialog(AppState& state, int index) {
     const figures::FigureDescriptor& figure = *state.panels[static_cast<std::size_t>(index)].figure;
     d.recording = true;
     default_recording(state, figure, d.rec);
-    const std::string name = "rope-" + std::string(figure.name) + (d.rec.key ? "-" + std::string(param_spec(*d.rec.key).name) : std::string()) + recording_extension(d.rec.format);
+    const std::string name = "rope-" + std::string(figure.name) + (d.rec.key ? "-" + std::string(param_spec(*d.rec.key).name) : std::string()) +
+                             std::string(exporting::file_format(d.rec.format).extension == "/" ? "" : exporting::file_format(d.rec.format).extension);
     std::snprintf(d.file_name, sizeof d.file_name, "%s", name.c_str());
 }
 
@@ -188,7 +183,7 @@ namespace {
 // Where the dialog's fields write: a file, or for a PNG sequence a folder (the path ends with /).
 std::string target_path(const ExportDialogState& d) {
     std::string path = child_of(d.folder, d.file_name);
-    if (d.recording && d.rec.format == RecordingFields::png_folder) path += "/";
+    if (d.recording && d.rec.format == exporting::FileFormat::png_folder) path += "/";
     return path;
 }
 
@@ -202,7 +197,8 @@ exporting::ExportOptions options_of(const AppState& state) {
     o.width = d.width;
     o.height = d.height;
     o.theme = d.theme == 0 ? plot::ThemeId::light : plot::ThemeId::dark;
-    const bool picture = d.recording || d.format != 3;  // a CSV holds the numbers: the picture's options do not apply
+    // a table holds the numbers: the picture's options do not apply
+    const bool picture = d.recording || exporting::file_format(d.format).kind != exporting::FormatKind::table;
     o.clean = picture && d.clean;
     o.no_title = picture && d.no_title;
     if (picture && d.plot >= 0 && d.plot < static_cast<int>(figure.plots.size())) o.plot = figure.plots[static_cast<std::size_t>(d.plot)];
@@ -233,7 +229,7 @@ std::string options_problem(const AppState& state, const exporting::ExportOption
     const ExportDialogState& d = state.export_dialog;
     if (o.width < exporting::kMinSize || o.width > exporting::kMaxSize || o.height < exporting::kMinSize || o.height > exporting::kMaxSize)
         return "Width and height must be from 200 to 8000 pixels.";
-    const bool scaled = d.recording || d.format == 0;
+    const bool scaled = d.recording || exporting::file_format(d.format).raster;
     if (scaled && !(o.scale >= exporting::kMinScale && o.scale <= exporting::kMaxScale)) return "Scale must be from 0.25 to 8.";
     if (d.file_name[0] == '\0' || std::strchr(d.file_name, '/')) return "The file name must be a name (no folder in it).";
     if (!is_folder(d.folder)) return "The folder does not exist: " + std::string(d.folder);
@@ -258,13 +254,14 @@ namespace {
 const char* dialog_title(const ExportDialogState& d) { return d.recording ? "Record animation" : "Export figure"; }
 
 void draw_format_choice(ExportDialogState& d) {
-    const char* formats[] = {"PNG (picture)", "SVG (vector, editable text)", "PDF (vector)", "CSV (the numbers)"};
-    for (int f = 0; f < 4; ++f) {
-        if (ImGui::RadioButton(formats[f], d.format == f)) {
-            d.format = f;
-            set_text(d.file_name, sizeof d.file_name, stem(d.file_name) + kExtensions[f]);
+    std::vector<const exporting::FileFormatInfo*> formats = exporting::formats_of(exporting::FormatKind::picture);
+    for (const exporting::FileFormatInfo* f : exporting::formats_of(exporting::FormatKind::table)) formats.push_back(f);
+    for (std::size_t i = 0; i < formats.size(); ++i) {
+        if (ImGui::RadioButton(std::string(formats[i]->label).c_str(), d.format == formats[i]->id)) {
+            d.format = formats[i]->id;
+            set_text(d.file_name, sizeof d.file_name, exporting::with_extension(d.file_name, *formats[i]));
         }
-        if (f % 2 == 0) ImGui::SameLine(ImGui::GetFontSize() * 14);
+        if (i % 2 == 0) ImGui::SameLine(ImGui::GetFontSize() * 14);
     }
     item_tooltip("The file type; the file name's extension follows it.");
 }
@@ -289,7 +286,7 @@ void draw_picture_fields(AppState& state, const PanelView& panel, const exportin
         d.height = std::clamp(static_cast<int>(std::lround(panel.key.height / state.ui_scale)), exporting::kMinSize, exporting::kMaxSize);
     }
     item_tooltip("The panel's size on screen, so the file is laid out as the panel is.");
-    const bool scaled = d.recording || d.format == 0;
+    const bool scaled = d.recording || exporting::file_format(d.format).raster;
     ImGui::BeginDisabled(!scaled);
     ImGui::SetNextItemWidth(field);
     ImGui::InputFloat("scale", d.recording ? &d.rec.scale : &d.scale, 0, 0, "%.2f");
@@ -326,8 +323,9 @@ void draw_file_fields(ExportDialogState& d) {
     ImGui::TextUnformatted("theme");
     item_tooltip("Colours of the file: light (white background) suits blog posts and print.");
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 5);
-    ImGui::InputText(d.recording && d.rec.format == RecordingFields::png_folder ? "folder name" : "file name", d.file_name, sizeof d.file_name);
-    item_tooltip(d.recording && d.rec.format == RecordingFields::png_folder
+    const bool folder = d.recording && d.rec.format == exporting::FileFormat::png_folder;
+    ImGui::InputText(folder ? "folder name" : "file name", d.file_name, sizeof d.file_name);
+    item_tooltip(folder
                      ? "The new folder the frames go into (frame-0001.png, ...); it is written whole or not at all."
                      : "The file to write; it is written whole or not at all.");
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 5);
@@ -349,12 +347,12 @@ void show_problem(const std::string& text) {
 std::string saved_message(const exporting::ExportResult& r, const ExportDialogState& d) {
     char msg[1400];
     if (d.recording)
-        std::snprintf(msg, sizeof msg, "Saved %s (%s, %d frames at %d fps, %dx%d, %.1f s).", r.path.c_str(), recording_format_name(d.rec.format),
+        std::snprintf(msg, sizeof msg, "Saved %s (%s, %d frames at %d fps, %dx%d, %.1f s).", r.path.c_str(), std::string(exporting::file_format(d.rec.format).name).c_str(),
                       d.rec.frames, d.rec.fps, r.pixel_width, r.pixel_height, r.milliseconds / 1000);
-    else if (r.format == exporting::Format::csv)
+    else if (exporting::file_format(r.format).kind == exporting::FormatKind::table)
         std::snprintf(msg, sizeof msg, "Saved %s (%.0f ms).", r.path.c_str(), r.milliseconds);
     else
-        std::snprintf(msg, sizeof msg, "Saved %s (%s, %dx%d, %.0f ms).", r.path.c_str(), exporting::format_name(r.format), r.pixel_width,
+        std::snprintf(msg, sizeof msg, "Saved %s (%s, %dx%d, %.0f ms).", r.path.c_str(), std::string(exporting::file_format(r.format).name).c_str(), r.pixel_width,
                       r.pixel_height, r.milliseconds);
     return msg;
 }
@@ -423,7 +421,7 @@ void ExportJobs::draw_dialog(AppState& state) {
     const exporting::ExportOptions o = options_of(state);
     const std::string problem = options_problem(state, o);
     ImGui::Separator();
-    ImGui::BeginDisabled(!d.recording && d.format == 3);  // a CSV holds the numbers
+    ImGui::BeginDisabled(!d.recording && exporting::file_format(d.format).kind == exporting::FormatKind::table);  // the numbers only
     draw_picture_fields(state, panel, o, problem.empty());
     ImGui::EndDisabled();
     draw_file_fields(d);

@@ -13,9 +13,6 @@ namespace rope::gui {
 
 namespace {
 
-const char* kExtensions[] = {".gif", ".mp4", ".webm", ""};
-const char* kFormatNames[] = {"GIF", "MP4", "WebM", "PNG frames"};
-
 bool is_integer(std::optional<ParamId> key) { return key && param_spec(*key).type == ParamType::integer; }
 
 std::string number_text(std::optional<ParamId> key, double v) {
@@ -24,10 +21,6 @@ std::string number_text(std::optional<ParamId> key, double v) {
 
 std::string name_of(std::optional<ParamId> key) { return key ? std::string(param_spec(*key).name) : std::string(); }
 
-std::string stem(const std::string& name) {
-    const std::size_t dot = name.find_last_of('.');
-    return dot == std::string::npos ? name : name.substr(0, dot);
-}
 
 // The slider's span for `key` now (the context for positions, the pairs for pair, the image for the
 // query patch: the table's slider_top), else its whole range.
@@ -86,8 +79,6 @@ exporting::Animation animation_of(const RecordingFields& rec) {
     return a;
 }
 
-const char* recording_extension(int format) { return kExtensions[std::clamp(format, 0, 3)]; }
-const char* recording_format_name(int format) { return kFormatNames[std::clamp(format, 0, 3)]; }
 
 std::string recording_problem(const ParamSet& params, const figures::FigureDescriptor& figure, const RecordingFields& rec) {
     const std::vector<ParamId> keys = animatable_keys(figure);
@@ -127,13 +118,13 @@ void number_field(const char* label, std::optional<ParamId> key, double& v, cons
 
 void draw_recording_fields(const AppState& state, const figures::FigureDescriptor& figure, RecordingFields& rec, char* file_name,
                            std::size_t file_name_size) {
-    const char* labels[] = {"GIF (loops; for blogs)", "MP4 (H.264)", "WebM (VP9)", "PNG frames (a folder)"};
-    for (int f = 0; f < 4; ++f) {
-        if (ImGui::RadioButton(labels[f], rec.format == f)) {
-            rec.format = f;
-            std::snprintf(file_name, file_name_size, "%s%s", stem(file_name).c_str(), kExtensions[f]);
+    const std::vector<const exporting::FileFormatInfo*> formats = exporting::formats_of(exporting::FormatKind::animation);
+    for (std::size_t i = 0; i < formats.size(); ++i) {
+        if (ImGui::RadioButton(std::string(formats[i]->label).c_str(), rec.format == formats[i]->id)) {
+            rec.format = formats[i]->id;
+            std::snprintf(file_name, file_name_size, "%s", exporting::with_extension(file_name, *formats[i]).c_str());
         }
-        if (f % 2 == 0) ImGui::SameLine(ImGui::GetFontSize() * 14);
+        if (i % 2 == 0) ImGui::SameLine(ImGui::GetFontSize() * 14);
     }
     item_tooltip("The file type; the file name's extension follows it. PNG frames go into a new folder of that name.");
     const std::vector<ParamId> keys = animatable_keys(figure);

@@ -28,8 +28,6 @@ void play_run(const AppState& state, RecordingFields& rec);
 
 // The fields as the command line's --animate, --frames and --fps.
 exporting::Animation animation_of(const RecordingFields& rec);
-const char* recording_extension(int format);  // ".gif", ".mp4", ".webm" or "/" (a folder)
-const char* recording_format_name(int format);
 
 // "" if the fields make a recording of `figure` from `params`; else what to fix, in one line.
 std::string recording_problem(const ParamSet& params, const figures::FigureDescriptor& figure, const RecordingFields& rec);

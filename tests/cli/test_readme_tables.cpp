@@ -1,5 +1,6 @@
-// The README's tables say what the code's tables say. Its parameter table lists every parameter of
-// core/include/rope/params.def, once, with the default the code has; nothing else.
+// The README's tables say what the code's tables say: its parameter table lists every parameter of
+// core/include/rope/params.def, once, with the default the code has, and nothing else; its table of
+// file formats is app/export/file_formats.cpp's.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "export/file_formats.hpp"
 #include "rope/params.hpp"
 
 namespace {
@@ -86,5 +88,24 @@ TEST(Readme, ParameterTableHasEveryParameterWithItsDefault) {
             continue;
         }
         EXPECT_EQ(at->second, code_default(spec)) << spec.name;
+    }
+}
+
+// Its table of file formats lists every row of app/export/file_formats.cpp, in order, with the
+// code's extension, name, kind and words.
+TEST(Readme, FileFormatTableIsTheCodes) {
+    const auto rows = table_rows(read_readme(), "| extension | format | kind | what it holds |");
+    const auto& formats = rope::exporting::file_formats();
+    ASSERT_EQ(rows.size(), formats.size()) << "the README's table of file formats has another number of rows";
+    const char* kinds[] = {"picture", "table", "animation"};
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        ASSERT_EQ(rows[i].size(), 4u);
+        std::string help = rows[i][3];
+        for (const auto& [escaped, plain] : {std::pair<std::string, std::string>{"&lt;", "<"}, {"&gt;", ">"}})
+            for (std::size_t at; (at = help.find(escaped)) != std::string::npos;) help.replace(at, escaped.size(), plain);
+        EXPECT_EQ(rows[i][0], formats[i].extension);
+        EXPECT_EQ(rows[i][1], formats[i].name);
+        EXPECT_EQ(rows[i][2], kinds[static_cast<int>(formats[i].kind)]);
+        EXPECT_EQ(help, formats[i].help);
     }
 }

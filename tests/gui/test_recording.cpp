@@ -148,7 +148,7 @@ TEST_F(Recording, TheSliderLastUsedIsSweptAndCtrlRCancels) {
     ASSERT_TRUE(d.open && d.recording);
     EXPECT_EQ(d.rec.key, rope::ParamId::base);
     d.rec.frames = 4;
-    d.rec.format = rope::gui::RecordingFields::mp4;
+    d.rec.format = rope::exporting::FileFormat::mp4;
     std::snprintf(d.file_name, sizeof d.file_name, "sweep.mp4");
     app.key(GLFW_KEY_ENTER);
     app.frame();

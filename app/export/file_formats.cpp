@@ -1,0 +1,68 @@
+#include "export/file_formats.hpp"
+
+#include <cctype>
+
+namespace rope::exporting {
+
+const std::vector<FileFormatInfo>& file_formats() {
+    static const std::vector<FileFormatInfo> table = {
+        {FileFormat::png, "PNG", ".png", "PNG (picture)",
+         "pixels drawn by cairo, the parameters as text chunks (opens again as a session)", FormatKind::picture, true, true,
+         write_png_file, nullptr},
+        {FileFormat::svg, "SVG", ".svg", "SVG (vector, editable text)",
+         "vector, real <text>, crisp heatmap cells, the parameters in <metadata>", FormatKind::picture, false, false, write_svg_file,
+         nullptr},
+        {FileFormat::pdf, "PDF", ".pdf", "PDF (vector)", "vector by cairo, searchable text, the parameters in Subject and Keywords",
+         FormatKind::picture, false, false, write_pdf_file, nullptr},
+        {FileFormat::csv, "CSV", ".csv", "CSV (the numbers)", "the numbers behind the figure, one table", FormatKind::table, false, false,
+         write_csv_file, nullptr},
+        {FileFormat::gif, "GIF", ".gif", "GIF (loops; for blogs)",
+         "an animation: one palette for all frames, loops, the parameters in a comment", FormatKind::animation, true, false, nullptr,
+         open_gif},
+        {FileFormat::mp4, "MP4", ".mp4", "MP4 (H.264)", "an animation: H.264, yuv420p, the parameters in the container's tags",
+         FormatKind::animation, true, false, nullptr, open_mp4},
+        {FileFormat::webm, "WebM", ".webm", "WebM (VP9)", "an animation: VP9, yuv420p, the parameters in the container's tags",
+         FormatKind::animation, true, false, nullptr, open_webm},
+        {FileFormat::png_folder, "PNG frames", "/", "PNG frames (a folder)",
+         "an animation as a new folder of frame-0001.png, ..., each with the PNG's text chunks", FormatKind::animation, true, true,
+         nullptr, open_png_folder},
+    };
+    return table;
+}
+
+const FileFormatInfo& file_format(FileFormat id) { return file_formats()[static_cast<std::size_t>(id)]; }
+
+const FileFormatInfo* format_for_path(const std::string& path) {
+    if (!path.empty() && path.back() == '/') return &file_format(FileFormat::png_folder);
+    const std::size_t dot = path.find_last_of('.'), slash = path.find_last_of('/');
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return nullptr;
+    std::string ext = path.substr(dot);
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const FileFormatInfo& f : file_formats())
+        if (f.extension == ext) return &f;
+    return nullptr;
+}
+
+std::vector<const FileFormatInfo*> formats_of(FormatKind kind) {
+    std::vector<const FileFormatInfo*> out;
+    for (const FileFormatInfo& f : file_formats())
+        if (f.kind == kind) out.push_back(&f);
+    return out;
+}
+
+std::string extensions_text(std::initializer_list<FormatKind> kinds) {
+    std::vector<std::string> words;
+    for (FormatKind k : kinds)
+        for (const FileFormatInfo* f : formats_of(k)) words.push_back(f->extension == "/" ? "a folder ending in /" : std::string(f->extension));
+    std::string s;
+    for (std::size_t i = 0; i < words.size(); ++i) s += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+    return s;
+}
+
+std::string with_extension(const std::string& file_name, const FileFormatInfo& format) {
+    const std::size_t dot = file_name.find_last_of('.');
+    const std::string stem = dot == std::string::npos ? file_name : file_name.substr(0, dot);
+    return stem + (format.extension == "/" ? "" : std::string(format.extension));
+}
+
+}  // namespace rope::exporting

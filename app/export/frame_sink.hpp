@@ -1,0 +1,42 @@
+// Where an animation's frames go (file_formats.hpp's FrameSinkMaker): a folder of PNGs, a GIF, an MP4
+// or a WebM. A sink writes under a temporary name and puts the file (or folder) in place on
+// finish(); dropped unfinished, it removes what it wrote.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "io/png_writer.hpp"
+
+namespace rope::exporting {
+
+class FrameSink {
+public:
+    virtual ~FrameSink() = default;
+    virtual void add(const std::vector<std::uint8_t>& rgba, int width, int height, int index) = 0;
+    virtual void finish() = 0;
+};
+
+struct FrameSinkRequest {
+    std::string path;  // as given (a folder's ends in /)
+    int width = 0, height = 0, fps = 30;
+    io::TextChunks metadata;
+    double dpi = 96;
+    // The colours a palette must keep exact (a GIF's): asked for only by formats with a palette.
+    std::function<std::vector<std::uint32_t>()> exact_colours;
+};
+
+using FrameSinkMaker = std::unique_ptr<FrameSink> (*)(const FrameSinkRequest& request);
+
+std::unique_ptr<FrameSink> open_png_folder(const FrameSinkRequest& request);
+std::unique_ptr<FrameSink> open_gif(const FrameSinkRequest& request);
+std::unique_ptr<FrameSink> open_mp4(const FrameSinkRequest& request);
+std::unique_ptr<FrameSink> open_webm(const FrameSinkRequest& request);
+
+// The name of frame i (0-based) in a PNG folder: frame-0001.png, ...
+std::string frame_file_name(int index);
+
+}  // namespace rope::exporting

@@ -1,0 +1,32 @@
+// The writers of one picture or one table (file_formats.hpp's StillWriter): PNG through cairo and
+// libpng, SVG through our writer, PDF through cairo, CSV from the figure's data table. Each writes
+// atomically and fills in what the result reports (the pixel size).
+#pragma once
+
+#include <string>
+
+#include "export/export_options.hpp"
+#include "figures/figures.hpp"
+#include "io/png_writer.hpp"
+
+namespace rope::exporting {
+
+struct StillFile {
+    const figures::FigureResult& figure;  // as the file shows it (whole, or one plot cut out)
+    const ExportOptions& options;
+    const io::TextChunks& metadata;        // the version and the parameters (session/file_metadata.hpp)
+    std::string title;                     // "RoPE Explorer: Rotated vectors"
+    const plot::TextMeasure& measure;
+};
+
+using StillWriter = void (*)(const StillFile& file, ExportResult& result);
+
+void write_png_file(const StillFile& file, ExportResult& result);
+void write_svg_file(const StillFile& file, ExportResult& result);
+void write_pdf_file(const StillFile& file, ExportResult& result);
+void write_csv_file(const StillFile& file, ExportResult& result);
+
+// The CSV text of a figure's data table (header, then shortest round-trip numbers).
+std::string table_csv(const figures::DataTable& table);
+
+}  // namespace rope::exporting
