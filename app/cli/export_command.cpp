@@ -53,7 +53,7 @@ std::string plots_by_figure() {
     for (const figures::FigureDescriptor* d : figures::all_figures()) {
         std::string line = "      " + std::string(d->name) + ":";
         for (std::size_t i = 0; i < d->plots.size(); ++i) {
-            const std::string item = " " + std::string(d->plots[i]) + (i + 1 < d->plots.size() ? "," : "");
+            const std::string item = " " + std::string(d->plots[i].name) + (i + 1 < d->plots.size() ? "," : "");
             if (line.size() + item.size() > 99) s += line + "\n", line = "       ";
             line += item;
         }

@@ -94,15 +94,9 @@ figures::FigureResult cut_out(const figures::FigureResult& full, const figures::
 
 }  // namespace
 
-std::string plot_names(const figures::FigureDescriptor& figure) {
-    std::string s;
-    for (std::string_view p : figure.plots) s += (s.empty() ? "" : ", ") + std::string(p);
-    return s;
-}
-
 std::string picture_options_problem(const figures::FigureDescriptor& figure, const ExportOptions& o, const FileFormatInfo& format) {
-    if (!o.plot.empty() && std::find(figure.plots.begin(), figure.plots.end(), o.plot) == figure.plots.end())
-        return "--plot " + shorten_for_message(o.plot) + ": " + std::string(figure.name) + " has the plots " + plot_names(figure);
+    if (!o.plot.empty() && !figures::find_plot(figure, o.plot))
+        return "--plot " + shorten_for_message(o.plot) + ": " + std::string(figure.name) + " has the plots " + figures::plot_names(figure);
     if (format.kind == FormatKind::table) {
         const char* flag = !o.plot.empty() ? "--plot" : o.clean ? "--clean" : o.no_title ? "--no-title" : nullptr;
         if (flag) return std::string(flag) + ": changes the picture only; a .csv holds the whole figure's numbers (leave it out)";

@@ -30,18 +30,20 @@ private:
     std::shared_ptr<const FrequencyTable> frequencies_;
 };
 
-// What one plot of a figure is, for the panel's mouse input, readouts and linked views.
-struct PlotId {
-    std::string name;
-    int tag = 0;
-    AxisRole x = AxisRole::other, y = AxisRole::other;
-    template <typename Tag>
-    PlotId(std::string name_, Tag tag_, AxisRole x_ = AxisRole::other, AxisRole y_ = AxisRole::other)
-        : name(std::move(name_)), tag(static_cast<int>(tag_)), x(x_), y(y_) {}
-};
+// The geometry of plot `index` of the figure (its descriptor's name and axis roles), to fill in.
+PlotGeometry plot_geometry(const BuildContext& ctx, int index);
+template <typename Tag>
+PlotGeometry plot_geometry(const BuildContext& ctx, Tag tag) {
+    return plot_geometry(ctx, static_cast<int>(tag));
+}
 
-// Copies a finished plot's mapping into the result.
-void record_geometry(BuildContext& ctx, plot::Plot& p, const PlotId& id, const plot::AxisSetup& x, const plot::AxisSetup& y);
+// Copies a finished plot's mapping into the result, for the figure's plot `tag` (its enum, in the
+// order of its descriptors).
+void record_geometry(BuildContext& ctx, plot::Plot& p, int index, const plot::AxisSetup& x, const plot::AxisSetup& y);
+template <typename Tag>
+void record_geometry(BuildContext& ctx, plot::Plot& p, Tag tag, const plot::AxisSetup& x, const plot::AxisSetup& y) {
+    record_geometry(ctx, p, static_cast<int>(tag), x, y);
+}
 
 // "1.2346 rad (70.7°)"
 std::string angle_text(double radians);

@@ -24,10 +24,10 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
-using detail::fit_subplots;
+using detail::fit_plots;
 using detail::SubplotFit;
 
-enum class ContextPlot { ratio = 1, wavelength, attention, decay, before, after, difference };
+enum class ContextPlot { ratio, wavelength, attention, decay, before, after, difference };
 
 std::vector<plot::Tick> degree_ticks() {
     return {{-kPi, "−180°"}, {-kPi / 2, "−90°"}, {0, "0°"}, {kPi / 2, "90°"}, {kPi, "180°"}};
@@ -156,7 +156,7 @@ void build_context(BuildContext& ctx) {
     if (!all_seven)
         for (plot::Rect& c : cell) c = {};  // the seven-plot arrangement is not an option
     // the heatmaps' colour bars (with their fading key) take about 150 px beside the plot
-    const SubplotFit fit = fit_subplots(ctx, {0, top, W, H}, cell, {1, 0, 3, 5, 4, 6, 2}, {0, 0}, 0, {0, 0, 0, 0, 40, 150, 150});
+    const SubplotFit fit = fit_plots(ctx, {0, top, W, H}, cell);
     cell = fit.cells;
     std::array<bool, 7> show{};
     for (int i = 0; i < 7; ++i) show[static_cast<std::size_t>(i)] = fit.shows(i);
@@ -220,7 +220,7 @@ void build_context(BuildContext& ctx) {
             p.line(pair_x.data(), ratios[v].data(), ratios[v].size(), 1, variant_color(th, compare[v]),
                    std::string(to_string(compare[v])), sub.line_width * 0.8f, variant_dash(th, compare[v]));
         p.line(pair_x.data(), ratio.data(), ratio.size(), 1, th.accent, current_name, sub.line_width * 1.3f);
-        record_geometry(ctx, p, {"context_ratio", ContextPlot::ratio, AxisRole::pair}, pair_axis, y);
+        record_geometry(ctx, p, ContextPlot::ratio, pair_axis, y);
         p.finish();
     }
 
@@ -278,7 +278,7 @@ void build_context(BuildContext& ctx) {
             p.line(pair_x.data(), wls[v].data(), wls[v].size(), 1, variant_color(th, compare[v]),
                    std::string(to_string(compare[v])), sub.line_width * 0.8f, variant_dash(th, compare[v]));
         p.line(pair_x.data(), wl.data(), wl.size(), 1, th.accent, current_name, sub.line_width * 1.3f);
-        record_geometry(ctx, p, {"context_wavelength", ContextPlot::wavelength, AxisRole::pair}, pair_axis, y);
+        record_geometry(ctx, p, ContextPlot::wavelength, pair_axis, y);
         p.finish();
     }
 
@@ -329,7 +329,7 @@ void build_context(BuildContext& ctx) {
             p.text(config.factor, f.attention_factor, "  " + plot::readout_number(f.attention_factor, 4), th.text,
                    plot::HAlign::left, plot::VAlign::top);
         }
-        record_geometry(ctx, p, {"context_attention", ContextPlot::attention}, x, y);
+        record_geometry(ctx, p, ContextPlot::attention, x, y);
         p.finish();
     }
 
@@ -359,7 +359,7 @@ void build_context(BuildContext& ctx) {
         p.line(after->distance.data(), after->bound.data(), after->bound.size(), 1, th.accent, current_name);
         if (!diff.empty()) p.line(after->distance.data(), diff.data(), diff.size(), 1, th.series[1], "A − B", sub.line_width * 0.8f, th.series_dash[1]);
         if (l0 <= static_cast<double>(max_distance)) p.marker_x(l0, th.text.with_alpha(0.7f), "L₀", 1.5f, 5);
-        record_geometry(ctx, p, {"context_decay", ContextPlot::decay}, x, y);
+        record_geometry(ctx, p, ContextPlot::decay, x, y);
         p.finish();
     }
 
@@ -428,7 +428,7 @@ void build_context(BuildContext& ctx) {
                           static_cast<float>(-kPi), static_cast<float>(kPi), cells->weights);
             }
             if (l0 < context) p.marker_x(l0, th.text, "L₀", 1.5f, 5);
-            record_geometry(ctx, p, {pn.name, pn.tag, AxisRole::position, AxisRole::pair}, x, y);
+            record_geometry(ctx, p, pn.tag, x, y);
             p.finish();
         }
     }
@@ -499,7 +499,15 @@ const FigureDescriptor& context_figure() {
         f.export_width = 1280;  // seven plots would crowd each other's labels in a blog column
         f.export_height = 720;
         f.csv_columns = "pair,theta_original,theta,ratio,wavelength_original,wavelength,theta_reference,theta_<variant>...";
-        f.plots = {"context_ratio", "context_wavelength", "context_attention", "context_decay", "context_before", "context_after", "context_difference"};
+        f.plots = {
+            {"context_ratio", "Frequency ratio θ′ᵢ/θᵢ per pair", "ratio", PlotRole::supporting, AxisRole::pair, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"ratio"}},
+            {"context_wavelength", "Wavelengths against the original and the extended context", "wavelengths", PlotRole::main, AxisRole::pair, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"wavelength"}},
+            {"context_attention", "The attention factor against the extension factor", "attention factor", PlotRole::supporting, AxisRole::other, AxisRole::other, 6, {240, 200}, 0, false, 1.5f, {"attention factor plot"}},
+            {"context_decay", "Long-range decay before and after", "decay", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 200}, 0, false, 1.5f, {"decay plot"}},
+            {"context_before", "The angle heatmap before", "before", PlotRole::supporting, AxisRole::position, AxisRole::pair, 4, {240, 200}, 40, false, 1.2f, {"angle heatmaps"}},
+            {"context_after", "The angle heatmap after", "after", PlotRole::supporting, AxisRole::position, AxisRole::pair, 3, {240, 200}, 150, false, 1.2f, {"angle heatmaps"}},
+            {"context_difference", "The angles' difference, after minus before", "difference", PlotRole::supporting, AxisRole::position, AxisRole::pair, 5, {240, 200}, 150, false, 1.2f, {"A minus B"}},
+        };
         f.reads = model_and({P::max_position, P::max_distance, P::decay_scale, P::compare, P::compare_to});
         f.build = build_context;
         f.header_width_em = 44;

@@ -14,7 +14,7 @@ namespace {
 
 using detail::BuildContext;
 
-enum class DecayPlot { decay = 1 };
+enum class DecayPlot { decay };
 
 void build_decay(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
@@ -45,7 +45,7 @@ void build_decay(BuildContext& ctx) {
         p.text(static_cast<double>(distance), b, "  " + plot::readout_number(b, 4), st.theme.text,
                plot::HAlign::left, plot::VAlign::bottom);
     }
-    record_geometry(ctx, p, {"decay", DecayPlot::decay, AxisRole::other, AxisRole::other}, x, y);
+    record_geometry(ctx, p, DecayPlot::decay, x, y);
     p.finish();
     if (f.pairs() == 1) {  // d = 2: a flat line is the whole story, said so
         // in the lower right: the flat line runs along the top, the distance marker near the left
@@ -97,7 +97,9 @@ const FigureDescriptor& decay_figure() {
         f.title = "Long-range decay";
         f.page = 0;
         f.csv_columns = "distance,bound";
-        f.plots = {"decay"};
+        f.plots = {
+            {"decay", "RoFormer's relative upper bound against distance", "decay bound", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, false, 1.8f, {"bound"}},
+        };
         f.reads = model_and({P::max_distance, P::decay_scale, P::position, P::key_position});
         f.build = build_decay;
         f.prepare = decay_prepare;

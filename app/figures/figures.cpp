@@ -42,12 +42,18 @@ std::array<double, 5> sweep_bases(double base) {
 
 namespace detail {
 
-void record_geometry(BuildContext& ctx, plot::Plot& p, const PlotId& id, const plot::AxisSetup& x, const plot::AxisSetup& y) {
+PlotGeometry plot_geometry(const BuildContext& ctx, int index) {
+    const PlotDescriptor& d = ctx.figure().plots.at(static_cast<std::size_t>(index));
     PlotGeometry g;
-    g.name = id.name;
-    g.tag = id.tag;
-    g.x_role = id.x;
-    g.y_role = id.y;
+    g.name = std::string(d.name);
+    g.tag = index;
+    g.x_role = d.x_role;
+    g.y_role = d.y_role;
+    return g;
+}
+
+void record_geometry(BuildContext& ctx, plot::Plot& p, int index, const plot::AxisSetup& x, const plot::AxisSetup& y) {
+    PlotGeometry g = plot_geometry(ctx, index);
     g.area = p.area();
     g.frame = p.outer();
     g.x_min = x.min;

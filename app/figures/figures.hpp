@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "figures/figure_cache.hpp"
+#include "figures/plot_descriptor.hpp"
 #include "plot/display_list.hpp"
 #include "plot/plot.hpp"
 #include "plot/style.hpp"
@@ -19,15 +20,10 @@ namespace rope::figures {
 
 struct FigureDescriptor;
 
-// What a plot's axis shows, for linked views: a pair index, a token position, or neither.
-// pair: pair indices (the hover readout names the pair); index: other whole numbers (patch rows and
-// columns), labelled at whole numbers only; position: token positions.
-enum class AxisRole : std::uint8_t { other, pair, position, index };
-
 // Pixel <-> data mapping of one plot in a figure (copied out of plot::Plot after building).
 struct PlotGeometry {
-    std::string name;  // for people, tests and `export --plot`: "heatmap", "qk", ...
-    int tag = 0;       // the figure's own enum value for this plot (see is())
+    std::string name;  // the plot's descriptor's name: "heatmap", "qk", ...
+    int tag = 0;       // its index in the figure's plots, the figure's own enum value for it (see is())
     AxisRole x_role = AxisRole::other, y_role = AxisRole::other;
     plot::Rect area;
     plot::Rect frame;  // the plot with its title, ticks, axis labels and colour bar (export --plot)

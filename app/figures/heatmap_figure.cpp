@@ -19,7 +19,7 @@ namespace {
 
 using detail::BuildContext;
 
-enum class HeatmapPlot { heatmap = 1 };
+enum class HeatmapPlot { heatmap };
 
 std::vector<plot::Tick> degree_ticks() {
     return {{-kPi, "−180°"}, {-kPi / 2, "−90°"}, {0, "0°"}, {kPi / 2, "90°"}, {kPi, "180°"}};
@@ -141,7 +141,7 @@ void build_heatmap(BuildContext& ctx) {
     if (m >= from && m < to && ctx.request.show_cursor)
         p.marker_x(static_cast<double>(m) + 0.5 * (span <= area.width() ? 1 : 0), st.theme.accent,
                    "m = " + std::to_string(m), 2.5f);
-    record_geometry(ctx, p, {"heatmap", HeatmapPlot::heatmap, AxisRole::position, AxisRole::pair}, x, y);
+    record_geometry(ctx, p, HeatmapPlot::heatmap, x, y);
     p.finish();
 }
 
@@ -245,7 +245,9 @@ const FigureDescriptor& heatmap_figure() {
         f.page = 0;
         f.csv_columns = "position_from,position_to,pair_from,pair_to,angle,mean_cos,mean_sin,magnitude";
         f.full_resolution_table = true;
-        f.plots = {"heatmap"};
+        f.plots = {
+            {"heatmap", "The angle of every pair at every position", "angles", PlotRole::main, AxisRole::position, AxisRole::pair, 0, {240, 200}, 90, false, 1.6f, {"cell", "colour"}},
+        };
         f.reads = model_and({P::max_position, P::heatmap_from, P::heatmap_to, P::heatmap_mode, P::position, P::pair});
         f.build = build_heatmap;
         f.header_width_em = 14;

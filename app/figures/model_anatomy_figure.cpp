@@ -18,12 +18,12 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
-using detail::fit_subplots;
+using detail::fit_plots;
 using detail::SubplotFit;
 namespace why = detail::why;
 using plot::Color;
 
-enum class AnatomyPlot { layers = 1, kinds, temperature };
+enum class AnatomyPlot { layers, kinds, temperature };
 
 // One kind's row of the table, as text.
 struct KindRow {
@@ -154,7 +154,7 @@ void draw_strip(BuildContext& ctx, const ModelLayers& model, const std::vector<K
         const float x = std::clamp((r.x0 + r.x1) / 2, a.x0 + w / 2, a.x1 - w / 2);
         p.list().text({x, y0 - grow - st.px(2)}, tag, small, th.text, plot::HAlign::center, plot::VAlign::bottom);
     }
-    record_geometry(ctx, p, {"anatomy_layers", AnatomyPlot::layers}, ax, ay);
+    record_geometry(ctx, p, AnatomyPlot::layers, ax, ay);
     p.finish();
 }
 
@@ -249,9 +249,7 @@ void draw_table(BuildContext& ctx, const std::vector<KindRow>& rows, int selecte
         draw_row(cells(rows[static_cast<std::size_t>(r)]), y, th.text, &c);
     }
     // rows for the pointer: the geometry spans the body rows only (y = row index from the top)
-    PlotGeometry g;
-    g.name = "anatomy_kinds";
-    g.tag = static_cast<int>(AnatomyPlot::kinds);
+    PlotGeometry g = detail::plot_geometry(ctx, AnatomyPlot::kinds);
     g.area = {x_start, y_top + row_h, x_start + total, y_top + row_h * static_cast<float>(k + 1)};
     g.frame = p.outer();
     g.x_min = 0, g.x_max = 1, g.y_min = k, g.y_max = 0;
@@ -292,7 +290,7 @@ void draw_temperature(BuildContext& ctx, std::int64_t context, std::int64_t floo
         p.marker_x(static_cast<double>(floor_scale - 1), th.muted, "first step: p = " + plot::readout_number(static_cast<double>(floor_scale - 1)),
                    -1, 6);
     p.marker_y(top, th.accent, "s = " + plot::readout_number(top, 4) + " at p = " + plot::grouped_number(static_cast<double>(last)), -1, 6);
-    record_geometry(ctx, p, {"anatomy_temperature", AnatomyPlot::temperature, AxisRole::position}, ax, ay);
+    record_geometry(ctx, p, AnatomyPlot::temperature, ax, ay);
     p.finish();
 }
 
@@ -356,8 +354,7 @@ void build_model_anatomy(BuildContext& ctx) {
                                                                               {0, y0 + strip_h, W, y0 + strip_h + table_h},
                                                                               {0, y0 + strip_h + table_h, W, H}}
                                                     : std::vector<plot::Rect>{{0, y0, W, y0 + strip_h}, {0, y0 + strip_h, W, y0 + strip_h + table_h}};
-    const SubplotFit fit = fit_subplots(ctx, {0, top, W, H}, own, temperature ? std::vector<int>{0, 1, 2} : std::vector<int>{0, 1},
-                                        {st.px(240), st.px(160)}, 1);  // room for the curve's axes; the strip and table need less
+    const SubplotFit fit = fit_plots(ctx, {0, top, W, H}, own);
     if (fit.shows(0)) draw_strip(ctx, model, rows, selected, fit.cells[0]);
     if (fit.shows(1)) draw_table(ctx, rows, selected_kind, layer_summary(ctx.params, model, selected, temperature), fit.cells[1]);
     if (temperature && fit.shows(2))
@@ -423,7 +420,11 @@ const FigureDescriptor& model_anatomy_figure() {
         f.export_width = 1100;
         f.export_height = 640;
         f.csv_columns = "layer,kind,window,nope,base,head_dim,rotating_pairs,selected";
-        f.plots = {"anatomy_layers", "anatomy_kinds", "anatomy_temperature"};
+        f.plots = {
+            {"anatomy_layers", "The model's layers, one cell each, by kind", "layers", PlotRole::strip, AxisRole::other, AxisRole::other, 0, {240, 160}, 0, true, 6.0f, {"Click a layer"}},
+            {"anatomy_kinds", "The kinds of layer and their RoPE", "kinds", PlotRole::table, AxisRole::other, AxisRole::other, 1, {240, 160}, 0, true, 3.0f, {"sliding-window"}},
+            {"anatomy_temperature", "The NoPE layers' query scale against position", "query scale", PlotRole::supporting, AxisRole::position, AxisRole::other, 2, {240, 160}, 0, true, 3.0f, {"the curve"}},
+        };
         f.reads = model_and({P::layer_kinds, P::model_layers, P::layer, P::max_position, P::attn_temperature_tuning, P::floor_scale,
                              P::attn_scale, P::pair, P::vector, P::key_vector});
         f.build = build_model_anatomy;

@@ -18,11 +18,11 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
-using detail::fit_subplots;
+using detail::fit_plots;
 using detail::SubplotFit;
 namespace why = detail::why;
 
-enum class PairingPlot { dims = 1, shift };
+enum class PairingPlot { dims, shift };
 
 using plot::Color;
 using plot::Vec2;
@@ -86,7 +86,7 @@ void build_pairing(BuildContext& ctx) {
     const float split = top + (H - top) * (H < st.px(620) ? 0.5f : 0.54f);
     // too small for both: the layouts' diagram
     const SubplotFit fit =
-        fit_subplots(ctx, {0, top, W, H}, {plot::Rect{0, top, W, split}, plot::Rect{0, split, W, H}}, {0, 1}, {0, 0}, 1);  // full width each
+        fit_plots(ctx, {0, top, W, H}, {plot::Rect{0, top, W, split}, plot::Rect{0, split, W, H}});
     const plot::Rect diagram = fit.cells[0], shift_rect = fit.cells[1];
 
     // 1. The two layouts as rows of dim boxes (coloured by the frequency each dim turns at, partners
@@ -178,7 +178,7 @@ void build_pairing(BuildContext& ctx) {
                      : "the bug: cos/sin laid out " + why::layout_name(table_mixed) + ", vector " + why::layout_name(pairing) +
                            ": partners turn at different θ",
               label3, false);
-        record_geometry(ctx, p, {"pairing_dims", PairingPlot::dims}, ax, ay);
+        record_geometry(ctx, p, PairingPlot::dims, ax, ay);
         p.finish();
     }
 
@@ -220,7 +220,7 @@ void build_pairing(BuildContext& ctx) {
         p.line(shift.data(), matched.data(), matched.size(), 1, th.series[0], matched_name);
         if (m_now >= shift.front() && m_now <= shift.back() && ctx.request.show_cursor)
             p.marker_x(static_cast<double>(m_now), th.accent, "m = " + std::to_string(m_now), 2.0f, 6);
-        record_geometry(ctx, p, {"pairing_shift", PairingPlot::shift, AxisRole::position}, ax, ay);
+        record_geometry(ctx, p, PairingPlot::shift, ax, ay);
         p.finish();
     }
 
@@ -247,7 +247,10 @@ const FigureDescriptor& pairing_figure() {
         f.title = "Pairing layouts";
         f.page = 2;
         f.csv_columns = "m,n,score_matched,score_mixed";
-        f.plots = {"pairing_dims", "pairing_shift"};
+        f.plots = {
+            {"pairing_dims", "Which dims form each pair in either layout", "pairs", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, true, 3.0f, {"pair neighbours", "rotate_half"}},
+            {"pairing_shift", "The score along a shift of both tokens", "shift", PlotRole::supporting, AxisRole::position, AxisRole::other, 1, {240, 200}, 0, true, 3.0f, {"drifts"}},
+        };
         f.reads = model_and({P::pair, P::max_position, P::position, P::key_position, P::vector, P::key_vector});
         f.build = build_pairing;
         return f;

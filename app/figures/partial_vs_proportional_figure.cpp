@@ -25,7 +25,7 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
-using detail::fit_subplots;
+using detail::fit_plots;
 using detail::SubplotFit;
 namespace why = detail::why;
 using plot::Color;
@@ -55,7 +55,7 @@ TwoLayouts two_layouts(int dim, double fraction, double base) {
     return t;
 }
 
-enum class LayoutPlot { dims = 1, wavelengths, matched, mixed };
+enum class LayoutPlot { dims, wavelengths, matched, mixed };
 
 // ---- the figure ----
 
@@ -229,7 +229,7 @@ void draw_dims(BuildContext& ctx, const TwoLayouts& t, const FrequencyColors& co
           "proportional: pair (i, i + " + half + "), θᵢ = b^(−2i/" + d + "), 0 from i = " + std::to_string(t.turning),
           "proportional: (i, i + " + half + ")",
           strip2 + strip_h + arc_h + st.px(4) + label_h, plot::VAlign::bottom);
-    record_geometry(ctx, p, {"layout_dims", LayoutPlot::dims}, ax, ay);
+    record_geometry(ctx, p, LayoutPlot::dims, ax, ay);
     p.finish();
 }
 
@@ -269,7 +269,7 @@ void draw_wavelengths(BuildContext& ctx, const TwoLayouts& t, std::int64_t conte
     p.line(index.data(), part.data(), index.size(), 1, th.series[1], "partial");
     p.line(index.data(), prop.data(), index.size(), 1, th.series[4], "proportional", -1, th.series_dash[4]);
     p.marker_y(static_cast<double>(context), th.accent, "context L = " + plot::grouped_number(static_cast<double>(context)), -1, 6);
-    record_geometry(ctx, p, {"layout_wavelengths", LayoutPlot::wavelengths, AxisRole::pair}, ax, ay);
+    record_geometry(ctx, p, LayoutPlot::wavelengths, ax, ay);
     p.finish();
 }
 
@@ -309,7 +309,7 @@ void draw_scores(BuildContext& ctx, const std::vector<ScoreCurves>& layouts, con
         for (std::size_t i = 0; i < positions.size(); ++i)
             p.line(x.data(), layouts[l].score[i].data(), x.size(), 1, th.series[series[l]], i == 0 ? layout_names[l] : "",
                    sub.line_width * 0.8f, l < own_dash.size() && own_dash[l] >= 0 ? own_dash[l] : kPositionDash[i % 3]);
-    record_geometry(ctx, p, {name, tag}, ax, ay);
+    record_geometry(ctx, p, tag, ax, ay);
     p.finish();
 }
 
@@ -354,10 +354,9 @@ void build_partial_vs_proportional(BuildContext& ctx) {
     const float bottom = H - (with_caption ? caption_h + st.px(6) : 0.0f);
 
     const float split = top + (bottom - top) * 0.42f, third = W / 3;
-    const SubplotFit fit = fit_subplots(ctx, {0, top, W, bottom},
-                                        {plot::Rect{0, top, W, split}, plot::Rect{0, split, third, bottom},
-                                         plot::Rect{third, split, 2 * third, bottom}, plot::Rect{2 * third, split, W, bottom}},
-                                        {0, 3, 1, 2}, {st.px(300), st.px(230)});
+    const SubplotFit fit = fit_plots(ctx, {0, top, W, bottom},
+                                     {plot::Rect{0, top, W, split}, plot::Rect{0, split, third, bottom},
+                                      plot::Rect{third, split, 2 * third, bottom}, plot::Rect{2 * third, split, W, bottom}});
 
     FrequencyColors colors;
     if (t.turning > 0) {
@@ -418,7 +417,12 @@ const FigureDescriptor& partial_vs_proportional_figure() {
         f.export_width = 1100;
         f.export_height = 720;
         f.csv_columns = "pair,theta_partial,theta_proportional";
-        f.plots = {"layout_dims", "layout_wavelengths", "layout_scores_matched", "layout_scores_mixed"};
+        f.plots = {
+            {"layout_dims", "Which dims pair in each layout", "dims", PlotRole::strip, AxisRole::other, AxisRole::other, 0, {300, 230}, 0, false, 4.0f, {"pairs dim"}},
+            {"layout_wavelengths", "Each pair's wavelength against the context", "wavelengths", PlotRole::supporting, AxisRole::pair, AxisRole::other, 2, {300, 230}, 0, false, 1.2f, {"frequency"}},
+            {"layout_scores_matched", "Scores of the reported port: still a rotation", "reported port", PlotRole::supporting, AxisRole::other, AxisRole::other, 3, {300, 230}, 0, false, 1.2f, {"dashed curve"}},
+            {"layout_scores_mixed", "Scores of mixed layouts: no rotation", "mixed layouts", PlotRole::main, AxisRole::other, AxisRole::other, 1, {300, 230}, 0, false, 1.2f, {"spread apart"}},
+        };
         f.reads = {P::dim, P::base, P::rotary_fraction, P::max_position, P::vector, P::key_vector};
         f.build = build_partial_vs_proportional;
         f.build_cost = 2;

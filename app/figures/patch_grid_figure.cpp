@@ -20,13 +20,13 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
-using detail::fit_subplots;
+using detail::fit_plots;
 using detail::position_axis_color;
 using detail::SubplotFit;
 namespace why = detail::why;
 using plot::Color;
 
-enum class GridPlot { axial = 1, chunked, interleaved, axes };
+enum class GridPlot { axial, chunked, interleaved, axes };
 constexpr int kMaps = 3;
 
 // One map: which layout, its titles (longest first), and the layout itself (none: 2D axial needs
@@ -238,7 +238,7 @@ void draw_map(BuildContext& ctx, const MapSpec& spec, const ColourScale& scale, 
         p.list().rect({a.x, a.y, b.x, b.y}, Color{0, 0, 0, 0}, Color{0.05f, 0.05f, 0.08f, 1}, w);
         if (b.x - a.x > 3 * w) p.list().rect({a.x + w, a.y + w, b.x - w, b.y - w}, Color{0, 0, 0, 0}, Color{1, 1, 1, 1}, std::max(1.0f, w * 0.6f));
     }
-    detail::record_geometry(ctx, p, {spec.name, spec.tag, AxisRole::index, AxisRole::index}, ax, ay);
+    detail::record_geometry(ctx, p, spec.tag, ax, ay);
     p.finish();
     if (this_model) {
         ctx.result.list.rect({cell.x0 + st.px(2), cell.y0 + st.px(2), cell.x1 - st.px(2), cell.y1 - st.px(2)}, Color{0, 0, 0, 0}, th.accent, st.px(2.5f));
@@ -391,7 +391,7 @@ void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const 
             p.list().segment({x, y - unit * 0.34f}, {x, y + unit * 0.34f}, c, st.px(2));
         }
     }
-    detail::record_geometry(ctx, p, {"patch_axes", GridPlot::axes}, ax, ay);
+    detail::record_geometry(ctx, p, GridPlot::axes, ax, ay);
     p.finish();
 }
 
@@ -471,9 +471,7 @@ void build_patch_grid(BuildContext& ctx) {
         left_out("the maps are");
         return;
     }
-    const float colour_bar = 90;
-    const SubplotFit fit = fit_subplots(ctx, room, std::vector<plot::Rect>(kMaps), {0, 1, 2}, {std::max(st.px(160), third * 0.2f), st.px(160)},
-                                        3, {colour_bar, colour_bar, colour_bar});
+    const SubplotFit fit = fit_plots(ctx, room, std::vector<plot::Rect>(kMaps), {std::max(st.px(160), third * 0.2f), st.px(160)});
     for (int i = 0; i < kMaps; ++i)
         if (fit.shows(i)) draw_map(ctx, maps[static_cast<std::size_t>(i)], scale, g, i == mine, true, fit.cells[static_cast<std::size_t>(i)]);
     if (fit.all()) left_out("the pairs-per-axis strip is");
@@ -533,7 +531,12 @@ const FigureDescriptor& patch_grid_figure() {
         f.export_width = 1200;
         f.export_height = 900;
         f.csv_columns = "layout,row,col,similarity";
-        f.plots = {"patch_axial", "patch_chunked", "patch_interleaved", "patch_axes"};
+        f.plots = {
+            {"patch_axial", "Similarity to the query patch, 2D axial RoPE", "2D axial", PlotRole::main, AxisRole::index, AxisRole::index, 0, {160, 160}, 90, false, 1.3f, {"cross"}},
+            {"patch_chunked", "Similarity to the query patch, M-RoPE in sections", "chunked", PlotRole::main, AxisRole::index, AxisRole::index, 1, {160, 160}, 90, false, 1.3f, {"chunked map"}},
+            {"patch_interleaved", "Similarity to the query patch, M-RoPE interleaved", "interleaved", PlotRole::main, AxisRole::index, AxisRole::index, 2, {160, 160}, 90, false, 1.3f, {"interleaves"}},
+            {"patch_axes", "Each axis' pairs and their wavelengths", "pairs per axis", PlotRole::strip, AxisRole::other, AxisRole::other, 3, {240, 120}, 0, true, 5.0f, {"which axis"}},
+        };
         f.reads = model_and({P::rope_axes, P::axial_frequencies, P::mrope_section, P::mrope_interleaved, P::grid_rows, P::grid_cols, P::query_row,
                              P::query_col, P::vector, P::key_vector});
         f.build = build_patch_grid;

@@ -20,7 +20,7 @@ using detail::position_axis_color;
 namespace why = detail::why;
 using plot::Color;
 
-enum class IdsPlot { table = 1 };
+enum class IdsPlot { table };
 constexpr int kEllipsis = -1;
 
 // The tokens shown, in order (kEllipsis: a "…" column for the tokens left out), at most `capacity`
@@ -181,9 +181,7 @@ void build_position_ids(BuildContext& ctx) {
         const float xr = a.x0 + L.head_w + L.col_w * static_cast<float>(to - from);
         p.list().segment({a.x0, y0 + L.row_h * 4}, {xr, y0 + L.row_h * 4}, th.axis, st.px(1));
     }
-    PlotGeometry g;
-    g.name = "position_ids";
-    g.tag = static_cast<int>(IdsPlot::table);
+    PlotGeometry g = detail::plot_geometry(ctx, IdsPlot::table);
     g.area = {a.x0, y_start, a.x1, y_start + band_h * static_cast<float>(L.bands)};
     g.frame = p.outer();
     ctx.result.plots.push_back(g);
@@ -206,7 +204,9 @@ const FigureDescriptor& position_ids_figure() {
         f.export_width = 1200;
         f.export_height = 560;
         f.csv_columns = "index,kind,row,col,t,h,w,index_1d";
-        f.plots = {"position_ids"};
+        f.plots = {
+            {"position_ids", "Position ids (t, h, w) of text, an image and text", "position ids", PlotRole::table, AxisRole::other, AxisRole::other, 0, {240, 120}, 0, true, 4.0f, {"position id"}},
+        };
         f.reads = {P::text_before, P::text_after, P::grid_rows, P::grid_cols};
         f.build = build_position_ids;
         f.draws_nope = true;  // position ids are the same whatever the frequencies

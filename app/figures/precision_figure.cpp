@@ -17,11 +17,11 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
-using detail::fit_subplots;
+using detail::fit_plots;
 using detail::SubplotFit;
 namespace why = detail::why;
 
-enum class PrecisionPlot { angle = 1, positions, pairs, vector };
+enum class PrecisionPlot { angle, positions, pairs, vector };
 
 // The four ways of computing the angle the figure compares.
 struct Recipe {
@@ -163,13 +163,12 @@ void build_precision(BuildContext& ctx) {
     ctx.result.shared_key = {0, B, W, H};
     const float mid_x = W * 0.5f, mid_y = th_ + (B - th_) * 0.5f;
     // too small for four plots: the angle errors first, then the rotated vector's, then the gaps
-    const SubplotFit fit = fit_subplots(
+    const SubplotFit fit = fit_plots(
         ctx, {0, th_, W, B},
         {column ? plot::Rect{0, th_, W, th_ + (B - th_) * 0.25f} : plot::Rect{0, th_, mid_x, mid_y},
          column ? plot::Rect{0, th_ + (B - th_) * 0.25f, W, mid_y} : plot::Rect{mid_x, th_, W, mid_y},
          column ? plot::Rect{0, mid_y, W, th_ + (B - th_) * 0.75f} : plot::Rect{0, mid_y, mid_x, B},
-         column ? plot::Rect{0, th_ + (B - th_) * 0.75f, W, B} : plot::Rect{mid_x, mid_y, W, B}},
-        {0, 2, 3, 1});
+         column ? plot::Rect{0, th_ + (B - th_) * 0.75f, W, B} : plot::Rect{mid_x, mid_y, W, B}});
     const std::vector<plot::Rect>& cell = fit.cells;
     float cell_h = 0;
     for (const plot::Rect& r : cell) cell_h = std::max(cell_h, r.height());
@@ -208,7 +207,7 @@ void build_precision(BuildContext& ctx) {
                    dashes[r]);
         }
         if (m_now >= 1 && m_now <= top && ctx.request.show_cursor) p.marker_x(m_now, th.accent, m_tag, 2.0f, 6);
-        record_geometry(ctx, p, {"precision_angle", PrecisionPlot::angle, AxisRole::position}, ax, ay);
+        record_geometry(ctx, p, PrecisionPlot::angle, ax, ay);
         p.finish();
     }
 
@@ -232,7 +231,7 @@ void build_precision(BuildContext& ctx) {
                                                                                                            : "257 → 256 ";
         p.text(257, 2, note, th.text, plot::HAlign::right, plot::VAlign::bottom);
         if (m_now >= 1 && m_now <= top && ctx.request.show_cursor) p.marker_x(m_now, th.accent, m_tag, 2.0f, 6);
-        record_geometry(ctx, p, {"precision_positions", PrecisionPlot::positions, AxisRole::position}, ax, ay);
+        record_geometry(ctx, p, PrecisionPlot::positions, ax, ay);
         p.finish();
     }
 
@@ -269,7 +268,7 @@ void build_precision(BuildContext& ctx) {
                        ? "position 0 is exact in every format"
                        : "m = 0: all exact",
                    th.muted, plot::HAlign::center, plot::VAlign::middle);
-        record_geometry(ctx, p, {"precision_pairs", PrecisionPlot::pairs, AxisRole::pair}, ax, ay);
+        record_geometry(ctx, p, PrecisionPlot::pairs, ax, ay);
         p.finish();
     }
 
@@ -298,7 +297,7 @@ void build_precision(BuildContext& ctx) {
             p.text(r, std::max(v, floor), v > 0 ? plot::readout_number(v, 2) : "0", th.text, plot::HAlign::center,
                    plot::VAlign::bottom);
         }
-        record_geometry(ctx, p, {"precision_vector", PrecisionPlot::vector}, ax, ay);
+        record_geometry(ctx, p, PrecisionPlot::vector, ax, ay);
         p.finish();
     }
 
@@ -335,7 +334,12 @@ const FigureDescriptor& precision_figure() {
         f.title = "Numeric precision";
         f.page = 2;
         f.csv_columns = "format,m,pair,angle_exact,angle,error,spacing";
-        f.plots = {"precision_angle", "precision_positions", "precision_pairs", "precision_vector"};
+        f.plots = {
+            {"precision_angle", "Angle error against position", "angle error", PlotRole::main, AxisRole::position, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"bfloat16", "rounded"}},
+            {"precision_positions", "The gap between the positions each format stores", "position gaps", PlotRole::supporting, AxisRole::position, AxisRole::other, 3, {240, 200}, 0, false, 1.5f, {"position 257"}},
+            {"precision_pairs", "Angle error of every pair at m", "every pair", PlotRole::supporting, AxisRole::pair, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"fastest pair"}},
+            {"precision_vector", "The rotated vector in each format", "rotated vector", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 200}, 0, false, 1.5f, {"casting"}},
+        };
         f.reads = model_and({P::pair, P::max_position, P::position, P::vector});
         f.build = build_precision;
         return f;

@@ -36,6 +36,18 @@ std::vector<ParamId> model_and(std::initializer_list<ParamId> more) {
     return keys;
 }
 
+const PlotDescriptor* find_plot(const FigureDescriptor& figure, std::string_view name) {
+    for (const PlotDescriptor& p : figure.plots)
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+std::string plot_names(const FigureDescriptor& figure, std::string_view separator) {
+    std::string s;
+    for (const PlotDescriptor& p : figure.plots) s += (s.empty() ? "" : std::string(separator)) + std::string(p.name);
+    return s;
+}
+
 const std::vector<const FigureDescriptor*>& all_figures() {
     static const std::vector<const FigureDescriptor*> list = [] {
         std::vector<const FigureDescriptor*> v;

@@ -25,9 +25,9 @@ struct FigureDescriptor {
     int page = 0;            // which page of panels shows it (pages())
     int export_width = 800, export_height = 480;  // its size in a file when none is asked for
     std::string_view csv_columns;  // the header of its CSV, as the README gives it
-    // its plots' names (PlotGeometry::name) in drawing order: export --plot, and a lesson step's
-    // "focus" (the ones its text speaks of, shown first when not all of them fit)
-    std::vector<std::string_view> plots;
+    // its plots in drawing order (PlotGeometry::tag indexes this list): export --plot, a lesson
+    // step's "focus" (the ones its text speaks of, shown first when not all of them fit), fitting
+    std::vector<PlotDescriptor> plots;
     bool full_resolution_table = false;  // its CSV can hold every position (export --full-resolution)
     // Every parameter the picture depends on: a panel is rebuilt when one of their values changes
     // (a test checks that a build reads no other).
@@ -53,6 +53,10 @@ struct FigureDescriptor {
 
 // The config scope's parameters (the model: what the frequencies depend on) followed by `more`, for `reads`.
 std::vector<ParamId> model_and(std::initializer_list<ParamId> more);
+
+// A figure's plot by name (null if it has none of that name), and "pair, fan, qk": its plots' names.
+const PlotDescriptor* find_plot(const FigureDescriptor& figure, std::string_view name);
+std::string plot_names(const FigureDescriptor& figure, std::string_view separator = ", ");
 
 // Every figure in panel order (panel n is all_figures()[n - 1]).
 const std::vector<const FigureDescriptor*>& all_figures();

@@ -16,11 +16,11 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
-using detail::fit_subplots;
+using detail::fit_plots;
 using detail::SubplotFit;
 namespace why = detail::why;
 
-enum class ScoresPlot { matched = 1, mixed };
+enum class ScoresPlot { matched, mixed };
 
 constexpr std::int64_t kScoreWindow = 64;
 
@@ -121,7 +121,7 @@ void build_scores(BuildContext& ctx) {
     }
 
     // too small for both: the matched layouts' matrix, with the colour bar
-    const SubplotFit fit = fit_subplots(ctx, {0, top, W, bottom}, {left, right}, {0, 1});
+    const SubplotFit fit = fit_plots(ctx, {0, top, W, bottom}, {left, right});
     const double lo = static_cast<double>(first) - 0.5, hi = static_cast<double>(first + count) - 0.5;
     struct Panel {
         const Eigen::MatrixXd* s;
@@ -162,7 +162,7 @@ void build_scores(BuildContext& ctx) {
         }
         const plot::Vec2 a = p.to_px(static_cast<double>(n_now) - 0.5, static_cast<double>(m_now) + 0.5);
         const plot::Vec2 b = p.to_px(static_cast<double>(n_now) + 0.5, static_cast<double>(m_now) - 0.5);
-        record_geometry(ctx, p, {pn.name, pn.tag, AxisRole::position, AxisRole::position}, ax, ay);
+        record_geometry(ctx, p, pn.tag, ax, ay);
         p.finish();
         if (cell_inside && ctx.request.show_cursor) {  // after finish: the box may stick out of the plot at its edge
             const float grow = st.px(2);
@@ -193,7 +193,10 @@ const FigureDescriptor& scores_figure() {
         f.title = "Score matrix";
         f.page = 2;
         f.csv_columns = "m,n,score,score_mixed";
-        f.plots = {"scores", "scores_mixed"};
+        f.plots = {
+            {"scores", "The score matrix <R(m)q, R(n)k>", "scores", PlotRole::main, AxisRole::position, AxisRole::position, 0, {240, 200}, 0, false, 1.0f, {"diagonal", "Toeplitz"}},
+            {"scores_mixed", "The same with the pairing layouts mixed up", "mixed layouts", PlotRole::supporting, AxisRole::position, AxisRole::position, 1, {240, 200}, 0, false, 1.0f, {"mixed up", "stripes break"}},
+        };
         f.reads = model_and({P::max_position, P::position, P::key_position, P::vector, P::key_vector});
         f.build = build_scores;
         return f;

@@ -18,11 +18,11 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
-using detail::fit_subplots;
+using detail::fit_plots;
 using detail::SubplotFit;
 namespace why = detail::why;
 
-enum class SinusoidalPlot { absolute = 1, rope };
+enum class SinusoidalPlot { absolute, rope };
 
 // y range of some curves (nan-free), with room on top for the legend.
 void range_of(const std::vector<const std::vector<double>*>& curves, double& lo, double& hi) {
@@ -91,10 +91,9 @@ void build_sinusoidal(BuildContext& ctx) {
     const bool wide = W >= (bottom - top) * 1.3f;
     const float mid_y = top + (bottom - top) / 2;
     // too small for both: RoPE's curves
-    const SubplotFit fit = fit_subplots(ctx, {0, top, W, bottom},
+    const SubplotFit fit = fit_plots(ctx, {0, top, W, bottom},
                                         {wide ? plot::Rect{0, top, W / 2, bottom} : plot::Rect{0, top, W, mid_y},
-                                         wide ? plot::Rect{W / 2, top, W, bottom} : plot::Rect{0, mid_y, W, bottom}},
-                                        {1, 0});
+                                         wide ? plot::Rect{W / 2, top, W, bottom} : plot::Rect{0, mid_y, W, bottom}});
     const plot::Rect left = fit.cells[0], right = fit.cells[1];
     const plot::AxisSetup ax{"distance n − m (tokens)", -static_cast<double>(reach), static_cast<double>(reach)};
     const std::string m1_text = "m = " + plot::tick_label(static_cast<double>(m1), 1);
@@ -115,7 +114,7 @@ void build_sinusoidal(BuildContext& ctx) {
         p.line(distance.data(), add1.data(), points, 1, th.series[3], added + m1_text, sub.line_width * 0.8f, th.series_dash[3]);
         p.line(distance.data(), pe.data(), points, 1, th.series[0], "PE(m)·PE(n), any m, any token");
         if (d_inside && ctx.request.show_cursor) p.marker_x(static_cast<double>(d_now), th.accent, "", 1.5f, 5);
-        record_geometry(ctx, p, {"sinusoidal_absolute", SinusoidalPlot::absolute}, ax, ay);
+        record_geometry(ctx, p, SinusoidalPlot::absolute, ax, ay);
         p.finish();
     }
     // Right: RoPE's score, the same curve for both query positions.
@@ -132,7 +131,7 @@ void build_sinusoidal(BuildContext& ctx) {
         p.line(distance.data(), rope1.data(), points, 1, th.series[2], "⟨R(m)q, R(n)k⟩, " + m1_text, sub.line_width * 1.6f);
         p.line(distance.data(), rope2.data(), points, 1, th.text, "⟨R(m)q, R(n)k⟩, " + m2_text, sub.line_width * 0.7f, 5);
         if (d_inside && ctx.request.show_cursor) p.marker_x(static_cast<double>(d_now), th.accent, "", 1.5f, 5);
-        record_geometry(ctx, p, {"sinusoidal_rope", SinusoidalPlot::rope}, ax, ay);
+        record_geometry(ctx, p, SinusoidalPlot::rope, ax, ay);
         p.finish();
     }
 
@@ -165,7 +164,10 @@ const FigureDescriptor& sinusoidal_figure() {
         f.title = "Absolute vs RoPE";
         f.page = 2;
         f.csv_columns = "m,n,distance,pe_dot,additive_score,rope_score";
-        f.plots = {"sinusoidal_absolute", "sinusoidal_rope"};
+        f.plots = {
+            {"sinusoidal_absolute", "Absolute sinusoidal encoding: dot products and scores", "absolute", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"Left", "position vectors"}},
+            {"sinusoidal_rope", "RoPE's score for the same queries", "RoPE", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"Right", "RoPE's score"}},
+        };
         f.reads = model_and({P::max_position, P::position, P::key_position, P::vector, P::key_vector});
         f.build = build_sinusoidal;
         return f;

@@ -8,19 +8,11 @@
 
 namespace rope::figures::detail {
 
-plot::Vec2 min_subplot_cell(const plot::Style& st) {
-    // caption, tick labels and axis label take about 95 px of height and 90 px of width at scale 1;
-    // what is left must still show a curve's shape (a smaller cell gave plots 30 px tall)
-    return {st.px(240), st.px(200)};
-}
 
 namespace {
 
 bool large_enough(const plot::Rect& r, plot::Vec2 min) { return r.width() >= min.x - 0.5f && r.height() >= min.y - 0.5f; }
 
-float extra_width(const std::vector<float>& wider, int plot, const plot::Style& st) {
-    return static_cast<std::size_t>(plot) < wider.size() ? st.px(wider[static_cast<std::size_t>(plot)]) : 0.0f;
-}
 
 // The grid (columns x rows) that gives `count` cells the most room in `area`, if any holds `min`.
 bool best_grid(int count, plot::Rect area, plot::Vec2 min, int max_cols, int& cols_out, int& rows_out) {
@@ -52,39 +44,63 @@ std::string left_out_note(const BuildContext& ctx, int shown, int total, float w
 
 }  // namespace
 
-SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const std::vector<int>& priority,
-                        plot::Vec2 min, int max_cols, const std::vector<float>& wider) {
+namespace {
+
+// The plots' order when not all fit: the ones the lesson step's focus names first, then by rank.
+std::vector<int> fit_order(const BuildContext& ctx, int count) {
+    const auto& plots = ctx.figure().plots;
+    std::vector<int> by_rank(static_cast<std::size_t>(count));
+    for (int k = 0; k < count; ++k) by_rank[static_cast<std::size_t>(k)] = k;
+    std::stable_sort(by_rank.begin(), by_rank.end(),
+                     [&](int a, int b) { return plots[static_cast<std::size_t>(a)].rank < plots[static_cast<std::size_t>(b)].rank; });
+    std::vector<int> order;
+    const std::string focus = "," + ctx.request.style.focus + ",";
+    for (int k : by_rank)
+        if (focus.find("," + std::string(plots[static_cast<std::size_t>(k)].name) + ",") != std::string::npos) order.push_back(k);
+    for (int k : by_rank)
+        if (std::find(order.begin(), order.end(), k) == order.end()) order.push_back(k);
+    return order;
+}
+
+}  // namespace
+
+SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, plot::Vec2 min_px) {
     const plot::Style& st = ctx.request.style;
-    if (min.x <= 0 || min.y <= 0) min = min_subplot_cell(st);
+    const auto& plots = ctx.figure().plots;
+    auto min_of = [&](int k) {
+        const PlotDescriptor& d = plots[static_cast<std::size_t>(k)];
+        return min_px.x > 0 && min_px.y > 0 ? min_px : plot::Vec2{st.px(d.min_size.x), st.px(d.min_size.y)};
+    };
+    auto key_of = [&](int k) { return st.px(plots[static_cast<std::size_t>(k)].key_width); };
     SubplotFit fit;
     fit.cells = own;
     fit.shown = static_cast<int>(own.size());
     bool own_fits = true;
-    for (std::size_t k = 0; k < own.size(); ++k)
-        own_fits = own_fits && large_enough(own[k], {min.x + extra_width(wider, static_cast<int>(k), st), min.y});
+    for (int k = 0; k < fit.shown; ++k) own_fits = own_fits && large_enough(own[static_cast<std::size_t>(k)], {min_of(k).x + key_of(k), min_of(k).y});
     if (own_fits) return fit;
 
-    // the plots a lesson step speaks of first
-    std::vector<int> order;
-    const auto& names = ctx.figure().plots;
-    const std::string focus = "," + st.focus + ",";
-    for (int k : priority)
-        if (static_cast<std::size_t>(k) < names.size() && focus.find("," + std::string(names[static_cast<std::size_t>(k)]) + ",") != std::string::npos)
-            order.push_back(k);
-    for (int k : priority)
-        if (std::find(order.begin(), order.end(), k) == order.end()) order.push_back(k);
+    const std::vector<int> order = fit_order(ctx, fit.shown);
     // all of them in a plain grid if that fits; else as many as fit above a note saying so
     plot::Rect room = area;
-    // the cells of a grid are alike: each as wide as the widest need of the plots in it
+    // the cells of a grid are alike: each as wide and tall as the largest need of the plots in it
     auto need = [&](int count) {
-        float extra = 0;
-        for (int k = 0; k < count; ++k) extra = std::max(extra, extra_width(wider, order[static_cast<std::size_t>(k)], st));
-        return plot::Vec2{min.x + extra, min.y};
+        plot::Vec2 n{0, 0};
+        for (int i = 0; i < count; ++i) {
+            const int k = order[static_cast<std::size_t>(i)];
+            n.x = std::max(n.x, min_of(k).x + key_of(k));
+            n.y = std::max(n.y, min_of(k).y);
+        }
+        return n;
+    };
+    auto max_cols = [&](int count) {
+        for (int i = 0; i < count; ++i)
+            if (plots[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])].full_width) return 1;
+        return 0;
     };
     int cols = 1, rows = 1, count = static_cast<int>(order.size());
-    if (!best_grid(count, room, need(count), max_cols, cols, rows)) {
+    if (!best_grid(count, room, need(count), max_cols(count), cols, rows)) {
         room.y1 -= st.px(st.tick_font) * 1.7f;
-        while (count > 1 && !best_grid(count, room, need(count), max_cols, cols, rows)) --count;
+        while (count > 1 && !best_grid(count, room, need(count), max_cols(count), cols, rows)) --count;
     }
     if (count == 1) cols = rows = 1;  // one plot, however small: the figure's most important one
     for (plot::Rect& r : fit.cells) r = {};

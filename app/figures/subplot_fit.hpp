@@ -11,9 +11,6 @@
 
 namespace rope::figures::detail {
 
-// The smallest cell a sub-plot may have at this style's scale.
-plot::Vec2 min_subplot_cell(const plot::Style& st);
-
 struct SubplotFit {
     std::vector<plot::Rect> cells;  // one per sub-plot, in the figure's order; zero-size when left out
     int shown = 0;
@@ -21,14 +18,13 @@ struct SubplotFit {
     bool all() const { return shown == static_cast<int>(cells.size()); }
 };
 
-// `own`: the figure's arrangement of all its sub-plots. If one of its cells is below the minimum,
-// the first sub-plots of `priority` that fit go into the grid of `area` that makes them largest (the
-// ones the style's `focus` names first), and the note is drawn along the bottom of `area`.
-// `min`: the smallest cell (pixels, scaled) if not min_subplot_cell's (views without axes need less).
-// `max_cols`: at most this many plots side by side (0: any; 1 for plots that need the full width).
-// `wider`: per plot, how much wider than `min` its cell must be (pixels at scale 1: a colour bar).
-SubplotFit fit_subplots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const std::vector<int>& priority,
-                        plot::Vec2 min = {0, 0}, int max_cols = 0, const std::vector<float>& wider = {});
+// `own`: the figure's arrangement of its first own.size() plots (in the order of its descriptors).
+// If one of its cells is below its plot's minimum (PlotDescriptor::min_size and key_width, scaled),
+// the plots that fit, in the order of their ranks (the ones the style's `focus` names first), go into
+// the grid of `area` that makes them largest (one column if any needs the full width), and the note
+// is drawn along the bottom of `area`. `min_px`: one smallest cell for every plot instead (pixels,
+// scaled), where the figure works it out from its size.
+SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, plot::Vec2 min_px = {0, 0});
 
 // A short explanation centred in `area`, wrapped to its width, on a box that keeps it off the data:
 // what a deliberately simple view (one pair, d = 2) shows and why.

@@ -13,10 +13,10 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
-using detail::fit_subplots;
+using detail::fit_plots;
 using detail::SubplotFit;
 
-enum class SweepPlot { wavelengths = 1, decay, cosine_sum, base_bound };
+enum class SweepPlot { wavelengths, decay, cosine_sum, base_bound };
 
 constexpr double kSweepMin = kSweepMinBase, kSweepMax = kSweepMaxBase;
 constexpr double kDecades = 3.0;  // colour range: wavelength / context from 1/1000 to 1000
@@ -54,13 +54,12 @@ void build_sweep(BuildContext& ctx) {
     const float mid_x = W * 0.52f, mid_y = th_ + (H - th_) * 0.5f;
     // Too small for four plots (a 1280x720 window with the lesson open), fewer and larger ones: the
     // wavelength map first, then the decay for five bases, the lowest base and the cosine sum.
-    const SubplotFit fit = fit_subplots(
+    const SubplotFit fit = fit_plots(
         ctx, {0, th_, W, H},
         {column ? plot::Rect{0, th_, W, th_ + (H - th_) * 0.25f} : plot::Rect{0, th_, mid_x, mid_y},
          column ? plot::Rect{0, th_ + (H - th_) * 0.25f, W, th_ + (H - th_) * 0.5f} : plot::Rect{mid_x, th_, W, mid_y},
          column ? plot::Rect{0, th_ + (H - th_) * 0.5f, W, th_ + (H - th_) * 0.75f} : plot::Rect{0, mid_y, mid_x, H},
-         column ? plot::Rect{0, th_ + (H - th_) * 0.75f, W, H} : plot::Rect{mid_x, mid_y, W, H}},
-        {0, 1, 3, 2});
+         column ? plot::Rect{0, th_ + (H - th_) * 0.75f, W, H} : plot::Rect{mid_x, mid_y, W, H}});
     const plot::Rect left = fit.cells[0], right = fit.cells[1], lower_left = fit.cells[2], lower_right = fit.cells[3];
     // A panel in the grid (not maximised) leaves each plot too little room for legends: they would
     // cover the titles, markers and data. Then titles say what legends would, and the colour bar's
@@ -131,7 +130,7 @@ void build_sweep(BuildContext& ctx) {
             p.text(b_mid, mid_pair, "  λ = L", plot::Color{0.05f, 0.05f, 0.05f, 1}, plot::HAlign::left,
                    plot::VAlign::middle, st.label_font);
         if (base >= kSweepMin && base <= kSweepMax) p.marker_x(base, st.theme.accent, base_label(base), 2.5f);
-        record_geometry(ctx, p, {"sweep", SweepPlot::wavelengths, AxisRole::other, AxisRole::pair}, x, y);
+        record_geometry(ctx, p, SweepPlot::wavelengths, x, y);
         p.finish();
     }
 
@@ -162,7 +161,7 @@ void build_sweep(BuildContext& ctx) {
             p.line(b->distance.data(), b->bound.data(), b->bound.size(), 1, plot::ramp_color(st.theme, kRamp[i]),
                    compact ? "" : base_label(bases[i]) + (i == 2 ? " (current)" : ""), i == 2 ? 3.0f : 2.0f, kDash[i]);
         }
-        record_geometry(ctx, p, {"sweep_decay", SweepPlot::decay}, x, y);
+        record_geometry(ctx, p, SweepPlot::decay, x, y);
         p.finish();
     }
 
@@ -193,7 +192,7 @@ void build_sweep(BuildContext& ctx) {
             p.text(std::max(1.0, context), pairs * 1.04,
                    "never negative up to m = " + plot::tick_label(static_cast<double>(cosine->exact_until), 1) + ", sampled beyond  ",
                    st.theme.text, plot::HAlign::right, plot::VAlign::top);
-        record_geometry(ctx, p, {"sweep_cosine", SweepPlot::cosine_sum, AxisRole::position}, x, y);
+        record_geometry(ctx, p, SweepPlot::cosine_sum, x, y);
         p.finish();
     }
 
@@ -227,7 +226,7 @@ void build_sweep(BuildContext& ctx) {
         }
         if (base >= 10 && base <= 1e10) p.marker_y(base, st.theme.accent, base_label(base), 2.0f);
         if (context >= 64 && context <= top_context) p.marker_x(context, st.theme.marker, "L = " + plot::tick_label(context, 1), 2.0f, 6);
-        record_geometry(ctx, p, {"sweep_bound", SweepPlot::base_bound}, x, y);
+        record_geometry(ctx, p, SweepPlot::base_bound, x, y);
         p.finish();
     }
 
@@ -299,7 +298,12 @@ const FigureDescriptor& sweep_figure() {
         f.title = "Base sweep";
         f.page = 0;
         f.csv_columns = "base,pair,wavelength,wavelength_over_context";
-        f.plots = {"sweep", "sweep_decay", "sweep_cosine", "sweep_bound"};
+        f.plots = {
+            {"sweep", "Wavelength over context for every pair and base", "wavelength ÷ context", PlotRole::main, AxisRole::other, AxisRole::pair, 0, {240, 200}, 0, false, 1.4f, {"top left", "one row per pair"}},
+            {"sweep_decay", "The decay bound for five bases", "decay, five bases", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {240, 200}, 0, false, 1.4f, {"top right", "five bases"}},
+            {"sweep_cosine", "The sum of cos(m·θᵢ) against m", "cosine sum", PlotRole::supporting, AxisRole::position, AxisRole::other, 3, {240, 200}, 0, false, 1.8f, {"sum of cos", "below zero"}},
+            {"sweep_bound", "The smallest base against context length", "base bound", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 200}, 0, false, 1.4f, {"smallest base"}},
+        };
         f.reads = model_and({P::max_position, P::max_distance, P::decay_scale});
         f.build = build_sweep;
         f.prepare = sweep_prepare;

@@ -16,10 +16,10 @@ namespace rope::figures {
 namespace {
 
 using detail::BuildContext;
-using detail::fit_subplots;
+using detail::fit_plots;
 using detail::SubplotFit;
 
-enum class VectorsPlot { pair = 1, fan, qk };
+enum class VectorsPlot { pair, fan, qk };
 enum Grab { kNone = 0, kVector = 1, kKey = 2 };
 
 using plot::Color;
@@ -92,12 +92,11 @@ void build_vectors(BuildContext& ctx) {
     const bool wide = W >= H * 1.3f;
     const float split = title_space + (H - title_space) * 0.5f;
     // too small for three views: the pair's rotation first, then q beside k, then the fan
-    const SubplotFit fit = fit_subplots(
+    const SubplotFit fit = fit_plots(
         ctx, {0, title_space, W, H},
         {wide ? plot::Rect{0, title_space, W * 0.52f, H} : plot::Rect{0, title_space, W, H * 0.55f},
          wide ? plot::Rect{W * 0.52f, title_space, W, split} : plot::Rect{0, H * 0.55f, W / 2, H},
-         wide ? plot::Rect{W * 0.52f, split, W, H} : plot::Rect{W / 2, H * 0.55f, W, H}},
-        {0, 2, 1}, {st.px(170), st.px(150)});  // unit-circle views: no axes to make room for
+         wide ? plot::Rect{W * 0.52f, split, W, H} : plot::Rect{W / 2, H * 0.55f, W, H}});  // unit-circle views: no axes
     const plot::Rect main_rect = fit.cells[0], fan_rect = fit.cells[1], qk_rect = fit.cells[2];
     plot::Style sub = st;
     sub.title_font = st.title_font * 0.8f;
@@ -144,7 +143,7 @@ void build_vectors(BuildContext& ctx) {
         arrow(p.list(), origin, tipm, st.theme.accent, st.px(3.5f), head);
         tip_label(p, st, origin, tip0, "x", st.theme.series[0]);
         if (m != 0) tip_label(p, st, origin, tipm, "R(m)x", st.theme.accent);
-        record_geometry(ctx, p, {"pair", VectorsPlot::pair}, ax, ay);
+        record_geometry(ctx, p, VectorsPlot::pair, ax, ay);
         p.finish();
         const float cx = (main_rect.x0 + main_rect.x1) / 2;
         ctx.result.list.text({cx, main_rect.y1 - line_h - st.px(2)},
@@ -202,7 +201,7 @@ void build_vectors(BuildContext& ctx) {
             p.list().text(at, label, label_size, selected ? st.theme.accent : st.theme.text, plot::HAlign::center,
                           plot::VAlign::middle);
         }
-        record_geometry(ctx, p, {"fan", VectorsPlot::fan}, ax, ay);
+        record_geometry(ctx, p, VectorsPlot::fan, ax, ay);
         p.finish();
     }
 
@@ -239,7 +238,7 @@ void build_vectors(BuildContext& ctx) {
         const double full_score = attention_score(f, config.pairing, x_full, md, k_full, static_cast<double>(n), f.attention_factor);
         tip_label(p, st, origin, tq, "q", st.theme.accent);
         tip_label(p, st, origin, tk, "k", st.theme.marker);
-        record_geometry(ctx, p, {"qk", VectorsPlot::qk}, ax, ay);
+        record_geometry(ctx, p, VectorsPlot::qk, ax, ay);
         p.finish();
         const float cx = (qk_rect.x0 + qk_rect.x1) / 2;
         char angle_deg[48];
@@ -348,7 +347,11 @@ const FigureDescriptor& vectors_figure() {
         f.title = "Rotated vectors";
         f.page = 0;
         f.csv_columns = "pair,angle,x_first,x_second,rotated_first,rotated_second";
-        f.plots = {"pair", "fan", "qk"};
+        f.plots = {
+            {"pair", "The selected pair turned to position m", "pair i at m", PlotRole::main, AxisRole::other, AxisRole::other, 0, {170, 150}, 0, false, 1.0f, {"arrow", "turn"}},
+            {"fan", "One token's rotation in every pair", "every pair", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {170, 150}, 0, false, 1.0f, {"fan"}},
+            {"qk", "q at m beside k at n", "q and k", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {170, 150}, 0, false, 1.0f, {"q and k", "shift buttons"}},
+        };
         f.reads = model_and({P::pair, P::position, P::key_position, P::vector, P::key_vector});
         f.build = build_vectors;
         f.header_width_em = 13;

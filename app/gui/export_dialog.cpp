@@ -201,7 +201,7 @@ exporting::ExportOptions options_of(const AppState& state) {
     const bool picture = d.recording || exporting::file_format(d.format).kind != exporting::FormatKind::table;
     o.clean = picture && d.clean;
     o.no_title = picture && d.no_title;
-    if (picture && d.plot >= 0 && d.plot < static_cast<int>(figure.plots.size())) o.plot = figure.plots[static_cast<std::size_t>(d.plot)];
+    if (picture && d.plot >= 0 && d.plot < static_cast<int>(figure.plots.size())) o.plot = figure.plots[static_cast<std::size_t>(d.plot)].name;
     return o;
 }
 
@@ -297,13 +297,13 @@ void draw_picture_fields(AppState& state, const PanelView& panel, const exportin
         ImGui::TextDisabled("= %ld x %ld pixels", std::lround(o.width * o.scale), std::lround(o.height * o.scale));
     }
     ImGui::EndDisabled();
-    const std::vector<std::string_view>& plots = panel.figure->plots;
+    const std::vector<figures::PlotDescriptor>& plots = panel.figure->plots;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-    const std::string shown = d.plot < 0 ? std::string("the whole figure") : std::string(plots[static_cast<std::size_t>(d.plot)]);
+    const std::string shown = d.plot < 0 ? std::string("the whole figure") : std::string(plots[static_cast<std::size_t>(d.plot)].name);
     if (ImGui::BeginCombo("plot", shown.c_str())) {
         if (ImGui::Selectable("the whole figure", d.plot < 0)) d.plot = -1;
         for (int i = 0; i < static_cast<int>(plots.size()); ++i)
-            if (ImGui::Selectable(std::string(plots[static_cast<std::size_t>(i)]).c_str(), d.plot == i)) d.plot = i;
+            if (ImGui::Selectable(std::string(plots[static_cast<std::size_t>(i)].name).c_str(), d.plot == i)) d.plot = i;
         ImGui::EndCombo();
     }
     item_tooltip("One plot of the figure alone, at the width and height above (export --plot).");

@@ -38,14 +38,13 @@ Lesson parse_lesson(const std::string& text, const std::string& name) {
         if (s.contains("focus")) {
             if (!s["focus"].is_string()) fail(where + ": \"focus\" must be a string of the panel's plot names");
             step.focus = s["focus"];
-            std::string allowed;
-            for (std::string_view n : step.panel->plots) allowed += (allowed.empty() ? "" : ", ") + std::string(n);
+            const std::string allowed = figures::plot_names(*step.panel);
             std::size_t at = 0;
             while (at <= step.focus.size()) {
                 std::size_t end = step.focus.find(',', at);
                 if (end == std::string::npos) end = step.focus.size();
                 const std::string plot = step.focus.substr(at, end - at);
-                if (std::find(step.panel->plots.begin(), step.panel->plots.end(), plot) == step.panel->plots.end())
+                if (!figures::find_plot(*step.panel, plot))
                     fail(where + ": \"focus\" names \"" + plot + "\", not a plot of " + std::string(step.panel->name) + " (" +
                          (allowed.empty() ? "it has one plot" : allowed) + ")");
                 at = end + 1;

@@ -492,10 +492,13 @@ TEST_F(ExportTest, EveryPlotAlone) {
         const auto whole = rope::exporting::build_for_file(*d, params, o, measure, false, cache);
         std::vector<std::string> drawn;
         for (const auto& g : whole.plots) drawn.push_back(g.name);
-        EXPECT_EQ(drawn, std::vector<std::string>(d->plots.begin(), d->plots.end())) << d->name << ": plots is the list drawn";
+        std::vector<std::string> declared;
+        for (const rope::figures::PlotDescriptor& p : d->plots) declared.emplace_back(p.name);
+        EXPECT_EQ(drawn, declared) << d->name << ": plots is the list drawn";
         o.width = 640;
         o.height = 420;
-        for (std::string_view name : d->plots) {
+        for (const rope::figures::PlotDescriptor& plot : d->plots) {
+            const std::string_view name = plot.name;
             o.plot = std::string(name);
             const auto one = rope::exporting::build_for_file(*d, params, o, measure, false, cache);
             EXPECT_EQ(one.list.width, 640);
