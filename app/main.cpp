@@ -1,4 +1,6 @@
-// rope-explorer: the app (window, from the next issue on) and its command-line tools.
+// rope-explorer: the window (no command, or only options) and the command-line tools `compute` and
+// `export`. A bad argument is one line on standard error and exit code 2; a failure that is not the
+// user's input, exit code 1.
 #include <iostream>
 #include <string>
 
@@ -31,7 +33,7 @@ int run(int argc, char** argv) {
             args.next();
             return run_export(args);
         }
-        if (first[0] != '-') throw UsageError("unknown command '" + rope::shorten_for_message(first) + "'; commands: compute (see --help)");
+        if (first[0] != '-') throw UsageError("unknown command '" + rope::shorten_for_message(first) + "'; commands: compute, export (see --help)");
     }
     // The window: bad --set is refused before anything opens.
     return rope::gui::run_gui(rope::gui::parse_gui_options(argc, argv, 1));

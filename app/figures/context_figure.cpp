@@ -423,7 +423,7 @@ void build_context(BuildContext& ctx) {
                 // each cell the exact mean of e^{i m theta} over its positions and pairs (for the
                 // difference, of e^{i m (theta' - theta)}): no sampled columns, so no moire
                 const Eigen::VectorXd theta = pn.minus ? Eigen::VectorXd(pn.freqs->theta - *pn.minus) : pn.freqs->theta;
-                const auto cells = shared_heatmap_cells(theta, 0, positions, cols, rows, HeatmapMode::angle);
+                const auto cells = ctx.cache.heatmap_cells(theta, 0, positions, cols, rows, HeatmapMode::angle);
                 p.heatmap(cells->values, cells->grid.cols, cells->grid.rows, 0, context, -0.5, n - 0.5, plot::ColormapId::cyclic,
                           static_cast<float>(-kPi), static_cast<float>(kPi), cells->weights);
             }

@@ -82,12 +82,6 @@ std::string decay_readout(PanelContext& panel, const PlotGeometry&, double x, do
     return "distance n − m = " + std::to_string(static_cast<long long>(*at)) + "\nbound = " + plot::readout_number(b->bound[i], 6);
 }
 
-std::vector<std::function<void()>> decay_prepare(const ParamSet& params, FigureCache& cache) {
-    return {[&cache, theta = cache.frequencies(params)->theta, max_distance = params[P::max_distance]] {
-        cache.decay(theta, max_distance);
-    }};
-}
-
 }  // namespace
 
 const FigureDescriptor& decay_figure() {
@@ -102,7 +96,6 @@ const FigureDescriptor& decay_figure() {
         };
         f.reads = model_and({P::max_distance, P::decay_scale, P::position, P::key_position});
         f.build = build_decay;
-        f.prepare = decay_prepare;
         f.header_width_em = 8;
         f.header = decay_header;
         f.readout = decay_readout;

@@ -16,6 +16,8 @@
 #include <string>
 #include <utility>
 
+#include "figures/heatmap_cells.hpp"
+#include "figures/lru_cache.hpp"
 #include "rope/bounds.hpp"
 #include "rope/cosine_sums.hpp"
 #include "rope/decay.hpp"
@@ -81,32 +83,64 @@ std::shared_ptr<const FigureCache::BoundCurve> known_base_bound_curve(int rotate
     return up_to(at->second, top);
 }
 
+namespace {
+
+std::vector<double> as_vector(const Eigen::VectorXd& v) { return std::vector<double>(v.data(), v.data() + v.size()); }
+
+struct DecayKey {
+    std::vector<double> theta;
+    std::int64_t max_distance;
+    bool operator==(const DecayKey& o) const { return max_distance == o.max_distance && theta == o.theta; }
+};
+struct SweepKey {
+    int rotated_dims;
+    double context;
+    int cols;
+    bool operator==(const SweepKey& o) const { return rotated_dims == o.rotated_dims && context == o.context && cols == o.cols; }
+};
+struct CosineKey {
+    std::vector<double> theta;
+    std::int64_t context;
+    int columns;
+    bool log_x;
+    bool operator==(const CosineKey& o) const {
+        return context == o.context && columns == o.columns && log_x == o.log_x && theta == o.theta;
+    }
+};
+struct CellsKey {
+    std::vector<double> theta;
+    std::int64_t from, to;
+    int cols, rows;
+    HeatmapMode mode;
+    bool operator==(const CellsKey& o) const {
+        return from == o.from && to == o.to && cols == o.cols && rows == o.rows && mode == o.mode && theta == o.theta;
+    }
+};
+
+std::size_t table_bytes(const FrequencyTable& t) { return static_cast<std::size_t>(t.theta.size() + t.original_theta.size()) * sizeof(double); }
+std::size_t series_bytes(const DecaySeries& s) { return (s.distance.size() + s.bound.size()) * sizeof(double); }
+std::size_t floats_bytes(const std::vector<float>& v) { return v.size() * sizeof(float); }
+std::size_t cosine_bytes(const FigureCache::CosineSum& c) { return series_bytes(c.series); }
+std::size_t cells_bytes(const HeatmapCells& c) { return (c.values.size() + c.weights.size()) * sizeof(float); }
+
+}  // namespace
+
 struct FigureCache::Impl {
     std::mutex mutex;
-    std::vector<ParamValue> freq_key;
-    std::shared_ptr<const FrequencyTable> freqs;
-    // decay series keyed by (theta, max_distance); a few kept (the sweep compares five bases)
-    struct DecayEntry {
-        std::vector<double> theta;
-        std::int64_t max_distance;
-        std::shared_ptr<const DecaySeries> values;
-        std::uint64_t last_use;
-    };
-    std::vector<DecayEntry> decays;
+    // Goes up with every request for a picture's heavy data (decay curves, heatmap cells): their
+    // "last used", and use_mark()'s clock. The small results (frequencies, the sweep grid, the
+    // cosine sum) keep the clock as it is, so asking for them (the controls do, every frame) does
+    // not count as a frame that built pictures.
     std::uint64_t clock = 0;
-    struct SweepEntry {
-        int rotated_dims = 0;
-        double context = 0;
-        int cols = 0;
-        std::shared_ptr<const std::vector<float>> values;
-    } sweep;
-    struct CosineEntry {
-        std::vector<double> theta;
-        std::int64_t context = -1;
-        int columns = 0;
-        bool log_x = false;
-        std::shared_ptr<const CosineSum> values;
-    } cosine;
+    // The current model's frequencies: moving `position` reuses them.
+    LruCache<std::vector<ParamValue>, FrequencyTable> freqs{1, table_bytes};
+    // Decay series by (theta, max_distance): the sweep compares five bases, the context panel two.
+    LruCache<DecayKey, DecaySeries> decays{12, series_bytes};
+    LruCache<SweepKey, std::vector<float>> sweep{1, floats_bytes};
+    LruCache<CosineKey, CosineSum> cosine{1, cosine_bytes};
+    // The heatmap panel's cells and the context panel's three grids: moving the position or pair
+    // marker rebuilds the panel but not its cells.
+    LruCache<CellsKey, HeatmapCells> cells{4, cells_bytes};
     struct BoundEntry {
         int rotated_dims = 0;
         std::int64_t top = 0;
@@ -151,9 +185,14 @@ std::uint64_t FigureCache::use_mark() const {
 
 void FigureCache::release_unused(std::uint64_t mark) {
     std::lock_guard<std::mutex> lock(impl_->mutex);
-    auto& d = impl_->decays;
-    d.erase(std::remove_if(d.begin(), d.end(), [mark](const Impl::DecayEntry& e) { return e.last_use <= mark; }), d.end());
-    d.shrink_to_fit();
+    impl_->decays.drop_unused_since(mark);
+    impl_->cells.drop_unused_since(mark);
+}
+
+std::vector<std::pair<std::string, CacheStats>> FigureCache::stats() const {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    return {{"frequencies", impl_->freqs.stats()}, {"decay", impl_->decays.stats()},  {"sweep", impl_->sweep.stats()},
+            {"cosine_sum", impl_->cosine.stats()}, {"heatmap_cells", impl_->cells.stats()}};
 }
 
 void FigureCache::set_on_ready(std::function<void()> callback) {
@@ -181,12 +220,10 @@ std::vector<std::int64_t> column_edges(std::int64_t context, int columns, bool l
 std::shared_ptr<const FigureCache::CosineSum> FigureCache::cosine_sum(const Eigen::VectorXd& theta, std::int64_t context,
                                                                       int columns, bool log_x) {
     columns = std::max(columns, 1);
+    CosineKey key{as_vector(theta), context, columns, log_x};
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
-        const auto& e = impl_->cosine;
-        if (e.values && e.context == context && e.columns == columns && e.log_x == log_x &&
-            static_cast<Eigen::Index>(e.theta.size()) == theta.size() && std::equal(e.theta.begin(), e.theta.end(), theta.data()))
-            return e.values;
+        if (auto kept = impl_->cosine.find(key, impl_->clock)) return kept;
     }
     auto values = std::make_shared<CosineSum>();
     const std::int64_t pairs = std::max<Eigen::Index>(theta.size(), 1);
@@ -230,7 +267,7 @@ std::shared_ptr<const FigureCache::CosineSum> FigureCache::cosine_sum(const Eige
     }
     ++computations_;
     std::lock_guard<std::mutex> lock(impl_->mutex);
-    impl_->cosine = {std::vector<double>(theta.data(), theta.data() + theta.size()), context, columns, log_x, values};
+    impl_->cosine.put(std::move(key), values, impl_->clock);
     return values;
 }
 
@@ -311,27 +348,20 @@ std::shared_ptr<const FrequencyTable> FigureCache::frequencies(const ParamSet& p
     for (ParamId k : params_in(kConfigScope)) key.push_back(params.value(k));
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
-        if (impl_->freqs && key == impl_->freq_key) return impl_->freqs;
+        if (auto kept = impl_->freqs.find(key, impl_->clock)) return kept;
     }
     auto table = std::make_shared<const FrequencyTable>(compute_frequencies(params.config()));
     ++computations_;
     std::lock_guard<std::mutex> lock(impl_->mutex);
-    impl_->freqs = table;
-    impl_->freq_key = std::move(key);
+    impl_->freqs.put(std::move(key), table, impl_->clock);
     return table;
 }
 
 std::shared_ptr<const DecaySeries> FigureCache::decay(const Eigen::VectorXd& theta, std::int64_t max_distance) {
+    DecayKey key{as_vector(theta), max_distance};
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
-        ++impl_->clock;
-        for (auto& e : impl_->decays) {
-            if (e.max_distance == max_distance && static_cast<Eigen::Index>(e.theta.size()) == theta.size() &&
-                std::equal(e.theta.begin(), e.theta.end(), theta.data())) {
-                e.last_use = impl_->clock;
-                return e.values;
-            }
-        }
+        if (auto kept = impl_->decays.find(key, ++impl_->clock)) return kept;
     }
     // computed outside the lock, so two figures can compute their curves at once
     auto values = std::make_shared<DecaySeries>();
@@ -357,25 +387,15 @@ std::shared_ptr<const DecaySeries> FigureCache::decay(const Eigen::VectorXd& the
     }
     ++computations_;
     std::lock_guard<std::mutex> lock(impl_->mutex);
-    if (impl_->decays.size() >= 12) {
-        auto oldest = std::min_element(impl_->decays.begin(), impl_->decays.end(),
-                                       [](const auto& a, const auto& b) { return a.last_use < b.last_use; });
-        impl_->decays.erase(oldest);
-    }
-    Impl::DecayEntry e;
-    e.theta.assign(theta.data(), theta.data() + theta.size());
-    e.max_distance = max_distance;
-    e.values = values;
-    e.last_use = ++impl_->clock;
-    impl_->decays.push_back(std::move(e));
+    impl_->decays.put(std::move(key), values, ++impl_->clock);
     return values;
 }
 
 std::shared_ptr<const std::vector<float>> FigureCache::sweep_grid(int rotated_dims, double context, int cols) {
+    SweepKey key{rotated_dims, context, cols};
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
-        const auto& s = impl_->sweep;
-        if (s.values && s.rotated_dims == rotated_dims && s.context == context && s.cols == cols) return s.values;
+        if (auto kept = impl_->sweep.find(key, impl_->clock)) return kept;
     }
     const int pairs = rotated_dims / 2;
     auto values = std::make_shared<std::vector<float>>(static_cast<std::size_t>(cols) * pairs);
@@ -389,8 +409,23 @@ std::shared_ptr<const std::vector<float>> FigureCache::sweep_grid(int rotated_di
     }
     ++computations_;
     std::lock_guard<std::mutex> lock(impl_->mutex);
-    impl_->sweep = {rotated_dims, context, cols, values};
+    impl_->sweep.put(key, values, impl_->clock);
     return values;
+}
+
+std::shared_ptr<const HeatmapCells> FigureCache::heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols,
+                                                                int rows, HeatmapMode mode) {
+    CellsKey key{as_vector(theta), from, to, cols, rows, mode};
+    {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        if (auto kept = impl_->cells.find(key, ++impl_->clock)) return kept;
+    }
+    auto cells = std::make_shared<HeatmapCells>(figures::heatmap_cells(theta, from, to, cols, rows, mode, false));
+    cells->grid.mean_cos = {};  // the picture needs none of these
+    cells->grid.mean_sin = {};
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    impl_->cells.put(std::move(key), cells, ++impl_->clock);
+    return cells;
 }
 
 }  // namespace rope::figures

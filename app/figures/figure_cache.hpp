@@ -10,6 +10,8 @@
 #include <memory>
 #include <vector>
 
+#include "figures/heatmap_cells.hpp"
+#include "figures/lru_cache.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/params.hpp"
 
@@ -44,6 +46,10 @@ public:
     // log10(wavelength / context) over bases 1e2..1e8 (cols) x pairs: the sweep heatmap's values,
     // which do not depend on the current base.
     std::shared_ptr<const std::vector<float>> sweep_grid(int rotated_dims, double context, int cols);
+    // A heatmap's cells without their means (heatmap_cells.hpp), for the heatmap panel and the
+    // context panel's three grids: moving the position or pair marker rebuilds a panel, not its cells.
+    std::shared_ptr<const HeatmapCells> heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols, int rows,
+                                                      HeatmapMode mode);
     // B(m) = sum_i cos(m theta_i) for m = 0..context, reduced to what `columns` pixel columns of a
     // linear or log axis can show: each column's least and greatest B(m), at their positions, from
     // every m up to exact_until (at least kDenseDistances; pairs x positions up to kExactCosineTerms),
@@ -74,6 +80,8 @@ public:
     std::uint64_t use_mark() const;
     void release_unused(std::uint64_t mark);
     std::uint64_t computations() const { return computations_; }  // for tests: what was recomputed
+    // Each cache's entries, capacity, hits, misses and bytes (the soak report prints them).
+    std::vector<std::pair<std::string, CacheStats>> stats() const;
 
 private:
     struct Impl;

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
-#include <mutex>
 
 #include "rope/frequencies.hpp"
 
@@ -114,34 +112,6 @@ HeatmapCells heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std:
         }
     }
     return out;
-}
-
-std::shared_ptr<const HeatmapCells> shared_heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols,
-                                                         int rows, HeatmapMode shown) {
-    struct Entry {
-        Eigen::VectorXd theta;
-        std::int64_t from, to;
-        int cols, rows;
-        HeatmapMode shown;
-        std::shared_ptr<const HeatmapCells> cells;
-    };
-    static std::mutex mutex;
-    static std::deque<Entry> recent;  // newest first; the heatmap panel and the context panel's three
-    constexpr std::size_t kRemembered = 4;
-    {
-        std::lock_guard<std::mutex> lock(mutex);
-        for (const Entry& e : recent)
-            if (e.from == from && e.to == to && e.cols == cols && e.rows == rows && e.shown == shown && e.theta.size() == theta.size() &&
-                e.theta == theta)
-                return e.cells;
-    }
-    auto cells = std::make_shared<HeatmapCells>(heatmap_cells(theta, from, to, cols, rows, shown, false));
-    cells->grid.mean_cos = {};  // the picture needs none of these
-    cells->grid.mean_sin = {};
-    std::lock_guard<std::mutex> lock(mutex);
-    recent.push_front({theta, from, to, cols, rows, shown, cells});
-    if (recent.size() > kRemembered) recent.pop_back();
-    return cells;
 }
 
 bool heatmap_cell_at(std::int64_t from, std::int64_t to, int pairs, int cols, int rows, double x, double y, CellAt& out) {

@@ -26,11 +26,6 @@ int heatmap_rows(int pairs, float height_px);
 HeatmapCells heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols, int rows, HeatmapMode shown,
                            bool with_means);
 
-// The same without the means, remembered for the last few grids asked for (any thread): moving the
-// position or pair marker rebuilds the panel but not its cells.
-std::shared_ptr<const HeatmapCells> shared_heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols,
-                                                         int rows, HeatmapMode shown);
-
 // The cell under data point (x, y) of a heatmap showing [from, to) x pairs in cols x rows cells.
 struct CellAt {
     std::int64_t position_from = 0, position_to = 0;  // [from, to)

@@ -122,7 +122,7 @@ void build_heatmap(BuildContext& ctx) {
         if (ctx.request.full_resolution) full_resolution_table(ctx.result.table, f.theta, from, to, mode);
         else cell_table(ctx.result.table, heatmap_cells(f.theta, from, to, cols, rows, shown, true), f.theta, mode);
     }
-    const auto cells = shared_heatmap_cells(f.theta, from, to, cols, rows, shown);
+    const auto cells = ctx.cache.heatmap_cells(f.theta, from, to, cols, rows, shown);
     p.heatmap(cells->values, cells->grid.cols, cells->grid.rows, static_cast<double>(from), static_cast<double>(to), -0.5, pairs - 0.5,
               cmap, vmin, vmax, cells->weights);
     if (f.rotating_pairs > 0 && f.rotating_pairs < pairs) {
@@ -151,8 +151,8 @@ std::string fmt(const char* f, double v) {
     return buf;
 }
 
-bool reset_zoom(PanelContext& panel) {
-    return panel.edit("heatmap zoom reset", [](ParamSet& p) {
+void reset_zoom(PanelContext& panel) {
+    panel.edit("heatmap zoom reset", [](ParamSet& p) {
         p.set(P::heatmap_from, "0");
         p.set(P::heatmap_to, "0");
     });

@@ -27,9 +27,9 @@ public:
     virtual void same_line(float gap_em = 0) = 0;
 };
 
-// A parameter change asked for by a panel: applied to a copy, validated like --set, kept only if it
-// holds, and one undo step named `label`. Returns false if refused (the status line says why).
-using EditParams = std::function<bool(const std::string& label, const std::function<void(ParamSet&)>& change)>;
+// A parameter change asked for by a panel: the app applies it to a copy, validates it like --set,
+// keeps it only if it holds (else the status line says why) and makes it one undo step named `label`.
+using EditParams = std::function<void(const std::string& label, const std::function<void(ParamSet&)>& change)>;
 
 // The pointer over a panel's figure, in figure pixels.
 struct PointerInput {

@@ -1,8 +1,10 @@
 // The app: its state and one frame of it. A frame takes its share of the queued input (shortcuts
 // act on each key with the key's own modifiers; Dear ImGui gets what its widgets need), moves the
-// animation, lays out the windows (controls, lesson, panels, dialogs), renders, and applies view
-// changes (presentation mode's fonts, theme, fullscreen). The platform and the renderer are behind
-// interfaces: the window uses GLFW and OpenGL, tests run the same frames headless.
+// animation, lays out the windows (controls, lesson, panels, dialogs), applies what they asked for
+// (App::apply: the one place the state changes), asks for the pictures the state now needs,
+// renders, and applies view changes (presentation mode's fonts, theme, fullscreen). The platform
+// and the renderer are behind interfaces: the window uses GLFW and OpenGL, tests run the same
+// frames headless.
 #pragma once
 
 #include <imgui.h>
@@ -10,6 +12,7 @@
 #include <cstdint>
 #include <string>
 
+#include "gui/actions.hpp"
 #include "gui/app_state.hpp"
 #include "gui/controls_panel.hpp"
 #include "gui/export_dialog.hpp"
@@ -17,7 +20,10 @@
 #include "gui/frame_stats.hpp"
 #include "gui/panel_builder.hpp"
 #include "gui/platform.hpp"
+#include "gui/panel_set.hpp"
 #include "gui/renderer.hpp"
+#include "gui/session_dialog.hpp"
+#include "gui/teaching.hpp"
 #include "gui/ui_context.hpp"
 
 namespace rope::gui {
@@ -45,7 +51,16 @@ public:
 
     AppState& state() { return state_; }
     const AppState& state() const { return state_; }
+    const PanelSet& panels() const { return panels_; }
     const UiContext& ui() const { return ui_; }
+    figures::FigureCache& cache() { return builder_.cache(); }
+    ExportJobs& exports() { return exports_; }
+    const SessionDialog& session_dialog() const { return session_dialog_; }
+    // Applies one action: the one place the state, the view and the dialogs change (actions.hpp).
+    void apply(const Action& action);
+    void apply(Actions& actions);
+    // The parameters' serial: goes up when they change (the frame benchmark's clock).
+    std::uint64_t change_serial() const { return change_serial_; }
 
     void frame();
     // The time until `until` (the platform's clock), before the next frame: pictures that arrived
@@ -77,7 +92,7 @@ public:
     // Each window drawn and timed alone (the benchmark's draw-time pass).
     void time_windows(bool on) { renderer_.time_windows(on); }
     // Pictures are being built, or background results computed.
-    bool working() const { return builder_.busy() || state_.cache.background_busy(); }
+    bool working() const { return builder_.busy() || builder_.cache().background_busy(); }
     // Every shown panel holds the final picture of the parameters of serial `change` or newer.
     std::uint64_t final_change() const;
     // The heap was trimmed at least once since the parameters last changed.
@@ -85,7 +100,11 @@ public:
 
 private:
     void take_input();
+    void advance_animation(double dt);
     void layout();
+    void layout_presentation(ImVec2 display);
+    void request_pictures();
+    void invalidate_overdrawn(const std::vector<plot::Rect>& overdrawn);
     void close_gestures();
     void apply_view_changes();
     void screenshot_if_requested();
@@ -99,10 +118,14 @@ private:
     AppState state_;
     FontSet fonts_;
     ImGuiTextMeasure measure_;
-    PanelBuilder builder_;  // after the cache and the fonts it uses: it goes first
+    PanelBuilder builder_;  // after the fonts it uses: it goes first
+    PanelSet panels_;
     UiContext ui_;
     ExportJobs exports_;
     ControlsPanel controls_;
+    LessonPanel lesson_;
+    SessionDialog session_dialog_;
+    std::uint64_t change_serial_ = 0;
     struct Clipboard {
         Platform* platform = nullptr;
         std::string text;  // what ImGui last read (it keeps the pointer)

@@ -35,13 +35,6 @@ std::string step_text(const std::string& label, const std::string& change) {
 
 }  // namespace
 
-AppState::AppState() {
-    for (const figures::FigureDescriptor* d : figures::all_figures()) {
-        panels.emplace_back();
-        panels.back().figure = d;
-    }
-}
-
 void AppState::set_status(std::string text, bool error) {
     status = std::move(text);
     status_error = error;
@@ -177,6 +170,39 @@ plot::Style screen_style(const AppState& state, const figures::FigureDescriptor*
     plot::Style s = plot::screen_style(effective_theme(state), state.ui_scale, state.presentation);
     if (figure) s.focus = lesson_focus(state, *figure);
     return s;
+}
+
+session::Session current_session(const AppState& state) {
+    session::Session s;
+    s.params = state.params();
+    s.view.maximized = state.maximized;
+    s.view.page = state.page;
+    s.view.theme = state.theme == plot::ThemeId::light ? "light" : "dark";
+    s.view.presentation = state.presentation;
+    s.view.lesson_step = state.lesson_step();
+    s.view.playing = state.playing;
+    s.view.speed = state.speed;
+    return s;
+}
+
+int session_lesson_step(const session::Session& s) {
+    const int steps = static_cast<int>(lessons::builtin_lesson().steps.size());
+    return s.view.lesson_step < steps ? s.view.lesson_step : -1;
+}
+
+void apply_session(AppState& state, const session::Session& s, const std::string& label) {
+    state.replace(label, s.params, session_lesson_step(s));
+    apply_view(state, s.view);
+}
+
+void apply_view(AppState& state, const session::ViewState& view) {
+    state.maximized = view.maximized;
+    state.page = state.maximized >= 0 ? figures::figure_at(state.maximized).page : view.page;
+    state.theme = view.theme == "light" ? plot::ThemeId::light : plot::ThemeId::dark;
+    state.presentation = view.presentation;
+    state.playing = view.playing;
+    state.speed = view.speed;
+    state.play_position = static_cast<double>(state.params()[P::position]);
 }
 
 }  // namespace rope::gui

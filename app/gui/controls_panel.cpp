@@ -85,7 +85,7 @@ std::string widget_id(const ParamSpec& spec, const char* suffix = "") { return "
 
 // A number typed into a slider (Ctrl+click): a text field in the slider's place until Enter or a
 // click elsewhere (both apply what was typed) or Esc (which leaves the value as it was).
-bool ControlsPanel::typed_value(AppState& state, const ParamSpec& spec) {
+void ControlsPanel::typed_value(const ParamSpec& spec, Actions& out) {
     ImGui::SetNextItemWidth(-1);
     if (typing_focus_) ImGui::SetKeyboardFocusHere();
     typing_focus_ = false;
@@ -93,12 +93,11 @@ bool ControlsPanel::typed_value(AppState& state, const ParamSpec& spec) {
                                         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
     item_tooltip(spec.help.data());
     if (ImGui::IsItemActive()) typing_active_ = true;
-    if (!enter && !(typing_active_ && !ImGui::IsItemActive())) return false;
+    if (!enter && !(typing_active_ && !ImGui::IsItemActive())) return;
     typing_ = std::nullopt;
     typing_active_ = false;
-    if (typed_ == typed_before_) return false;  // Esc (the field puts back what it held), or nothing typed
-    state.selected_key = spec.id;
-    return state.apply(spec.id, typed_, "item:" + std::string(spec.name));
+    if (typed_ == typed_before_) return;  // Esc (the field puts back what it held), or nothing typed
+    out.ask(act::SetParam{spec.id, typed_, "item:" + std::string(spec.name), true});
 }
 
 void ControlsPanel::start_typing(const AppState& state, const ParamSpec& spec) {
@@ -109,9 +108,9 @@ void ControlsPanel::start_typing(const AppState& state, const ParamSpec& spec) {
     std::snprintf(typed_, sizeof typed_, "%s", typed_before_.c_str());
 }
 
-bool ControlsPanel::slider(AppState& state, const ParamSpec& spec, const FrequencyTable& f) {
+void ControlsPanel::slider(const AppState& state, const ParamSpec& spec, Actions& out) {
     ImGui::TextUnformatted(spec.control.label.data(), spec.control.label.data() + spec.control.label.size());
-    if (typing_ == spec.id) return typed_value(state, spec);
+    if (typing_ == spec.id) return typed_value(spec, out);
     const ParamSet& params = state.params();
     const ImGuiSliderFlags flags = ImGuiSliderFlags_NoInput | (spec.logarithmic ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None);
     const std::string id = widget_id(spec);
@@ -133,66 +132,69 @@ bool ControlsPanel::slider(AppState& state, const ParamSpec& spec, const Frequen
         value = v;
     }
     if (ImGui::IsItemActivated()) {
-        state.selected_key = spec.id;  // what Record sweeps
-        if (ImGui::GetIO().KeyCtrl) {
-            start_typing(state, spec);
-            return false;
-        }
+        out.ask(act::SelectKey{spec.id});  // what Record sweeps
+        if (ImGui::GetIO().KeyCtrl) return start_typing(state, spec);
     }
     item_tooltip(spec.help.data());
-    return changed && state.apply_number(spec.id, value, "item:" + std::string(spec.name));
+    if (changed) out.ask(act::SetNumber{spec.id, value, "item:" + std::string(spec.name)});
 }
 
-bool ControlsPanel::combo(AppState& state, const ParamSpec& spec) {
+void ControlsPanel::combo(const AppState& state, const ParamSpec& spec, Actions& out) {
     ImGui::TextUnformatted(spec.control.label.data(), spec.control.label.data() + spec.control.label.size());
     const std::string current = state.params().value_text(spec.id);
     ImGui::SetNextItemWidth(-1);
-    bool changed = false;
     if (ImGui::BeginCombo(widget_id(spec).c_str(), current.c_str())) {
         for (std::string_view c : spec.choices) {
             const std::string s(c);
-            if (ImGui::Selectable(s.c_str(), s == current)) changed = state.apply(spec.id, s);
+            if (ImGui::Selectable(s.c_str(), s == current)) out.ask(act::SetParam{spec.id, s, ""});
         }
         ImGui::EndCombo();
     }
     item_tooltip(spec.help.data());
-    return changed;
 }
 
-bool ControlsPanel::checkbox(AppState& state, const ParamSpec& spec) {
+void ControlsPanel::checkbox(const AppState& state, const ParamSpec& spec, Actions& out) {
     bool on = std::get<bool>(state.params().value(spec.id));
     const std::string label = std::string(spec.control.label) + widget_id(spec);
     const bool changed = ImGui::Checkbox(label.c_str(), &on);
     item_tooltip(spec.help.data());
-    return changed && state.apply(spec.id, on ? "true" : "false");
+    if (changed) out.ask(act::SetParam{spec.id, on ? "true" : "false", ""});
 }
 
-void ControlsPanel::control(AppState& state, const ParamSpec& spec, const FrequencyTable& f) {
+void ControlsPanel::control(const AppState& state, const ParamSpec& spec, Actions& out) {
     if (spec.relevant && !spec.relevant(state.params())) return;
     switch (spec.type) {
         case ParamType::integer:
-        case ParamType::real: slider(state, spec, f); break;
-        case ParamType::choice: combo(state, spec); break;
-        case ParamType::boolean: checkbox(state, spec); break;
+        case ParamType::real: slider(state, spec, out); break;
+        case ParamType::choice: combo(state, spec, out); break;
+        case ParamType::boolean: checkbox(state, spec, out); break;
         default: break;  // lists and texts are typed on the command line or in files
     }
 }
 
-void ControlsPanel::table_section(AppState& state, ControlSection section, const FrequencyTable& f) {
+void ControlsPanel::table_section(const AppState& state, ControlSection section, Actions& out) {
     Section s(section_title(section));
-    for (const ParamSpec* spec : section_params(section)) control(state, *spec, f);
+    for (const ParamSpec* spec : section_params(section)) control(state, *spec, out);
 }
 
 // The preset picker: every real model, each with its name and where its numbers come from.
-void ControlsPanel::model_section(AppState& state) {
+void ControlsPanel::model_section(const AppState& state, Actions& out) {
     Section section("Model");
     const std::string current(state.params()[P::preset]);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##preset", current == "none" ? "(no preset)" : current.c_str())) {
         for (const Preset& preset : presets()) {
-            if (ImGui::Selectable(std::string(preset.name).c_str(), current == preset.name) &&
-                state.change("preset " + std::string(preset.name), [&](ParamSet& next) { next.set(P::preset, preset.name); }))
-                state.set_status("Preset " + std::string(preset.name) + ": " + std::string(preset.model));
+            if (ImGui::Selectable(std::string(preset.name).c_str(), current == preset.name)) {
+                // the preset's own message only if it is taken (a refusal puts its reason there instead)
+                ParamSet next = state.params();
+                try {
+                    next.set(P::preset, preset.name);
+                    next.validate();
+                    out.ask(act::ReplaceParams{"preset " + std::string(preset.name), next, "Preset " + std::string(preset.name) + ": " + std::string(preset.model)});
+                } catch (const ParamError& e) {
+                    out.ask(act::SetStatus{std::string("Refused: ") + e.what(), true});
+                }
+            }
             if (ImGui::IsItemHovered()) {
                 ImGui::BeginTooltip();
                 ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
@@ -213,7 +215,7 @@ void ControlsPanel::model_section(AppState& state) {
 }
 
 // The current pair's numbers, and the theme.
-void ControlsPanel::now_and_view_sections(AppState& state, const FrequencyTable& f) {
+void ControlsPanel::now_and_view_sections(const AppState& state, const FrequencyTable& f, Actions& out) {
     {
         Section section("Now");
         const int pair = static_cast<int>(std::min<std::int64_t>(state.params()[P::pair], f.pairs() - 1));
@@ -224,7 +226,7 @@ void ControlsPanel::now_and_view_sections(AppState& state, const FrequencyTable&
     }
     Section section("View");
     bool light = state.theme == plot::ThemeId::light;
-    if (ImGui::Checkbox("light theme", &light)) state.theme = light ? plot::ThemeId::light : plot::ThemeId::dark;
+    if (ImGui::Checkbox("light theme", &light)) out.ask(act::SetTheme{light ? plot::ThemeId::light : plot::ThemeId::dark});
     item_tooltip("Switch between the dark and the light colour theme.");
 }
 
@@ -243,7 +245,7 @@ void ControlsPanel::status_line(const AppState& state, ImVec2 pos, ImVec2 size) 
     ImGui::End();
 }
 
-void ControlsPanel::draw(AppState& state, ImVec2 pos, ImVec2 size) {
+void ControlsPanel::draw(const AppState& state, figures::FigureCache& cache, ImVec2 pos, ImVec2 size, Actions& out) {
     // the controls scroll; the status line below them stays in view, in a window of its own
     const float status_h = std::round(ImGui::GetTextLineHeightWithSpacing() * 3.2f);
     ImGui::SetNextWindowPos(pos);
@@ -255,16 +257,16 @@ void ControlsPanel::draw(AppState& state, ImVec2 pos, ImVec2 size) {
                      ImGuiWindowFlags_NoBackground);  // the cleared window shows through: no fill to pay for
     ImGui::PopStyleVar();
     ImGui::BeginChild("controls_scroll", ImVec2(0, 0), false);
-    const auto freqs = state.cache.frequencies(state.params());
+    const auto freqs = cache.frequencies(state.params());
     {
         Section section("Teach");
-        draw_toolbar(state);
+        draw_toolbar(state, out);
     }
-    table_section(state, ControlSection::position, *freqs);
-    model_section(state);
+    table_section(state, ControlSection::position, out);
+    model_section(state, out);
     for (ControlSection s : {ControlSection::rope, ControlSection::ranges, ControlSection::context, ControlSection::images})
-        table_section(state, s, *freqs);
-    now_and_view_sections(state, *freqs);
+        table_section(state, s, out);
+    now_and_view_sections(state, *freqs, out);
     ImGui::EndChild();
     ImGui::End();
     status_line(state, ImVec2(pos.x, pos.y + size.y - status_h), ImVec2(size.x, status_h));

@@ -7,24 +7,26 @@
 #include <optional>
 #include <string>
 
+#include "gui/actions.hpp"
 #include "gui/app_state.hpp"
 
 namespace rope::gui {
 
 class ControlsPanel {
 public:
-    void draw(AppState& state, ImVec2 pos, ImVec2 size);
+    // `cache`: where the model's numbers ("Now") come from.
+    void draw(const AppState& state, figures::FigureCache& cache, ImVec2 pos, ImVec2 size, Actions& out);
 
 private:
-    void table_section(AppState& state, ControlSection section, const FrequencyTable& f);
-    void control(AppState& state, const ParamSpec& spec, const FrequencyTable& f);
-    bool slider(AppState& state, const ParamSpec& spec, const FrequencyTable& f);
-    bool combo(AppState& state, const ParamSpec& spec);
-    bool checkbox(AppState& state, const ParamSpec& spec);
+    void table_section(const AppState& state, ControlSection section, Actions& out);
+    void control(const AppState& state, const ParamSpec& spec, Actions& out);
+    void slider(const AppState& state, const ParamSpec& spec, Actions& out);
+    void combo(const AppState& state, const ParamSpec& spec, Actions& out);
+    void checkbox(const AppState& state, const ParamSpec& spec, Actions& out);
     void start_typing(const AppState& state, const ParamSpec& spec);
-    bool typed_value(AppState& state, const ParamSpec& spec);
-    void model_section(AppState& state);
-    void now_and_view_sections(AppState& state, const FrequencyTable& f);
+    void typed_value(const ParamSpec& spec, Actions& out);
+    void model_section(const AppState& state, Actions& out);
+    void now_and_view_sections(const AppState& state, const FrequencyTable& f, Actions& out);
     void status_line(const AppState& state, ImVec2 pos, ImVec2 size);
 
     // A value being typed into a slider (Ctrl+click on it), as text until it is applied.

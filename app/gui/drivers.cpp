@@ -164,27 +164,29 @@ public:
     bool keeps_session() const override { return false; }
     void before_frame(App& app, InputQueue&, int frame) override {
         soak_.step(app.state(), frame);
-        errors_before_ = app.state().figure_errors;
+        errors_before_ = app.panels().figure_errors;
     }
     void after_frame(App& app, int frame) override {
         // the soak's reference frames stand for a pause in the lecture: the app would go idle here
         if (soak_.reference_frame(frame)) app.idle(true);
         // a frame errs if GL reported an error or a figure could not be built or held a NaN
         frame_errors_ += renderer_.take_errors();
-        if (app.state().figure_errors != errors_before_) ++frame_errors_;
+        if (app.panels().figure_errors != errors_before_) ++frame_errors_;
         soak_.measure(frame);
         done_ = soak_.done(frame);
+        if (done_) caches_ = app.cache().stats();
     }
     bool done() const override { return done_; }
     int exit_code() const override { return frame_errors_ > 0 ? 1 : 0; }
     void report() override {
-        std::printf("%s", soak_.report(frame_errors_).c_str());
+        std::printf("%s%s", soak_.report(frame_errors_).c_str(), cache_report(caches_).c_str());
         std::fflush(stdout);
     }
 
 private:
     SoakDriver soak_;
     Renderer& renderer_;
+    std::vector<std::pair<std::string, figures::CacheStats>> caches_;  // at the last frame
     std::uint64_t errors_before_ = 0;
     int frame_errors_ = 0;
     bool done_ = false;

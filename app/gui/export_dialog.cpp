@@ -83,9 +83,9 @@ std::vector<std::string> subfolders(const std::string& folder) {
 
 }  // namespace
 
-void open_export_dialog(AppState& state, int index) {
-    ExportDialogState& d = state.export_dialog;
-    const figures::FigureDescriptor& figure = *state.panels[static_cast<std::size_t>(index)].figure;
+void ExportJobs::open(const AppState& state, int index, bool recording) {
+    ExportDialogState& d = dialog_;
+    const figures::FigureDescriptor& figure = figures::figure_at(index);
     d.plot = -1;  // the whole figure: another panel has other plots
     d.open = true;
     d.just_opened = true;
@@ -97,17 +97,11 @@ void open_export_dialog(AppState& state, int index) {
     const std::string name = "rope-" + std::string(figure.name) + std::string(exporting::file_format(d.format).extension);
     std::snprintf(d.file_name, sizeof d.file_name, "%s", name.c_str());
     if (d.folder[0] == '\0') std::snprintf(d.folder, sizeof d.folder, "%s", default_export_folder().c_str());
-}
-
-void open_record_dialog(AppState& state, int index) {
-    open_export_dialog(state, index);
-    ExportDialogState& d = state.export_dialog;
-    const figures::FigureDescriptor& figure = *state.panels[static_cast<std::size_t>(index)].figure;
+    if (!recording) return;
     d.recording = true;
     default_recording(state, figure, d.rec);
-    const std::string name = "rope-" + std::string(figure.name) + (d.rec.key ? "-" + std::string(param_spec(*d.rec.key).name) : std::string()) +
-                             std::string(exporting::file_format(d.rec.format).extension == "/" ? "" : exporting::file_format(d.rec.format).extension);
-    std::snprintf(d.file_name, sizeof d.file_name, "%s", name.c_str());
+    const std::string stem = "rope-" + std::string(figure.name) + (d.rec.key ? "-" + std::string(param_spec(*d.rec.key).name) : std::string());
+    std::snprintf(d.file_name, sizeof d.file_name, "%s", exporting::with_extension(stem, exporting::file_format(d.rec.format)).c_str());
 }
 
 struct ExportJobs::Job {
@@ -135,12 +129,12 @@ void ExportJobs::cancel() {
     if (running()) job_->cancel = true;
 }
 
-bool ExportJobs::poll(AppState& state) {
+bool ExportJobs::poll(Actions& out) {
     if (!job_ || !job_->done.load()) return false;
     job_->thread.join();
     {
         std::lock_guard<std::mutex> lock(job_->mutex);
-        state.set_status(job_->message, job_->failed);
+        out.ask(act::SetStatus{job_->message, job_->failed});
     }
     job_.reset();
     return true;
@@ -188,9 +182,8 @@ std::string target_path(const ExportDialogState& d) {
 }
 
 // What the dialog's fields ask for, as the command line's options.
-exporting::ExportOptions options_of(const AppState& state) {
-    const ExportDialogState& d = state.export_dialog;
-    const figures::FigureDescriptor& figure = *state.panels[static_cast<std::size_t>(d.panel)].figure;
+exporting::ExportOptions options_of(const ExportDialogState& d) {
+    const figures::FigureDescriptor& figure = figures::figure_at(d.panel);
     exporting::ExportOptions o;
     o.path = target_path(d);
     o.scale = d.recording ? d.rec.scale : d.scale;
@@ -205,35 +198,30 @@ exporting::ExportOptions options_of(const AppState& state) {
     return o;
 }
 
+}  // namespace
+
 // The fields' problem for a recording, worked out again only when the fields or the parameters
 // change (it validates every frame's parameters).
-std::string recording_problem_now(const AppState& state) {
-    struct Inputs {
-        ParamSet params;
-        RecordingFields rec;
-        const figures::FigureDescriptor* figure = nullptr;
-    };
-    static Inputs last;
-    static std::string problem;
-    const ExportDialogState& d = state.export_dialog;
-    const figures::FigureDescriptor* figure = state.panels[static_cast<std::size_t>(d.panel)].figure;
-    if (last.figure != figure || !(last.rec == d.rec) || last.params != state.params()) {
-        last = {state.params(), d.rec, figure};
-        problem = recording_problem(state.params(), *figure, d.rec);
+const std::string& ExportJobs::recording_problem_now(const ParamSet& params) {
+    const figures::FigureDescriptor* figure = &figures::figure_at(dialog_.panel);
+    if (problem_inputs_.figure != figure || !(problem_inputs_.rec == dialog_.rec) || problem_inputs_.params != params) {
+        problem_inputs_ = {params, dialog_.rec, figure};
+        recording_problem_ = recording_problem(params, *figure, dialog_.rec);
     }
-    return problem;
+    return recording_problem_;
 }
 
-// "" if the fields can be exported; else what to fix, in one line.
-std::string options_problem(const AppState& state, const exporting::ExportOptions& o) {
-    const ExportDialogState& d = state.export_dialog;
+namespace {
+
+// "" if the fields can be exported, but for a recording's own problem; else what to fix, in one line.
+std::string options_problem(const ExportDialogState& d, const exporting::ExportOptions& o) {
     if (o.width < exporting::kMinSize || o.width > exporting::kMaxSize || o.height < exporting::kMinSize || o.height > exporting::kMaxSize)
         return "Width and height must be from 200 to 8000 pixels.";
     const bool scaled = d.recording || exporting::file_format(d.format).raster;
     if (scaled && !(o.scale >= exporting::kMinScale && o.scale <= exporting::kMaxScale)) return "Scale must be from 0.25 to 8.";
     if (d.file_name[0] == '\0' || std::strchr(d.file_name, '/')) return "The file name must be a name (no folder in it).";
     if (!is_folder(d.folder)) return "The folder does not exist: " + std::string(d.folder);
-    return d.recording ? recording_problem_now(state) : "";
+    return "";
 }
 
 // The folder browser: .. and the subfolders of the folder field; a click opens one.
@@ -267,8 +255,8 @@ void draw_format_choice(ExportDialogState& d) {
 }
 
 // Size, scale, one plot alone, clean, no title: what a picture (or each frame) looks like.
-void draw_picture_fields(AppState& state, const PanelView& panel, const exporting::ExportOptions& o, bool problem_free) {
-    ExportDialogState& d = state.export_dialog;
+void draw_picture_fields(ExportDialogState& d, const AppState& state, const PanelView& panel, const exporting::ExportOptions& o,
+                         bool problem_free) {
     const float field = ImGui::GetFontSize() * 6;
     ImGui::SetNextItemWidth(field);
     ImGui::InputInt("width", &d.width, 0);
@@ -359,17 +347,17 @@ std::string saved_message(const exporting::ExportResult& r, const ExportDialogSt
 
 }  // namespace
 
-void ExportJobs::start(AppState& state, const exporting::ExportOptions& o) {
-    const ExportDialogState& d = state.export_dialog;
+void ExportJobs::start(const AppState& state, const exporting::ExportOptions& o, Actions& out) {
+    const ExportDialogState& d = dialog_;
     auto job = std::make_shared<Job>();
     job_ = job;
     job->target = o.path;
     const bool recording = d.recording;
     if (recording) job->frames_total = d.rec.frames;
-    state.set_status((recording ? "Recording " : "Exporting ") + o.path + " …");
+    out.ask(act::SetStatus{(recording ? "Recording " : "Exporting ") + o.path + " …"});
     // the parameters as they are now: changes made while the file is written do not reach it
-    job->thread = std::thread([job, figure = state.panels[static_cast<std::size_t>(d.panel)].figure, params = state.params(), o,
-                               dialog = d, cache = &state.cache, wake = wake_] {
+    job->thread = std::thread([job, figure = &figures::figure_at(d.panel), params = state.params(), o, dialog = d, cache = &cache_,
+                               wake = wake_] {
         std::string message;
         bool failed = false;
         try {
@@ -402,8 +390,8 @@ void ExportJobs::start(AppState& state, const exporting::ExportOptions& o) {
     });
 }
 
-void ExportJobs::draw_dialog(AppState& state) {
-    ExportDialogState& d = state.export_dialog;
+void ExportJobs::draw_dialog(const AppState& state, const PanelSet& panels, Actions& out) {
+    ExportDialogState& d = dialog_;
     if (!d.open) return;
     if (d.just_opened) {
         ImGui::OpenPopup(dialog_title(d));
@@ -413,16 +401,17 @@ void ExportJobs::draw_dialog(AppState& state) {
     const float width = ImGui::GetFontSize() * 36;
     ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, FLT_MAX));
     if (!ImGui::BeginPopupModal(dialog_title(d), &d.open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) return;
-    const PanelView& panel = state.panels[static_cast<std::size_t>(d.panel)];
+    const PanelView& panel = panels[d.panel];
     ImGui::Text("Panel %d: %s", d.panel + 1, std::string(panel.figure->title).c_str());
     ImGui::Separator();
     if (d.recording) draw_recording_fields(state, *panel.figure, d.rec, d.file_name, sizeof d.file_name);
     else draw_format_choice(d);
-    const exporting::ExportOptions o = options_of(state);
-    const std::string problem = options_problem(state, o);
+    const exporting::ExportOptions o = options_of(d);
+    std::string problem = options_problem(d, o);
+    if (problem.empty() && d.recording) problem = recording_problem_now(state.params());
     ImGui::Separator();
     ImGui::BeginDisabled(!d.recording && exporting::file_format(d.format).kind == exporting::FormatKind::table);  // the numbers only
-    draw_picture_fields(state, panel, o, problem.empty());
+    draw_picture_fields(d, state, panel, o, problem.empty());
     ImGui::EndDisabled();
     draw_file_fields(d);
     ImGui::Separator();
@@ -441,7 +430,7 @@ void ExportJobs::draw_dialog(AppState& state) {
     }
     show_problem(problem);
     if (go && ready) {
-        start(state, o);
+        start(state, o, out);
         d.open = false;
         ImGui::CloseCurrentPopup();
     }

@@ -29,9 +29,9 @@ std::string num(double v, int digits = 5) {
 }
 
 // The three formulas, each kept on one line where it fits.
-std::vector<std::string> formula_terms(AppState& state, bool hovered) {
+std::vector<std::string> formula_terms(const AppState& state, figures::FigureCache& cache, bool hovered) {
     const ParamSet& p = state.params();
-    const auto freqs = state.cache.frequencies(p);
+    const auto freqs = cache.frequencies(p);
     const FrequencyTable& f = *freqs;
     const int i = hovered && state.linked.pair >= 0 && state.linked.pair < f.pairs()
                       ? state.linked.pair
@@ -71,12 +71,12 @@ std::vector<std::string> formula_terms(AppState& state, bool hovered) {
 // line starts the next one, and one wider than the strip is broken at spaces (never inside a number).
 // `hovered`: the hovered pair and position (what is drawn) or the selected ones (what the strip's
 // height is sized for, so hovering does not resize every panel).
-std::vector<std::string> formula_lines(AppState& state, float width, bool hovered) {
+std::vector<std::string> formula_lines(const AppState& state, figures::FigureCache& cache, float width, bool hovered) {
     const std::string gap = "     ";
     const float gap_w = ImGui::CalcTextSize(gap.c_str()).x;
     std::vector<std::string> lines;
     float used = 0;
-    for (const std::string& term : formula_terms(state, hovered)) {
+    for (const std::string& term : formula_terms(state, cache, hovered)) {
         const float w = ImGui::CalcTextSize(term.c_str()).x;
         if (!lines.empty() && used > 0 && used + gap_w + w <= width) {
             lines.back() += gap + term;
@@ -94,18 +94,18 @@ std::vector<std::string> formula_lines(AppState& state, float width, bool hovere
 
 }  // namespace
 
-float formula_strip_height(AppState& state, float width) {
+float formula_strip_height(const AppState& state, figures::FigureCache& cache, float width) {
     const float inner = width - ImGui::GetStyle().WindowPadding.x * 2;
-    const auto lines = static_cast<float>(formula_lines(state, inner, false).size());
+    const auto lines = static_cast<float>(formula_lines(state, cache, inner, false).size());
     return std::round(ImGui::GetTextLineHeightWithSpacing() * lines + ImGui::GetStyle().WindowPadding.y * 2);
 }
 
-void draw_formula_strip(AppState& state, ImVec2 pos, ImVec2 size) {
+void draw_formula_strip(const AppState& state, figures::FigureCache& cache, ImVec2 pos, ImVec2 size) {
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(size);
     ImGui::Begin("##formula", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
     ImGui::BeginGroup();
-    for (const std::string& line : formula_lines(state, size.x - ImGui::GetStyle().WindowPadding.x * 2, true)) ImGui::TextUnformatted(line.c_str());
+    for (const std::string& line : formula_lines(state, cache, size.x - ImGui::GetStyle().WindowPadding.x * 2, true)) ImGui::TextUnformatted(line.c_str());
     ImGui::EndGroup();
     item_tooltip("The current numbers in RoPE's formulas: pair i's frequency, its angle at position m, and the rotation of the pair's two dims "
                  "(hover a pair or a position in any panel to see its numbers).");

@@ -9,7 +9,7 @@
 namespace rope::gui {
 
 // Its height for a window `width` wide: as many lines as the formulas need at that width.
-float formula_strip_height(AppState& state, float width);
-void draw_formula_strip(AppState& state, ImVec2 pos, ImVec2 size);
+float formula_strip_height(const AppState& state, figures::FigureCache& cache, float width);
+void draw_formula_strip(const AppState& state, figures::FigureCache& cache, ImVec2 pos, ImVec2 size);
 
 }  // namespace rope::gui

@@ -19,17 +19,15 @@
 
 namespace rope::gui {
 
-GlRenderer::GlRenderer() { ImGui_ImplOpenGL3_Init("#version 330 core"); }
+GlRenderer::GlRenderer() : heatmaps_(std::make_unique<HeatmapRenderer>()) { ImGui_ImplOpenGL3_Init("#version 330 core"); }
 
 GlRenderer::~GlRenderer() { ImGui_ImplOpenGL3_Shutdown(); }
 
-void GlRenderer::upload(const plot::ImageCmd& image, HeatmapTexture& slot) { HeatmapRenderer::instance().upload(image, slot); }
+void GlRenderer::upload(const plot::ImageCmd& image, HeatmapTexture& slot) { heatmaps_->upload(image, slot); }
 
-void GlRenderer::release(HeatmapTexture& slot) { HeatmapRenderer::instance().release(slot); }
+void GlRenderer::release(HeatmapTexture& slot) { heatmaps_->release(slot); }
 
-void GlRenderer::draw_image(ImDrawList* list, const HeatmapTexture& texture, plot::Rect rect) {
-    HeatmapRenderer::instance().draw(list, texture, rect);
-}
+void GlRenderer::draw_image(ImDrawList* list, const HeatmapTexture& texture, plot::Rect rect) { heatmaps_->draw(list, texture, rect); }
 
 namespace {
 
@@ -247,12 +245,8 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
     std::vector<ImDrawList*> drawn;
     ImDrawData part = *data;
     part.TotalVtxCount = part.TotalIdxCount = 0;
-    windows_kept_ = 0;
     for (int l = 0; l < lists; ++l) {
-        if (skip[static_cast<std::size_t>(l)]) {
-            ++windows_kept_;
-            continue;
-        }
+        if (skip[static_cast<std::size_t>(l)]) continue;
         drawn.push_back(data->CmdLists[l]);
         if (!boxes[static_cast<std::size_t>(l)].empty()) changed.push_back(boxes[static_cast<std::size_t>(l)]);
         part.TotalVtxCount += data->CmdLists[l]->VtxBuffer.Size;

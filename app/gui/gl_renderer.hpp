@@ -4,10 +4,13 @@
 
 #include "gui/renderer.hpp"
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace rope::gui {
+
+class HeatmapRenderer;
 
 class GlRenderer : public Renderer {
 public:
@@ -23,7 +26,6 @@ public:
     std::vector<plot::Rect> render(ImDrawData* data, int framebuffer_width, int framebuffer_height, plot::Color background,
                                    bool persistent, const std::vector<plot::Rect>& keep, const std::vector<plot::Rect>& fresh) override;
     // Windows not drawn again in the last frame (tests, the benchmark).
-    int windows_kept() const { return windows_kept_; }
     void time_windows(bool on) override { time_windows_ = on; }
     const std::vector<WindowTime>& window_times() const override { return window_times_; }
     bool draw_in_place(ImDrawList& list, plot::Rect rect, plot::Color background) override;
@@ -34,6 +36,7 @@ public:
     int take_errors() override;
 
 private:
+    std::unique_ptr<HeatmapRenderer> heatmaps_;  // the heatmap shader and colormaps (GL objects of this context)
     // What a window of the app's own drew last frame: its draw list's hash and where it drew.
     struct Drawn {
         std::string name;
@@ -48,7 +51,6 @@ private:
     std::vector<plot::Rect> changed_;
     std::vector<plot::Rect> drawn_in_place_;  // since the last frame: the next one shows them too
     int last_width_ = 0, last_height_ = 0;
-    int windows_kept_ = 0;
     bool time_windows_ = false;
     std::vector<WindowTime> window_times_;
 };

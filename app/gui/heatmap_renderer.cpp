@@ -30,11 +30,6 @@ GLuint compile(GLenum type, const char* source) {
 
 }  // namespace
 
-HeatmapRenderer& HeatmapRenderer::instance() {
-    static HeatmapRenderer r;
-    return r;
-}
-
 HeatmapRenderer::~HeatmapRenderer() = default;  // GL objects go with the context
 
 void HeatmapRenderer::ensure_colormaps() {
@@ -99,6 +94,7 @@ void HeatmapRenderer::ensure_program() {
 }
 
 void HeatmapRenderer::upload(const plot::ImageCmd& image, HeatmapTexture& slot) {
+    slot.renderer = this;
     // Software GL copies (and re-tiles) every upload: a grid that did not change is not sent again
     // (the base sweep's grid while the base moves), and one of the same size reuses its storage.
     const bool same_size = slot.texture && slot.cols == image.cols && slot.rows == image.rows;
@@ -145,8 +141,8 @@ void HeatmapRenderer::release(HeatmapTexture& slot) {
 }
 
 void HeatmapRenderer::bind_callback(const ImDrawList*, const ImDrawCmd* cmd) {
-    HeatmapRenderer& self = instance();
     const auto* tex = static_cast<const HeatmapTexture*>(cmd->UserCallbackData);
+    HeatmapRenderer& self = *tex->renderer;
     self.ensure_program();
     self.ensure_colormaps();
     if (!self.program_) return;  // fall back: ImGui draws the raw texture (red channel)

@@ -16,7 +16,10 @@ namespace rope::gui {
 
 class HeatmapRenderer {
 public:
+    HeatmapRenderer() = default;
     ~HeatmapRenderer();
+    HeatmapRenderer(const HeatmapRenderer&) = delete;
+    HeatmapRenderer& operator=(const HeatmapRenderer&) = delete;
     // Uploads (or re-uploads into `slot`) an image command's values.
     void upload(const plot::ImageCmd& image, HeatmapTexture& slot);
     void release(HeatmapTexture& slot);
@@ -24,8 +27,6 @@ public:
     void draw(ImDrawList* list, const HeatmapTexture& tex, plot::Rect rect);
 
     bool ready() const { return program_ != 0; }
-
-    static HeatmapRenderer& instance();
 
 private:
     static void bind_callback(const ImDrawList* list, const ImDrawCmd* cmd);

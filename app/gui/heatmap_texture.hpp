@@ -7,7 +7,10 @@
 
 namespace rope::gui {
 
+class HeatmapRenderer;
+
 struct HeatmapTexture {
+    HeatmapRenderer* renderer = nullptr;  // who uploaded it: its draw callback colours with that renderer's program
     unsigned int texture = 0;  // the renderer's handle (0: none)
     int cols = 0, rows = 0;
     plot::ColormapId colormap = plot::ColormapId::sequential;

@@ -39,8 +39,6 @@ public:
     // The entry to undo / redo (moved to the other stack), or nothing.
     std::optional<HistoryEntry> undo();
     std::optional<HistoryEntry> redo();
-    bool can_undo() const { return !undo_.empty(); }
-    bool can_redo() const { return !redo_.empty(); }
     const std::vector<HistoryEntry>& undo_entries() const { return undo_; }
     const std::vector<HistoryEntry>& redo_entries() const { return redo_; }
 

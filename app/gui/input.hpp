@@ -47,7 +47,6 @@ public:
     bool admit(const InputEvent& e);
     // Nothing more this frame (a shortcut opened a dialog: later keys are for it).
     void end() { ended_ = true; }
-    bool strict() const { return strict_; }
 
 private:
     bool strict_;

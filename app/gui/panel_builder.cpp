@@ -11,8 +11,8 @@
 
 namespace rope::gui {
 
-PanelBuilder::PanelBuilder(figures::FigureCache& cache, const plot::TextMeasure& measure, int threads, std::function<void()> wake)
-    : cache_(cache), measure_(measure), wake_(std::move(wake)) {
+PanelBuilder::PanelBuilder(const plot::TextMeasure& measure, int threads, std::function<void()> wake)
+    : measure_(measure), wake_(std::move(wake)) {
     for (int i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
 }
 
@@ -26,6 +26,7 @@ PanelBuilder::~PanelBuilder() {
     wanted_.notify_all();
     pieces_done_.notify_all();
     for (std::thread& t : threads_) t.join();
+    cache_.stop_background();  // no wake-ups once the window is gone, no worker threads left
 }
 
 void PanelBuilder::request(Request r) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "gui/app_state.hpp"
+#include "gui/panel_set.hpp"
 
 namespace rope::gui {
 
@@ -39,10 +40,13 @@ public:
     };
 
     // `measure` must stay valid and unchanged while builds run (see wait_idle).
-    PanelBuilder(figures::FigureCache& cache, const plot::TextMeasure& measure, int threads, std::function<void()> wake);
+    PanelBuilder(const plot::TextMeasure& measure, int threads, std::function<void()> wake);
     ~PanelBuilder();
     PanelBuilder(const PanelBuilder&) = delete;
     PanelBuilder& operator=(const PanelBuilder&) = delete;
+
+    figures::FigureCache& cache() { return cache_; }
+    const figures::FigureCache& cache() const { return cache_; }
 
     void request(Request r);
     // A picture of `panel` at `key` is waiting or being built.
@@ -59,7 +63,8 @@ private:
     void share_pieces(std::vector<std::function<void()>> jobs, std::unique_lock<std::mutex>& lock);
     void run_piece(std::unique_lock<std::mutex>& lock);
 
-    figures::FigureCache& cache_;
+    // The figures' cache: the workers fill it; the UI thread and the exports read it (thread-safe).
+    figures::FigureCache cache_;
     const plot::TextMeasure& measure_;
     std::function<void()> wake_;
     mutable std::mutex mutex_;

@@ -58,8 +58,9 @@ figures::FigureResult build_for_screen(const AppState& state, const figures::Fig
     return build_picture(figure, state.params(), screen_style(state, &figure), measure, width, height, cache, wait_for_background);
 }
 
-void request_picture(AppState& state, PanelBuilder& builder, int index, float width, float height) {
-    PanelView& panel = state.panels[static_cast<std::size_t>(index)];
+void request_picture(const AppState& state, PanelSet& panels, PanelBuilder& builder, int index, std::uint64_t change) {
+    PanelView& panel = panels[index];
+    const float width = panel.size.x, height = panel.size.y;
     FigureKey key = figure_key(state, *panel.figure, width, height);
     // A picture still waiting for its frame is shown first: building more while it waits only
     // makes pictures nobody sees (and takes the cores the drawing needs).
@@ -67,16 +68,16 @@ void request_picture(AppState& state, PanelBuilder& builder, int index, float wi
     if (builder.pending(index, key)) return;
     // Every picture of a change together: a panel that is ahead of another still on its way waits
     // for it (pictures nobody waits for would take the cores the slowest one needs).
-    for (const PanelView& other : state.panels)
+    for (const PanelView& other : panels.views)
         if (&other != &panel && other.shown && other.asked_change < panel.asked_change &&
             !figure_current(other, figure_key(state, *other.figure, other.size.x, other.size.y)))
             return;
-    panel.asked_change = state.change_serial;
+    panel.asked_change = change;
     PanelBuilder::Request r;
     r.panel = index;
     r.figure = panel.figure;
     r.key = std::move(key);
-    r.change = state.change_serial;
+    r.change = change;
     r.params = state.params();
     r.style = screen_style(state, panel.figure);
     builder.request(std::move(r));
@@ -111,9 +112,9 @@ double draw_cost_ms(const plot::DisplayList& list) {
     return 1.5 + 0.09e-3 * indices + 2e-6 * pixels;
 }
 
-void receive_finished(AppState& state, std::vector<PanelBuilder::Finished>&& finished, std::uint64_t frame) {
+void receive_finished(PanelSet& panels, std::vector<PanelBuilder::Finished>&& finished, std::uint64_t frame) {
     for (PanelBuilder::Finished& f : finished) {
-        PanelView& panel = state.panels[static_cast<std::size_t>(f.panel)];
+        PanelView& panel = panels[f.panel];
         if (!panel.has_next) panel.arrived_frame = frame;  // a picture still waiting keeps its place in the line
         panel.has_next = true;
         panel.next = std::move(f.result);
@@ -126,9 +127,9 @@ void receive_finished(AppState& state, std::vector<PanelBuilder::Finished>&& fin
 
 namespace {
 
-void take_next(AppState& state, PanelView& panel) {
-    if (panel.next.error || !plot::first_non_finite(panel.next.list).empty()) ++state.figure_errors;
-    ++state.figure_builds;
+void take_next(PanelSet& panels, PanelView& panel) {
+    if (panel.next.error || !plot::first_non_finite(panel.next.list).empty()) ++panels.figure_errors;
+    ++panels.figure_builds;
     panel.result = std::move(panel.next);
     panel.next = figures::FigureResult();
     panel.built = true;
@@ -143,7 +144,7 @@ void take_next(AppState& state, PanelView& panel) {
 
 }  // namespace
 
-bool show_next_in_place(AppState& state, const FontSet& fonts, Renderer& renderer, PanelView& panel, double now) {
+bool show_next_in_place(const AppState& state, PanelSet& panels, const FontSet& fonts, Renderer& renderer, PanelView& panel, double now) {
     if (!panel.shown || !panel.has_next || !panel.built || !panel.on_screen || panel.overlay != PanelView::Overlay()) return false;
     const plot::Rect& at = panel.drawn;
     if (at.width() != panel.next_key.width || at.height() != panel.next_key.height) return false;
@@ -161,21 +162,21 @@ bool show_next_in_place(AppState& state, const FontSet& fonts, Renderer& rendere
     }
     for (HeatmapTexture& t : panel.textures) renderer.release(t);
     panel.textures = std::move(textures);
-    take_next(state, panel);
+    take_next(panels, panel);
     panel.on_screen = true;  // at `drawn`, with no overlay
     panel.shown_at = now;
     return true;
 }
 
-void show_next(AppState& state, Renderer& renderer, PanelView& panel) {
+void show_next(PanelSet& panels, Renderer& renderer, PanelView& panel) {
     if (!panel.has_next) return;
-    take_next(state, panel);
+    take_next(panels, panel);
     upload_images(panel.result.list, panel.textures, renderer);
 }
 
 
-void release_hidden_panels(AppState& state, Renderer& renderer) {
-    for (PanelView& p : state.panels) {
+void release_hidden_panels(const AppState& state, PanelSet& panels, Renderer& renderer) {
+    for (PanelView& p : panels.views) {
         if (p.shown) continue;
         p.on_screen = false;  // drawn over by other panels
         // rebuilt when shown again anyway: give its display list and textures back now, so memory
@@ -184,8 +185,8 @@ void release_hidden_panels(AppState& state, Renderer& renderer) {
     }
 }
 
-void release_all_panels(AppState& state, Renderer& renderer) {
-    for (PanelView& p : state.panels) release(p, renderer);
+void release_all_panels(PanelSet& panels, Renderer& renderer) {
+    for (PanelView& p : panels.views) release(p, renderer);
 }
 
 }  // namespace rope::gui

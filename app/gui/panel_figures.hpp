@@ -6,6 +6,7 @@
 
 #include "gui/app_state.hpp"
 #include "gui/panel_builder.hpp"
+#include "gui/panel_set.hpp"
 #include "gui/ui_context.hpp"
 
 namespace rope::gui {
@@ -22,22 +23,23 @@ figures::FigureResult build_picture(const figures::FigureDescriptor& figure, con
 figures::FigureResult build_for_screen(const AppState& state, const figures::FigureDescriptor& figure, const plot::TextMeasure& measure,
                                        float width, float height, figures::FigureCache& cache, bool wait_for_background);
 
-// Asks the builder for panel `index`'s picture at this size, unless it is current or on its way.
-void request_picture(AppState& state, PanelBuilder& builder, int index, float width, float height);
+// Asks the builder for panel `index`'s picture at its size, unless it is current or on its way;
+// `change`: the parameters' serial (the frame benchmark's clock).
+void request_picture(const AppState& state, PanelSet& panels, PanelBuilder& builder, int index, std::uint64_t change);
 // Takes the builds that finished: each waits on its panel, the newest replacing an older one.
-void receive_finished(AppState& state, std::vector<PanelBuilder::Finished>&& finished, std::uint64_t frame);
+void receive_finished(PanelSet& panels, std::vector<PanelBuilder::Finished>&& finished, std::uint64_t frame);
 // What drawing a picture takes with software GL, estimated from its display list (ms): a fixed
 // cost (its area cleared, the draw calls), its triangles and its heatmaps' pixels.
 double draw_cost_ms(const plot::DisplayList& list);
 // The panel shows its waiting picture from now on (its heatmaps uploaded).
-void show_next(AppState& state, Renderer& renderer, PanelView& panel);
+void show_next(PanelSet& panels, Renderer& renderer, PanelView& panel);
 // Between frames: the panel's waiting picture is drawn into the kept back buffer where its current
 // one is, exactly as a frame would draw it, and shown from the next frame on. Only if the back
 // buffer holds the current picture there with nothing over it; returns whether it did.
-bool show_next_in_place(AppState& state, const FontSet& fonts, Renderer& renderer, PanelView& panel, double now);
+bool show_next_in_place(const AppState& state, PanelSet& panels, const FontSet& fonts, Renderer& renderer, PanelView& panel, double now);
 // Releases the picture and textures of panels not shown whose inputs have changed.
-void release_hidden_panels(AppState& state, Renderer& renderer);
+void release_hidden_panels(const AppState& state, PanelSet& panels, Renderer& renderer);
 // Gives back every panel's textures (the app closing).
-void release_all_panels(AppState& state, Renderer& renderer);
+void release_all_panels(PanelSet& panels, Renderer& renderer);
 
 }  // namespace rope::gui

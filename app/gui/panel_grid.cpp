@@ -31,7 +31,7 @@ std::vector<GridCell> grid_cells(int count, float width, float height, float gap
 namespace {
 
 // One row of page tabs above the grid; returns its height.
-float draw_page_tabs(AppState& state, ImVec2 pos, float width) {
+float draw_page_tabs(const AppState& state, ImVec2 pos, float width, Actions& out) {
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize({width, 0});
     ImGui::Begin("##pages", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground |
@@ -47,7 +47,7 @@ float draw_page_tabs(AppState& state, ImVec2 pos, float width) {
         if (k) ImGui::SameLine();
         const bool current = state.page == k;
         if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (ImGui::Button(label)) state.page = k;
+        if (ImGui::Button(label)) out.ask(act::ShowPage{k});
         if (current) ImGui::PopStyleColor();
         item_tooltip("Switch the page of panels (Tab: next page, Shift+Tab: previous; number keys maximise a panel).");
     }
@@ -60,7 +60,7 @@ float draw_page_tabs(AppState& state, ImVec2 pos, float width) {
 // Maximise. The buttons go at the right of the title's line, or of the next one under a long
 // title; the options go before them where they fit, else on a line of their own (narrow panels,
 // big type).
-void draw_header(AppState& state, PanelView& panel, const UiContext& ui, int index, bool alone) {
+void draw_header(const AppState& state, PanelView& panel, const UiContext& ui, int index, bool alone, Actions& out) {
     ImGui::PushFont(ui.fonts.bold());
     char title[128];
     std::snprintf(title, sizeof title, "%d  %s", index + 1, std::string(panel.figure->title).c_str());
@@ -84,30 +84,29 @@ void draw_header(AppState& state, PanelView& panel, const UiContext& ui, int ind
     const bool options_before_buttons = options && (options_beside || (!buttons_beside && right - buttons_w >= options_w));
     if (options_before_buttons) {
         if (options_beside) ImGui::SameLine(0, gap);
-        panel_header_options(state, panel);
+        panel_header_options(state, ui.cache, panel, out);
     }
     if (buttons_beside || options_before_buttons) ImGui::SameLine();
     ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), right - buttons_w));
-    if (ImGui::SmallButton("Record")) open_record_dialog(state, index);
+    if (ImGui::SmallButton("Record")) out.ask(act::OpenExportDialog{index, true});
     item_tooltip("Save this figure as an animation (GIF, MP4, WebM or PNG frames) while one parameter moves: the playing "
                  "animation, or the slider you last used (Ctrl+R over a panel).");
     ImGui::SameLine();
-    if (ImGui::SmallButton("Export")) open_export_dialog(state, index);
+    if (ImGui::SmallButton("Export")) out.ask(act::OpenExportDialog{index, false});
     item_tooltip("Save this figure as PNG, SVG, PDF or CSV (Ctrl+E over a panel).");
     ImGui::SameLine();
-    if (ImGui::SmallButton(button) || title_double_clicked) toggle_maximized(state, index);
+    if (ImGui::SmallButton(button) || title_double_clicked) out.ask(act::ToggleMaximized{index});
     item_tooltip("Maximise this panel to the whole window, or restore the page's grid.");
-    if (options && !options_before_buttons) panel_header_options(state, panel);
+    if (options && !options_before_buttons) panel_header_options(state, ui.cache, panel, out);
 }
 
-// The panel's picture: asked for if stale; a waiting one shown if this frame is its turn; drawn with
-// its overlays (the linked highlight, a quiet "updating" cue when no new picture came for a while)
-// unless the back buffer still holds exactly that.
-void draw_picture(AppState& state, UiContext& ui, PanelView& panel, int index, ImDrawList* draw, ImVec2 origin) {
+// The panel's picture: a waiting one shown if this frame is its turn; drawn with its overlays (the
+// linked highlight, a quiet "updating" cue when no new picture came for a while) unless the back
+// buffer still holds exactly that. (New pictures are asked for after the frame's actions: App.)
+void draw_picture(const AppState& state, PanelSet& panels, UiContext& ui, PanelView& panel, int index, ImDrawList* draw, ImVec2 origin) {
     const double now = ui.platform.now();
-    request_picture(state, ui.builder, index, panel.size.x, panel.size.y);
     if (std::find(ui.show_new.begin(), ui.show_new.end(), index) != ui.show_new.end()) {
-        show_next(state, ui.renderer, panel);
+        show_next(panels, ui.renderer, panel);
         panel.shown_at = now;
     }
     const bool current = figure_current(panel, figure_key(state, *panel.figure, panel.size.x, panel.size.y));
@@ -138,15 +137,15 @@ void draw_picture(AppState& state, UiContext& ui, PanelView& panel, int index, I
     panel.on_screen = panel.built;  // until a window the app does not place draws over it
 }
 
-void draw_panel(AppState& state, UiContext& ui, int index, ImVec2 p0, ImVec2 p1, bool alone) {
-    PanelView& panel = state.panels[static_cast<std::size_t>(index)];
+void draw_panel(const AppState& state, PanelSet& panels, UiContext& ui, int index, ImVec2 p0, ImVec2 p1, bool alone, Actions& out) {
+    PanelView& panel = panels[index];
     ImGui::SetNextWindowPos(p0);
     ImGui::SetNextWindowSize({p1.x - p0.x, p1.y - p0.y});
     char name[32];
     std::snprintf(name, sizeof name, "##panel%d", index);
     ImGui::Begin(name, nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                                          ImGuiWindowFlags_NoBackground);
-    draw_header(state, panel, ui, index, alone);
+    draw_header(state, panel, ui, index, alone, out);
     // the figure
     const ImVec2 fig_pos = ImGui::GetCursorScreenPos();
     ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -156,7 +155,7 @@ void draw_panel(AppState& state, UiContext& ui, int index, ImVec2 p0, ImVec2 p1,
     panel.screen = {fig_pos.x, fig_pos.y, fig_pos.x + avail.x, fig_pos.y + avail.y};
     panel.size = {std::floor(avail.x), std::floor(avail.y)};
     panel.shown = true;
-    panel_pointer(state, panel, index);
+    panel_pointer(state, ui.cache, panel, index, out);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     if (lesson_panel(state) == panel.figure) {
         // the panel the lesson step asks people to look at
@@ -168,48 +167,46 @@ void draw_panel(AppState& state, UiContext& ui, int index, ImVec2 p0, ImVec2 p1,
     draw->PushClipRect(origin, {origin.x + panel.size.x, origin.y + panel.size.y}, true);
     const ImVec4 clip = draw->_ClipRectStack.back();
     panel.clip = {clip.x, clip.y, clip.z, clip.w};
-    draw_picture(state, ui, panel, index, draw, origin);
+    draw_picture(state, panels, ui, panel, index, draw, origin);
     draw->PopClipRect();
     ImGui::End();
 }
 
 }  // namespace
 
-void draw_panels(AppState& state, UiContext& ui, ImVec2 pos, ImVec2 size, int maximized, bool formula_strip) {
-    // the linked highlight shows what the mouse pointed at in the last frame
-    state.linked = state.linked_next;
-    state.linked_next = {};
+void draw_panels(const AppState& state, PanelSet& panels, UiContext& ui, Actions& out, ImVec2 pos, ImVec2 size, int maximized,
+                 bool formula_strip) {
     if (formula_strip) {
-        const float strip_h = formula_strip_height(state, size.x);
-        draw_formula_strip(state, {pos.x, pos.y + size.y - strip_h}, {size.x, strip_h});
+        const float strip_h = formula_strip_height(state, ui.cache, size.x);
+        draw_formula_strip(state, ui.cache, {pos.x, pos.y + size.y - strip_h}, {size.x, strip_h});
         size.y -= strip_h;
     }
     std::vector<int> shown;
     if (maximized >= 0) {
         shown.push_back(maximized);
     } else {
-        const float tabs_h = draw_page_tabs(state, pos, size.x);
+        const float tabs_h = draw_page_tabs(state, pos, size.x, out);
         pos.y += tabs_h;
         size.y -= tabs_h;
         for (const figures::FigureDescriptor* d : figures::figures_on_page(state.page)) shown.push_back(d->index);
     }
-    for (PanelView& p : state.panels) p.shown = std::find(shown.begin(), shown.end(), p.figure->index) != shown.end();
-    release_hidden_panels(state, ui.renderer);
+    for (PanelView& p : panels.views) p.shown = std::find(shown.begin(), shown.end(), p.figure->index) != shown.end();
+    release_hidden_panels(state, panels, ui.renderer);
     // the new pictures that waited longest are shown first, kNewPicturesMs' worth a frame
     ui.show_new.clear();
     ui.keep.clear();
     ui.fresh.clear();
     for (int i : shown) {
-        const PanelView& p = state.panels[static_cast<std::size_t>(i)];
+        const PanelView& p = panels[i];
         if (p.has_next && (!ui.draws_between_frames || p.arrived_frame < ui.frame || p.missed_spare_time)) ui.show_new.push_back(i);
     }
     std::stable_sort(ui.show_new.begin(), ui.show_new.end(), [&](int a, int b) {
-        return state.panels[static_cast<std::size_t>(a)].arrived_frame < state.panels[static_cast<std::size_t>(b)].arrived_frame;
+        return panels[a].arrived_frame < panels[b].arrived_frame;
     });
     double budget = kNewPicturesMs;
     std::size_t taken = 0;
     for (int i : ui.show_new) {
-        const double cost = state.panels[static_cast<std::size_t>(i)].next_cost;
+        const double cost = panels[i].next_cost;
         if (taken > 0 && cost > budget) break;
         budget -= cost;
         ++taken;
@@ -218,8 +215,8 @@ void draw_panels(AppState& state, UiContext& ui, ImVec2 pos, ImVec2 size, int ma
     const float gap = std::round(6 * state.ui_scale);
     const auto cells = grid_cells(static_cast<int>(shown.size()), size.x, size.y, gap);
     for (std::size_t k = 0; k < shown.size(); ++k)
-        draw_panel(state, ui, shown[k], {pos.x + cells[k].x0, pos.y + cells[k].y0}, {pos.x + cells[k].x1, pos.y + cells[k].y1},
-                   maximized >= 0);
+        draw_panel(state, panels, ui, shown[k], {pos.x + cells[k].x0, pos.y + cells[k].y0}, {pos.x + cells[k].x1, pos.y + cells[k].y1},
+                   maximized >= 0, out);
 }
 
 }  // namespace rope::gui

@@ -4,8 +4,9 @@
 
 #include <imgui.h>
 
+#include "gui/actions.hpp"
 #include "gui/app_state.hpp"
-#include "gui/export_dialog.hpp"
+#include "gui/panel_set.hpp"
 #include "gui/ui_context.hpp"
 
 namespace rope::gui {
@@ -17,7 +18,9 @@ inline constexpr double kNewPicturesMs = 4.0;
 
 // Draws the panels into the rectangle (pos, size), the formula strip along its bottom unless
 // `formula_strip` is false. `maximized` is the panel to show alone (-1: the current page's grid).
-void draw_panels(AppState& state, UiContext& ui, ImVec2 pos, ImVec2 size, int maximized, bool formula_strip = true);
+// What the panels' headers, tabs and pointers ask for comes back as actions.
+void draw_panels(const AppState& state, PanelSet& panels, UiContext& ui, Actions& out, ImVec2 pos, ImVec2 size, int maximized,
+                 bool formula_strip = true);
 
 // Where each of `count` panels of a page goes in a grid of the given size (columns x rows as square
 // as they come: 1, 2 side by side, 2 x 2, 3 x 2, ...).

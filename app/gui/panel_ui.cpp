@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <string>
 
 #include "gui/ui_helpers.hpp"
@@ -72,40 +73,53 @@ private:
     float gap_ = 0;
 };
 
-figures::EditParams edit_for(AppState& state, const std::string& gesture) {
-    return [&state, gesture](const std::string& label, const std::function<void(ParamSet&)>& change) {
-        return state.change(label, change, gesture);
+// A panel's edits, made at once on the parameters as the panel saw them (each on top of the one
+// before in the same frame) and asked for as values: the App validates each and makes it one undo step.
+figures::EditParams edit_for(const AppState& state, Actions& out, const std::string& gesture) {
+    auto seen = std::make_shared<ParamSet>(state.params());
+    return [seen, &out, gesture](const std::string& label, const std::function<void(ParamSet&)>& change) {
+        ParamSet next = *seen;
+        try {
+            change(next);
+        } catch (const ParamError& e) {
+            out.ask(act::SetStatus{std::string("Refused: ") + e.what(), true});
+            return;
+        }
+        *seen = next;
+        out.ask(act::ChangeParams{label, std::move(next), gesture});
     };
 }
 
-// Records the pair / position under the mouse for the other panels' highlight.
-void note_linked(AppState& state, const figures::PlotGeometry& g, double x, double y) {
+// The pair / position under the mouse, for the other panels' highlight.
+void note_linked(const AppState& state, const figures::PlotGeometry& g, double x, double y, Actions& out) {
     using figures::AxisRole;
     const int pairs = state.params().config().rotated_pairs();
+    act::HoverLinked linked;
     auto as_pair = [&](double v) {
         const long i = std::lround(v);
-        if (i >= 0 && i < pairs) state.linked_next.pair = static_cast<int>(i);
+        if (i >= 0 && i < pairs) linked.pair = static_cast<int>(i);
     };
     auto as_position = [&](double v) {
         if (v >= 0 && v < static_cast<double>(state.params()[P::max_position]) + 1)
-            state.linked_next.position = static_cast<std::int64_t>(std::floor(v));
+            linked.position = static_cast<std::int64_t>(std::floor(v));
     };
     if (g.x_role == AxisRole::pair) as_pair(x);
     if (g.y_role == AxisRole::pair) as_pair(y);
     if (g.x_role == AxisRole::position) as_position(x);
     else if (g.y_role == AxisRole::position) as_position(y);
+    if (linked.pair >= 0 || linked.position >= 0) out.ask(linked);
 }
 
 }  // namespace
 
-void panel_header_options(AppState& state, PanelView& panel) {
+void panel_header_options(const AppState& state, figures::FigureCache& cache, PanelView& panel, Actions& out) {
     if (!panel.figure->header) return;
     ImGuiHeaderControls controls;
-    figures::PanelContext ctx{state.params(), state.cache, panel.result, edit_for(state, ""), panel.grab};
+    figures::PanelContext ctx{state.params(), cache, panel.result, edit_for(state, out, ""), panel.grab};
     panel.figure->header(ctx, controls);
 }
 
-void panel_pointer(AppState& state, PanelView& panel, int index) {
+void panel_pointer(const AppState& state, figures::FigureCache& cache, PanelView& panel, int index, Actions& out) {
     const ImGuiIO& io = ImGui::GetIO();
     figures::PointerInput in;
     in.local = {io.MousePos.x - panel.screen.x0, io.MousePos.y - panel.screen.y0};
@@ -115,7 +129,7 @@ void panel_pointer(AppState& state, PanelView& panel, int index) {
     in.double_clicked = in.hovered && ImGui::IsMouseDoubleClicked(0);
     if (in.held) in.delta = {io.MouseDelta.x, io.MouseDelta.y};
     if (in.hovered) in.wheel = io.MouseWheel;
-    figures::PanelContext ctx{state.params(), state.cache, panel.result, edit_for(state, "pointer:" + std::to_string(index)),
+    figures::PanelContext ctx{state.params(), cache, panel.result, edit_for(state, out, "pointer:" + std::to_string(index)),
                               panel.grab};
     if (panel.figure->pointer && (in.hovered || in.held)) panel.figure->pointer(ctx, in);
     if (!in.hovered || in.held) return;
@@ -123,7 +137,7 @@ void panel_pointer(AppState& state, PanelView& panel, int index) {
     for (const figures::PlotGeometry& g : panel.result.plots) {
         if (!g.area.contains(in.local)) continue;
         const double x = g.x_at(in.local.x), y = g.y_at(in.local.y);
-        note_linked(state, g, x, y);
+        note_linked(state, g, x, y, out);
         const std::string text = panel.figure->readout ? panel.figure->readout(ctx, g, x, y) : "";
         if (!text.empty()) {
             ImGui::BeginTooltip();

@@ -5,14 +5,17 @@
 
 #include <imgui.h>
 
+#include "gui/actions.hpp"
 #include "gui/app_state.hpp"
+#include "gui/panel_set.hpp"
 
 namespace rope::gui {
 
-// The figure's header options (right of the title).
-void panel_header_options(AppState& state, PanelView& panel);
-// After the figure's InvisibleButton: the pointer to the figure, the readout and the linked note.
-void panel_pointer(AppState& state, PanelView& panel, int index);
+// The figure's header options (right of the title); what they change comes back as actions.
+void panel_header_options(const AppState& state, figures::FigureCache& cache, PanelView& panel, Actions& out);
+// After the figure's InvisibleButton: the pointer to the figure (drags ask for changes), the readout
+// and the linked note.
+void panel_pointer(const AppState& state, figures::FigureCache& cache, PanelView& panel, int index, Actions& out);
 // The linked highlight over a panel's picture (an overlay: nothing is rebuilt while the mouse moves).
 // True if it drew anything.
 bool draw_linked_highlight(const AppState& state, const PanelView& panel, ImDrawList* draw, ImVec2 origin);

@@ -12,6 +12,21 @@
 
 namespace rope::gui {
 
+// What a recording moves and how (the Record dialog): `key` from `from` to `to` over `frames`
+// frames at `fps`, into a GIF, an MP4, a WebM or a folder of PNGs.
+struct RecordingFields {
+    exporting::FileFormat format = exporting::FileFormat::gif;  // an animation's format
+    std::optional<ParamId> key = ParamId::position;  // none: the figure has no number to move
+    double from = 0, to = 0;
+    int frames = 60, fps = 30;
+    float scale = 1;  // a recording's own: GIFs for blogs are small
+    bool operator==(const RecordingFields& o) const {
+        return format == o.format && key == o.key && from == o.from && to == o.to && frames == o.frames && fps == o.fps &&
+               scale == o.scale;
+    }
+};
+
+
 // The numeric parameters `figure` reads: the keys a recording of it can move.
 std::vector<ParamId> animatable_keys(const figures::FigureDescriptor& figure);
 

@@ -1,29 +1,38 @@
-// Sessions in the window: the Save / Open / Config dialog (Ctrl+S, Ctrl+O, the Config button), and
-// the conversion between the app's state and a session file. Opening a session or a config is one
-// undo step.
+// Sessions and configs in the window: the Save / Open / Config dialog (Ctrl+S, Ctrl+O, the Config
+// button) and files dropped onto the window. The dialog reads or writes the file itself and asks for
+// what it read as an action (opening a session or a config is one undo step); an unreadable file is
+// said on the status line and changes nothing.
 #pragma once
 
+#include <string>
+
+#include "gui/actions.hpp"
 #include "gui/app_state.hpp"
-#include "session/session.hpp"
 
 namespace rope::gui {
 
-void open_session_dialog(AppState& state, bool saving);
-void open_config_dialog(AppState& state);
-void draw_session_dialog(AppState& state);
+class SessionDialog {
+public:
+    using Kind = act::OpenFileDialog::Kind;
+    // Opens the dialog: saving offers the last session's path, opening a config the current folder's.
+    void open(const AppState& state, Kind kind);
+    // Draws it while open; what was confirmed comes back as actions.
+    void draw(const AppState& state, Actions& out);
+    bool is_open() const { return open_; }
+    const char* path() const { return path_; }
 
-session::Session current_session(const AppState& state);
-// Opens a session over the current state (its parameters are one undo step named `label`).
-void apply_session(AppState& state, const session::Session& s, const std::string& label);
-// The view part of a session (maximised panel, page, theme, presentation, animation): not undone.
-void apply_view(AppState& state, const session::ViewState& view);
-// The session's lesson step if this build's lesson has it, else -1.
-int session_lesson_step(const session::Session& s);
-// Imports a Hugging Face config.json over the current model (one undo step). Throws on bad files.
-void import_config(AppState& state, const std::string& path);
-// A file dropped onto the window, opened as File > Open or the Config button would: an exported PNG
-// or a session JSON (an object with "parameters") as a session, any other JSON object as a
-// config.json. One undo step; errors go to the status line, the state unchanged.
-void open_dropped_file(AppState& state, const std::string& path);
+private:
+    bool open_ = false;
+    bool just_opened_ = false;
+    Kind kind_ = Kind::save_session;
+    char path_[1024] = {};
+};
+
+// The action that opens `path` as the Config button would (a config.json: any JSON object that is
+// not a session) or as File > Open would (a session JSON, an exported PNG); or its error for the
+// status line. Throws nothing.
+void open_file(const AppState& state, const std::string& path, bool as_config, Actions& out);
+// A file dropped onto the window: a config.json or a session, by its content.
+void open_dropped_file(const AppState& state, const std::string& path, Actions& out);
 
 }  // namespace rope::gui

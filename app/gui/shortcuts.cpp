@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "gui/export_dialog.hpp"
-#include "gui/session_dialog.hpp"
 #include "lessons/lessons.hpp"
 
 namespace rope::gui {
@@ -37,43 +35,6 @@ std::vector<ShortcutHelp> shortcut_list() {
     };
 }
 
-void step_position(AppState& state, std::int64_t delta) {
-    const std::int64_t max_position = state.params()[P::max_position];
-    const std::int64_t m = std::clamp<std::int64_t>(state.params()[P::position] + delta, 0, max_position - 1);
-    state.apply_number(P::position, static_cast<double>(m));
-    state.play_position = static_cast<double>(state.params()[P::position]);
-}
-
-void step_pair(AppState& state, int delta) {
-    const int pairs = state.params().config().rotated_pairs();
-    const std::int64_t i = std::clamp<std::int64_t>(state.params()[P::pair] + delta, 0, std::max(0, pairs - 1));
-    state.apply_number(P::pair, static_cast<double>(i));
-}
-
-void base_notch(AppState& state, int direction) {
-    const ParamSpec* spec = &param_spec(P::base);
-    const double b = state.params()[P::base] * std::pow(10.0, 0.1 * direction);
-    state.apply_number(P::base, std::clamp(b, spec->slider_min, spec->slider_max));
-}
-
-void toggle_play(AppState& state) {
-    state.playing = !state.playing;
-    state.play_position = static_cast<double>(state.params()[P::position]);
-    if (!state.playing && state.history().open_gesture() == "animation") state.end_gesture();
-}
-
-void lesson_step(AppState& state, int delta) {
-    const int n = static_cast<int>(lessons::builtin_lesson().steps.size());
-    const int next = state.lesson_step() < 0 ? 0 : std::clamp(state.lesson_step() + delta, 0, n - 1);
-    if (next != state.lesson_step()) state.go_to_lesson_step(next);
-}
-
-void next_page(AppState& state, int delta) {
-    const int n = static_cast<int>(figures::pages().size());
-    state.page = ((state.page + delta) % n + n) % n;
-    state.maximized = -1;
-}
-
 namespace {
 
 // The panel a digit key maximises (main row or keypad), or -1.
@@ -88,105 +49,90 @@ int panel_for_key(int code) {
 }
 
 // The panel under the mouse, else the one maximised, else the open lesson step's; -1 if none.
-int panel_for_record(const AppState& state, plot::Vec2 mouse) {
-    for (int k = 0; k < static_cast<int>(state.panels.size()); ++k)
-        if (state.panels[static_cast<std::size_t>(k)].shown && state.panels[static_cast<std::size_t>(k)].screen.contains(mouse)) return k;
+int panel_for_record(const AppState& state, const PanelSet& panels, plot::Vec2 mouse) {
+    if (const int k = panels.panel_at(mouse); k >= 0) return k;
     if (state.maximized >= 0) return state.maximized;
     if (const figures::FigureDescriptor* f = lesson_panel(state)) return f->index;
     return -1;
 }
 
 // Ctrl+R: stops the recording being written, else opens the Record dialog.
-KeyOutcome record_key(AppState& state, plot::Vec2 mouse) {
-    if (state.recording_running) {
-        state.cancel_recording = true;
-        return KeyOutcome::acted;
-    }
-    const int k = panel_for_record(state, mouse);
-    if (k < 0) {
-        state.set_status("Ctrl+R records the panel under the mouse: point at a panel first (or use its Record button).");
-        return KeyOutcome::acted;
-    }
-    open_record_dialog(state, k);
-    return KeyOutcome::opened_dialog;
+void record_key(const KeyContext& k, Actions& out) {
+    if (k.recording) return out.ask(act::CancelRecording{});
+    const int panel = panel_for_record(k.state, k.panels, k.mouse);
+    if (panel < 0) return out.ask(act::SetStatus{"Ctrl+R records the panel under the mouse: point at a panel first (or use its Record button)."});
+    out.ask(act::OpenExportDialog{panel, true});
 }
 
-KeyOutcome control_key(AppState& state, int code, plot::Vec2 mouse, bool shift) {
+void control_key(const KeyContext& k, int code, bool shift, Actions& out) {
     switch (code) {
-        case GLFW_KEY_S: open_session_dialog(state, true); return KeyOutcome::opened_dialog;
-        case GLFW_KEY_O: open_session_dialog(state, false); return KeyOutcome::opened_dialog;
-        case GLFW_KEY_Z:
-            if (shift) state.redo();
-            else state.undo();
-            return KeyOutcome::acted;
-        case GLFW_KEY_Y: state.redo(); return KeyOutcome::acted;
+        case GLFW_KEY_S: return out.ask(act::OpenFileDialog{act::OpenFileDialog::save_session});
+        case GLFW_KEY_O: return out.ask(act::OpenFileDialog{act::OpenFileDialog::open_session});
+        case GLFW_KEY_Z: return shift ? out.ask(act::Redo{}) : out.ask(act::Undo{});
+        case GLFW_KEY_Y: return out.ask(act::Redo{});
         case GLFW_KEY_E:
-            for (int k = 0; k < static_cast<int>(state.panels.size()); ++k)
-                if (state.panels[static_cast<std::size_t>(k)].shown && state.panels[static_cast<std::size_t>(k)].screen.contains(mouse)) {
-                    open_export_dialog(state, k);
-                    return KeyOutcome::opened_dialog;
-                }
-            state.set_status("Ctrl+E exports the panel under the mouse: point at a panel first (or use its Export button).");
-            return KeyOutcome::acted;
-        case GLFW_KEY_R: return record_key(state, mouse);
-        default: return KeyOutcome::none;
+            if (const int panel = k.panels.panel_at(k.mouse); panel >= 0) return out.ask(act::OpenExportDialog{panel, false});
+            return out.ask(act::SetStatus{"Ctrl+E exports the panel under the mouse: point at a panel first (or use its Export button)."});
+        case GLFW_KEY_R: return record_key(k, out);
+        default: return;
     }
+}
+
+// Keys that act on every press, repeats included: the steps.
+bool step_key(int code, bool shift, Actions& out) {
+    switch (code) {
+        case GLFW_KEY_RIGHT: return out.ask(act::StepPosition{shift ? 10 : 1}), true;
+        case GLFW_KEY_LEFT: return out.ask(act::StepPosition{shift ? -10 : -1}), true;
+        case GLFW_KEY_UP: return out.ask(act::StepPair{1}), true;
+        case GLFW_KEY_DOWN: return out.ask(act::StepPair{-1}), true;
+        case GLFW_KEY_RIGHT_BRACKET: return out.ask(act::BaseNotch{1}), true;
+        case GLFW_KEY_LEFT_BRACKET: return out.ask(act::BaseNotch{-1}), true;
+        default: return false;
+    }
+}
+
+// Keys that act on the first press only: the toggles.
+bool toggle_key(int code, bool shift, Actions& out) {
+    switch (code) {
+        case GLFW_KEY_SPACE: return out.ask(act::TogglePlay{}), true;
+        case GLFW_KEY_P: return out.ask(act::TogglePresentation{}), true;
+        case GLFW_KEY_F11: return out.ask(act::ToggleFullscreen{}), true;
+        case GLFW_KEY_F1: return out.ask(act::ToggleShortcuts{}), true;
+        case GLFW_KEY_PAGE_DOWN: return out.ask(act::StepLesson{1}), true;
+        case GLFW_KEY_PAGE_UP: return out.ask(act::StepLesson{-1}), true;
+        case GLFW_KEY_TAB: return out.ask(act::NextPage{shift ? -1 : 1}), true;
+        case GLFW_KEY_ESCAPE: return out.ask(act::RestoreGrid{}), true;
+        default: break;
+    }
+    const int panel = panel_for_key(code);
+    if (panel >= 0) out.ask(act::ToggleMaximized{panel});
+    return panel >= 0;
 }
 
 }  // namespace
 
-KeyOutcome handle_key_event(AppState& state, const InputEvent& e, bool keyboard_taken, plot::Vec2 mouse) {
+Actions key_actions(const KeyContext& k, const InputEvent& e) {
+    Actions out;
     const bool ctrl = (e.mods & GLFW_MOD_CONTROL) != 0, shift = (e.mods & GLFW_MOD_SHIFT) != 0;
     if (e.kind == InputEvent::Kind::character) {
-        if (!keyboard_taken && e.code == '?') {
-            state.show_shortcuts = !state.show_shortcuts;
-            return KeyOutcome::acted;
-        }
-        return KeyOutcome::none;
+        if (!k.keyboard_taken && e.code == '?') out.ask(act::ToggleShortcuts{});
+        return out;
     }
-    if (e.kind != InputEvent::Kind::key || e.action == GLFW_RELEASE) return KeyOutcome::none;
+    if (e.kind != InputEvent::Kind::key || e.action == GLFW_RELEASE) return out;
     const bool first = e.action == GLFW_PRESS;  // toggles act on the press, steps on repeats too
     // these work even while a text field has the keyboard
-    if (ctrl && e.code == GLFW_KEY_Q && first) {
-        state.quit_requested = true;
-        return KeyOutcome::acted;
-    }
-    if (e.code == GLFW_KEY_F12 && first) {
-        state.screenshot_requested = true;
-        return KeyOutcome::acted;
-    }
-    if (keyboard_taken) return KeyOutcome::none;
-    if (ctrl) return control_key(state, e.code, mouse, shift);
-    switch (e.code) {
-        case GLFW_KEY_RIGHT: step_position(state, shift ? 10 : 1); return KeyOutcome::acted;
-        case GLFW_KEY_LEFT: step_position(state, shift ? -10 : -1); return KeyOutcome::acted;
-        case GLFW_KEY_UP: step_pair(state, 1); return KeyOutcome::acted;
-        case GLFW_KEY_DOWN: step_pair(state, -1); return KeyOutcome::acted;
-        case GLFW_KEY_RIGHT_BRACKET: base_notch(state, 1); return KeyOutcome::acted;
-        case GLFW_KEY_LEFT_BRACKET: base_notch(state, -1); return KeyOutcome::acted;
-        default: break;
-    }
-    if (!first) return KeyOutcome::none;
-    switch (e.code) {
-        case GLFW_KEY_SPACE: toggle_play(state); return KeyOutcome::acted;
-        case GLFW_KEY_P: state.presentation = !state.presentation; return KeyOutcome::acted;
-        case GLFW_KEY_F11: state.fullscreen = !state.fullscreen; return KeyOutcome::acted;
-        case GLFW_KEY_F1: state.show_shortcuts = !state.show_shortcuts; return KeyOutcome::acted;
-        case GLFW_KEY_PAGE_DOWN: lesson_step(state, 1); return KeyOutcome::acted;
-        case GLFW_KEY_PAGE_UP: lesson_step(state, -1); return KeyOutcome::acted;
-        case GLFW_KEY_TAB: next_page(state, shift ? -1 : 1); return KeyOutcome::acted;
-        case GLFW_KEY_ESCAPE:
-            if (state.show_shortcuts) state.show_shortcuts = false;
-            else state.maximized = -1;
-            return KeyOutcome::acted;
-        default: break;
-    }
-    const int panel = panel_for_key(e.code);
-    if (panel >= 0) {
-        toggle_maximized(state, panel);
-        return KeyOutcome::acted;
-    }
-    return KeyOutcome::none;
+    if (ctrl && e.code == GLFW_KEY_Q && first) return out.ask(act::Quit{}), out;
+    if (e.code == GLFW_KEY_F12 && first) return out.ask(act::Screenshot{}), out;
+    if (k.keyboard_taken) return out;
+    if (ctrl) return control_key(k, e.code, shift, out), out;
+    if (!step_key(e.code, shift, out) && first) toggle_key(e.code, shift, out);
+    return out;
+}
+
+bool opens_dialog(const Actions& actions) {
+    for (const Action& a : actions.list())
+        if (std::holds_alternative<act::OpenExportDialog>(a) || std::holds_alternative<act::OpenFileDialog>(a)) return true;
+    return false;
 }
 
 }  // namespace rope::gui

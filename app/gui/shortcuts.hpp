@@ -5,8 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "gui/actions.hpp"
 #include "gui/app_state.hpp"
 #include "gui/input.hpp"
+#include "gui/panel_set.hpp"
 
 namespace rope::gui {
 
@@ -17,17 +19,21 @@ struct ShortcutHelp {
 // The overlay's table (? or F1), number keys from the figure registry.
 std::vector<ShortcutHelp> shortcut_list();
 
-enum class KeyOutcome { none, acted, opened_dialog };
-// Acts on one key or character event. With `keyboard_taken` (a text field or dialog has the keyboard)
-// only Ctrl+Q and F12 act. `mouse` is the pointer (Ctrl+E exports the panel under it).
-KeyOutcome handle_key_event(AppState& state, const InputEvent& e, bool keyboard_taken, plot::Vec2 mouse);
+// What a key handler sees: the state, where the panels are, whether a recording is being written,
+// whether a text field or dialog has the keyboard, and the pointer (Ctrl+E and Ctrl+R act on the
+// panel under it).
+struct KeyContext {
+    const AppState& state;
+    const PanelSet& panels;
+    bool recording = false;
+    bool keyboard_taken = false;
+    plot::Vec2 mouse;
+};
 
-// The actions behind the keys (the toolbar's buttons call them too).
-void step_position(AppState& state, std::int64_t delta);
-void step_pair(AppState& state, int delta);
-void base_notch(AppState& state, int direction);  // a tenth of a decade up or down the log slider
-void toggle_play(AppState& state);
-void lesson_step(AppState& state, int delta);
-void next_page(AppState& state, int delta);
+// The actions one key or character event asks for, with the modifiers it was pressed with. While
+// the keyboard is taken only Ctrl+Q and F12 act.
+Actions key_actions(const KeyContext& context, const InputEvent& e);
+// The actions open a dialog (the keys after them are for it).
+bool opens_dialog(const Actions& actions);
 
 }  // namespace rope::gui

@@ -84,7 +84,7 @@ void SoakDriver::step(AppState& state, int frame) {
     } else if (frame % 100 == 0) {
         switch ((frame / 100) % 10) {
             case 0: case 3: case 6: state.page = (state.page + 1) % static_cast<int>(figures::pages().size()); state.maximized = -1; break;
-            case 1: case 7: toggle_maximized(state, static_cast<int>(rng_() % state.panels.size())); break;
+            case 1: case 7: toggle_maximized(state, static_cast<int>(rng_() % static_cast<unsigned>(figures::figure_count()))); break;
             case 2: case 8: state.maximized = -1; state.theme = state.theme == plot::ThemeId::dark ? plot::ThemeId::light : plot::ThemeId::dark; break;
             case 4: case 5: state.presentation = !state.presentation; break;
             default: state.close_lesson(); break;
@@ -97,7 +97,7 @@ void SoakDriver::step(AppState& state, int frame) {
 // moving underneath: memory after frame 1000 is then that of a warmed-up app, and growth after it
 // is memory not given back.
 void SoakDriver::tour_view(AppState& state, int step) {
-    const int pages = static_cast<int>(figures::pages().size()), panels = static_cast<int>(state.panels.size());
+    const int pages = static_cast<int>(figures::pages().size()), panels = figures::figure_count();
     state.maximized = -1;
     if (step < pages) {
         state.page = step;
@@ -147,6 +147,14 @@ std::string SoakDriver::report(int frame_errors) const {
                   frames_, rss_after_1000_, rss_end_, growth, changes_, refused_,
                   frame_errors);
     return std::string(buf) + "rss_kb_every_1000 " + curve(rss_every_1000_) + "\nheap_kb_every_1000 " + curve(heap_every_1000_) + "\n";
+}
+
+std::string cache_report(const std::vector<std::pair<std::string, figures::CacheStats>>& caches) {
+    std::string out;
+    for (const auto& [name, c] : caches)
+        out += "cache_" + name + " " + std::to_string(c.entries) + "/" + std::to_string(c.capacity) + " entries, " +
+               std::to_string(c.hits) + " hits, " + std::to_string(c.misses) + " misses, " + std::to_string(c.bytes / 1024) + " kB\n";
+    return out;
 }
 
 }  // namespace rope::gui

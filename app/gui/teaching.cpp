@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "gui/session_dialog.hpp"
 #include "gui/shortcuts.hpp"
 #include "gui/ui_helpers.hpp"
 #include "lessons/lessons.hpp"
@@ -31,12 +30,13 @@ bool tool_button(const char* label, const char* tooltip, bool new_row = false, b
 
 }  // namespace
 
-void draw_shortcut_overlay(AppState& state) {
+void draw_shortcut_overlay(const AppState& state, Actions& out) {
     if (!state.show_shortcuts) return;
+    bool shown = true;
     const ImVec2 size = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowPos(ImVec2(size.x / 2, size.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowBgAlpha(0.96f);
-    if (ImGui::Begin("Keyboard shortcuts", &state.show_shortcuts,
+    if (ImGui::Begin("Keyboard shortcuts", &shown,
                      ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
         if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
             for (const ShortcutHelp& s : shortcut_list()) {
@@ -51,28 +51,29 @@ void draw_shortcut_overlay(AppState& state) {
         ImGui::TextDisabled("Every key has a button in the controls panel. Esc or ? closes this list.");
     }
     ImGui::End();
+    if (!shown) out.ask(act::ShowShortcuts{false});
 }
 
-void draw_toolbar(AppState& state) {
+void draw_toolbar(const AppState& state, Actions& out) {
     // Play / pause and speed
-    if (ImGui::Button(state.playing ? "Pause" : "Play")) toggle_play(state);
+    if (ImGui::Button(state.playing ? "Pause" : "Play")) out.ask(act::TogglePlay{});
     item_tooltip("Play or pause the position animation (Space); it loops at max_position.");
     ImGui::SameLine();
     float speed = static_cast<float>(state.speed);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::SliderFloat("##speed", &speed, static_cast<float>(session::kMinSpeed), static_cast<float>(session::kMaxSpeed),
                            "%.3g tokens/s", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
-        state.speed = speed;
+        out.ask(act::SetSpeed{speed});
     item_tooltip("Animation speed in tokens per second, from 0.5 to 10000.");
     // position, pair and base steps
-    if (tool_button("m-10", "Position m down by 10 (Shift+Left).", true)) step_position(state, -10);
-    if (tool_button("m-1", "Position m down by 1 (Left).")) step_position(state, -1);
-    if (tool_button("m+1", "Position m up by 1 (Right).")) step_position(state, 1);
-    if (tool_button("m+10", "Position m up by 10 (Shift+Right).")) step_position(state, 10);
-    if (tool_button("i-1", "Selected pair down by 1 (Down).", true)) step_pair(state, -1);
-    if (tool_button("i+1", "Selected pair up by 1 (Up).")) step_pair(state, 1);
-    if (tool_button("base-", "Base down one notch, a tenth of a decade ([).")) base_notch(state, -1);
-    if (tool_button("base+", "Base up one notch, a tenth of a decade (]).")) base_notch(state, 1);
+    if (tool_button("m-10", "Position m down by 10 (Shift+Left).", true)) out.ask(act::StepPosition{-10});
+    if (tool_button("m-1", "Position m down by 1 (Left).")) out.ask(act::StepPosition{-1});
+    if (tool_button("m+1", "Position m up by 1 (Right).")) out.ask(act::StepPosition{1});
+    if (tool_button("m+10", "Position m up by 10 (Shift+Right).")) out.ask(act::StepPosition{10});
+    if (tool_button("i-1", "Selected pair down by 1 (Down).", true)) out.ask(act::StepPair{-1});
+    if (tool_button("i+1", "Selected pair up by 1 (Up).")) out.ask(act::StepPair{1});
+    if (tool_button("base-", "Base down one notch, a tenth of a decade ([).")) out.ask(act::BaseNotch{-1});
+    if (tool_button("base+", "Base up one notch, a tenth of a decade (]).")) out.ask(act::BaseNotch{1});
     // undo and redo, with what they would undo in the tooltip
     const auto& undo = state.history().undo_entries();
     const auto& redo = state.history().redo_entries();
@@ -80,29 +81,22 @@ void draw_toolbar(AppState& state) {
     const std::string redo_tip = redo.empty() ? "Nothing to redo (Ctrl+Shift+Z or Ctrl+Y)." : "Redo: " + redo.back().label + " (Ctrl+Shift+Z or Ctrl+Y).";
     // always drawn alike (a greyed-out Undo would make a state look different by how it was
     // reached); with nothing to undo the status line says so
-    if (tool_button("Undo", undo_tip.c_str(), true)) state.undo();
-    if (tool_button("Redo", redo_tip.c_str())) state.redo();
+    if (tool_button("Undo", undo_tip.c_str(), true)) out.ask(act::Undo{});
+    if (tool_button("Redo", redo_tip.c_str())) out.ask(act::Redo{});
     // modes and files
     if (tool_button("Lessons", "Open or close the guided tour of RoPE (Page Down / Page Up step through it).")) {
-        if (state.lesson_step() >= 0) state.close_lesson();
-        else state.go_to_lesson_step(0);
+        if (state.lesson_step() >= 0) out.ask(act::CloseLesson{});
+        else out.ask(act::OpenLesson{});
     }
-    if (tool_button("Present", "Presentation mode: large type, high contrast, controls hidden (P).")) state.presentation = !state.presentation;
-    if (tool_button("Full", "Fullscreen on or off (F11).")) state.fullscreen = !state.fullscreen;
-    if (tool_button("Keys", "List every keyboard shortcut (? or F1).")) state.show_shortcuts = !state.show_shortcuts;
-    if (tool_button("Save", "Save the session: parameters and view, as JSON (Ctrl+S).", true)) open_session_dialog(state, true);
-    if (tool_button("Open", "Open a session file, or a PNG the app exported (Ctrl+O).")) open_session_dialog(state, false);
-    if (tool_button("Config", "Open a Hugging Face config.json: the model's head dim, base and context extension.")) open_config_dialog(state);
-    if (tool_button("Quit", "Quit; the state is kept for the next start (Ctrl+Q).")) state.quit_requested = true;
-}
-
-void advance_animation(AppState& state, double dt) {
-    if (!state.playing) return;
-    const double max_position = static_cast<double>(state.params()[P::max_position]);
-    state.play_position += state.speed * std::min(dt, 0.25);
-    if (state.play_position >= max_position) state.play_position = std::fmod(state.play_position, max_position);
-    const double m = std::floor(state.play_position);
-    if (m != static_cast<double>(state.params()[P::position])) state.apply_number(P::position, m, "animation");
+    if (tool_button("Present", "Presentation mode: large type, high contrast, controls hidden (P).")) out.ask(act::TogglePresentation{});
+    if (tool_button("Full", "Fullscreen on or off (F11).")) out.ask(act::ToggleFullscreen{});
+    if (tool_button("Keys", "List every keyboard shortcut (? or F1).")) out.ask(act::ToggleShortcuts{});
+    if (tool_button("Save", "Save the session: parameters and view, as JSON (Ctrl+S).", true))
+        out.ask(act::OpenFileDialog{act::OpenFileDialog::save_session});
+    if (tool_button("Open", "Open a session file, or a PNG the app exported (Ctrl+O).")) out.ask(act::OpenFileDialog{act::OpenFileDialog::open_session});
+    if (tool_button("Config", "Open a Hugging Face config.json: the model's head dim, base and context extension."))
+        out.ask(act::OpenFileDialog{act::OpenFileDialog::open_config});
+    if (tool_button("Quit", "Quit; the state is kept for the next start (Ctrl+Q).")) out.ask(act::Quit{});
 }
 
 namespace {
@@ -153,35 +147,26 @@ float measure_lesson_panel(const AppState& state, const lessons::Step& step, flo
 
 }  // namespace
 
-float lesson_panel_height(const AppState& state, float width, ImFont* title_font) {
+float LessonPanel::height(const AppState& state, float width, ImFont* title_font) {
     const lessons::Step* step = open_step(state);
     if (!step) return 0;
-    // Asked several times a frame (the column's width is searched for) with the same values: each
-    // answer is kept by the values it depends on (the step, the width, the type, the window's kind).
-    struct Known {
-        int step;
-        float width, font, title_font;
-        bool presentation;
-        float height;
-    };
-    static std::vector<Known> known;
     const int index = state.lesson_step();
     const float font = ImGui::GetFontSize(), title = title_font ? title_font->FontSize : 0;
-    for (const Known& k : known)
+    for (const Known& k : known_)
         if (k.step == index && k.width == width && k.font == font && k.title_font == title && k.presentation == state.presentation)
             return k.height;
-    if (known.size() >= 64) known.clear();
-    known.push_back({index, width, font, title, state.presentation, measure_lesson_panel(state, *step, width, title_font)});
-    return known.back().height;
+    if (known_.size() >= kKnownHeights) known_.clear();
+    known_.push_back({index, width, font, title, state.presentation, measure_lesson_panel(state, *step, width, title_font)});
+    return known_.back().height;
 }
 
-float lesson_column_width(const AppState& state, float window_width, float window_height, ImFont* title_font) {
+float LessonPanel::column_width(const AppState& state, float window_width, float window_height, ImFont* title_font) {
     float fraction = 0.28f;
-    while (fraction < 0.45f && lesson_panel_height(state, std::round(window_width * fraction), title_font) > window_height) fraction += 0.01f;
+    while (fraction < 0.45f && height(state, std::round(window_width * fraction), title_font) > window_height) fraction += 0.01f;
     return std::round(window_width * fraction);
 }
 
-void draw_lesson_panel(AppState& state, ImVec2 pos, ImVec2 size, ImFont* title_font) {
+void LessonPanel::draw(const AppState& state, ImVec2 pos, ImVec2 size, ImFont* title_font, Actions& out) {
     const lessons::Step* step = open_step(state);
     if (!step) return;
     const int index = state.lesson_step();
@@ -201,7 +186,7 @@ void draw_lesson_panel(AppState& state, ImVec2 pos, ImVec2 size, ImFont* title_f
     // The whole text where it fits (presentation mode sizes the panel for it); else it scrolls. Each
     // step has its own child, so no step inherits another's scrollbar (which narrows the text, and
     // the narrower text then needs the scrollbar: a walked step would look unlike a fresh one).
-    const bool fits = lesson_panel_height(state, size.x, title_font) <= size.y;
+    const bool fits = height(state, size.x, title_font) <= size.y;
     ImGui::PushID(index);
     ImGui::BeginChild("lesson_text", ImVec2(0, -buttons_h), false, fits ? ImGuiWindowFlags_NoScrollbar : 0);
     text_wrapped_at_spaces(step->text, ImGui::GetContentRegionAvail().x);
@@ -211,16 +196,16 @@ void draw_lesson_panel(AppState& state, ImVec2 pos, ImVec2 size, ImFont* title_f
     ImGui::EndChild();
     ImGui::PopID();
     ImGui::BeginDisabled(index == 0);
-    if (ImGui::Button("< Back")) lesson_step(state, -1);
+    if (ImGui::Button("< Back")) out.ask(act::StepLesson{-1});
     ImGui::EndDisabled();
     item_tooltip("The previous step (Page Up).");
     ImGui::SameLine();
     ImGui::BeginDisabled(index + 1 >= count);
-    if (ImGui::Button("Next >")) lesson_step(state, 1);
+    if (ImGui::Button("Next >")) out.ask(act::StepLesson{1});
     ImGui::EndDisabled();
     item_tooltip("The next step (Page Down).");
     ImGui::SameLine();
-    if (ImGui::Button("Close")) state.close_lesson();
+    if (ImGui::Button("Close")) out.ask(act::CloseLesson{});
     item_tooltip("Close the lesson; the parameters stay as they are.");
     ImGui::End();
 }

@@ -3,6 +3,7 @@
 // panel builder, and this frame's picture bookkeeping.
 #pragma once
 
+#include "figures/figure_cache.hpp"
 #include "gui/fonts.hpp"
 #include "gui/platform.hpp"
 #include "gui/renderer.hpp"
@@ -21,6 +22,7 @@ struct UiContext {
     Renderer& renderer;
     Platform& platform;
     PanelBuilder& builder;
+    figures::FigureCache& cache;  // the figures' cache (the builder's): header options and readouts read it
     FrameStats* stats = nullptr;  // the frame benchmark's (per-figure draw times)
     std::vector<int> show_new;     // the panels whose newly built picture replaces the shown one this frame
     std::vector<plot::Rect> keep;   // pictures the back buffer still holds: not drawn again

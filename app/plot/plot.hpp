@@ -66,7 +66,6 @@ public:
     void setup_y(AxisSetup axis);
     void setup_colorbar(ColorbarSetup bar);
     void setup_square(bool square) { square_ = square; }  // equal units on x and y (vector plots)
-    void setup_legend_top_left(bool left) { legend_left_ = left; }
     void setup_legend_bottom_left() {
         legend_left_ = true;
         legend_bottom_ = true;

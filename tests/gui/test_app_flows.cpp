@@ -88,12 +88,12 @@ TEST_F(Flows, SessionOpenedOverAnotherAndUndone) {
     // Ctrl+O, select the path's text, type the file, Enter: as a person does it
     app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_O);
     app.settle();
-    ASSERT_TRUE(app.state().session_dialog.open);
+    ASSERT_TRUE(app.app().session_dialog().is_open());
     app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_A);
     app.type(path("b.json"));
     app.key(GLFW_KEY_ENTER);
     EXPECT_FRESH(app, "session opened");
-    EXPECT_FALSE(app.state().session_dialog.open) << app.state().status;
+    EXPECT_FALSE(app.app().session_dialog().is_open()) << app.state().status;
     EXPECT_EQ(app.state().params()[P::dim], 32);
     EXPECT_EQ(app.state().params()[P::base], 500000);
     EXPECT_EQ(app.state().params().value_text(P::scaling), "none");  // the session's state, not a mix
@@ -120,9 +120,9 @@ TEST_F(Flows, ConfigImportedOverAPreset) {
     const rope::ParamSet preset_params = app.state().params();
     {
         const std::string config = std::string(ROPE_HF_CONFIGS) + "/gpt-oss.json";
-        rope::gui::open_config_dialog(app.state());  // what the Config button does
+        app.app().apply(rope::gui::act::OpenFileDialog{rope::gui::act::OpenFileDialog::open_config});  // what the Config button does
         app.settle();
-        ASSERT_TRUE(app.state().session_dialog.open);
+        ASSERT_TRUE(app.app().session_dialog().is_open());
         app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_A);
         app.type(config);
         app.key(GLFW_KEY_ENTER);
@@ -211,7 +211,7 @@ TEST_F(Flows, ADragIsOneUndoStep) {
     HeadlessApp app({"--fresh", "--set", "dim=8"});
     EXPECT_FRESH(app, "start");
     // drag the vector's tip in the vectors panel (panel 1, its "pair" plot)
-    const rope::gui::PanelView& vectors = app.state().panels[0];
+    const rope::gui::PanelView& vectors = app.app().panels()[0];
     const auto* pair_plot = vectors.result.plot("pair");
     ASSERT_NE(pair_plot, nullptr);
     const float x0 = vectors.screen.x0 + pair_plot->px(1, 0).x, y0 = vectors.screen.y0 + pair_plot->px(1, 0).y;
@@ -239,21 +239,21 @@ TEST_F(Flows, ADragIsOneUndoStep) {
 TEST_F(Flows, ExportFromTheAppRunsOffTheUiThread) {
     HeadlessApp app({"--fresh", "--set", "position=12"});
     EXPECT_FRESH(app, "start");
-    const rope::gui::PanelView& heatmap = app.state().panels[1];
+    const rope::gui::PanelView& heatmap = app.app().panels()[1];
     app.move((heatmap.screen.x0 + heatmap.screen.x1) / 2, (heatmap.screen.y0 + heatmap.screen.y1) / 2);
     app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_E);
     app.settle();
-    ASSERT_TRUE(app.state().export_dialog.open);
-    EXPECT_EQ(app.state().export_dialog.panel, 1);
+    ASSERT_TRUE(app.app().exports().dialog().open);
+    EXPECT_EQ(app.app().exports().dialog().panel, 1);
     app.key(GLFW_KEY_ENTER);
-    const std::uint64_t builds = app.state().figure_builds;
+    const std::uint64_t builds = app.app().panels().figure_builds;
     int frames = 0;
     while (app.state().status.rfind("Saved ", 0) != 0 && frames < 2000) {
         app.frame();
         ++frames;
     }
     EXPECT_EQ(app.state().status.rfind("Saved " + path("rope-heatmap.png"), 0), 0u) << app.state().status;
-    EXPECT_EQ(app.state().figure_builds, builds) << "exporting rebuilt nothing on screen";
+    EXPECT_EQ(app.app().panels().figure_builds, builds) << "exporting rebuilt nothing on screen";
     const auto png = rope::io::read_png(path("rope-heatmap.png"), false);
     bool figure = false, position = false;
     for (const auto& [k, v] : png.text) {
@@ -268,9 +268,9 @@ TEST_F(Flows, ExportFromTheAppRunsOffTheUiThread) {
 TEST_F(Flows, ExportDialogSizePlotAndClean) {
     HeadlessApp app({"--fresh", "--set", "position=12"});
     EXPECT_FRESH(app, "start");
-    rope::gui::open_export_dialog(app.state(), 2);  // the base sweep: four plots
+    app.app().apply(rope::gui::act::OpenExportDialog{2, false});  // the base sweep: four plots
     app.settle();
-    rope::gui::ExportDialogState& d = app.state().export_dialog;
+    rope::gui::ExportDialogState& d = app.app().exports().dialog();
     ASSERT_TRUE(d.open);
     EXPECT_EQ(d.width, 800);  // the figure's export size
     EXPECT_EQ(d.height, 480);
@@ -381,7 +381,7 @@ TEST_F(Flows, ClickingALayerLoadsItIntoEveryPanel) {
     EXPECT_FRESH(app, "Today's models with 60 layers");
     const int panel = rope::figures::figure("model_anatomy").index;
     auto at = [&](const char* plot, double x, double y) {
-        const auto& view = app.state().panels[static_cast<std::size_t>(panel)];
+        const auto& view = app.app().panels()[panel];
         const rope::figures::PlotGeometry* g = view.result.plot(plot);
         EXPECT_NE(g, nullptr) << plot;
         const rope::plot::Vec2 local = g ? g->px(x, y) : rope::plot::Vec2{0, 0};
@@ -400,7 +400,7 @@ TEST_F(Flows, ClickingALayerLoadsItIntoEveryPanel) {
     EXPECT_EQ(app.state().params()[P::layer], 0);
     EXPECT_EQ(app.state().params()[P::dim], 256);
     // the kinds table: its second row is full_attention, whose first layer is 5
-    const auto& view = app.state().panels[static_cast<std::size_t>(panel)];
+    const auto& view = app.app().panels()[panel];
     const rope::figures::PlotGeometry* kinds = view.result.plot("anatomy_kinds");
     ASSERT_NE(kinds, nullptr);
     const rope::plot::Vec2 row = at("anatomy_kinds", 0.5, 0.5);
@@ -420,7 +420,7 @@ TEST_F(Flows, ClickingAPatchMovesTheQueryOfEveryMap) {
     EXPECT_FRESH(app, "Images and video with Qwen3-VL 8B");
     const int panel = rope::figures::figure("patch_grid").index;
     auto at = [&](const char* plot, int row, int col) {
-        const auto& view = app.state().panels[static_cast<std::size_t>(panel)];
+        const auto& view = app.app().panels()[panel];
         const rope::figures::PlotGeometry* g = view.result.plot(plot);
         EXPECT_NE(g, nullptr) << plot;
         const int rows = static_cast<int>(app.state().params()[P::grid_rows]);

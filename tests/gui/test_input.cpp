@@ -101,13 +101,13 @@ TEST_F(Input, CtrlQQuitsAfterEverythingBeforeIt) {
     typing.settle();
     typing.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_S);
     typing.settle();
-    ASSERT_TRUE(typing.state().session_dialog.open);
+    ASSERT_TRUE(typing.app().session_dialog().is_open());
     typing.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_A);
     typing.type("abc");
     typing.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_Q);
     EXPECT_LT(drain(typing), 20);  // keys are paced for the text field: a few frames, not many
     EXPECT_TRUE(typing.state().quit_requested);
-    EXPECT_STREQ(typing.state().session_dialog.path, "abc");  // typed before Ctrl+Q: not lost
+    EXPECT_STREQ(typing.app().session_dialog().path(), "abc");  // typed before Ctrl+Q: not lost
 }
 
 // Keys typed into a dialog go to its text field, every one, in order; none acts as a shortcut.
@@ -119,13 +119,13 @@ TEST_F(Input, TypingInADialogGoesToItsField) {
     app.type("/tmp/Presentation-Keys-12.json");  // P, K and digits are shortcuts outside a text field
     drain(app);
     app.settle();
-    ASSERT_TRUE(app.state().session_dialog.open);
-    EXPECT_STREQ(app.state().session_dialog.path, "/tmp/Presentation-Keys-12.json");
+    ASSERT_TRUE(app.app().session_dialog().is_open());
+    EXPECT_STREQ(app.app().session_dialog().path(), "/tmp/Presentation-Keys-12.json");
     EXPECT_FALSE(app.state().presentation);
     EXPECT_EQ(app.state().maximized, -1);
     app.key(GLFW_KEY_ESCAPE);
     app.settle();
-    EXPECT_FALSE(app.state().session_dialog.open);
+    EXPECT_FALSE(app.app().session_dialog().is_open());
     app.key(GLFW_KEY_P);  // outside the dialog, P is presentation mode again
     app.settle();
     EXPECT_TRUE(app.state().presentation);

@@ -112,7 +112,7 @@ TEST_F(Presentation, EveryStepReadableOnAProjector) {
             EXPECT_GE(s.size, std::ceil(h / 36.0f) - 0.01f) << where << ": " << s.what;
             // the lesson's panel is the one shown, and it is most of the screen
             ASSERT_EQ(app.pictures().size(), 1u) << where;
-            const auto& panel = app.state().panels[static_cast<std::size_t>(app.pictures()[0].panel)];
+            const auto& panel = app.app().panels()[app.pictures()[0].panel];
             EXPECT_GE(panel.size.x * panel.size.y, 0.4f * w * h) << where << ": the panel is too small";
         }
     }

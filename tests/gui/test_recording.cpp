@@ -45,7 +45,7 @@ protected:
 
 // Ctrl+R over the panel at `panel`, then the dialog's first frame.
 void ctrl_r_over(HeadlessApp& app, int panel) {
-    const rope::gui::PanelView& p = app.state().panels[static_cast<std::size_t>(panel)];
+    const rope::gui::PanelView& p = app.app().panels()[panel];
     app.move((p.screen.x0 + p.screen.x1) / 2, (p.screen.y0 + p.screen.y1) / 2);
     app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_R);
     app.frame();
@@ -54,12 +54,12 @@ void ctrl_r_over(HeadlessApp& app, int panel) {
 bool in_progress(const rope::gui::AppState& s) { return s.status.rfind("Recording /", 0) == 0; }
 
 // Frames until the recording's outcome is on the status line; `during` runs on each frame while
-// it is written. Returns whether the progress window's state (recording_running) was seen.
+// it is written. Returns whether the progress window's state (ExportJobs::recording) was seen.
 template <typename During>
 bool finish(HeadlessApp& app, During during) {
     bool seen = false;
     for (int i = 0; i < 6000 && in_progress(app.state()); ++i) {
-        seen = seen || app.state().recording_running;
+        seen = seen || app.app().exports().recording();
         during();
         app.frame();
         usleep(2000);
@@ -80,7 +80,7 @@ TEST_F(Recording, CtrlRRecordsTheAnimationOffTheUiThreadAndTheWindowStaysLive) {
     ASSERT_TRUE(app.settle());
     const std::size_t steps = app.state().history().undo_entries().size();
     ctrl_r_over(app, 0);
-    rope::gui::ExportDialogState& d = app.state().export_dialog;
+    rope::gui::ExportDialogState& d = app.app().exports().dialog();
     ASSERT_TRUE(d.open && d.recording);
     EXPECT_EQ(d.panel, 0);
     EXPECT_EQ(d.rec.key, rope::ParamId::position);
@@ -97,7 +97,7 @@ TEST_F(Recording, CtrlRRecordsTheAnimationOffTheUiThreadAndTheWindowStaysLive) {
     ASSERT_TRUE(in_progress(app.state())) << app.state().status;
     bool pressed = false;
     const bool seen = finish(app, [&] {
-        if (!pressed && app.state().recording_running) {
+        if (!pressed && app.app().exports().recording()) {
             app.key(GLFW_KEY_RIGHT);  // the window is live: the key acts now
             pressed = true;
         }
@@ -106,7 +106,7 @@ TEST_F(Recording, CtrlRRecordsTheAnimationOffTheUiThreadAndTheWindowStaysLive) {
     const std::string gif = path("rope-vectors-position.gif");
     EXPECT_EQ(app.state().status.rfind("Saved " + gif + " (GIF, 30 frames at 30 fps, 800x480, ", 0), 0u) << app.state().status;
     EXPECT_FALSE(app.state().status_error);
-    EXPECT_FALSE(app.state().recording_running);
+    EXPECT_FALSE(app.app().exports().recording());
     EXPECT_EQ(app.state().params()[P::position], pressed ? 13 : 12);
     EXPECT_TRUE(pressed);
     EXPECT_EQ(gif_frames(gif), 30);
@@ -128,7 +128,7 @@ TEST_F(Recording, TheSliderLastUsedIsSweptAndCtrlRCancels) {
     app.state().end_gesture();
     EXPECT_EQ(app.state().selected_key, rope::ParamId::base);
     ctrl_r_over(app, 3);  // the long-range decay reads base
-    rope::gui::ExportDialogState& d = app.state().export_dialog;
+    rope::gui::ExportDialogState& d = app.app().exports().dialog();
     ASSERT_TRUE(d.open && d.recording);
     EXPECT_EQ(d.rec.key, rope::ParamId::base);
     EXPECT_EQ(d.rec.from, 10);
@@ -136,8 +136,8 @@ TEST_F(Recording, TheSliderLastUsedIsSweptAndCtrlRCancels) {
     d.rec.frames = 1000;
     d.rec.scale = 2;
     app.key(GLFW_KEY_ENTER);
-    for (int i = 0; i < 2000 && !app.state().recording_running; ++i) app.frame();
-    ASSERT_TRUE(app.state().recording_running);
+    for (int i = 0; i < 2000 && !app.app().exports().recording(); ++i) app.frame();
+    ASSERT_TRUE(app.app().exports().recording());
     app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_R);  // over the panel, but a recording runs: stop it
     finish(app);
     EXPECT_EQ(app.state().status, "Recording cancelled: nothing was written.");
@@ -169,10 +169,10 @@ TEST_F(Recording, TheSliderLastUsedIsSweptAndCtrlRCancels) {
 TEST_F(Recording, TheDialogRefusesWhatCannotBeRecorded) {
     HeadlessApp app({"--fresh", "--set", "position=12"});
     ASSERT_TRUE(app.settle());
-    rope::gui::open_record_dialog(app.state(), 0);
+    app.app().apply(rope::gui::act::OpenExportDialog{0, true});
     app.frame();
-    rope::gui::ExportDialogState& d = app.state().export_dialog;
-    const rope::figures::FigureDescriptor& vectors = *app.state().panels[0].figure;
+    rope::gui::ExportDialogState& d = app.app().exports().dialog();
+    const rope::figures::FigureDescriptor& vectors = *app.app().panels()[0].figure;
     const rope::ParamSet& p = app.state().params();
     struct Case {
         std::function<void(rope::gui::RecordingFields&)> edit;

@@ -104,7 +104,7 @@ void HeadlessApp::drag(float x0, float y0, float x1, float y1, int steps) {
 std::string HeadlessApp::panels_fresh() {
     imgui_.make_current();
     const gui::AppState& s = state();
-    for (const gui::PanelView& p : s.panels) {
+    for (const gui::PanelView& p : app_.panels().views) {
         if (!p.shown) continue;
         const std::string which = "panel " + std::to_string(p.figure->index + 1) + " (" + std::string(p.figure->name) + ")";
         if (!p.built) return which + " has no picture";
@@ -120,7 +120,7 @@ std::string HeadlessApp::panels_fresh() {
 
 std::vector<HeadlessApp::Picture> HeadlessApp::pictures() const {
     std::vector<Picture> out;
-    for (const gui::PanelView& p : app_.state().panels)
+    for (const gui::PanelView& p : app_.panels().views)
         if (p.shown) out.push_back({p.figure->index, p.key, p.result.list});
     return out;
 }

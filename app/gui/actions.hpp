@@ -1,0 +1,147 @@
+// What a person asks for, as values. The windows (controls, lesson, panels, dialogs) and the
+// shortcuts read a const AppState and append actions; the App applies them in one place
+// (App::apply), in the order they were asked, right after the window or key that asked. So the state
+// changes in one place, and every change goes through the same validation and undo log.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "plot/style.hpp"
+#include "rope/params.hpp"
+#include "session/session.hpp"
+
+namespace rope::gui::act {
+
+// Parameters: each validated like --set and one undo step (or part of the open gesture).
+struct ChangeParams {  // what a panel's header or pointer made of the parameters (a value: the edit already done)
+    std::string label;
+    ParamSet next;
+    std::string gesture;
+};
+struct SetParam {  // a value picked or typed: its text as --set takes it
+    ParamId key;
+    std::string text;
+    std::string gesture;
+    bool selects = false;  // the control of a number: it becomes the one Record sweeps
+};
+struct SelectKey {  // a slider taken hold of: the key becomes the one Record sweeps
+    ParamId key;
+};
+struct SetNumber {  // a slider moved: the key becomes the one Record sweeps
+    ParamId key;
+    double value;
+    std::string gesture;
+};
+struct ReplaceParams {  // a whole new set (a session, a config.json, a preset with its message)
+    std::string label;
+    ParamSet params;
+    std::string status;
+};
+struct OpenSession {  // a session read (a file opened or dropped): its parameters, lesson step and view
+    std::string label;
+    session::Session session;
+    std::string path;
+};
+struct StepPosition {
+    std::int64_t delta;
+};
+struct StepPair {
+    int delta;
+};
+struct BaseNotch {
+    int direction;  // a tenth of a decade up (1) or down (-1) the log slider
+};
+struct Undo {};
+struct Redo {};
+
+// The lesson and the animation.
+struct StepLesson {
+    int delta;
+};
+struct OpenLesson {};
+struct CloseLesson {};
+struct TogglePlay {};
+struct SetSpeed {
+    double tokens_per_second;
+};
+
+// The view: not undone.
+struct ShowPage {
+    int page;
+};
+struct NextPage {
+    int delta;
+};
+struct ToggleMaximized {
+    int panel;
+};
+struct RestoreGrid {};  // Esc
+struct SetTheme {
+    plot::ThemeId theme;
+};
+struct TogglePresentation {};
+struct ToggleFullscreen {};
+struct ShowShortcuts {
+    bool shown;
+};
+struct ToggleShortcuts {};
+struct HoverLinked {  // the pair and position under the pointer, for the linked views
+    int pair = -1;
+    std::int64_t position = -1;
+};
+
+// Windows, files and the app.
+struct OpenExportDialog {
+    int panel;
+    bool recording;  // Record (an animation) instead of Export
+};
+struct OpenFileDialog {
+    enum Kind { save_session, open_session, open_config } kind;
+};
+struct SetSessionPath {  // the file Ctrl+S writes next
+    std::string path;
+};
+struct SetStatus {
+    std::string text;
+    bool error = false;
+};
+struct CancelRecording {};
+struct Screenshot {};
+struct Quit {};
+
+}  // namespace rope::gui::act
+
+namespace rope::gui {
+
+using Action = std::variant<act::ChangeParams, act::SetParam, act::SelectKey, act::SetNumber, act::ReplaceParams, act::OpenSession, act::StepPosition,
+                            act::StepPair, act::BaseNotch, act::Undo, act::Redo, act::StepLesson, act::OpenLesson, act::CloseLesson,
+                            act::TogglePlay, act::SetSpeed, act::ShowPage, act::NextPage, act::ToggleMaximized, act::RestoreGrid,
+                            act::SetTheme, act::TogglePresentation, act::ToggleFullscreen, act::ShowShortcuts, act::ToggleShortcuts,
+                            act::HoverLinked, act::OpenExportDialog, act::OpenFileDialog, act::SetSessionPath, act::SetStatus,
+                            act::CancelRecording, act::Screenshot, act::Quit>;
+
+class AppState;
+// Applies an action that changes only the state (parameters, lesson, view, status); false for the
+// ones the App itself carries out (dialogs, the export jobs).
+bool apply_to_state(AppState& state, const Action& action);
+
+// The actions of one window or one key, in the order they were asked.
+class Actions {
+public:
+    template <typename A>
+    void ask(A action) {
+        list_.emplace_back(std::move(action));
+    }
+    const std::vector<Action>& list() const { return list_; }
+    bool empty() const { return list_.empty(); }
+    std::vector<Action> take() { return std::exchange(list_, {}); }
+
+private:
+    std::vector<Action> list_;
+};
+
+}  // namespace rope::gui
