@@ -85,244 +85,344 @@ double floor_for(double smallest_positive) {
     return std::pow(10.0, std::floor(std::log10(smallest_positive)) - 1);
 }
 
-void build_precision(BuildContext& ctx) {
-    const plot::Style& st = ctx.request.style;
-    const plot::Theme& th = st.theme;
-    const FrequencyTable& f = ctx.frequencies();
-    const Pairing pairing = ctx.params.config().pairing;
-    const int pairs = f.pairs();
-    const int pair = static_cast<int>(std::min<std::int64_t>(ctx.params[P::pair], pairs - 1));
-    const double theta = f.theta[pair];
-    const std::int64_t m_int = ctx.params[P::position];
-    const double m_now = static_cast<double>(m_int);
-    const double top = std::max(static_cast<double>(ctx.params[P::max_position]), 1048576.0);
-    const Eigen::VectorXd x = why::q_vector(ctx.params);
-    const double inf = std::numeric_limits<double>::infinity();
-    // a colour and a dash per recipe: bf16 and fp16 differ in colour under any colour vision and in greyscale
-    const plot::Color colors[4] = {th.series[0], th.series[1], th.series[2], th.series[3]};
-    const float dashes[4] = {th.series_dash[0], th.series_dash[1], th.series_dash[2], th.series_dash[3]};
+// The numbers the plots and the table read, for the selected pair and position.
+struct PrecisionData {
+    int pairs = 0, pair = 0;
+    double theta = 0;
+    std::int64_t m_int = 0;
+    double m_now = 0, top = 0;
+    Eigen::VectorXd x;
+    // the selected pair's angle at the sampled positions, and the worst error up to each
+    std::vector<double> ms, exact, angle[4], worst[4];
+    double smallest = 0, largest = 0;
+    std::vector<double> gap[3];  // the gap between storable numbers at those positions
+    // every pair's angle error at the current position
+    std::vector<double> pair_index, pair_error[4];
+    double pair_smallest = 0, pair_largest = 0;
+    // the rotated vector's error for each recipe
+    double vector_error[4] = {};
+    double vec_smallest = 0, vec_largest = 0;
+    bool fp16_overflow = false;
+};
 
-    // 1. The angle of the selected pair at sampled positions, and the worst error up to each.
-    const std::vector<double> ms = sample_positions(top, m_now);
+// 1. The angle of the selected pair at sampled positions, and the worst error up to each.
+void sample_angle_errors(PrecisionData& d) {
+    const double inf = std::numeric_limits<double>::infinity();
+    d.ms = sample_positions(d.top, d.m_now);
+    const std::vector<double>& ms = d.ms;
     const std::size_t count = ms.size();
-    std::vector<double> exact(count), angle[4], error[4], worst[4];
-    double smallest = inf, largest = 0;
-    for (int r = 0; r < 4; ++r) angle[r].resize(count), error[r].resize(count), worst[r].resize(count);
+    std::vector<double> error[4];
+    d.exact.resize(count);
+    d.smallest = inf, d.largest = 0;
+    for (int r = 0; r < 4; ++r) d.angle[r].resize(count), error[r].resize(count), d.worst[r].resize(count);
     for (std::size_t i = 0; i < count; ++i) {
-        exact[i] = ms[i] * theta;
+        d.exact[i] = ms[i] * d.theta;
         for (int r = 0; r < 4; ++r) {
-            angle[r][i] = recipe_angle(kRecipes[r], ms[i], theta);
-            const double e = std::isfinite(angle[r][i]) ? std::abs(angle[r][i] - exact[i]) : inf;
+            d.angle[r][i] = recipe_angle(kRecipes[r], ms[i], d.theta);
+            const double e = std::isfinite(d.angle[r][i]) ? std::abs(d.angle[r][i] - d.exact[i]) : inf;
             error[r][i] = e;
-            worst[r][i] = std::max(e, i ? worst[r][i - 1] : 0.0);
-            if (e > 0 && std::isfinite(e)) smallest = std::min(smallest, e), largest = std::max(largest, e);
+            d.worst[r][i] = std::max(e, i ? d.worst[r][i - 1] : 0.0);
+            if (e > 0 && std::isfinite(e)) d.smallest = std::min(d.smallest, e), d.largest = std::max(d.largest, e);
         }
     }
     // 2. The gap between storable numbers at those positions.
-    std::vector<double> gap[3];
     for (int r = 0; r < 3; ++r) {
-        gap[r].resize(count);
-        for (std::size_t i = 0; i < count; ++i) gap[r][i] = format_spacing(kRecipes[r].compute_format, ms[i]);
+        d.gap[r].resize(count);
+        for (std::size_t i = 0; i < count; ++i) d.gap[r][i] = format_spacing(kRecipes[r].compute_format, ms[i]);
     }
-    // 3. Every pair's angle error at the current position.
-    std::vector<double> pair_index(static_cast<std::size_t>(pairs)), pair_error[4];
-    double pair_smallest = inf, pair_largest = 0;
-    for (int r = 0; r < 4; ++r) pair_error[r].resize(static_cast<std::size_t>(pairs));
-    for (int i = 0; i < pairs; ++i) {
-        pair_index[i] = i;
+}
+
+// 3. Every pair's angle error at the current position.
+void every_pair_error(PrecisionData& d, const FrequencyTable& f) {
+    const double inf = std::numeric_limits<double>::infinity();
+    const double m_now = d.m_now;
+    d.pair_index.resize(static_cast<std::size_t>(d.pairs));
+    d.pair_smallest = inf, d.pair_largest = 0;
+    for (int r = 0; r < 4; ++r) d.pair_error[r].resize(static_cast<std::size_t>(d.pairs));
+    for (int i = 0; i < d.pairs; ++i) {
+        d.pair_index[i] = i;
         for (int r = 0; r < 4; ++r) {
             const double a = recipe_angle(kRecipes[r], m_now, f.theta[i]);
             const double e = std::isfinite(a) ? std::abs(a - m_now * f.theta[i]) : inf;
-            pair_error[r][i] = e;
-            if (e > 0 && std::isfinite(e)) pair_smallest = std::min(pair_smallest, e), pair_largest = std::max(pair_largest, e);
+            d.pair_error[r][i] = e;
+            if (e > 0 && std::isfinite(e)) d.pair_smallest = std::min(d.pair_smallest, e), d.pair_largest = std::max(d.pair_largest, e);
         }
     }
-    // 4. What the angles do to the rotated vector (the rest computed in double).
-    const Eigen::VectorXd rotated = rotate(f, pairing, x, m_now);
-    double vector_error[4];
-    double vec_smallest = inf, vec_largest = 0;
-    for (int r = 0; r < 4; ++r) {
-        const double e = (rotate_with_angle_precision(f, pairing, x, m_now, kRecipes[r].theta_format, kRecipes[r].compute_format) -
-                          rotated).norm();
-        vector_error[r] = std::isfinite(e) ? e : inf;
-        if (e > 0 && std::isfinite(e)) vec_smallest = std::min(vec_smallest, e), vec_largest = std::max(vec_largest, e);
-    }
-    const bool fp16_overflow = !std::isfinite(round_to_float16(m_now));
+}
 
-    // layout: 2 x 2, or one column when the figure is tall and narrow
+// 4. What the angles do to the rotated vector (the rest computed in double).
+void rotated_vector_error(PrecisionData& d, const FrequencyTable& f, Pairing pairing) {
+    const double inf = std::numeric_limits<double>::infinity();
+    const Eigen::VectorXd rotated = rotate(f, pairing, d.x, d.m_now);
+    d.vec_smallest = inf, d.vec_largest = 0;
+    for (int r = 0; r < 4; ++r) {
+        const double e = (rotate_with_angle_precision(f, pairing, d.x, d.m_now, kRecipes[r].theta_format, kRecipes[r].compute_format) -
+                          rotated).norm();
+        d.vector_error[r] = std::isfinite(e) ? e : inf;
+        if (e > 0 && std::isfinite(e)) d.vec_smallest = std::min(d.vec_smallest, e), d.vec_largest = std::max(d.vec_largest, e);
+    }
+}
+
+PrecisionData precision_data(BuildContext& ctx) {
+    const FrequencyTable& f = ctx.frequencies();
+    const Pairing pairing = ctx.params.config().pairing;
+    PrecisionData d;
+    d.pairs = f.pairs();
+    d.pair = static_cast<int>(std::min<std::int64_t>(ctx.params[P::pair], d.pairs - 1));
+    d.theta = f.theta[d.pair];
+    d.m_int = ctx.params[P::position];
+    d.m_now = static_cast<double>(d.m_int);
+    d.top = std::max(static_cast<double>(ctx.params[P::max_position]), 1048576.0);
+    d.x = why::q_vector(ctx.params);
+    sample_angle_errors(d);
+    every_pair_error(d, f);
+    rotated_vector_error(d, f, pairing);
+    d.fp16_overflow = !std::isfinite(round_to_float16(d.m_now));
+    return d;
+}
+
+// What the four plots draw with: the sub-plots' style, a colour and a dash per recipe, the height
+// of a plot area and the current position's label.
+struct PrecisionLook {
+    plot::Style sub;
+    float tf = 0;
+    // room for the plot area, to space the hand-made log ticks
+    float plot_h = 0;
+    std::string m_tag;
+    plot::Color colors[4];
+    float dashes[4] = {};
+
+    // vertical axis labels: the long form when the plot is tall enough to hold it
+    std::string y_label(const BuildContext& ctx, const std::string& long_form, const std::string& short_form) const {
+        const plot::Style& st = ctx.request.style;
+        return ctx.measure.measure(long_form, st.px(sub.label_font)).x <= plot_h ? long_form : short_form;
+    }
+};
+
+// The first decade at or above `v`.
+double decade_ceiling(double v) { return std::pow(10.0, std::ceil(std::log10(v))); }
+
+// Whether any of the four recipes' curves holds an exact value (drawn at the floor, labelled "0 (exact)").
+bool any_exact(const std::vector<double> (&curves)[4]) {
+    bool zeros = false;
+    for (const auto& c : curves) zeros = zeros || std::count(c.begin(), c.end(), 0.0) > 0;
+    return zeros;
+}
+
+// A log axis of errors from half the floor to the ceiling, with the hand-made decade ticks.
+plot::AxisSetup error_axis(const BuildContext& ctx, const PrecisionLook& look, const std::string& long_form,
+                           const std::string& short_form, double floor, double ceiling, bool zeros) {
+    plot::AxisSetup ay{look.y_label(ctx, long_form, short_form), floor / 2, ceiling, true};
+    ay.ticks = floored_log_ticks(floor, ceiling, look.plot_h, look.tf, zeros);
+    return ay;
+}
+
+// The current position on a position axis.
+void mark_position(const BuildContext& ctx, plot::Plot& p, const PrecisionData& d, const PrecisionLook& look) {
+    if (d.m_now >= 1 && d.m_now <= d.top && ctx.request.show_cursor)
+        p.marker_x(d.m_now, ctx.request.style.theme.accent, look.m_tag, 2.0f, 6);
+}
+
+// top left: the worst angle error up to m
+void draw_angle_errors(BuildContext& ctx, const PrecisionData& d, const PrecisionLook& look, plot::Rect cell) {
+    const plot::Theme& th = ctx.request.style.theme;
+    const plot::Style& sub = look.sub;
+    const double floor = floor_for(d.smallest);
+    const double ceiling = decade_ceiling(std::max({d.largest, 10.0, kPi * 3}));
+    const bool theta_exact = round_to_bfloat16(d.theta) == d.theta;
+    const std::string theta_text = "θ = " + plot::readout_number(d.theta, 4);
+    const std::string pair = std::to_string(d.pair);
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
+                 why::pick_title(ctx, sub, cell.width(),
+                                 {"pair " + pair + " (" + theta_text + (theta_exact ? ", exact in bf16" : "") + "): worst angle error up to m",
+                                  "worst angle error up to m, pair " + pair + " (" + theta_text + ")",
+                                  "worst angle error, pair " + pair}));
+    plot::AxisSetup ax{"position m (tokens, log)", 1, d.top, true};
+    plot::AxisSetup ay = error_axis(ctx, look, "|angle error| (rad, log)", "|error| (rad)", floor, ceiling, any_exact(d.worst));
+    p.setup_x(ax);
+    p.setup_y(ay);
+    p.marker_y(kPi, th.muted, "π", 1.2f, 4);
+    for (int r = 3; r >= 0; --r) {
+        std::vector<double> y(d.worst[r]);
+        for (double& v : y) v = std::max(v, floor);
+        p.line(d.ms.data(), y.data(), y.size(), 1, look.colors[r], "", r == 3 ? sub.line_width * 0.9f : sub.line_width,
+               look.dashes[r]);
+    }
+    mark_position(ctx, p, d, look);
+    record_geometry(ctx, p, PrecisionPlot::angle, ax, ay);
+    p.finish();
+}
+
+// top right: the gap between storable numbers at position m
+void draw_position_gaps(BuildContext& ctx, const PrecisionData& d, const PrecisionLook& look, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const plot::Style& sub = look.sub;
+    double hi = 10;
+    for (int r = 0; r < 3; ++r)
+        for (double g : d.gap[r])
+            if (std::isfinite(g)) hi = std::max(hi, g);
+    const double ceiling = decade_ceiling(hi);
+    const double floor = 1e-8;
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell, "gap between storable numbers near m");
+    plot::AxisSetup ax{"position m (tokens, log)", 1, d.top, true};
+    plot::AxisSetup ay{look.y_label(ctx, "gap (tokens, log)", "gap (tokens)"), floor, ceiling, true};
+    p.setup_x(ax);
+    p.setup_y(ay);
+    p.marker_y(1, th.muted, "1 token", 1.2f, 4);
+    for (int r = 0; r < 3; ++r) p.line(d.ms.data(), d.gap[r].data(), d.ms.size(), 1, look.colors[r], "", sub.line_width * 0.9f);
+    p.list().circle(p.to_px(257, 2), st.px(4.5f), look.colors[1]);
+    const std::string note = p.x_px(257) - ctx.measure.measure("bf16: 257 → 256  ", look.tf).x > p.area().x0 ? "bf16: 257 → 256  "
+                                                                                                             : "257 → 256 ";
+    p.text(257, 2, note, th.text, plot::HAlign::right, plot::VAlign::bottom);
+    mark_position(ctx, p, d, look);
+    record_geometry(ctx, p, PrecisionPlot::positions, ax, ay);
+    p.finish();
+}
+
+// bottom left: every pair's angle error at the current position
+void draw_pair_errors(BuildContext& ctx, const PrecisionData& d, const PrecisionLook& look, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const plot::Style& sub = look.sub;
+    const int pairs = d.pairs;
+    const double floor = floor_for(d.pair_smallest);
+    const double ceiling = decade_ceiling(std::max({d.pair_largest, 10.0, kPi * 3}));
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
+                 why::pick_title(ctx, sub, cell.width(),
+                                 {"angle error of every pair at " + look.m_tag + (d.fp16_overflow ? " (fp16: m overflows)" : ""),
+                                  "every pair's angle error at " + look.m_tag}));
+    plot::AxisSetup ax{"pair i", -0.5, std::max(pairs - 0.5, 0.5)};
+    ax.moves_in_animation = true;  // pair i of this dim
+    ax.integer_ticks = true;
+    plot::AxisSetup ay = error_axis(ctx, look, "|angle error| (rad, log)", "|error| (rad)", floor, ceiling, any_exact(d.pair_error));
+    p.setup_x(ax);
+    p.setup_y(ay);
+    p.marker_y(kPi, th.muted, "π", 1.2f, 4);
+    for (int r = 3; r >= 0; --r) {
+        std::vector<double> y(d.pair_error[r]);
+        for (double& v : y) v = std::max(v, floor);
+        p.line(d.pair_index.data(), y.data(), y.size(), 1, look.colors[r], "", sub.line_width * 0.8f, look.dashes[r]);
+        if (pairs <= 64)
+            for (int i = 0; i < pairs; ++i)
+                if (std::isfinite(y[i])) p.list().circle(p.to_px(i, y[i]), st.px(2.5f), look.colors[r]);
+    }
+    if (pairs > 1 && ctx.request.show_cursor) p.marker_x(d.pair, th.accent, "pair " + std::to_string(d.pair), 1.5f, 5);
+    if (d.m_int == 0)
+        p.text((pairs - 1) / 2.0, std::sqrt(floor * ceiling),
+               ctx.measure.measure("position 0 is exact in every format", look.tf).x < p.area().width() - st.px(12)
+                   ? "position 0 is exact in every format"
+                   : "m = 0: all exact",
+               th.muted, plot::HAlign::center, plot::VAlign::middle);
+    record_geometry(ctx, p, PrecisionPlot::pairs, ax, ay);
+    p.finish();
+}
+
+// bottom right: the rotated vector's error for each way of computing the angles
+void draw_vector_errors(BuildContext& ctx, const PrecisionData& d, const PrecisionLook& look, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const plot::Style& sub = look.sub;
+    const double floor = floor_for(d.vec_smallest);
+    const double ceiling = decade_ceiling(std::max({d.vec_largest, d.x.norm() * 3, 10.0}));
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
+                 why::pick_title(ctx, sub, cell.width(),
+                                 {"error of the rotated vector R(m)x at " + look.m_tag, "error of R(m)x at " + look.m_tag}));
+    plot::AxisSetup ax{"angles computed in", -0.6, 3.6};
+    ax.ticks = {{0, "float32"}, {1, "bf16"}, {2, "fp16"}, {3, "θ→bf16"}};
+    plot::AxisSetup ay = error_axis(ctx, look, "‖R(m)x − exact‖ (log)", "‖error‖", floor, ceiling,
+                                    std::count(d.vector_error, d.vector_error + 4, 0.0) > 0);
+    p.setup_x(ax);
+    p.setup_y(ay);
+    if (d.x.norm() > 0) p.marker_y(d.x.norm(), th.muted, "‖x‖", 1.2f, 4);
+    for (int r = 0; r < 4; ++r) {
+        const double v = d.vector_error[r];
+        if (!std::isfinite(v)) {
+            p.text(r, std::sqrt(floor * ceiling), "overflow", look.colors[r], plot::HAlign::center, plot::VAlign::middle);
+            continue;
+        }
+        const plot::Vec2 a = p.to_px(r - 0.3, std::max(v, floor)), b = p.to_px(r + 0.3, floor / 2);
+        p.list().rect({a.x, a.y, b.x, b.y}, look.colors[r].with_alpha(0.85f), look.colors[r], st.px(1));
+        p.text(r, std::max(v, floor), v > 0 ? plot::readout_number(v, 2) : "0", th.text, plot::HAlign::center,
+               plot::VAlign::bottom);
+    }
+    record_geometry(ctx, p, PrecisionPlot::vector, ax, ay);
+    p.finish();
+}
+
+// long layout, every cell a number: one row per format and sampled position for the selected
+// pair, then one per format and pair at the current position. `format` is 0 float32, 1 bf16,
+// 2 fp16, 3 theta cast to bf16 first with m*theta in float32. `error` is signed, angle -
+// angle_exact (the plots show its size on a log axis). Where a format overflows (fp16 from
+// 65520 on, m or m * theta) it has no value, so it has no row.
+void write_table(BuildContext& ctx, const PrecisionData& d) {
+    const FrequencyTable& f = ctx.frequencies();
+    const double m_now = d.m_now;
+    DataTable& t = ctx.result.table;
+    t.columns = {"format", "m", "pair", "angle_exact", "angle", "error", "spacing"};
+    t.values.assign(t.columns.size(), {});
+    auto row = [&](int r, double m, int i, double exact_angle, double a) {
+        const double spacing = format_spacing(kRecipes[r].compute_format, m);
+        const double e = a - exact_angle;
+        if (!std::isfinite(a) || !std::isfinite(e) || !std::isfinite(spacing)) return;
+        const double cells[] = {static_cast<double>(r), m, static_cast<double>(i), exact_angle, a, e, spacing};
+        for (std::size_t c = 0; c < t.columns.size(); ++c) t.values[c].push_back(cells[c]);
+    };
+    for (int r = 0; r < 4; ++r)
+        for (std::size_t i = 0; i < d.ms.size(); ++i) row(r, d.ms[i], d.pair, d.exact[i], d.angle[r][i]);
+    for (int r = 0; r < 4; ++r)
+        for (int i = 0; i < d.pairs; ++i)
+            row(r, m_now, i, m_now * f.theta[i], recipe_angle(kRecipes[r], m_now, f.theta[i]));
+}
+
+// layout: 2 x 2, or one column when the figure is tall and narrow
+std::vector<plot::Rect> own_cells(float W, float top, float B, bool column) {
+    const float mid_x = W * 0.5f, mid_y = top + (B - top) * 0.5f;
+    return {column ? plot::Rect{0, top, W, top + (B - top) * 0.25f} : plot::Rect{0, top, mid_x, mid_y},
+            column ? plot::Rect{0, top + (B - top) * 0.25f, W, mid_y} : plot::Rect{mid_x, top, W, mid_y},
+            column ? plot::Rect{0, mid_y, W, top + (B - top) * 0.75f} : plot::Rect{0, mid_y, mid_x, B},
+            column ? plot::Rect{0, top + (B - top) * 0.75f, W, B} : plot::Rect{mid_x, mid_y, W, B}};
+}
+
+// the four series share one legend, in a row at the bottom; returns the top of the row
+float draw_shared_legend(BuildContext& ctx, const PrecisionLook& look) {
+    const plot::Style& st = ctx.request.style;
     const float W = ctx.request.width, H = ctx.request.height;
-    const float th_ = why::title_space(ctx);
-    const plot::Style sub = why::sub_style(st);
-    const float tf = st.px(st.tick_font);
-    const bool column = H >= W * 1.6f;
-    // the four series share one legend, in a row at the bottom
     std::vector<plot::LegendEntry> legend;
-    for (int r = 0; r < 4; ++r) legend.push_back({kRecipes[r].label, colors[r], 3.0f, dashes[r]});
+    for (int r = 0; r < 4; ++r) legend.push_back({kRecipes[r].label, look.colors[r], 3.0f, look.dashes[r]});
     legend[2].label = "fp16 (overflows past 65 504)";
     const float B = H - why::legend_row(ctx, legend, 0, W, H - st.px(4)) - st.px(6);
     ctx.result.shared_key = {0, B, W, H};
-    const float mid_x = W * 0.5f, mid_y = th_ + (B - th_) * 0.5f;
+    return B;
+}
+
+void build_precision(BuildContext& ctx) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const PrecisionData data = precision_data(ctx);
+    PrecisionLook look;
+    // a colour and a dash per recipe: bf16 and fp16 differ in colour under any colour vision and in greyscale
+    for (int r = 0; r < 4; ++r) look.colors[r] = th.series[r], look.dashes[r] = th.series_dash[r];
+
+    const float W = ctx.request.width, H = ctx.request.height;
+    const float top = why::title_space(ctx);
+    look.sub = why::sub_style(st);
+    look.tf = st.px(st.tick_font);
+    const bool column = H >= W * 1.6f;
+    const float B = draw_shared_legend(ctx, look);
     // too small for four plots: the angle errors first, then the rotated vector's, then the gaps
-    const SubplotFit fit = fit_plots(
-        ctx, {0, th_, W, B},
-        {column ? plot::Rect{0, th_, W, th_ + (B - th_) * 0.25f} : plot::Rect{0, th_, mid_x, mid_y},
-         column ? plot::Rect{0, th_ + (B - th_) * 0.25f, W, mid_y} : plot::Rect{mid_x, th_, W, mid_y},
-         column ? plot::Rect{0, mid_y, W, th_ + (B - th_) * 0.75f} : plot::Rect{0, mid_y, mid_x, B},
-         column ? plot::Rect{0, th_ + (B - th_) * 0.75f, W, B} : plot::Rect{mid_x, mid_y, W, B}});
+    const SubplotFit fit = fit_plots(ctx, {0, top, W, B}, own_cells(W, top, B, column));
     const std::vector<plot::Rect>& cell = fit.cells;
     float cell_h = 0;
     for (const plot::Rect& r : cell) cell_h = std::max(cell_h, r.height());
-    // room for the plot area, to space the hand-made log ticks
-    const float plot_h = cell_h - st.px(sub.title_font) * 1.5f - tf * 1.5f - st.px(sub.label_font) * 1.5f - st.px(22);
-    const std::string m_tag = "m = " + plot::tick_label(m_now, 1);
-    // vertical axis labels: the long form when the plot is tall enough to hold it
-    auto y_label = [&](const std::string& long_form, const std::string& short_form) {
-        return ctx.measure.measure(long_form, st.px(sub.label_font)).x <= plot_h ? long_form : short_form;
-    };
+    look.plot_h = cell_h - st.px(look.sub.title_font) * 1.5f - look.tf * 1.5f - st.px(look.sub.label_font) * 1.5f - st.px(22);
+    look.m_tag = "m = " + plot::tick_label(data.m_now, 1);
 
-    // top left: the worst angle error up to m
-    if (fit.shows(0)) {
-        const double floor = floor_for(smallest);
-        const double ceiling = std::pow(10.0, std::ceil(std::log10(std::max({largest, 10.0, kPi * 3}))));
-        const bool theta_exact = round_to_bfloat16(theta) == theta;
-        const std::string theta_text = "θ = " + plot::readout_number(theta, 4);
-        plot::Plot p(ctx.result.list, ctx.measure, sub, cell[0],
-                     why::pick_title(ctx, sub, cell[0].width(),
-                                     {"pair " + std::to_string(pair) + " (" + theta_text + (theta_exact ? ", exact in bf16" : "") +
-                                          "): worst angle error up to m",
-                                      "worst angle error up to m, pair " + std::to_string(pair) + " (" + theta_text + ")",
-                                      "worst angle error, pair " + std::to_string(pair)}));
-        plot::AxisSetup ax{"position m (tokens, log)", 1, top, true};
-        plot::AxisSetup ay{y_label("|angle error| (rad, log)", "|error| (rad)"), floor / 2, ceiling, true};
-        bool zeros = false;
-        for (const auto& w : worst) zeros = zeros || std::count(w.begin(), w.end(), 0.0) > 0;
-        ay.ticks = floored_log_ticks(floor, ceiling, plot_h, tf, zeros);
-        p.setup_x(ax);
-        p.setup_y(ay);
-        p.marker_y(kPi, th.muted, "π", 1.2f, 4);
-        for (int r = 3; r >= 0; --r) {
-            std::vector<double> y(worst[r]);
-            for (double& v : y) v = std::max(v, floor);
-            p.line(ms.data(), y.data(), y.size(), 1, colors[r], "", r == 3 ? sub.line_width * 0.9f : sub.line_width,
-                   dashes[r]);
-        }
-        if (m_now >= 1 && m_now <= top && ctx.request.show_cursor) p.marker_x(m_now, th.accent, m_tag, 2.0f, 6);
-        record_geometry(ctx, p, PrecisionPlot::angle, ax, ay);
-        p.finish();
-    }
-
-    // top right: the gap between storable numbers at position m
-    if (fit.shows(1)) {
-        double hi = 10;
-        for (int r = 0; r < 3; ++r)
-            for (double g : gap[r])
-                if (std::isfinite(g)) hi = std::max(hi, g);
-        const double ceiling = std::pow(10.0, std::ceil(std::log10(hi)));
-        const double floor = 1e-8;
-        plot::Plot p(ctx.result.list, ctx.measure, sub, cell[1], "gap between storable numbers near m");
-        plot::AxisSetup ax{"position m (tokens, log)", 1, top, true};
-        plot::AxisSetup ay{y_label("gap (tokens, log)", "gap (tokens)"), floor, ceiling, true};
-        p.setup_x(ax);
-        p.setup_y(ay);
-        p.marker_y(1, th.muted, "1 token", 1.2f, 4);
-        for (int r = 0; r < 3; ++r) p.line(ms.data(), gap[r].data(), count, 1, colors[r], "", sub.line_width * 0.9f);
-        p.list().circle(p.to_px(257, 2), st.px(4.5f), colors[1]);
-        const std::string note = p.x_px(257) - ctx.measure.measure("bf16: 257 → 256  ", tf).x > p.area().x0 ? "bf16: 257 → 256  "
-                                                                                                           : "257 → 256 ";
-        p.text(257, 2, note, th.text, plot::HAlign::right, plot::VAlign::bottom);
-        if (m_now >= 1 && m_now <= top && ctx.request.show_cursor) p.marker_x(m_now, th.accent, m_tag, 2.0f, 6);
-        record_geometry(ctx, p, PrecisionPlot::positions, ax, ay);
-        p.finish();
-    }
-
-    // bottom left: every pair's angle error at the current position
-    if (fit.shows(2)) {
-        const double floor = floor_for(pair_smallest);
-        const double ceiling = std::pow(10.0, std::ceil(std::log10(std::max({pair_largest, 10.0, kPi * 3}))));
-        plot::Plot p(ctx.result.list, ctx.measure, sub, cell[2],
-                     why::pick_title(ctx, sub, cell[2].width(),
-                                     {"angle error of every pair at " + m_tag + (fp16_overflow ? " (fp16: m overflows)" : ""),
-                                      "every pair's angle error at " + m_tag}));
-        plot::AxisSetup ax{"pair i", -0.5, std::max(pairs - 0.5, 0.5)};
-        ax.moves_in_animation = true;  // pair i of this dim
-        ax.integer_ticks = true;
-        plot::AxisSetup ay{y_label("|angle error| (rad, log)", "|error| (rad)"), floor / 2, ceiling, true};
-        bool zeros = false;
-        for (const auto& e : pair_error) zeros = zeros || std::count(e.begin(), e.end(), 0.0) > 0;
-        ay.ticks = floored_log_ticks(floor, ceiling, plot_h, tf, zeros);
-        p.setup_x(ax);
-        p.setup_y(ay);
-        p.marker_y(kPi, th.muted, "π", 1.2f, 4);
-        for (int r = 3; r >= 0; --r) {
-            std::vector<double> y(pair_error[r]);
-            for (double& v : y) v = std::max(v, floor);
-            p.line(pair_index.data(), y.data(), y.size(), 1, colors[r], "", sub.line_width * 0.8f, dashes[r]);
-            if (pairs <= 64)
-                for (int i = 0; i < pairs; ++i)
-                    if (std::isfinite(y[i])) p.list().circle(p.to_px(i, y[i]), st.px(2.5f), colors[r]);
-        }
-        if (pairs > 1 && ctx.request.show_cursor) p.marker_x(pair, th.accent, "pair " + std::to_string(pair), 1.5f, 5);
-        if (m_int == 0)
-            p.text((pairs - 1) / 2.0, std::sqrt(floor * ceiling),
-                   ctx.measure.measure("position 0 is exact in every format", tf).x < p.area().width() - st.px(12)
-                       ? "position 0 is exact in every format"
-                       : "m = 0: all exact",
-                   th.muted, plot::HAlign::center, plot::VAlign::middle);
-        record_geometry(ctx, p, PrecisionPlot::pairs, ax, ay);
-        p.finish();
-    }
-
-    // bottom right: the rotated vector's error for each way of computing the angles
-    if (fit.shows(3)) {
-        const double floor = floor_for(vec_smallest);
-        const double ceiling = std::pow(10.0, std::ceil(std::log10(std::max({vec_largest, x.norm() * 3, 10.0}))));
-        plot::Plot p(ctx.result.list, ctx.measure, sub, cell[3],
-                     why::pick_title(ctx, sub, cell[3].width(),
-                                     {"error of the rotated vector R(m)x at " + m_tag, "error of R(m)x at " + m_tag}));
-        plot::AxisSetup ax{"angles computed in", -0.6, 3.6};
-        ax.ticks = {{0, "float32"}, {1, "bf16"}, {2, "fp16"}, {3, "θ→bf16"}};
-        plot::AxisSetup ay{y_label("‖R(m)x − exact‖ (log)", "‖error‖"), floor / 2, ceiling, true};
-        ay.ticks = floored_log_ticks(floor, ceiling, plot_h, tf, std::count(vector_error, vector_error + 4, 0.0) > 0);
-        p.setup_x(ax);
-        p.setup_y(ay);
-        if (x.norm() > 0) p.marker_y(x.norm(), th.muted, "‖x‖", 1.2f, 4);
-        for (int r = 0; r < 4; ++r) {
-            const double v = vector_error[r];
-            if (!std::isfinite(v)) {
-                p.text(r, std::sqrt(floor * ceiling), "overflow", colors[r], plot::HAlign::center, plot::VAlign::middle);
-                continue;
-            }
-            const plot::Vec2 a = p.to_px(r - 0.3, std::max(v, floor)), b = p.to_px(r + 0.3, floor / 2);
-            p.list().rect({a.x, a.y, b.x, b.y}, colors[r].with_alpha(0.85f), colors[r], st.px(1));
-            p.text(r, std::max(v, floor), v > 0 ? plot::readout_number(v, 2) : "0", th.text, plot::HAlign::center,
-                   plot::VAlign::bottom);
-        }
-        record_geometry(ctx, p, PrecisionPlot::vector, ax, ay);
-        p.finish();
-    }
-
-    if (ctx.request.with_table) {
-        // long layout, every cell a number: one row per format and sampled position for the selected
-        // pair, then one per format and pair at the current position. `format` is 0 float32, 1 bf16,
-        // 2 fp16, 3 theta cast to bf16 first with m*theta in float32. `error` is signed, angle -
-        // angle_exact (the plots show its size on a log axis). Where a format overflows (fp16 from
-        // 65520 on, m or m * theta) it has no value, so it has no row.
-        DataTable& t = ctx.result.table;
-        t.columns = {"format", "m", "pair", "angle_exact", "angle", "error", "spacing"};
-        t.values.assign(t.columns.size(), {});
-        auto row = [&](int r, double m, int i, double exact_angle, double a) {
-            const double spacing = format_spacing(kRecipes[r].compute_format, m);
-            const double e = a - exact_angle;
-            if (!std::isfinite(a) || !std::isfinite(e) || !std::isfinite(spacing)) return;
-            const double cells[] = {static_cast<double>(r), m, static_cast<double>(i), exact_angle, a, e, spacing};
-            for (std::size_t c = 0; c < t.columns.size(); ++c) t.values[c].push_back(cells[c]);
-        };
-        for (int r = 0; r < 4; ++r)
-            for (std::size_t i = 0; i < count; ++i) row(r, ms[i], pair, exact[i], angle[r][i]);
-        for (int r = 0; r < 4; ++r)
-            for (int i = 0; i < pairs; ++i)
-                row(r, m_now, i, m_now * f.theta[i], recipe_angle(kRecipes[r], m_now, f.theta[i]));
-    }
+    if (fit.shows(0)) draw_angle_errors(ctx, data, look, cell[0]);
+    if (fit.shows(1)) draw_position_gaps(ctx, data, look, cell[1]);
+    if (fit.shows(2)) draw_pair_errors(ctx, data, look, cell[2]);
+    if (fit.shows(3)) draw_vector_errors(ctx, data, look, cell[3]);
+    if (ctx.request.with_table) write_table(ctx, data);
 }
 
 }  // namespace

@@ -62,48 +62,69 @@ Eigen::MatrixXd window_scores(const FrequencyTable& f, Pairing table_layout, Pai
     return rq * rk.transpose();
 }
 
-void build_scores(BuildContext& ctx) {
-    const plot::Style& st = ctx.request.style;
-    const plot::Theme& th = st.theme;
+// The two matrices over the window, their one colour scale and where the current cell lies.
+struct ScoresData {
+    std::int64_t m_now = 0, n_now = 0;
+    std::int64_t first = 0, count = 0;  // the window
+    Eigen::MatrixXd correct, mixed;     // the layouts matched and mixed
+    double v = 1;                       // the colour scale runs from -v to v
+    bool cell_inside = false;           // (m, n) is in the window
+    std::int64_t diag = 0;              // n - m
+    bool diag_inside = false;           // its diagonal crosses the window
+};
+
+ScoresData scores_data(BuildContext& ctx) {
     const FrequencyTable& f = ctx.frequencies();
     const Pairing pairing = ctx.params.config().pairing;
     const Pairing table_mixed = why::other_layout(pairing);
     const Eigen::VectorXd q = why::q_vector(ctx.params), k = why::k_vector(ctx.params);
-    const std::int64_t m_now = ctx.params[P::position], n_now = ctx.params[P::key_position];
-    const ScoreWindow window = score_window(m_now, n_now, ctx.params[P::max_position]);
-    const std::int64_t first = window.first, count = window.count;
+    ScoresData d;
+    d.m_now = ctx.params[P::position], d.n_now = ctx.params[P::key_position];
+    const ScoreWindow window = score_window(d.m_now, d.n_now, ctx.params[P::max_position]);
+    const std::int64_t first = d.first = window.first, count = d.count = window.count;
 
     // cos and sin carry the attention factor, as in the model: scores grow by its square
-    const Eigen::MatrixXd correct = window_scores(f, pairing, pairing, q, k, window);
-    const Eigen::MatrixXd mixed = window_scores(f, table_mixed, pairing, q, k, window);
-    double v = std::max(correct.cwiseAbs().maxCoeff(), mixed.cwiseAbs().maxCoeff());
+    d.correct = window_scores(f, pairing, pairing, q, k, window);
+    d.mixed = window_scores(f, table_mixed, pairing, q, k, window);
+    double v = std::max(d.correct.cwiseAbs().maxCoeff(), d.mixed.cwiseAbs().maxCoeff());
     if (!(v > 0) || !std::isfinite(v)) v = 1;
+    d.v = v;
 
-    const float W = ctx.request.width, H = ctx.request.height;
-    const float top = why::title_space(ctx);
-    const plot::Style sub = why::sub_style(st);
-    const float tf = st.px(st.tick_font);
-    // the captions at the bottom: what the picture says, in numbers
     auto in_window = [&](std::int64_t pos) { return pos >= first && pos < first + count; };
-    const bool cell_inside = in_window(m_now) && in_window(n_now);
-    const std::int64_t diag = n_now - m_now;
-    const bool diag_inside = diag > -count && diag < count;
+    d.cell_inside = in_window(d.m_now) && in_window(d.n_now);
+    d.diag = d.n_now - d.m_now;
+    d.diag_inside = d.diag > -count && d.diag < count;
+    return d;
+}
+
+// the captions at the bottom: what the picture says, in numbers; returns where they begin
+float draw_captions(BuildContext& ctx, const ScoresData& d) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const float W = ctx.request.width, H = ctx.request.height;
+    const std::int64_t first = d.first, count = d.count, m_now = d.m_now, n_now = d.n_now, diag = d.diag;
     const std::string window_text = "m, n = " + std::to_string(first) + "–" + std::to_string(first + count - 1) + ".";
     const std::string line1 = !ctx.request.show_cursor ? window_text + " " + why::qk_text(ctx.params) + "." :
-        (cell_inside ? "Box: m = " + std::to_string(m_now) + ", n = " + std::to_string(n_now) + "."
-                     : "m = " + std::to_string(m_now) + ", n = " + std::to_string(n_now) + " (outside).") +
-        (diag_inside ? " Dashed: the diagonal n − m = " + std::to_string(diag) + "." : std::string()) + " " + why::qk_text(ctx.params) + ".";
-    const std::string line2 = "Largest change along a diagonal: matched " + why::spread_text(diagonal_spread(correct), v) +
-                              ", mixed " + why::spread_text(diagonal_spread(mixed), v);
+        (d.cell_inside ? "Box: m = " + std::to_string(m_now) + ", n = " + std::to_string(n_now) + "."
+                       : "m = " + std::to_string(m_now) + ", n = " + std::to_string(n_now) + " (outside).") +
+        (d.diag_inside ? " Dashed: the diagonal n − m = " + std::to_string(diag) + "." : std::string()) + " " + why::qk_text(ctx.params) + ".";
+    const std::string line2 = "Largest change along a diagonal: matched " + why::spread_text(diagonal_spread(d.correct), d.v) +
+                              ", mixed " + why::spread_text(diagonal_spread(d.mixed), d.v);
     // a small figure (a panel in the grid) keeps the matrices' size: the numbers, not the explanation
     const bool small = H < st.px(420);
     const float h2 = why::wrapped_caption(ctx, line2, 0, W, H - st.px(3), th.accent);
     const float h1 = small ? 0.0f : why::wrapped_caption(ctx, line1, 0, W, H - st.px(3) - h2, th.text);
-    const float bottom = H - h1 - h2 - st.px(6);
+    return H - h1 - h2 - st.px(6);
+}
 
-    // The colour bar sits on the right-hand plot only (one scale for both); give that plot the bar's
-    // width on top of the other's, so both squares come out the same size.
-    const plot::ColorbarSetup bar{"score ⟨R(m)q, R(n)k⟩", plot::ColormapId::diverging, -v, v};
+plot::ColorbarSetup score_bar(double v) { return {"score ⟨R(m)q, R(n)k⟩", plot::ColormapId::diverging, -v, v}; }
+
+// The colour bar sits on the right-hand plot only (one scale for both); give that plot the bar's
+// width on top of the other's, so both squares come out the same size.
+std::vector<plot::Rect> own_cells(BuildContext& ctx, double v, float top, float bottom) {
+    const plot::Style& st = ctx.request.style;
+    const float W = ctx.request.width;
+    const float tf = st.px(st.tick_font);
     float bar_total = 0;
     for (const plot::Tick& t : plot::linear_ticks(-v, v, 5))
         bar_total = std::max(bar_total, ctx.measure.measure(t.label, tf).x);
@@ -119,69 +140,88 @@ void build_scores(BuildContext& ctx) {
         left = {0, top, W, mid};
         right = {0, mid, W, bottom};
     }
+    return {left, right};
+}
 
+// the diagonal n - m = const through the current cell: one colour when the score is relative
+void draw_diagonal(BuildContext& ctx, plot::Plot& p, const ScoresData& d) {
+    const plot::Style& st = ctx.request.style;
+    const std::int64_t first = d.first, count = d.count, diag = d.diag;
+    const double m0 = static_cast<double>(first) + std::max<double>(0, static_cast<double>(-diag)) - 0.5;
+    const double m1 = static_cast<double>(first) + std::min<double>(static_cast<double>(count), static_cast<double>(count - diag)) - 0.5;
+    p.list().segment(p.to_px(m0 + static_cast<double>(diag), m0), p.to_px(m1 + static_cast<double>(diag), m1),
+                     st.theme.text.with_alpha(0.9f), st.px(1.5f), st.px(5));
+}
+
+// One matrix as a heatmap (row 0 at the top: the largest m), the diagonal and a box on the current cell.
+void draw_score_matrix(BuildContext& ctx, const ScoresData& d, const Eigen::MatrixXd& s, const std::string& title, bool with_bar,
+                       ScoresPlot tag, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const double lo = static_cast<double>(d.first) - 0.5, hi = static_cast<double>(d.first + d.count) - 0.5;
+    plot::Plot p(ctx.result.list, ctx.measure, why::sub_style(st), cell, title);
+    plot::AxisSetup ax{"key position n (tokens)", lo, hi};
+    plot::AxisSetup ay{"query position m (tokens)", lo, hi};
+    ax.integer_ticks = ay.integer_ticks = true;
+    p.setup_x(ax);
+    p.setup_y(ay);
+    p.setup_square(true);
+    if (with_bar) p.setup_colorbar(score_bar(d.v));
+    const auto n = static_cast<int>(d.count);
+    std::vector<float> values(static_cast<std::size_t>(n) * n);
+    for (int r = 0; r < n; ++r)  // row 0 at the top: the largest m
+        for (int c = 0; c < n; ++c) values[static_cast<std::size_t>(r) * n + c] = static_cast<float>(s(n - 1 - r, c));
+    p.heatmap(std::move(values), n, n, lo, hi, lo, hi, plot::ColormapId::diverging, static_cast<float>(-d.v),
+              static_cast<float>(d.v));
+    if (d.diag_inside && ctx.request.show_cursor) draw_diagonal(ctx, p, d);
+    const plot::Vec2 a = p.to_px(static_cast<double>(d.n_now) - 0.5, static_cast<double>(d.m_now) + 0.5);
+    const plot::Vec2 b = p.to_px(static_cast<double>(d.n_now) + 0.5, static_cast<double>(d.m_now) - 0.5);
+    record_geometry(ctx, p, tag, ax, ay);
+    p.finish();
+    if (d.cell_inside && ctx.request.show_cursor) {  // after finish: the box may stick out of the plot at its edge
+        const float grow = st.px(2);
+        ctx.result.list.rect({a.x - grow, a.y - grow, b.x + grow, b.y + grow}, {0, 0, 0, 0}, st.theme.accent, st.px(2.5f));
+    }
+}
+
+void draw_matched_scores(BuildContext& ctx, const ScoresData& d, bool with_bar, plot::Rect cell) {
+    const Pairing pairing = ctx.params.config().pairing;
+    draw_score_matrix(ctx, d, d.correct, "matched layouts (" + why::layout_name(pairing) + ")", with_bar, ScoresPlot::matched, cell);
+}
+
+// `title_width`: the width of the right-hand cell of the figure's own arrangement
+void draw_mixed_scores(BuildContext& ctx, const ScoresData& d, float title_width, plot::Rect cell) {
+    const Pairing pairing = ctx.params.config().pairing;
+    const Pairing table_mixed = why::other_layout(pairing);
+    const std::string title = why::pick_title(ctx, why::sub_style(ctx.request.style), title_width,
+                                              {"mixed: cos/sin " + why::layout_name(table_mixed) + ", vector " + why::layout_name(pairing),
+                                               "mixed layouts (cos/sin " + why::layout_name(table_mixed) + ")", "mixed layouts"});
+    draw_score_matrix(ctx, d, d.mixed, title, true, ScoresPlot::mixed, cell);
+}
+
+void write_table(BuildContext& ctx, const ScoresData& d) {
+    DataTable& t = ctx.result.table;
+    t.columns = {"m", "n", "score", "score_mixed"};
+    t.values.assign(4, {});
+    for (std::int64_t m = 0; m < d.count; ++m)
+        for (std::int64_t n = 0; n < d.count; ++n) {
+            t.values[0].push_back(static_cast<double>(d.first + m));
+            t.values[1].push_back(static_cast<double>(d.first + n));
+            t.values[2].push_back(d.correct(m, n));
+            t.values[3].push_back(d.mixed(m, n));
+        }
+}
+
+void build_scores(BuildContext& ctx) {
+    const ScoresData data = scores_data(ctx);
+    const float W = ctx.request.width;
+    const float top = why::title_space(ctx);
+    const float bottom = draw_captions(ctx, data);
+    const std::vector<plot::Rect> own = own_cells(ctx, data.v, top, bottom);
     // too small for both: the matched layouts' matrix, with the colour bar
-    const SubplotFit fit = fit_plots(ctx, {0, top, W, bottom}, {left, right});
-    const double lo = static_cast<double>(first) - 0.5, hi = static_cast<double>(first + count) - 0.5;
-    struct Panel {
-        const Eigen::MatrixXd* s;
-        std::string title, name;
-        bool with_bar;
-        ScoresPlot tag;
-    };
-    const Panel panels[2] = {
-        {&correct, "matched layouts (" + why::layout_name(pairing) + ")", "scores", !fit.shows(1), ScoresPlot::matched},
-        {&mixed,
-         why::pick_title(ctx, sub, right.width(),
-                         {"mixed: cos/sin " + why::layout_name(table_mixed) + ", vector " + why::layout_name(pairing),
-                          "mixed layouts (cos/sin " + why::layout_name(table_mixed) + ")", "mixed layouts"}),
-         "scores_mixed", true, ScoresPlot::mixed}};
-    for (int which = 0; which < 2; ++which) {
-        if (!fit.shows(which)) continue;
-        const Panel& pn = panels[which];
-        plot::Plot p(ctx.result.list, ctx.measure, sub, fit.cells[static_cast<std::size_t>(which)], pn.title);
-        plot::AxisSetup ax{"key position n (tokens)", lo, hi};
-        plot::AxisSetup ay{"query position m (tokens)", lo, hi};
-        ax.integer_ticks = ay.integer_ticks = true;
-        p.setup_x(ax);
-        p.setup_y(ay);
-        p.setup_square(true);
-        if (pn.with_bar) p.setup_colorbar(bar);
-        const auto n = static_cast<int>(count);
-        std::vector<float> values(static_cast<std::size_t>(n) * n);
-        for (int r = 0; r < n; ++r)  // row 0 at the top: the largest m
-            for (int c = 0; c < n; ++c) values[static_cast<std::size_t>(r) * n + c] = static_cast<float>((*pn.s)(n - 1 - r, c));
-        p.heatmap(std::move(values), n, n, lo, hi, lo, hi, plot::ColormapId::diverging, static_cast<float>(-v),
-                  static_cast<float>(v));
-        if (diag_inside && ctx.request.show_cursor) {
-            // the diagonal n - m = const through the current cell: one colour when the score is relative
-            const double m0 = static_cast<double>(first) + std::max<double>(0, static_cast<double>(-diag)) - 0.5;
-            const double m1 = static_cast<double>(first) + std::min<double>(static_cast<double>(count), static_cast<double>(count - diag)) - 0.5;
-            p.list().segment(p.to_px(m0 + static_cast<double>(diag), m0), p.to_px(m1 + static_cast<double>(diag), m1),
-                             th.text.with_alpha(0.9f), st.px(1.5f), st.px(5));
-        }
-        const plot::Vec2 a = p.to_px(static_cast<double>(n_now) - 0.5, static_cast<double>(m_now) + 0.5);
-        const plot::Vec2 b = p.to_px(static_cast<double>(n_now) + 0.5, static_cast<double>(m_now) - 0.5);
-        record_geometry(ctx, p, pn.tag, ax, ay);
-        p.finish();
-        if (cell_inside && ctx.request.show_cursor) {  // after finish: the box may stick out of the plot at its edge
-            const float grow = st.px(2);
-            ctx.result.list.rect({a.x - grow, a.y - grow, b.x + grow, b.y + grow}, {0, 0, 0, 0}, th.accent, st.px(2.5f));
-        }
-    }
-
-    if (ctx.request.with_table) {
-        DataTable& t = ctx.result.table;
-        t.columns = {"m", "n", "score", "score_mixed"};
-        t.values.assign(4, {});
-        for (std::int64_t m = 0; m < count; ++m)
-            for (std::int64_t n = 0; n < count; ++n) {
-                t.values[0].push_back(static_cast<double>(first + m));
-                t.values[1].push_back(static_cast<double>(first + n));
-                t.values[2].push_back(correct(m, n));
-                t.values[3].push_back(mixed(m, n));
-            }
-    }
+    const SubplotFit fit = fit_plots(ctx, {0, top, W, bottom}, own);
+    if (fit.shows(0)) draw_matched_scores(ctx, data, !fit.shows(1), fit.cells[0]);
+    if (fit.shows(1)) draw_mixed_scores(ctx, data, own[1].width(), fit.cells[1]);
+    if (ctx.request.with_table) write_table(ctx, data);
 }
 
 }  // namespace

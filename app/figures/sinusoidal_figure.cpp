@@ -37,122 +37,168 @@ void range_of(const std::vector<const std::vector<double>*>& curves, double& lo,
     hi += span * 0.5;
 }
 
-void build_sinusoidal(BuildContext& ctx) {
-    const plot::Style& st = ctx.request.style;
-    const plot::Theme& th = st.theme;
+constexpr double kSinusoidalBase = 10000;  // Vaswani et al.'s, not the RoPE base being explored
+
+// The curves both plots and the table read, over the distances n − m = -reach .. reach, for two
+// query positions.
+struct SinusoidalData {
+    bool same = false;  // q = k = the token x
+    // distances -reach .. reach; the second query position sits `reach` later, so its keys cover them all
+    std::int64_t reach = 0, m1 = 0, m2 = 0;
+    std::size_t points = 0;
+    std::vector<double> distance;
+    std::vector<double> pe;            // PE(m)·PE(n), the same for every m
+    std::vector<double> add1, add2;    // the token plus its PE, at m1 and m2 (nan where no key exists)
+    std::vector<double> rope1, rope2;  // RoPE's score at m1 and m2 (nan where no key exists)
+    std::int64_t d_now = 0;            // the current n − m
+    bool d_inside = false;
+    std::string m1_text, m2_text;
+};
+
+// for query position m, keys n = m + r exist for r >= -m (positions start at 0)
+void fill_scores(const FrequencyTable& f, Pairing pairing, const Eigen::VectorXd& q, const Eigen::VectorXd& k, std::int64_t reach,
+                 std::int64_t m, std::vector<double>& add, std::vector<double>& rope) {
+    const std::int64_t r0 = std::max(-reach, -m);
+    const std::int64_t cnt = reach - r0 + 1;
+    const std::vector<double> a = additive_score_curve(q, static_cast<double>(m), k, m + r0, cnt, kSinusoidalBase);
+    const std::vector<double> s = rope_score_curve(f, pairing, q, static_cast<double>(m), k, m + r0, cnt, f.attention_factor);
+    for (std::int64_t j = 0; j < cnt; ++j) {
+        const std::size_t at = static_cast<std::size_t>(r0 + reach + j);
+        add[at] = a[static_cast<std::size_t>(j)];
+        rope[at] = s[static_cast<std::size_t>(j)];
+    }
+}
+
+SinusoidalData sinusoidal_data(BuildContext& ctx) {
     const FrequencyTable& f = ctx.frequencies();
     const Pairing pairing = ctx.params.config().pairing;
     const int dim = static_cast<int>(ctx.params[P::dim]);
-    constexpr double base = 10000;  // Vaswani et al.'s, not the RoPE base being explored
     const Eigen::VectorXd q = why::q_vector(ctx.params), k = why::k_vector(ctx.params);
-    const bool same = !ctx.params.has(P::key_vector);  // q = k = the token x
     const std::int64_t m_now = ctx.params[P::position], n_now = ctx.params[P::key_position];
-    // distances -reach .. reach; the second query position sits `reach` later, so its keys cover them all
-    const std::int64_t reach = std::clamp<std::int64_t>(ctx.params[P::max_position], 16, dim > 512 ? 256 : 512);
-    const std::int64_t m1 = m_now, m2 = m_now + reach;
-    const std::size_t points = static_cast<std::size_t>(2 * reach + 1);
+    SinusoidalData d;
+    d.same = !ctx.params.has(P::key_vector);
+    const std::int64_t reach = d.reach = std::clamp<std::int64_t>(ctx.params[P::max_position], 16, dim > 512 ? 256 : 512);
+    d.m1 = m_now, d.m2 = m_now + reach;
+    const std::size_t points = d.points = static_cast<std::size_t>(2 * reach + 1);
     const double nan = std::numeric_limits<double>::quiet_NaN();
 
-    std::vector<double> distance(points), pe(points), add1(points, nan), add2(points, nan), rope1(points, nan), rope2(points, nan);
-    const std::vector<double> half = sinusoidal_dot_curve(dim, base, reach);
+    d.distance.resize(points), d.pe.resize(points);
+    d.add1.assign(points, nan), d.add2.assign(points, nan), d.rope1.assign(points, nan), d.rope2.assign(points, nan);
+    const std::vector<double> half = sinusoidal_dot_curve(dim, kSinusoidalBase, reach);
     for (std::size_t i = 0; i < points; ++i) {
         const std::int64_t r = static_cast<std::int64_t>(i) - reach;
-        distance[i] = static_cast<double>(r);
-        pe[i] = half[static_cast<std::size_t>(std::llabs(r))];
+        d.distance[i] = static_cast<double>(r);
+        d.pe[i] = half[static_cast<std::size_t>(std::llabs(r))];
     }
-    // for query position m, keys n = m + r exist for r >= -m (positions start at 0)
-    auto fill = [&](std::int64_t m, std::vector<double>& add, std::vector<double>& rope) {
-        const std::int64_t r0 = std::max(-reach, -m);
-        const std::int64_t cnt = reach - r0 + 1;
-        const std::vector<double> a = additive_score_curve(q, static_cast<double>(m), k, m + r0, cnt, base);
-        const std::vector<double> s = rope_score_curve(f, pairing, q, static_cast<double>(m), k, m + r0, cnt, f.attention_factor);
-        for (std::int64_t j = 0; j < cnt; ++j) {
-            const std::size_t at = static_cast<std::size_t>(r0 + reach + j);
-            add[at] = a[static_cast<std::size_t>(j)];
-            rope[at] = s[static_cast<std::size_t>(j)];
-        }
-    };
-    fill(m1, add1, rope1);
-    fill(m2, add2, rope2);
+    fill_scores(f, pairing, q, k, reach, d.m1, d.add1, d.rope1);
+    fill_scores(f, pairing, q, k, reach, d.m2, d.add2, d.rope2);
 
-    const std::int64_t d_now = n_now - m_now;
-    const bool d_inside = d_now >= -reach && d_now <= reach;
+    d.d_now = n_now - m_now;
+    d.d_inside = d.d_now >= -reach && d.d_now <= reach;
+    d.m1_text = "m = " + plot::tick_label(static_cast<double>(d.m1), 1);
+    d.m2_text = "m = " + plot::tick_label(static_cast<double>(d.m2), 1);
+    return d;
+}
+
+// The caption along the bottom; returns where it begins.
+float draw_caption(BuildContext& ctx, const SinusoidalData& d) {
+    const plot::Style& st = ctx.request.style;
     const float W = ctx.request.width, H = ctx.request.height;
-    const float top = why::title_space(ctx);
-    const plot::Style sub = why::sub_style(st);
     // a small figure (a panel in the grid) keeps its plots' height: the explanation waits for a larger view
     const bool small = H < st.px(420);
-    const std::string dashed = d_inside && ctx.request.show_cursor ? "Dashed: n − m = " + std::to_string(d_now) + "." : std::string();
+    const std::string dashed = d.d_inside && ctx.request.show_cursor ? "Dashed: n − m = " + std::to_string(d.d_now) + "." : std::string();
     const std::string caption =
         small ? dashed
               : "PE·PE: n − m only, but blind to the tokens; added to x, m matters too. RoPE: one curve for every m, shaped by q "
                 "and k." + (dashed.empty() ? std::string() : "  " + dashed);
-    const float bottom = H - why::wrapped_caption(ctx, caption, 0, W, H - st.px(3), th.text) - st.px(6);
+    return H - why::wrapped_caption(ctx, caption, 0, W, H - st.px(3), st.theme.text) - st.px(6);
+}
+
+plot::AxisSetup distance_axis(const SinusoidalData& d) {
+    return {"distance n − m (tokens)", -static_cast<double>(d.reach), static_cast<double>(d.reach)};
+}
+
+// The current distance n − m, where it is in view.
+void mark_distance(const BuildContext& ctx, plot::Plot& p, const SinusoidalData& d) {
+    if (d.d_inside && ctx.request.show_cursor) p.marker_x(static_cast<double>(d.d_now), ctx.request.style.theme.accent, "", 1.5f, 5);
+}
+
+// Left: the sinusoidal encoding, alone and added to the token.
+void draw_absolute(BuildContext& ctx, const SinusoidalData& d, plot::Rect left) {
+    const plot::Theme& th = ctx.request.style.theme;
+    const plot::Style sub = why::sub_style(ctx.request.style);
+    const plot::AxisSetup ax = distance_axis(d);
+    double lo, hi;
+    range_of({&d.pe, &d.add1, &d.add2}, lo, hi);
+    plot::Plot p(ctx.result.list, ctx.measure, sub, left,
+                 why::pick_title(ctx, sub, left.width(), {"sinusoidal PE (Vaswani, base 10000), added to the token x", "sinusoidal PE (base 10000), added to x"}));
+    plot::AxisSetup ay{"dot product", lo, hi};
+    p.setup_x(ax);
+    p.setup_y(ay);
+    const std::string added = d.same ? "(x+PE(m))·(x+PE(n)), " : "(q+PE(m))·(k+PE(n)), ";
+    p.setup_legend_above({added + d.m2_text, added + d.m1_text, "PE(m)·PE(n), any m, any token"});  // curves fill the plot
+    p.line(d.distance.data(), d.add2.data(), d.points, 1, th.series[1], added + d.m2_text, sub.line_width * 0.8f, th.series_dash[1]);
+    p.line(d.distance.data(), d.add1.data(), d.points, 1, th.series[3], added + d.m1_text, sub.line_width * 0.8f, th.series_dash[3]);
+    p.line(d.distance.data(), d.pe.data(), d.points, 1, th.series[0], "PE(m)·PE(n), any m, any token");
+    mark_distance(ctx, p, d);
+    record_geometry(ctx, p, SinusoidalPlot::absolute, ax, ay);
+    p.finish();
+}
+
+// Right: RoPE's score, the same curve for both query positions.
+void draw_rope(BuildContext& ctx, const SinusoidalData& d, plot::Rect right) {
+    const plot::Theme& th = ctx.request.style.theme;
+    const plot::Style sub = why::sub_style(ctx.request.style);
+    const plot::AxisSetup ax = distance_axis(d);
+    double lo, hi;
+    range_of({&d.rope1, &d.rope2}, lo, hi);
+    plot::Plot p(ctx.result.list, ctx.measure, sub, right,
+                 why::pick_title(ctx, sub, right.width(), d.same ? std::vector<std::string>{"RoPE: q = k = x rotated to m and n", "RoPE: q = k = x"}
+                                        : std::vector<std::string>{"RoPE: q rotated to m, k to n", "RoPE: q and k"}));
+    plot::AxisSetup ay{"score ⟨R(m)q, R(n)k⟩", lo, hi};
+    p.setup_x(ax);
+    p.setup_y(ay);
+    p.setup_legend_above({"⟨R(m)q, R(n)k⟩, " + d.m1_text, "⟨R(m)q, R(n)k⟩, " + d.m2_text});
+    p.line(d.distance.data(), d.rope1.data(), d.points, 1, th.series[2], "⟨R(m)q, R(n)k⟩, " + d.m1_text, sub.line_width * 1.6f);
+    p.line(d.distance.data(), d.rope2.data(), d.points, 1, th.text, "⟨R(m)q, R(n)k⟩, " + d.m2_text, sub.line_width * 0.7f, 5);
+    mark_distance(ctx, p, d);
+    record_geometry(ctx, p, SinusoidalPlot::rope, ax, ay);
+    p.finish();
+}
+
+// one row per (query m, key n) the curves plot: rectangular, every cell a number (keys before
+// position 0 do not exist, so the first query's rows may start later than the second's)
+void write_table(BuildContext& ctx, const SinusoidalData& d) {
+    DataTable& t = ctx.result.table;
+    t.columns = {"m", "n", "distance", "pe_dot", "additive_score", "rope_score"};
+    t.values.assign(t.columns.size(), {});
+    for (const auto& [m, add, rope] : {std::tie(d.m1, d.add1, d.rope1), std::tie(d.m2, d.add2, d.rope2)}) {
+        for (std::size_t i = 0; i < d.points; ++i) {
+            if (!std::isfinite(add[i]) || !std::isfinite(rope[i])) continue;
+            t.values[0].push_back(static_cast<double>(m));
+            t.values[1].push_back(static_cast<double>(m) + d.distance[i]);
+            t.values[2].push_back(d.distance[i]);
+            t.values[3].push_back(d.pe[i]);
+            t.values[4].push_back(add[i]);
+            t.values[5].push_back(rope[i]);
+        }
+    }
+}
+
+void build_sinusoidal(BuildContext& ctx) {
+    const SinusoidalData data = sinusoidal_data(ctx);
+    const float W = ctx.request.width;
+    const float top = why::title_space(ctx);
+    const float bottom = draw_caption(ctx, data);
     const bool wide = W >= (bottom - top) * 1.3f;
     const float mid_y = top + (bottom - top) / 2;
     // too small for both: RoPE's curves
     const SubplotFit fit = fit_plots(ctx, {0, top, W, bottom},
                                         {wide ? plot::Rect{0, top, W / 2, bottom} : plot::Rect{0, top, W, mid_y},
                                          wide ? plot::Rect{W / 2, top, W, bottom} : plot::Rect{0, mid_y, W, bottom}});
-    const plot::Rect left = fit.cells[0], right = fit.cells[1];
-    const plot::AxisSetup ax{"distance n − m (tokens)", -static_cast<double>(reach), static_cast<double>(reach)};
-    const std::string m1_text = "m = " + plot::tick_label(static_cast<double>(m1), 1);
-    const std::string m2_text = "m = " + plot::tick_label(static_cast<double>(m2), 1);
-
-    // Left: the sinusoidal encoding, alone and added to the token.
-    if (fit.shows(0)) {
-        double lo, hi;
-        range_of({&pe, &add1, &add2}, lo, hi);
-        plot::Plot p(ctx.result.list, ctx.measure, sub, left,
-                     why::pick_title(ctx, sub, left.width(), {"sinusoidal PE (Vaswani, base 10000), added to the token x", "sinusoidal PE (base 10000), added to x"}));
-        plot::AxisSetup ay{"dot product", lo, hi};
-        p.setup_x(ax);
-        p.setup_y(ay);
-        const std::string added = same ? "(x+PE(m))·(x+PE(n)), " : "(q+PE(m))·(k+PE(n)), ";
-        p.setup_legend_above({added + m2_text, added + m1_text, "PE(m)·PE(n), any m, any token"});  // curves fill the plot
-        p.line(distance.data(), add2.data(), points, 1, th.series[1], added + m2_text, sub.line_width * 0.8f, th.series_dash[1]);
-        p.line(distance.data(), add1.data(), points, 1, th.series[3], added + m1_text, sub.line_width * 0.8f, th.series_dash[3]);
-        p.line(distance.data(), pe.data(), points, 1, th.series[0], "PE(m)·PE(n), any m, any token");
-        if (d_inside && ctx.request.show_cursor) p.marker_x(static_cast<double>(d_now), th.accent, "", 1.5f, 5);
-        record_geometry(ctx, p, SinusoidalPlot::absolute, ax, ay);
-        p.finish();
-    }
-    // Right: RoPE's score, the same curve for both query positions.
-    if (fit.shows(1)) {
-        double lo, hi;
-        range_of({&rope1, &rope2}, lo, hi);
-        plot::Plot p(ctx.result.list, ctx.measure, sub, right,
-                     why::pick_title(ctx, sub, right.width(), same ? std::vector<std::string>{"RoPE: q = k = x rotated to m and n", "RoPE: q = k = x"}
-                                          : std::vector<std::string>{"RoPE: q rotated to m, k to n", "RoPE: q and k"}));
-        plot::AxisSetup ay{"score ⟨R(m)q, R(n)k⟩", lo, hi};
-        p.setup_x(ax);
-        p.setup_y(ay);
-        p.setup_legend_above({"⟨R(m)q, R(n)k⟩, " + m1_text, "⟨R(m)q, R(n)k⟩, " + m2_text});
-        p.line(distance.data(), rope1.data(), points, 1, th.series[2], "⟨R(m)q, R(n)k⟩, " + m1_text, sub.line_width * 1.6f);
-        p.line(distance.data(), rope2.data(), points, 1, th.text, "⟨R(m)q, R(n)k⟩, " + m2_text, sub.line_width * 0.7f, 5);
-        if (d_inside && ctx.request.show_cursor) p.marker_x(static_cast<double>(d_now), th.accent, "", 1.5f, 5);
-        record_geometry(ctx, p, SinusoidalPlot::rope, ax, ay);
-        p.finish();
-    }
-
-    if (ctx.request.with_table) {
-        // one row per (query m, key n) the curves plot: rectangular, every cell a number (keys before
-        // position 0 do not exist, so the first query's rows may start later than the second's)
-        DataTable& t = ctx.result.table;
-        t.columns = {"m", "n", "distance", "pe_dot", "additive_score", "rope_score"};
-        t.values.assign(t.columns.size(), {});
-        for (const auto& [m, add, rope] : {std::tie(m1, add1, rope1), std::tie(m2, add2, rope2)}) {
-            for (std::size_t i = 0; i < points; ++i) {
-                if (!std::isfinite(add[i]) || !std::isfinite(rope[i])) continue;
-                t.values[0].push_back(static_cast<double>(m));
-                t.values[1].push_back(static_cast<double>(m) + distance[i]);
-                t.values[2].push_back(distance[i]);
-                t.values[3].push_back(pe[i]);
-                t.values[4].push_back(add[i]);
-                t.values[5].push_back(rope[i]);
-            }
-        }
-    }
+    if (fit.shows(0)) draw_absolute(ctx, data, fit.cells[0]);
+    if (fit.shows(1)) draw_rope(ctx, data, fit.cells[1]);
+    if (ctx.request.with_table) write_table(ctx, data);
 }
 
 }  // namespace
