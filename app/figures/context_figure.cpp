@@ -94,49 +94,51 @@ Reference make_reference(const ParamSet& params, const RopeConfig& current) {
     return r;
 }
 
-void build_context(BuildContext& ctx) {
-    const plot::Style& st = ctx.request.style;
-    const plot::Theme& th = st.theme;
+// What the plots and the table share: the current config and its frequencies, what it is compared
+// with ("before" or B, and the variants picked for comparison), and the two context lengths.
+struct ContextData {
+    const FrequencyTable& f;
+    RopeConfig config;
+    Reference ref;
+    int pairs = 0;
+    double l0 = 0;                                // the training context, original_max_position
+    double context = 0;                           // the extended one, max_position
+    std::string current_name{};                   // legend text: "after: yarn ×8", "A: …"
+    std::vector<Scaling> compare{};               // the variants drawn beside it
+    std::vector<FrequencyTable> compare_freqs{};  // and their frequencies
+};
+
+ContextData context_data(BuildContext& ctx) {
     const FrequencyTable& f = ctx.frequencies();
     const RopeConfig config = ctx.params.config();
-    const Reference ref = make_reference(ctx.params, config);
-    const int pairs = f.pairs();
-    const double l0 = static_cast<double>(config.original_max_position);
-    const double context = static_cast<double>(ctx.params[P::max_position]);
-    const std::string current_name = (ref.ab ? "A: " : "after: ") + scaling_label(config);
-    std::vector<Scaling> compare;
-    std::vector<FrequencyTable> compare_freqs;
+    ContextData data{f, config, make_reference(ctx.params, config)};
+    data.pairs = f.pairs();
+    data.l0 = static_cast<double>(config.original_max_position);
+    data.context = static_cast<double>(ctx.params[P::max_position]);
+    data.current_name = (data.ref.ab ? "A: " : "after: ") + scaling_label(config);
     for (const Scaling s : ctx.params[P::compare]) {
         if (s == config.scaling) continue;
         try {
             FrequencyTable variant = compute_frequencies(with_scaling(config, s));
             // proportional RoPE's pairs span the head; a context extension of the same fraction is
             // ordinary partial rotary, with other pairs: no pair-by-pair comparison, left out
-            if (variant.pairs() != pairs) continue;
-            compare_freqs.push_back(std::move(variant));
-            compare.push_back(s);
+            if (variant.pairs() != data.pairs) continue;
+            data.compare_freqs.push_back(std::move(variant));
+            data.compare.push_back(s);
         } catch (const std::invalid_argument&) {
             // a variant this config cannot take (ntk and dynamic need 4 rotated dims): left out
         }
     }
+    return data;
+}
 
-    const float W = ctx.request.width, H = ctx.request.height;
-    const float title_space = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
-    if (st.draw_titles)
-        ctx.result.list.text({W / 2, st.px(6)}, ctx.title() + " — " + current_name.substr(ref.ab ? 3 : 7) +
-                                                    (ref.ab ? " vs " + std::string(ctx.params[P::compare_to]) : ""),
-                             st.px(st.title_font), th.text, plot::HAlign::center, plot::VAlign::top);
-    plot::Style sub = st;
-    sub.title_font = st.title_font * 0.8f;
-    sub.draw_titles = true;  // several plots: each needs its caption, on screen too
-    sub.line_width = st.line_width * 0.85f;
-    // Cells: wide = 3 plots over 4, tall = 2 + 2 + 3 rows. Seven plots need room for their labels
-    // (below these sizes they collide): smaller, fewer and larger plots, the ones a lesson step
-    // speaks of first, and a note says how to see the rest.
+// Cells: wide = 3 plots over 4, tall = 2 + 2 + 3 rows; all empty where seven plots do not fit.
+std::vector<plot::Rect> seven_cells(const plot::Style& st, float W, float H, float top) {
+    // Seven plots need room for their labels (below these sizes they collide): smaller, fewer and
+    // larger plots, the ones a lesson step speaks of first, and a note says how to see the rest.
     const bool wide = W >= H * 1.15f;
     const bool all_seven = wide ? W >= st.px(1150) && H >= st.px(520) : W >= st.px(600) && H >= st.px(800);
     std::vector<plot::Rect> cell(7);
-    const float top = title_space;
     if (wide) {
         const float row1 = top + (H - top) * 0.5f;
         for (int i = 0; i < 3; ++i) cell[i] = {W * i / 3.0f, top, W * (i + 1) / 3.0f, row1};
@@ -155,305 +157,415 @@ void build_context(BuildContext& ctx) {
     }
     if (!all_seven)
         for (plot::Rect& c : cell) c = {};  // the seven-plot arrangement is not an option
-    // the heatmaps' colour bars (with their fading key) take about 150 px beside the plot
-    const SubplotFit fit = fit_plots(ctx, {0, top, W, H}, cell);
-    cell = fit.cells;
-    std::array<bool, 7> show{};
-    for (int i = 0; i < 7; ++i) show[static_cast<std::size_t>(i)] = fit.shows(i);
-    const int crit = critical_dimension(f.rotated_dims, config.base, l0);
-    ScalingBand band;
-    const bool has_band = scaling_band(config, band);
-    const plot::Color band_fill = variant_color(th, config.scaling).with_alpha(0.16f);
-    const std::string band_name = config.scaling == Scaling::yarn ? "YaRN ramp (β_fast … β_slow)" : "Llama 3 smooth band";
-    const int max_pairs = std::max(pairs, ref.freqs.pairs());
-    std::vector<double> pair_x(static_cast<std::size_t>(max_pairs));
-    for (int i = 0; i < max_pairs; ++i) pair_x[i] = i;
-    plot::AxisSetup pair_axis{"pair i (0 = fastest)", -0.5, std::max(0.5, max_pairs - 0.5)};
-    pair_axis.integer_ticks = true;
-    pair_axis.moves_in_animation = true;  // pair i of this dim
+    return cell;
+}
 
-    // The line plots' legends go above them (their curves leave no corner free in a small cell).
-    auto series_labels = [&](bool with_original) {
-        std::vector<std::string> labels;
-        if (has_band) labels.push_back(band_name);
-        if (with_original) labels.push_back("original");
-        if (ref.ab) labels.push_back(ref.name);
-        for (Scaling v : compare) labels.emplace_back(to_string(v));
-        labels.push_back(current_name);
-        return labels;
+// What the two per-pair line plots (ratio, wavelengths) share: the pairs along x, and the variant's
+// band of pairs, shaded (YaRN's ramp, Llama 3's smooth band).
+struct PairPlots {
+    std::vector<double> pair_x{};
+    plot::AxisSetup pair_axis{};
+    ScalingBand band{};
+    bool has_band = false;
+    plot::Color band_fill{};
+    std::string band_name{};
+};
+
+PairPlots pair_plots(const plot::Theme& th, const ContextData& data) {
+    const RopeConfig& config = data.config;
+    PairPlots pp;
+    pp.has_band = scaling_band(config, pp.band);
+    pp.band_fill = variant_color(th, config.scaling).with_alpha(0.16f);
+    pp.band_name = config.scaling == Scaling::yarn ? "YaRN ramp (β_fast … β_slow)" : "Llama 3 smooth band";
+    const int max_pairs = std::max(data.pairs, data.ref.freqs.pairs());
+    pp.pair_x = std::vector<double>(static_cast<std::size_t>(max_pairs));
+    for (int i = 0; i < max_pairs; ++i) pp.pair_x[i] = i;
+    pp.pair_axis = plot::AxisSetup{"pair i (0 = fastest)", -0.5, std::max(0.5, max_pairs - 0.5)};
+    pp.pair_axis.integer_ticks = true;
+    pp.pair_axis.moves_in_animation = true;  // pair i of this dim
+    return pp;
+}
+
+// The line plots' legends go above them (their curves leave no corner free in a small cell).
+std::vector<std::string> series_labels(const ContextData& data, const PairPlots& pp, bool with_original) {
+    std::vector<std::string> labels;
+    if (pp.has_band) labels.push_back(pp.band_name);
+    if (with_original) labels.push_back("original");
+    if (data.ref.ab) labels.push_back(data.ref.name);
+    for (Scaling v : data.compare) labels.emplace_back(to_string(v));
+    labels.push_back(data.current_name);
+    return labels;
+}
+
+// A per-pair plot's axes (pairs along x) and its legend above it.
+void setup_pair_plot(plot::Plot& p, const ContextData& data, const PairPlots& pp, const plot::AxisSetup& y, bool with_original) {
+    p.setup_x(pp.pair_axis);
+    p.setup_y(y);
+    p.setup_legend_above(series_labels(data, pp, with_original));
+}
+
+// A per-pair plot's curves: B's (A/B), the compared variants', then the current config's on top.
+void draw_pair_curves(BuildContext& ctx, plot::Plot& p, const ContextData& data, const PairPlots& pp, const plot::Style& sub,
+                      const std::vector<double>& reference, const std::vector<std::vector<double>>& variants,
+                      const std::vector<double>& current) {
+    const plot::Theme& th = ctx.request.style.theme;
+    const std::vector<Scaling>& compare = data.compare;
+    if (data.ref.ab) p.line(pp.pair_x.data(), reference.data(), reference.size(), 1, th.text, data.ref.name, -1);
+    for (std::size_t v = 0; v < compare.size(); ++v)
+        p.line(pp.pair_x.data(), variants[v].data(), variants[v].size(), 1, variant_color(th, compare[v]),
+               std::string(to_string(compare[v])), sub.line_width * 0.8f, variant_dash(th, compare[v]));
+    p.line(pp.pair_x.data(), current.data(), current.size(), 1, th.accent, data.current_name, sub.line_width * 1.3f);
+}
+
+// 1. frequency ratio theta'_i / theta_i
+void draw_ratio(BuildContext& ctx, const ContextData& data, const PairPlots& pp, const plot::Style& sub, plot::Rect cell) {
+    const FrequencyTable& f = data.f;
+    const Reference& ref = data.ref;
+    const int pairs = data.pairs;
+    std::vector<double> ratio(pairs);
+    for (int i = 0; i < pairs; ++i) ratio[i] = f.theta[i] / f.original_theta[i];
+    std::vector<std::vector<double>> ratios;
+    for (const FrequencyTable& c : data.compare_freqs) {
+        std::vector<double> r(pairs);
+        for (int i = 0; i < pairs; ++i) r[i] = c.theta[i] / c.original_theta[i];
+        ratios.push_back(std::move(r));
+    }
+    std::vector<double> ref_ratio(static_cast<std::size_t>(ref.freqs.pairs()));
+    for (int i = 0; i < ref.freqs.pairs(); ++i) ref_ratio[i] = ref.freqs.theta[i] / ref.freqs.original_theta[i];
+    double lo = 1, hi = 1;
+    auto extend = [&](const std::vector<double>& v) {
+        for (double x : v) {
+            if (!std::isfinite(x)) continue;  // 0 ÷ 0: a pair of frequency 0 before and after
+            lo = std::min(lo, x);
+            hi = std::max(hi, x);
+        }
     };
-
-    // 1. frequency ratio theta'_i / theta_i
-    if (show[0]) {
-        std::vector<double> ratio(pairs);
-        for (int i = 0; i < pairs; ++i) ratio[i] = f.theta[i] / f.original_theta[i];
-        std::vector<std::vector<double>> ratios;
-        for (const FrequencyTable& c : compare_freqs) {
-            std::vector<double> r(pairs);
-            for (int i = 0; i < pairs; ++i) r[i] = c.theta[i] / c.original_theta[i];
-            ratios.push_back(std::move(r));
-        }
-        std::vector<double> ref_ratio(static_cast<std::size_t>(ref.freqs.pairs()));
-        for (int i = 0; i < ref.freqs.pairs(); ++i) ref_ratio[i] = ref.freqs.theta[i] / ref.freqs.original_theta[i];
-        double lo = 1, hi = 1;
-        auto extend = [&](const std::vector<double>& v) {
-            for (double x : v) {
-                if (!std::isfinite(x)) continue;  // 0 ÷ 0: a pair of frequency 0 before and after
-                lo = std::min(lo, x);
-                hi = std::max(hi, x);
-            }
-        };
-        extend(ratio);
-        extend(ref_ratio);
-        for (const auto& r : ratios) extend(r);
-        plot::Plot p(ctx.result.list, ctx.measure, sub, cell[0], "frequency ratio θ′ᵢ ÷ θᵢ");
-        plot::AxisSetup y{"scaled ÷ original frequency (log)", lo / 1.6, hi * 1.6, true};
-        p.setup_x(pair_axis);
-        p.setup_y(y);
-        p.setup_legend_above(series_labels(false));
-        if (has_band) {
-            p.band_x(band.first_pair, band.last_pair, band_fill);
-            p.add_legend({band_name, band_fill.with_alpha(0.5f), 10});
-        }
-        if (ref.ab) p.line(pair_x.data(), ref_ratio.data(), ref_ratio.size(), 1, th.text, ref.name, -1);
-        for (std::size_t v = 0; v < compare.size(); ++v)
-            p.line(pair_x.data(), ratios[v].data(), ratios[v].size(), 1, variant_color(th, compare[v]),
-                   std::string(to_string(compare[v])), sub.line_width * 0.8f, variant_dash(th, compare[v]));
-        p.line(pair_x.data(), ratio.data(), ratio.size(), 1, th.accent, current_name, sub.line_width * 1.3f);
-        record_geometry(ctx, p, ContextPlot::ratio, pair_axis, y);
-        p.finish();
+    extend(ratio);
+    extend(ref_ratio);
+    for (const auto& r : ratios) extend(r);
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell, "frequency ratio θ′ᵢ ÷ θᵢ");
+    plot::AxisSetup y{"scaled ÷ original frequency (log)", lo / 1.6, hi * 1.6, true};
+    setup_pair_plot(p, data, pp, y, false);
+    if (pp.has_band) {
+        p.band_x(pp.band.first_pair, pp.band.last_pair, pp.band_fill);
+        p.add_legend({pp.band_name, pp.band_fill.with_alpha(0.5f), 10});
     }
+    draw_pair_curves(ctx, p, data, pp, sub, ref_ratio, ratios, ratio);
+    record_geometry(ctx, p, ContextPlot::ratio, pp.pair_axis, y);
+    p.finish();
+}
 
-    // 2. wavelengths against L0 and L, bands shaded, critical dimension marked
-    if (show[1]) {
-        std::vector<double> wl(pairs), wl0(pairs);
-        for (int i = 0; i < pairs; ++i) {
-            wl[i] = kTwoPi / f.theta[i];
-            wl0[i] = kTwoPi / f.original_theta[i];
-        }
-        // the longest finite wavelength (pairs of frequency 0 have none: they are shaded instead)
-        double hi = std::max(context, l0);
-        auto extend = [&](const std::vector<double>& v) {
-            for (double x : v)
-                if (std::isfinite(x)) hi = std::max(hi, x);
-        };
-        extend(wl);
-        extend(wl0);
-        std::vector<std::vector<double>> wls;
-        for (const FrequencyTable& c : compare_freqs) {
-            std::vector<double> w(pairs);
-            for (int i = 0; i < pairs; ++i) w[i] = kTwoPi / c.theta[i];
-            extend(w);
-            wls.push_back(std::move(w));
-        }
-        std::vector<double> ref_wl(static_cast<std::size_t>(ref.freqs.pairs()));
-        for (int i = 0; i < ref.freqs.pairs(); ++i) ref_wl[i] = kTwoPi / ref.freqs.theta[i];
-        extend(ref_wl);
-        plot::Plot p(ctx.result.list, ctx.measure, sub, cell[1], "wavelengths vs the context");
-        plot::AxisSetup y{"wavelength 2π/θᵢ (tokens, log)", 4.0, hi * 3, true};
-        p.setup_x(pair_axis);
-        p.setup_y(y);
-        p.setup_legend_above(series_labels(true));
-        if (has_band) {
-            p.band_x(band.first_pair, band.last_pair, band_fill);
-            if (config.scaling == Scaling::llama3) {
-                p.hline(l0 / config.high_freq_factor, variant_color(th, config.scaling), "", 1.2f, 4);
-                p.hline(l0 / config.low_freq_factor, variant_color(th, config.scaling), "", 1.2f, 4);
-            }
-            p.add_legend({band_name, band_fill.with_alpha(0.5f), 10});
-        }
-        p.marker_y(l0, th.text.with_alpha(0.8f), "L₀ = " + plot::tick_label(l0, 1) + " (training)", 1.5f, 5);
-        if (context != l0) p.marker_y(context, th.marker, "L = " + plot::tick_label(context, 1), 1.5f, 5);
-        if (f.rotating_pairs < pairs) {
-            p.band_x(f.rotating_pairs - 0.5, pairs - 0.5, plot::fade_color().with_alpha(0.35f));
-            p.text(f.rotating_pairs - 0.5 + (pairs - f.rotating_pairs) / 2.0, std::sqrt(4.0 * hi * 3), "θ = 0: pass through", th.text,
-                   plot::HAlign::center, plot::VAlign::middle);
-        }
-        const double crit_pair = crit / 2.0 - 0.5;  // pairs below crit/2 turn fully within L0
-        if (crit > 0 && crit < f.rotated_dims && crit / 2 <= f.rotating_pairs)
-            p.marker_x(crit_pair, th.text.with_alpha(0.7f), "critical dim " + std::to_string(crit), 1.5f, 3);
-        p.line(pair_x.data(), wl0.data(), wl0.size(), 1, th.text.with_alpha(0.75f), "original", -1, kReferenceDash);
-        if (ref.ab) p.line(pair_x.data(), ref_wl.data(), ref_wl.size(), 1, th.text, ref.name, -1);
-        for (std::size_t v = 0; v < compare.size(); ++v)
-            p.line(pair_x.data(), wls[v].data(), wls[v].size(), 1, variant_color(th, compare[v]),
-                   std::string(to_string(compare[v])), sub.line_width * 0.8f, variant_dash(th, compare[v]));
-        p.line(pair_x.data(), wl.data(), wl.size(), 1, th.accent, current_name, sub.line_width * 1.3f);
-        record_geometry(ctx, p, ContextPlot::wavelength, pair_axis, y);
-        p.finish();
+// Every pair's wavelength, the current config's, the original, the compared variants' and the reference's.
+struct Wavelengths {
+    std::vector<double> wl{}, wl0{};
+    std::vector<std::vector<double>> wls{};
+    std::vector<double> ref_wl{};
+    double hi = 0;  // the longest finite wavelength, or the longer context
+};
+
+Wavelengths wavelengths(const ContextData& data) {
+    const FrequencyTable& f = data.f;
+    const int pairs = data.pairs;
+    Wavelengths w{std::vector<double>(pairs), std::vector<double>(pairs)};
+    for (int i = 0; i < pairs; ++i) {
+        w.wl[i] = kTwoPi / f.theta[i];
+        w.wl0[i] = kTwoPi / f.original_theta[i];
     }
-
-    // 3. attention factor against the extension factor
-    if (show[2]) {
-        std::vector<double> s;
-        for (int i = 0; i <= 120; ++i) s.push_back(std::pow(1000.0, i / 120.0));
-        plot::Plot p(ctx.result.list, ctx.measure, sub, cell[2], "attention factor");
-        plot::AxisSetup x{"extension factor s (log)", 1, 1000, true};
-        double y_hi = 1.2;
-        std::vector<std::pair<Scaling, std::vector<double>>> curves;
-        std::vector<Scaling> shown = {config.scaling};
-        for (Scaling v : {Scaling::yarn, Scaling::longrope})
-            if (std::find(shown.begin(), shown.end(), v) == shown.end()) shown.push_back(v);
-        for (Scaling v : shown) {
-            RopeConfig c = with_scaling(config, v);
-            if (v != config.scaling) c.attention_factor.reset();
-            if (v == Scaling::longrope) c.long_factors.clear(), c.short_factors.clear();
-            if (v == Scaling::none) continue;
-            try {
-                curves.emplace_back(v, attention_factor_curve(c, s));
-            } catch (const std::invalid_argument&) {
-                continue;  // not defined for this config
-            }
-            y_hi = std::max(y_hi, *std::max_element(curves.back().second.begin(), curves.back().second.end()));
-        }
-        plot::AxisSetup y{"factor on cos and sin", 0.9, y_hi * 1.05};
-        std::vector<std::string> labels;
-        for (const auto& curve : curves) {
-            const Scaling v = curve.first;
-            labels.push_back(std::string(to_string(v)) + (v == config.scaling ? " (current)" : "") +
-                             (v == Scaling::yarn ? ": 0.1 ln s + 1" : v == Scaling::longrope ? ": √(1 + ln s ÷ ln L₀)" : ""));
-        }
-        const std::string flat = "linear, ntk, dynamic, llama3: 1";
-        labels.push_back(flat);
-        p.setup_x(x);
-        p.setup_y(y);
-        p.setup_legend_above(labels);
-        p.hline(1.0, th.text.with_alpha(0.6f), "", 1.2f, kReferenceDash);
-        for (std::size_t i = 0; i < curves.size(); ++i) {
-            const auto& [v, curve] = curves[i];
-            p.line(s.data(), curve.data(), curve.size(), 1, v == config.scaling ? th.accent : variant_color(th, v), labels[i],
-                   v == config.scaling ? sub.line_width * 1.3f : sub.line_width * 0.8f, v == config.scaling ? 0.0f : variant_dash(th, v));
-        }
-        p.add_legend({flat, th.text.with_alpha(0.6f), 1.2f, kReferenceDash});
-        if (config.factor >= 1 && config.factor <= 1000) {
-            p.list().circle(p.to_px(config.factor, f.attention_factor), sub.px(5), th.accent);
-            p.text(config.factor, f.attention_factor, "  " + plot::readout_number(f.attention_factor, 4), th.text,
-                   plot::HAlign::left, plot::VAlign::top);
-        }
-        record_geometry(ctx, p, ContextPlot::attention, x, y);
-        p.finish();
+    // the longest finite wavelength (pairs of frequency 0 have none: they are shaded instead)
+    w.hi = std::max(data.context, data.l0);
+    auto extend = [&](const std::vector<double>& v) {
+        for (double x : v)
+            if (std::isfinite(x)) w.hi = std::max(w.hi, x);
+    };
+    extend(w.wl);
+    extend(w.wl0);
+    for (const FrequencyTable& c : data.compare_freqs) {
+        std::vector<double> wc(pairs);
+        for (int i = 0; i < pairs; ++i) wc[i] = kTwoPi / c.theta[i];
+        extend(wc);
+        w.wls.push_back(std::move(wc));
     }
+    w.ref_wl = std::vector<double>(static_cast<std::size_t>(data.ref.freqs.pairs()));
+    for (int i = 0; i < data.ref.freqs.pairs(); ++i) w.ref_wl[i] = kTwoPi / data.ref.freqs.theta[i];
+    extend(w.ref_wl);
+    return w;
+}
 
-    // 4. long-range decay before and after (and A − B)
+// 2. wavelengths against L0 and L, bands shaded, critical dimension marked
+void draw_wavelengths(BuildContext& ctx, const ContextData& data, const PairPlots& pp, const plot::Style& sub, plot::Rect cell) {
+    const plot::Theme& th = ctx.request.style.theme;
+    const FrequencyTable& f = data.f;
+    const RopeConfig& config = data.config;
+    const int pairs = data.pairs;
+    const double l0 = data.l0, context = data.context;
+    const int crit = critical_dimension(f.rotated_dims, config.base, l0);
+    const Wavelengths w = wavelengths(data);
+    const double hi = w.hi;
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell, "wavelengths vs the context");
+    plot::AxisSetup y{"wavelength 2π/θᵢ (tokens, log)", 4.0, hi * 3, true};
+    setup_pair_plot(p, data, pp, y, true);
+    if (pp.has_band) {
+        p.band_x(pp.band.first_pair, pp.band.last_pair, pp.band_fill);
+        if (config.scaling == Scaling::llama3) {
+            p.hline(l0 / config.high_freq_factor, variant_color(th, config.scaling), "", 1.2f, 4);
+            p.hline(l0 / config.low_freq_factor, variant_color(th, config.scaling), "", 1.2f, 4);
+        }
+        p.add_legend({pp.band_name, pp.band_fill.with_alpha(0.5f), 10});
+    }
+    p.marker_y(l0, th.text.with_alpha(0.8f), "L₀ = " + plot::tick_label(l0, 1) + " (training)", 1.5f, 5);
+    if (context != l0) p.marker_y(context, th.marker, "L = " + plot::tick_label(context, 1), 1.5f, 5);
+    if (f.rotating_pairs < pairs) {
+        p.band_x(f.rotating_pairs - 0.5, pairs - 0.5, plot::fade_color().with_alpha(0.35f));
+        p.text(f.rotating_pairs - 0.5 + (pairs - f.rotating_pairs) / 2.0, std::sqrt(4.0 * hi * 3), "θ = 0: pass through", th.text,
+               plot::HAlign::center, plot::VAlign::middle);
+    }
+    const double crit_pair = crit / 2.0 - 0.5;  // pairs below crit/2 turn fully within L0
+    if (crit > 0 && crit < f.rotated_dims && crit / 2 <= f.rotating_pairs)
+        p.marker_x(crit_pair, th.text.with_alpha(0.7f), "critical dim " + std::to_string(crit), 1.5f, 3);
+    p.line(pp.pair_x.data(), w.wl0.data(), w.wl0.size(), 1, th.text.with_alpha(0.75f), "original", -1, kReferenceDash);
+    draw_pair_curves(ctx, p, data, pp, sub, w.ref_wl, w.wls, w.wl);
+    record_geometry(ctx, p, ContextPlot::wavelength, pp.pair_axis, y);
+    p.finish();
+}
+
+// The attention factor of the current config and of YaRN and LongRoPE over extension factors s.
+struct AttentionCurves {
+    std::vector<std::pair<Scaling, std::vector<double>>> curves{};
+    double y_hi = 1.2;  // the highest factor
+};
+
+AttentionCurves attention_curves(const RopeConfig& config, const std::vector<double>& s) {
+    AttentionCurves a;
+    std::vector<Scaling> shown = {config.scaling};
+    for (Scaling v : {Scaling::yarn, Scaling::longrope})
+        if (std::find(shown.begin(), shown.end(), v) == shown.end()) shown.push_back(v);
+    for (Scaling v : shown) {
+        RopeConfig c = with_scaling(config, v);
+        if (v != config.scaling) c.attention_factor.reset();
+        if (v == Scaling::longrope) c.long_factors.clear(), c.short_factors.clear();
+        if (v == Scaling::none) continue;
+        try {
+            a.curves.emplace_back(v, attention_factor_curve(c, s));
+        } catch (const std::invalid_argument&) {
+            continue;  // not defined for this config
+        }
+        a.y_hi = std::max(a.y_hi, *std::max_element(a.curves.back().second.begin(), a.curves.back().second.end()));
+    }
+    return a;
+}
+
+// 3. attention factor against the extension factor
+void draw_attention(BuildContext& ctx, const ContextData& data, const plot::Style& sub, plot::Rect cell) {
+    const plot::Theme& th = ctx.request.style.theme;
+    const FrequencyTable& f = data.f;
+    const RopeConfig& config = data.config;
+    std::vector<double> s;
+    for (int i = 0; i <= 120; ++i) s.push_back(std::pow(1000.0, i / 120.0));
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell, "attention factor");
+    plot::AxisSetup x{"extension factor s (log)", 1, 1000, true};
+    const AttentionCurves a = attention_curves(config, s);
+    const auto& curves = a.curves;
+    plot::AxisSetup y{"factor on cos and sin", 0.9, a.y_hi * 1.05};
+    std::vector<std::string> labels;
+    for (const auto& curve : curves) {
+        const Scaling v = curve.first;
+        labels.push_back(std::string(to_string(v)) + (v == config.scaling ? " (current)" : "") +
+                         (v == Scaling::yarn ? ": 0.1 ln s + 1" : v == Scaling::longrope ? ": √(1 + ln s ÷ ln L₀)" : ""));
+    }
+    const std::string flat = "linear, ntk, dynamic, llama3: 1";
+    labels.push_back(flat);
+    p.setup_x(x);
+    p.setup_y(y);
+    p.setup_legend_above(labels);
+    p.hline(1.0, th.text.with_alpha(0.6f), "", 1.2f, kReferenceDash);
+    for (std::size_t i = 0; i < curves.size(); ++i) {
+        const auto& [v, curve] = curves[i];
+        p.line(s.data(), curve.data(), curve.size(), 1, v == config.scaling ? th.accent : variant_color(th, v), labels[i],
+               v == config.scaling ? sub.line_width * 1.3f : sub.line_width * 0.8f, v == config.scaling ? 0.0f : variant_dash(th, v));
+    }
+    p.add_legend({flat, th.text.with_alpha(0.6f), 1.2f, kReferenceDash});
+    if (config.factor >= 1 && config.factor <= 1000) {
+        p.list().circle(p.to_px(config.factor, f.attention_factor), sub.px(5), th.accent);
+        p.text(config.factor, f.attention_factor, "  " + plot::readout_number(f.attention_factor, 4), th.text,
+               plot::HAlign::left, plot::VAlign::top);
+    }
+    record_geometry(ctx, p, ContextPlot::attention, x, y);
+    p.finish();
+}
+
+// 4. long-range decay before and after (and A − B)
+void draw_decay(BuildContext& ctx, const ContextData& data, const plot::Style& sub, std::int64_t max_distance, bool log_x,
+                plot::Rect cell) {
+    const plot::Theme& th = ctx.request.style.theme;
+    const Reference& ref = data.ref;
+    const std::string& current_name = data.current_name;
+    const auto after = ctx.cache.decay(data.f.theta, max_distance);
+    const auto before = ctx.cache.decay(ref.freqs.theta, max_distance);
+    const double top_b = std::max(data.pairs + 1, ref.freqs.pairs() + 1) / 2.0;
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell, "long-range decay");
+    plot::AxisSetup x{"distance n − m (tokens)", log_x ? 1.0 : 0.0, static_cast<double>(std::max<std::int64_t>(max_distance, 1)), log_x};
+    std::vector<double> diff;
+    double y_lo = 0;
+    if (ref.ab && after->bound.size() == before->bound.size()) {
+        diff.resize(after->bound.size());
+        for (std::size_t i = 0; i < diff.size(); ++i) diff[i] = after->bound[i] - before->bound[i];
+        y_lo = std::min(0.0, *std::min_element(diff.begin(), diff.end()));
+    }
+    plot::AxisSetup y{"relative upper bound", y_lo * 1.06, top_b * 1.06};
+    p.setup_x(x);
+    p.setup_y(y);
+    p.setup_legend_above(ref.ab && after->bound.size() == before->bound.size() ? std::vector<std::string>{ref.name, current_name, "A − B"}
+                                                                               : std::vector<std::string>{ref.name, current_name});
+    p.line(before->distance.data(), before->bound.data(), before->bound.size(), 1, th.text, ref.name, -1);
+    p.line(after->distance.data(), after->bound.data(), after->bound.size(), 1, th.accent, current_name);
+    if (!diff.empty()) p.line(after->distance.data(), diff.data(), diff.size(), 1, th.series[1], "A − B", sub.line_width * 0.8f, th.series_dash[1]);
+    if (data.l0 <= static_cast<double>(max_distance)) p.marker_x(data.l0, th.text.with_alpha(0.7f), "L₀", 1.5f, 5);
+    record_geometry(ctx, p, ContextPlot::decay, x, y);
+    p.finish();
+}
+
+// One of the angle heatmaps: whose frequencies (less `minus`, for the difference) and its caption.
+struct AngleHeatmap {
+    const FrequencyTable* freqs;
+    const Eigen::VectorXd* minus;
+    std::string title;
+    std::string name;
+    ContextPlot tag;
+};
+
+// 5-7. angle heatmaps before, after, and the difference, over positions 0 .. L
+struct AngleHeatmaps {
+    plot::AxisSetup x;
+    std::array<AngleHeatmap, 3> maps;  // before, after, difference
+    bool same_pairs = false;
+    bool after_shown = false;  // else "before" carries the colour bar
+    float grid_width = 1e9f, grid_height = 1e9f;
+};
+
+// Heatmap k set up into `list` in `cell` (axes, and the colour bar for "after" and the difference).
+std::pair<std::unique_ptr<plot::Plot>, plot::AxisSetup> setup_heatmap(BuildContext& ctx, const AngleHeatmaps& h, const plot::Style& sub,
+                                                                      int k, plot::Rect cell, plot::DisplayList& list) {
+    const int n = h.maps[k].freqs->pairs();
+    auto p = std::make_unique<plot::Plot>(list, ctx.measure, sub, cell, h.maps[k].title);
+    plot::AxisSetup y{"pair i", -0.5, n - 0.5};
+    y.moves_in_animation = true;  // pair i of this dim
+    y.integer_ticks = true;
+    p->setup_x(h.x);
+    p->setup_y(y);
+    // "before" and "after" share one colour scale: only "after" carries its bar. The change
+    // m (theta' - theta) is an angle too: wrapped, on the same cyclic map, faded the same way.
+    plot::ColorbarSetup bar{k == 2 ? "mean angle change" : "mean angle m·θᵢ", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};
+    bar.fade_note = "grey: turns within a cell";
+    if (k >= 1 || !h.after_shown) p->setup_colorbar(bar);  // "before" alone carries it too
+    return std::make_pair(std::move(p), y);
+}
+
+AngleHeatmaps angle_heatmaps(BuildContext& ctx, const ContextData& data, const plot::Style& sub, const SubplotFit& fit) {
+    const Reference& ref = data.ref;
+    const std::string before_title = ref.ab ? "B: " + std::string(ctx.params[P::compare_to]) : "angles before (no scaling)";
+    const std::string after_title = ref.ab ? "A: " + scaling_label(data.config) : "angles after (" + scaling_label(data.config) + ")";
+    AngleHeatmaps h;
+    h.x = plot::AxisSetup{"position m (tokens)", 0, data.context};
+    h.same_pairs = ref.freqs.pairs() == data.pairs;
+    h.maps = {AngleHeatmap{&ref.freqs, nullptr, before_title, "context_before", ContextPlot::before},
+              AngleHeatmap{&data.f, nullptr, after_title, "context_after", ContextPlot::after},
+              AngleHeatmap{&data.f, h.same_pairs ? &ref.freqs.theta : nullptr,
+                           ref.ab ? "difference A − B" : "difference after − before", "context_difference", ContextPlot::difference}};
+    h.after_shown = fit.shows(5);
+    // One grid of cells for all three, sized for the smallest plot: "before" and "after" of the
+    // same config are then the same picture, cell for cell.
+    for (int k = 0; k < 3; ++k) {
+        if (!fit.shows(4 + k)) continue;
+        plot::DisplayList scratch;
+        const plot::Rect a = setup_heatmap(ctx, h, sub, k, fit.cells[4 + k], scratch).first->area();
+        h.grid_width = std::min(h.grid_width, a.width());
+        h.grid_height = std::min(h.grid_height, a.height());
+    }
+    return h;
+}
+
+// Heatmap k (before, after, difference) in `cell`, on the grid the three share.
+void draw_angle_heatmap(BuildContext& ctx, const ContextData& data, const AngleHeatmaps& h, const plot::Style& sub, int k,
+                        plot::Rect cell) {
+    const plot::Theme& th = ctx.request.style.theme;
+    const double context = data.context;
+    const AngleHeatmap& pn = h.maps[k];
+    const int n = pn.freqs->pairs();
+    auto [plot_k, y] = setup_heatmap(ctx, h, sub, k, cell, ctx.result.list);
+    plot::Plot& p = *plot_k;
+    const bool diff = k == 2;
+    const auto positions = static_cast<std::int64_t>(context);
+    const int cols = heatmap_columns(positions, h.grid_width), rows = heatmap_rows(n, h.grid_height);
+    if (diff && !h.same_pairs) {
+        p.text(context / 2, (n - 1) / 2.0, "A: " + std::to_string(data.pairs) + " pairs, B: " + std::to_string(data.ref.freqs.pairs()),
+               th.text, plot::HAlign::center, plot::VAlign::bottom);
+        p.text(context / 2, (n - 1) / 2.0, "no pair-by-pair difference", th.text, plot::HAlign::center, plot::VAlign::top);
+    } else {
+        // each cell the exact mean of e^{i m theta} over its positions and pairs (for the
+        // difference, of e^{i m (theta' - theta)}): no sampled columns, so no moire
+        const Eigen::VectorXd theta = pn.minus ? Eigen::VectorXd(pn.freqs->theta - *pn.minus) : pn.freqs->theta;
+        const auto cells = ctx.cache.heatmap_cells(theta, 0, positions, cols, rows, HeatmapMode::angle);
+        p.heatmap(cells->values, cells->grid.cols, cells->grid.rows, 0, context, -0.5, n - 0.5, plot::ColormapId::cyclic,
+                  static_cast<float>(-kPi), static_cast<float>(kPi), cells->weights);
+    }
+    if (data.l0 < context) p.marker_x(data.l0, th.text, "L₀", 1.5f, 5);
+    record_geometry(ctx, p, pn.tag, h.x, y);
+    p.finish();
+}
+
+void fill_context_table(BuildContext& ctx, const ContextData& data) {
+    const FrequencyTable& f = data.f;
+    const std::vector<Scaling>& compare = data.compare;
+    DataTable& t = ctx.result.table;
+    // theta_reference: the "before" config's frequencies (left out when it rotates another number of pairs)
+    const bool with_reference = data.ref.freqs.pairs() == data.pairs;
+    t.columns = {"pair", "theta_original", "theta", "ratio", "wavelength_original", "wavelength"};
+    if (with_reference) t.columns.push_back("theta_reference");
+    const std::size_t first_compare = t.columns.size();
+    for (Scaling s : compare) t.columns.push_back("theta_" + std::string(to_string(s)));
+    t.values.assign(t.columns.size(), {});
+    // the pairs that turn (a pair of frequency 0, proportional RoPE's tail, has no ratio or wavelength)
+    for (int i = 0; i < f.rotating_pairs; ++i) {
+        t.values[0].push_back(i);
+        t.values[1].push_back(f.original_theta[i]);
+        t.values[2].push_back(f.theta[i]);
+        t.values[3].push_back(f.theta[i] / f.original_theta[i]);
+        t.values[4].push_back(kTwoPi / f.original_theta[i]);
+        t.values[5].push_back(kTwoPi / f.theta[i]);
+        if (with_reference) t.values[6].push_back(data.ref.freqs.theta[i]);
+        for (std::size_t v = 0; v < compare.size(); ++v) t.values[first_compare + v].push_back(data.compare_freqs[v].theta[i]);
+    }
+}
+
+void build_context(BuildContext& ctx) {
+    const plot::Style& st = ctx.request.style;
+    const ContextData data = context_data(ctx);
+    const bool ab = data.ref.ab;
+    const float W = ctx.request.width, H = ctx.request.height;
+    const float title_space = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
+    if (st.draw_titles)
+        ctx.result.list.text({W / 2, st.px(6)}, ctx.title() + " — " + data.current_name.substr(ab ? 3 : 7) +
+                                                    (ab ? " vs " + std::string(ctx.params[P::compare_to]) : ""),
+                             st.px(st.title_font), st.theme.text, plot::HAlign::center, plot::VAlign::top);
+    plot::Style sub = st;
+    sub.title_font = st.title_font * 0.8f;
+    sub.draw_titles = true;  // several plots: each needs its caption, on screen too
+    sub.line_width = st.line_width * 0.85f;
+    const float top = title_space;
+    // the heatmaps' colour bars (with their fading key) take about 150 px beside the plot
+    const SubplotFit fit = fit_plots(ctx, {0, top, W, H}, seven_cells(st, W, H, top));
+    const PairPlots per_pair = pair_plots(st.theme, data);
+
+    if (fit.shows(0)) draw_ratio(ctx, data, per_pair, sub, fit.cells[0]);
+    if (fit.shows(1)) draw_wavelengths(ctx, data, per_pair, sub, fit.cells[1]);
+    if (fit.shows(2)) draw_attention(ctx, data, sub, fit.cells[2]);
     const std::int64_t max_distance = ctx.params[P::max_distance];
     const bool decay_log_x = ctx.params[P::decay_scale] == DecayScale::log && max_distance >= 2;  // read even when not shown
-    if (show[3]) {
-        const bool log_x = decay_log_x;
-        const auto after = ctx.cache.decay(f.theta, max_distance);
-        const auto before = ctx.cache.decay(ref.freqs.theta, max_distance);
-        const double top_b = std::max(pairs + 1, ref.freqs.pairs() + 1) / 2.0;
-        plot::Plot p(ctx.result.list, ctx.measure, sub, cell[3], "long-range decay");
-        plot::AxisSetup x{"distance n − m (tokens)", log_x ? 1.0 : 0.0, static_cast<double>(std::max<std::int64_t>(max_distance, 1)), log_x};
-        std::vector<double> diff;
-        double y_lo = 0;
-        if (ref.ab && after->bound.size() == before->bound.size()) {
-            diff.resize(after->bound.size());
-            for (std::size_t i = 0; i < diff.size(); ++i) diff[i] = after->bound[i] - before->bound[i];
-            y_lo = std::min(0.0, *std::min_element(diff.begin(), diff.end()));
-        }
-        plot::AxisSetup y{"relative upper bound", y_lo * 1.06, top_b * 1.06};
-        p.setup_x(x);
-        p.setup_y(y);
-        p.setup_legend_above(ref.ab && after->bound.size() == before->bound.size() ? std::vector<std::string>{ref.name, current_name, "A − B"}
-                                                                                   : std::vector<std::string>{ref.name, current_name});
-        p.line(before->distance.data(), before->bound.data(), before->bound.size(), 1, th.text, ref.name, -1);
-        p.line(after->distance.data(), after->bound.data(), after->bound.size(), 1, th.accent, current_name);
-        if (!diff.empty()) p.line(after->distance.data(), diff.data(), diff.size(), 1, th.series[1], "A − B", sub.line_width * 0.8f, th.series_dash[1]);
-        if (l0 <= static_cast<double>(max_distance)) p.marker_x(l0, th.text.with_alpha(0.7f), "L₀", 1.5f, 5);
-        record_geometry(ctx, p, ContextPlot::decay, x, y);
-        p.finish();
-    }
-
-    // 5-7. angle heatmaps before, after, and the difference, over positions 0 .. L
-    {
-        plot::AxisSetup x{"position m (tokens)", 0, context};
-        const std::string before_title = ref.ab ? "B: " + std::string(ctx.params[P::compare_to]) : "angles before (no scaling)";
-        const std::string after_title = ref.ab ? "A: " + scaling_label(config) : "angles after (" + scaling_label(config) + ")";
-        struct Panel {
-            const FrequencyTable* freqs;
-            const Eigen::VectorXd* minus;
-            std::string title;
-            std::string name;
-            ContextPlot tag;
-        };
-        const bool same_pairs = ref.freqs.pairs() == pairs;
-        const Panel panels[3] = {{&ref.freqs, nullptr, before_title, "context_before", ContextPlot::before},
-                                 {&f, nullptr, after_title, "context_after", ContextPlot::after},
-                                 {&f, same_pairs ? &ref.freqs.theta : nullptr, ref.ab ? "difference A − B" : "difference after − before", "context_difference",
-                                  ContextPlot::difference}};
-        // Plot k set up into `list` (axes, and the colour bar for "after" and the difference).
-        auto setup = [&](int k, plot::DisplayList& list) {
-            const int n = panels[k].freqs->pairs();
-            auto p = std::make_unique<plot::Plot>(list, ctx.measure, sub, cell[4 + k], panels[k].title);
-            plot::AxisSetup y{"pair i", -0.5, n - 0.5};
-            y.moves_in_animation = true;  // pair i of this dim
-            y.integer_ticks = true;
-            p->setup_x(x);
-            p->setup_y(y);
-            // "before" and "after" share one colour scale: only "after" carries its bar. The change
-            // m (theta' - theta) is an angle too: wrapped, on the same cyclic map, faded the same way.
-            plot::ColorbarSetup bar{k == 2 ? "mean angle change" : "mean angle m·θᵢ", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};
-            bar.fade_note = "grey: turns within a cell";
-            if (k >= 1 || !fit.shows(5)) p->setup_colorbar(bar);  // "before" alone carries it too
-            return std::make_pair(std::move(p), y);
-        };
-        // One grid of cells for all three, sized for the smallest plot: "before" and "after" of the
-        // same config are then the same picture, cell for cell.
-        float grid_width = 1e9f, grid_height = 1e9f;
-        for (int k = 0; k < 3; ++k) {
-            if (!fit.shows(4 + k)) continue;
-            plot::DisplayList scratch;
-            const plot::Rect a = setup(k, scratch).first->area();
-            grid_width = std::min(grid_width, a.width());
-            grid_height = std::min(grid_height, a.height());
-        }
-        for (int k = 0; k < 3; ++k) {
-            if (!fit.shows(4 + k)) continue;
-            const Panel& pn = panels[k];
-            const int n = pn.freqs->pairs();
-            auto [plot_k, y] = setup(k, ctx.result.list);
-            plot::Plot& p = *plot_k;
-            const bool diff = k == 2;
-            const auto positions = static_cast<std::int64_t>(context);
-            const int cols = heatmap_columns(positions, grid_width), rows = heatmap_rows(n, grid_height);
-            if (diff && !same_pairs) {
-                p.text(context / 2, (n - 1) / 2.0, "A: " + std::to_string(pairs) + " pairs, B: " + std::to_string(ref.freqs.pairs()),
-                       th.text, plot::HAlign::center, plot::VAlign::bottom);
-                p.text(context / 2, (n - 1) / 2.0, "no pair-by-pair difference", th.text, plot::HAlign::center, plot::VAlign::top);
-            } else {
-                // each cell the exact mean of e^{i m theta} over its positions and pairs (for the
-                // difference, of e^{i m (theta' - theta)}): no sampled columns, so no moire
-                const Eigen::VectorXd theta = pn.minus ? Eigen::VectorXd(pn.freqs->theta - *pn.minus) : pn.freqs->theta;
-                const auto cells = ctx.cache.heatmap_cells(theta, 0, positions, cols, rows, HeatmapMode::angle);
-                p.heatmap(cells->values, cells->grid.cols, cells->grid.rows, 0, context, -0.5, n - 0.5, plot::ColormapId::cyclic,
-                          static_cast<float>(-kPi), static_cast<float>(kPi), cells->weights);
-            }
-            if (l0 < context) p.marker_x(l0, th.text, "L₀", 1.5f, 5);
-            record_geometry(ctx, p, pn.tag, x, y);
-            p.finish();
-        }
-    }
-
-    if (ctx.request.with_table) {
-        DataTable& t = ctx.result.table;
-        // theta_reference: the "before" config's frequencies (left out when it rotates another number of pairs)
-        const bool with_reference = ref.freqs.pairs() == pairs;
-        t.columns = {"pair", "theta_original", "theta", "ratio", "wavelength_original", "wavelength"};
-        if (with_reference) t.columns.push_back("theta_reference");
-        const std::size_t first_compare = t.columns.size();
-        for (Scaling s : compare) t.columns.push_back("theta_" + std::string(to_string(s)));
-        t.values.assign(t.columns.size(), {});
-        // the pairs that turn (a pair of frequency 0, proportional RoPE's tail, has no ratio or wavelength)
-        for (int i = 0; i < f.rotating_pairs; ++i) {
-            t.values[0].push_back(i);
-            t.values[1].push_back(f.original_theta[i]);
-            t.values[2].push_back(f.theta[i]);
-            t.values[3].push_back(f.theta[i] / f.original_theta[i]);
-            t.values[4].push_back(kTwoPi / f.original_theta[i]);
-            t.values[5].push_back(kTwoPi / f.theta[i]);
-            if (with_reference) t.values[6].push_back(ref.freqs.theta[i]);
-            for (std::size_t v = 0; v < compare.size(); ++v) t.values[first_compare + v].push_back(compare_freqs[v].theta[i]);
-        }
-    }
+    if (fit.shows(3)) draw_decay(ctx, data, sub, max_distance, decay_log_x, fit.cells[3]);
+    const AngleHeatmaps heatmaps = angle_heatmaps(ctx, data, sub, fit);
+    for (int k = 0; k < 3; ++k)
+        if (fit.shows(4 + k)) draw_angle_heatmap(ctx, data, heatmaps, sub, k, fit.cells[4 + k]);
+    if (ctx.request.with_table) fill_context_table(ctx, data);
 }
 
 // The variants drawn beside the current one, and what "before" is (unscaled, or a preset: A/B).

@@ -64,133 +64,200 @@ struct Layout {
     std::vector<int> columns;
 };
 
-void build_position_ids(BuildContext& ctx) {
+// The sequence the table shows: text_before text tokens, one rows x cols image, text_after text tokens.
+struct Sequence {
+    int text_before = 0, text_after = 0;
+    int rows = 0, cols = 0;
+    std::vector<SequenceToken> tokens{};
+    int total = 0;
+    std::int64_t resume = 0;  // the position the text after the image resumes at
+};
+
+Sequence sequence_of(const ParamSet& params) {
+    Sequence s;
+    s.text_before = static_cast<int>(params[P::text_before]), s.text_after = static_cast<int>(params[P::text_after]);
+    s.rows = static_cast<int>(params[P::grid_rows]), s.cols = static_cast<int>(params[P::grid_cols]);
+    s.tokens = mrope_sequence(s.text_before, s.rows, s.cols, s.text_after);
+    s.total = static_cast<int>(s.tokens.size());
+    const std::int64_t t0 = s.text_before;
+    s.resume = t0 + std::max(s.rows, s.cols);
+    return s;
+}
+
+void fill_position_ids_table(BuildContext& ctx, const Sequence& s) {
+    DataTable& t = ctx.result.table;
+    t.columns = {"index", "kind", "row", "col", "t", "h", "w", "index_1d"};
+    t.values.assign(t.columns.size(), {});
+    for (int i = 0; i < s.total; ++i) {
+        const SequenceToken& k = s.tokens[static_cast<std::size_t>(i)];
+        const double row[8] = {static_cast<double>(i), k.kind == TokenKind::image ? 1.0 : 0.0, static_cast<double>(k.row), static_cast<double>(k.col),
+                               static_cast<double>(k.id.t), static_cast<double>(k.id.h), static_cast<double>(k.id.w), static_cast<double>(i)};
+        for (int c = 0; c < 8; ++c) t.values[static_cast<std::size_t>(c)].push_back(row[c]);
+    }
+}
+
+// the notes under the table: what an image costs, and the image's ranges
+struct TableNotes {
+    std::string ranges, cost;
+    float height = 0;  // both, wrapped to the figure's width
+};
+
+TableNotes table_notes(BuildContext& ctx, const Sequence& s) {
+    const plot::Theme& th = ctx.request.style.theme;
+    const float W = ctx.request.width;
+    const int rows = s.rows, cols = s.cols;
+    const std::int64_t t0 = s.text_before, resume = s.resume;
+    TableNotes n;
+    n.ranges = "Image of " + std::to_string(rows) + " × " + std::to_string(cols) + " patches: t = " + std::to_string(t0) +
+               ", h = " + std::to_string(t0) + ".." + std::to_string(t0 + rows - 1) + ", w = " + std::to_string(t0) + ".." +
+               std::to_string(t0 + cols - 1) + " (patch (r, c) has h = " + std::to_string(t0) + " + r, w = " +
+               std::to_string(t0) + " + c; text has t = h = w).";
+    n.cost = "An image costs max(rows, cols) = " + std::to_string(std::max(rows, cols)) + " positions, not its rows × cols = " +
+             std::to_string(rows * cols) + " tokens: " +
+             (s.text_after > 0 ? "the text after it resumes at " + std::to_string(resume) + ", not at its token index " +
+                                     std::to_string(s.text_before + rows * cols) + "."
+                               : "text after it would resume at " + std::to_string(resume) + ".");
+    n.height = why::wrapped_caption(ctx, n.cost, 0, W, 0, th.text, false) + why::wrapped_caption(ctx, n.ranges, 0, W, 0, th.text, false);
+    return n;
+}
+
+// The notes right under the table, their top at notes_top.
+void draw_notes(BuildContext& ctx, const TableNotes& notes, float notes_top) {
+    const plot::Theme& th = ctx.request.style.theme;
+    const float W = ctx.request.width;
+    const float cost_h = why::wrapped_caption(ctx, notes.cost, 0, W, 0, th.text, false);
+    why::wrapped_caption(ctx, notes.cost, 0, W, notes_top + cost_h, th.text);
+    why::wrapped_caption(ctx, notes.ranges, 0, W, notes_top + notes.height, th.muted);
+}
+
+// The rows' heads, and the short ones where the full ones do not fit.
+struct RowHeads {
+    std::vector<std::string> full{"t (time)", "h (row)", "w (column)", "1D RoPE (token index)"};
+    std::vector<std::string> short_heads{"t", "h", "w", "1D"};
+};
+
+// Lays the table out in area `a` at type `size` with `head_texts`; true if its bands fit the height.
+bool fit_layout(Layout& L, const plot::TextMeasure& measure, const Sequence& s, plot::Rect a, float size,
+                const std::vector<std::string>& head_texts) {
+    L.size = size;
+    L.head_w = 0;
+    for (const std::string& h : head_texts) L.head_w = std::max(L.head_w, measure.measure(h, size).x);
+    L.head_w = std::max(L.head_w, measure.measure("token", size * 0.9f).x);
+    L.head_w += size;
+    const std::string widest_number = std::to_string(std::max<std::int64_t>(s.total, s.resume + s.text_after));
+    L.col_w = std::max({measure.measure("(" + std::to_string(s.rows - 1) + ", " + std::to_string(s.cols - 1) + ")", size).x,
+                        measure.measure(widest_number, size).x, measure.measure("text", size).x}) +
+              size * 0.9f;
+    L.row_h = size * 1.7f;
+    L.per_band = std::max(1, static_cast<int>((a.width() - L.head_w) / L.col_w));
+    const float band_h = L.row_h * 5 + size * 0.8f;
+    const int max_bands = std::max(1, static_cast<int>(a.height() / band_h));
+    L.columns = shown_columns(s.text_before, s.rows, s.cols, s.text_after, L.per_band * std::min(max_bands, 3));
+    L.bands = (static_cast<int>(L.columns.size()) + L.per_band - 1) / L.per_band;
+    return L.bands <= max_bands;
+}
+
+// type and columns: the tick size (readable projected), smaller only down to the smallest text
+Layout table_layout(BuildContext& ctx, const Sequence& s, const RowHeads& heads, plot::Rect a) {
+    const plot::Style& st = ctx.request.style;
+    Layout L;
+    auto fit = [&](float size, const std::vector<std::string>& head_texts) { return fit_layout(L, ctx.measure, s, a, size, head_texts); };
+    // the largest type (up to 1.5 x the axis labels') at which the table fits and keeps the image's first row
+    const float big = st.px(st.label_font), small = std::max(st.px(st.min_text), st.px(st.tick_font) * 0.85f);
+    const int first_row_end = s.text_before + std::min(s.cols, s.rows * s.cols) - 1;
+    auto keeps_first_row = [&] { return std::find(L.columns.begin(), L.columns.end(), first_row_end) != L.columns.end(); };
+    bool done = false;
+    for (float f : {1.5f, 1.3f, 1.15f, 1.0f})
+        if (!done && fit(big * f, heads.full) && keeps_first_row()) done = true;
+    if (!done && !fit(big, heads.full) && !fit(st.px(st.tick_font), heads.full)) fit(small, heads.short_heads);
+    if (L.head_w > a.width() * 0.35f) fit(L.size, heads.short_heads);
+    return L;
+}
+
+// The heads of a band's rows (its top at y0): "token", then t, h, w and the 1D index.
+void draw_row_heads(BuildContext& ctx, plot::Plot& p, const Layout& L, const RowHeads& heads, plot::Rect a, float y0) {
+    const plot::Theme& th = ctx.request.style.theme;
+    p.list().text({a.x0 + L.head_w - L.size * 0.5f, y0 + L.row_h / 2}, "token", L.size * 0.9f, th.muted, plot::HAlign::right, plot::VAlign::middle);
+    const std::vector<std::string>& hs = L.head_w > ctx.measure.measure(heads.full[3], L.size).x ? heads.full : heads.short_heads;
+    for (int r = 0; r < 4; ++r) {
+        const Color c = r < 3 ? position_axis_color(th, static_cast<PositionAxis>(r)) : th.text;
+        p.list().text({a.x0 + L.head_w - L.size * 0.5f, y0 + L.row_h * (static_cast<float>(r) + 1.5f)}, hs[static_cast<std::size_t>(r)], L.size, c,
+                      plot::HAlign::right, plot::VAlign::middle);
+    }
+}
+
+// One token's column (its left edge at x0): its patch or "text", then its t, h, w and index; "…"
+// for the tokens left out.
+void draw_token_column(BuildContext& ctx, plot::Plot& p, const Sequence& s, const Layout& L, int index, float x0, float y0) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
+    const float xc = x0 + L.col_w / 2;
+    if (index == kEllipsis) {
+        p.list().text({xc, y0 + L.row_h * 2.5f}, "…", L.size * 1.3f, th.muted, plot::HAlign::center, plot::VAlign::middle);
+        return;
+    }
+    const Color text_band = th.muted.with_alpha(0.14f), image_band = position_axis_color(th, PositionAxis::h).with_alpha(0.16f);
+    const SequenceToken& tok = s.tokens[static_cast<std::size_t>(index)];
+    const bool image = tok.kind == TokenKind::image;
+    p.list().rect({x0 + st.px(1), y0 + st.px(1), x0 + L.col_w - st.px(1), y0 + L.row_h * 5 - st.px(1)}, image ? image_band : text_band);
+    const std::string head = image ? "(" + std::to_string(tok.row) + ", " + std::to_string(tok.col) + ")" : "text";
+    p.list().text({xc, y0 + L.row_h / 2}, head, L.size * 0.9f, th.text, plot::HAlign::center, plot::VAlign::middle);
+    const std::int64_t values[4] = {tok.id.t, tok.id.h, tok.id.w, index};
+    for (int r = 0; r < 4; ++r)
+        p.list().text({xc, y0 + L.row_h * (static_cast<float>(r) + 1.5f)}, std::to_string(values[r]), L.size,
+                      th.text, plot::HAlign::center, plot::VAlign::middle);
+}
+
+// Band b of the table, its top at y0: the row heads, then the band's share of the columns.
+void draw_band(BuildContext& ctx, plot::Plot& p, const Sequence& s, const Layout& L, const RowHeads& heads, plot::Rect a, int b, float y0) {
+    const plot::Style& st = ctx.request.style;
+    draw_row_heads(ctx, p, L, heads, a, y0);
+    const int from = b * L.per_band, to = std::min(static_cast<int>(L.columns.size()), from + L.per_band);
+    for (int k = from; k < to; ++k) {
+        const float x0 = a.x0 + L.head_w + L.col_w * static_cast<float>(k - from);
+        draw_token_column(ctx, p, s, L, L.columns[static_cast<std::size_t>(k)], x0, y0);
+    }
+    // a line between the ids and the 1D row
+    const float xr = a.x0 + L.head_w + L.col_w * static_cast<float>(to - from);
+    p.list().segment({a.x0, y0 + L.row_h * 4}, {xr, y0 + L.row_h * 4}, st.theme.axis, st.px(1));
+}
+
+void build_position_ids(BuildContext& ctx) {
+    const plot::Style& st = ctx.request.style;
     const float W = ctx.request.width, H = ctx.request.height;
     const float top = why::title_space(ctx);
-    const int text_before = static_cast<int>(ctx.params[P::text_before]), text_after = static_cast<int>(ctx.params[P::text_after]);
-    const int rows = static_cast<int>(ctx.params[P::grid_rows]), cols = static_cast<int>(ctx.params[P::grid_cols]);
-    const std::vector<SequenceToken> tokens = mrope_sequence(text_before, rows, cols, text_after);
-    const int total = static_cast<int>(tokens.size());
-
-    if (ctx.request.with_table) {
-        DataTable& t = ctx.result.table;
-        t.columns = {"index", "kind", "row", "col", "t", "h", "w", "index_1d"};
-        t.values.assign(t.columns.size(), {});
-        for (int i = 0; i < total; ++i) {
-            const SequenceToken& k = tokens[static_cast<std::size_t>(i)];
-            const double row[8] = {static_cast<double>(i), k.kind == TokenKind::image ? 1.0 : 0.0, static_cast<double>(k.row), static_cast<double>(k.col),
-                                   static_cast<double>(k.id.t), static_cast<double>(k.id.h), static_cast<double>(k.id.w), static_cast<double>(i)};
-            for (int c = 0; c < 8; ++c) t.values[static_cast<std::size_t>(c)].push_back(row[c]);
-        }
-    }
-
-    // the notes under the table: what an image costs, and the image's ranges
-    const std::int64_t t0 = text_before, resume = t0 + std::max(rows, cols);
-    const std::string ranges = "Image of " + std::to_string(rows) + " × " + std::to_string(cols) + " patches: t = " + std::to_string(t0) +
-                               ", h = " + std::to_string(t0) + ".." + std::to_string(t0 + rows - 1) + ", w = " + std::to_string(t0) + ".." +
-                               std::to_string(t0 + cols - 1) + " (patch (r, c) has h = " + std::to_string(t0) + " + r, w = " +
-                               std::to_string(t0) + " + c; text has t = h = w).";
-    const std::string cost = "An image costs max(rows, cols) = " + std::to_string(std::max(rows, cols)) + " positions, not its rows × cols = " +
-                             std::to_string(rows * cols) + " tokens: " +
-                             (text_after > 0 ? "the text after it resumes at " + std::to_string(resume) + ", not at its token index " +
-                                                   std::to_string(text_before + rows * cols) + "."
-                                             : "text after it would resume at " + std::to_string(resume) + ".");
-    const float notes_h = why::wrapped_caption(ctx, cost, 0, W, 0, th.text, false) + why::wrapped_caption(ctx, ranges, 0, W, 0, th.text, false);
+    const Sequence seq = sequence_of(ctx.params);
+    if (ctx.request.with_table) fill_position_ids_table(ctx, seq);
+    const TableNotes notes = table_notes(ctx, seq);
 
     const plot::Style sub = why::sub_style(st);
-    const plot::Rect cell{0, top, W, H - notes_h - st.px(6)};
+    const plot::Rect cell{0, top, W, H - notes.height - st.px(6)};
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
                  why::pick_title(ctx, sub, W,
-                                 {"(t, h, w) of each token: " + std::to_string(text_before) + " text, a " + std::to_string(rows) + " × " +
-                                      std::to_string(cols) + " image, " + std::to_string(text_after) + " text (get_rope_index)",
+                                 {"(t, h, w) of each token: " + std::to_string(seq.text_before) + " text, a " + std::to_string(seq.rows) +
+                                      " × " + std::to_string(seq.cols) + " image, " + std::to_string(seq.text_after) +
+                                      " text (get_rope_index)",
                                   "(t, h, w) of each token", "position ids"}));
     plot::AxisSetup ax{"", 0, 1}, ay{"", 1, 0};
     p.setup_x(ax);
     p.setup_y(ay);
     p.setup_no_axes();
     const plot::Rect a = p.area();
-
-    // type and columns: the tick size (readable projected), smaller only down to the smallest text
-    Layout L;
-    const std::vector<std::string> heads{"t (time)", "h (row)", "w (column)", "1D RoPE (token index)"};
-    const std::vector<std::string> short_heads{"t", "h", "w", "1D"};
-    auto fit = [&](float size, const std::vector<std::string>& head_texts) {
-        L.size = size;
-        L.head_w = 0;
-        for (const std::string& h : head_texts) L.head_w = std::max(L.head_w, ctx.measure.measure(h, size).x);
-        L.head_w = std::max(L.head_w, ctx.measure.measure("token", size * 0.9f).x);
-        L.head_w += size;
-        const std::string widest_number = std::to_string(std::max<std::int64_t>(total, resume + text_after));
-        L.col_w = std::max({ctx.measure.measure("(" + std::to_string(rows - 1) + ", " + std::to_string(cols - 1) + ")", size).x,
-                            ctx.measure.measure(widest_number, size).x, ctx.measure.measure("text", size).x}) +
-                  size * 0.9f;
-        L.row_h = size * 1.7f;
-        L.per_band = std::max(1, static_cast<int>((a.width() - L.head_w) / L.col_w));
-        const float band_h = L.row_h * 5 + size * 0.8f;
-        const int max_bands = std::max(1, static_cast<int>(a.height() / band_h));
-        L.columns = shown_columns(text_before, rows, cols, text_after, L.per_band * std::min(max_bands, 3));
-        L.bands = (static_cast<int>(L.columns.size()) + L.per_band - 1) / L.per_band;
-        return L.bands <= max_bands;
-    };
-    // the largest type (up to 1.5 x the axis labels') at which the table fits and keeps the image's first row
-    const float big = st.px(st.label_font), small = std::max(st.px(st.min_text), st.px(st.tick_font) * 0.85f);
-    const int first_row_end = text_before + std::min(cols, rows * cols) - 1;
-    auto keeps_first_row = [&] { return std::find(L.columns.begin(), L.columns.end(), first_row_end) != L.columns.end(); };
-    bool done = false;
-    for (float f : {1.5f, 1.3f, 1.15f, 1.0f})
-        if (!done && fit(big * f, heads) && keeps_first_row()) done = true;
-    if (!done && !fit(big, heads) && !fit(st.px(st.tick_font), heads)) fit(small, short_heads);
-    if (L.head_w > a.width() * 0.35f) fit(L.size, short_heads);
+    const RowHeads heads;
+    const Layout L = table_layout(ctx, seq, heads, a);
 
     const float band_h = L.row_h * 5 + L.size * 0.8f;
     // the table and its notes as one block, centred in what is left below the caption
     const float table_h = band_h * static_cast<float>(L.bands);
-    const float y_start = a.y0 + st.px(4) + std::max(0.0f, (H - a.y0 - table_h - notes_h - st.px(16)) / 2);
-    const Color text_band = th.muted.with_alpha(0.14f), image_band = position_axis_color(th, PositionAxis::h).with_alpha(0.16f);
-    for (int b = 0; b < L.bands; ++b) {
-        const float y0 = y_start + band_h * static_cast<float>(b);
-        // row heads
-        p.list().text({a.x0 + L.head_w - L.size * 0.5f, y0 + L.row_h / 2}, "token", L.size * 0.9f, th.muted, plot::HAlign::right, plot::VAlign::middle);
-        const std::vector<std::string>& hs = L.head_w > ctx.measure.measure(heads[3], L.size).x ? heads : short_heads;
-        for (int r = 0; r < 4; ++r) {
-            const Color c = r < 3 ? position_axis_color(th, static_cast<PositionAxis>(r)) : th.text;
-            p.list().text({a.x0 + L.head_w - L.size * 0.5f, y0 + L.row_h * (static_cast<float>(r) + 1.5f)}, hs[static_cast<std::size_t>(r)], L.size, c,
-                          plot::HAlign::right, plot::VAlign::middle);
-        }
-        const int from = b * L.per_band, to = std::min(static_cast<int>(L.columns.size()), from + L.per_band);
-        for (int k = from; k < to; ++k) {
-            const float x0 = a.x0 + L.head_w + L.col_w * static_cast<float>(k - from), xc = x0 + L.col_w / 2;
-            const int index = L.columns[static_cast<std::size_t>(k)];
-            if (index == kEllipsis) {
-                p.list().text({xc, y0 + L.row_h * 2.5f}, "…", L.size * 1.3f, th.muted, plot::HAlign::center, plot::VAlign::middle);
-                continue;
-            }
-            const SequenceToken& tok = tokens[static_cast<std::size_t>(index)];
-            const bool image = tok.kind == TokenKind::image;
-            p.list().rect({x0 + st.px(1), y0 + st.px(1), x0 + L.col_w - st.px(1), y0 + L.row_h * 5 - st.px(1)}, image ? image_band : text_band);
-            const std::string head = image ? "(" + std::to_string(tok.row) + ", " + std::to_string(tok.col) + ")" : "text";
-            p.list().text({xc, y0 + L.row_h / 2}, head, L.size * 0.9f, th.text, plot::HAlign::center, plot::VAlign::middle);
-            const std::int64_t values[4] = {tok.id.t, tok.id.h, tok.id.w, index};
-            for (int r = 0; r < 4; ++r)
-                p.list().text({xc, y0 + L.row_h * (static_cast<float>(r) + 1.5f)}, std::to_string(values[r]), L.size,
-                              th.text, plot::HAlign::center, plot::VAlign::middle);
-        }
-        // a line between the ids and the 1D row
-        const float xr = a.x0 + L.head_w + L.col_w * static_cast<float>(to - from);
-        p.list().segment({a.x0, y0 + L.row_h * 4}, {xr, y0 + L.row_h * 4}, th.axis, st.px(1));
-    }
+    const float y_start = a.y0 + st.px(4) + std::max(0.0f, (H - a.y0 - table_h - notes.height - st.px(16)) / 2);
+    for (int b = 0; b < L.bands; ++b) draw_band(ctx, p, seq, L, heads, a, b, y_start + band_h * static_cast<float>(b));
     PlotGeometry g = detail::plot_geometry(ctx, IdsPlot::table);
     g.area = {a.x0, y_start, a.x1, y_start + band_h * static_cast<float>(L.bands)};
     g.frame = p.outer();
     ctx.result.plots.push_back(g);
     p.finish();
     // the notes right under the table
-    const float notes_top = std::min(y_start + band_h * static_cast<float>(L.bands) + st.px(6), H - notes_h - st.px(4));
-    const float cost_h = why::wrapped_caption(ctx, cost, 0, W, 0, th.text, false);
-    why::wrapped_caption(ctx, cost, 0, W, notes_top + cost_h, th.text);
-    why::wrapped_caption(ctx, ranges, 0, W, notes_top + notes_h, th.muted);
+    draw_notes(ctx, notes, std::min(y_start + band_h * static_cast<float>(L.bands) + st.px(6), H - notes.height - st.px(4)));
 }
 
 }  // namespace

@@ -66,24 +66,247 @@ Pair2D rotate2(Pair2D v, double angle) {
     return {v.x * std::cos(angle) - v.y * std::sin(angle), v.x * std::sin(angle) + v.y * std::cos(angle)};
 }
 
+// What the three views and the table share: the selected pair's vector at position 0 and turned to m.
+struct VectorsData {
+    const FrequencyTable& f;
+    RopeConfig config;
+    int pair = 0;
+    std::int64_t m = 0, n = 0;  // q's position and k's
+    std::vector<double> vec{};  // the vector x, every dimension
+    PairDims dims{};            // the selected pair's two dimensions
+    Pair2D v{}, vm{};           // x's components in them, at position 0 and turned to m
+    double theta = 0, md = 0;
+    double wrapped = 0;         // the turn to m, wrapped
+    Eigen::Map<const Eigen::VectorXd> x_full() const {
+        return Eigen::Map<const Eigen::VectorXd>(vec.data(), static_cast<Eigen::Index>(vec.size()));
+    }
+};
+
+VectorsData vectors_data(BuildContext& ctx) {
+    const FrequencyTable& f = ctx.frequencies();
+    VectorsData data{f, ctx.params.config()};
+    data.pair = static_cast<int>(std::min<std::int64_t>(ctx.params[P::pair], f.pairs() - 1));
+    data.m = ctx.params[P::position];
+    data.n = ctx.params[P::key_position];
+    data.vec = ctx.params.vector();
+    data.dims = pair_dims(data.config.pairing, f.rotated_dims, data.pair);
+    data.v = {data.vec[data.dims.first], data.vec[data.dims.second]};
+    data.theta = f.theta[data.pair];
+    data.md = static_cast<double>(data.m);
+    // the rotated vector from the core (element-wise form), this pair's two components
+    const Eigen::VectorXd rotated = rotate(f, data.config.pairing, data.x_full(), data.md);
+    data.vm = {rotated[data.dims.first], rotated[data.dims.second]};
+    data.wrapped = wrap_angle(position_angle(data.md, data.theta));
+    return data;
+}
+
+// One line of the readouts under the pair view and the q-k view.
+float readout_line_height(const plot::Style& st) { return st.px(st.tick_font) * 1.35f; }
+
+// A view's cell without the two readout lines at its bottom.
+plot::Rect above_readouts(const plot::Style& st, plot::Rect cell) {
+    cell.y1 -= 2 * readout_line_height(st) + st.px(4);
+    return cell;
+}
+
+// The two readout lines at the bottom of a view's cell, centred under it.
+void readouts(BuildContext& ctx, plot::Rect cell, const std::string& upper, Color upper_color, const std::string& lower,
+              Color lower_color) {
+    const plot::Style& st = ctx.request.style;
+    const float tf = st.px(st.tick_font);
+    const float line_h = readout_line_height(st);
+    const float cx = (cell.x0 + cell.x1) / 2;
+    ctx.result.list.text({cx, cell.y1 - line_h - st.px(2)}, upper, tf, upper_color, plot::HAlign::center, plot::VAlign::bottom);
+    ctx.result.list.text({cx, cell.y1 - st.px(2)}, lower, tf, lower_color, plot::HAlign::center, plot::VAlign::bottom);
+}
+
+// The axes of a square view, -lim .. lim both ways; the unit-circle views draw none.
+void setup_square_view(plot::Plot& p, const plot::AxisSetup& ax, const plot::AxisSetup& ay, bool with_axes) {
+    p.setup_x(ax);
+    p.setup_y(ay);
+    p.setup_square(true);
+    if (!with_axes) p.setup_no_axes();
+}
+
+// 1. The selected pair at position 0 and at position m.
+void draw_pair_plot(BuildContext& ctx, const VectorsData& data, const plot::Style& sub, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const FrequencyTable& f = data.f;
+    const Pair2D v = data.v, vm = data.vm;
+    const std::int64_t m = data.m;
+    const double radius = std::max(1e-9, std::hypot(v.x, v.y));
+    const double lim = radius * 1.35;
+    char title[128];
+    std::snprintf(title, sizeof title, "pair %d = dims (%d, %d), θ = %s%s", data.pair, data.dims.first, data.dims.second,
+                  plot::readout_number(data.theta, 4).c_str(), f.rotates(data.pair) ? "" : ": passes through");
+    plot::Plot p(ctx.result.list, ctx.measure, sub, above_readouts(st, cell), title);
+    plot::AxisSetup ax{"x" + std::to_string(data.dims.first), -lim, lim};
+    plot::AxisSetup ay{"x" + std::to_string(data.dims.second), -lim, lim};
+    setup_square_view(p, ax, ay, true);
+    const Vec2 origin = p.to_px(0, 0);
+    const float r_px = p.x_px(radius) - origin.x;
+    // circle of the vector's length: rotation keeps it
+    std::vector<Vec2> ring;
+    for (int i = 0; i <= 96; ++i) {
+        const double a = 2 * kPi * i / 96;
+        ring.push_back(p.to_px(radius * std::cos(a), radius * std::sin(a)));
+    }
+    p.list().line(ring, st.theme.muted.with_alpha(0.6f), st.px(1.5f), st.px(5));
+    // trail of earlier positions, fading towards the past
+    const std::int64_t trail = std::min<std::int64_t>(m, 48);
+    for (std::int64_t k = m - trail; k < m; ++k) {
+        const Pair2D t = rotate2(v, wrap_angle(position_angle(static_cast<double>(k), data.theta)));
+        const float age = static_cast<float>(m - k) / static_cast<float>(trail + 1);
+        p.list().circle(p.to_px(t.x, t.y), st.px(3.5f), st.theme.accent.with_alpha(0.85f * (1 - age) + 0.1f));
+    }
+    const float head = st.px(13);
+    const Vec2 tip0 = p.to_px(v.x, v.y), tipm = p.to_px(vm.x, vm.y);
+    const double a0 = std::atan2(v.y, v.x);
+    arc(p.list(), origin, r_px * 0.32f, a0, a0 + data.wrapped, st.theme.text, st.px(2));
+    arrow(p.list(), origin, tip0, st.theme.series[0], st.px(3.5f), head);
+    arrow(p.list(), origin, tipm, st.theme.accent, st.px(3.5f), head);
+    tip_label(p, st, origin, tip0, "x", st.theme.series[0]);
+    if (m != 0) tip_label(p, st, origin, tipm, "R(m)x", st.theme.accent);
+    record_geometry(ctx, p, VectorsPlot::pair, ax, ay);
+    p.finish();
+    const std::string turned = "x turned by " + detail::angle_text(data.wrapped);
+    const bool room = ctx.measure.measure(turned, st.px(st.tick_font)).x <= cell.width() - st.px(8);
+    readouts(ctx, cell, "m = " + std::to_string(m) + ":  m·θ = " + plot::readout_number(data.md * data.theta, 7) + " rad", st.theme.text,
+             room ? turned : detail::angle_text(data.wrapped), st.theme.accent);
+}
+
+// The fan's caption: the longest that fits the view (its type would otherwise shrink below readable).
+std::string fan_caption(BuildContext& ctx, const plot::Style& sub, std::int64_t m, int shown, plot::Rect cell) {
+    const std::string pairs_text = shown == 1 ? "the only pair" : "pairs 0–" + std::to_string(shown - 1);
+    std::string caption;
+    for (const std::string& c : {"(1, 0) turned at m = " + std::to_string(m) + ", " + pairs_text,
+                                 "(1, 0) at m = " + std::to_string(m) + ", " + pairs_text, "m = " + std::to_string(m) + ", " + pairs_text}) {
+        caption = c;
+        if (ctx.measure.measure(c, sub.px(sub.title_font)).x <= cell.width() - sub.px(16)) break;
+    }
+    return caption;
+}
+
+// The fan's pair numbers, each where it does not cover one already placed.
+void fan_labels(BuildContext& ctx, const VectorsData& data, plot::Plot& p, int shown) {
+    const plot::Style& st = ctx.request.style;
+    const Vec2 origin = p.to_px(0, 0);
+    std::vector<Vec2> placed;
+    const float label_size = std::max(st.px(st.tick_font) * 0.85f, st.px(st.min_text));
+    for (int k = 0; k < shown; ++k) {
+        const double a = wrap_angle(position_angle(data.md, data.f.theta[k]));
+        // just outside the unit circle: the box's nearest corner clears it by a small gap
+        const std::string label = std::to_string(k);
+        const float c = static_cast<float>(std::cos(a)), s = static_cast<float>(std::sin(a));
+        const float half_w = ctx.measure.measure(label, label_size).x / 2, half_h = label_size / 2;
+        const float dist = (p.x_px(1) - origin.x) + st.px(4) + half_w * std::abs(c) + half_h * std::abs(s);
+        const Vec2 at{origin.x + c * dist, origin.y - s * dist};
+        bool free = true;
+        for (const Vec2& q : placed)
+            if (std::abs(q.x - at.x) < label_size * 1.4f && std::abs(q.y - at.y) < label_size * 1.0f) free = false;
+        if (!free) continue;
+        placed.push_back(at);
+        const bool selected = k == data.pair && ctx.request.show_cursor;
+        p.list().text(at, label, label_size, selected ? st.theme.accent : st.theme.text, plot::HAlign::center,
+                      plot::VAlign::middle);
+    }
+}
+
+// 2. The fan: the unit vector (1, 0) rotated by m*theta_k in each of the first 64 pairs.
+void draw_fan(BuildContext& ctx, const VectorsData& data, const plot::Style& sub, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const int shown = std::min(data.f.pairs(), 64);
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell, fan_caption(ctx, sub, data.m, shown, cell));
+    plot::AxisSetup ax{"", -1.3, 1.3}, ay{"", -1.3, 1.3};
+    setup_square_view(p, ax, ay, false);
+    const Vec2 origin = p.to_px(0, 0);
+    std::vector<Vec2> unit;
+    for (int i = 0; i <= 96; ++i) unit.push_back(p.to_px(std::cos(2 * kPi * i / 96), std::sin(2 * kPi * i / 96)));
+    p.list().line(unit, st.theme.muted.with_alpha(0.5f), st.px(1.2f), st.px(4));
+    p.list().segment(origin, p.to_px(1, 0), st.theme.muted, st.px(2), st.px(4));
+    for (int k = shown - 1; k >= 0; --k) {
+        const double a = wrap_angle(position_angle(data.md, data.f.theta[k]));
+        const Color c = plot::ramp_color(st.theme, k / std::max(1.0, shown - 1.0));  // as in the pairing diagram
+        p.list().segment(origin, p.to_px(std::cos(a), std::sin(a)), c, st.px(k == data.pair && ctx.request.show_cursor ? 3.5f : 1.8f));
+    }
+    fan_labels(ctx, data, p, shown);
+    record_geometry(ctx, p, VectorsPlot::fan, ax, ay);
+    p.finish();
+}
+
+// "−12.3°": the angle in degrees with a true minus sign.
+std::string degrees_text(double radians) {
+    char angle_deg[48];
+    std::snprintf(angle_deg, sizeof angle_deg, "%.1f°", radians * 180.0 / kPi);
+    std::string a = angle_deg;
+    if (a[0] == '-') a = "−" + a.substr(1);
+    return a;
+}
+
+// 3. q at m beside k at n: their angle, and so the score, depends on n - m only. k's pair comes
+// from key_vector (the same as q's unless set).
+void draw_q_and_k(BuildContext& ctx, const VectorsData& data, const plot::Style& sub, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const FrequencyTable& f = data.f;
+    const Pair2D v = data.v;
+    const std::int64_t m = data.m, n = data.n;
+    const std::vector<double> key = ctx.params.key_vector();
+    const Pair2D kv{key[data.dims.first], key[data.dims.second]};
+    const Eigen::Map<const Eigen::VectorXd> k_full(key.data(), static_cast<Eigen::Index>(key.size()));
+    const double an = wrap_angle(position_angle(static_cast<double>(n), data.theta));
+    const Pair2D q = rotate2(v, data.wrapped), k = rotate2(kv, an);
+    const double radius = std::max({1e-9, std::hypot(v.x, v.y), std::hypot(kv.x, kv.y)});
+    const double lim = radius * 1.25;
+    plot::Plot p(ctx.result.list, ctx.measure, sub, above_readouts(st, cell),
+                 "q at m = " + std::to_string(m) + ", k at n = " + std::to_string(n));
+    plot::AxisSetup ax{"", -lim, lim}, ay{"", -lim, lim};
+    setup_square_view(p, ax, ay, false);
+    const Vec2 origin = p.to_px(0, 0);
+    const float r_px = p.x_px(radius) - origin.x;
+    const float head = st.px(11);
+    const double aq = std::atan2(q.y, q.x);
+    // (n - m) theta plus the angle k starts at relative to q (0 when k = q), exact at any position
+    const double start = ctx.params.has(P::key_vector) ? std::atan2(kv.y, kv.x) - std::atan2(v.y, v.x) : 0.0;
+    const double rel = wrap_angle(position_angle(static_cast<double>(n - m), data.theta) + start);
+    arc(p.list(), origin, r_px * 0.4f, aq, aq + rel, st.theme.text, st.px(2));
+    const Vec2 tq = p.to_px(q.x, q.y), tk = p.to_px(k.x, k.y);
+    arrow(p.list(), origin, tq, st.theme.accent, st.px(3), head);
+    arrow(p.list(), origin, tk, st.theme.marker, st.px(3), head);
+    const double full_score =
+        attention_score(f, data.config.pairing, data.x_full(), data.md, k_full, static_cast<double>(n), f.attention_factor);
+    tip_label(p, st, origin, tq, "q", st.theme.accent);
+    tip_label(p, st, origin, tk, "k", st.theme.marker);
+    record_geometry(ctx, p, VectorsPlot::qk, ax, ay);
+    p.finish();
+    const std::string a = degrees_text(rel);
+    const std::string relation = "n − m = " + std::to_string(n - m) + ": angle " + a;
+    const bool fits = ctx.measure.measure(relation, st.px(st.tick_font)).x <= cell.width() - st.px(8);
+    readouts(ctx, cell, fits ? relation : "angle " + a, st.theme.text, "score ⟨q, k⟩ = " + plot::readout_number(full_score, 6),
+             st.theme.marker);
+}
+
+void fill_vectors_table(BuildContext& ctx, const VectorsData& data) {
+    const FrequencyTable& f = data.f;
+    // rotated_* carry the attention factor, as `compute rotate` and the model do (cos and sin
+    // scaled by it); the picture draws the rotation alone, which keeps the length.
+    const Eigen::VectorXd scaled = rotate(f, data.config.pairing, data.x_full(), data.md, f.attention_factor);
+    DataTable& t = ctx.result.table;
+    t.columns = {"pair", "angle", "x_first", "x_second", "rotated_first", "rotated_second"};
+    t.values.assign(6, {});
+    for (int k = 0; k < f.pairs(); ++k) {
+        const PairDims dk = pair_dims(data.config.pairing, f.rotated_dims, k);
+        t.values[0].push_back(k);
+        t.values[1].push_back(wrap_angle(position_angle(data.md, f.theta[k])));
+        t.values[2].push_back(data.vec[dk.first]);
+        t.values[3].push_back(data.vec[dk.second]);
+        t.values[4].push_back(scaled[dk.first]);
+        t.values[5].push_back(scaled[dk.second]);
+    }
+}
+
 void build_vectors(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
-    const FrequencyTable& f = ctx.frequencies();
-    const RopeConfig config = ctx.params.config();
-    const int pair = static_cast<int>(std::min<std::int64_t>(ctx.params[P::pair], f.pairs() - 1));
-    const std::int64_t m = ctx.params[P::position];
-    const std::int64_t n = ctx.params[P::key_position];
-    const std::vector<double> vec = ctx.params.vector();
-    const PairDims dims = pair_dims(config.pairing, f.rotated_dims, pair);
-    const Pair2D v{vec[dims.first], vec[dims.second]};
-    const double theta = f.theta[pair];
-    const double md = static_cast<double>(m);
-    const Eigen::Map<const Eigen::VectorXd> x_full(vec.data(), static_cast<Eigen::Index>(vec.size()));
-    // the rotated vector from the core (element-wise form), this pair's two components
-    const Eigen::VectorXd rotated = rotate(f, config.pairing, x_full, md);
-    const Pair2D vm{rotated[dims.first], rotated[dims.second]};
-    const double wrapped = wrap_angle(position_angle(md, theta));
-
+    const VectorsData data = vectors_data(ctx);
     const float W = ctx.request.width, H = ctx.request.height;
     const float title_space = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
     if (st.draw_titles)
@@ -97,179 +320,14 @@ void build_vectors(BuildContext& ctx) {
         {wide ? plot::Rect{0, title_space, W * 0.52f, H} : plot::Rect{0, title_space, W, H * 0.55f},
          wide ? plot::Rect{W * 0.52f, title_space, W, split} : plot::Rect{0, H * 0.55f, W / 2, H},
          wide ? plot::Rect{W * 0.52f, split, W, H} : plot::Rect{W / 2, H * 0.55f, W, H}});  // unit-circle views: no axes
-    const plot::Rect main_rect = fit.cells[0], fan_rect = fit.cells[1], qk_rect = fit.cells[2];
     plot::Style sub = st;
     sub.title_font = st.title_font * 0.8f;
     sub.draw_titles = true;  // the three views need their own captions
 
-    const float tf = st.px(st.tick_font);
-    const float line_h = tf * 1.35f;
-    // 1. The selected pair at position 0 and at position m.
-    if (fit.shows(0)) {
-        const double radius = std::max(1e-9, std::hypot(v.x, v.y));
-        const double lim = radius * 1.35;
-        char title[128];
-        std::snprintf(title, sizeof title, "pair %d = dims (%d, %d), θ = %s%s", pair, dims.first, dims.second,
-                      plot::readout_number(theta, 4).c_str(), f.rotates(pair) ? "" : ": passes through");
-        plot::Rect r = main_rect;
-        r.y1 -= 2 * line_h + st.px(4);
-        plot::Plot p(ctx.result.list, ctx.measure, sub, r, title);
-        plot::AxisSetup ax{"x" + std::to_string(dims.first), -lim, lim};
-        plot::AxisSetup ay{"x" + std::to_string(dims.second), -lim, lim};
-        p.setup_x(ax);
-        p.setup_y(ay);
-        p.setup_square(true);
-        const Vec2 origin = p.to_px(0, 0);
-        const float r_px = p.x_px(radius) - origin.x;
-        // circle of the vector's length: rotation keeps it
-        std::vector<Vec2> ring;
-        for (int i = 0; i <= 96; ++i) {
-            const double a = 2 * kPi * i / 96;
-            ring.push_back(p.to_px(radius * std::cos(a), radius * std::sin(a)));
-        }
-        p.list().line(ring, st.theme.muted.with_alpha(0.6f), st.px(1.5f), st.px(5));
-        // trail of earlier positions, fading towards the past
-        const std::int64_t trail = std::min<std::int64_t>(m, 48);
-        for (std::int64_t k = m - trail; k < m; ++k) {
-            const Pair2D t = rotate2(v, wrap_angle(position_angle(static_cast<double>(k), theta)));
-            const float age = static_cast<float>(m - k) / static_cast<float>(trail + 1);
-            p.list().circle(p.to_px(t.x, t.y), st.px(3.5f), st.theme.accent.with_alpha(0.85f * (1 - age) + 0.1f));
-        }
-        const float head = st.px(13);
-        const Vec2 tip0 = p.to_px(v.x, v.y), tipm = p.to_px(vm.x, vm.y);
-        const double a0 = std::atan2(v.y, v.x);
-        arc(p.list(), origin, r_px * 0.32f, a0, a0 + wrapped, st.theme.text, st.px(2));
-        arrow(p.list(), origin, tip0, st.theme.series[0], st.px(3.5f), head);
-        arrow(p.list(), origin, tipm, st.theme.accent, st.px(3.5f), head);
-        tip_label(p, st, origin, tip0, "x", st.theme.series[0]);
-        if (m != 0) tip_label(p, st, origin, tipm, "R(m)x", st.theme.accent);
-        record_geometry(ctx, p, VectorsPlot::pair, ax, ay);
-        p.finish();
-        const float cx = (main_rect.x0 + main_rect.x1) / 2;
-        ctx.result.list.text({cx, main_rect.y1 - line_h - st.px(2)},
-                             "m = " + std::to_string(m) + ":  m·θ = " + plot::readout_number(md * theta, 7) + " rad", tf,
-                             st.theme.text, plot::HAlign::center, plot::VAlign::bottom);
-        const std::string turned = "x turned by " + detail::angle_text(wrapped);
-        const bool room = ctx.measure.measure(turned, tf).x <= main_rect.width() - st.px(8);
-        ctx.result.list.text({cx, main_rect.y1 - st.px(2)}, room ? turned : detail::angle_text(wrapped), tf, st.theme.accent,
-                             plot::HAlign::center, plot::VAlign::bottom);
-    }
-
-    // 2. The fan: the unit vector (1, 0) rotated by m*theta_k in each of the first 64 pairs.
-    if (fit.shows(1)) {
-        const int shown = std::min(f.pairs(), 64);
-        // the longest caption that fits the view (its type would otherwise shrink below readable)
-        const std::string pairs_text = shown == 1 ? "the only pair" : "pairs 0–" + std::to_string(shown - 1);
-        std::string caption;
-        for (const std::string& c : {"(1, 0) turned at m = " + std::to_string(m) + ", " + pairs_text,
-                                     "(1, 0) at m = " + std::to_string(m) + ", " + pairs_text, "m = " + std::to_string(m) + ", " + pairs_text}) {
-            caption = c;
-            if (ctx.measure.measure(c, sub.px(sub.title_font)).x <= fan_rect.width() - sub.px(16)) break;
-        }
-        plot::Plot p(ctx.result.list, ctx.measure, sub, fan_rect, caption);
-        plot::AxisSetup ax{"", -1.3, 1.3}, ay{"", -1.3, 1.3};
-        p.setup_x(ax);
-        p.setup_y(ay);
-        p.setup_square(true);
-        p.setup_no_axes();
-        const Vec2 origin = p.to_px(0, 0);
-        std::vector<Vec2> unit;
-        for (int i = 0; i <= 96; ++i) unit.push_back(p.to_px(std::cos(2 * kPi * i / 96), std::sin(2 * kPi * i / 96)));
-        p.list().line(unit, st.theme.muted.with_alpha(0.5f), st.px(1.2f), st.px(4));
-        std::vector<Vec2> placed;
-        const float label_size = std::max(st.px(st.tick_font) * 0.85f, st.px(st.min_text));
-        p.list().segment(origin, p.to_px(1, 0), st.theme.muted, st.px(2), st.px(4));
-        for (int k = shown - 1; k >= 0; --k) {
-            const double a = wrap_angle(position_angle(md, f.theta[k]));
-            const Color c = plot::ramp_color(st.theme, k / std::max(1.0, shown - 1.0));  // as in the pairing diagram
-            p.list().segment(origin, p.to_px(std::cos(a), std::sin(a)), c, st.px(k == pair && ctx.request.show_cursor ? 3.5f : 1.8f));
-        }
-        for (int k = 0; k < shown; ++k) {
-            const double a = wrap_angle(position_angle(md, f.theta[k]));
-            // just outside the unit circle: the box's nearest corner clears it by a small gap
-            const std::string label = std::to_string(k);
-            const float c = static_cast<float>(std::cos(a)), s = static_cast<float>(std::sin(a));
-            const float half_w = ctx.measure.measure(label, label_size).x / 2, half_h = label_size / 2;
-            const float d = (p.x_px(1) - origin.x) + st.px(4) + half_w * std::abs(c) + half_h * std::abs(s);
-            const Vec2 at{origin.x + c * d, origin.y - s * d};
-            bool free = true;
-            for (const Vec2& q : placed)
-                if (std::abs(q.x - at.x) < label_size * 1.4f && std::abs(q.y - at.y) < label_size * 1.0f) free = false;
-            if (!free) continue;
-            placed.push_back(at);
-            const bool selected = k == pair && ctx.request.show_cursor;
-            p.list().text(at, label, label_size, selected ? st.theme.accent : st.theme.text, plot::HAlign::center,
-                          plot::VAlign::middle);
-        }
-        record_geometry(ctx, p, VectorsPlot::fan, ax, ay);
-        p.finish();
-    }
-
-    // 3. q at m beside k at n: their angle, and so the score, depends on n - m only. k's pair comes
-    // from key_vector (the same as q's unless set).
-    if (fit.shows(2)) {
-        const std::vector<double> key = ctx.params.key_vector();
-        const Pair2D kv{key[dims.first], key[dims.second]};
-        const Eigen::Map<const Eigen::VectorXd> k_full(key.data(), static_cast<Eigen::Index>(key.size()));
-        const double an = wrap_angle(position_angle(static_cast<double>(n), theta));
-        const Pair2D q = rotate2(v, wrapped), k = rotate2(kv, an);
-        const double radius = std::max({1e-9, std::hypot(v.x, v.y), std::hypot(kv.x, kv.y)});
-        const double lim = radius * 1.25;
-        plot::Rect r = qk_rect;
-        r.y1 -= 2 * line_h + st.px(4);
-        plot::Plot p(ctx.result.list, ctx.measure, sub, r,
-                     "q at m = " + std::to_string(m) + ", k at n = " + std::to_string(n));
-        plot::AxisSetup ax{"", -lim, lim}, ay{"", -lim, lim};
-        p.setup_x(ax);
-        p.setup_y(ay);
-        p.setup_square(true);
-        p.setup_no_axes();
-        const Vec2 origin = p.to_px(0, 0);
-        const float r_px = p.x_px(radius) - origin.x;
-        const float head = st.px(11);
-        const double aq = std::atan2(q.y, q.x);
-        // (n - m) theta plus the angle k starts at relative to q (0 when k = q), exact at any position
-        const double start = ctx.params.has(P::key_vector) ? std::atan2(kv.y, kv.x) - std::atan2(v.y, v.x) : 0.0;
-        const double rel = wrap_angle(position_angle(static_cast<double>(n - m), theta) + start);
-        arc(p.list(), origin, r_px * 0.4f, aq, aq + rel, st.theme.text, st.px(2));
-        const Vec2 tq = p.to_px(q.x, q.y), tk = p.to_px(k.x, k.y);
-        arrow(p.list(), origin, tq, st.theme.accent, st.px(3), head);
-        arrow(p.list(), origin, tk, st.theme.marker, st.px(3), head);
-        const double full_score = attention_score(f, config.pairing, x_full, md, k_full, static_cast<double>(n), f.attention_factor);
-        tip_label(p, st, origin, tq, "q", st.theme.accent);
-        tip_label(p, st, origin, tk, "k", st.theme.marker);
-        record_geometry(ctx, p, VectorsPlot::qk, ax, ay);
-        p.finish();
-        const float cx = (qk_rect.x0 + qk_rect.x1) / 2;
-        char angle_deg[48];
-        std::snprintf(angle_deg, sizeof angle_deg, "%.1f°", rel * 180.0 / kPi);
-        std::string a = angle_deg;
-        if (a[0] == '-') a = "−" + a.substr(1);
-        const std::string relation = "n − m = " + std::to_string(n - m) + ": angle " + a;
-        const bool fits = ctx.measure.measure(relation, tf).x <= qk_rect.width() - st.px(8);
-        ctx.result.list.text({cx, qk_rect.y1 - line_h - st.px(2)}, fits ? relation : "angle " + a, tf,
-                             st.theme.text, plot::HAlign::center, plot::VAlign::bottom);
-        ctx.result.list.text({cx, qk_rect.y1 - st.px(2)}, "score ⟨q, k⟩ = " + plot::readout_number(full_score, 6), tf,
-                             st.theme.marker, plot::HAlign::center, plot::VAlign::bottom);
-    }
-
-    if (ctx.request.with_table) {
-        // rotated_* carry the attention factor, as `compute rotate` and the model do (cos and sin
-        // scaled by it); the picture draws the rotation alone, which keeps the length.
-        const Eigen::VectorXd scaled = rotate(f, config.pairing, x_full, md, f.attention_factor);
-        DataTable& t = ctx.result.table;
-        t.columns = {"pair", "angle", "x_first", "x_second", "rotated_first", "rotated_second"};
-        t.values.assign(6, {});
-        for (int k = 0; k < f.pairs(); ++k) {
-            const PairDims dk = pair_dims(config.pairing, f.rotated_dims, k);
-            t.values[0].push_back(k);
-            t.values[1].push_back(wrap_angle(position_angle(md, f.theta[k])));
-            t.values[2].push_back(vec[dk.first]);
-            t.values[3].push_back(vec[dk.second]);
-            t.values[4].push_back(scaled[dk.first]);
-            t.values[5].push_back(scaled[dk.second]);
-        }
-    }
+    if (fit.shows(0)) draw_pair_plot(ctx, data, sub, fit.cells[0]);
+    if (fit.shows(1)) draw_fan(ctx, data, sub, fit.cells[1]);
+    if (fit.shows(2)) draw_q_and_k(ctx, data, sub, fit.cells[2]);
+    if (ctx.request.with_table) fill_vectors_table(ctx, data);
 }
 
 std::string list_text(const std::vector<double>& v) {
