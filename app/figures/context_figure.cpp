@@ -429,7 +429,6 @@ struct AngleHeatmap {
     const FrequencyTable* freqs;
     const Eigen::VectorXd* minus;
     std::string title;
-    std::string name;
     ContextPlot tag;
 };
 
@@ -467,10 +466,10 @@ AngleHeatmaps angle_heatmaps(BuildContext& ctx, const ContextData& data, const p
     AngleHeatmaps h;
     h.x = plot::AxisSetup{"position m (tokens)", 0, data.context};
     h.same_pairs = ref.freqs.pairs() == data.pairs;
-    h.maps = {AngleHeatmap{&ref.freqs, nullptr, before_title, "context_before", ContextPlot::before},
-              AngleHeatmap{&data.f, nullptr, after_title, "context_after", ContextPlot::after},
+    h.maps = {AngleHeatmap{&ref.freqs, nullptr, before_title, ContextPlot::before},
+              AngleHeatmap{&data.f, nullptr, after_title, ContextPlot::after},
               AngleHeatmap{&data.f, h.same_pairs ? &ref.freqs.theta : nullptr,
-                           ref.ab ? "difference A − B" : "difference after − before", "context_difference", ContextPlot::difference}};
+                           ref.ab ? "difference A − B" : "difference after − before", ContextPlot::difference}};
     h.after_shown = fit.shows(5);
     // One grid of cells for all three, sized for the smallest plot: "before" and "after" of the
     // same config are then the same picture, cell for cell.

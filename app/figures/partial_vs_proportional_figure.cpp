@@ -283,7 +283,7 @@ constexpr float kPortDash = 6;
 
 void draw_scores(BuildContext& ctx, const std::vector<ScoreCurves>& layouts, const std::vector<std::int64_t>& positions,
                  const std::vector<std::string>& layout_names, const std::vector<std::size_t>& series,
-                 const std::vector<float>& own_dash, const std::vector<std::string>& titles, const std::string& name, LayoutPlot tag, plot::Rect cell) {
+                 const std::vector<float>& own_dash, const std::vector<std::string>& titles, LayoutPlot tag, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
     const plot::Style sub = why::sub_style(st);
@@ -379,7 +379,7 @@ void build_partial_vs_proportional(BuildContext& ctx) {
                     {1, 4, 3}, {-1, -1, kPortDash},
                     {"rotations, as built or ported: one curve for every m (spread " + s + ")",
                      "rotations: one curve for every m (spread " + s + ")", "rotations: spread over m " + s, "rotations"},
-                    "layout_scores_matched", LayoutPlot::matched, fit.cells[2]);
+                    LayoutPlot::matched, fit.cells[2]);
     }
     if (fit.shows(3)) {
         const std::vector<ScoreCurves> bug{score_curves(t.proportional, t.partial, q, k, positions, reach),
@@ -390,7 +390,7 @@ void build_partial_vs_proportional(BuildContext& ctx) {
                     {"not a rotation, cos/sin and rotate_half mixed: spread over m " + spread,
                      "not a rotation (tables mixed): spread over m " + spread, "tables mixed: spread over m " + spread,
                      "tables mixed: spread " + spread, "tables mixed"},
-                    "layout_scores_mixed", LayoutPlot::mixed, fit.cells[3]);
+                    LayoutPlot::mixed, fit.cells[3]);
     }
 
     if (ctx.request.with_table) {

@@ -33,7 +33,6 @@ constexpr int kMaps = 3;
 // rotated dims that are a multiple of 4).
 struct MapSpec {
     GridPlot tag;
-    const char* name;  // PlotGeometry name
     std::vector<std::string> titles;
     std::string short_name;  // the strip's group label
     std::optional<AxisLayout> layout;
@@ -55,13 +54,13 @@ std::vector<MapSpec> map_specs(const ParamSet& params) {
         axial_titles = {"2D axial, 1D schedule split: columns fast, rows slow", "2D axial, split schedule", "2D axial, split"};
     else
         axial_titles = {"2D axial, alternating frequencies (Pixtral)", "2D axial, alternating (Pixtral)", "2D axial, alternating"};
-    maps.push_back({GridPlot::axial, "patch_axial", axial_titles, "2D axial (" + schedule + ")", params.axis_layout(RopeAxes::axial_2d, false), {}});
+    maps.push_back({GridPlot::axial, axial_titles, "2D axial (" + schedule + ")", params.axis_layout(RopeAxes::axial_2d, false), {}});
     const MropeSection chunked = params.mrope_section(false), interleaved = params.mrope_section(true);
-    maps.push_back({GridPlot::chunked, "patch_chunked",
+    maps.push_back({GridPlot::chunked,
                     {"M-RoPE chunked " + section_text(chunked) + " (Qwen2-VL, Qwen2.5-VL)", "M-RoPE chunked " + section_text(chunked),
                      "chunked " + section_text(chunked), "chunked"},
                     "M-RoPE chunked " + section_text(chunked), params.axis_layout(RopeAxes::mrope, false), {}});
-    maps.push_back({GridPlot::interleaved, "patch_interleaved",
+    maps.push_back({GridPlot::interleaved,
                     {"M-RoPE interleaved " + section_text(interleaved) + " (Qwen3-VL)", "M-RoPE interleaved " + section_text(interleaved),
                      "interleaved " + section_text(interleaved), "interleaved"},
                     "M-RoPE interleaved " + section_text(interleaved), params.axis_layout(RopeAxes::mrope, true), {}});
@@ -466,7 +465,8 @@ void build_patch_grid(BuildContext& ctx) {
             }
     };
     // the strip alone when a lesson step speaks of it first (its focus starts with patch_axes)
-    if (("," + st.focus).rfind(",patch_axes", 0) == 0 && room.height() >= strip_min) {
+    const std::string_view strip_name = ctx.figure().plots[static_cast<std::size_t>(GridPlot::axes)].name;
+    if (st.focus.rfind(std::string(strip_name), 0) == 0 && room.height() >= strip_min) {
         draw_axes_strip(ctx, maps, g, room);
         left_out("the maps are");
         return;

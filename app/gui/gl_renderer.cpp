@@ -152,12 +152,13 @@ bool touches(const Box& b, const std::vector<plot::Rect>& rects) {
 
 }  // namespace
 
-std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_width, int framebuffer_height, plot::Color background,
-                                           bool persistent, const std::vector<plot::Rect>& keep, const std::vector<plot::Rect>& fresh) {
+namespace {
+
+// Each window's pixel box, and the boxes of the windows that are not the app's own fixed ones
+// (popups, tooltips): what they cover of last frame's pictures is gone.
+std::vector<Box> window_boxes(ImDrawData* data, std::vector<plot::Rect>& overdrawn) {
     const int lists = data ? data->CmdListsCount : 0;
-    std::vector<Drawn> now;
     std::vector<Box> boxes(static_cast<std::size_t>(lists));
-    std::vector<plot::Rect> overdrawn;
     for (int l = 0; l < lists; ++l) {
         const ImDrawList* list = data->CmdLists[l];
         boxes[static_cast<std::size_t>(l)] = list->VtxBuffer.Size ? bounds(list) : Box{0, 0, 0, 0};
@@ -166,21 +167,33 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
             overdrawn.push_back({static_cast<float>(b.x0), static_cast<float>(b.y0), static_cast<float>(b.x1), static_cast<float>(b.y1)});
         }
     }
-    // A window of the app's own that draws what it drew last frame, in a back buffer that kept it,
-    // untouched by new pictures, by windows drawn over it then or now and by other windows, is left
-    // as it is: software GL pays for every pixel and every triangle.
-    const bool same_size = framebuffer_width == last_width_ && framebuffer_height == last_height_;
-    std::vector<bool> skip(static_cast<std::size_t>(lists), false);
-    std::vector<Box> holes;
-    for (const plot::Rect& r : keep) holes.push_back(to_box(r));
+    return boxes;
+}
+
+// What decides whether a window drawing what it drew last frame can be left as it is.
+struct LeftAloneInputs {
+    bool persistent, same_size;
+    const std::vector<plot::Rect>& fresh;           // pictures drawn this frame
+    const std::vector<plot::Rect>& overdrawn;       // windows over others now
+    const std::vector<plot::Rect>& last_overdrawn;  // and last frame
+    const std::vector<GlRenderer::Drawn>& last;     // what the app's windows drew last frame
+};
+
+// A window of the app's own that draws what it drew last frame, in a back buffer that kept it,
+// untouched by new pictures, by windows drawn over it then or now and by other windows, is left as
+// it is: software GL pays for every pixel and every triangle. `now` gets this frame's windows.
+std::vector<bool> windows_left_alone(ImDrawData* data, const std::vector<Box>& boxes, const LeftAloneInputs& in,
+                                     std::vector<GlRenderer::Drawn>& now) {
+    const int lists = static_cast<int>(boxes.size());
+    std::vector<bool> skip(boxes.size(), false);
     for (int l = 0; l < lists; ++l) {
         const ImDrawList* list = data->CmdLists[l];
         const Box& b = boxes[static_cast<std::size_t>(l)];
         if (!fixed_window(list->_OwnerName) || b.empty()) continue;
         const std::uint64_t h = hash_list(list);
         now.push_back({list->_OwnerName, h, b.x0, b.y0, b.x1, b.y1});
-        if (!persistent || !same_size || touches(b, fresh) || touches(b, overdrawn) || touches(b, last_overdrawn_)) continue;
-        for (const Drawn& d : last_)
+        if (!in.persistent || !in.same_size || touches(b, in.fresh) || touches(b, in.overdrawn) || touches(b, in.last_overdrawn)) continue;
+        for (const GlRenderer::Drawn& d : in.last)
             if (d.hash == h && d.name == list->_OwnerName && d.x0 == b.x0 && d.y0 == b.y0 && d.x1 == b.x1 && d.y1 == b.y1)
                 skip[static_cast<std::size_t>(l)] = true;
     }
@@ -189,7 +202,7 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
     auto covers_in_place = [&](int o, int l) {
         if (o < l || !opaque_window(data->CmdLists[o]->_OwnerName)) return false;
         const Box& b = boxes[static_cast<std::size_t>(o)];
-        for (const Drawn& d : last_)
+        for (const GlRenderer::Drawn& d : in.last)
             if (d.name == data->CmdLists[o]->_OwnerName) return d.x0 == b.x0 && d.y0 == b.y0 && d.x1 == b.x1 && d.y1 == b.y1;
         return false;
     };
@@ -208,6 +221,39 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
             }
         }
     }
+    return skip;
+}
+
+// Clears what is drawn now or held something last frame (`cleared`) but the holes: everything else
+// already is the background. A scissored clear costs software GL as much as a rectangle drawn.
+// Returns the boxes cleared.
+std::vector<Box> clear_around(const std::vector<Box>& cleared, const std::vector<Box>& holes, int width, int height) {
+    std::vector<Box> changed;
+    glEnable(GL_SCISSOR_TEST);
+    for (const Box& b : subtract_all(disjoint(cleared), holes)) {
+        const Box c = within(b, width, height);
+        if (c.empty()) continue;
+        changed.push_back(c);
+        glScissor(c.x0, height - c.y1, c.x1 - c.x0, c.y1 - c.y0);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    glDisable(GL_SCISSOR_TEST);
+    return changed;
+}
+
+}  // namespace
+
+std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_width, int framebuffer_height, plot::Color background,
+                                           bool persistent, const std::vector<plot::Rect>& keep, const std::vector<plot::Rect>& fresh) {
+    const int lists = data ? data->CmdListsCount : 0;
+    std::vector<plot::Rect> overdrawn;
+    const std::vector<Box> boxes = window_boxes(data, overdrawn);
+    const bool same_size = framebuffer_width == last_width_ && framebuffer_height == last_height_;
+    std::vector<Drawn> now;
+    const std::vector<bool> skip =
+        windows_left_alone(data, boxes, {persistent, same_size, fresh, overdrawn, last_overdrawn_, last_}, now);
+    std::vector<Box> holes;
+    for (const plot::Rect& r : keep) holes.push_back(to_box(r));
     for (int l = 0; l < lists; ++l)
         if (skip[static_cast<std::size_t>(l)]) holes.push_back(boxes[static_cast<std::size_t>(l)]);
     glViewport(0, 0, framebuffer_width, framebuffer_height);
@@ -218,23 +264,12 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
         glDisable(GL_SCISSOR_TEST);
         glClear(GL_COLOR_BUFFER_BIT);
     } else {
-        // Only what is drawn now or held something last frame is cleared: everything else already is
-        // the background. A scissored clear costs software GL as much as a rectangle drawn.
         std::vector<Box> cleared;
         for (int l = 0; l < lists; ++l)
-            if (!skip[static_cast<std::size_t>(l)] && !boxes[static_cast<std::size_t>(l)].empty())
-                cleared.push_back(boxes[static_cast<std::size_t>(l)]);
+            if (!skip[static_cast<std::size_t>(l)] && !boxes[static_cast<std::size_t>(l)].empty()) cleared.push_back(boxes[static_cast<std::size_t>(l)]);
         for (const plot::Rect& r : fresh) cleared.push_back(to_box(r));
         for (const plot::Rect& r : last_footprint_) cleared.push_back(to_box(r));
-        glEnable(GL_SCISSOR_TEST);
-        for (const Box& b : subtract_all(disjoint(cleared), holes)) {
-            const Box c = within(b, framebuffer_width, framebuffer_height);
-            if (c.empty()) continue;
-            changed.push_back(c);
-            glScissor(c.x0, framebuffer_height - c.y1, c.x1 - c.x0, c.y1 - c.y0);
-            glClear(GL_COLOR_BUFFER_BIT);
-        }
-        glDisable(GL_SCISSOR_TEST);
+        changed = clear_around(cleared, holes, framebuffer_width, framebuffer_height);
     }
     last_footprint_.clear();
     for (const Box& b : boxes)
@@ -243,33 +278,12 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
     last_footprint_.insert(last_footprint_.end(), fresh.begin(), fresh.end());
     // the frame without the windows left alone
     std::vector<ImDrawList*> drawn;
-    ImDrawData part = *data;
-    part.TotalVtxCount = part.TotalIdxCount = 0;
     for (int l = 0; l < lists; ++l) {
         if (skip[static_cast<std::size_t>(l)]) continue;
         drawn.push_back(data->CmdLists[l]);
         if (!boxes[static_cast<std::size_t>(l)].empty()) changed.push_back(boxes[static_cast<std::size_t>(l)]);
-        part.TotalVtxCount += data->CmdLists[l]->VtxBuffer.Size;
-        part.TotalIdxCount += data->CmdLists[l]->IdxBuffer.Size;
     }
-    window_times_.clear();
-    if (time_windows_) {
-        glFinish();  // the clears
-        for (ImDrawList* list : drawn) {
-            const auto t0 = std::chrono::steady_clock::now();
-            part.CmdLists = &list;
-            part.CmdListsCount = 1;
-            part.TotalVtxCount = list->VtxBuffer.Size;
-            part.TotalIdxCount = list->IdxBuffer.Size;
-            ImGui_ImplOpenGL3_RenderDrawData(&part);
-            glFinish();
-            window_times_.push_back({list->_OwnerName, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count()});
-        }
-    } else {
-        part.CmdLists = drawn.data();
-        part.CmdListsCount = static_cast<int>(drawn.size());
-        ImGui_ImplOpenGL3_RenderDrawData(&part);
-    }
+    draw_lists(data, drawn);
     for (const plot::Rect& r : drawn_in_place_) changed.push_back(to_box(r));
     drawn_in_place_.clear();
     changed_.clear();
@@ -280,6 +294,34 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
     last_width_ = framebuffer_width;
     last_height_ = framebuffer_height;
     return overdrawn;
+}
+
+// Draws the given windows of the frame; timed one by one when the benchmark asks.
+void GlRenderer::draw_lists(ImDrawData* data, std::vector<ImDrawList*>& drawn) {
+    ImDrawData part = *data;
+    part.TotalVtxCount = part.TotalIdxCount = 0;
+    for (ImDrawList* list : drawn) {
+        part.TotalVtxCount += list->VtxBuffer.Size;
+        part.TotalIdxCount += list->IdxBuffer.Size;
+    }
+    window_times_.clear();
+    if (!time_windows_) {
+        part.CmdLists = drawn.data();
+        part.CmdListsCount = static_cast<int>(drawn.size());
+        ImGui_ImplOpenGL3_RenderDrawData(&part);
+        return;
+    }
+    glFinish();  // the clears
+    for (ImDrawList* list : drawn) {
+        const auto t0 = std::chrono::steady_clock::now();
+        part.CmdLists = &list;
+        part.CmdListsCount = 1;
+        part.TotalVtxCount = list->VtxBuffer.Size;
+        part.TotalIdxCount = list->IdxBuffer.Size;
+        ImGui_ImplOpenGL3_RenderDrawData(&part);
+        glFinish();
+        window_times_.push_back({list->_OwnerName, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count()});
+    }
 }
 
 void GlRenderer::new_frame() { ImGui_ImplOpenGL3_NewFrame(); }

@@ -35,14 +35,18 @@ public:
     const std::vector<plot::Rect>& changed_area() const override { return changed_; }
     int take_errors() override;
 
-private:
-    std::unique_ptr<HeatmapRenderer> heatmaps_;  // the heatmap shader and colormaps (GL objects of this context)
     // What a window of the app's own drew last frame: its draw list's hash and where it drew.
     struct Drawn {
         std::string name;
         std::uint64_t hash;
         int x0, y0, x1, y1;
     };
+
+
+private:
+    void draw_lists(ImDrawData* data, std::vector<ImDrawList*>& drawn);
+
+    std::unique_ptr<HeatmapRenderer> heatmaps_;  // the heatmap shader and colormaps (GL objects of this context)
     std::vector<Drawn> last_;
     std::vector<plot::Rect> last_overdrawn_;
     // where last frame's pixels that are not the background can be: every window's extent and the

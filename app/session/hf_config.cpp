@@ -88,6 +88,10 @@ private:
     int head_dim() const;
     double fraction(const RopeSource& src, int dim) const;
     RopeValues rope_values(const RopeSource& src, int dim);
+    std::string rope_type(const RopeSource& src, int dim, double f) const;
+    double original_context(const json& rope, const std::string& type) const;
+    void scaling_values(const json& rope, const std::string& type, double original, KeyValues& out) const;
+    void attention_and_unread_keys(const json& rope, const std::string& type, KeyValues& out);
     KeyValues model_values() const;
     int layer_count() const;  // num_hidden_layers, 0 if not given
     void plan_layers();
@@ -206,6 +210,21 @@ RopeValues ConfigReader::rope_values(const RopeSource& src, int dim) {
                          has(c_, "rotary_dim");
     if (partial) out.emplace_back(P::rotary_fraction, format_number(f));
 
+    const std::string type = rope_type(src, dim, f);
+    out.emplace_back(P::scaling, type);
+    const double original = original_context(rope, type);
+    if (original >= 1) {
+        r.original = std::floor(original);
+        out.emplace_back(P::original_max_position, format_number(r.original));
+    }
+    if (type != "none") scaling_values(rope, type, original, out);
+    attention_and_unread_keys(rope, type, out);
+    return r;
+}
+
+// The rope type transformers reads (rope_type, else type), its aliases mapped; refused if not one of ours.
+std::string ConfigReader::rope_type(const RopeSource& src, int dim, double f) const {
+    const json& rope = src.rope;
     std::string type = "none";
     if (has(rope, "rope_type")) {
         if (!rope["rope_type"].is_string()) fail(name_, "\"rope_type\" must be a string");
@@ -220,16 +239,18 @@ RopeValues ConfigReader::rope_values(const RopeSource& src, int dim) {
     static const std::set<std::string> supported = {"none", "linear", "dynamic", "yarn", "llama3", "longrope", "proportional"};
     if (!supported.count(type))
         fail(name_, "rope type \"" + type + "\" is not supported (supported: default, linear, dynamic, yarn, llama3, longrope, proportional)");
-    out.emplace_back(P::scaling, type);
     // transformers' int(partial_rotary_factor * head_dim // 2) pairs turn, the rest get frequency 0
     if (type == "proportional" && static_cast<int>(std::floor(dim * f / 2)) < 1)
         fail(name_, src.where + " has rope type proportional with partial_rotary_factor " + format_number(f) + " and head dimension " +
                         std::to_string(dim) + ": no pair turns (int(" + std::to_string(dim) + " x " + format_number(f) +
                         ") // 2 = 0); the factor must be at least " + format_number(2.0 / dim));
+    return type;
+}
 
-    // L0, the training length: the critical dimension's L for every type, the reference of the scaled
-    // ones. Dynamic NTK scales against max_position_embeddings (transformers ignores any original
-    // there); longrope reads the top-level value first (Phi-3), the others the dict's first.
+// L0, the training length: the critical dimension's L for every type, the reference of the scaled
+// ones. Dynamic NTK scales against max_position_embeddings (transformers ignores any original
+// there); longrope reads the top-level value first (Phi-3), the others the dict's first.
+double ConfigReader::original_context(const json& rope, const std::string& type) const {
     const bool top_original = has(c_, "original_max_position_embeddings");
     const bool dict_original = has(rope, "original_max_position_embeddings");
     const double top_value = top_original ? number(c_, "original_max_position_embeddings", name_) : 0;
@@ -237,44 +258,47 @@ RopeValues ConfigReader::rope_values(const RopeSource& src, int dim) {
     double original = max_positions_;  // dynamic's, always
     if (type == "longrope") original = top_original ? top_value : dict_original ? dict_value : max_positions_;
     else if (type != "dynamic") original = dict_original ? dict_value : top_original ? top_value : max_positions_;
-    if (original >= 1) {
-        r.original = std::floor(original);
-        out.emplace_back(P::original_max_position, format_number(r.original));
-    }
+    return original;
+}
 
-    if (type != "none") {
-        double factor = 1.0;
-        if (has(rope, "factor")) factor = number(rope, "factor", name_);
-        else if (type != "longrope" && type != "proportional") fail(name_, "rope type \"" + type + "\" needs \"factor\"");
-        if (factor < 1) fail(name_, "\"factor\" " + format_number(factor) + " must be at least 1 (it stretches the context)");
-        // longrope with a stated L0 takes its factor from the two lengths, as Phi-3 does (<= 1: none)
-        if (type == "longrope" && (top_original || dict_original) && original >= 1 && max_positions_ >= 1)
-            factor = std::max(1.0, max_positions_ / original);
-        out.emplace_back(P::factor, format_number(factor));
-        if (type == "llama3") {
-            for (const auto& [k, id] : {std::pair<const char*, ParamId>{"low_freq_factor", P::low_freq_factor}, {"high_freq_factor", P::high_freq_factor}}) {
-                if (!has(rope, k)) fail(name_, "rope type llama3 needs \"" + std::string(k) + "\"");
-                out.emplace_back(id, format_number(number(rope, k, name_)));
-            }
-        }
-        if (type == "yarn") {
-            // transformers reads `beta_fast or 32`: a 0 means the default
-            for (const auto& [k, id] : {std::pair<const char*, ParamId>{"beta_fast", P::beta_fast}, {"beta_slow", P::beta_slow},
-                                        {"mscale", P::mscale}, {"mscale_all_dim", P::mscale_all_dim}})
-                if (has(rope, k) && !(std::string(k).rfind("beta", 0) == 0 && number(rope, k, name_) == 0))
-                    out.emplace_back(id, format_number(number(rope, k, name_)));
-            if (has(rope, "truncate")) {
-                if (!rope["truncate"].is_boolean()) fail(name_, "\"truncate\" must be true or false");
-                out.emplace_back(P::truncate, rope["truncate"].get<bool>() ? "true" : "false");
-            }
-        }
-        if (type == "longrope") {
-            if (!has(rope, "long_factor") || !has(rope, "short_factor"))
-                fail(name_, "rope type longrope needs \"long_factor\" and \"short_factor\" lists");
-            out.emplace_back(P::long_factors, list_text(rope["long_factor"], "long_factor", name_));
-            out.emplace_back(P::short_factors, list_text(rope["short_factor"], "short_factor", name_));
+// A scaled type's own keys: the factor, and llama3's, yarn's or longrope's parameters.
+void ConfigReader::scaling_values(const json& rope, const std::string& type, double original, KeyValues& out) const {
+    double factor = 1.0;
+    if (has(rope, "factor")) factor = number(rope, "factor", name_);
+    else if (type != "longrope" && type != "proportional") fail(name_, "rope type \"" + type + "\" needs \"factor\"");
+    if (factor < 1) fail(name_, "\"factor\" " + format_number(factor) + " must be at least 1 (it stretches the context)");
+    // longrope with a stated L0 takes its factor from the two lengths, as Phi-3 does (<= 1: none)
+    const bool stated = has(c_, "original_max_position_embeddings") || has(rope, "original_max_position_embeddings");
+    if (type == "longrope" && stated && original >= 1 && max_positions_ >= 1)
+        factor = std::max(1.0, max_positions_ / original);
+    out.emplace_back(P::factor, format_number(factor));
+    if (type == "llama3") {
+        for (const auto& [k, id] : {std::pair<const char*, ParamId>{"low_freq_factor", P::low_freq_factor}, {"high_freq_factor", P::high_freq_factor}}) {
+            if (!has(rope, k)) fail(name_, "rope type llama3 needs \"" + std::string(k) + "\"");
+            out.emplace_back(id, format_number(number(rope, k, name_)));
         }
     }
+    if (type == "yarn") {
+        // transformers reads `beta_fast or 32`: a 0 means the default
+        for (const auto& [k, id] : {std::pair<const char*, ParamId>{"beta_fast", P::beta_fast}, {"beta_slow", P::beta_slow},
+                                    {"mscale", P::mscale}, {"mscale_all_dim", P::mscale_all_dim}})
+            if (has(rope, k) && !(std::string(k).rfind("beta", 0) == 0 && number(rope, k, name_) == 0))
+                out.emplace_back(id, format_number(number(rope, k, name_)));
+        if (has(rope, "truncate")) {
+            if (!rope["truncate"].is_boolean()) fail(name_, "\"truncate\" must be true or false");
+            out.emplace_back(P::truncate, rope["truncate"].get<bool>() ? "true" : "false");
+        }
+    }
+    if (type == "longrope") {
+        if (!has(rope, "long_factor") || !has(rope, "short_factor"))
+            fail(name_, "rope type longrope needs \"long_factor\" and \"short_factor\" lists");
+        out.emplace_back(P::long_factors, list_text(rope["long_factor"], "long_factor", name_));
+        out.emplace_back(P::short_factors, list_text(rope["short_factor"], "short_factor", name_));
+    }
+}
+
+// The attention factor (yarn and longrope only), and a warning for each rope key not read.
+void ConfigReader::attention_and_unread_keys(const json& rope, const std::string& type, KeyValues& out) {
     if (has(rope, "attention_factor")) {
         const double attention = number(rope, "attention_factor", name_);
         if (type == "yarn" || type == "longrope")
@@ -289,7 +313,6 @@ RopeValues ConfigReader::rope_values(const RopeSource& src, int dim) {
         "partial_rotary_factor", "mrope_section", "mrope_interleaved"};
     for (const auto& [k, v] : rope.items())
         if (!understood.count(k)) warn(out_.warnings, "config '" + name_ + "': rope key \"" + k + "\" is not supported and is ignored");
-    return r;
 }
 
 // The keys every layer shares: the pair layout and the context shown.

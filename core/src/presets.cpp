@@ -44,8 +44,11 @@ constexpr const char* kPhi4MiniShort = "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
 
 }  // namespace
 
-const std::vector<Preset>& presets() {
-    static const std::vector<Preset> list = {
+namespace {
+
+// Text models with one RoPE for every layer, from Llama 2 to DeepSeek-V3 and Kimi K2.
+std::vector<Preset> text_presets() {
+    return {
         {"llama-2-7b", "Llama 2 7B",
          {{P::dim, "128"}, {P::base, "10000"}, {P::pairing, "half"}, {P::max_position, "4096"}, {P::original_max_position, "4096"}},
          "config.json: hidden_size 4096 / num_attention_heads 32 = head dim 128, rope_theta 10000, max_position_embeddings 4096; HF rotate_half layout"},
@@ -109,6 +112,12 @@ const std::vector<Preset>& presets() {
           {P::original_max_position, "4096"}, {P::mscale, "1"}, {P::mscale_all_dim, "1"}, {P::beta_fast, "1"}, {P::beta_slow, "1"},
           {P::max_position, "262144"}, {P::sequence_length, "262144"}},
          "second-hand (moonshotai/Kimi-K2-Instruct-0905 config.json as read by ParagEkbote/hf-model-inspector's report): rope_theta 50000, rope_scaling {yarn, factor 64, original 4096, mscale 1, mscale_all_dim 1, beta_fast 1, beta_slow 1}; qk_rope_head_dim 64 with interleaved pairs (DeepSeek-V3's MLA layout); context 262144 = 64 x 4096"},
+    };
+}
+
+// Models whose layers differ (sliding, chunked, NoPE, proportional) and the two halves of Gemma 3.
+std::vector<Preset> layered_presets() {
+    return {
         {"gpt-oss", "gpt-oss-20b",
          {{P::layer_kinds,
            "sliding_attention: window=128 dim=64 base=150000 scaling=yarn original_max_position=4096 factor=32 beta_fast=32 "
@@ -149,6 +158,12 @@ const std::vector<Preset>& presets() {
           {P::model_layers, kGemma4Layers31b}, {P::layer, "5"},
           {P::pairing, "half"}, {P::max_position, "262144"}, {P::sequence_length, "262144"}},
          "second-hand, no google/gemma-4-31B config.json seen (third-party transcriptions; rope dicts as quoted in pegainfer #820): 60 layers, every 6th full; sliding: head_dim 256, sliding_window 1024, rope_theta 10000; full: global_head_dim 512, rope_type proportional, partial_rotary_factor 0.25, rope_theta 1000000; max_position_embeddings 262144"},
+    };
+}
+
+// Recent text models: Qwen3, GLM, Mistral Small, Ministral, Phi-4 mini, SmolLM3.
+std::vector<Preset> recent_presets() {
+    return {
         {"qwen3-8b", "Qwen3 8B",
          {{P::dim, "128"}, {P::base, "1000000"}, {P::pairing, "half"}, {P::max_position, "40960"}, {P::original_max_position, "40960"},
           {P::sequence_length, "40960"}},
@@ -185,7 +200,13 @@ const std::vector<Preset>& presets() {
           {P::model_layers, kSmolLM3Layers}, {P::layer, "0"},
           {P::pairing, "half"}, {P::max_position, "65536"}, {P::sequence_length, "65536"}},
          "second-hand (HuggingFaceTB/SmolLM3-3B config.json as transcribed in third-party code; fine-tunes show the same layers): hidden_size 2048 / 16 heads = 128, rope_theta 5000000, rope_scaling null, no_rope_layers [1,1,1,0] x 9 (every 4th of 36 layers NoPE), max_position_embeddings 65536"},
-        // Images and video: M-RoPE (the text models of Qwen's VL families) and 2D axial RoPE (vision transformers).
+        // Images and video: M-RoPE (the text models of Qwen's VL families) and 2D axial RoPE (vision transformers).,
+    };
+}
+
+// Images and video: M-RoPE (Qwen VL) and 2D axial RoPE (vision transformers).
+std::vector<Preset> vision_presets() {
+    return {
         {"qwen2-vl-7b", "Qwen2-VL 7B Instruct (M-RoPE, chunked)",
          {{P::rope_axes, "mrope"}, {P::mrope_section, "16,24,24"}, {P::mrope_interleaved, "false"}, {P::dim, "128"}, {P::base, "1000000"},
           {P::pairing, "half"}, {P::max_position, "32768"}, {P::original_max_position, "32768"}, {P::sequence_length, "32768"}},
@@ -207,6 +228,19 @@ const std::vector<Preset>& presets() {
           {P::grid_rows, "32"}, {P::grid_cols, "32"}, {P::max_position, "64"}, {P::original_max_position, "64"}, {P::sequence_length, "64"}},
          "mistralai/Pixtral-12B-2409 params.json vision_encoder: hidden_size 1024 / num_attention_heads 16 = 64 (head_dim 64 in the transformers-format configs), rope_theta 10000, image_size 1024, patch_size 16: at most 1024/16 = 64 patches per side (max_position 64); transformers' PixtralRotaryEmbedding: freqs[::2] with the row, freqs[1::2] with the column, rotate_half; the grid 32 x 32 is our choice, a 512-pixel square image"},
     };
+}
+
+}  // namespace
+
+const std::vector<Preset>& presets() {
+    static const std::vector<Preset> list = [] {
+        std::vector<Preset> all;
+        for (auto group : {text_presets, layered_presets, recent_presets, vision_presets}) {
+            std::vector<Preset> g = group();
+            all.insert(all.end(), g.begin(), g.end());
+        }
+        return all;
+    }();
     return list;
 }
 
