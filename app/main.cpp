@@ -8,7 +8,7 @@
 #include "cli/compute_command.hpp"
 #include "cli/export_command.hpp"
 #include "cli/help.hpp"
-#include "gui/drivers.hpp"
+#include "gui/drivers/drivers.hpp"
 
 namespace {
 

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "figures/registry.hpp"
-#include "gui/ui_theme.hpp"
+#include "gui/app/ui_theme.hpp"
 #include "plot/colormap.hpp"
 #include "plot/style.hpp"
 

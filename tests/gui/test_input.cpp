@@ -9,7 +9,7 @@
 #include <cstring>
 #include <string>
 
-#include "gui/input.hpp"
+#include "gui/input/input.hpp"
 #include "support/headless_app.hpp"
 #include "support/temp_dir.hpp"
 

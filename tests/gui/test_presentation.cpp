@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "figures/registry.hpp"
-#include "gui/ui_helpers.hpp"
+#include "gui/app/ui_helpers.hpp"
 #include "lessons/lessons.hpp"
 #include "support/headless_app.hpp"
 #include "support/temp_dir.hpp"

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "gui/export_dialog.hpp"
-#include "gui/recording_fields.hpp"
+#include "gui/dialogs/export_dialog.hpp"
+#include "gui/dialogs/recording_fields.hpp"
 #include "support/headless_app.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"

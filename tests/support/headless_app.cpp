@@ -5,7 +5,7 @@
 
 #include <chrono>
 
-#include "gui/panel_figures.hpp"
+#include "gui/panels/panel_figures.hpp"
 
 namespace rope::test {
 

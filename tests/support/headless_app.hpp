@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "gui/app.hpp"
-#include "gui/drivers.hpp"
+#include "gui/app/app.hpp"
+#include "gui/drivers/drivers.hpp"
 
 namespace rope::test {
 

@@ -1,0 +1,118 @@
+#include "gui/app/actions.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "gui/app/app_state.hpp"
+#include "lessons/lessons.hpp"
+
+namespace rope::gui {
+
+namespace {
+
+template <class... Ts>
+struct Overloaded : Ts... {
+    using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+void step_position(AppState& state, std::int64_t delta) {
+    const std::int64_t max_position = state.params()[P::max_position];
+    const std::int64_t m = std::clamp<std::int64_t>(state.params()[P::position] + delta, 0, max_position - 1);
+    state.apply_number(P::position, static_cast<double>(m));
+    state.play_position = static_cast<double>(state.params()[P::position]);
+}
+
+void step_pair(AppState& state, int delta) {
+    const int pairs = state.params().config().rotated_pairs();
+    const std::int64_t i = std::clamp<std::int64_t>(state.params()[P::pair] + delta, 0, std::max(0, pairs - 1));
+    state.apply_number(P::pair, static_cast<double>(i));
+}
+
+void base_notch(AppState& state, int direction) {
+    const ParamSpec& spec = param_spec(P::base);
+    const double b = state.params()[P::base] * std::pow(10.0, 0.1 * direction);
+    state.apply_number(P::base, std::clamp(b, spec.slider_min, spec.slider_max));
+}
+
+void toggle_play(AppState& state) {
+    state.playing = !state.playing;
+    state.play_position = static_cast<double>(state.params()[P::position]);
+    if (!state.playing && state.history().open_gesture() == "animation") state.end_gesture();
+}
+
+void step_lesson(AppState& state, int delta) {
+    const int n = static_cast<int>(lessons::builtin_lesson().steps.size());
+    const int next = state.lesson_step() < 0 ? 0 : std::clamp(state.lesson_step() + delta, 0, n - 1);
+    if (next != state.lesson_step()) state.go_to_lesson_step(next);
+}
+
+void next_page(AppState& state, int delta) {
+    const int n = static_cast<int>(figures::pages().size());
+    state.page = ((state.page + delta) % n + n) % n;
+    state.maximized = -1;
+}
+
+}  // namespace
+
+bool apply_to_state(AppState& state, const Action& action) {
+    return std::visit(
+        Overloaded{
+            [&](const act::ChangeParams& a) { return state.change(a.label, [&](ParamSet& p) { p = a.next; }, a.gesture), true; },
+            [&](const act::SetParam& a) {
+                if (a.selects) state.selected_key = a.key;
+                return state.apply(a.key, a.text, a.gesture), true;
+            },
+            [&](const act::SelectKey& a) { return state.selected_key = a.key, true; },
+            [&](const act::SetNumber& a) { return state.apply_number(a.key, a.value, a.gesture), true; },
+            [&](const act::ReplaceParams& a) {
+                state.replace(a.label, a.params);
+                if (!a.status.empty()) state.set_status(a.status);
+                return true;
+            },
+            [&](const act::OpenSession& a) {
+                apply_session(state, a.session, a.label);
+                state.session_path = a.path;
+                return true;
+            },
+            [&](const act::StepPosition& a) { return step_position(state, a.delta), true; },
+            [&](const act::StepPair& a) { return step_pair(state, a.delta), true; },
+            [&](const act::BaseNotch& a) { return base_notch(state, a.direction), true; },
+            [&](const act::Undo&) { return state.undo(), true; },
+            [&](const act::Redo&) { return state.redo(), true; },
+            [&](const act::StepLesson& a) { return step_lesson(state, a.delta), true; },
+            [&](const act::OpenLesson&) { return state.go_to_lesson_step(0), true; },
+            [&](const act::CloseLesson&) { return state.close_lesson(), true; },
+            [&](const act::TogglePlay&) { return toggle_play(state), true; },
+            [&](const act::SetSpeed& a) { return state.speed = a.tokens_per_second, true; },
+            [&](const act::ShowPage& a) { return state.page = a.page, true; },
+            [&](const act::NextPage& a) { return next_page(state, a.delta), true; },
+            [&](const act::ToggleMaximized& a) { return toggle_maximized(state, a.panel), true; },
+            [&](const act::RestoreGrid&) {
+                if (state.show_shortcuts) state.show_shortcuts = false;
+                else state.maximized = -1;
+                return true;
+            },
+            [&](const act::SetTheme& a) { return state.theme = a.theme, true; },
+            [&](const act::TogglePresentation&) { return state.presentation = !state.presentation, true; },
+            [&](const act::ToggleFullscreen&) { return state.fullscreen = !state.fullscreen, true; },
+            [&](const act::ShowShortcuts& a) { return state.show_shortcuts = a.shown, true; },
+            [&](const act::ToggleShortcuts&) { return state.show_shortcuts = !state.show_shortcuts, true; },
+            [&](const act::HoverLinked& a) {
+                if (a.pair >= 0) state.linked_next.pair = a.pair;
+                if (a.position >= 0) state.linked_next.position = a.position;
+                return true;
+            },
+            [&](const act::SetSessionPath& a) { return state.session_path = a.path, true; },
+            [&](const act::SetStatus& a) { return state.set_status(a.text, a.error), true; },
+            [&](const act::Screenshot&) { return state.screenshot_requested = true; },
+            [&](const act::Quit&) { return state.quit_requested = true; },
+            [&](const act::CancelRecording&) { return false; },   // the App's export jobs
+            [&](const act::OpenExportDialog&) { return false; },  // the App's dialogs
+            [&](const act::OpenFileDialog&) { return false; },
+        },
+        action);
+}
+
+}  // namespace rope::gui

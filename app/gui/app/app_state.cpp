@@ -1,0 +1,208 @@
+#include "gui/app/app_state.hpp"
+
+#include "lessons/lessons.hpp"
+#include "plot/ticks.hpp"
+
+namespace rope::gui {
+
+namespace {
+
+// A value as people read it on the status line: numbers to 6 digits, long texts cut short.
+std::string readable(const ParamSet& p, ParamId key) {
+    const ParamValue& v = p.value(key);
+    if (const double* d = std::get_if<double>(&v)) return plot::readout_number(*d, 6);
+    return shorten_for_message(p.value_text(key));
+}
+
+// "base 10000 → 31622.8" for up to two changed keys, else how many changed.
+std::string describe_change(const ParamSet& from, const ParamSet& to) {
+    std::vector<std::string> changed;
+    for (const ParamSpec& spec : parameter_table())
+        if (from.value(spec.id) != to.value(spec.id))
+            changed.push_back(std::string(spec.name) + " " + readable(from, spec.id) + " → " + readable(to, spec.id));
+    if (changed.empty()) return "";
+    if (changed.size() > 2) return std::to_string(changed.size()) + " parameters";
+    return changed.size() == 2 ? changed[0] + ", " + changed[1] : changed[0];
+}
+
+// "Undone: base 12589.3 → 10000" when the step is named after the one key it changed, else
+// "Undone: lesson step 4 (12 parameters)".
+std::string step_text(const std::string& label, const std::string& change) {
+    if (change.empty()) return label;
+    if (change.rfind(label + " ", 0) == 0 && change.find(", ") == std::string::npos) return change;
+    return label + " (" + change + ")";
+}
+
+}  // namespace
+
+void AppState::set_status(std::string text, bool error) {
+    status = std::move(text);
+    status_error = error;
+}
+
+void AppState::start_from(const ParamSet& params, int lesson_step) {
+    params_ = params;
+    lesson_step_ = lesson_step;
+    play_position = static_cast<double>(params_[P::position]);
+}
+
+bool AppState::change(const std::string& label, const std::function<void(ParamSet&)>& edit, const std::string& gesture) {
+    ParamSet next = params_;
+    try {
+        edit(next);
+        next.validate();
+    } catch (const ParamError& e) {
+        set_status(std::string("Refused: ") + e.what(), true);
+        return false;
+    }
+    if (status_error) set_status("");
+    if (next == params_) return true;
+    const Snapshot before = snapshot();
+    params_ = std::move(next);
+    history_.record(label, before, snapshot(), gesture);
+    return true;
+}
+
+bool AppState::apply(ParamId key, const std::string& text, const std::string& gesture) {
+    return change(std::string(param_spec(key).name), [&](ParamSet& p) { p.set(key, text); }, gesture);
+}
+
+bool AppState::apply_number(ParamId key, double value, const std::string& gesture) {
+    if (gesture != "bench") selected_key = key;
+    return change(std::string(param_spec(key).name), [&](ParamSet& p) { p.set_number(key, value); }, gesture);
+}
+
+void AppState::replace(const std::string& label, const ParamSet& params, int lesson_step) {
+    if (params == params_ && lesson_step == lesson_step_) return;
+    const Snapshot before = snapshot();
+    params_ = params;
+    lesson_step_ = lesson_step;
+    play_position = static_cast<double>(params_[P::position]);
+    history_.record(label, before, snapshot());
+}
+
+void AppState::go_to_lesson_step(int step) {
+    const auto& steps = lessons::builtin_lesson().steps;
+    if (step < 0 || step >= static_cast<int>(steps.size())) {
+        close_lesson();
+        return;
+    }
+    const Snapshot before = snapshot();
+    lesson_step_ = step;
+    params_ = lessons::step_parameters(steps[static_cast<std::size_t>(step)]);
+    page = steps[static_cast<std::size_t>(step)].panel->page;
+    if (maximized >= 0 && figures::figure_at(maximized).page != page) maximized = -1;
+    playing = false;
+    play_position = static_cast<double>(params_[P::position]);
+    history_.record("lesson step " + std::to_string(step + 1), before, snapshot());
+    set_status("Lesson step " + std::to_string(step + 1) + " of " + std::to_string(steps.size()) + ": " +
+               steps[static_cast<std::size_t>(step)].title);
+}
+
+void AppState::close_lesson() { lesson_step_ = -1; }
+
+void AppState::end_gesture() { history_.end_gesture(); }
+
+void AppState::restore(const Snapshot& s) {
+    const bool lesson_moved = s.lesson_step != lesson_step_;
+    params_ = s.params;
+    lesson_step_ = s.lesson_step;
+    playing = false;
+    play_position = static_cast<double>(params_[P::position]);
+    if (lesson_moved && lesson_step_ >= 0) {
+        // the restored step's panel in view, as stepping there shows it
+        page = lessons::builtin_lesson().steps[static_cast<std::size_t>(lesson_step_)].panel->page;
+        if (maximized >= 0 && figures::figure_at(maximized).page != page) maximized = -1;
+    }
+}
+
+bool AppState::undo() {
+    const auto e = history_.undo();
+    if (!e) {
+        set_status("Nothing to undo.");
+        return false;
+    }
+    const std::string what = describe_change(e->after.params, e->before.params);
+    restore(e->before);
+    set_status("Undone: " + step_text(e->label, what) + ". Ctrl+Shift+Z redoes it.");
+    return true;
+}
+
+bool AppState::redo() {
+    const auto e = history_.redo();
+    if (!e) {
+        set_status("Nothing to redo.");
+        return false;
+    }
+    const std::string what = describe_change(e->before.params, e->after.params);
+    restore(e->after);
+    set_status("Redone: " + step_text(e->label, what) + ".");
+    return true;
+}
+
+void toggle_maximized(AppState& state, int panel) {
+    state.page = figures::figure_at(panel).page;
+    state.maximized = state.maximized == panel ? -1 : panel;
+}
+
+const figures::FigureDescriptor* lesson_panel(const AppState& state) {
+    const auto& steps = lessons::builtin_lesson().steps;
+    const int step = state.lesson_step();
+    if (step < 0 || step >= static_cast<int>(steps.size())) return nullptr;
+    return steps[static_cast<std::size_t>(step)].panel;
+}
+
+bool panel_shown(const AppState& state, int panel) {
+    return state.maximized >= 0 ? state.maximized == panel : figures::figure_at(panel).page == state.page;
+}
+
+plot::ThemeId effective_theme(const AppState& state) {
+    return state.presentation ? plot::ThemeId::high_contrast : state.theme;
+}
+
+std::string lesson_focus(const AppState& state, const figures::FigureDescriptor& figure) {
+    const int step = state.lesson_step();
+    if (step < 0 || lesson_panel(state) != &figure) return "";
+    return lessons::builtin_lesson().steps[static_cast<std::size_t>(step)].focus;
+}
+
+plot::Style screen_style(const AppState& state, const figures::FigureDescriptor* figure) {
+    plot::Style s = plot::screen_style(effective_theme(state), state.ui_scale, state.presentation);
+    if (figure) s.focus = lesson_focus(state, *figure);
+    return s;
+}
+
+session::Session current_session(const AppState& state) {
+    session::Session s;
+    s.params = state.params();
+    s.view.maximized = state.maximized;
+    s.view.page = state.page;
+    s.view.theme = state.theme == plot::ThemeId::light ? "light" : "dark";
+    s.view.presentation = state.presentation;
+    s.view.lesson_step = state.lesson_step();
+    s.view.playing = state.playing;
+    s.view.speed = state.speed;
+    return s;
+}
+
+int session_lesson_step(const session::Session& s) {
+    const int steps = static_cast<int>(lessons::builtin_lesson().steps.size());
+    return s.view.lesson_step < steps ? s.view.lesson_step : -1;
+}
+
+void apply_session(AppState& state, const session::Session& s, const std::string& label) {
+    state.replace(label, s.params, session_lesson_step(s));
+    apply_view(state, s.view);
+}
+
+void apply_view(AppState& state, const session::ViewState& view) {
+    state.maximized = view.maximized;
+    state.page = state.maximized >= 0 ? figures::figure_at(state.maximized).page : view.page;
+    state.theme = view.theme == "light" ? plot::ThemeId::light : plot::ThemeId::dark;
+    state.presentation = view.presentation;
+    state.playing = view.playing;
+    state.speed = view.speed;
+    state.play_position = static_cast<double>(state.params()[P::position]);
+}
+
+}  // namespace rope::gui

@@ -1,0 +1,120 @@
+// What the window shows, in plain data that tests and the drivers can reach: the parameters (the one
+// vocabulary; changed only through AppState's methods, each change one undo step), the lesson step,
+// the view (page, maximised panel, theme, presentation mode, the animation) and the status line.
+// The windows read it as a const view and ask for changes as actions (actions.hpp); the App applies
+// them in one place. The panels' pictures, the dialogs' fields and the caches belong to the objects
+// that fill them (panel_set.hpp, the dialogs, PanelBuilder).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "figures/registry.hpp"
+#include "gui/app/history.hpp"
+#include "plot/style.hpp"
+#include "rope/params.hpp"
+#include "session/session.hpp"
+
+namespace rope::gui {
+
+class AppState {
+public:
+
+    const ParamSet& params() const { return params_; }
+    int lesson_step() const { return lesson_step_; }
+    const History& history() const { return history_; }
+
+    // The starting state (command line, session, lesson): no undo step.
+    void start_from(const ParamSet& params, int lesson_step = -1);
+    // Applies one change to a copy, validates it like --set and keeps it only if it holds; a kept
+    // change is one undo step named `label` (or part of the open `gesture`). Refused: the status
+    // line says why and nothing changes.
+    bool change(const std::string& label, const std::function<void(ParamSet&)>& edit, const std::string& gesture = "");
+    bool apply(ParamId key, const std::string& text, const std::string& gesture = "");
+    bool apply_number(ParamId key, double value, const std::string& gesture = "");
+    // Replaces the whole set (a session, a config.json): one undo step. `params` is already valid.
+    void replace(const std::string& label, const ParamSet& params) { replace(label, params, lesson_step_); }
+    // ... and the lesson step with it (a session opens at its own step).
+    void replace(const std::string& label, const ParamSet& params, int lesson_step);
+    // A lesson step's parameters, page and panel (one undo step); -1 closes the lesson.
+    void go_to_lesson_step(int step);
+    void close_lesson();
+    // The gesture the last changes belong to has ended (the slider or the mouse button was let go).
+    void end_gesture();
+    bool undo();
+    bool redo();
+
+    // the view: not undone
+    plot::ThemeId theme = plot::ThemeId::dark;
+    float base_scale = 1;  // the monitor's content scale (x the user's factor)
+    float ui_scale = 1;    // base_scale, or effective_scale() in presentation mode
+    int maximized = -1;    // panel index, or -1 for the page's grid
+    int page = 0;          // which page of panels the grid shows (figures::pages())
+    bool presentation = false;  // large type, high contrast, no controls
+    bool fullscreen = false;
+    bool playing = false;
+    double speed = 10;          // tokens per second
+    double play_position = 0;   // fractional position while playing
+    bool show_shortcuts = false;
+    std::string session_path;   // the file Ctrl+S writes (last opened or saved)
+    ParamId selected_key = ParamId::position;  // the numeric slider last used: what Record sweeps
+
+    std::string status = "Ready. Drag the sliders; Ctrl+click a slider to type a value.";
+    bool status_error = false;
+    void set_status(std::string text, bool error = false);
+
+    // linked views: the pair and position under the mouse in any panel (-1: none), highlighted in
+    // every panel; `linked_next` collects this frame's, shown from the next frame on
+    struct Linked {
+        int pair = -1;
+        std::int64_t position = -1;
+        bool operator==(const Linked& o) const { return pair == o.pair && position == o.position; }
+        bool operator!=(const Linked& o) const { return !(*this == o); }
+    };
+    Linked linked, linked_next;
+    bool quit_requested = false;
+    bool screenshot_requested = false;  // F12
+
+    // Presentation mode sizes type for the back row: the smallest text (a panel's tick labels,
+    // kSmallestText px at scale 1) is at least 1/36 of the window's height (20 px at 720p, 30 px
+    // at 1080p), and never smaller than the usual type.
+    static constexpr float kSmallestText = plot::kPresentingSmallestText;
+    float effective_scale(float window_height) const {
+        if (!presentation) return base_scale;
+        return std::max(base_scale, std::ceil(window_height / 36.0f) / kSmallestText);
+    }
+
+private:
+    void restore(const Snapshot& s);
+    Snapshot snapshot() const { return {params_, lesson_step_}; }
+
+    ParamSet params_;
+    int lesson_step_ = -1;  // -1: no lesson open
+    History history_;
+};
+
+// Maximise a panel (or restore the grid if it is the maximised one), showing its page.
+void toggle_maximized(AppState& state, int panel);
+// The panel the open lesson step points at (null when no lesson is open).
+const figures::FigureDescriptor* lesson_panel(const AppState& state);
+bool panel_shown(const AppState& state, int panel);
+
+// The figures' style on screen; for the panel the open lesson step points at, with its focus.
+plot::Style screen_style(const AppState& state, const figures::FigureDescriptor* figure = nullptr);
+// The sub-plots the open lesson step speaks of, if `figure` is its panel ("" otherwise).
+std::string lesson_focus(const AppState& state, const figures::FigureDescriptor& figure);
+plot::ThemeId effective_theme(const AppState& state);
+
+// The state as a session (parameters and view), and a session opened over it: its parameters one
+// undo step named `label`, its view (maximised panel, page, theme, presentation, animation) not undone.
+session::Session current_session(const AppState& state);
+void apply_session(AppState& state, const session::Session& s, const std::string& label);
+void apply_view(AppState& state, const session::ViewState& view);
+// The session's lesson step if this build's lesson has it, else -1.
+int session_lesson_step(const session::Session& s);
+
+}  // namespace rope::gui

@@ -1,0 +1,126 @@
+#include "gui/dialogs/session_dialog.hpp"
+
+#include <imgui.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "gui/app/ui_helpers.hpp"
+#include "io/atomic_file.hpp"
+#include "session/hf_config.hpp"
+
+namespace rope::gui {
+
+namespace {
+
+std::string working_folder() {
+    char cwd[4096];
+    return getcwd(cwd, sizeof cwd) ? cwd : ".";
+}
+
+// A dropped file is a config.json when it is a JSON object that is not a session (no "parameters",
+// the key a session file must have); a PNG, a session or a file that does not parse is opened as a
+// session, whose loader names what is wrong.
+bool is_config_file(const std::string& path) {
+    std::string text;
+    try {
+        text = io::read_file(path);
+    } catch (const io::IoError&) {
+        return false;
+    }
+    if (text.size() >= 4 && static_cast<unsigned char>(text[0]) == 0x89 && text.compare(1, 3, "PNG") == 0) return false;
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    return j.is_object() && !j.contains("parameters");
+}
+
+// A Hugging Face config.json over the current model, with its warnings for the status line.
+act::ReplaceParams config_action(const AppState& state, const std::string& path) {
+    const session::ConfigImport imported = session::import_hf_config(path);
+    std::string message = "Config loaded from " + path;
+    for (const std::string& w : imported.warnings) message += "\nWarning: " + w;
+    return {"config " + path, session::with_config(state.params(), imported, path), message};
+}
+
+}  // namespace
+
+void open_file(const AppState& state, const std::string& path, bool as_config, Actions& out) {
+    try {
+        if (as_config) {
+            out.ask(config_action(state, path));
+        } else {
+            out.ask(act::OpenSession{"open session " + path, session::load_session(path), path});
+            out.ask(act::SetStatus{"Session opened from " + path});
+        }
+    } catch (const std::exception& e) {
+        out.ask(act::SetStatus{e.what(), true});  // the state is unchanged
+    }
+}
+
+void open_dropped_file(const AppState& state, const std::string& path, Actions& out) { open_file(state, path, is_config_file(path), out); }
+
+void SessionDialog::open(const AppState& state, Kind kind) {
+    open_ = true;
+    just_opened_ = true;
+    kind_ = kind;
+    const std::string path = kind == Kind::open_config       ? working_folder() + "/config.json"
+                             : state.session_path.empty() ? working_folder() + "/rope-session.json"
+                                                          : state.session_path;
+    std::snprintf(path_, sizeof path_, "%s", path.c_str());
+}
+
+void SessionDialog::draw(const AppState& state, Actions& out) {
+    if (!open_) return;
+    const bool saving = kind_ == Kind::save_session, config = kind_ == Kind::open_config;
+    const char* title = config ? "Open config.json" : saving ? "Save session" : "Open session";
+    if (just_opened_) {
+        ImGui::OpenPopup(title);
+        just_opened_ = false;
+    }
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 32, 0), ImGuiCond_Appearing);
+    if (!ImGui::BeginPopupModal(title, &open_, ImGuiWindowFlags_NoSavedSettings)) return;
+    ImGui::TextUnformatted(config   ? "Read a Hugging Face config.json (head dim, base, scaling):"
+                           : saving ? "Write the parameters and the view to a JSON file:"
+                                    : "Read a session JSON file, or a PNG the app exported:");
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    const bool enter = ImGui::InputText("##path", path_, sizeof path_, ImGuiInputTextFlags_EnterReturnsTrue);
+    item_tooltip("The file's path. Saving replaces the file whole (temporary file, then rename).");
+    const bool go = ImGui::Button(saving ? "Save" : "Open") || enter;
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
+        open_ = false;
+        ImGui::CloseCurrentPopup();
+    }
+    if (go && open_) {
+        Actions done;
+        if (saving) {
+            try {
+                session::save_session(path_, current_session(state));
+                done.ask(act::SetStatus{std::string("Session saved to ") + path_});
+                done.ask(act::SetSessionPath{path_});
+            } catch (const std::exception& e) {
+                done.ask(act::SetStatus{e.what(), true});  // the file is left as it was
+            }
+        } else {
+            open_file(state, path_, config, done);
+        }
+        // the last action says whether it worked: an error keeps the dialog open to fix the path
+        const auto* status = std::get_if<act::SetStatus>(&done.list().back());
+        const bool failed = status && status->error;
+        for (Action& a : done.take()) out.ask(std::move(a));
+        if (!failed) {
+            open_ = false;
+            ImGui::CloseCurrentPopup();
+        }
+    }
+    if (state.status_error) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", state.status.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::EndPopup();
+}
+
+}  // namespace rope::gui

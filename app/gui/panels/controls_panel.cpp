@@ -1,0 +1,275 @@
+// The controls panel, generated from the parameter table: each parameter with a control
+// (ParamSpec::control) gets the widget its type calls for (a slider over its usual span, log where
+// the table says, a combo of its choices, a checkbox), in its section and place, labelled as the
+// table says, with the table's help as its tooltip, shown when the table says it applies. Dragging
+// stays inside the slider's span; Ctrl+click types a value, which goes through --set's parser and
+// checks and is refused with a message if the table does not allow it.
+#include "gui/panels/controls_panel.hpp"
+
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "gui/platform/renderer.hpp"
+#include "gui/presentation/teaching.hpp"
+#include "gui/app/ui_helpers.hpp"
+#include "gui/app/ui_theme.hpp"
+#include "rope/frequencies.hpp"
+#include "rope/presets.hpp"
+
+namespace rope::gui {
+
+namespace {
+
+// A section of the controls in a child window of its own: software GL pays for every pixel, and a
+// window drawing what it drew last frame is left alone (gl_renderer.cpp), so a moving slider redraws
+// its section only. A child's height is the one its content took last frame.
+class Section {
+public:
+    explicit Section(const char* title) : id_(ImGui::GetID(title)) {
+        const float height = ImGui::GetStateStorage()->GetFloat(id_, ImGui::GetFrameHeightWithSpacing());
+        // opaque, so that it alone is drawn again when it changes (kOpaqueWindow)
+        ImVec4 background = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+        background.w = 1.0f;
+        ImGui::PushStyleColor(ImGuiCol_ChildBg, background);
+        ImGui::BeginChild((std::string(title) + kOpaqueWindow).c_str(), ImVec2(0, height), false,
+                          ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+        ImGui::PopStyleColor();
+        ImGui::Spacing();
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextUnformatted(title);
+        ImGui::PopStyleColor();
+        ImGui::Separator();
+    }
+    ~Section() {
+        const float content = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
+        ImGui::EndChild();
+        ImGui::GetStateStorage()->SetFloat(id_, std::max(1.0f, content));
+    }
+    Section(const Section&) = delete;
+    Section& operator=(const Section&) = delete;
+
+private:
+    ImGuiID id_;
+};
+
+const char* section_title(ControlSection s) {
+    switch (s) {
+        case ControlSection::position: return "Position";
+        case ControlSection::rope: return "RoPE";
+        case ControlSection::ranges: return "Ranges";
+        case ControlSection::context: return "Context extension";
+        case ControlSection::images: return "Images and video";
+        case ControlSection::none: break;
+    }
+    return "";
+}
+
+// The parameters a section shows, in their places.
+std::vector<const ParamSpec*> section_params(ControlSection section) {
+    std::vector<const ParamSpec*> specs;
+    for (const ParamSpec& s : parameter_table())
+        if (s.control.section == section) specs.push_back(&s);
+    std::stable_sort(specs.begin(), specs.end(), [](const ParamSpec* a, const ParamSpec* b) { return a->control.place < b->control.place; });
+    return specs;
+}
+
+std::string widget_id(const ParamSpec& spec, const char* suffix = "") { return "##" + std::string(spec.name) + suffix; }
+
+}  // namespace
+
+// A number typed into a slider (Ctrl+click): a text field in the slider's place until Enter or a
+// click elsewhere (both apply what was typed) or Esc (which leaves the value as it was).
+void ControlsPanel::typed_value(const ParamSpec& spec, Actions& out) {
+    ImGui::SetNextItemWidth(-1);
+    if (typing_focus_) ImGui::SetKeyboardFocusHere();
+    typing_focus_ = false;
+    const bool enter = ImGui::InputText(widget_id(spec, "_typed").c_str(), typed_, sizeof typed_,
+                                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+    item_tooltip(spec.help.data());
+    if (ImGui::IsItemActive()) typing_active_ = true;
+    if (!enter && !(typing_active_ && !ImGui::IsItemActive())) return;
+    typing_ = std::nullopt;
+    typing_active_ = false;
+    if (typed_ == typed_before_) return;  // Esc (the field puts back what it held), or nothing typed
+    out.ask(act::SetParam{spec.id, typed_, "item:" + std::string(spec.name), true});
+}
+
+void ControlsPanel::start_typing(const AppState& state, const ParamSpec& spec) {
+    typing_ = spec.id;
+    typing_focus_ = true;
+    typing_active_ = false;
+    typed_before_ = state.params().value_text(spec.id);
+    std::snprintf(typed_, sizeof typed_, "%s", typed_before_.c_str());
+}
+
+void ControlsPanel::slider(const AppState& state, const ParamSpec& spec, Actions& out) {
+    ImGui::TextUnformatted(spec.control.label.data(), spec.control.label.data() + spec.control.label.size());
+    if (typing_ == spec.id) return typed_value(spec, out);
+    const ParamSet& params = state.params();
+    const ImGuiSliderFlags flags = ImGuiSliderFlags_NoInput | (spec.logarithmic ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None);
+    const std::string id = widget_id(spec);
+    ImGui::SetNextItemWidth(-1);
+    bool changed = false;
+    double value = 0;
+    if (spec.type == ParamType::integer) {
+        const std::int64_t current = std::get<std::int64_t>(params.value(spec.id));
+        std::int64_t v = current;
+        const auto lo = static_cast<std::int64_t>(spec.slider_min), hi = static_cast<std::int64_t>(slider_top(spec, params));
+        changed = ImGui::SliderScalar(id.c_str(), ImGuiDataType_S64, &v, &lo, &hi, "%lld", flags) && v != current;
+        if (spec.even) v = std::max<std::int64_t>(2, v / 2 * 2);  // dragging moves in even steps
+        value = static_cast<double>(v);
+    } else {
+        const double current = std::get<double>(params.value(spec.id));
+        double v = current;
+        const double lo = spec.slider_min, hi = slider_top(spec, params);
+        changed = ImGui::SliderScalar(id.c_str(), ImGuiDataType_Double, &v, &lo, &hi, spec.control.format.data(), flags) && v != current;
+        value = v;
+    }
+    if (ImGui::IsItemActivated()) {
+        out.ask(act::SelectKey{spec.id});  // what Record sweeps
+        if (ImGui::GetIO().KeyCtrl) return start_typing(state, spec);
+    }
+    item_tooltip(spec.help.data());
+    if (changed) out.ask(act::SetNumber{spec.id, value, "item:" + std::string(spec.name)});
+}
+
+void ControlsPanel::combo(const AppState& state, const ParamSpec& spec, Actions& out) {
+    ImGui::TextUnformatted(spec.control.label.data(), spec.control.label.data() + spec.control.label.size());
+    const std::string current = state.params().value_text(spec.id);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo(widget_id(spec).c_str(), current.c_str())) {
+        for (std::string_view c : spec.choices) {
+            const std::string s(c);
+            if (ImGui::Selectable(s.c_str(), s == current)) out.ask(act::SetParam{spec.id, s, ""});
+        }
+        ImGui::EndCombo();
+    }
+    item_tooltip(spec.help.data());
+}
+
+void ControlsPanel::checkbox(const AppState& state, const ParamSpec& spec, Actions& out) {
+    bool on = std::get<bool>(state.params().value(spec.id));
+    const std::string label = std::string(spec.control.label) + widget_id(spec);
+    const bool changed = ImGui::Checkbox(label.c_str(), &on);
+    item_tooltip(spec.help.data());
+    if (changed) out.ask(act::SetParam{spec.id, on ? "true" : "false", ""});
+}
+
+void ControlsPanel::control(const AppState& state, const ParamSpec& spec, Actions& out) {
+    if (spec.relevant && !spec.relevant(state.params())) return;
+    switch (spec.type) {
+        case ParamType::integer:
+        case ParamType::real: slider(state, spec, out); break;
+        case ParamType::choice: combo(state, spec, out); break;
+        case ParamType::boolean: checkbox(state, spec, out); break;
+        default: break;  // lists and texts are typed on the command line or in files
+    }
+}
+
+void ControlsPanel::table_section(const AppState& state, ControlSection section, Actions& out) {
+    Section s(section_title(section));
+    for (const ParamSpec* spec : section_params(section)) control(state, *spec, out);
+}
+
+// The preset picker: every real model, each with its name and where its numbers come from.
+void ControlsPanel::model_section(const AppState& state, Actions& out) {
+    Section section("Model");
+    const std::string current(state.params()[P::preset]);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##preset", current == "none" ? "(no preset)" : current.c_str())) {
+        for (const Preset& preset : presets()) {
+            if (ImGui::Selectable(std::string(preset.name).c_str(), current == preset.name)) {
+                // the preset's own message only if it is taken (a refusal puts its reason there instead)
+                ParamSet next = state.params();
+                try {
+                    next.set(P::preset, preset.name);
+                    next.validate();
+                    out.ask(act::ReplaceParams{"preset " + std::string(preset.name), next, "Preset " + std::string(preset.name) + ": " + std::string(preset.model)});
+                } catch (const ParamError& e) {
+                    out.ask(act::SetStatus{std::string("Refused: ") + e.what(), true});
+                }
+            }
+            if (ImGui::IsItemHovered()) {
+                ImGui::BeginTooltip();
+                ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+                ImGui::Text("%s", std::string(preset.model).c_str());
+                ImGui::TextDisabled("%s", std::string(preset.source).c_str());
+                ImGui::PopTextWrapPos();
+                ImGui::EndTooltip();
+            }
+        }
+        ImGui::EndCombo();
+    }
+    item_tooltip(param_spec(P::preset).help.data());
+    if (const Preset* chosen = find_preset(current)) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled("%s", std::string(chosen->source).c_str());
+        ImGui::PopTextWrapPos();
+    }
+}
+
+// The current pair's numbers, and the theme.
+void ControlsPanel::now_and_view_sections(const AppState& state, const FrequencyTable& f, Actions& out) {
+    {
+        Section section("Now");
+        const int pair = static_cast<int>(std::min<std::int64_t>(state.params()[P::pair], f.pairs() - 1));
+        ImGui::Text("d = %d (%d rotated, %d pairs)", f.dim, f.rotated_dims, f.pairs());
+        ImGui::Text("θ_%d = %.6g rad/token", pair, f.theta[pair]);
+        ImGui::Text("wavelength = %.6g tokens", f.wavelength(pair));
+        ImGui::Text("attention factor = %.6g", f.attention_factor);
+    }
+    Section section("View");
+    bool light = state.theme == plot::ThemeId::light;
+    if (ImGui::Checkbox("light theme", &light)) out.ask(act::SetTheme{light ? plot::ThemeId::light : plot::ThemeId::dark});
+    item_tooltip("Switch between the dark and the light colour theme.");
+}
+
+void ControlsPanel::status_line(const AppState& state, ImVec2 pos, ImVec2 size) {
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(size);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);
+    ImGui::Begin("##status", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
+    ImGui::PopStyleVar();
+    ImGui::Separator();
+    ImGui::PushTextWrapPos(0);
+    if (state.status_error) ImGui::PushStyleColor(ImGuiCol_Text, ui_error_text(effective_theme(state)));
+    ImGui::TextUnformatted(state.status.c_str());
+    if (state.status_error) ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+}
+
+void ControlsPanel::draw(const AppState& state, figures::FigureCache& cache, ImVec2 pos, ImVec2 size, Actions& out) {
+    // the controls scroll; the status line below them stays in view, in a window of its own
+    const float status_h = std::round(ImGui::GetTextLineHeightWithSpacing() * 3.2f);
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(ImVec2(size.x, size.y - status_h));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);  // no frame around the sections' windows
+    ImGui::Begin("Controls", nullptr,
+                 ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoBringToFrontOnFocus |
+                     ImGuiWindowFlags_NoBackground);  // the cleared window shows through: no fill to pay for
+    ImGui::PopStyleVar();
+    ImGui::BeginChild("controls_scroll", ImVec2(0, 0), false);
+    const auto freqs = cache.frequencies(state.params());
+    {
+        Section section("Teach");
+        draw_toolbar(state, out);
+    }
+    table_section(state, ControlSection::position, out);
+    model_section(state, out);
+    for (ControlSection s : {ControlSection::rope, ControlSection::ranges, ControlSection::context, ControlSection::images})
+        table_section(state, s, out);
+    now_and_view_sections(state, *freqs, out);
+    ImGui::EndChild();
+    ImGui::End();
+    status_line(state, ImVec2(pos.x, pos.y + size.y - status_h), ImVec2(size.x, status_h));
+}
+
+}  // namespace rope::gui

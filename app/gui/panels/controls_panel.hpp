@@ -1,0 +1,40 @@
+// The controls panel: the toolbar of teaching actions, a control for every parameter the table gives
+// one (ParamSpec::control), the preset picker, the model's numbers and the status line.
+#pragma once
+
+#include <imgui.h>
+
+#include <optional>
+#include <string>
+
+#include "gui/app/actions.hpp"
+#include "gui/app/app_state.hpp"
+
+namespace rope::gui {
+
+class ControlsPanel {
+public:
+    // `cache`: where the model's numbers ("Now") come from.
+    void draw(const AppState& state, figures::FigureCache& cache, ImVec2 pos, ImVec2 size, Actions& out);
+
+private:
+    void table_section(const AppState& state, ControlSection section, Actions& out);
+    void control(const AppState& state, const ParamSpec& spec, Actions& out);
+    void slider(const AppState& state, const ParamSpec& spec, Actions& out);
+    void combo(const AppState& state, const ParamSpec& spec, Actions& out);
+    void checkbox(const AppState& state, const ParamSpec& spec, Actions& out);
+    void start_typing(const AppState& state, const ParamSpec& spec);
+    void typed_value(const ParamSpec& spec, Actions& out);
+    void model_section(const AppState& state, Actions& out);
+    void now_and_view_sections(const AppState& state, const FrequencyTable& f, Actions& out);
+    void status_line(const AppState& state, ImVec2 pos, ImVec2 size);
+
+    // A value being typed into a slider (Ctrl+click on it), as text until it is applied.
+    std::optional<ParamId> typing_;
+    bool typing_focus_ = false;   // the text field takes the keyboard in this frame
+    bool typing_active_ = false;  // it has had the keyboard (so losing it ends the typing)
+    std::string typed_before_;
+    char typed_[128] = {};
+};
+
+}  // namespace rope::gui

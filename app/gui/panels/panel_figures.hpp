@@ -1,0 +1,45 @@
+// Each panel's picture: asked for when the values it is built from differ from those its picture
+// was built from (FigureKey), never because of a counter; built on the workers (PanelBuilder); kept
+// waiting when it arrives until its frame comes (a few new pictures are shown per frame, the oldest
+// waiting first). Hidden panels whose inputs changed give their picture back.
+#pragma once
+
+#include "gui/app/app_state.hpp"
+#include "gui/panels/panel_builder.hpp"
+#include "gui/panels/panel_set.hpp"
+#include "gui/app/ui_context.hpp"
+
+namespace rope::gui {
+
+FigureKey figure_key(const AppState& state, const figures::FigureDescriptor& figure, float width, float height);
+// The picture on the panel is the one its inputs give now (and complete, or waiting for nothing new).
+bool figure_current(const PanelView& panel, const FigureKey& key);
+
+// A figure built for the screen's style and text; a figure that fails says so in its picture.
+figures::FigureResult build_picture(const figures::FigureDescriptor& figure, const ParamSet& params, const plot::Style& style,
+                                    const plot::TextMeasure& measure, float width, float height, figures::FigureCache& cache,
+                                    bool wait_for_background);
+// A fresh build of `figure` for the state as the screen would show it (tests compare panels with it).
+figures::FigureResult build_for_screen(const AppState& state, const figures::FigureDescriptor& figure, const plot::TextMeasure& measure,
+                                       float width, float height, figures::FigureCache& cache, bool wait_for_background);
+
+// Asks the builder for panel `index`'s picture at its size, unless it is current or on its way;
+// `change`: the parameters' serial (the frame benchmark's clock).
+void request_picture(const AppState& state, PanelSet& panels, PanelBuilder& builder, int index, std::uint64_t change);
+// Takes the builds that finished: each waits on its panel, the newest replacing an older one.
+void receive_finished(PanelSet& panels, std::vector<PanelBuilder::Finished>&& finished, std::uint64_t frame);
+// What drawing a picture takes with software GL, estimated from its display list (ms): a fixed
+// cost (its area cleared, the draw calls), its triangles and its heatmaps' pixels.
+double draw_cost_ms(const plot::DisplayList& list);
+// The panel shows its waiting picture from now on (its heatmaps uploaded).
+void show_next(PanelSet& panels, Renderer& renderer, PanelView& panel);
+// Between frames: the panel's waiting picture is drawn into the kept back buffer where its current
+// one is, exactly as a frame would draw it, and shown from the next frame on. Only if the back
+// buffer holds the current picture there with nothing over it; returns whether it did.
+bool show_next_in_place(const AppState& state, PanelSet& panels, const FontSet& fonts, Renderer& renderer, PanelView& panel, double now);
+// Releases the picture and textures of panels not shown whose inputs have changed.
+void release_hidden_panels(const AppState& state, PanelSet& panels, Renderer& renderer);
+// Gives back every panel's textures (the app closing).
+void release_all_panels(PanelSet& panels, Renderer& renderer);
+
+}  // namespace rope::gui

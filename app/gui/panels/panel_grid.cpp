@@ -1,0 +1,222 @@
+#include "gui/panels/panel_grid.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "gui/panels/formula_strip.hpp"
+#include "gui/drivers/frame_stats.hpp"
+#include "gui/platform/imgui_canvas.hpp"
+#include "gui/panels/panel_figures.hpp"
+#include "gui/panels/panel_ui.hpp"
+#include "gui/app/ui_helpers.hpp"
+
+namespace rope::gui {
+
+std::vector<GridCell> grid_cells(int count, float width, float height, float gap) {
+    std::vector<GridCell> cells;
+    if (count <= 0) return cells;
+    const int cols = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(count))));
+    const int rows = (count + cols - 1) / cols;
+    const float w = (width - gap * static_cast<float>(cols - 1)) / static_cast<float>(cols);
+    const float h = (height - gap * static_cast<float>(rows - 1)) / static_cast<float>(rows);
+    for (int i = 0; i < count; ++i) {
+        const float x0 = static_cast<float>(i % cols) * (w + gap), y0 = static_cast<float>(i / cols) * (h + gap);
+        cells.push_back({x0, y0, x0 + w, y0 + h});
+    }
+    return cells;
+}
+
+namespace {
+
+// One row of page tabs above the grid; returns its height.
+float draw_page_tabs(const AppState& state, ImVec2 pos, float width, Actions& out) {
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize({width, 0});
+    ImGui::Begin("##pages", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground |
+                                         ImGuiWindowFlags_AlwaysAutoResize);
+    for (int k = 0; k < static_cast<int>(figures::pages().size()); ++k) {
+        const auto on_page = figures::figures_on_page(k);
+        if (on_page.empty()) continue;
+        const std::string name(figures::pages()[static_cast<std::size_t>(k)]);
+        const int first = on_page.front()->index + 1, last = on_page.back()->index + 1;
+        char label[128];
+        if (first == last) std::snprintf(label, sizeof label, "%s  (%d)", name.c_str(), first);
+        else std::snprintf(label, sizeof label, "%s  (%d–%d)", name.c_str(), first, last);
+        if (k) ImGui::SameLine();
+        const bool current = state.page == k;
+        if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        if (ImGui::Button(label)) out.ask(act::ShowPage{k});
+        if (current) ImGui::PopStyleColor();
+        item_tooltip("Switch the page of panels (Tab: next page, Shift+Tab: previous; number keys maximise a panel).");
+    }
+    const float h = ImGui::GetWindowSize().y;
+    ImGui::End();
+    return h;
+}
+
+// The header line: number and title (double-click maximises), the figure's options, Record, Export,
+// Maximise. The buttons go at the right of the title's line, or of the next one under a long
+// title; the options go before them where they fit, else on a line of their own (narrow panels,
+// big type).
+void draw_header(const AppState& state, PanelView& panel, const UiContext& ui, int index, bool alone, Actions& out) {
+    ImGui::PushFont(ui.fonts.bold());
+    char title[128];
+    std::snprintf(title, sizeof title, "%d  %s", index + 1, std::string(panel.figure->title).c_str());
+    ImGui::TextUnformatted(title);
+    ImGui::PopFont();
+    const bool title_double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
+    item_tooltip("Double-click the title (or press its number key) to maximise this panel; again to restore.");
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const char* button = alone && state.maximized == index ? "Restore" : "Maximise";
+    const float gap = ImGui::GetFontSize() * 1.2f;
+    const float buttons_w = ImGui::CalcTextSize("Record").x + ImGui::CalcTextSize("Export").x + ImGui::CalcTextSize(button).x +
+                            style.FramePadding.x * 6 + style.ItemSpacing.x * 2;
+    const float right = ImGui::GetWindowContentRegionMax().x;
+    const float title_end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
+    const float options_w = ImGui::GetFontSize() * panel.figure->header_width_em;
+    // presentation mode hides the controls, the panels' options among them
+    const bool options = !state.presentation && panel.figure->header;
+    // what goes beside the title: options and buttons, the buttons alone, or nothing (a long title)
+    const bool buttons_beside = right - title_end - gap >= buttons_w;
+    const bool options_beside = buttons_beside && right - title_end - gap - buttons_w >= options_w;
+    const bool options_before_buttons = options && (options_beside || (!buttons_beside && right - buttons_w >= options_w));
+    if (options_before_buttons) {
+        if (options_beside) ImGui::SameLine(0, gap);
+        panel_header_options(state, ui.cache, panel, out);
+    }
+    if (buttons_beside || options_before_buttons) ImGui::SameLine();
+    ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), right - buttons_w));
+    if (ImGui::SmallButton("Record")) out.ask(act::OpenExportDialog{index, true});
+    item_tooltip("Save this figure as an animation (GIF, MP4, WebM or PNG frames) while one parameter moves: the playing "
+                 "animation, or the slider you last used (Ctrl+R over a panel).");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Export")) out.ask(act::OpenExportDialog{index, false});
+    item_tooltip("Save this figure as PNG, SVG, PDF or CSV (Ctrl+E over a panel).");
+    ImGui::SameLine();
+    if (ImGui::SmallButton(button) || title_double_clicked) out.ask(act::ToggleMaximized{index});
+    item_tooltip("Maximise this panel to the whole window, or restore the page's grid.");
+    if (options && !options_before_buttons) panel_header_options(state, ui.cache, panel, out);
+}
+
+// The panel's picture: a waiting one shown if this frame is its turn; drawn with its overlays (the
+// linked highlight, a quiet "updating" cue when no new picture came for a while) unless the back
+// buffer still holds exactly that. (New pictures are asked for after the frame's actions: App.)
+void draw_picture(const AppState& state, PanelSet& panels, UiContext& ui, PanelView& panel, int index, ImDrawList* draw, ImVec2 origin) {
+    const double now = ui.platform.now();
+    if (std::find(ui.show_new.begin(), ui.show_new.end(), index) != ui.show_new.end()) {
+        show_next(panels, ui.renderer, panel);
+        panel.shown_at = now;
+    }
+    const bool current = figure_current(panel, figure_key(state, *panel.figure, panel.size.x, panel.size.y));
+    if (current) panel.stale_since = -1;
+    else if (panel.stale_since < 0) panel.stale_since = now;
+    PanelView::Overlay wanted;
+    wanted.cue = !current && now - std::max(panel.stale_since, panel.shown_at) > 0.25;  // not while pictures keep coming
+    wanted.pair = state.linked.pair;
+    wanted.position = state.linked.position;
+    const plot::Rect at{origin.x, origin.y, origin.x + panel.size.x, origin.y + panel.size.y};
+    const bool same_place = panel.drawn.x0 == at.x0 && panel.drawn.y0 == at.y0 && panel.drawn.x1 == at.x1 && panel.drawn.y1 == at.y1;
+    if (ui.platform.keeps_back_buffer() && panel.on_screen && same_place && panel.overlay == wanted) {
+        ui.keep.push_back(at);
+        return;
+    }
+    replay(panel.result.list, draw, {origin.x, origin.y}, ui.fonts, panel.textures, ui.renderer);
+    panel.replay_ms = (ui.platform.now() - now) * 1000.0;
+    ui.fresh.push_back(at);
+    if (wanted.cue) {
+        const plot::Theme theme = plot::theme_by_id(effective_theme(state));
+        const char* cue = panel.built ? "updating…" : "computing…";
+        const ImVec2 text = ImGui::CalcTextSize(cue);
+        draw->AddText(ImVec2(origin.x + panel.size.x - text.x - 4, origin.y + 2), to_imgui_color(theme.muted, 1), cue);
+    }
+    draw_linked_highlight(state, panel, draw, origin);
+    panel.drawn = at;
+    panel.overlay = wanted;
+    panel.on_screen = panel.built;  // until a window the app does not place draws over it
+}
+
+void draw_panel(const AppState& state, PanelSet& panels, UiContext& ui, int index, ImVec2 p0, ImVec2 p1, bool alone, Actions& out) {
+    PanelView& panel = panels[index];
+    ImGui::SetNextWindowPos(p0);
+    ImGui::SetNextWindowSize({p1.x - p0.x, p1.y - p0.y});
+    char name[32];
+    std::snprintf(name, sizeof name, "##panel%d", index);
+    ImGui::Begin(name, nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                                         ImGuiWindowFlags_NoBackground);
+    draw_header(state, panel, ui, index, alone, out);
+    // the figure
+    const ImVec2 fig_pos = ImGui::GetCursorScreenPos();
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    avail.x = std::max(avail.x, 50.f);
+    avail.y = std::max(avail.y, 50.f);
+    ImGui::InvisibleButton("figure", avail);
+    panel.screen = {fig_pos.x, fig_pos.y, fig_pos.x + avail.x, fig_pos.y + avail.y};
+    panel.size = {std::floor(avail.x), std::floor(avail.y)};
+    panel.shown = true;
+    panel_pointer(state, ui.cache, panel, index, out);
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    if (lesson_panel(state) == panel.figure) {
+        // the panel the lesson step asks people to look at
+        draw->AddRect(ImVec2(p0.x + 1, p0.y + 1), ImVec2(p1.x - 1, p1.y - 1), to_imgui_color(plot::theme_by_id(effective_theme(state)).accent, 1),
+                      0, 0, std::round(3 * state.ui_scale));
+    }
+    // whole pixels: what is kept from the last frame and what is drawn now are the same rectangle
+    const ImVec2 origin(std::floor(fig_pos.x), std::floor(fig_pos.y));
+    draw->PushClipRect(origin, {origin.x + panel.size.x, origin.y + panel.size.y}, true);
+    const ImVec4 clip = draw->_ClipRectStack.back();
+    panel.clip = {clip.x, clip.y, clip.z, clip.w};
+    draw_picture(state, panels, ui, panel, index, draw, origin);
+    draw->PopClipRect();
+    ImGui::End();
+}
+
+}  // namespace
+
+void draw_panels(const AppState& state, PanelSet& panels, UiContext& ui, Actions& out, ImVec2 pos, ImVec2 size, int maximized,
+                 bool formula_strip) {
+    if (formula_strip) {
+        const float strip_h = formula_strip_height(state, ui.cache, size.x);
+        draw_formula_strip(state, ui.cache, {pos.x, pos.y + size.y - strip_h}, {size.x, strip_h});
+        size.y -= strip_h;
+    }
+    std::vector<int> shown;
+    if (maximized >= 0) {
+        shown.push_back(maximized);
+    } else {
+        const float tabs_h = draw_page_tabs(state, pos, size.x, out);
+        pos.y += tabs_h;
+        size.y -= tabs_h;
+        for (const figures::FigureDescriptor* d : figures::figures_on_page(state.page)) shown.push_back(d->index);
+    }
+    for (PanelView& p : panels.views) p.shown = std::find(shown.begin(), shown.end(), p.figure->index) != shown.end();
+    release_hidden_panels(state, panels, ui.renderer);
+    // the new pictures that waited longest are shown first, kNewPicturesMs' worth a frame
+    ui.show_new.clear();
+    ui.keep.clear();
+    ui.fresh.clear();
+    for (int i : shown) {
+        const PanelView& p = panels[i];
+        if (p.has_next && (!ui.draws_between_frames || p.arrived_frame < ui.frame || p.missed_spare_time)) ui.show_new.push_back(i);
+    }
+    std::stable_sort(ui.show_new.begin(), ui.show_new.end(), [&](int a, int b) {
+        return panels[a].arrived_frame < panels[b].arrived_frame;
+    });
+    double budget = kNewPicturesMs;
+    std::size_t taken = 0;
+    for (int i : ui.show_new) {
+        const double cost = panels[i].next_cost;
+        if (taken > 0 && cost > budget) break;
+        budget -= cost;
+        ++taken;
+    }
+    ui.show_new.resize(taken);
+    const float gap = std::round(6 * state.ui_scale);
+    const auto cells = grid_cells(static_cast<int>(shown.size()), size.x, size.y, gap);
+    for (std::size_t k = 0; k < shown.size(); ++k)
+        draw_panel(state, panels, ui, shown[k], {pos.x + cells[k].x0, pos.y + cells[k].y0}, {pos.x + cells[k].x1, pos.y + cells[k].y1},
+                   maximized >= 0, out);
+}
+
+}  // namespace rope::gui

@@ -1,0 +1,62 @@
+// A GLFW window with an OpenGL 3.3 core context; its input callbacks fill the app's event queue.
+#pragma once
+
+#include <vector>
+
+#include "gui/platform/platform.hpp"
+
+struct GLFWwindow;
+struct GLFWcursor;
+
+namespace rope::gui {
+
+class GlfwPlatform : public Platform {
+public:
+    // Opens the window; throws cli::RuntimeFailure (one line) if there is no display or no GL 3.3.
+    GlfwPlatform(int width, int height, const char* title);
+    ~GlfwPlatform() override;
+    GlfwPlatform(const GlfwPlatform&) = delete;
+    GlfwPlatform& operator=(const GlfwPlatform&) = delete;
+
+    InputQueue& input() override { return queue_; }
+    plot::Vec2 window_size() const override;
+    plot::Vec2 framebuffer_size() const override;
+    double now() const override;
+    void set_fullscreen(bool on) override;
+    void wake() override;
+    std::string clipboard() const override;
+    void set_clipboard(const std::string& text) override;
+    void set_text_cursor(bool on) override;
+    bool keeps_back_buffer() const override { return copy_sub_buffer_ != nullptr; }
+
+    float content_scale() const;   // the monitor's (Xft.dpi / 96 on X11)
+    bool should_close() const;
+    void request_close();
+    void poll();                   // takes the events that are there
+    void wait(double timeout = -1);  // sleeps until an event (or the timeout, in seconds)
+    // Shows the frame: with a kept back buffer, only `changed` (framebuffer pixels, top-left origin)
+    // is copied to the window, unless the window system asked for all of it.
+    void swap(const std::vector<plot::Rect>& changed);
+
+private:
+    static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);
+    static void on_char(GLFWwindow* w, unsigned int c);
+    static void on_button(GLFWwindow* w, int button, int action, int mods);
+    static void on_move(GLFWwindow* w, double x, double y);
+    static void on_scroll(GLFWwindow* w, double x, double y);
+    static void on_focus(GLFWwindow* w, int focused);
+    static void on_enter(GLFWwindow* w, int entered);
+    static void on_refresh(GLFWwindow* w);
+    static void on_drop(GLFWwindow* w, int count, const char** paths);
+
+    GLFWwindow* window_ = nullptr;
+    GLFWcursor* text_cursor_ = nullptr;
+    bool text_cursor_on_ = false;
+    using CopySubBuffer = void (*)(void* display, unsigned long drawable, int x, int y, int width, int height);
+    CopySubBuffer copy_sub_buffer_ = nullptr;  // glXCopySubBufferMESA, if the server has it
+    bool copy_all_ = true;  // the window was uncovered or resized: its whole contents are needed
+    InputQueue queue_;
+    int windowed_[4] = {0, 0, 0, 0};  // position and size before fullscreen
+};
+
+}  // namespace rope::gui

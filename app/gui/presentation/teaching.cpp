@@ -1,0 +1,213 @@
+#include "gui/presentation/teaching.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "gui/input/shortcuts.hpp"
+#include "gui/app/ui_helpers.hpp"
+#include "lessons/lessons.hpp"
+#include "session/session.hpp"
+
+namespace rope::gui {
+
+namespace {
+
+// A toolbar button that goes on the current row if it fits there, else starts the next one (the
+// manual wrapping of imgui_demo.cpp); `new_row` starts a row anyway.
+bool tool_button(const char* label, const char* tooltip, bool new_row = false, bool enabled = true) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width = ImGui::CalcTextSize(label).x + style.FramePadding.x * 2;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (!new_row && ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
+    ImGui::BeginDisabled(!enabled);
+    const bool pressed = ImGui::Button(label);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) item_tooltip(tooltip);
+    return pressed;
+}
+
+}  // namespace
+
+void draw_shortcut_overlay(const AppState& state, Actions& out) {
+    if (!state.show_shortcuts) return;
+    bool shown = true;
+    const ImVec2 size = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos(ImVec2(size.x / 2, size.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowBgAlpha(0.96f);
+    if (ImGui::Begin("Keyboard shortcuts", &shown,
+                     ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+        if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+            for (const ShortcutHelp& s : shortcut_list()) {
+                ImGui::TableNextRow();
+                ImGui::TableSetColumnIndex(0);
+                ImGui::TextUnformatted(s.keys.c_str());
+                ImGui::TableSetColumnIndex(1);
+                ImGui::TextUnformatted(s.what.c_str());
+            }
+            ImGui::EndTable();
+        }
+        ImGui::TextDisabled("Every key has a button in the controls panel. Esc or ? closes this list.");
+    }
+    ImGui::End();
+    if (!shown) out.ask(act::ShowShortcuts{false});
+}
+
+void draw_toolbar(const AppState& state, Actions& out) {
+    // Play / pause and speed
+    if (ImGui::Button(state.playing ? "Pause" : "Play")) out.ask(act::TogglePlay{});
+    item_tooltip("Play or pause the position animation (Space); it loops at max_position.");
+    ImGui::SameLine();
+    float speed = static_cast<float>(state.speed);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::SliderFloat("##speed", &speed, static_cast<float>(session::kMinSpeed), static_cast<float>(session::kMaxSpeed),
+                           "%.3g tokens/s", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+        out.ask(act::SetSpeed{speed});
+    item_tooltip("Animation speed in tokens per second, from 0.5 to 10000.");
+    // position, pair and base steps
+    if (tool_button("m-10", "Position m down by 10 (Shift+Left).", true)) out.ask(act::StepPosition{-10});
+    if (tool_button("m-1", "Position m down by 1 (Left).")) out.ask(act::StepPosition{-1});
+    if (tool_button("m+1", "Position m up by 1 (Right).")) out.ask(act::StepPosition{1});
+    if (tool_button("m+10", "Position m up by 10 (Shift+Right).")) out.ask(act::StepPosition{10});
+    if (tool_button("i-1", "Selected pair down by 1 (Down).", true)) out.ask(act::StepPair{-1});
+    if (tool_button("i+1", "Selected pair up by 1 (Up).")) out.ask(act::StepPair{1});
+    if (tool_button("base-", "Base down one notch, a tenth of a decade ([).")) out.ask(act::BaseNotch{-1});
+    if (tool_button("base+", "Base up one notch, a tenth of a decade (]).")) out.ask(act::BaseNotch{1});
+    // undo and redo, with what they would undo in the tooltip
+    const auto& undo = state.history().undo_entries();
+    const auto& redo = state.history().redo_entries();
+    const std::string undo_tip = undo.empty() ? "Nothing to undo (Ctrl+Z)." : "Undo: " + undo.back().label + " (Ctrl+Z).";
+    const std::string redo_tip = redo.empty() ? "Nothing to redo (Ctrl+Shift+Z or Ctrl+Y)." : "Redo: " + redo.back().label + " (Ctrl+Shift+Z or Ctrl+Y).";
+    // always drawn alike (a greyed-out Undo would make a state look different by how it was
+    // reached); with nothing to undo the status line says so
+    if (tool_button("Undo", undo_tip.c_str(), true)) out.ask(act::Undo{});
+    if (tool_button("Redo", redo_tip.c_str())) out.ask(act::Redo{});
+    // modes and files
+    if (tool_button("Lessons", "Open or close the guided tour of RoPE (Page Down / Page Up step through it).")) {
+        if (state.lesson_step() >= 0) out.ask(act::CloseLesson{});
+        else out.ask(act::OpenLesson{});
+    }
+    if (tool_button("Present", "Presentation mode: large type, high contrast, controls hidden (P).")) out.ask(act::TogglePresentation{});
+    if (tool_button("Full", "Fullscreen on or off (F11).")) out.ask(act::ToggleFullscreen{});
+    if (tool_button("Keys", "List every keyboard shortcut (? or F1).")) out.ask(act::ToggleShortcuts{});
+    if (tool_button("Save", "Save the session: parameters and view, as JSON (Ctrl+S).", true))
+        out.ask(act::OpenFileDialog{act::OpenFileDialog::save_session});
+    if (tool_button("Open", "Open a session file, or a PNG the app exported (Ctrl+O).")) out.ask(act::OpenFileDialog{act::OpenFileDialog::open_session});
+    if (tool_button("Config", "Open a Hugging Face config.json: the model's head dim, base and context extension."))
+        out.ask(act::OpenFileDialog{act::OpenFileDialog::open_config});
+    if (tool_button("Quit", "Quit; the state is kept for the next start (Ctrl+Q).")) out.ask(act::Quit{});
+}
+
+namespace {
+
+const lessons::Step* open_step(const AppState& state) {
+    const auto& lesson = lessons::builtin_lesson();
+    const int index = state.lesson_step();
+    if (index < 0 || index >= static_cast<int>(lesson.steps.size())) return nullptr;
+    return &lesson.steps[static_cast<std::size_t>(index)];
+}
+
+std::string step_heading(const AppState& state) {
+    const auto& lesson = lessons::builtin_lesson();
+    return lesson.title + "  -  step " + std::to_string(state.lesson_step() + 1) + " of " + std::to_string(lesson.steps.size());
+}
+
+std::string look_at(const lessons::Step& step) {
+    return "Look at: " + std::string(step.panel->title) + " (panel " + std::to_string(step.panel->index + 1) + ")";
+}
+
+// In presentation mode the lesson is part of the slide: no title bar, and the whole text shown.
+ImGuiWindowFlags lesson_window_flags(const AppState& state) {
+    return state.presentation ? kFixedWindow
+                              : ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+}
+
+}  // namespace
+
+namespace {
+
+float measure_lesson_panel(const AppState& state, const lessons::Step& step, float width, ImFont* title_font) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float inner = width - style.WindowPadding.x * 2;
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    float h = style.WindowPadding.y * 2;
+    if (!state.presentation) h += ImGui::GetFrameHeight();  // title bar
+    // the heading, the step's title in bold type, a separator, the text, "Look at", the buttons
+    h += static_cast<float>(wrap_at_spaces(step_heading(state), inner).size()) * line;
+    ImGui::PushFont(title_font);
+    h += static_cast<float>(wrap_at_spaces(step.title, inner).size()) * ImGui::GetTextLineHeightWithSpacing();
+    ImGui::PopFont();
+    h += style.ItemSpacing.y;
+    h += static_cast<float>(wrap_at_spaces(step.text, inner).size() + wrap_at_spaces(look_at(step), inner).size()) * line;
+    h += style.ItemSpacing.y + ImGui::GetFrameHeightWithSpacing();
+    return std::ceil(h);
+}
+
+}  // namespace
+
+float LessonPanel::height(const AppState& state, float width, ImFont* title_font) {
+    const lessons::Step* step = open_step(state);
+    if (!step) return 0;
+    const int index = state.lesson_step();
+    const float font = ImGui::GetFontSize(), title = title_font ? title_font->FontSize : 0;
+    for (const Known& k : known_)
+        if (k.step == index && k.width == width && k.font == font && k.title_font == title && k.presentation == state.presentation)
+            return k.height;
+    if (known_.size() >= kKnownHeights) known_.clear();
+    known_.push_back({index, width, font, title, state.presentation, measure_lesson_panel(state, *step, width, title_font)});
+    return known_.back().height;
+}
+
+float LessonPanel::column_width(const AppState& state, float window_width, float window_height, ImFont* title_font) {
+    float fraction = 0.28f;
+    while (fraction < 0.45f && height(state, std::round(window_width * fraction), title_font) > window_height) fraction += 0.01f;
+    return std::round(window_width * fraction);
+}
+
+void LessonPanel::draw(const AppState& state, ImVec2 pos, ImVec2 size, ImFont* title_font, Actions& out) {
+    const lessons::Step* step = open_step(state);
+    if (!step) return;
+    const int index = state.lesson_step();
+    const int count = static_cast<int>(lessons::builtin_lesson().steps.size());
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(size);
+    ImGui::Begin("Lesson", nullptr, lesson_window_flags(state));
+    const float inner = ImGui::GetContentRegionAvail().x;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped_at_spaces(step_heading(state), inner);  // a narrow column breaks it, never clips it
+    ImGui::PopStyleColor();
+    ImGui::PushFont(title_font);
+    text_wrapped_at_spaces(step->title, inner);
+    ImGui::PopFont();
+    ImGui::Separator();
+    const float buttons_h = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+    // The whole text where it fits (presentation mode sizes the panel for it); else it scrolls. Each
+    // step has its own child, so no step inherits another's scrollbar (which narrows the text, and
+    // the narrower text then needs the scrollbar: a walked step would look unlike a fresh one).
+    const bool fits = height(state, size.x, title_font) <= size.y;
+    ImGui::PushID(index);
+    ImGui::BeginChild("lesson_text", ImVec2(0, -buttons_h), false, fits ? ImGuiWindowFlags_NoScrollbar : 0);
+    text_wrapped_at_spaces(step->text, ImGui::GetContentRegionAvail().x);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped_at_spaces(look_at(*step), ImGui::GetContentRegionAvail().x);
+    ImGui::PopStyleColor();
+    ImGui::EndChild();
+    ImGui::PopID();
+    ImGui::BeginDisabled(index == 0);
+    if (ImGui::Button("< Back")) out.ask(act::StepLesson{-1});
+    ImGui::EndDisabled();
+    item_tooltip("The previous step (Page Up).");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(index + 1 >= count);
+    if (ImGui::Button("Next >")) out.ask(act::StepLesson{1});
+    ImGui::EndDisabled();
+    item_tooltip("The next step (Page Down).");
+    ImGui::SameLine();
+    if (ImGui::Button("Close")) out.ask(act::CloseLesson{});
+    item_tooltip("Close the lesson; the parameters stay as they are.");
+    ImGui::End();
+}
+
+}  // namespace rope::gui
