@@ -421,7 +421,7 @@ const FigureDescriptor& model_anatomy_figure() {
         f.export_height = 640;
         f.csv_columns = "layer,kind,window,nope,base,head_dim,rotating_pairs,selected";
         f.plots = {
-            {"anatomy_layers", "The model's layers, one cell each, by kind", "layers", PlotRole::strip, AxisRole::other, AxisRole::other, 0, {240, 160}, 0, true, 6.0f, {"Click a layer"}},
+            {"anatomy_layers", "The model's layers, one cell each, by kind", "layers", PlotRole::strip, AxisRole::other, AxisRole::other, 0, {240, 160}, 0, true, 6.0f, {"Click a layer", "every fourth layer"}},
             {"anatomy_kinds", "The kinds of layer and their RoPE", "kinds", PlotRole::table, AxisRole::other, AxisRole::other, 1, {240, 160}, 0, true, 3.0f, {"sliding-window"}},
             {"anatomy_temperature", "The NoPE layers' query scale against position", "query scale", PlotRole::supporting, AxisRole::position, AxisRole::other, 2, {240, 160}, 0, true, 3.0f, {"the curve"}},
         };

@@ -4,9 +4,11 @@
 
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "lessons/lessons.hpp"
 #include "figures/registry.hpp"
+#include "rope/number_parse.hpp"
 #include "session/session.hpp"
 #include "support/process.hpp"
 
@@ -121,6 +123,18 @@ TEST(Lessons, EveryStepSetsValidKeysAndValues) {
         EXPECT_GT(step.text.size(), 100u) << step.title;  // a few sentences
         const ParamSet p = lessons::step_parameters(step);
         EXPECT_NO_THROW(p.validate()) << step.title;
+        // each value the step's JSON gives is the value the step shows
+        const nlohmann::json given = nlohmann::json::parse(step.parameters_json);
+        for (const auto& [key, value] : given.items()) {
+            const ParamSpec* spec = find_param(key);
+            ASSERT_NE(spec, nullptr) << step.title << ": " << key;
+            const std::string shown = p.value_text(spec->id);
+            if (value.is_number()) {
+                EXPECT_EQ(parse_number(shown), value.get<double>()) << step.title << ": " << key;
+            } else {
+                EXPECT_EQ(shown, value.is_string() ? value.get<std::string>() : value.dump()) << step.title << ": " << key;
+            }
+        }
     }
 }
 

@@ -44,4 +44,8 @@ TEST(FigureEdges, EveryFigureAtEveryLimitIsFinite) {
         }
     }
     std::printf("%d figures built, %d edge cases refused\n", built, refused);
+    // the limits are values the sliders allow: most are drawn, not refused
+    const int cases = static_cast<int>(test::numeric_edge_cases().size());
+    EXPECT_LT(refused * 4, cases) << refused << " of " << cases << " edge cases refused";
+    EXPECT_EQ(built, (cases - refused) * static_cast<int>(figures::all_figures().size()));
 }

@@ -19,6 +19,7 @@
 #include "gui/dialogs/export_dialog.hpp"
 #include "gui/dialogs/session_dialog.hpp"
 #include "io/png_writer.hpp"
+#include "support/export_cli.hpp"
 #include "support/headless_app.hpp"
 #include "support/temp_dir.hpp"
 
@@ -295,6 +296,12 @@ TEST_F(Flows, ExportDialogSizePlotAndClean) {
     const auto png = rope::io::read_png(path("rope-sweep.png"), false);
     EXPECT_EQ(png.width, 640);
     EXPECT_EQ(png.height, 400);
+    // the picture is the cosine plot alone, clean, as the command line draws it with the same options
+    const std::string theme = d.theme == 0 ? "light" : "dark";
+    const auto cli = rope::test::export_cli({"sweep", "--out", path("cli.png"), "--plot", "sweep_cosine", "--clean", "--width", "640",
+                                             "--height", "400", "--theme", theme, "--set", "position=12"});
+    ASSERT_EQ(cli.exit_code, 0) << cli.err;
+    EXPECT_TRUE(rope::io::read_png(path("cli.png")).rgba == rope::io::read_png(path("rope-sweep.png")).rgba) << "the dialog's picture is not --plot sweep_cosine --clean";
 }
 
 // F12 while the animation plays: pictures come from the workers a frame or two after each change,

@@ -241,6 +241,9 @@ TEST(Colours, CyclicMapEndsWhereItStarts) {
                                                        plot::colormap_color(plot::ColormapId::cyclic, (i + 1) / 512.0),
                                                        Vision::normal));
     EXPECT_LT(largest_step, 0.02);
+    // and it is a map, not one colour: half way round (an angle of 0 against one of 180) is far off
+    const plot::Color half = plot::colormap_color(plot::ColormapId::cyclic, 0.5);
+    EXPECT_GT(distance(start, half, Vision::normal), 0.2);
 }
 
 namespace {

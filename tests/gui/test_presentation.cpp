@@ -142,8 +142,18 @@ TEST_F(Presentation, LinesBreakOnlyAtSpaces) {
     const std::string text = "θ₀ = 10000^(−2·0/128) = 0.11957 rad/token, R(m·θ₀)·(x₀, x₁) = (0.5·1 − (−0.25)·2, 1.5)";
     for (float width : {40.f, 90.f, 150.f, 260.f, 600.f}) {
         std::string joined;
-        for (const std::string& line : rope::gui::wrap_at_spaces(text, width)) joined += (joined.empty() ? "" : " ") + line;
+        const std::vector<std::string> lines = rope::gui::wrap_at_spaces(text, width);
+        for (const std::string& line : lines) {
+            joined += (joined.empty() ? "" : " ") + line;
+            // a line is wider than the width only when it is one word
+            if (line.find(' ') != std::string::npos) {
+                EXPECT_LE(ImGui::CalcTextSize(line.c_str()).x, width) << line;
+            }
+        }
         EXPECT_EQ(joined, text) << "at width " << width;
+        if (width < 600) {
+            EXPECT_GT(lines.size(), 1u) << "at width " << width;
+        }
     }
     ImGui::EndFrame();
 }

@@ -119,6 +119,29 @@ TEST_F(Recording, CtrlRRecordsTheAnimationOffTheUiThreadAndTheWindowStaysLive) {
     EXPECT_EQ(app.state().params()[P::position], 12);
 }
 
+// "As it plays" follows the play speed: at 30 tokens/s, 60 frames at 30 fps move position by 59; and
+// a recording's scale is its own, whatever scale the picture export was given.
+TEST_F(Recording, AsItPlaysFollowsTheSpeedAndTheScaleIsTheRecordingsOwn) {
+    HeadlessApp app({"--fresh", "--set", "position=12"});
+    ASSERT_TRUE(app.settle());
+    app.app().apply(rope::gui::act::OpenExportDialog{0, false});
+    app.frame();
+    rope::gui::ExportDialogState& d = app.app().exports().dialog();
+    ASSERT_TRUE(d.open && !d.recording);
+    d.scale = 3;
+    app.key(GLFW_KEY_ESCAPE);
+    app.frame();
+    ASSERT_FALSE(d.open);
+    app.app().apply(rope::gui::act::SetSpeed{30});
+    ctrl_r_over(app, 0);
+    ASSERT_TRUE(d.open && d.recording);
+    EXPECT_EQ(d.rec.key, rope::ParamId::position);
+    EXPECT_EQ(d.rec.from, 12);
+    EXPECT_EQ(d.rec.to, 12 + 59);
+    EXPECT_EQ(d.rec.scale, 1.0f);
+    EXPECT_EQ(d.scale, 3.0f) << "the picture export keeps its own scale";
+}
+
 // The slider last used is what Record sweeps, across its slider's range; Ctrl+R while it is written
 // stops it and leaves nothing; a second recording then runs to the end; undo still undoes the slider.
 TEST_F(Recording, TheSliderLastUsedIsSweptAndCtrlRCancels) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <string>
 
@@ -84,7 +85,13 @@ TEST(Registry, EveryFigureIsDescribedOnce) {
         EXPECT_FALSE(d->title.empty()) << d->name;
         EXPECT_FALSE(d->csv_columns.empty()) << d->name;
         EXPECT_GE(d->export_width, 200) << d->name;
-        EXPECT_NE(d->build, nullptr) << d->name;
+        // its build draws a picture
+        figures::FigureCache cache;
+        figures::FigureRequest r;
+        r.figure = d;
+        const figures::FigureResult fig = figures::build_figure(r, ParamSet(), cache);
+        EXPECT_FALSE(fig.error) << d->name;
+        EXPECT_GT(fig.list.commands.size(), 5u) << d->name;
     }
     for (int page = 0; page < static_cast<int>(figures::pages().size()); ++page)
         EXPECT_FALSE(figures::figures_on_page(page).empty()) << figures::pages()[static_cast<std::size_t>(page)];
@@ -95,6 +102,72 @@ TEST(Registry, EveryFigureIsDescribedOnce) {
     EXPECT_EQ(figures::panel_key(8), '9');
     EXPECT_EQ(figures::panel_key(9), '0');
     EXPECT_EQ(figures::panel_key(10), 0);
+}
+
+// Every plot has a name of its own in its figure, and every lesson step's focus is what its text
+// speaks of: each focused plot is named in the text by one of its lesson words.
+TEST(Registry, PlotsAreDeclaredOnceAndLessonsSpeakOfTheirFocus) {
+    for (const figures::FigureDescriptor* d : figures::all_figures()) {
+        std::set<std::string> names;
+        for (const figures::PlotDescriptor& p : d->plots) {
+            EXPECT_TRUE(names.insert(std::string(p.name)).second) << d->name << ": " << p.name << " twice";
+            EXPECT_FALSE(p.title.empty() || p.short_title.empty() || p.lesson_words.empty()) << p.name;
+            EXPECT_GT(p.min_size.x, 0) << p.name;
+        }
+    }
+    auto lower = [](std::string s) {
+        for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return s;
+    };
+    int checked = 0;
+    for (const lessons::Step& step : lessons::builtin_lesson().steps) {
+        const std::string text = lower(step.text);
+        std::size_t at = 0;
+        while (!step.focus.empty() && at <= step.focus.size()) {
+            const std::size_t end = std::min(step.focus.find(',', at), step.focus.size());
+            const figures::PlotDescriptor* plot = figures::find_plot(*step.panel, step.focus.substr(at, end - at));
+            ASSERT_NE(plot, nullptr) << step.title;
+            bool spoken = false;
+            for (std::string_view w : plot->lesson_words) spoken = spoken || text.find(lower(std::string(w))) != std::string::npos;
+            EXPECT_TRUE(spoken) << step.title << ": its focus " << plot->name << " is named by none of its words";
+            ++checked;
+            at = end + 1;
+        }
+    }
+    EXPECT_GE(checked, 30);  // the built-in lesson's steps name about forty plots
+    // and a lesson whose focus names no plot of its panel is refused with the names it could use
+    const std::string bad = R"({"steps": [{"title": "t", "text": "x", "panel": "sweep", "focus": "sweep,swep", "parameters": {}}]})";
+    try {
+        lessons::parse_lesson(bad, "bad.json");
+        ADD_FAILURE() << "a focus on no plot was accepted";
+    } catch (const session::SessionError& e) {
+        EXPECT_STREQ(e.what(), "lesson 'bad.json': step 1: \"focus\" names \"swep\", not a plot of sweep (sweep, sweep_decay, sweep_cosine, sweep_bound)");
+    }
+}
+
+// The plots a figure lays out are the ones it declares, with the declared tag and axes, and each
+// declared plot is laid out, at the figure's export size, in some state (the model anatomy's need a
+// model, the context figure's before/after/difference a scaling).
+TEST(Registry, EveryDeclaredPlotIsDrawnAndNoOther) {
+    const std::vector<ParamSet> states = varied_states();
+    for (const figures::FigureDescriptor* d : figures::all_figures()) {
+        std::set<std::string> drawn;
+        figures::FigureCache cache;
+        for (const ParamSet& p : states) {
+            figures::FigureRequest r;
+            r.figure = d;
+            r.width = d->export_width;  // at its export size every plot has room
+            r.height = d->export_height;
+            for (const figures::PlotGeometry& g : figures::build_figure(r, p, cache).plots) {
+                const figures::PlotDescriptor* plot = figures::find_plot(*d, g.name);
+                ASSERT_NE(plot, nullptr) << d->name << " lays out an undeclared plot " << g.name;
+                EXPECT_EQ(&d->plots[static_cast<std::size_t>(g.tag)], plot) << g.name;
+                EXPECT_TRUE(g.x_role == plot->x_role && g.y_role == plot->y_role) << g.name;
+                drawn.insert(g.name);
+            }
+        }
+        for (const figures::PlotDescriptor& p : d->plots) EXPECT_TRUE(drawn.count(std::string(p.name))) << d->name << ": " << p.name << " is never drawn";
+    }
 }
 
 // The CSV header each descriptor documents (the README's table) is the one the figure writes.

@@ -19,6 +19,7 @@
 
 #include "export/export.hpp"
 #include "gui/app/ui_helpers.hpp"
+#include "gui/dialogs/dialog_layout.hpp"
 #include "export/animation.hpp"
 #include "gui/dialogs/recording_fields.hpp"
 #include "io/atomic_file.hpp"
@@ -165,7 +166,7 @@ void ExportJobs::draw_progress() {
         std::snprintf(overlay, sizeof overlay, "finishing the file");
         fraction = 1;
     }
-    ImGui::ProgressBar(fraction, ImVec2(ImGui::GetFontSize() * 22, 0), overlay);
+    ImGui::ProgressBar(fraction, ImVec2(ImGui::GetFontSize() * dialog_em::kProgressBar, 0), overlay);
     ImGui::SameLine();
     if (ImGui::Button(job_->cancel.load() ? "Cancelling…" : "Cancel")) cancel();
     item_tooltip("Stop the recording; nothing is written (Ctrl+R).");
@@ -216,9 +217,9 @@ namespace {
 // "" if the fields can be exported, but for a recording's own problem; else what to fix, in one line.
 std::string options_problem(const ExportDialogState& d, const exporting::ExportOptions& o) {
     if (o.width < exporting::kMinSize || o.width > exporting::kMaxSize || o.height < exporting::kMinSize || o.height > exporting::kMaxSize)
-        return "Width and height must be from 200 to 8000 pixels.";
+        return "Width and height must be " + range_words(exporting::kMinSize, exporting::kMaxSize) + " pixels.";
     const bool scaled = d.recording || exporting::file_format(d.format).raster;
-    if (scaled && !(o.scale >= exporting::kMinScale && o.scale <= exporting::kMaxScale)) return "Scale must be from 0.25 to 8.";
+    if (scaled && !(o.scale >= exporting::kMinScale && o.scale <= exporting::kMaxScale)) return "Scale must be " + range_words(exporting::kMinScale, exporting::kMaxScale) + ".";
     if (d.file_name[0] == '\0' || std::strchr(d.file_name, '/')) return "The file name must be a name (no folder in it).";
     if (!is_folder(d.folder)) return "The folder does not exist: " + std::string(d.folder);
     return "";
@@ -249,7 +250,7 @@ void draw_format_choice(ExportDialogState& d) {
             d.format = formats[i]->id;
             set_text(d.file_name, sizeof d.file_name, exporting::with_extension(d.file_name, *formats[i]));
         }
-        if (i % 2 == 0) ImGui::SameLine(ImGui::GetFontSize() * 14);
+        if (i % 2 == 0) ImGui::SameLine(ImGui::GetFontSize() * dialog_em::kSecondColumn);
     }
     item_tooltip("The file type; the file name's extension follows it.");
 }
@@ -257,14 +258,15 @@ void draw_format_choice(ExportDialogState& d) {
 // Size, scale, one plot alone, clean, no title: what a picture (or each frame) looks like.
 void draw_picture_fields(ExportDialogState& d, const AppState& state, const PanelView& panel, const exporting::ExportOptions& o,
                          bool problem_free) {
-    const float field = ImGui::GetFontSize() * 6;
+    const float field = ImGui::GetFontSize() * dialog_em::kNumberField;
     ImGui::SetNextItemWidth(field);
     ImGui::InputInt("width", &d.width, 0);
-    item_tooltip("Figure width in pixels at scale 1, 200 to 8000.");
+    const std::string sizes = range_words(exporting::kMinSize, exporting::kMaxSize);
+    item_tooltip(("Figure width in pixels at scale 1, " + sizes + ".").c_str());
     ImGui::SameLine();
     ImGui::SetNextItemWidth(field);
     ImGui::InputInt("height", &d.height, 0);
-    item_tooltip("Figure height in pixels at scale 1, 200 to 8000.");
+    item_tooltip(("Figure height in pixels at scale 1, " + sizes + ".").c_str());
     ImGui::SameLine();
     if (ImGui::SmallButton("default")) d.width = panel.figure->export_width, d.height = panel.figure->export_height;
     item_tooltip("The figure's own export size (as `rope-explorer export` uses).");
@@ -286,7 +288,7 @@ void draw_picture_fields(ExportDialogState& d, const AppState& state, const Pane
     }
     ImGui::EndDisabled();
     const std::vector<figures::PlotDescriptor>& plots = panel.figure->plots;
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * dialog_em::kSecondColumn);
     const std::string shown = d.plot < 0 ? std::string("the whole figure") : std::string(plots[static_cast<std::size_t>(d.plot)].name);
     if (ImGui::BeginCombo("plot", shown.c_str())) {
         if (ImGui::Selectable("the whole figure", d.plot < 0)) d.plot = -1;
@@ -310,13 +312,13 @@ void draw_file_fields(ExportDialogState& d) {
     ImGui::SameLine();
     ImGui::TextUnformatted("theme");
     item_tooltip("Colours of the file: light (white background) suits blog posts and print.");
-    ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 5);
+    ImGui::SetNextItemWidth(-ImGui::GetFontSize() * dialog_em::kLabelRoom);
     const bool folder = d.recording && d.rec.format == exporting::FileFormat::png_folder;
     ImGui::InputText(folder ? "folder name" : "file name", d.file_name, sizeof d.file_name);
     item_tooltip(folder
                      ? "The new folder the frames go into (frame-0001.png, ...); it is written whole or not at all."
                      : "The file to write; it is written whole or not at all.");
-    ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 5);
+    ImGui::SetNextItemWidth(-ImGui::GetFontSize() * dialog_em::kLabelRoom);
     ImGui::InputText("folder", d.folder, sizeof d.folder);
     item_tooltip("Where the file goes (it must exist); by default your Pictures folder or the current one.");
     if (ImGui::SmallButton(d.browsing ? "Hide folders" : "Browse…")) d.browsing = !d.browsing;
@@ -398,7 +400,7 @@ void ExportJobs::draw_dialog(const AppState& state, const PanelSet& panels, Acti
         d.just_opened = false;
     }
     // a fixed width, the height of what is shown (it grows with the folder list)
-    const float width = ImGui::GetFontSize() * 36;
+    const float width = ImGui::GetFontSize() * dialog_em::kExportWidth;
     ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, FLT_MAX));
     if (!ImGui::BeginPopupModal(dialog_title(d), &d.open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) return;
     const PanelView& panel = panels[d.panel];

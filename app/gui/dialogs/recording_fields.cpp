@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "gui/app/ui_helpers.hpp"
+#include "gui/dialogs/dialog_layout.hpp"
 #include "rope/number_format.hpp"
 
 namespace rope::gui {
@@ -83,8 +84,8 @@ exporting::Animation animation_of(const RecordingFields& rec) {
 std::string recording_problem(const ParamSet& params, const figures::FigureDescriptor& figure, const RecordingFields& rec) {
     const std::vector<ParamId> keys = animatable_keys(figure);
     if (!rec.key || std::find(keys.begin(), keys.end(), *rec.key) == keys.end()) return "This figure has no number to move.";
-    if (rec.frames < exporting::kMinFrames || rec.frames > exporting::kMaxFrames) return "Frames must be from 2 to 1000.";
-    if (rec.fps < exporting::kMinFps || rec.fps > exporting::kMaxFps) return "Frames per second must be from 1 to 120.";
+    if (rec.frames < exporting::kMinFrames || rec.frames > exporting::kMaxFrames) return "Frames must be " + range_words(exporting::kMinFrames, exporting::kMaxFrames) + ".";
+    if (rec.fps < exporting::kMinFps || rec.fps > exporting::kMaxFps) return "Frames per second must be " + range_words(exporting::kMinFps, exporting::kMaxFps) + ".";
     const exporting::Animation a = animation_of(rec);
     if (a.from_text == a.to_text) return "From and to are the same: nothing would move.";
     try {
@@ -106,7 +107,7 @@ namespace {
 void number_field(const char* label, std::optional<ParamId> key, double& v, const char* tooltip) {
     ImGui::TextUnformatted(label);
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * dialog_em::kValueField);
     const bool integer = is_integer(key);
     const std::string id = std::string("##") + label;
     ImGui::InputScalar(id.c_str(), ImGuiDataType_Double, &v, nullptr, nullptr, integer ? "%.0f" : "%.6g");
@@ -124,11 +125,11 @@ void draw_recording_fields(const AppState& state, const figures::FigureDescripto
             rec.format = formats[i]->id;
             std::snprintf(file_name, file_name_size, "%s", exporting::with_extension(file_name, *formats[i]).c_str());
         }
-        if (i % 2 == 0) ImGui::SameLine(ImGui::GetFontSize() * 14);
+        if (i % 2 == 0) ImGui::SameLine(ImGui::GetFontSize() * dialog_em::kSecondColumn);
     }
     item_tooltip("The file type; the file name's extension follows it. PNG frames go into a new folder of that name.");
     const std::vector<ParamId> keys = animatable_keys(figure);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * dialog_em::kSecondColumn);
     if (ImGui::BeginCombo("moves", name_of(rec.key).c_str())) {
         for (const ParamId key : keys)
             if (ImGui::Selectable(name_of(key).c_str(), key == rec.key)) default_sweep(state, key, rec);
@@ -150,13 +151,13 @@ void draw_recording_fields(const AppState& state, const figures::FigureDescripto
     number_field("from", rec.key, rec.from, "The value in the first frame.");
     ImGui::SameLine();
     number_field("to", rec.key, rec.to, "The value in the last frame. Whole numbers step evenly; a logarithmic slider's values step by equal ratios.");
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * dialog_em::kCountField);
     ImGui::InputInt("frames", &rec.frames, 0);
-    item_tooltip("How many pictures, 2 to 1000.");
+    item_tooltip(("How many pictures, " + range_words(exporting::kMinFrames, exporting::kMaxFrames) + ".").c_str());
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * dialog_em::kCountField);
     ImGui::InputInt("fps", &rec.fps, 0);
-    item_tooltip("Frames per second, 1 to 120 (a GIF plays at most 50).");
+    item_tooltip(("Frames per second, " + range_words(exporting::kMinFps, exporting::kMaxFps) + " (a GIF plays at most 50).").c_str());
     if (rec.fps > 0) {
         ImGui::SameLine();
         ImGui::TextDisabled("= %.2f s", static_cast<double>(rec.frames) / rec.fps);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "gui/app/ui_helpers.hpp"
+#include "gui/dialogs/dialog_layout.hpp"
 #include "io/atomic_file.hpp"
 #include "session/hf_config.hpp"
 
@@ -78,7 +79,7 @@ void SessionDialog::draw(const AppState& state, Actions& out) {
         ImGui::OpenPopup(title);
         just_opened_ = false;
     }
-    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 32, 0), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * dialog_em::kFileWidth, 0), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(title, &open_, ImGuiWindowFlags_NoSavedSettings)) return;
     ImGui::TextUnformatted(config   ? "Read a Hugging Face config.json (head dim, base, scaling):"
                            : saving ? "Write the parameters and the view to a JSON file:"
