@@ -56,10 +56,12 @@ std::string main_help() {
         first = false;
     }
     s += "\n\nFigures (panels 1-" + std::to_string(figures::figure_count()) + "; export FIGURE takes the name):\n";
+    std::size_t name_column = 0;  // the longest name and two spaces: every title starts in one column
+    for (const figures::FigureDescriptor* d : figures::all_figures()) name_column = std::max(name_column, d->name.size() + 2);
     for (const figures::FigureDescriptor* d : figures::all_figures()) {
         const char key = figures::panel_key(d->index);
         std::string name(d->name);
-        name.resize(std::max<std::size_t>(name.size(), 12), ' ');
+        name.resize(name_column, ' ');
         const std::string number = std::to_string(d->index + 1);
         s += std::string(number.size() < 2 ? "   " : "  ") + number + "  " + name + std::string(d->title) + " (page: " +
              std::string(figures::pages()[static_cast<std::size_t>(d->page)]) + (key ? std::string("; key ") + key : std::string()) + ")\n";

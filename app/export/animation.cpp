@@ -138,9 +138,14 @@ std::vector<ParamSet> animation_frames(const ParamSet& base, const Animation& a)
 }
 
 io::TextChunks animation_metadata(const ParamSet& first, const figures::FigureDescriptor& figure, const Animation& a) {
-    io::TextChunks meta = session::parameter_metadata(first, figure.name);
+    io::TextChunks meta = frame_metadata(first, figure, a);
     for (auto& [k, v] : meta)
         if (k == key_name(a)) v = a.from_text + ":" + a.to_text;
+    return meta;
+}
+
+io::TextChunks frame_metadata(const ParamSet& frame, const figures::FigureDescriptor& figure, const Animation& a) {
+    io::TextChunks meta = session::parameter_metadata(frame, figure.name);
     meta.emplace_back("animate", animate_text(a));
     meta.emplace_back("frames", std::to_string(a.frames));
     meta.emplace_back("fps", std::to_string(a.fps));
@@ -167,7 +172,8 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
     const io::TextChunks meta = animation_metadata(frames.front(), figure, a);
     const int w = static_cast<int>(std::lround(o.width * o.scale)), h = static_cast<int>(std::lround(o.height * o.scale));
     const std::unique_ptr<FrameSink> sink = format->open_frames(
-        {o.path, w, h, a.fps, meta, 96.0 * o.scale, [&] { return gif_reserved_colours(figure, frames.front(), o); }});
+        {o.path, w, h, a.fps, meta, [&](int i) { return frame_metadata(frames[static_cast<std::size_t>(i)], figure, a); }, 96.0 * o.scale,
+         [&] { return gif_reserved_colours(figure, frames.front(), o); }});
     CairoTextMeasure measure;
     figures::FigureCache cache;
     // Pass 1 learns every frame's axis ranges; pass 2 draws each frame with their union, so the

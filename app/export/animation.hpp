@@ -34,9 +34,12 @@ Animation parse_animate(const std::string& text);
 // throws std::invalid_argument naming the key and the value.
 std::vector<ParamSet> animation_frames(const ParamSet& base, const Animation& animation);
 
-// What the files carry: session::parameter_metadata of the first frame with KEY as "FROM:TO", then
-// animate = "KEY=FROM:TO", frames and fps.
+// What an animation file carries (a GIF's comment, a video's tags): session::parameter_metadata of
+// the first frame with KEY as "FROM:TO", then animate = "KEY=FROM:TO", frames and fps.
 io::TextChunks animation_metadata(const ParamSet& first, const figures::FigureDescriptor& figure, const Animation& animation);
+// What one frame written as its own file carries (a PNG folder's frame): the same, but KEY at the
+// frame's value, so the frame opens as a session.
+io::TextChunks frame_metadata(const ParamSet& frame, const figures::FigureDescriptor& figure, const Animation& animation);
 
 // What a recording is doing: learning every frame's axis ranges (a first pass that only builds
 // the figures, plot/axis_pins.hpp), then drawing and writing the frames.

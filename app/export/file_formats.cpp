@@ -5,6 +5,8 @@
 namespace rope::exporting {
 
 const std::vector<FileFormatInfo>& file_formats() {
+    // id, name, extension, the dialogs' label, the help line, kind, raster (--scale applies), carries a session,
+    // its writer: a still writer or a frame sink
     static const std::vector<FileFormatInfo> table = {
         {FileFormat::png, "PNG", ".png", "PNG (picture)",
          "pixels drawn by cairo, the parameters as text chunks (opens again as a session)", FormatKind::picture, true, true,

@@ -23,7 +23,10 @@ public:
 struct FrameSinkRequest {
     std::string path;  // as given (a folder's ends in /)
     int width = 0, height = 0, fps = 30;
-    io::TextChunks metadata;
+    io::TextChunks metadata;  // the animation's: the moving key as FROM:TO (a GIF's comment, a video's tags)
+    // A frame's own, for a format that writes each frame as a file (a PNG folder): its parameters
+    // with the moving key at that frame's value, so the frame opens as a session.
+    std::function<io::TextChunks(int index)> frame_metadata;
     double dpi = 96;
     // The colours a palette must keep exact (a GIF's): asked for only by formats with a palette.
     std::function<std::vector<std::uint32_t>()> exact_colours;

@@ -20,7 +20,8 @@ namespace {
 // removed with everything in it otherwise.
 class PngFolderSink : public FrameSink {
 public:
-    PngFolderSink(std::string target, io::TextChunks meta, double dpi) : target_(std::move(target)), meta_(std::move(meta)), dpi_(dpi) {
+    PngFolderSink(std::string target, std::function<io::TextChunks(int)> meta, double dpi)
+        : target_(std::move(target)), meta_(std::move(meta)), dpi_(dpi) {
         const std::filesystem::path t(target_);
         std::string pattern = (t.parent_path().empty() ? std::string(".") : t.parent_path().string()) + "/." +
                               t.filename().string() + ".XXXXXX";
@@ -36,7 +37,7 @@ public:
         }
     }
     void add(const std::vector<std::uint8_t>& rgba, int width, int height, int index) override {
-        io::write_png(temp_ + "/" + frame_file_name(index), rgba.data(), width, height, meta_, dpi_);
+        io::write_png(temp_ + "/" + frame_file_name(index), rgba.data(), width, height, meta_(index), dpi_);
     }
     void finish() override {
         chmod(temp_.c_str(), 0755 & ~current_umask());
@@ -52,7 +53,7 @@ private:
         return m;
     }
     std::string target_, temp_;
-    io::TextChunks meta_;
+    std::function<io::TextChunks(int)> meta_;
     double dpi_;
 };
 
@@ -91,7 +92,7 @@ std::string folder_of(std::string path) {
 }  // namespace
 
 std::unique_ptr<FrameSink> open_png_folder(const FrameSinkRequest& r) {
-    return std::make_unique<PngFolderSink>(folder_of(r.path), r.metadata, r.dpi);
+    return std::make_unique<PngFolderSink>(folder_of(r.path), r.frame_metadata, r.dpi);
 }
 
 std::unique_ptr<FrameSink> open_gif(const FrameSinkRequest& r) {

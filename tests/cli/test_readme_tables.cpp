@@ -3,6 +3,8 @@
 // file formats is app/export/file_formats.cpp's.
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -61,7 +63,63 @@ std::string code_default(const rope::ParamSpec& spec) {
     return "unset";
 }
 
+// A bound as the README may write it: 4096, 1e12, 1e-6, 0.25 (%g without the exponent's + and zeros).
+std::string compact(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", v);
+    std::string s = text;
+    if (const std::size_t e = s.find('e'); e != std::string::npos) {
+        std::string exponent = s.substr(e + 1);
+        const bool negative = exponent[0] == '-';
+        exponent.erase(0, exponent.find_first_not_of("+-0"));
+        s = s.substr(0, e + 1) + (negative ? "-" : "") + exponent;
+    }
+    return s;
+}
+
+// `word` stands alone in `cell`: "4096" in "2..4096" or "(1, 4096]", not in "40960", "0.4096" or "-4096".
+bool mentions(const std::string& cell, const std::string& word) {
+    auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (std::size_t at = cell.find(word); at != std::string::npos; at = cell.find(word, at + 1)) {
+        const std::size_t after = at + word.size();
+        const bool starts = at == 0 || (!alnum(cell[at - 1]) && cell[at - 1] != '-' && cell[at - 1] != '.') ||
+                            (cell[at - 1] == '.' && at >= 2 && cell[at - 2] == '.');
+        const bool ends = after >= cell.size() ||
+                          (!alnum(cell[after]) && !(cell[after] == '.' && after + 1 < cell.size() && std::isdigit(static_cast<unsigned char>(cell[after + 1]))));
+        if (starts && ends) return true;
+    }
+    return false;
+}
+
+// What the README's allowed column must say of a parameter: a number's or a list's bounds, each
+// choice (a preset list is "a preset"); empty when the README's words stand alone (text, true/false).
+std::vector<std::string> must_mention(const rope::ParamSpec& spec) {
+    if (spec.numeric() || spec.type == rope::ParamType::real_list) return {compact(spec.min), compact(spec.max)};
+    if ((spec.type == rope::ParamType::choice || spec.type == rope::ParamType::choice_list) && spec.choices.size() <= 10)
+        return {spec.choices.begin(), spec.choices.end()};
+    return {};
+}
+
 }  // namespace
+
+// Each row's allowed column states the limits the code enforces: the bounds of numbers (a sentence
+// such as "integer >= 0" is not all of it when 1e12 is refused) and the words of choices.
+TEST(Readme, ParameterTableStatesTheLimitsTheCodeEnforces) {
+    const auto rows = table_rows(read_readme(), "| key | default | allowed |");
+    ASSERT_FALSE(rows.empty());
+    int checked = 0;
+    for (const auto& cells : rows) {
+        for (const std::string& key : split(cells[0], ", ")) {
+            const rope::ParamSpec* spec = rope::find_param(key);
+            if (!spec) continue;  // the test above names it
+            for (const std::string& word : must_mention(*spec)) {
+                EXPECT_TRUE(mentions(cells[2], word)) << key << ": the README's allowed column leaves out " << word << " (" << spec->allowed() << ")";
+                ++checked;
+            }
+        }
+    }
+    EXPECT_GE(checked, 60);
+}
 
 TEST(Readme, ParameterTableHasEveryParameterWithItsDefault) {
     const auto rows = table_rows(read_readme(), "| key | default | allowed |");
@@ -92,20 +150,23 @@ TEST(Readme, ParameterTableHasEveryParameterWithItsDefault) {
 }
 
 // Its table of file formats lists every row of app/export/file_formats.cpp, in order, with the
-// code's extension, name, kind and words.
+// code's extension, name, kind, whether it opens as a session, and words.
 TEST(Readme, FileFormatTableIsTheCodes) {
-    const auto rows = table_rows(read_readme(), "| extension | format | kind | what it holds |");
+    const auto rows = table_rows(read_readme(), "| extension | format | kind | opens as a session | what it holds |");
     const auto& formats = rope::exporting::file_formats();
     ASSERT_EQ(rows.size(), formats.size()) << "the README's table of file formats has another number of rows";
     const char* kinds[] = {"picture", "table", "animation"};
     for (std::size_t i = 0; i < rows.size(); ++i) {
-        ASSERT_EQ(rows[i].size(), 4u);
-        std::string help = rows[i][3];
+        ASSERT_EQ(rows[i].size(), 5u);
+        std::string help = rows[i][4];
         for (const auto& [escaped, plain] : {std::pair<std::string, std::string>{"&lt;", "<"}, {"&gt;", ">"}})
             for (std::size_t at; (at = help.find(escaped)) != std::string::npos;) help.replace(at, escaped.size(), plain);
         EXPECT_EQ(rows[i][0], formats[i].extension);
         EXPECT_EQ(rows[i][1], formats[i].name);
         EXPECT_EQ(rows[i][2], kinds[static_cast<int>(formats[i].kind)]);
+        const std::string opens = formats[i].carries_session ? "yes" : "no";  // "yes (each frame)" for a folder
+        EXPECT_EQ(rows[i][3].substr(0, opens.size()), opens) << formats[i].name;
+        EXPECT_TRUE(rows[i][3].size() == opens.size() || rows[i][3][opens.size()] == ' ') << formats[i].name;
         EXPECT_EQ(help, formats[i].help);
     }
 }

@@ -11,6 +11,7 @@
 #include <map>
 
 #include "export/export.hpp"
+#include "export/file_formats.hpp"
 #include "figures/registry.hpp"
 #include "io/png_writer.hpp"
 #include "plot/colormap.hpp"
@@ -18,6 +19,7 @@
 #include "rope/frequencies.hpp"
 #include "rope/phasor.hpp"
 #include "rope/rotation.hpp"
+#include "session/session.hpp"
 #include "support/export_cli.hpp"
 #include "support/files.hpp"
 #include "support/process.hpp"
@@ -273,6 +275,26 @@ TEST_F(ExportTest, FastPairsFadeToGreyInEveryFormat) {
                 EXPECT_GE(near_grey_rows(img, x), 35) << file << " " << theme << " x = " << x;
                 EXPECT_LE(near_grey_rows(img, x), 60) << file << " " << theme << " x = " << x;
             }
+        }
+    }
+}
+
+// What the table of file formats says of a format is what its files do: those that carry a session
+// open as one with the parameters they were made from (a folder of frames: each frame), the others
+// are refused by the session loader with the file's name.
+TEST_F(ExportTest, FormatsThatCarryASessionOpenAsOneTheOthersAreRefused) {
+    for (const rope::exporting::FileFormatInfo& f : rope::exporting::file_formats()) {
+        const bool folder = f.id == rope::exporting::FileFormat::png_folder;
+        const std::string out = path(folder ? "frames/" : "figure" + std::string(f.extension));
+        std::vector<std::string> args = {"vectors", "--out", out, "--set", "base=777"};
+        if (f.kind == rope::exporting::FormatKind::animation) args.insert(args.end(), {"--animate", "position=0:3", "--frames", "2"});
+        const ProcessResult r = export_cli(args);
+        ASSERT_EQ(r.exit_code, 0) << f.name << ": " << r.err;
+        const std::string file = folder ? out + "frame-0001.png" : out;
+        if (f.carries_session) {
+            EXPECT_EQ(rope::session::load_session(file).params[P::base], 777) << f.name;
+        } else {
+            EXPECT_THROW(rope::session::load_session(file), rope::session::SessionError) << f.name;
         }
     }
 }

@@ -145,7 +145,8 @@ TEST(Registry, PlotsAreDeclaredOnceAndLessonsSpeakOfTheirFocus) {
     }
 }
 
-// The plots a figure lays out are the ones it declares, with the declared tag and axes, and each
+// The plots a figure lays out are the ones it declares, with the declared tag, pair axes where it
+// says so, and each
 // declared plot is laid out, at the figure's export size, in some state (the model anatomy's need a
 // model, the context figure's before/after/difference a scaling).
 TEST(Registry, EveryDeclaredPlotIsDrawnAndNoOther) {
@@ -162,7 +163,18 @@ TEST(Registry, EveryDeclaredPlotIsDrawnAndNoOther) {
                 const figures::PlotDescriptor* plot = figures::find_plot(*d, g.name);
                 ASSERT_NE(plot, nullptr) << d->name << " lays out an undeclared plot " << g.name;
                 EXPECT_EQ(&d->plots[static_cast<std::size_t>(g.tag)], plot) << g.name;
-                EXPECT_TRUE(g.x_role == plot->x_role && g.y_role == plot->y_role) << g.name;
+                // an axis the descriptor says shows pairs spans pair indices (linked hovers read it so)
+                // (model B's too, when the context figure compares against a preset)
+                double pairs = static_cast<double>(p[P::dim]) / 2;
+                if (const Preset* b = find_preset(p.value_text(P::compare_to)))
+                    for (const auto& [key, value] : b->values)
+                        if (key == ParamId::dim) pairs = std::max(pairs, std::stod(std::string(value)) / 2);
+                if (plot->x_role == figures::AxisRole::pair) {
+                    EXPECT_TRUE(g.x_min >= -1 && g.x_max <= pairs + 1) << d->name << " " << g.name << " x " << g.x_min << ".." << g.x_max << " dim " << pairs * 2;
+                }
+                if (plot->y_role == figures::AxisRole::pair) {
+                    EXPECT_TRUE(g.y_min >= -1 && g.y_max <= pairs + 1) << d->name << " " << g.name << " y " << g.y_min << ".." << g.y_max << " dim " << pairs * 2;
+                }
                 drawn.insert(g.name);
             }
         }
