@@ -116,27 +116,21 @@ void AppState::restore(const Snapshot& s) {
     }
 }
 
-bool AppState::undo() {
-    const auto e = history_.undo();
-    if (!e) {
-        set_status("Nothing to undo.");
-        return false;
-    }
-    const std::string what = describe_change(e->after.params, e->before.params);
-    restore(e->before);
-    set_status("Undone: " + step_text(e->label, what) + ". Ctrl+Shift+Z redoes it.");
-    return true;
-}
+bool AppState::undo() { return step_history(false); }
+bool AppState::redo() { return step_history(true); }
 
-bool AppState::redo() {
-    const auto e = history_.redo();
+// One undo or redo: the entry's other side restored, and said on the status line.
+bool AppState::step_history(bool forward) {
+    const auto e = forward ? history_.redo() : history_.undo();
     if (!e) {
-        set_status("Nothing to redo.");
+        set_status(forward ? "Nothing to redo." : "Nothing to undo.");
         return false;
     }
-    const std::string what = describe_change(e->before.params, e->after.params);
-    restore(e->after);
-    set_status("Redone: " + step_text(e->label, what) + ".");
+    const ParamSet& from = forward ? e->before.params : e->after.params;
+    const Snapshot& to = forward ? e->after : e->before;
+    const std::string what = describe_change(from, to.params);
+    restore(to);
+    set_status((forward ? "Redone: " : "Undone: ") + step_text(e->label, what) + (forward ? "." : ". Ctrl+Shift+Z redoes it."));
     return true;
 }
 

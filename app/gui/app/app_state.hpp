@@ -90,6 +90,7 @@ public:
 
 private:
     void restore(const Snapshot& s);
+    bool step_history(bool forward);
     Snapshot snapshot() const { return {params_, lesson_step_}; }
 
     ParamSet params_;

@@ -19,22 +19,26 @@ void History::end_gesture() {
     gesture_.clear();
 }
 
+namespace {
+
+// Undo and redo are one move: the last entry of one stack goes onto the other.
+std::optional<HistoryEntry> move_last(std::vector<HistoryEntry>& from, std::vector<HistoryEntry>& to) {
+    if (from.empty()) return std::nullopt;
+    to.push_back(std::move(from.back()));
+    from.pop_back();
+    return to.back();
+}
+
+}  // namespace
+
 std::optional<HistoryEntry> History::undo() {
     end_gesture();
-    if (undo_.empty()) return std::nullopt;
-    HistoryEntry e = std::move(undo_.back());
-    undo_.pop_back();
-    redo_.push_back(e);
-    return e;
+    return move_last(undo_, redo_);
 }
 
 std::optional<HistoryEntry> History::redo() {
     end_gesture();
-    if (redo_.empty()) return std::nullopt;
-    HistoryEntry e = std::move(redo_.back());
-    redo_.pop_back();
-    undo_.push_back(e);
-    return e;
+    return move_last(redo_, undo_);
 }
 
 }  // namespace rope::gui
