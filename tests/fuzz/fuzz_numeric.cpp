@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::memcpy(&v, data + at + 1, sizeof v);
         rope::ParamSet next = p;
         try {
-            next.set_number(spec.name, v);
+            next.set_number(spec.id, v);
             next.validate();
             p = next;
         } catch (const rope::ParamError&) {

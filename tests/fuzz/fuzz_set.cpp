@@ -32,9 +32,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // accepted: round trip every key through its text
     rope::ParamSet q = p;
     for (const rope::ParamSpec& spec : rope::parameter_table()) {
-        if (spec.name == "preset" || spec.name == "config") continue;  // presets re-apply their keys
-        q.set(spec.name, p.value_text(spec.name));
-        if (q.value_text(spec.name) != p.value_text(spec.name)) std::abort();
+        if (spec.id == rope::ParamId::preset) continue;  // presets re-apply their keys
+        q.set(spec.id, p.value_text(spec.id));
+        if (q.value_text(spec.id) != p.value_text(spec.id)) std::abort();
     }
     const rope::FrequencyTable f = rope::compute_frequencies(p.config());
     for (Eigen::Index i = 0; i < f.theta.size(); ++i)
