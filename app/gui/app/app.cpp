@@ -204,13 +204,6 @@ void App::advance_animation(double dt) {
     if (m != static_cast<double>(state_.params()[P::position])) state_.apply_number(P::position, m, "animation");
 }
 
-// A picture the back buffer held is gone where one of the app's windows drew over it.
-void App::invalidate_overdrawn(const std::vector<plot::Rect>& overdrawn) {
-    for (PanelView& p : panels_.views)
-        for (const plot::Rect& r : overdrawn)
-            if (p.on_screen && r.x0 < p.drawn.x1 && p.drawn.x0 < r.x1 && r.y0 < p.drawn.y1 && p.drawn.y0 < r.y1) p.on_screen = false;
-}
-
 // A slider or a drag ends when no item is active any more; the animation when it stops playing.
 void App::close_gestures() {
     const std::string& g = state_.history().open_gesture();
@@ -254,8 +247,10 @@ void App::frame() {
         renderer_.render(ImGui::GetDrawData(), static_cast<int>(framebuffer.x), static_cast<int>(framebuffer.y),
                          plot::theme_by_id(effective_theme(state_)).background, platform_.keeps_back_buffer(), ui_.keep, ui_.fresh);
     if (stats_) note_draw_times();
-    invalidate_overdrawn(overdrawn);
-    note_final_pictures();
+    forget_overdrawn(panels_, overdrawn);
+    note_final_pictures(state_, panels_, change_serial_, [this](const PanelView& p) {
+        if (stats_) stats_->built(std::string(p.figure->name), p.build_ms);
+    });
     drawn_in_place_ = false;  // this frame shows them
     screenshot_if_requested();
     // a file finished: the next frames show its status line
@@ -308,28 +303,16 @@ void App::note_draw_times() {
         PanelView& p = panels_[static_cast<int>(*index)];
         if (p.replay_ms >= 0) stats_->drawn(std::string(p.figure->name), p.replay_ms + w.ms);
     }
-    for (PanelView& p : panels_.views) p.replay_ms = -1;
+    clear_replay_times(panels_);
 }
 
 bool App::use_spare_time(double until) {
     if (!paced_ || !platform_.keeps_back_buffer() || frames_ == 0) return false;
     receive_finished(panels_, builder_.take_finished(), static_cast<std::uint64_t>(frames_));
-    std::vector<PanelView*> waiting;
-    for (PanelView& p : panels_.views)
-        if (p.shown && p.has_next) waiting.push_back(&p);
-    // the panel furthest behind first: the one every change is waiting for
-    std::stable_sort(waiting.begin(), waiting.end(), [](const PanelView* a, const PanelView* b) { return a->built_change < b->built_change; });
-    bool drew = false;
-    for (PanelView* p : waiting) {
-        const double t0 = platform_.now();
-        if (t0 + p->next_cost / 1000.0 > until) {
-            p->missed_spare_time = true;  // the next frame draws it
-            continue;
-        }
-        if (!show_next_in_place(state_, panels_, fonts_, renderer_, *p, t0)) continue;
-        if (stats_) stats_->drawn(std::string(p->figure->name), (platform_.now() - t0) * 1000.0);
-        drew = true;
-    }
+    const bool drew = draw_waiting_pictures(state_, panels_, fonts_, renderer_, until, [this] { return platform_.now(); },
+                                            [this](const PanelView& p, double ms) {
+                                                if (stats_) stats_->drawn(std::string(p.figure->name), ms);
+                                            });
     drawn_in_place_ = drawn_in_place_ || drew;
     return drew;
 }
@@ -338,18 +321,6 @@ void App::note_change() {
     if (state_.params() == serial_params_) return;
     serial_params_ = state_.params();
     ++change_serial_;
-}
-
-// A picture on screen, complete and at the panel's size, is the final one of the parameters it was
-// built from, and of the current ones if it is current.
-void App::note_final_pictures() {
-    for (PanelView& p : panels_.views) {
-        if (p.just_built && stats_) stats_->built(std::string(p.figure->name), p.build_ms);
-        p.just_built = false;
-        if (!p.shown || !p.built || p.result.incomplete || p.key.width != p.size.x || p.key.height != p.size.y) continue;
-        p.final_change = std::max(p.final_change, p.built_change);
-        if (figure_current(p, figure_key(state_, *p.figure, p.size.x, p.size.y))) p.final_change = change_serial_;
-    }
 }
 
 std::uint64_t App::final_change() const {

@@ -104,14 +104,12 @@ private:
     void layout();
     void layout_presentation(ImVec2 display);
     void request_pictures();
-    void invalidate_overdrawn(const std::vector<plot::Rect>& overdrawn);
     void close_gestures();
     void apply_view_changes();
     void screenshot_if_requested();
     void apply_theme();
     void note_change();
     void note_draw_times();
-    void note_final_pictures();
 
     Platform& platform_;
     Renderer& renderer_;

@@ -175,6 +175,47 @@ void show_next(PanelSet& panels, Renderer& renderer, PanelView& panel) {
 }
 
 
+bool draw_waiting_pictures(const AppState& state, PanelSet& panels, const FontSet& fonts, Renderer& renderer, double until,
+                           const std::function<double()>& now, const std::function<void(const PanelView&, double)>& drawn) {
+    std::vector<PanelView*> waiting;
+    for (PanelView& p : panels.views)
+        if (p.shown && p.has_next) waiting.push_back(&p);
+    // the panel furthest behind first: the one every change is waiting for
+    std::stable_sort(waiting.begin(), waiting.end(), [](const PanelView* a, const PanelView* b) { return a->built_change < b->built_change; });
+    bool drew = false;
+    for (PanelView* p : waiting) {
+        const double t0 = now();
+        if (t0 + p->next_cost / 1000.0 > until) {
+            p->missed_spare_time = true;  // the next frame draws it
+            continue;
+        }
+        if (!show_next_in_place(state, panels, fonts, renderer, *p, t0)) continue;
+        drawn(*p, (now() - t0) * 1000.0);
+        drew = true;
+    }
+    return drew;
+}
+
+void forget_overdrawn(PanelSet& panels, const std::vector<plot::Rect>& overdrawn) {
+    for (PanelView& p : panels.views)
+        for (const plot::Rect& r : overdrawn)
+            if (p.on_screen && r.x0 < p.drawn.x1 && p.drawn.x0 < r.x1 && r.y0 < p.drawn.y1 && p.drawn.y0 < r.y1) p.on_screen = false;
+}
+
+void clear_replay_times(PanelSet& panels) {
+    for (PanelView& p : panels.views) p.replay_ms = -1;
+}
+
+void note_final_pictures(const AppState& state, PanelSet& panels, std::uint64_t change, const std::function<void(const PanelView&)>& built) {
+    for (PanelView& p : panels.views) {
+        if (p.just_built) built(p);
+        p.just_built = false;
+        if (!p.shown || !p.built || p.result.incomplete || p.key.width != p.size.x || p.key.height != p.size.y) continue;
+        p.final_change = std::max(p.final_change, p.built_change);
+        if (figure_current(p, figure_key(state, *p.figure, p.size.x, p.size.y))) p.final_change = change;
+    }
+}
+
 void release_hidden_panels(const AppState& state, PanelSet& panels, Renderer& renderer) {
     for (PanelView& p : panels.views) {
         if (p.shown) continue;

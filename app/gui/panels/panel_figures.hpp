@@ -4,6 +4,9 @@
 // waiting first). Hidden panels whose inputs changed give their picture back.
 #pragma once
 
+#include <functional>
+#include <vector>
+
 #include "gui/app/app_state.hpp"
 #include "gui/panels/panel_builder.hpp"
 #include "gui/panels/panel_set.hpp"
@@ -37,6 +40,22 @@ void show_next(PanelSet& panels, Renderer& renderer, PanelView& panel);
 // one is, exactly as a frame would draw it, and shown from the next frame on. Only if the back
 // buffer holds the current picture there with nothing over it; returns whether it did.
 bool show_next_in_place(const AppState& state, PanelSet& panels, const FontSet& fonts, Renderer& renderer, PanelView& panel, double now);
+// Pictures waiting for their frame, drawn between frames (show_next_in_place), the panel furthest
+// behind first, each only if its estimated cost fits before `until` (else it is marked and the next
+// frame draws it); `drawn(panel, ms)` hears of each. Returns whether any was drawn.
+bool draw_waiting_pictures(const AppState& state, PanelSet& panels, const FontSet& fonts, Renderer& renderer, double until,
+                           const std::function<double()>& now, const std::function<void(const PanelView&, double)>& drawn);
+
+// What the frame did with the pictures, in the panels' own records:
+// a picture the back buffer held is gone where one of the app's windows drew over it;
+void forget_overdrawn(PanelSet& panels, const std::vector<plot::Rect>& overdrawn);
+// a replay's time is its frame's only;
+void clear_replay_times(PanelSet& panels);
+// a picture on screen, complete and at the panel's size, is the final one of the parameters it was
+// built from, and of the current ones (`change`) if it is current; `built` hears of each picture
+// built since the last call.
+void note_final_pictures(const AppState& state, PanelSet& panels, std::uint64_t change, const std::function<void(const PanelView&)>& built);
+
 // Releases the picture and textures of panels not shown whose inputs have changed.
 void release_hidden_panels(const AppState& state, PanelSet& panels, Renderer& renderer);
 // Gives back every panel's textures (the app closing).
