@@ -104,6 +104,18 @@ std::string picture_options_problem(const figures::FigureDescriptor& figure, con
     return "";
 }
 
+plot::Style file_style_for(const ExportOptions& o) {
+    plot::Style style = plot::file_style(o.theme);
+    // A blog shows a picture about 700 px wide whatever its size: type grows with the width so that
+    // tick labels stay kBlogTickPx tall there, and crowded labels shrink no further than that.
+    const float legible = plot::kBlogTickPx * static_cast<float>(o.width) / plot::kBlogColumnPx;
+    style.scale = std::max(1.0f, legible / style.tick_font);
+    style.min_text = std::max(style.min_text, legible / style.scale);
+    style.draw_titles = !o.no_title;
+    style.draw_captions = !(o.no_title && !o.plot.empty());
+    return style;
+}
+
 figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o,
                                      const plot::TextMeasure& measure, bool with_table, figures::FigureCache& cache,
                                      plot::AxisPins* pins) {
@@ -111,12 +123,11 @@ figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, co
     request.figure = &figure;
     request.width = static_cast<float>(o.width);
     request.height = static_cast<float>(o.height);
-    request.style = plot::file_style(o.theme);
-    request.style.draw_titles = !o.no_title;
-    request.style.draw_captions = !(o.no_title && !o.plot.empty());
+    request.style = file_style_for(o);
     request.measure = &measure;
     request.with_table = with_table;
     request.show_cursor = !o.clean;
+    request.interactive = false;
     request.full_resolution = o.full_resolution;
     if (o.plot.empty()) {
         request.style.pins = pins;

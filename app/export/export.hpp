@@ -19,6 +19,9 @@ namespace rope::exporting {
 // unknown plot name, listing the figure's; picture options with a CSV).
 std::string picture_options_problem(const figures::FigureDescriptor& figure, const ExportOptions& o, const FileFormatInfo& format);
 
+// The figures' style in a file as `o` asks for it (theme, titles).
+plot::Style file_style_for(const ExportOptions& o);
+
 // The figure as the file will show it: the whole figure, or one plot of it cut out at the size asked for.
 // `pins` (an animation's held ranges) reach the build that makes the result, not the probes before it.
 figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o,

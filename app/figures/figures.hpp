@@ -74,6 +74,9 @@ struct FigureRequest {
     // the selected pair's line and highlight, the score matrix's selected cell and its diagonal.
     // False for `export --clean`; the picture is otherwise the same.
     bool show_cursor = true;
+    // On screen: a figure's words may say what a click, a drag or a key does there. False in files,
+    // where nobody can click (the notes say what a larger export shows instead).
+    bool interactive = true;
 };
 
 FigureResult build_figure(const FigureRequest& request, const ParamSet& params, FigureCache& cache);

@@ -109,8 +109,10 @@ void draw_strip(BuildContext& ctx, const ModelLayers& model, const std::vector<K
     const int n = model.layers();
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
                  why::pick_title(ctx, sub, cell.width(),
-                                 {std::to_string(n) + " layers, coloured by kind: click one to load its RoPE into every panel",
-                                  std::to_string(n) + " layers: click one to load it", "layers"}));
+                                 ctx.request.interactive
+                                     ? std::vector<std::string>{std::to_string(n) + " layers, coloured by kind: click one to load its RoPE into every panel",
+                                                                std::to_string(n) + " layers: click one to load it", "layers"}
+                                     : std::vector<std::string>{std::to_string(n) + " layers, coloured by kind", "layers"}));
     plot::AxisSetup ax{"", 0, static_cast<double>(n)}, ay{"", 0, 1};
     p.setup_x(ax);
     p.setup_y(ay);
@@ -163,8 +165,10 @@ void draw_table(BuildContext& ctx, const std::vector<KindRow>& rows, int selecte
     const plot::Theme& th = st.theme;
     const plot::Style sub = why::sub_style(st);
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
-                 why::pick_title(ctx, sub, cell.width(), {"kinds of layer (click a row for its first layer; turning dims: 2 × pairs with θ > 0)",
-                                                          "kinds of layer (click a row)", "kinds"}));
+                 why::pick_title(ctx, sub, cell.width(),
+                                 ctx.request.interactive ? std::vector<std::string>{"kinds of layer (click a row for its first layer; turning dims: 2 × pairs with θ > 0)",
+                                                                                    "kinds of layer (click a row)", "kinds"}
+                                                         : std::vector<std::string>{"kinds of layer (turning dims: 2 × pairs with θ > 0)", "kinds of layer", "kinds"}));
     const int k = static_cast<int>(rows.size());
     plot::AxisSetup ax{"", 0, 1}, ay{"", static_cast<double>(k), 0};
     p.setup_x(ax);
@@ -295,8 +299,8 @@ void draw_temperature(BuildContext& ctx, std::int64_t context, std::int64_t floo
 }
 
 // One sentence on the selected layer: what its RoPE does, in numbers.
-std::string layer_summary(const ParamSet& params, const ModelLayers& model, int layer, bool temperature) {
-    if (layer < 0) return "No layer selected: click one above to load its RoPE into the other panels.";
+std::string layer_summary(const ParamSet& params, const ModelLayers& model, int layer, bool temperature, bool interactive) {
+    if (layer < 0) return interactive ? "No layer selected: click one above to load its RoPE into the other panels." : "No layer selected.";
     const LayerKind& kind = model.kind(layer);
     std::string s = "Layer " + std::to_string(layer) + " (" + kind.name + "), loaded in every panel: ";
     if (kind.attention == Attention::linear) return s + "linear attention, no softmax over positions and no RoPE.";
@@ -329,9 +333,12 @@ void build_model_anatomy(BuildContext& ctx) {
     }
     if (model.empty()) {
         detail::centred_note(ctx, {0, top, W, H},
-                             "No model with layers is loaded. Pick a preset with layers (Gemma, Llama 4, gpt-oss …), open a "
-                             "model's config.json (--set config=PATH, or drop it on the window), or set layer_kinds and "
-                             "model_layers; one row per layer shows here, and a click loads that layer into every panel.");
+                             ctx.request.interactive
+                                 ? "No model with layers is loaded. Choose a preset with layers (Gemma, Llama 4, gpt-oss and others), "
+                                   "open a model's config.json (--set config=PATH, or drop it on the window), or set layer_kinds and "
+                                   "model_layers; one row per layer shows here, and a click loads that layer into every panel."
+                                 : "No model with layers is loaded: export with a preset that has layers (Gemma, Llama 4, gpt-oss and "
+                                   "others), with --set config=PATH, or with layer_kinds and model_layers set.");
         return;
     }
     const int selected = selected_layer(ctx.params, model);
@@ -356,7 +363,7 @@ void build_model_anatomy(BuildContext& ctx) {
                                                     : std::vector<plot::Rect>{{0, y0, W, y0 + strip_h}, {0, y0 + strip_h, W, y0 + strip_h + table_h}};
     const SubplotFit fit = fit_plots(ctx, {0, top, W, H}, own);
     if (fit.shows(0)) draw_strip(ctx, model, rows, selected, fit.cells[0]);
-    if (fit.shows(1)) draw_table(ctx, rows, selected_kind, layer_summary(ctx.params, model, selected, temperature), fit.cells[1]);
+    if (fit.shows(1)) draw_table(ctx, rows, selected_kind, layer_summary(ctx.params, model, selected, temperature, ctx.request.interactive), fit.cells[1]);
     if (temperature && fit.shows(2))
         draw_temperature(ctx, ctx.params[P::max_position], ctx.params[P::floor_scale], ctx.params[P::attn_scale],
                          fit.cells[2]);

@@ -441,7 +441,8 @@ void build_patch_grid(BuildContext& ctx) {
     std::vector<plot::Rect> cells;
     for (int i = 0; i < kMaps; ++i) cells.push_back({third * static_cast<float>(i), body_top, third * static_cast<float>(i + 1), body_top + maps_h});
     const plot::Rect map_probe{0, 0, third, maps_h - tag_h};
-    if (maps_h > 0 && map_side(ctx, sub, map_probe, g, false) >= map_min_side(st, g)) {
+    const bool presented_focus = st.presenting && !st.focus.empty();
+    if (!presented_focus && maps_h > 0 && map_side(ctx, sub, map_probe, g, false) >= map_min_side(st, g)) {
         // everything: the maps in a row, the shared colour key, the strip
         for (int i = 0; i < kMaps; ++i) draw_map(ctx, maps[static_cast<std::size_t>(i)], scale, g, i == mine, false, cells[static_cast<std::size_t>(i)]);
         const plot::Rect band{0, body_top + maps_h, W, H - strip_h};
@@ -450,31 +451,16 @@ void build_patch_grid(BuildContext& ctx) {
         draw_axes_strip(ctx, maps, g, {0, H - strip_h, W, H});
         return;
     }
-    // too small for all four: a lesson step whose focus starts with the strip gets the strip alone, else the maps, as many
-    // as fit, each with its own colour bar; a line at the bottom says what is left out
-    const float note_size = st.px(st.tick_font);
-    const plot::Rect room{0, body_top, W, H - note_size * 1.7f};
-    const std::string key = std::to_string(ctx.figure().index + 1);
-    auto left_out = [&](const std::string& what) {
-        for (const std::string& note : {what + " left out at this size: maximise the panel (" + key + "), a larger window or export shows it",
-                                        what + " left out: maximise (" + key + ") or export", what + " left out"})
-            if (ctx.measure.measure(note, note_size).x <= W - st.px(8) || note == what + " left out") {
-                ctx.result.list.text({W / 2, H - note_size * 0.85f}, note, why::fitted_size(ctx.measure, note, note_size, W - st.px(8), st.px(st.min_text)),
-                                     st.theme.muted, plot::HAlign::center, plot::VAlign::middle);
-                return;
-            }
-    };
-    // the strip alone when a lesson step speaks of it first (its focus starts with patch_axes)
-    const std::string_view strip_name = ctx.figure().plots[static_cast<std::size_t>(GridPlot::axes)].name;
-    if (st.focus.rfind(std::string(strip_name), 0) == 0 && room.height() >= strip_min) {
-        draw_axes_strip(ctx, maps, g, room);
-        left_out("the maps are");
-        return;
-    }
-    const SubplotFit fit = fit_plots(ctx, room, std::vector<plot::Rect>(kMaps), {std::max(st.px(160), third * 0.2f), st.px(160)});
+    // too small for the maps in a row above the strip, or a presented lesson step that speaks of some of
+    // them: the layout engine arranges the maps (each with its own colour bar) and the strip, never
+    // leaving out the step's focus or this model's map
+    detail::FitOptions options;
+    if (mine >= 0) options.keep.push_back(mine);
+    options.min_of.push_back({kMaps, {st.px(240), strip_min}});
+    const SubplotFit fit = fit_plots(ctx, body, std::vector<plot::Rect>(kMaps + 1), options);
     for (int i = 0; i < kMaps; ++i)
         if (fit.shows(i)) draw_map(ctx, maps[static_cast<std::size_t>(i)], scale, g, i == mine, true, fit.cells[static_cast<std::size_t>(i)]);
-    if (fit.all()) left_out("the pairs-per-axis strip is");
+    if (fit.shows(kMaps)) draw_axes_strip(ctx, maps, g, fit.cells[static_cast<std::size_t>(kMaps)]);
 }
 
 // The patch under the pointer on one of the maps, if any.

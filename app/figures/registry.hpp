@@ -58,6 +58,10 @@ std::vector<ParamId> model_and(std::initializer_list<ParamId> more);
 const PlotDescriptor* find_plot(const FigureDescriptor& figure, std::string_view name);
 std::string plot_names(const FigureDescriptor& figure, std::string_view separator = ", ");
 
+// Whether the plots `focus` names (comma-separated) fit at their minimum sizes (times `scale`) side by
+// side or one above the other in a picture of width x height: else a page gives that panel more room.
+bool focus_fits(const FigureDescriptor& figure, std::string_view focus, float width, float height, float scale);
+
 // Every figure in panel order (panel n is all_figures()[n - 1]).
 const std::vector<const FigureDescriptor*>& all_figures();
 int figure_count();

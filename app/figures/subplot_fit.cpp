@@ -13,109 +13,236 @@ namespace {
 
 bool large_enough(const plot::Rect& r, plot::Vec2 min) { return r.width() >= min.x - 0.5f && r.height() >= min.y - 0.5f; }
 
-
-// The grid (columns x rows) that gives `count` cells the most room in `area`, if any holds `min`.
-bool best_grid(int count, plot::Rect area, plot::Vec2 min, int max_cols, int& cols_out, int& rows_out) {
-    float best = 0;
-    for (int cols = 1; cols <= (max_cols > 0 ? std::min(count, max_cols) : count); ++cols) {
-        const int rows = (count + cols - 1) / cols;
-        const float w = area.width() / static_cast<float>(cols), h = area.height() / static_cast<float>(rows);
-        if (w < min.x || h < min.y) continue;
-        const float room = std::min(w / min.x, h / min.y);
-        if (room > best) {
-            best = room;
-            cols_out = cols;
-            rows_out = rows;
-        }
-    }
-    return best > 0;
-}
-
 std::string left_out_note(const BuildContext& ctx, int shown, int total, float width) {
     const std::string n = std::to_string(shown) + " of " + std::to_string(total) + " plots";
     const std::string key = std::to_string(ctx.figure().index + 1);
     const plot::Style& st = ctx.request.style;
-    for (const std::string& note : {n + " at this size: maximise the panel (" + key + "), a larger window or export shows all",
-                                    n + ": maximise (" + key + ") or export for all", n + " (" + key + ": all)"}) {
+    const std::vector<std::string> notes =
+        ctx.request.interactive ? std::vector<std::string>{n + " at this size: maximise the panel (" + key + "), a larger window or export shows all",
+                                                           n + ": maximise (" + key + ") or export for all", n + " (" + key + ": all)"}
+                                : std::vector<std::string>{n + " at this size: a larger export (or --plot NAME) shows the others", n + " at this size"};
+    for (const std::string& note : notes) {
         if (ctx.measure.measure(note, st.px(st.tick_font)).x <= width) return note;
     }
     return n;
 }
 
-}  // namespace
-
-namespace {
+bool in_focus(const BuildContext& ctx, int k) {
+    const std::string focus = "," + ctx.request.style.focus + ",";
+    return focus.find("," + std::string(ctx.figure().plots[static_cast<std::size_t>(k)].name) + ",") != std::string::npos;
+}
 
 // The plots' order when not all fit: the ones the lesson step's focus names first, then by rank.
-std::vector<int> fit_order(const BuildContext& ctx, int count) {
-    const auto& plots = ctx.figure().plots;
-    std::vector<int> by_rank(static_cast<std::size_t>(count));
-    for (int k = 0; k < count; ++k) by_rank[static_cast<std::size_t>(k)] = k;
-    std::stable_sort(by_rank.begin(), by_rank.end(),
-                     [&](int a, int b) { return plots[static_cast<std::size_t>(a)].rank < plots[static_cast<std::size_t>(b)].rank; });
-    std::vector<int> order;
-    const std::string focus = "," + ctx.request.style.focus + ",";
-    for (int k : by_rank)
-        if (focus.find("," + std::string(plots[static_cast<std::size_t>(k)].name) + ",") != std::string::npos) order.push_back(k);
-    for (int k : by_rank)
-        if (std::find(order.begin(), order.end(), k) == order.end()) order.push_back(k);
+std::vector<int> fit_order(const BuildContext& ctx, const std::vector<int>& plots) {
+    const auto& d = ctx.figure().plots;
+    std::vector<int> order = plots;
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        if (in_focus(ctx, a) != in_focus(ctx, b)) return in_focus(ctx, a);
+        return d[static_cast<std::size_t>(a)].rank < d[static_cast<std::size_t>(b)].rank;
+    });
     return order;
+}
+
+// What the engine knows of one plot.
+struct PlotNeed {
+    int index = 0;
+    plot::Vec2 min;      // the smallest legible cell (pixels)
+    float aspect = 1.5f;  // the width / height it reads best at
+    float weight = 1;     // its claim on spare room
+    bool full_width = false;
+    bool focus = false;
+};
+
+struct Arrangement {
+    std::vector<plot::Rect> cells;  // one per plot of the candidate, in its order
+    bool fits = false;              // every cell at least its plot's minimum
+    float score = 0;                // the plots' legible sizes, weighted
+    float focus_share = 0;          // the share of the area the focus plots can use
+};
+
+// How much of a cell a plot of `aspect` can use: the largest box of its shape inside the cell.
+float usable_area(plot::Rect c, float aspect) {
+    const float w = std::min(c.width(), c.height() * aspect);
+    return w * (w / aspect);
+}
+
+// Spare height to the rows as their cells' shapes ask for it; the whole height is used.
+std::vector<float> row_heights(const std::vector<float>& mins, const std::vector<float>& ideals, float height) {
+    float sum_min = 0, sum_want = 0, sum_ideal = 0;
+    for (std::size_t r = 0; r < mins.size(); ++r) {
+        sum_min += mins[r];
+        sum_want += std::max(0.0f, ideals[r] - mins[r]);
+        sum_ideal += ideals[r];
+    }
+    const float spare = height - sum_min;
+    std::vector<float> h(mins.size());
+    for (std::size_t r = 0; r < mins.size(); ++r) {
+        const float want = std::max(0.0f, ideals[r] - mins[r]);
+        h[r] = sum_want >= spare ? mins[r] + (sum_want > 0 ? spare * want / sum_want : 0)
+                                 : mins[r] + want + (spare - sum_want) * ideals[r] / std::max(1e-3f, sum_ideal);
+    }
+    return h;
+}
+
+// `plots` in rows of `row_sizes` cells filling `area`; each row's width shared by the cells' weights
+// and shapes above their minimums.
+Arrangement arrange_rows(const std::vector<PlotNeed>& plots, const std::vector<int>& row_sizes, plot::Rect area) {
+    Arrangement a;
+    a.cells.resize(plots.size());
+    const float W = area.width();
+    std::vector<float> mins, ideals, widths(plots.size());
+    a.fits = true;
+    std::size_t first = 0;
+    for (int n : row_sizes) {
+        float need = 0, claim = 0, tallest = 0;
+        for (std::size_t i = first; i < first + static_cast<std::size_t>(n); ++i) {
+            if (plots[i].full_width && n > 1) return {};
+            need += plots[i].min.x;
+            claim += plots[i].weight * plots[i].aspect;
+            tallest = std::max(tallest, plots[i].min.y);
+        }
+        a.fits = a.fits && need <= W + 0.5f;
+        float ideal = tallest;
+        for (std::size_t i = first; i < first + static_cast<std::size_t>(n); ++i) {
+            widths[i] = need <= W ? plots[i].min.x + (W - need) * plots[i].weight * plots[i].aspect / claim
+                                  : W * plots[i].min.x / need;
+            ideal = std::max(ideal, widths[i] / plots[i].aspect);
+        }
+        mins.push_back(tallest);
+        ideals.push_back(ideal);
+        first += static_cast<std::size_t>(n);
+    }
+    float sum_min = 0;
+    for (float m : mins) sum_min += m;
+    a.fits = a.fits && sum_min <= area.height() + 0.5f;
+    std::vector<float> heights = row_heights(mins, ideals, area.height());
+    if (!a.fits && sum_min > 0)
+        for (std::size_t r = 0; r < heights.size(); ++r) heights[r] = area.height() * mins[r] / sum_min;
+    float y = area.y0;
+    first = 0;
+    for (std::size_t r = 0; r < row_sizes.size(); ++r) {
+        float x = area.x0;
+        for (std::size_t i = first; i < first + static_cast<std::size_t>(row_sizes[r]); ++i) {
+            a.cells[i] = {x, y, x + widths[i], y + heights[r]};
+            x += widths[i];
+            const float use = usable_area(a.cells[i], plots[i].aspect);
+            a.score += plots[i].weight * std::sqrt(use);
+            if (plots[i].focus) a.focus_share += use / std::max(1.0f, area.width() * area.height());
+        }
+        first += static_cast<std::size_t>(row_sizes[r]);
+        y += heights[r];
+    }
+    return a;
+}
+
+// The best rows for `plots` (in their order): every split into rows is tried (at most 64 for 7 plots).
+Arrangement best_rows(const std::vector<PlotNeed>& plots, plot::Rect area, float min_focus_share) {
+    Arrangement best;
+    bool have = false;
+    const int n = static_cast<int>(plots.size());
+    for (unsigned breaks = 0; breaks < (1u << (n - 1)); ++breaks) {
+        std::vector<int> rows{1};
+        for (int i = 1; i < n; ++i) {
+            if (breaks & (1u << (i - 1))) rows.push_back(1);
+            else ++rows.back();
+        }
+        Arrangement a = arrange_rows(plots, rows, area);
+        if (a.cells.empty()) continue;
+        const bool good = a.fits && a.focus_share >= min_focus_share;
+        const bool best_good = have && best.fits && best.focus_share >= min_focus_share;
+        if (!have || (good && !best_good) || (good == best_good && a.score > best.score)) {
+            best = std::move(a);
+            have = true;
+        }
+    }
+    return best;
+}
+
+PlotNeed need_of(const BuildContext& ctx, int k, const FitOptions& o) {
+    const plot::Style& st = ctx.request.style;
+    const PlotDescriptor& d = ctx.figure().plots[static_cast<std::size_t>(k)];
+    PlotNeed p;
+    p.index = k;
+    p.min = o.min_px.x > 0 && o.min_px.y > 0 ? o.min_px : plot::Vec2{st.px(d.min_size.x), st.px(d.min_size.y)};
+    for (const auto& [plot_index, min] : o.min_of)
+        if (plot_index == k) p.min = {std::max(p.min.x, min.x), std::max(p.min.y, min.y)};
+    p.min.x += st.px(d.key_width);
+    p.aspect = d.aspect;
+    p.full_width = d.full_width;
+    p.focus = in_focus(ctx, k);
+    p.weight = d.role == PlotRole::main ? 1.5f : 1.0f;
+    if (std::find(o.keep.begin(), o.keep.end(), k) != o.keep.end()) p.weight *= 1.5f;
+    if (p.focus) p.weight *= st.presenting ? 3.0f : 1.5f;
+    return p;
+}
+
+// The engine: as many plots as keep their minimums (the focus and `keep` always), in the rows that
+// give them the most legible room; in presentation the focus plots get most of the area.
+SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plots, const FitOptions& o, int total) {
+    const plot::Style& st = ctx.request.style;
+    const std::vector<int> order = fit_order(ctx, plots);
+    int must = 0;
+    for (int k : order)
+        if (in_focus(ctx, k) || std::find(o.keep.begin(), o.keep.end(), k) != o.keep.end()) ++must;
+    must = std::max(must, 1);
+    const bool focus_first = st.presenting && !st.focus.empty();
+    const float note_h = st.px(st.tick_font) * 1.7f;
+    Arrangement chosen;
+    std::vector<int> shown;
+    for (int count = static_cast<int>(order.size()); count >= must && !chosen.fits; --count) {
+        shown.assign(order.begin(), order.begin() + count);
+        std::sort(shown.begin(), shown.end());  // the figure's own reading order
+        std::vector<PlotNeed> needs;
+        for (int k : shown) needs.push_back(need_of(ctx, k, o));
+        plot::Rect room = area;
+        if (count < static_cast<int>(plots.size())) room.y1 -= note_h;
+        const bool some_focus = std::any_of(needs.begin(), needs.end(), [](const PlotNeed& p) { return p.focus; });
+        const float share = focus_first && some_focus && count > must ? 0.45f : 0.0f;
+        Arrangement a = best_rows(needs, room, share);
+        if (count == must || (a.fits && a.focus_share >= share)) chosen = std::move(a);
+    }
+    SubplotFit fit;
+    fit.cells.assign(static_cast<std::size_t>(total), plot::Rect{});
+    for (std::size_t i = 0; i < shown.size(); ++i) fit.cells[static_cast<std::size_t>(shown[i])] = chosen.cells[i];
+    fit.shown = static_cast<int>(shown.size());
+    if (fit.shown < static_cast<int>(plots.size())) {
+        const std::string note = left_out_note(ctx, fit.shown, static_cast<int>(plots.size()), area.width() - st.px(8));
+        ctx.result.list.text({(area.x0 + area.x1) / 2, area.y1 - note_h / 2}, note, st.px(st.tick_font), st.theme.muted,
+                             plot::HAlign::center, plot::VAlign::middle);
+    }
+    return fit;
 }
 
 }  // namespace
 
-SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, plot::Vec2 min_px) {
+SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const FitOptions& options) {
     const plot::Style& st = ctx.request.style;
-    const auto& plots = ctx.figure().plots;
-    auto min_of = [&](int k) {
-        const PlotDescriptor& d = plots[static_cast<std::size_t>(k)];
-        return min_px.x > 0 && min_px.y > 0 ? min_px : plot::Vec2{st.px(d.min_size.x), st.px(d.min_size.y)};
-    };
-    auto key_of = [&](int k) { return st.px(plots[static_cast<std::size_t>(k)].key_width); };
-    SubplotFit fit;
-    fit.cells = own;
-    fit.shown = static_cast<int>(own.size());
-    bool own_fits = true;
-    for (int k = 0; k < fit.shown; ++k) own_fits = own_fits && large_enough(own[static_cast<std::size_t>(k)], {min_of(k).x + key_of(k), min_of(k).y});
-    if (own_fits) return fit;
-
-    const std::vector<int> order = fit_order(ctx, fit.shown);
-    // all of them in a plain grid if that fits; else as many as fit above a note saying so
-    plot::Rect room = area;
-    // the cells of a grid are alike: each as wide and tall as the largest need of the plots in it
-    auto need = [&](int count) {
-        plot::Vec2 n{0, 0};
-        for (int i = 0; i < count; ++i) {
-            const int k = order[static_cast<std::size_t>(i)];
-            n.x = std::max(n.x, min_of(k).x + key_of(k));
-            n.y = std::max(n.y, min_of(k).y);
-        }
-        return n;
-    };
-    auto max_cols = [&](int count) {
-        for (int i = 0; i < count; ++i)
-            if (plots[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])].full_width) return 1;
-        return 0;
-    };
-    int cols = 1, rows = 1, count = static_cast<int>(order.size());
-    if (!best_grid(count, room, need(count), max_cols(count), cols, rows)) {
-        room.y1 -= st.px(st.tick_font) * 1.7f;
-        while (count > 1 && !best_grid(count, room, need(count), max_cols(count), cols, rows)) --count;
+    const int total = static_cast<int>(own.size());
+    std::vector<int> plots;
+    for (int k = 0; k < total; ++k)
+        if (std::find(options.absent.begin(), options.absent.end(), k) == options.absent.end()) plots.push_back(k);
+    // the figure's own arrangement while it holds every plot and no presented step asks for its focus
+    bool own_fits = !(st.presenting && !st.focus.empty());
+    for (int k : plots) {
+        const PlotNeed p = need_of(ctx, k, options);
+        own_fits = own_fits && large_enough(own[static_cast<std::size_t>(k)], p.min);
     }
-    if (count == 1) cols = rows = 1;  // one plot, however small: the figure's most important one
-    for (plot::Rect& r : fit.cells) r = {};
-    const float w = room.width() / static_cast<float>(cols), h = room.height() / static_cast<float>(rows);
-    for (int k = 0; k < count; ++k) {
-        const float x0 = room.x0 + w * static_cast<float>(k % cols), y0 = room.y0 + h * static_cast<float>(k / cols);
-        fit.cells[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = {x0, y0, x0 + w, y0 + h};
+    if (own_fits && !plots.empty()) {
+        SubplotFit fit;
+        fit.cells.assign(own.size(), plot::Rect{});
+        for (int k : plots) fit.cells[static_cast<std::size_t>(k)] = own[static_cast<std::size_t>(k)];
+        fit.shown = total;  // absent plots count as shown: nothing is left out for want of room
+        return fit;
     }
-    fit.shown = count;
-    if (fit.all()) return fit;
-    const float note_h = area.y1 - room.y1;
-    const std::string note = left_out_note(ctx, count, static_cast<int>(own.size()), area.width() - st.px(8));
-    ctx.result.list.text({(area.x0 + area.x1) / 2, area.y1 - note_h / 2}, note, st.px(st.tick_font), st.theme.muted,
-                         plot::HAlign::center, plot::VAlign::middle);
+    SubplotFit fit = solve(ctx, area, plots, options, total);
+    fit.shown += total - static_cast<int>(plots.size());
     return fit;
+}
+
+SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, plot::Vec2 min_px) {
+    FitOptions o;
+    o.min_px = min_px;
+    return fit_plots(ctx, area, own, o);
 }
 
 void centred_note(BuildContext& ctx, plot::Rect area, const std::string& text) {

@@ -1,7 +1,11 @@
-// Internal: which of a figure's sub-plots get room at the figure's size. A figure of several plots
-// keeps its own arrangement while every plot has room for its caption, ticks, axis labels and a
-// readable plotting area; below that it shows fewer, larger plots (the most important first) and
-// says on a line at the bottom how many are left out and how to see them.
+// Internal: the layout engine of figures with several plots. Each plot's descriptor states its role,
+// the shape it reads best at, its minimum legible size and its rank; a lesson step's focus and the
+// plots a figure must keep (the model's own map) are never left out. The engine solves for rows of
+// cells in the figure's rectangle that keep every plot above its minimum and give the spare room to
+// focus plots and the figure's main plots, reflowing (three abreast, two rows, one column ...) before
+// it leaves anything out; only when even the minimums cannot fit does it show fewer plots, with a
+// line at the bottom that says how to see the rest. Solved once per build (builds are cached by
+// size and state), not per frame.
 #pragma once
 
 #include <string>
@@ -18,13 +22,19 @@ struct SubplotFit {
     bool all() const { return shown == static_cast<int>(cells.size()); }
 };
 
-// `own`: the figure's arrangement of its first own.size() plots (in the order of its descriptors).
-// If one of its cells is below its plot's minimum (PlotDescriptor::min_size and key_width, scaled),
-// the plots that fit, in the order of their ranks (the ones the style's `focus` names first), go into
-// the grid of `area` that makes them largest (one column if any needs the full width), and the note
-// is drawn along the bottom of `area`. `min_px`: one smallest cell for every plot instead (pixels,
-// scaled), where the figure works it out from its size.
-SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, plot::Vec2 min_px = {0, 0});
+struct FitOptions {
+    plot::Vec2 min_px{0, 0};  // one smallest cell for every plot instead of the descriptors' (pixels, scaled)
+    std::vector<int> keep;    // plots never left out besides the focus (the model's own map)
+    std::vector<int> absent;  // plots this state does not draw: no room is kept for them
+    // a plot whose need depends on the data (a strip's rows) states it here (pixels, scaled)
+    std::vector<std::pair<int, plot::Vec2>> min_of;
+};
+
+// `own`: the figure's arrangement of its first own.size() plots (in the order of its descriptors),
+// used as it is when every cell holds its plot's minimum (PlotDescriptor::min_size and key_width,
+// scaled) and no lesson step's focus asks for room; else the engine arranges them in `area`.
+SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const FitOptions& options = {});
+SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, plot::Vec2 min_px);
 
 // A short explanation centred in `area`, wrapped to its width, on a box that keeps it off the data:
 // what a deliberately simple view (one pair, d = 2) shows and why.

@@ -6,6 +6,7 @@
 
 #include "plot/axis_pins.hpp"
 #include "plot/colormap.hpp"
+#include "plot/short_forms.hpp"
 
 namespace rope::plot {
 
@@ -139,29 +140,30 @@ Plot::AxisTicks Plot::ticks_for(const AxisSetup& a, float pixels, bool horizonta
 
 std::pair<std::string, float> Plot::fitted(const std::string& text, float size, float room, float smallest) const {
     smallest = std::min(size, std::max(smallest, style_.px(style_.min_text)));
-    std::string out = text;
-    float wide = measure_.measure(out, size).x;
-    const std::size_t paren = out.rfind(" (");
-    const bool aside = paren != std::string::npos && paren > 0 && out.back() == ')';
-    if (aside && wide * 0.7f > room) {  // far too wide: the aside goes first
-        out = out.substr(0, paren);
-        wide = measure_.measure(out, size).x;
-    }
-    // (measured again at each size: hinted type does not scale exactly)
-    while (wide > room && size > smallest) {
-        size = std::max(smallest, size * std::max(0.8f, std::min(0.97f, room / wide)));
-        wide = measure_.measure(out, size).x;
-    }
-    if (wide > room && aside && out.size() > paren) {
-        out = out.substr(0, paren);
-        wide = measure_.measure(out, size).x;
-    }
+    // the text a little smaller, then its short forms (plot/short_forms.hpp) the same, then each form
+    // down to `smallest`; a word cut with "…" only when even the shortest form is too wide
+    std::vector<std::string> forms{text};
+    for (std::string& f : short_forms(text)) forms.push_back(std::move(f));
+    auto shrunk = [&](const std::string& f, float floor) {
+        // (measured again at each size: hinted type does not scale exactly)
+        float s = size, wide = measure_.measure(f, s).x;
+        while (wide > room && s > floor) {
+            s = std::max(floor, s * std::max(0.8f, std::min(0.97f, room / wide)));
+            wide = measure_.measure(f, s).x;
+        }
+        return std::pair{wide <= room, s};
+    };
+    for (const float floor : {std::max(smallest, size * 0.85f), smallest})
+        for (const std::string& f : forms)
+            if (const auto [fits, s] = shrunk(f, floor); fits) return {f, s};
+    std::string out = forms.back();
+    float wide = measure_.measure(out, smallest).x;
     for (std::string words = out; wide > room && words.rfind(' ') != std::string::npos;) {
         words = words.substr(0, words.rfind(' '));
         out = words + "…";
-        wide = measure_.measure(out, size).x;
+        wide = measure_.measure(out, smallest).x;
     }
-    return {out, size};
+    return {out, smallest};
 }
 
 void Plot::draw_title(float pad) {

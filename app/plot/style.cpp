@@ -107,6 +107,7 @@ Style screen_style(ThemeId theme, float scale, bool presenting) {
     s.title_font = 21;
     // presentation mode's scale makes the tick labels 1/36 of the window's height: nothing smaller
     s.min_text = presenting ? kPresentingSmallestText : 13;
+    s.presenting = presenting;
     s.line_width = 2.6f;
     s.draw_titles = false;  // the panel header carries the title on screen
     // Software GL (llvmpipe) pays for every covered pixel: the window is cleared to the theme's

@@ -59,6 +59,7 @@ struct Style {
     bool draw_captions = true;  // false: no plot draws a title, even where a figure turns draw_titles on for its sub-plots
     bool fill_plot_area = true; // on screen the window is already cleared to the background
     std::string focus;          // comma-separated sub-plots to show first when not all fit (a lesson step's)
+    bool presenting = false;    // presentation mode: a lesson step's focus plots get most of the room
     AxisPins* pins = nullptr;   // an animation's ranges held over its frames (plot/axis_pins.hpp); null on screen
 
     float px(float v) const { return v * scale; }
@@ -66,6 +67,11 @@ struct Style {
 
 // The smallest text on screen in presentation mode (the panels' tick labels), pixels at scale 1.
 inline constexpr float kPresentingSmallestText = 16;
+
+// A blog column: pictures are shown about this wide, and their tick labels should then be at least
+// kBlogTickPx tall (exports scale their type to the width they are written at).
+inline constexpr float kBlogColumnPx = 700;
+inline constexpr float kBlogTickPx = 12;
 
 // The figures' style in a file (a blog column at 800x480: titles drawn, type a little smaller).
 Style file_style(ThemeId theme);

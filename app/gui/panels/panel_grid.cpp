@@ -14,16 +14,37 @@
 
 namespace rope::gui {
 
-std::vector<GridCell> grid_cells(int count, float width, float height, float gap) {
+namespace {
+
+// Where `n` tracks of a `length` split at `gap`s begin and end; track `wide` (if any) takes
+// kEmphasisShare of the room.
+std::vector<float> track_edges(int n, float length, float gap, int wide) {
+    constexpr float kEmphasisShare = 0.62f;
+    const float room = length - gap * static_cast<float>(n - 1);
+    std::vector<float> edges{0};
+    for (int i = 0; i < n; ++i) {
+        const float share = wide < 0 || n == 1 ? 1.0f / static_cast<float>(n)
+                            : i == wide      ? kEmphasisShare
+                                             : (1 - kEmphasisShare) / static_cast<float>(n - 1);
+        edges.push_back(edges.back() + room * share + (i + 1 < n ? gap : 0));
+    }
+    return edges;
+}
+
+}  // namespace
+
+std::vector<GridCell> grid_cells(int count, float width, float height, float gap, int emphasised) {
     std::vector<GridCell> cells;
     if (count <= 0) return cells;
     const int cols = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(count))));
     const int rows = (count + cols - 1) / cols;
-    const float w = (width - gap * static_cast<float>(cols - 1)) / static_cast<float>(cols);
-    const float h = (height - gap * static_cast<float>(rows - 1)) / static_cast<float>(rows);
+    const bool emphasis = emphasised >= 0 && emphasised < count;
+    const std::vector<float> xs = track_edges(cols, width, gap, emphasis ? emphasised % cols : -1);
+    const std::vector<float> ys = track_edges(rows, height, gap, emphasis ? emphasised / cols : -1);
     for (int i = 0; i < count; ++i) {
-        const float x0 = static_cast<float>(i % cols) * (w + gap), y0 = static_cast<float>(i / cols) * (h + gap);
-        cells.push_back({x0, y0, x0 + w, y0 + h});
+        const int c = i % cols, r = i / cols;
+        cells.push_back({xs[static_cast<std::size_t>(c)], ys[static_cast<std::size_t>(r)], xs[static_cast<std::size_t>(c + 1)] - (c + 1 < cols ? gap : 0),
+                         ys[static_cast<std::size_t>(r + 1)] - (r + 1 < rows ? gap : 0)});
     }
     return cells;
 }
@@ -174,6 +195,26 @@ void draw_panel(const AppState& state, PanelSet& panels, UiContext& ui, int inde
 
 }  // namespace
 
+namespace {
+
+// The open lesson step's panel's place among `shown` (-1: not there).
+int lesson_panel_in(const AppState& state, const std::vector<int>& shown) {
+    const figures::FigureDescriptor* step_panel = lesson_panel(state);
+    if (!step_panel) return -1;
+    const auto at = std::find(shown.begin(), shown.end(), step_panel->index);
+    return at == shown.end() ? -1 : static_cast<int>(at - shown.begin());
+}
+
+// Whether the plots the step speaks of fit at their minimum sizes in its (emphasised) cell of the grid.
+bool step_panel_fits(const AppState& state, const std::vector<int>& shown, ImVec2 size, float gap, int emphasised) {
+    const GridCell c = grid_cells(static_cast<int>(shown.size()), size.x, size.y, gap, emphasised)[static_cast<std::size_t>(emphasised)];
+    const figures::FigureDescriptor& f = figures::figure_at(shown[static_cast<std::size_t>(emphasised)]);
+    const float header = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().WindowPadding.y * 2;
+    return figures::focus_fits(f, lesson_focus(state, f), c.x1 - c.x0, c.y1 - c.y0 - header, state.ui_scale);
+}
+
+}  // namespace
+
 void draw_panels(const AppState& state, PanelSet& panels, UiContext& ui, Actions& out, ImVec2 pos, ImVec2 size, int maximized,
                  bool formula_strip) {
     if (formula_strip) {
@@ -189,6 +230,14 @@ void draw_panels(const AppState& state, PanelSet& panels, UiContext& ui, Actions
         pos.y += tabs_h;
         size.y -= tabs_h;
         for (const figures::FigureDescriptor* d : figures::figures_on_page(state.page)) shown.push_back(d->index);
+    }
+    const float gap = std::round(6 * state.ui_scale);
+    int emphasised = maximized < 0 ? lesson_panel_in(state, shown) : -1;
+    if (emphasised >= 0 && shown.size() > 1 && !step_panel_fits(state, shown, size, gap, emphasised)) {
+        // too small a window for the step's plots beside the rest of the page: the step's panel alone
+        // (the page's other panels are a tab or a number key away)
+        shown = {shown[static_cast<std::size_t>(emphasised)]};
+        emphasised = -1;
     }
     for (PanelView& p : panels.views) p.shown = std::find(shown.begin(), shown.end(), p.figure->index) != shown.end();
     release_hidden_panels(state, panels, ui.renderer);
@@ -212,8 +261,7 @@ void draw_panels(const AppState& state, PanelSet& panels, UiContext& ui, Actions
         ++taken;
     }
     ui.show_new.resize(taken);
-    const float gap = std::round(6 * state.ui_scale);
-    const auto cells = grid_cells(static_cast<int>(shown.size()), size.x, size.y, gap);
+    const auto cells = grid_cells(static_cast<int>(shown.size()), size.x, size.y, gap, emphasised);
     for (std::size_t k = 0; k < shown.size(); ++k)
         draw_panel(state, panels, ui, shown[k], {pos.x + cells[k].x0, pos.y + cells[k].y0}, {pos.x + cells[k].x1, pos.y + cells[k].y1},
                    maximized >= 0, out);

@@ -1,0 +1,129 @@
+// Composition, read from the display lists: every lesson step in presentation and normal mode at the
+// projector and laptop sizes people meet it at, and every figure exported at the sizes blogs use,
+// hold the rule in support/composition_rule.hpp (focus plots drawn, no plot under its minimum, no
+// text cut with "…", no empty block of 12% or more, no interaction hint in a clean export, tick
+// labels legible in a 700-px blog column).
+#include <GLFW/glfw3.h>
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <string>
+#include <vector>
+
+#include "export/cairo_canvas.hpp"
+#include "export/export.hpp"
+#include "figures/registry.hpp"
+#include "lessons/lessons.hpp"
+#include "support/composition_rule.hpp"
+#include "support/headless_app.hpp"
+#include "support/temp_dir.hpp"
+
+using rope::test::HeadlessApp;
+
+namespace {
+
+struct Size {
+    int width, height;
+    std::string text() const { return std::to_string(width) + "x" + std::to_string(height); }
+};
+
+const std::vector<Size> kScreens{{1024, 768}, {1280, 720}, {1920, 1080}};
+const std::vector<Size> kExports{{800, 480}, {1200, 675}, {1920, 1080}};
+
+std::string joined(const std::vector<std::string>& problems) {
+    std::string s;
+    for (const std::string& p : problems) s += "\n    " + p;
+    return s;
+}
+
+// Every shown panel of the app against the rule; "" when all pass, else where and what.
+std::string screen_problems(HeadlessApp& app, bool presenting, const std::string& where) {
+    std::string out;
+    static const rope::plot::ApproximateTextMeasure measure;
+    for (const auto& picture : app.pictures()) {
+        const auto& view = app.app().panels()[static_cast<std::size_t>(picture.panel)];
+        rope::plot::Style style = rope::plot::screen_style(view.key.theme, view.key.scale, presenting);
+        style.focus = view.key.focus;
+        rope::test::CompositionInput in;
+        in.figure = view.figure;
+        in.result = &view.result;
+        in.style = &style;
+        in.measure = &measure;
+        in.check_minimums = !view.key.focus.empty() || presenting;
+        const auto problems = rope::test::composition_problems(in);
+        if (!problems.empty()) out += "\n  " + where + " " + std::string(view.figure->name) + ":" + joined(problems);
+    }
+    return out;
+}
+
+class Composition : public rope::test::TempDirTest {
+protected:
+    void SetUp() override {
+        TempDirTest::SetUp();
+        setenv("XDG_STATE_HOME", path("state").c_str(), 1);
+    }
+};
+
+void walk_lesson(bool presenting) {
+    const int steps = static_cast<int>(rope::lessons::builtin_lesson().steps.size());
+    int failing = 0;
+    std::string report;
+    for (const Size& size : kScreens) {
+        HeadlessApp app({"--fresh"}, static_cast<float>(size.width), static_cast<float>(size.height));
+        app.state().presentation = presenting;
+        ASSERT_TRUE(app.settle());
+        for (int n = 1; n <= steps; ++n) {
+            app.key(GLFW_KEY_PAGE_DOWN);
+            ASSERT_TRUE(app.settle()) << size.text() << " step " << n;
+            const std::string where = size.text() + (presenting ? " presenting" : "") + " step " + std::to_string(n);
+            const std::string problems = screen_problems(app, presenting, where);
+            failing += problems.empty() ? 0 : 1;
+            report += problems;
+        }
+    }
+    EXPECT_EQ(failing, 0) << report;
+}
+
+}  // namespace
+
+TEST_F(Composition, EveryLessonStepPresenting) { walk_lesson(true); }
+
+TEST_F(Composition, EveryLessonStepInTheAppWindow) { walk_lesson(false); }
+
+// Every figure with its defaults and with each lesson step's parameters, exported --clean at the sizes
+// blog posts use.
+TEST(CompositionExport, EveryFigureAtEveryExportSize) {
+    const rope::exporting::CairoTextMeasure measure;
+    rope::figures::FigureCache cache;
+    std::vector<std::pair<std::string, const rope::figures::FigureDescriptor*>> cases;
+    for (const auto* f : rope::figures::all_figures()) cases.emplace_back("defaults", f);
+    const auto& steps = rope::lessons::builtin_lesson().steps;
+    for (std::size_t i = 0; i < steps.size(); ++i) cases.emplace_back("step " + std::to_string(i + 1), steps[i].panel);
+    int failing = 0, pictures = 0;
+    std::string report;
+    for (std::size_t c = 0; c < cases.size(); ++c) {
+        const std::size_t figures = rope::figures::all_figures().size();
+        const rope::ParamSet params = c < figures ? rope::ParamSet{} : rope::lessons::step_parameters(steps[c - figures]);
+        for (const Size& size : kExports) {
+            rope::exporting::ExportOptions o;
+            o.width = size.width;
+            o.height = size.height;
+            o.clean = true;
+            const rope::figures::FigureResult r = rope::exporting::build_for_file(*cases[c].second, params, o, measure, false, cache);
+            const rope::plot::Style style = rope::exporting::file_style_for(o);
+            rope::test::CompositionInput in;
+            in.figure = cases[c].second;
+            in.result = &r;
+            in.style = &style;
+            in.measure = &measure;
+            in.clean = true;
+            in.min_tick_px = 12.0f * static_cast<float>(size.width) / 700.0f;
+            const auto problems = rope::test::composition_problems(in);
+            ++pictures;
+            if (problems.empty()) continue;
+            ++failing;
+            report += "\n  " + std::string(cases[c].second->name) + " (" + cases[c].first + ") " + size.text() + ":" + joined(problems);
+        }
+    }
+    EXPECT_EQ(failing, 0) << "of " << pictures << report;
+}
