@@ -27,6 +27,7 @@
 #include "plot/colormap.hpp"
 #include "plot/colour_words.hpp"
 #include "support/headless_app.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace rope;
 using rope::test::HeadlessApp;
@@ -171,12 +172,11 @@ std::vector<std::string> untrue_words(const lessons::Step& step, const lessons::
     return out;
 }
 
-class StepsSayWhatTheirPanelDraws : public ::testing::TestWithParam<View> {
+class StepsSayWhatTheirPanelDraws : public rope::test::TempDirTest, public ::testing::WithParamInterface<View> {
 protected:
     void SetUp() override {
-        char dir[] = "/tmp/rope-lesson-words-XXXXXX";
-        ASSERT_NE(mkdtemp(dir), nullptr);
-        setenv("XDG_STATE_HOME", dir, 1);
+        TempDirTest::SetUp();
+        setenv("XDG_STATE_HOME", path("state").c_str(), 1);
     }
 };
 
