@@ -314,7 +314,11 @@ std::string layer_summary(const ParamSet& params, const ModelLayers& model, int 
     s += std::to_string(f.rotating_pairs) + " of " + std::to_string(f.pairs()) + " pairs turn, wavelengths " +
          plot::grouped_number(std::round(f.wavelength(0) * 10) / 10) + " to " + plot::grouped_number(std::round(f.wavelength(f.rotating_pairs - 1))) + " tokens";
     if (f.rotating_pairs < f.pairs()) s += "; the other " + std::to_string(f.pairs() - f.rotating_pairs) + " pairs pass through (θ = 0)";
-    if (kind.window > 0) s += "; sees the last " + plot::grouped_number(static_cast<double>(kind.window)) + " tokens";
+    // a sliding window moves with the token; a chunk is fixed: a token sees its own chunk from its start
+    const std::string window = plot::grouped_number(static_cast<double>(kind.window));
+    if (kind.window > 0 && kind.attention == Attention::chunked)
+        s += "; sees only the tokens of its own " + window + "-token chunk, from the chunk's start";
+    else if (kind.window > 0) s += "; sees the last " + window + " tokens";
     return s + ".";
 }
 

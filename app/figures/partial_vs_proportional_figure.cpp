@@ -351,7 +351,13 @@ void build_partial_vs_proportional(BuildContext& ctx) {
     const float caption_h = why::wrapped_caption(ctx, why_text, 0, W, H - st.px(3), th.text, false);
     const bool with_caption = caption_h < (H - top) * 0.22f;
     if (with_caption) why::wrapped_caption(ctx, why_text, 0, W, H - st.px(3), th.text);
-    const float bottom = H - (with_caption ? caption_h + st.px(6) : 0.0f);
+    // Without the caption (presentation mode, small panels) a note still says that the fraction
+    // drawn is not the model's.
+    const std::string note = "Drawn for f = " + plot::readout_number(fraction) + (fraction == 0.25 ? " (Gemma 4's)" : "") +
+                             ", not this model's f = " + plot::readout_number(fraction_set) +
+                             (fraction_set >= 1 ? " (the whole head turns)" : "");
+    const float note_h = !with_caption && fraction != fraction_set ? why::wrapped_caption(ctx, note, 0, W, H - st.px(3), th.text) : 0.0f;
+    const float bottom = H - (with_caption ? caption_h + st.px(6) : note_h > 0 ? note_h + st.px(6) : 0.0f);
 
     const float split = top + (bottom - top) * 0.42f, third = W / 3;
     const SubplotFit fit = fit_plots(ctx, {0, top, W, bottom},
@@ -387,8 +393,8 @@ void build_partial_vs_proportional(BuildContext& ctx) {
         const std::string spread =
             why::spread_text(std::max(bug[0].spread, bug[1].spread), std::max(bug[0].scale, bug[1].scale));
         draw_scores(ctx, bug, positions, {"proportional cos/sin, partial rotate_half", "partial cos/sin, proportional rotate_half"}, {2, 5}, {},
-                    {"not a rotation, cos/sin and rotate_half mixed: spread over m " + spread,
-                     "not a rotation (tables mixed): spread over m " + spread, "tables mixed: spread over m " + spread,
+                    {"tables mixed, cos/sin and rotate_half: not a rotation, spread over m " + spread,
+                     "tables mixed, not a rotation: spread over m " + spread, "tables mixed: spread over m " + spread,
                      "tables mixed: spread " + spread, "tables mixed"},
                     LayoutPlot::mixed, fit.cells[3]);
     }
@@ -420,8 +426,8 @@ const FigureDescriptor& partial_vs_proportional_figure() {
         f.plots = {
             {"layout_dims", "Which dims pair in each layout", "dims", PlotRole::strip, AxisRole::other, AxisRole::other, 0, {300, 230}, 0, false, 4.0f, {"pairs dim"}},
             {"layout_wavelengths", "Each pair's wavelength against the context", "wavelengths", PlotRole::supporting, AxisRole::pair, AxisRole::other, 2, {300, 230}, 0, false, 1.2f, {"frequency"}},
-            {"layout_scores_matched", "Scores of the reported port: still a rotation", "reported port", PlotRole::supporting, AxisRole::other, AxisRole::other, 3, {300, 230}, 0, false, 1.2f, {"dashed curve"}},
-            {"layout_scores_mixed", "Scores of mixed layouts: no rotation", "mixed layouts", PlotRole::main, AxisRole::other, AxisRole::other, 1, {300, 230}, 0, false, 1.2f, {"spread apart"}},
+            {"layout_scores_matched", "Scores of the reported port: still a rotation", "rotations", PlotRole::supporting, AxisRole::other, AxisRole::other, 3, {300, 230}, 0, false, 1.2f, {"dashed curve"}},
+            {"layout_scores_mixed", "Scores of mixed layouts: no rotation", "tables mixed", PlotRole::main, AxisRole::other, AxisRole::other, 1, {300, 230}, 0, false, 1.2f, {"spread apart"}},
         };
         f.reads = {P::dim, P::base, P::rotary_fraction, P::max_position, P::vector, P::key_vector};
         f.build = build_partial_vs_proportional;

@@ -46,6 +46,10 @@ std::vector<int> shown_columns(int text_before, int rows, int cols, int text_aft
     while (count() > capacity && first_row > 2) --first_row;
     trim_text(0);
     while (count() > capacity && first_row > 1) --first_row;
+    // a "…" takes a column: where it would stand for one token, that token is shown instead
+    if (before == text_before - 1) before = text_before;
+    if (after == text_after - 1) after = text_after;
+    if (text_before + first_row == last_patch - 1) ++first_row;
     std::vector<int> v;
     if (before < text_before) v.push_back(kEllipsis);
     for (int i = text_before - before; i < text_before; ++i) v.push_back(i);
@@ -96,10 +100,11 @@ void fill_position_ids_table(BuildContext& ctx, const Sequence& s) {
     }
 }
 
-// the notes under the table: what an image costs, and the image's ranges
+// the notes under the table: whose ids these are, what an image costs, and the image's ranges
 struct TableNotes {
+    std::string model;  // "" for a model that uses M-RoPE
     std::string ranges, cost;
-    float height = 0;  // both, wrapped to the figure's width
+    float height = 0;  // all of them, wrapped to the figure's width
 };
 
 TableNotes table_notes(BuildContext& ctx, const Sequence& s) {
@@ -117,7 +122,13 @@ TableNotes table_notes(BuildContext& ctx, const Sequence& s) {
              (s.text_after > 0 ? "the text after it resumes at " + std::to_string(resume) + ", not at its token index " +
                                      std::to_string(s.text_before + rows * cols) + "."
                                : "text after it would resume at " + std::to_string(resume) + ".");
-    n.height = why::wrapped_caption(ctx, n.cost, 0, W, 0, th.text, false) + why::wrapped_caption(ctx, n.ranges, 0, W, 0, th.text, false);
+    const RopeAxes axes = ctx.params[P::rope_axes];
+    if (axes != RopeAxes::mrope)
+        n.model = "This model does not use M-RoPE (rope_axes = " + ctx.params.value_text(P::rope_axes) + ": " +
+                  (axes == RopeAxes::axial_2d ? "a patch turns with its row and column, no t" : "one position per token") +
+                  "): these are the ids Qwen2-VL's M-RoPE gives this sequence.";
+    n.height = why::wrapped_caption(ctx, n.cost, 0, W, 0, th.text, false) + why::wrapped_caption(ctx, n.ranges, 0, W, 0, th.text, false) +
+               (n.model.empty() ? 0.0f : why::wrapped_caption(ctx, n.model, 0, W, 0, th.text, false));
     return n;
 }
 
@@ -125,8 +136,10 @@ TableNotes table_notes(BuildContext& ctx, const Sequence& s) {
 void draw_notes(BuildContext& ctx, const TableNotes& notes, float notes_top) {
     const plot::Theme& th = ctx.request.style.theme;
     const float W = ctx.request.width;
+    const float model_h = notes.model.empty() ? 0.0f : why::wrapped_caption(ctx, notes.model, 0, W, 0, th.text, false);
+    if (model_h > 0) why::wrapped_caption(ctx, notes.model, 0, W, notes_top + model_h, th.accent);
     const float cost_h = why::wrapped_caption(ctx, notes.cost, 0, W, 0, th.text, false);
-    why::wrapped_caption(ctx, notes.cost, 0, W, notes_top + cost_h, th.text);
+    why::wrapped_caption(ctx, notes.cost, 0, W, notes_top + model_h + cost_h, th.text);
     why::wrapped_caption(ctx, notes.ranges, 0, W, notes_top + notes.height, th.muted);
 }
 
@@ -274,7 +287,7 @@ const FigureDescriptor& position_ids_figure() {
         f.plots = {
             {"position_ids", "Position ids (t, h, w) of text, an image and text", "position ids", PlotRole::table, AxisRole::other, AxisRole::other, 0, {240, 120}, 0, true, 4.0f, {"position id"}},
         };
-        f.reads = {P::text_before, P::text_after, P::grid_rows, P::grid_cols};
+        f.reads = {P::text_before, P::text_after, P::grid_rows, P::grid_cols, P::rope_axes};
         f.build = build_position_ids;
         f.draws_nope = true;  // position ids are the same whatever the frequencies
         return f;

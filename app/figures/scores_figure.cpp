@@ -193,7 +193,7 @@ void draw_mixed_scores(BuildContext& ctx, const ScoresData& d, float title_width
     const Pairing pairing = ctx.params.config().pairing;
     const Pairing table_mixed = why::other_layout(pairing);
     const std::string title = why::pick_title(ctx, why::sub_style(ctx.request.style), title_width,
-                                              {"mixed: cos/sin " + why::layout_name(table_mixed) + ", vector " + why::layout_name(pairing),
+                                              {"mixed layouts: cos/sin " + why::layout_name(table_mixed) + ", vector " + why::layout_name(pairing),
                                                "mixed layouts (cos/sin " + why::layout_name(table_mixed) + ")", "mixed layouts"});
     draw_score_matrix(ctx, d, d.mixed, title, true, ScoresPlot::mixed, cell);
 }
@@ -234,7 +234,7 @@ const FigureDescriptor& scores_figure() {
         f.page = 2;
         f.csv_columns = "m,n,score,score_mixed";
         f.plots = {
-            {"scores", "The score matrix <R(m)q, R(n)k>", "scores", PlotRole::main, AxisRole::position, AxisRole::position, 0, {240, 200}, 0, false, 1.0f, {"diagonal", "Toeplitz"}},
+            {"scores", "The score matrix <R(m)q, R(n)k>", "matched layouts", PlotRole::main, AxisRole::position, AxisRole::position, 0, {240, 200}, 0, false, 1.0f, {"diagonal", "Toeplitz"}},
             {"scores_mixed", "The same with the pairing layouts mixed up", "mixed layouts", PlotRole::supporting, AxisRole::position, AxisRole::position, 1, {240, 200}, 0, false, 1.0f, {"mixed up", "stripes break"}},
         };
         f.reads = model_and({P::max_position, P::position, P::key_position, P::vector, P::key_vector});

@@ -211,8 +211,8 @@ const FigureDescriptor& sinusoidal_figure() {
         f.page = 2;
         f.csv_columns = "m,n,distance,pe_dot,additive_score,rope_score";
         f.plots = {
-            {"sinusoidal_absolute", "Absolute sinusoidal encoding: dot products and scores", "absolute", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"Left", "position vectors"}},
-            {"sinusoidal_rope", "RoPE's score for the same queries", "RoPE", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"Right", "RoPE's score"}},
+            {"sinusoidal_absolute", "Absolute sinusoidal encoding: dot products and scores", "sinusoidal PE", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"position vectors"}},
+            {"sinusoidal_rope", "RoPE's score for the same queries", "RoPE", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"RoPE's score"}},
         };
         f.reads = model_and({P::max_position, P::position, P::key_position, P::vector, P::key_vector});
         f.build = build_sinusoidal;

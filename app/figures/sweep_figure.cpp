@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "figures/build_context.hpp"
+#include "figures/named_colours.hpp"
 #include "figures/subplot_fit.hpp"
 #include "plot/colormap.hpp"
 #include "plot/ticks.hpp"
@@ -112,12 +113,13 @@ void draw_wavelength_map(BuildContext& ctx, const SweepData& data, const plot::S
         iy.push_back(i);
     }
     if (f.rotating_pairs < pairs) shade_still_pairs(ctx, data, p, area, top_turning);
-    p.line(bx.data(), iy.data(), bx.size(), 1, plot::Color{0.05f, 0.05f, 0.05f, 1}, "", 3.0f);
+    const plot::Color boundary = named_colour(NamedColour::sweep_wavelength_equals_context, st.theme);
+    p.line(bx.data(), iy.data(), bx.size(), 1, boundary, "", 3.0f);
     // label the boundary where it crosses the middle of the plot
     const double mid_pair = (std::min(pairs, f.rotating_pairs) - 1) * 0.5;
     const double b_mid = std::exp((d / 2.0) * std::log(context / kTwoPi) / mid_pair);
     if (b_mid > kSweepMin && b_mid < kSweepMax)
-        p.text(b_mid, mid_pair, "  λ = L", plot::Color{0.05f, 0.05f, 0.05f, 1}, plot::HAlign::left,
+        p.text(b_mid, mid_pair, "  λ = L", boundary, plot::HAlign::left,
                plot::VAlign::middle, st.label_font);
     if (base >= kSweepMin && base <= kSweepMax) p.marker_x(base, st.theme.accent, base_label(base), 2.5f);
     record_geometry(ctx, p, SweepPlot::wavelengths, x, y);
@@ -149,7 +151,11 @@ void draw_decay_for_bases(BuildContext& ctx, const SweepData& data, const plot::
     for (int i = 0; i < 5; ++i) {
         const Eigen::VectorXd theta = sweep_theta(data.f, bases[i]);
         const auto b = ctx.cache.decay(theta, max_distance);
-        p.line(b->distance.data(), b->bound.data(), b->bound.size(), 1, plot::ramp_color(st.theme, kRamp[i]),
+        // the two ends are the colours lessons name
+        const plot::Color colour = i == 0   ? named_colour(NamedColour::sweep_lowest_base, st.theme)
+                                   : i == 4 ? named_colour(NamedColour::sweep_highest_base, st.theme)
+                                            : plot::ramp_color(st.theme, kRamp[i]);
+        p.line(b->distance.data(), b->bound.data(), b->bound.size(), 1, colour,
                compact ? "" : base_label(bases[i]) + (i == 2 ? " (current)" : ""), i == 2 ? 3.0f : 2.0f, kDash[i]);
     }
     record_geometry(ctx, p, SweepPlot::decay, x, y);
@@ -349,8 +355,8 @@ const FigureDescriptor& sweep_figure() {
         f.page = 0;
         f.csv_columns = "base,pair,wavelength,wavelength_over_context";
         f.plots = {
-            {"sweep", "Wavelength over context for every pair and base", "wavelength ÷ context", PlotRole::main, AxisRole::other, AxisRole::pair, 0, {240, 200}, 0, false, 1.4f, {"top left", "one row per pair"}},
-            {"sweep_decay", "The decay bound for five bases", "decay, five bases", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {240, 200}, 0, false, 1.4f, {"top right", "five bases"}},
+            {"sweep", "Wavelength over context for every pair and base", "wavelength λ ÷ context", PlotRole::main, AxisRole::other, AxisRole::pair, 0, {240, 200}, 0, false, 1.4f, {"one row per pair"}},
+            {"sweep_decay", "The decay bound for five bases", "decay bound", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {240, 200}, 0, false, 1.4f, {"five bases"}},
             {"sweep_cosine", "The sum of cos(m·θᵢ) against m", "cosine sum", PlotRole::supporting, AxisRole::position, AxisRole::other, 3, {240, 200}, 0, false, 1.8f, {"sum of cos", "below zero"}},
             {"sweep_bound", "The smallest base against context length", "base bound", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 200}, 0, false, 1.4f, {"smallest base"}},
         };

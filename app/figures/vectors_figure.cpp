@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "figures/build_context.hpp"
+#include "figures/named_colours.hpp"
 #include "figures/subplot_fit.hpp"
 #include "plot/ticks.hpp"
 #include "rope/phasor.hpp"
@@ -134,6 +135,7 @@ void draw_pair_plot(BuildContext& ctx, const VectorsData& data, const plot::Styl
     const FrequencyTable& f = data.f;
     const Pair2D v = data.v, vm = data.vm;
     const std::int64_t m = data.m;
+    const Color turned_colour = named_colour(NamedColour::turned_vector, st.theme);  // the lessons name it
     const double radius = std::max(1e-9, std::hypot(v.x, v.y));
     const double lim = radius * 1.35;
     char title[128];
@@ -157,22 +159,22 @@ void draw_pair_plot(BuildContext& ctx, const VectorsData& data, const plot::Styl
     for (std::int64_t k = m - trail; k < m; ++k) {
         const Pair2D t = rotate2(v, wrap_angle(position_angle(static_cast<double>(k), data.theta)));
         const float age = static_cast<float>(m - k) / static_cast<float>(trail + 1);
-        p.list().circle(p.to_px(t.x, t.y), st.px(3.5f), st.theme.accent.with_alpha(0.85f * (1 - age) + 0.1f));
+        p.list().circle(p.to_px(t.x, t.y), st.px(3.5f), turned_colour.with_alpha(0.85f * (1 - age) + 0.1f));
     }
     const float head = st.px(13);
     const Vec2 tip0 = p.to_px(v.x, v.y), tipm = p.to_px(vm.x, vm.y);
     const double a0 = std::atan2(v.y, v.x);
     arc(p.list(), origin, r_px * 0.32f, a0, a0 + data.wrapped, st.theme.text, st.px(2));
     arrow(p.list(), origin, tip0, st.theme.series[0], st.px(3.5f), head);
-    arrow(p.list(), origin, tipm, st.theme.accent, st.px(3.5f), head);
+    arrow(p.list(), origin, tipm, turned_colour, st.px(3.5f), head);
     tip_label(p, st, origin, tip0, "x", st.theme.series[0]);
-    if (m != 0) tip_label(p, st, origin, tipm, "R(m)x", st.theme.accent);
+    if (m != 0) tip_label(p, st, origin, tipm, "R(m)x", turned_colour);
     record_geometry(ctx, p, VectorsPlot::pair, ax, ay);
     p.finish();
     const std::string turned = "x turned by " + detail::angle_text(data.wrapped);
     const bool room = ctx.measure.measure(turned, st.px(st.tick_font)).x <= cell.width() - st.px(8);
     readouts(ctx, cell, "m = " + std::to_string(m) + ":  m·θ = " + plot::readout_number(data.md * data.theta, 7) + " rad", st.theme.text,
-             room ? turned : detail::angle_text(data.wrapped), st.theme.accent);
+             room ? turned : detail::angle_text(data.wrapped), turned_colour);
 }
 
 // The fan's caption: the longest that fits the view (its type would otherwise shrink below readable).

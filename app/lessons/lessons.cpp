@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "asset_sources.hpp"
+#include "plot/colour_words.hpp"
 
 namespace rope::lessons {
 
@@ -50,6 +51,12 @@ Lesson parse_lesson(const std::string& text, const std::string& name) {
                 at = end + 1;
             }
         }
+        // every placeholder must name a colour its panel draws or a plot of its panel
+        try {
+            displayed_text(step, plot::dark_theme());
+        } catch (const session::SessionError& e) {
+            fail(where + ": " + e.what());
+        }
         // every parameter a step sets must be a valid key and value
         try {
             step_parameters(step);
@@ -60,6 +67,50 @@ Lesson parse_lesson(const std::string& text, const std::string& name) {
     }
     if (lesson.steps.empty()) fail("no steps");
     return lesson;
+}
+
+namespace {
+
+// {colour:NAME}: the swatch, then the word for the colour drawn in `theme`.
+void add_colour(DisplayedText& out, const Step& step, const std::string& name, const plot::Theme& theme) {
+    const figures::NamedColourSpec* spec = figures::find_named_colour(name);
+    if (!spec || spec->figure != step.panel->name)
+        throw session::SessionError("{colour:" + name + "} names no colour that " + std::string(step.panel->name) + " draws");
+    const plot::Color drawn = spec->colour(theme);
+    const std::string word(plot::colour_word(drawn));
+    out.text += std::string(kSwatchMark) + "\u00A0" + word;  // a no-break space: the swatch never ends a line
+    out.colours.push_back({spec, word, drawn});
+}
+
+// {plot:NAME}: the plot's short title in quotes.
+void add_plot(DisplayedText& out, const Step& step, const std::string& name) {
+    const figures::PlotDescriptor* plot = figures::find_plot(*step.panel, name);
+    if (!plot) throw session::SessionError("{plot:" + name + "} is not a plot of " + std::string(step.panel->name));
+    out.text += "“" + std::string(plot->short_title) + "”";
+    out.plots.push_back({plot, std::string(plot->short_title)});
+}
+
+}  // namespace
+
+DisplayedText displayed_text(const Step& step, const plot::Theme& theme) {
+    DisplayedText out;
+    std::size_t at = 0;
+    while (at < step.text.size()) {
+        const std::size_t open = step.text.find('{', at);
+        if (open == std::string::npos) break;
+        const std::size_t close = step.text.find('}', open);
+        if (close == std::string::npos) throw session::SessionError("a '{' without its '}'");
+        out.text += step.text.substr(at, open - at);
+        const std::string inside = step.text.substr(open + 1, close - open - 1);
+        const std::size_t colon = inside.find(':');
+        const std::string kind = inside.substr(0, colon), name = colon == std::string::npos ? "" : inside.substr(colon + 1);
+        if (kind == "colour") add_colour(out, step, name, theme);
+        else if (kind == "plot") add_plot(out, step, name);
+        else throw session::SessionError("{" + inside + "}: a placeholder is {colour:NAME} or {plot:NAME}");
+        at = close + 1;
+    }
+    if (at < step.text.size()) out.text += step.text.substr(at);
+    return out;
 }
 
 const Lesson& builtin_lesson() {

@@ -3,16 +3,19 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "figures/named_colours.hpp"
 #include "figures/registry.hpp"
+#include "plot/style.hpp"
 #include "session/session.hpp"
 
 namespace rope::lessons {
 
 struct Step {
     std::string title;
-    std::string text;
+    std::string text;  // as written: with {colour:NAME} and {plot:NAME} (displayed_text resolves them)
     const figures::FigureDescriptor* panel = nullptr;  // the panel to look at
     std::string parameters_json;  // the step's "parameters" object
     std::string focus;            // its panel's sub-plots the text speaks of, comma-separated ("" = the panel's own order)
@@ -22,6 +25,29 @@ struct Lesson {
     std::string title;
     std::vector<Step> steps;
 };
+
+// A step's text as the lesson window shows it. Words that depend on the theme or the layout are not
+// written into lessons.json: {colour:NAME} becomes a swatch and the word for the colour the figure
+// draws that series in (figures/named_colours.hpp) in the theme shown, and {plot:NAME} the short title
+// of a plot of the step's panel in quotes (the words its caption shows), never "left" or "below".
+struct ColourMention {
+    const figures::NamedColourSpec* colour = nullptr;
+    std::string word;  // "orange"
+    plot::Color drawn;  // the colour the figure draws, which the swatch shows
+};
+struct PlotMention {
+    const figures::PlotDescriptor* plot = nullptr;
+    std::string words;  // its short title, as the caption on screen says it
+};
+struct DisplayedText {
+    std::string text;                    // a kSwatchMark before each colour word, joined to it by a no-break space
+    std::vector<ColourMention> colours;  // one for each kSwatchMark in `text`, in order
+    std::vector<PlotMention> plots;
+};
+// U+25A0 (■), a glyph of the UI font: the text wraps and measures as the window draws it, a swatch in its place.
+inline constexpr std::string_view kSwatchMark = "■";
+// Throws session::SessionError for a placeholder that names no colour of the step's panel or no plot of it.
+DisplayedText displayed_text(const Step& step, const plot::Theme& theme);
 
 // Parses lesson JSON; throws session::SessionError naming `name` and the problem.
 Lesson parse_lesson(const std::string& json_text, const std::string& name);

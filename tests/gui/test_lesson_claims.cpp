@@ -91,8 +91,9 @@ TEST(LessonClaims, Step04FastPairsCycleSlowPairsHardlyMove) {
 TEST(LessonClaims, Step05TheBoundFallsSteeplyThenKeepsFalling) {
     const FrequencyTable f = freqs(5);
     const Eigen::VectorXd b = decay_bound(f.theta, at(5)[P::max_distance]);
-    EXPECT_DOUBLE_EQ(b[0], 32.5);                              // "from 32.5 at distance 0"
-    EXPECT_LT(b[100], 32.5 / 3 + 0.5);                         // "about a third of that within a hundred tokens"
+    EXPECT_DOUBLE_EQ(b[0], 32.5);                              // "at distance 0 it is (d/2 + 1)/2 = 32.5"
+    EXPECT_NEAR(b[1], 31.5, 0.05);                             // "from 31.5 at distance 1" (numpy: 31.538)
+    EXPECT_LT(b[100], b[1] / 3 + 0.5);                         // "about a third of that within a hundred tokens"
     EXPECT_LT(b.segment(1000, 3097).maxCoeff(), b[50]);        // levels off: no higher far away
     EXPECT_GT(b.segment(1000, 3097).maxCoeff() - b.segment(1000, 3097).minCoeff(), 1.0);  // while it oscillates
     EXPECT_TRUE(panel_shows(5, "|n − m| = 20"));   // the dashed line of the vectors panel's distance

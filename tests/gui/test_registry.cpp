@@ -121,7 +121,7 @@ TEST(Registry, PlotsAreDeclaredOnceAndLessonsSpeakOfTheirFocus) {
     };
     int checked = 0;
     for (const lessons::Step& step : lessons::builtin_lesson().steps) {
-        const std::string text = lower(step.text);
+        const std::string text = lower(lessons::displayed_text(step, plot::dark_theme()).text);  // plots named by their captions
         std::size_t at = 0;
         while (!step.focus.empty() && at <= step.focus.size()) {
             const std::size_t end = std::min(step.focus.find(',', at), step.focus.size());

@@ -113,6 +113,45 @@ std::string step_heading(const AppState& state) {
     return lesson.title + "  -  step " + std::to_string(state.lesson_step() + 1) + " of " + std::to_string(lesson.steps.size());
 }
 
+// The step's words in the theme its panel is drawn in (the colours it names are those drawn).
+lessons::DisplayedText shown_text(const AppState& state, const lessons::Step& step) {
+    return lessons::displayed_text(step, plot::theme_by_id(effective_theme(state)));
+}
+
+// A filled square of `colour` where the swatch mark stands, outlined in the text's colour so that it
+// shows on any background.
+void swatch(plot::Color colour) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const ImVec2 size = ImGui::CalcTextSize(lessons::kSwatchMark.data(), lessons::kSwatchMark.data() + lessons::kSwatchMark.size());
+    const float side = std::min(size.x, ImGui::GetFontSize() * 0.8f);
+    const ImVec2 a{at.x + (size.x - side) / 2, at.y + (size.y - side) / 2};
+    const ImVec2 b{a.x + side, a.y + side};
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(a, b, to_imgui_color(colour, 1));
+    draw->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_Text), 0, 0, std::max(1.0f, ImGui::GetFontSize() / 16));
+    ImGui::Dummy(size);
+}
+
+// The lines of wrap_at_spaces with a swatch of each named colour where its mark stands.
+void text_with_swatches(const lessons::DisplayedText& shown, float width) {
+    const std::string_view mark = lessons::kSwatchMark;
+    std::size_t next = 0;
+    for (const std::string& line : wrap_at_spaces(shown.text, width)) {
+        std::size_t at = 0;
+        for (bool first = true;; first = false) {
+            const std::size_t found = line.find(mark, at);
+            const std::string piece = line.substr(at, found == std::string::npos ? std::string::npos : found - at);
+            if (!first) ImGui::SameLine(0, 0);
+            ImGui::TextUnformatted(piece.c_str(), piece.c_str() + piece.size());
+            if (found == std::string::npos) break;
+            ImGui::SameLine(0, 0);
+            swatch(next < shown.colours.size() ? shown.colours[next].drawn : plot::Color{0.5f, 0.5f, 0.5f, 1});
+            ++next;
+            at = found + mark.size();
+        }
+    }
+}
+
 std::string look_at(const lessons::Step& step) {
     return "Look at: " + std::string(step.panel->title) + " (panel " + std::to_string(step.panel->index + 1) + ")";
 }
@@ -140,7 +179,7 @@ float measure_lesson_panel(const AppState& state, const lessons::Step& step, flo
     h += static_cast<float>(wrap_at_spaces(step.title, inner).size()) * ImGui::GetTextLineHeightWithSpacing();
     ImGui::PopFont();
     h += style.ItemSpacing.y;
-    h += static_cast<float>(wrap_at_spaces(step.text, inner).size() + wrap_at_spaces(look_at(step), inner).size()) * line;
+    h += static_cast<float>(wrap_at_spaces(shown_text(state, step).text, inner).size() + wrap_at_spaces(look_at(step), inner).size()) * line;
     h += style.ItemSpacing.y + ImGui::GetFrameHeightWithSpacing();
     return std::ceil(h);
 }
@@ -152,11 +191,13 @@ float LessonPanel::height(const AppState& state, float width, ImFont* title_font
     if (!step) return 0;
     const int index = state.lesson_step();
     const float font = ImGui::GetFontSize(), title = title_font ? title_font->FontSize : 0;
+    const plot::ThemeId theme = effective_theme(state);  // the colour words differ by theme
     for (const Known& k : known_)
-        if (k.step == index && k.width == width && k.font == font && k.title_font == title && k.presentation == state.presentation)
+        if (k.step == index && k.width == width && k.font == font && k.title_font == title && k.presentation == state.presentation &&
+            k.theme == theme)
             return k.height;
     if (known_.size() >= kKnownHeights) known_.clear();
-    known_.push_back({index, width, font, title, state.presentation, measure_lesson_panel(state, *step, width, title_font)});
+    known_.push_back({index, width, font, title, state.presentation, theme, measure_lesson_panel(state, *step, width, title_font)});
     return known_.back().height;
 }
 
@@ -189,7 +230,7 @@ void LessonPanel::draw(const AppState& state, ImVec2 pos, ImVec2 size, ImFont* t
     const bool fits = height(state, size.x, title_font) <= size.y;
     ImGui::PushID(index);
     ImGui::BeginChild("lesson_text", ImVec2(0, -buttons_h), false, fits ? ImGuiWindowFlags_NoScrollbar : 0);
-    text_wrapped_at_spaces(step->text, ImGui::GetContentRegionAvail().x);
+    text_with_swatches(shown_text(state, *step), ImGui::GetContentRegionAvail().x);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     text_wrapped_at_spaces(look_at(*step), ImGui::GetContentRegionAvail().x);
     ImGui::PopStyleColor();

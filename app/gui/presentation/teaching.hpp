@@ -27,11 +27,12 @@ public:
 
 private:
     // Heights are asked for several times a frame (the column's width is searched for) with the same
-    // values: each is kept by the values it depends on (the step, the width, the type, the window's kind).
+    // values: each is kept by the values it depends on (the step, the width, the type, the window's kind, the theme).
     struct Known {
         int step;
         float width, font, title_font;
         bool presentation;
+        plot::ThemeId theme;
         float height;
     };
     static constexpr std::size_t kKnownHeights = 64;
