@@ -607,8 +607,9 @@ const FigureDescriptor& context_figure() {
         f.name = "context";
         f.title = "Context extension";
         f.page = 1;
-        f.export_width = 1280;  // seven plots would crowd each other's labels in a blog column
-        f.export_height = 720;
+        // seven plots at type a blog column can read (plot::kBlogTickPx): three rows and a fourth, portrait
+        f.export_width = 1200;
+        f.export_height = 1400;
         f.csv_columns = "pair,theta_original,theta,ratio,wavelength_original,wavelength,theta_reference,theta_<variant>...";
         f.plots = {
             {"context_ratio", "Frequency ratio θ′ᵢ/θᵢ per pair", "ratio", PlotRole::supporting, AxisRole::pair, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"ratio", "divided by"}},

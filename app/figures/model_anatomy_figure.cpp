@@ -175,7 +175,7 @@ void draw_table(BuildContext& ctx, const std::vector<KindRow>& rows, int selecte
     p.setup_y(ay);
     p.setup_no_axes();
     const plot::Rect a = p.area();
-    const std::vector<std::string> all_header{"kind", "layers", "attention / window", "position", "base", "turning dims", "scaling",
+    std::vector<std::string> all_header{"kind", "layers", "attention / window", "position", "base", "turning dims", "scaling",
                                               "head dim"};
     auto all_cells = [](const KindRow& r) {
         return std::vector<std::string>{r.name, r.layers, r.attention, r.position, r.base, r.turning, r.scaling, r.head_dim};
@@ -209,10 +209,14 @@ void draw_table(BuildContext& ctx, const std::vector<KindRow>& rows, int selecte
         size = std::max(st.px(st.min_text), size * a.width() / total);
         total = measure_all(size);
     }
-    // still too wide: columns give way, the layer lists first (the strip above shows them)
-    for (std::size_t drop : {std::size_t{1}, std::size_t{7}, std::size_t{6}, std::size_t{2}, std::size_t{5}, std::size_t{4}}) {
-        if (total <= a.width()) break;
-        shown.erase(std::find(shown.begin(), shown.end(), drop));
+    // still too wide: shorter headers, then the layer lists give way (the strip above shows them);
+    // every column of the kinds' RoPE stays
+    if (total > a.width()) {
+        all_header = {"kind", "layers", "window", "RoPE", "base", "turning", "scaling", "head dim"};
+        total = measure_all(size);
+    }
+    if (total > a.width()) {
+        shown.erase(std::find(shown.begin(), shown.end(), std::size_t{1}));
         total = measure_all(size);
     }
     const std::vector<std::string> header = pick(all_header);
@@ -356,8 +360,10 @@ void build_model_anatomy(BuildContext& ctx) {
     const bool temperature = any_nope && ctx.params[P::attn_temperature_tuning];
 
     const float body = H - top;
-    const float strip_h = std::clamp(body * 0.28f, st.px(160), st.px(200));
     const float table_need = st.px(st.title_font) * 2 + st.px(st.label_font) * (2.0f * static_cast<float>(rows.size() + 1) + 4.5f);
+    // the strip takes the room the table does not need (up to half the panel): no empty band below
+    const float strip_h = temperature ? std::clamp(body * 0.28f, st.px(160), st.px(200))
+                                      : std::clamp(body - table_need, st.px(160), std::max(st.px(160), body * 0.5f));
     const float table_h = temperature ? std::min((body - strip_h) * 0.55f, table_need) : std::min(body - strip_h, table_need);
     // without the temperature plot the strip and the table sit in the middle of the panel
     const float y0 = temperature ? top : top + std::max(0.0f, (body - strip_h - table_h) / 2);
@@ -429,7 +435,7 @@ const FigureDescriptor& model_anatomy_figure() {
         f.title = "Model anatomy";
         f.page = 3;
         f.export_width = 1100;
-        f.export_height = 640;
+        f.export_height = 900;  // the strip, the table with all its columns and the NoPE curve at a blog's type
         f.csv_columns = "layer,kind,window,nope,base,head_dim,rotating_pairs,selected";
         f.plots = {
             {"anatomy_layers", "The model's layers, one cell each, by kind", "layers", PlotRole::strip, AxisRole::other, AxisRole::other, 0, {240, 160}, 0, true, 6.0f, {"Click a layer", "every fourth layer"}},

@@ -351,19 +351,21 @@ void build_partial_vs_proportional(BuildContext& ctx) {
                                  "proportional scores (set vector for your own)."));
     const float caption_h = why::wrapped_caption(ctx, why_text, 0, W, H - st.px(3), th.text, false);
     bool without_caption = !(caption_h < (H - top) * 0.22f);
-    // the caption's words follow the fraction: an animation's plots keep the room of its tallest
-    // caption, or all of the height when one frame has none (plot/axis_pins.hpp), so they stay put
-    double caption_room = without_caption ? 0.0 : caption_h + st.px(6), least_room = caption_room;
-    plot::hold_range(st.pins, "room for the caption", least_room, caption_room);
+    // the caption's words follow the fraction: an animation holds whether a frame has the caption
+    // (plot/axis_pins.hpp), and the room below the plots is its frames' largest, so the plots stay put
     plot::hold_flag(st.pins, "a frame without the caption", without_caption);
-    if (!without_caption) why::wrapped_caption(ctx, why_text, 0, W, H - st.px(3), th.text);
     // Without the caption (presentation mode, small panels) a note still says that the fraction
     // drawn is not the model's.
     const std::string note = "Drawn for f = " + plot::readout_number(fraction) + (fraction == 0.25 ? " (Gemma 4's)" : "") +
                              ", not this model's f = " + plot::readout_number(fraction_set) +
                              (fraction_set >= 1 ? " (the whole head turns)" : "");
-    const float note_h = without_caption && fraction != fraction_set ? why::wrapped_caption(ctx, note, 0, W, H - st.px(3), th.text) : 0.0f;
-    const float bottom = H - (without_caption ? (note_h > 0 ? note_h + st.px(6) : 0.0f) : static_cast<float>(caption_room));
+    const bool with_note = without_caption && fraction != fraction_set;
+    const float note_h = with_note ? why::wrapped_caption(ctx, note, 0, W, H - st.px(3), th.text, false) : 0.0f;
+    double room = without_caption ? (with_note ? note_h + st.px(6) : 0.0f) : caption_h + st.px(6), least_room = room;
+    plot::hold_range(st.pins, "room below the plots", least_room, room);
+    if (!without_caption) why::wrapped_caption(ctx, why_text, 0, W, H - st.px(3), th.text);
+    if (with_note) why::wrapped_caption(ctx, note, 0, W, H - st.px(3), th.text);
+    const float bottom = H - static_cast<float>(room);
 
     const float split = top + (bottom - top) * 0.42f, third = W / 3;
     const SubplotFit fit = fit_plots(ctx, {0, top, W, bottom},
@@ -427,7 +429,7 @@ const FigureDescriptor& partial_vs_proportional_figure() {
         f.title = "Partial vs proportional";
         f.page = 3;
         f.export_width = 1100;
-        f.export_height = 720;
+        f.export_height = 1100;  // four plots at type a blog column can read (plot::kBlogTickPx)
         f.csv_columns = "pair,theta_partial,theta_proportional";
         f.plots = {
             {"layout_dims", "Which dims pair in each layout", "dims", PlotRole::strip, AxisRole::other, AxisRole::other, 0, {300, 230}, 0, false, 4.0f, {"pairs dim"}},

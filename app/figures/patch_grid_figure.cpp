@@ -522,9 +522,9 @@ const FigureDescriptor& patch_grid_figure() {
         f.export_height = 900;
         f.csv_columns = "layout,row,col,similarity";
         f.plots = {
-            {"patch_axial", "Similarity to the query patch, 2D axial RoPE", "2D axial", PlotRole::main, AxisRole::index, AxisRole::index, 0, {160, 160}, 90, false, 1.3f, {"cross"}},
-            {"patch_chunked", "Similarity to the query patch, M-RoPE in sections", "chunked", PlotRole::main, AxisRole::index, AxisRole::index, 1, {160, 160}, 90, false, 1.3f, {"chunked map"}},
-            {"patch_interleaved", "Similarity to the query patch, M-RoPE interleaved", "interleaved", PlotRole::main, AxisRole::index, AxisRole::index, 2, {160, 160}, 90, false, 1.3f, {"interleaves"}},
+            {"patch_axial", "Similarity to the query patch, 2D axial RoPE", "2D axial", PlotRole::main, AxisRole::index, AxisRole::index, 0, {160, 160}, 90, false, 1.3f, {"cross"}, true},
+            {"patch_chunked", "Similarity to the query patch, M-RoPE in sections", "chunked", PlotRole::main, AxisRole::index, AxisRole::index, 1, {160, 160}, 90, false, 1.3f, {"chunked map"}, true},
+            {"patch_interleaved", "Similarity to the query patch, M-RoPE interleaved", "interleaved", PlotRole::main, AxisRole::index, AxisRole::index, 2, {160, 160}, 90, false, 1.3f, {"interleaves"}, true},
             {"patch_axes", "Each axis' pairs and their wavelengths", "pairs per axis", PlotRole::strip, AxisRole::other, AxisRole::other, 3, {240, 120}, 0, true, 5.0f, {"which axis", "half of the pairs"}},
         };
         f.reads = model_and({P::rope_axes, P::axial_frequencies, P::mrope_section, P::mrope_interleaved, P::grid_rows, P::grid_cols, P::query_row,

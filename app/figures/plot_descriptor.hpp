@@ -44,6 +44,9 @@ struct PlotDescriptor {
     // Words a lesson's text uses for this plot ("the fan", "the strip"): a step that says them
     // speaks of this plot.
     std::vector<std::string_view> lesson_words;
+    // It keeps its shape (a map of square patches, a square matrix): a cell larger than `aspect`
+    // allows is left partly empty, so the layout gives such room to other plots first.
+    bool keeps_shape = false;
 };
 
 }  // namespace rope::figures

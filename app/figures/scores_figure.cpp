@@ -239,8 +239,8 @@ const FigureDescriptor& scores_figure() {
         f.page = 2;
         f.csv_columns = "m,n,score,score_mixed";
         f.plots = {
-            {"scores", "The score matrix <R(m)q, R(n)k>", "matched layouts", PlotRole::main, AxisRole::position, AxisRole::position, 0, {240, 200}, 0, false, 1.0f, {"diagonal", "Toeplitz"}},
-            {"scores_mixed", "The same with the pairing layouts mixed up", "mixed layouts", PlotRole::supporting, AxisRole::position, AxisRole::position, 1, {240, 200}, 0, false, 1.0f, {"mixed up", "stripes break"}},
+            {"scores", "The score matrix <R(m)q, R(n)k>", "matched layouts", PlotRole::main, AxisRole::position, AxisRole::position, 0, {240, 200}, 0, false, 1.0f, {"diagonal", "Toeplitz"}, true},
+            {"scores_mixed", "The same with the pairing layouts mixed up", "mixed layouts", PlotRole::supporting, AxisRole::position, AxisRole::position, 1, {240, 200}, 0, false, 1.0f, {"mixed up", "stripes break"}, true},
         };
         f.reads = model_and({P::max_position, P::position, P::key_position, P::vector, P::key_vector});
         f.build = build_scores;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "figures/why_common.hpp"
@@ -20,7 +22,8 @@ std::string left_out_note(const BuildContext& ctx, int shown, int total, float w
     const std::vector<std::string> notes =
         ctx.request.interactive ? std::vector<std::string>{n + " at this size: maximise the panel (" + key + "), a larger window or export shows all",
                                                            n + ": maximise (" + key + ") or export for all", n + " (" + key + ": all)"}
-                                : std::vector<std::string>{n + " at this size: a larger export (or --plot NAME) shows the others", n + " at this size"};
+                                : std::vector<std::string>{n + " at this size: a taller export, or --plot NAME for one, shows the others",
+                                                           n + " at this size"};
     for (const std::string& note : notes) {
         if (ctx.measure.measure(note, st.px(st.tick_font)).x <= width) return note;
     }
@@ -51,6 +54,8 @@ struct PlotNeed {
     float weight = 1;     // its claim on spare room
     bool full_width = false;
     bool focus = false;
+    bool keeps_shape = false;
+    bool strip = false;
 };
 
 struct Arrangement {
@@ -66,21 +71,26 @@ float usable_area(plot::Rect c, float aspect) {
     return w * (w / aspect);
 }
 
-// Spare height to the rows as their cells' shapes ask for it; the whole height is used.
-std::vector<float> row_heights(const std::vector<float>& mins, const std::vector<float>& ideals, float height) {
-    float sum_min = 0, sum_want = 0, sum_ideal = 0;
+// Spare height to the rows as their cells' shapes ask for it; the whole height is used, except what
+// only `capped` rows (plots that keep their shape) could take beyond their ideal: that is left over.
+std::vector<float> row_heights(const std::vector<float>& mins, const std::vector<float>& ideals, const std::vector<bool>& capped, float height) {
+    float sum_min = 0, sum_want = 0;
     for (std::size_t r = 0; r < mins.size(); ++r) {
         sum_min += mins[r];
         sum_want += std::max(0.0f, ideals[r] - mins[r]);
-        sum_ideal += ideals[r];
     }
     const float spare = height - sum_min;
     std::vector<float> h(mins.size());
     for (std::size_t r = 0; r < mins.size(); ++r) {
         const float want = std::max(0.0f, ideals[r] - mins[r]);
-        h[r] = sum_want >= spare ? mins[r] + (sum_want > 0 ? spare * want / sum_want : 0)
-                                 : mins[r] + want + (spare - sum_want) * ideals[r] / std::max(1e-3f, sum_ideal);
+        h[r] = sum_want >= spare ? mins[r] + (sum_want > 0 ? spare * want / sum_want : 0) : mins[r] + want;
     }
+    // what is left after every row has its ideal goes to the rows that can use it
+    float open_ideal = 0;
+    for (std::size_t r = 0; r < mins.size(); ++r) open_ideal += capped[r] ? 0.0f : ideals[r];
+    if (sum_want < spare)
+        for (std::size_t r = 0; r < mins.size(); ++r)
+            if (!capped[r]) h[r] += (spare - sum_want) * ideals[r] / std::max(1e-3f, open_ideal);
     return h;
 }
 
@@ -91,6 +101,7 @@ Arrangement arrange_rows(const std::vector<PlotNeed>& plots, const std::vector<i
     a.cells.resize(plots.size());
     const float W = area.width();
     std::vector<float> mins, ideals, widths(plots.size());
+    std::vector<bool> capped;  // rows of plots that keep their shape: no taller than their cells use
     a.fits = true;
     std::size_t first = 0;
     for (int n : row_sizes) {
@@ -108,17 +119,26 @@ Arrangement arrange_rows(const std::vector<PlotNeed>& plots, const std::vector<i
                                   : W * plots[i].min.x / need;
             ideal = std::max(ideal, widths[i] / plots[i].aspect);
         }
+        bool all_keep_shape = true;
+        for (std::size_t i = first; i < first + static_cast<std::size_t>(n); ++i) {
+            all_keep_shape = all_keep_shape && (plots[i].keeps_shape || plots[i].strip);
+            // a strip only spreads its rows when taller: a little over its need is all it uses
+            if (plots[i].strip) ideal = std::max(ideal, plots[i].min.y * 1.25f);
+        }
         mins.push_back(tallest);
         ideals.push_back(ideal);
+        capped.push_back(all_keep_shape);
         first += static_cast<std::size_t>(n);
     }
     float sum_min = 0;
     for (float m : mins) sum_min += m;
     a.fits = a.fits && sum_min <= area.height() + 0.5f;
-    std::vector<float> heights = row_heights(mins, ideals, area.height());
+    std::vector<float> heights = row_heights(mins, ideals, capped, area.height());
     if (!a.fits && sum_min > 0)
         for (std::size_t r = 0; r < heights.size(); ++r) heights[r] = area.height() * mins[r] / sum_min;
-    float y = area.y0;
+    float used = 0;
+    for (float h : heights) used += h;
+    float y = area.y0 + std::max(0.0f, area.height() - used) / 2;  // what nobody can use: above and below alike
     first = 0;
     for (std::size_t r = 0; r < row_sizes.size(); ++r) {
         float x = area.x0;
@@ -167,7 +187,10 @@ PlotNeed need_of(const BuildContext& ctx, int k, const FitOptions& o) {
     for (const auto& [plot_index, min] : o.min_of)
         if (plot_index == k) p.min = {std::max(p.min.x, min.x), std::max(p.min.y, min.y)};
     p.min.x += st.px(d.key_width);
-    p.aspect = d.aspect;
+    // a colour bar beside the plot widens the shape its cell reads best at
+    p.aspect = d.aspect + d.key_width / d.min_size.y;
+    p.keeps_shape = d.keeps_shape;
+    p.strip = d.role == PlotRole::strip;
     p.full_width = d.full_width;
     p.focus = in_focus(ctx, k);
     p.weight = d.role == PlotRole::main ? 1.5f : 1.0f;
@@ -180,7 +203,11 @@ PlotNeed need_of(const BuildContext& ctx, int k, const FitOptions& o) {
 // give them the most legible room; in presentation the focus plots get most of the area.
 SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plots, const FitOptions& o, int total) {
     const plot::Style& st = ctx.request.style;
-    const std::vector<int> order = fit_order(ctx, plots);
+    std::vector<int> order = fit_order(ctx, plots);
+    // after the focus, the plots the figure keeps (the model's own map)
+    std::stable_partition(order.begin(), order.end(), [&](int k) {
+        return in_focus(ctx, k) || std::find(o.keep.begin(), o.keep.end(), k) != o.keep.end();
+    });
     int must = 0;
     for (int k : order)
         if (in_focus(ctx, k) || std::find(o.keep.begin(), o.keep.end(), k) != o.keep.end()) ++must;
@@ -189,7 +216,9 @@ SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plo
     const float note_h = st.px(st.tick_font) * 1.7f;
     Arrangement chosen;
     std::vector<int> shown;
-    for (int count = static_cast<int>(order.size()); count >= must && !chosen.fits; --count) {
+    // the focus and kept plots are left out only when even their minimums cannot fit: then the most
+    // important of them that do (a squeezed plot would be unreadable), and the note says so
+    for (int count = static_cast<int>(order.size()); count >= 1 && !chosen.fits; --count) {
         shown.assign(order.begin(), order.begin() + count);
         std::sort(shown.begin(), shown.end());  // the figure's own reading order
         std::vector<PlotNeed> needs;
@@ -199,9 +228,17 @@ SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plo
         const bool some_focus = std::any_of(needs.begin(), needs.end(), [](const PlotNeed& p) { return p.focus; });
         const float share = focus_first && some_focus && count > must ? 0.45f : 0.0f;
         Arrangement a = best_rows(needs, room, share);
-        if (count == must || (a.fits && a.focus_share >= share)) chosen = std::move(a);
+        if (count == 1 || (a.fits && a.focus_share >= share)) chosen = std::move(a);
     }
     SubplotFit fit;
+    if (std::getenv("ROPE_LAYOUT_DEBUG")) {
+        std::fprintf(stderr, "%s area %.0fx%.0f fits %d:", std::string(ctx.figure().name).c_str(), area.width(), area.height(), chosen.fits);
+        for (std::size_t i = 0; i < shown.size(); ++i) {
+            const PlotNeed p = need_of(ctx, shown[i], o);
+            std::fprintf(stderr, " [%d min %.0fx%.0f cell %.0f,%.0f %.0fx%.0f]", shown[i], p.min.x, p.min.y, chosen.cells[i].x0, chosen.cells[i].y0, chosen.cells[i].width(), chosen.cells[i].height());
+        }
+        std::fprintf(stderr, "\n");
+    }
     fit.cells.assign(static_cast<std::size_t>(total), plot::Rect{});
     for (std::size_t i = 0; i < shown.size(); ++i) fit.cells[static_cast<std::size_t>(shown[i])] = chosen.cells[i];
     fit.shown = static_cast<int>(shown.size());

@@ -22,6 +22,8 @@ const std::vector<ShortForm>& declared() {
         {"mean angle of m·θᵢ over a cell", {"mean angle m·θᵢ", "angle"}},
         {"grey: the pair turns within the cell", {"grey: turns in a cell", "grey: fast"}},
         {"grey: turns within a cell", {"grey: turns in a cell", "grey: fast"}},
+        {"mean angle m·θᵢ", {"angle m·θᵢ", "angle"}},
+        {"mean angle change", {"angle change", "change"}},
         {"wavelength λ (tokens, log)", {"wavelength λ (tokens)", "λ (tokens)", "λ"}},
         {"wavelength", {"λ (tokens)", "λ"}},
         {"query scale s(p)", {"scale s(p)", "s(p)"}},

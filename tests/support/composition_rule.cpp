@@ -146,7 +146,10 @@ void check_plots(const CompositionInput& in, std::vector<std::string>& out) {
         // the frame holds the plot's caption, ticks and labels: its cell less a margin of a few pixels
         const float slack = in.style->px(12);
         const float min_w = in.style->px(d->min_size.x) - slack, min_h = in.style->px(d->min_size.y) - slack;
-        if (g.frame.width() < min_w || g.frame.height() < min_h) {
+        // a plot that keeps its shape (a map of square patches) reaches its minimum one way at least
+        const bool small = d->keeps_shape ? g.frame.width() < min_w && g.frame.height() < min_h
+                                          : g.frame.width() < min_w || g.frame.height() < min_h;
+        if (small) {
             std::ostringstream s;
             s << "plot " << g.name << " is " << static_cast<int>(g.frame.width()) << "x" << static_cast<int>(g.frame.height())
               << ", below its minimum " << static_cast<int>(min_w + slack) << "x" << static_cast<int>(min_h + slack);
