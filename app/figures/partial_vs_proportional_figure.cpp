@@ -15,6 +15,7 @@
 
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
+#include "plot/axis_pins.hpp"
 #include "plot/colormap.hpp"
 #include "plot/ticks.hpp"
 #include "rope/frequencies.hpp"
@@ -349,15 +350,22 @@ void build_partial_vs_proportional(BuildContext& ctx) {
                      : std::string(" Scores for qⱼ = kⱼ = 1 + 0.9 sin(2.4 j): with all ones #4195's pairing would give exactly the "
                                  "proportional scores (set vector for your own)."));
     const float caption_h = why::wrapped_caption(ctx, why_text, 0, W, H - st.px(3), th.text, false);
-    const bool with_caption = caption_h < (H - top) * 0.22f;
-    if (with_caption) why::wrapped_caption(ctx, why_text, 0, W, H - st.px(3), th.text);
+    bool without_caption = !(caption_h < (H - top) * 0.22f);
+    // the caption's words follow the fraction: an animation holds whether a frame has the caption
+    // (plot/axis_pins.hpp), and the room below the plots is its frames' largest, so the plots stay put
+    plot::hold_flag(st.pins, "a frame without the caption", without_caption);
     // Without the caption (presentation mode, small panels) a note still says that the fraction
     // drawn is not the model's.
     const std::string note = "Drawn for f = " + plot::readout_number(fraction) + (fraction == 0.25 ? " (Gemma 4's)" : "") +
                              ", not this model's f = " + plot::readout_number(fraction_set) +
                              (fraction_set >= 1 ? " (the whole head turns)" : "");
-    const float note_h = !with_caption && fraction != fraction_set ? why::wrapped_caption(ctx, note, 0, W, H - st.px(3), th.text) : 0.0f;
-    const float bottom = H - (with_caption ? caption_h + st.px(6) : note_h > 0 ? note_h + st.px(6) : 0.0f);
+    const bool with_note = without_caption && fraction != fraction_set;
+    const float note_h = with_note ? why::wrapped_caption(ctx, note, 0, W, H - st.px(3), th.text, false) : 0.0f;
+    double room = without_caption ? (with_note ? note_h + st.px(6) : 0.0f) : caption_h + st.px(6), least_room = room;
+    plot::hold_range(st.pins, "room below the plots", least_room, room);
+    if (!without_caption) why::wrapped_caption(ctx, why_text, 0, W, H - st.px(3), th.text);
+    if (with_note) why::wrapped_caption(ctx, note, 0, W, H - st.px(3), th.text);
+    const float bottom = H - static_cast<float>(room);
 
     const float split = top + (bottom - top) * 0.42f, third = W / 3;
     const SubplotFit fit = fit_plots(ctx, {0, top, W, bottom},

@@ -12,6 +12,7 @@
 #include "figures/position_axes.hpp"
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
+#include "plot/axis_pins.hpp"
 #include "plot/ticks.hpp"
 #include "rope/multi_axis.hpp"
 
@@ -103,16 +104,19 @@ void fill_similarities(const ParamSet& params, std::vector<MapSpec>& maps, const
 // One colour scale for the three maps, so that they compare. Similarities below 0 take the diverging
 // map on [-1, 1]. When every patch scores above 0 (q = k, the default, keeps most of the score in the
 // slow pairs), [-1, 1] would paint all three maps one dark red: the sequential map then runs from the
-// lowest similarity, rounded down to a 1/2/5 step, to 1, and the bar says so.
+// lowest similarity, rounded down to a 1/2/5 step, to 1, and the bar says so. In an animation the
+// lowest similarity is that of every frame (plot/axis_pins.hpp): one map and one range for the run,
+// so neither the bars nor the patches jump.
 struct ColourScale {
     plot::ColormapId map = plot::ColormapId::diverging;
     double lo = -1, hi = 1;
 };
 
-ColourScale colour_scale(const std::vector<MapSpec>& maps) {
-    double lowest = 1;
+ColourScale colour_scale(const std::vector<MapSpec>& maps, plot::AxisPins* pins) {
+    double lowest = 1, highest = 1;
     for (const MapSpec& m : maps)
         if (m.similarity.size() > 0) lowest = std::min(lowest, m.similarity.minCoeff());
+    plot::hold_range(pins, "patch similarity", lowest, highest);
     if (!(lowest >= 0)) return {};
     const double span = std::max(1 - lowest, 0.01);
     const double unit = std::pow(10.0, std::floor(std::log10(span / 4)));
@@ -401,7 +405,7 @@ void build_patch_grid(BuildContext& ctx) {
     const Grid g = grid_of(ctx.params);
     std::vector<MapSpec> maps = map_specs(ctx.params);
     fill_similarities(ctx.params, maps, g);
-    const ColourScale scale = colour_scale(maps);
+    const ColourScale scale = colour_scale(maps, st.pins);
     const int mine = model_map(ctx.params);
 
     if (ctx.request.with_table) {

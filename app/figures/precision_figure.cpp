@@ -8,6 +8,7 @@
 
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
+#include "plot/axis_pins.hpp"
 #include "plot/ticks.hpp"
 #include "rope/precision.hpp"
 #include "rope/rotation.hpp"
@@ -217,6 +218,14 @@ plot::AxisSetup error_axis(const BuildContext& ctx, const PrecisionLook& look, c
     return ay;
 }
 
+// An error axis' floor and ceiling, and whether exact values sit on its floor, held over an
+// animation's frames (plot/axis_pins.hpp): its hand-made ticks are made for one range, so that range
+// is the union of the frames', fixed before the ticks are made from it.
+void hold_error_range(const BuildContext& ctx, const std::string& name, double& floor, double& ceiling, bool& zeros) {
+    plot::hold_range(ctx.request.style.pins, name, floor, ceiling);
+    plot::hold_flag(ctx.request.style.pins, name + ": some exact", zeros);
+}
+
 // The current position on a position axis.
 void mark_position(const BuildContext& ctx, plot::Plot& p, const PrecisionData& d, const PrecisionLook& look) {
     if (d.m_now >= 1 && d.m_now <= d.top && ctx.request.show_cursor)
@@ -227,8 +236,10 @@ void mark_position(const BuildContext& ctx, plot::Plot& p, const PrecisionData& 
 void draw_angle_errors(BuildContext& ctx, const PrecisionData& d, const PrecisionLook& look, plot::Rect cell) {
     const plot::Theme& th = ctx.request.style.theme;
     const plot::Style& sub = look.sub;
-    const double floor = floor_for(d.smallest);
-    const double ceiling = decade_ceiling(std::max({d.largest, 10.0, kPi * 3}));
+    double floor = floor_for(d.smallest);
+    double ceiling = decade_ceiling(std::max({d.largest, 10.0, kPi * 3}));
+    bool zeros = any_exact(d.worst);
+    hold_error_range(ctx, "worst angle error", floor, ceiling, zeros);
     const bool theta_exact = round_to_bfloat16(d.theta) == d.theta;
     const std::string theta_text = "θ = " + plot::readout_number(d.theta, 4);
     const std::string pair = std::to_string(d.pair);
@@ -238,7 +249,7 @@ void draw_angle_errors(BuildContext& ctx, const PrecisionData& d, const Precisio
                                   "worst angle error up to m, pair " + pair + " (" + theta_text + ")",
                                   "worst angle error, pair " + pair}));
     plot::AxisSetup ax{"position m (tokens, log)", 1, d.top, true};
-    plot::AxisSetup ay = error_axis(ctx, look, "|angle error| (rad, log)", "|error| (rad)", floor, ceiling, any_exact(d.worst));
+    plot::AxisSetup ay = error_axis(ctx, look, "|angle error| (rad, log)", "|error| (rad)", floor, ceiling, zeros);
     p.setup_x(ax);
     p.setup_y(ay);
     p.marker_y(kPi, th.muted, "π", 1.2f, 4);
@@ -286,8 +297,10 @@ void draw_pair_errors(BuildContext& ctx, const PrecisionData& d, const Precision
     const plot::Theme& th = st.theme;
     const plot::Style& sub = look.sub;
     const int pairs = d.pairs;
-    const double floor = floor_for(d.pair_smallest);
-    const double ceiling = decade_ceiling(std::max({d.pair_largest, 10.0, kPi * 3}));
+    double floor = floor_for(d.pair_smallest);
+    double ceiling = decade_ceiling(std::max({d.pair_largest, 10.0, kPi * 3}));
+    bool zeros = any_exact(d.pair_error);
+    hold_error_range(ctx, "pair angle error", floor, ceiling, zeros);
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
                  why::pick_title(ctx, sub, cell.width(),
                                  {"angle error of every pair at " + look.m_tag + (d.fp16_overflow ? " (fp16: m overflows)" : ""),
@@ -295,7 +308,7 @@ void draw_pair_errors(BuildContext& ctx, const PrecisionData& d, const Precision
     plot::AxisSetup ax{"pair i", -0.5, std::max(pairs - 0.5, 0.5)};
     ax.moves_in_animation = true;  // pair i of this dim
     ax.integer_ticks = true;
-    plot::AxisSetup ay = error_axis(ctx, look, "|angle error| (rad, log)", "|error| (rad)", floor, ceiling, any_exact(d.pair_error));
+    plot::AxisSetup ay = error_axis(ctx, look, "|angle error| (rad, log)", "|error| (rad)", floor, ceiling, zeros);
     p.setup_x(ax);
     p.setup_y(ay);
     p.marker_y(kPi, th.muted, "π", 1.2f, 4);
@@ -323,15 +336,16 @@ void draw_vector_errors(BuildContext& ctx, const PrecisionData& d, const Precisi
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
     const plot::Style& sub = look.sub;
-    const double floor = floor_for(d.vec_smallest);
-    const double ceiling = decade_ceiling(std::max({d.vec_largest, d.x.norm() * 3, 10.0}));
+    double floor = floor_for(d.vec_smallest);
+    double ceiling = decade_ceiling(std::max({d.vec_largest, d.x.norm() * 3, 10.0}));
+    bool zeros = std::count(d.vector_error, d.vector_error + 4, 0.0) > 0;
+    hold_error_range(ctx, "vector error", floor, ceiling, zeros);
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
                  why::pick_title(ctx, sub, cell.width(),
                                  {"error of the rotated vector R(m)x at " + look.m_tag, "error of R(m)x at " + look.m_tag}));
     plot::AxisSetup ax{"angles computed in", -0.6, 3.6};
     ax.ticks = {{0, "float32"}, {1, "bf16"}, {2, "fp16"}, {3, "θ→bf16"}};
-    plot::AxisSetup ay = error_axis(ctx, look, "‖R(m)x − exact‖ (log)", "‖error‖", floor, ceiling,
-                                    std::count(d.vector_error, d.vector_error + 4, 0.0) > 0);
+    plot::AxisSetup ay = error_axis(ctx, look, "‖R(m)x − exact‖ (log)", "‖error‖", floor, ceiling, zeros);
     p.setup_x(ax);
     p.setup_y(ay);
     if (d.x.norm() > 0) p.marker_y(d.x.norm(), th.muted, "‖x‖", 1.2f, 4);

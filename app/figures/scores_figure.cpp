@@ -8,6 +8,7 @@
 
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
+#include "plot/axis_pins.hpp"
 #include "plot/ticks.hpp"
 #include "rope/encodings.hpp"
 
@@ -88,6 +89,10 @@ ScoresData scores_data(BuildContext& ctx) {
     d.mixed = window_scores(f, table_mixed, pairing, q, k, window);
     double v = std::max(d.correct.cwiseAbs().maxCoeff(), d.mixed.cwiseAbs().maxCoeff());
     if (!(v > 0) || !std::isfinite(v)) v = 1;
+    // an animation's every frame takes the largest score of them all (plot/axis_pins.hpp): the bar,
+    // the cells and the room measured for the bar's labels stay put
+    double lowest = -v;
+    plot::hold_range(ctx.request.style.pins, "largest score", lowest, v);
     d.v = v;
 
     auto in_window = [&](std::int64_t pos) { return pos >= first && pos < first + count; };

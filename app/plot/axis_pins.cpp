@@ -8,7 +8,10 @@ namespace rope::plot {
 void AxisPins::start_build(Mode mode) {
     mode_ = mode;
     next_plot_ = 0;
-    if (mode == Mode::collect) built_.emplace_back();
+    if (mode == Mode::collect) {
+        built_.emplace_back();
+        held_built_.emplace_back();
+    }
 }
 
 std::string AxisPins::axis_kind(const AxisSetup& a) {
@@ -90,8 +93,32 @@ void AxisPins::visit_cells(int plot, int ordinal, ColormapId colormap, float& vm
     if (pin.agree && pin.kind == kind) vmin = static_cast<float>(pin.range.lo), vmax = static_cast<float>(pin.range.hi);
 }
 
+void AxisPins::hold(const std::string& name, double& lo, double& hi) {
+    if (!(std::isfinite(lo) && std::isfinite(hi))) return;
+    if (mode_ == Mode::collect) {
+        if (held_built_.empty()) held_built_.emplace_back();
+        held_built_.back()[name] = {lo, hi};
+        const auto [at, first] = held_.try_emplace(name, Range{lo, hi});
+        if (!first) at->second = {std::min(at->second.lo, lo), std::max(at->second.hi, hi)};
+        return;
+    }
+    if (const auto at = held_.find(name); at != held_.end()) lo = at->second.lo, hi = at->second.hi;
+}
+
+void AxisPins::hold_flag(const std::string& name, bool& flag) {
+    double lo = flag ? 1 : 0, hi = lo;
+    hold(name, lo, hi);
+    flag = hi > 0;
+}
+
 bool AxisPins::frame_unchanged(int frame) const {
     if (frame < 0 || frame >= frames()) return false;
+    // a range the figure held differently in this frame changes what the figure builds on it
+    if (static_cast<std::size_t>(frame) < held_built_.size())
+        for (const auto& [name, own] : held_built_[static_cast<std::size_t>(frame)]) {
+            const Range& all = held_.at(name);
+            if (all.lo != own.lo || all.hi != own.hi) return false;
+        }
     const std::vector<PlotBuilt>& built = built_[static_cast<std::size_t>(frame)];
     auto same = [](const Pin& pin, const Range& own) { return !pin.agree || (pin.range.lo == own.lo && pin.range.hi == own.hi); };
     for (std::size_t i = 0; i < built.size(); ++i) {

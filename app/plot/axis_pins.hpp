@@ -8,8 +8,14 @@
 // bar, its label, colormap and automatic ticks): custom ticks are made for one range, so such an
 // axis keeps each frame's own, and so does an axis marked AxisSetup::moves_in_animation. A Plot finds
 // the pins through Style::pins (null on screen).
+//
+// A figure that fits something to its data before any Plot sees it (a colour scale shared by
+// several maps, the ends hand-made ticks are made for, a width measured from the labels of a range)
+// holds that range itself, by name (hold, hold_flag): then all it builds on it is the same in every
+// frame, the plots' ranges included.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,6 +39,14 @@ public:
     // The same for the colour range of the plot's `ordinal`-th heatmap (cells and bar then agree
     // wherever they agree in every frame).
     void visit_cells(int plot, int ordinal, ColormapId colormap, float& vmin, float& vmax);
+
+    // A range the figure fits to its data, `name` saying which (one name, one range, in every frame):
+    // collect notes [lo, hi], apply widens it to the union over all the frames. Non-finite ends are
+    // left as they are.
+    void hold(const std::string& name, double& lo, double& hi);
+    // A yes/no the figure reads from its data (e.g. "some value is exact"): apply makes it true in
+    // every frame when it is true in one.
+    void hold_flag(const std::string& name, bool& flag);
 
     int frames() const { return static_cast<int>(built_.size()); }
     // Whether the frame collected as number `frame` comes out the same in apply mode (no pinned
@@ -68,6 +82,16 @@ private:
     int next_plot_ = 0;
     std::vector<PlotPins> pins_;
     std::vector<std::vector<PlotBuilt>> built_;  // [frame][plot]
+    std::map<std::string, Range> held_;                      // the figure's own ranges over all frames
+    std::vector<std::map<std::string, Range>> held_built_;   // [frame]: each frame's own
 };
+
+// pins->hold(name, lo, hi) in an animation's build; nothing on screen (no pins).
+inline void hold_range(AxisPins* pins, const std::string& name, double& lo, double& hi) {
+    if (pins) pins->hold(name, lo, hi);
+}
+inline void hold_flag(AxisPins* pins, const std::string& name, bool& flag) {
+    if (pins) pins->hold_flag(name, flag);
+}
 
 }  // namespace rope::plot

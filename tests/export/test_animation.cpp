@@ -4,6 +4,7 @@
 // pixel for pixel. Every bad input: one line, exit 2, nothing written, an existing file untouched.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -12,6 +13,7 @@
 #include "export/animation.hpp"
 #include "export/cairo_canvas.hpp"
 #include "figures/figure_cache.hpp"
+#include "figures/registry.hpp"
 #include "plot/axis_pins.hpp"
 #include "plot/plot.hpp"
 #include "io/atomic_file.hpp"
@@ -397,16 +399,20 @@ std::vector<std::pair<float, float>> image_ranges(const rope::plot::DisplayList&
 
 // The figure at each value of `key`, built as export_animation builds it: pinned over all of them
 // when `pinned`, else each on its own.
+// `sets` ("key=value") apply to every frame.
 std::vector<rope::plot::DisplayList> frame_lists(const std::string& figure, const std::string& key, const std::vector<std::string>& values,
-                                                 bool pinned) {
+                                                 bool pinned, const std::vector<std::string>& sets = {},
+                                                 const rope::exporting::ExportOptions& o = {}) {
     const rope::figures::FigureDescriptor* f = rope::figures::find_figure(figure);
     EXPECT_NE(f, nullptr) << figure;
-    rope::exporting::ExportOptions o;
     rope::exporting::CairoTextMeasure measure;
     rope::figures::FigureCache cache;
     rope::plot::AxisPins pins;
     std::vector<rope::ParamSet> params(values.size());
-    for (std::size_t i = 0; i < values.size(); ++i) params[i].set(key, values[i]);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        for (const std::string& set : sets) params[i].set(set.substr(0, set.find('=')), set.substr(set.find('=') + 1));
+        params[i].set(key, values[i]);
+    }
     std::vector<rope::plot::DisplayList> lists;
     if (pinned)
         for (const rope::ParamSet& p : params) {
@@ -471,6 +477,41 @@ TEST(AxisPins, EachPlotTakesTheUnionOfItsRangesWhereEveryFrameAgreesOnTheAxis) {
     EXPECT_FALSE(pins.frame_unchanged(1));  // plot 0's y goes from [-1, 2] to [-1, 5]
 }
 
+// A figure's own ranges (fitted before any Plot sees them): apply gives every frame the union, a flag
+// true in one frame is true in all, and a frame whose own range was narrower is built again.
+TEST(AxisPins, AFiguresHeldRangesAreTheUnionOfItsFrames) {
+    rope::plot::AxisPins pins;
+    const std::vector<std::pair<double, double>> own = {{0.4, 1}, {0.8, 1}, {-0.2, 1}};
+    const std::vector<bool> exact = {false, true, false};
+    for (std::size_t i = 0; i < own.size(); ++i) {
+        pins.start_build(rope::plot::AxisPins::Mode::collect);
+        double lo = own[i].first, hi = own[i].second;
+        bool flag = exact[i];
+        pins.hold("similarity", lo, hi);
+        pins.hold_flag("exact", flag);
+        EXPECT_EQ(lo, own[i].first) << "collect leaves the frame's own";
+        EXPECT_EQ(flag, exact[i]);
+    }
+    for (std::size_t i = 0; i < own.size(); ++i) {
+        pins.start_build(rope::plot::AxisPins::Mode::apply);
+        double lo = own[i].first, hi = own[i].second;
+        bool flag = exact[i];
+        pins.hold("similarity", lo, hi);
+        pins.hold_flag("exact", flag);
+        EXPECT_EQ(lo, -0.2) << "frame " << i;
+        EXPECT_EQ(hi, 1) << "frame " << i;
+        EXPECT_TRUE(flag) << "frame " << i;
+        EXPECT_FALSE(pins.frame_unchanged(static_cast<int>(i))) << "every frame misses the flag or the low end";
+    }
+    rope::plot::AxisPins one_frame;
+    one_frame.start_build(rope::plot::AxisPins::Mode::collect);
+    double lo = 0.4, hi = 1;
+    one_frame.hold("similarity", lo, hi);
+    EXPECT_TRUE(one_frame.frame_unchanged(0));
+    rope::plot::hold_range(nullptr, "similarity", lo, hi);  // on screen: no pins, the frame's own
+    EXPECT_EQ(lo, 0.4);
+}
+
 // The sweep's cosine sum fits its y axis to the data, which moves with the base: alone, the frames'
 // tick labels differ; pinned, the first and last frames have the very same tick labels at the same places.
 TEST(AxisPins, TheSweepsTickLabelsStayPutWhileTheBaseMoves) {
@@ -533,4 +574,111 @@ TEST_F(AnimationTest, PngSequenceOfAMovingRangeHasThePinnedFramesNotThePlainExpo
         const std::vector<std::uint8_t> expected = rope::exporting::rasterize(pinned[static_cast<std::size_t>(index)], o, w, h);
         EXPECT_TRUE(rope::io::read_png(folder + name).rgba == expected) << name;
     }
+}
+
+namespace {
+
+// A colour bar: a strip of 256 values (up a vertical bar, up to 8 columns wide for a fading one;
+// or along a horizontal key of one row).
+bool is_colour_bar(const rope::plot::ImageCmd& image) {
+    return (image.rows == 256 && image.cols <= 8) || (image.rows == 1 && image.cols == 256);
+}
+
+// What an animation holds still, as lines: every image's colour range (bars and heatmap cells),
+// the labels beside or below a colour bar, and the axes' tick labels with where they are drawn.
+std::vector<std::string> held_ranges(const rope::plot::DisplayList& list) {
+    std::vector<std::string> out;
+    std::vector<rope::plot::Rect> bars;
+    for (const rope::plot::Command& c : list.commands)
+        if (const auto* image = std::get_if<rope::plot::ImageCmd>(&c)) {
+            out.push_back(std::string(is_colour_bar(*image) ? "bar" : "cells") + " map " + std::to_string(static_cast<int>(image->colormap)) +
+                          " from " + std::to_string(image->vmin) + " to " + std::to_string(image->vmax));
+            if (is_colour_bar(*image)) bars.push_back(image->rect);
+        }
+    auto beside_a_bar = [&](rope::plot::Vec2 at) {
+        for (const rope::plot::Rect& b : bars) {
+            const bool vertical = b.height() > b.width();
+            if (vertical ? at.x >= b.x1 && at.x <= b.x1 + 16 && at.y >= b.y0 - 2 && at.y <= b.y1 + 2
+                         : at.y >= b.y1 && at.y <= b.y1 + 16 && at.x >= b.x0 - 2 && at.x <= b.x1 + 2)
+                return true;
+        }
+        return false;
+    };
+    for (const rope::plot::Command& c : list.commands) {
+        const auto* t = std::get_if<rope::plot::TextCmd>(&c);
+        if (!t) continue;
+        const std::string where = " @" + std::to_string(t->pos.x) + "," + std::to_string(t->pos.y);
+        if (t->role == rope::plot::Role::tick_x || t->role == rope::plot::Role::tick_y) out.push_back("tick " + t->text + where);
+        else if (beside_a_bar(t->pos)) out.push_back("bar label " + t->text + where);
+    }
+    return out;
+}
+
+// The lines of `a` not in `b` and those of `b` not in `a`, for a readable failure.
+std::string differences(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+    std::string out;
+    for (const std::string& line : a)
+        if (std::find(b.begin(), b.end(), line) == b.end()) out += "\n  first only: " + line;
+    for (const std::string& line : b)
+        if (std::find(a.begin(), a.end(), line) == a.end()) out += "\n  last only:  " + line;
+    return out;
+}
+
+struct MovingFigure {
+    std::string figure, key;
+    std::vector<std::string> values;  // the first, some between, the last frame's
+    std::vector<std::string> sets;    // held in every frame
+    int width = 800, height = 480;    // the export's default size, or the figure's own
+};
+
+}  // namespace
+
+// Every figure, animated by a key that changes its data: the first and last frames of the run have
+// the very same colour bars (ranges and labels), heatmap colour ranges and tick labels.
+TEST(AxisPins, EveryFiguresColourBarsAndTickLabelsStayPutOverAnAnimation) {
+    const std::vector<MovingFigure> cases = {
+        {"vectors", "position", {"0", "700", "4000"}, {}},
+        {"heatmap", "base", {"100", "10000", "1000000"}, {"heatmap_mode=unwrapped"}},
+        {"sweep", "base", {"1000", "31622.8", "1000000"}, {}},
+        {"decay", "base", {"100", "10000", "1000000"}, {}},
+        {"context", "factor", {"2", "8", "32"}, {"scaling=yarn"}},
+        {"scores", "base", {"100", "10000", "1000000"}, {}},
+        {"pairing", "base", {"100", "10000", "1000000"}, {}},
+        {"precision", "position", {"1", "1000", "100000"}, {}},
+        {"sinusoidal", "base", {"100", "10000", "1000000"}, {}},
+        {"partial_vs_proportional", "rotary_fraction", {"0.25", "0.5", "1"}, {}},
+        {"model_anatomy", "attn_scale", {"0.05", "0.3", "1"}, {"preset=llama-4-scout", "attn_temperature_tuning=true", "layer=3"}, 1100, 640},
+        // the patch grid small (a colour bar on each map) and at its own size (one bar under the three)
+        {"patch_grid", "query_row", {"0", "5", "11"}, {}},
+        {"patch_grid", "base", {"100", "10000", "1000000"}, {}},
+        {"patch_grid", "query_row", {"0", "5", "11"}, {}, 1200, 900},
+        {"patch_grid", "base", {"100", "10000", "1000000"}, {}, 1200, 900},
+        // (from 8 rows up: fewer rows leave the maps too small for the shared key, and each map takes its own)
+        {"patch_grid", "grid_rows", {"8", "12", "16"}, {"rope_axes=mrope"}, 1200, 900},
+        // position ids are a table of numbers: no axis, no colour bar, nothing that could move
+        {"position_ids", "text_before", {"0", "5", "16"}, {}},
+    };
+    std::vector<std::string> covered;
+    for (const MovingFigure& c : cases) {
+        SCOPED_TRACE(c.figure + ", " + c.key + " from " + c.values.front() + " to " + c.values.back());
+        rope::exporting::ExportOptions o;
+        o.width = c.width;
+        o.height = c.height;
+        const std::vector<rope::plot::DisplayList> pinned = frame_lists(c.figure, c.key, c.values, true, c.sets, o);
+        std::vector<std::string> first = held_ranges(pinned.front()), last = held_ranges(pinned.back());
+        EXPECT_EQ(first.empty(), c.figure == "position_ids");
+        if (c.key == "grid_rows") {
+            // the rows are the picture's subject: the maps grow, their row axis and the key under them
+            // move with them; the key's colours and labels must stay
+            for (std::vector<std::string>* lines : {&first, &last}) {
+                lines->erase(std::remove_if(lines->begin(), lines->end(), [](const std::string& line) { return line.rfind("tick ", 0) == 0; }),
+                             lines->end());
+                for (std::string& line : *lines) line = line.substr(0, line.find(" @"));
+            }
+        }
+        EXPECT_TRUE(first == last) << differences(first, last);
+        covered.push_back(c.figure);
+    }
+    for (const rope::figures::FigureDescriptor* f : rope::figures::all_figures())
+        EXPECT_NE(std::find(covered.begin(), covered.end(), f->name), covered.end()) << f->name << " has no case";
 }

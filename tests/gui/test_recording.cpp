@@ -7,13 +7,19 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "export/cairo_canvas.hpp"
+#include "export/export.hpp"
+#include "figures/figure_cache.hpp"
 #include "gui/dialogs/export_dialog.hpp"
 #include "gui/dialogs/recording_fields.hpp"
+#include "io/png_writer.hpp"
 #include "support/headless_app.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
@@ -223,4 +229,65 @@ TEST_F(Recording, TheDialogRefusesWhatCannotBeRecorded) {
     }
     EXPECT_TRUE(files().empty());
     EXPECT_EQ(rope::gui::recording_problem(p, vectors, d.rec), "");
+}
+
+namespace {
+
+// The pixels of `image` inside `r` (clipped to the image), row by row.
+std::vector<std::uint8_t> pixels_in(const rope::io::PngImage& image, rope::plot::Rect r) {
+    std::vector<std::uint8_t> out;
+    const int x0 = std::max(0, static_cast<int>(r.x0)), x1 = std::min(image.width, static_cast<int>(r.x1) + 1);
+    const int y0 = std::max(0, static_cast<int>(r.y0)), y1 = std::min(image.height, static_cast<int>(r.y1) + 1);
+    for (int y = y0; y < y1; ++y)
+        for (int x = x0; x < x1; ++x)
+            for (int c = 0; c < 4; ++c) out.push_back(image.rgba[4 * (static_cast<std::size_t>(y) * image.width + x) + c]);
+    return out;
+}
+
+}  // namespace
+
+// Record writes through export --animate's code (export_animation), so it holds what adapts to the
+// data over the run too: the patch grid's colour key fits the lowest similarity, which moves with the
+// base; in the recorded PNG sequence the first and last frames' key (bar and its labels) are the very
+// same pixels, while the maps beside it change.
+TEST_F(Recording, ARecordingHoldsThePatchGridsColourKeyStill) {
+    HeadlessApp app({"--fresh"});
+    ASSERT_TRUE(app.settle());
+    const rope::figures::FigureDescriptor* patch_grid = rope::figures::find_figure("patch_grid");
+    ASSERT_NE(patch_grid, nullptr);
+    app.app().apply(rope::gui::act::OpenExportDialog{patch_grid->index, true});
+    app.frame();
+    rope::gui::ExportDialogState& d = app.app().exports().dialog();
+    ASSERT_TRUE(d.open && d.recording);
+    d.rec.key = rope::ParamId::base;
+    d.rec.from = 100;
+    d.rec.to = 1000000;
+    d.rec.frames = 3;
+    d.rec.scale = 1;
+    d.rec.format = rope::exporting::FileFormat::png_folder;
+    d.width = 1200;
+    d.height = 900;
+    d.theme = 0;
+    std::snprintf(d.file_name, sizeof d.file_name, "patch-grid");
+    app.key(GLFW_KEY_ENTER);
+    app.frame();
+    finish(app);
+    ASSERT_EQ(app.state().status.rfind("Saved " + path("patch-grid/"), 0), 0u) << app.state().status;
+    const rope::io::PngImage first = rope::io::read_png(path("patch-grid/frame-0001.png"));
+    const rope::io::PngImage last = rope::io::read_png(path("patch-grid/frame-0003.png"));
+
+    // where the key is: its place does not depend on the data, so one build at this size finds it
+    rope::exporting::ExportOptions o;
+    o.width = 1200;
+    o.height = 900;
+    rope::exporting::CairoTextMeasure measure;
+    rope::figures::FigureCache cache;
+    const rope::plot::DisplayList list = rope::exporting::build_for_file(*patch_grid, rope::ParamSet(), o, measure, false, cache).list;
+    std::optional<rope::plot::Rect> bar;
+    for (const rope::plot::Command& c : list.commands)
+        if (const auto* image = std::get_if<rope::plot::ImageCmd>(&c); image && image->rows == 1 && image->cols == 256) bar = image->rect;
+    ASSERT_TRUE(bar.has_value()) << "the shared colour key under the maps";
+    const rope::plot::Rect key{bar->x0 - 40, bar->y0, bar->x1 + 40, bar->y1 + 24};  // the bar and its tick labels below it
+    EXPECT_TRUE(pixels_in(first, key) == pixels_in(last, key)) << "the colour key moved between the first and last frame";
+    EXPECT_FALSE(first.rgba == last.rgba) << "the maps change with the base";
 }
