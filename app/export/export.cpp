@@ -85,6 +85,7 @@ figures::FigureResult cut_out(const figures::FigureResult& full, const figures::
     moved.area = move(g.area);
     moved.frame = move(g.frame);
     out.plots.push_back(moved);
+    if (key_h > 0) out.shared_key = {0, top + g.frame.height() * s, static_cast<float>(width), top + (g.frame.height() + key_h) * s};
     out.table = full.table;
     out.incomplete = full.incomplete;
     out.error = full.error;

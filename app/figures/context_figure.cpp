@@ -612,8 +612,8 @@ const FigureDescriptor& context_figure() {
         f.export_height = 1400;
         f.csv_columns = "pair,theta_original,theta,ratio,wavelength_original,wavelength,theta_reference,theta_<variant>...";
         f.plots = {
-            {"context_ratio", "Frequency ratio θ′ᵢ/θᵢ per pair", "ratio", PlotRole::supporting, AxisRole::pair, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"ratio", "divided by"}},
-            {"context_wavelength", "Wavelengths against the original and the extended context", "wavelengths", PlotRole::main, AxisRole::pair, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"wavelength", "shaded band"}},
+            {"context_ratio", "Frequency ratio θ′ᵢ/θᵢ per pair", "ratio", PlotRole::supporting, AxisRole::pair, AxisRole::other, 1, {240, 260}, 0, false, 1.5f, {"ratio", "divided by"}},
+            {"context_wavelength", "Wavelengths against the original and the extended context", "wavelengths", PlotRole::main, AxisRole::pair, AxisRole::other, 0, {240, 260}, 0, false, 1.5f, {"wavelength", "shaded band"}},
             {"context_attention", "The attention factor against the extension factor", "attention factor", PlotRole::supporting, AxisRole::other, AxisRole::other, 6, {240, 200}, 0, false, 1.5f, {"attention factor plot"}},
             {"context_decay", "Long-range decay before and after", "decay", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 200}, 0, false, 1.5f, {"decay plot"}},
             {"context_before", "The angle heatmap before", "before", PlotRole::supporting, AxisRole::position, AxisRole::pair, 4, {240, 200}, 40, false, 1.2f, {"angle heatmaps"}},

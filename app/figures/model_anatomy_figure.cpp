@@ -160,6 +160,64 @@ void draw_strip(BuildContext& ctx, const ModelLayers& model, const std::vector<K
     p.finish();
 }
 
+// The table's columns: header words (long, short) and each kind's cell.
+struct TableColumns {
+    std::vector<std::string> header{"kind", "layers", "attention / window", "position", "base", "turning dims", "scaling", "head dim"};
+    std::vector<std::string> short_header{"kind", "layers", "window", "RoPE", "base", "turning", "scaling", "head dim"};
+    static std::vector<std::string> cells(const KindRow& r) {
+        return {r.name, r.layers, r.attention, r.position, r.base, r.turning, r.scaling, r.head_dim};
+    }
+};
+
+// The widths of `columns` at type `size` (the kind's column with its swatch), and their sum with padding.
+float column_widths(BuildContext& ctx, const std::vector<KindRow>& rows, const std::vector<std::string>& header,
+                    const std::vector<std::size_t>& columns, float size, std::vector<float>& widths) {
+    const float pad = size * 0.8f, swatch = size * 0.9f;
+    widths.assign(columns.size(), 0);
+    float total = 0;
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+        widths[c] = ctx.measure.measure(header[columns[c]], size).x;
+        for (const KindRow& r : rows) widths[c] = std::max(widths[c], ctx.measure.measure(TableColumns::cells(r)[columns[c]], size).x);
+        if (c == 0) widths[c] += swatch + size * 0.5f;
+        total += widths[c] + pad;
+    }
+    return total;
+}
+
+// How the table goes into `width`: its type size, its headers and its blocks of columns (one block,
+// or the kinds' RoPE wrapped into a second block below: every column stays).
+struct TablePlan {
+    float size = 0;
+    std::vector<std::string> header;
+    std::vector<std::vector<std::size_t>> blocks;
+};
+
+TablePlan plan_table(BuildContext& ctx, const std::vector<KindRow>& rows, float width, float row_room) {
+    const plot::Style& st = ctx.request.style;
+    const TableColumns columns;
+    TablePlan plan;
+    plan.size = std::max(st.px(st.min_text), std::min(st.px(st.label_font), row_room / 1.5f));
+    std::vector<float> widths;
+    const std::vector<std::size_t> all{0, 1, 2, 3, 4, 5, 6, 7}, rope_only{0, 2, 3, 4, 5, 6, 7};
+    using Blocks = std::vector<std::vector<std::size_t>>;
+    const Blocks wrapped{{0, 2, 3, 4}, {0, 5, 6, 7}}, wrapped_twice{{0, 2, 3}, {0, 4, 5}, {0, 6, 7}};
+    for (const auto* header : {&columns.header, &columns.short_header})
+        for (const Blocks& blocks : {Blocks{all}, Blocks{rope_only}, wrapped, wrapped_twice}) {
+            float size = plan.size, widest = 0;
+            for (const auto& b : blocks) widest = std::max(widest, column_widths(ctx, rows, *header, b, size, widths));
+            if (widest > width) size = std::max(st.px(st.min_text), size * width / widest);
+            widest = 0;
+            for (const auto& b : blocks) widest = std::max(widest, column_widths(ctx, rows, *header, b, size, widths));
+            if (widest <= width || (header == &columns.short_header && blocks.size() == 3)) {
+                plan.size = size;
+                plan.header = *header;
+                plan.blocks = blocks;
+                return plan;
+            }
+        }
+    return plan;
+}
+
 void draw_table(BuildContext& ctx, const std::vector<KindRow>& rows, int selected_kind, const std::string& summary, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
@@ -175,90 +233,55 @@ void draw_table(BuildContext& ctx, const std::vector<KindRow>& rows, int selecte
     p.setup_y(ay);
     p.setup_no_axes();
     const plot::Rect a = p.area();
-    std::vector<std::string> all_header{"kind", "layers", "attention / window", "position", "base", "turning dims", "scaling",
-                                              "head dim"};
-    auto all_cells = [](const KindRow& r) {
-        return std::vector<std::string>{r.name, r.layers, r.attention, r.position, r.base, r.turning, r.scaling, r.head_dim};
-    };
-    std::vector<std::size_t> shown{0, 1, 2, 3, 4, 5, 6, 7};
-    auto pick = [&](const std::vector<std::string>& all) {
-        std::vector<std::string> v;
-        for (std::size_t c : shown) v.push_back(all[c]);
-        return v;
-    };
-    // the type: the axis labels' size, smaller (not below the smallest text) when the rows or columns need it
-    float size = st.px(st.label_font);
-    const float row_room = a.height() / static_cast<float>(k + 1);
-    size = std::max(st.px(st.min_text), std::min(size, row_room / 1.5f));
-    const float pad = size * 0.8f, swatch = size * 0.9f;
-    std::vector<float> widths;
-    auto measure_all = [&](float sz) {
-        widths.assign(shown.size(), 0);
-        const std::vector<std::string> head = pick(all_header);
-        for (std::size_t c = 0; c < shown.size(); ++c) {
-            widths[c] = ctx.measure.measure(head[c], sz).x;
-            for (const KindRow& r : rows) widths[c] = std::max(widths[c], ctx.measure.measure(all_cells(r)[shown[c]], sz).x);
-        }
-        widths[0] += swatch + size * 0.5f;
-        float total = 0;
-        for (float w : widths) total += w + pad;
-        return total;
-    };
-    float total = measure_all(size);
-    if (total > a.width()) {
-        size = std::max(st.px(st.min_text), size * a.width() / total);
-        total = measure_all(size);
-    }
-    // still too wide: shorter headers, then the layer lists give way (the strip above shows them);
-    // every column of the kinds' RoPE stays
-    if (total > a.width()) {
-        all_header = {"kind", "layers", "window", "RoPE", "base", "turning", "scaling", "head dim"};
-        total = measure_all(size);
-    }
-    if (total > a.width()) {
-        shown.erase(std::find(shown.begin(), shown.end(), std::size_t{1}));
-        total = measure_all(size);
-    }
-    const std::vector<std::string> header = pick(all_header);
-    auto cells = [&](const KindRow& r) { return pick(all_cells(r)); };
+    TablePlan plan = plan_table(ctx, rows, a.width(), a.height() / static_cast<float>(k + 1));
+    if (plan.blocks.size() > 1)  // the blocks of rows share the height
+        plan = plan_table(ctx, rows, a.width(), a.height() / static_cast<float>(plan.blocks.size() * static_cast<std::size_t>(k + 1)));
+    const float size = plan.size, pad = size * 0.8f, swatch = size * 0.9f;
+    const int lines = static_cast<int>(plan.blocks.size()) * (k + 1);
+    // the summary below only where the rows keep their height with it
     const float summary_h = summary.empty() ? 0.0f : why::wrapped_caption(ctx, summary, a.x0, a.x1, a.y1, th.text, false);
-    const bool with_summary = summary_h > 0 && summary_h < a.height() * 0.4f;
+    const bool with_summary =
+        summary_h > 0 && summary_h < a.height() * 0.4f && a.height() - summary_h - size >= size * 1.4f * static_cast<float>(lines);
     const float rows_h = a.height() - (with_summary ? summary_h + size : 0.0f);
-    const float row_h = std::min(size * 2.0f, rows_h / static_cast<float>(k + 1));
+    const float row_h = std::min(size * 2.0f, rows_h / static_cast<float>(lines));
     if (with_summary)
-        why::wrapped_caption(ctx, summary, a.x0, a.x1, a.y0 + row_h * static_cast<float>(k + 1) + size * 0.6f + summary_h, th.text);
-    const float x_start = a.x0 + std::max(0.0f, (a.width() - total) / 2);
-    std::vector<float> xs{x_start + pad / 2};
-    for (std::size_t c = 0; c + 1 < widths.size(); ++c) xs.push_back(xs.back() + widths[c] + pad);
-    auto draw_row = [&](const std::vector<std::string>& texts, float y, Color ink, const Color* swatch_color) {
-        for (std::size_t c = 0; c < texts.size(); ++c) {
-            float x = xs[c];
-            float room = widths[c];
-            if (c == 0 && swatch_color) {
-                p.list().rect({x, y + (row_h - swatch) / 2, x + swatch, y + (row_h + swatch) / 2}, *swatch_color, th.axis, st.px(1));
-                x += swatch + size * 0.5f;
-                room -= swatch + size * 0.5f;
-            } else if (c == 0) {
-                x += swatch + size * 0.5f;
-                room -= swatch + size * 0.5f;
+        why::wrapped_caption(ctx, summary, a.x0, a.x1, a.y0 + row_h * static_cast<float>(lines) + size * 0.6f + summary_h, th.text);
+    plot::Rect rows_area{1e9f, 0, -1e9f, 0};
+    float y_top = a.y0;
+    for (const std::vector<std::size_t>& block : plan.blocks) {
+        std::vector<float> widths;
+        const float total = column_widths(ctx, rows, plan.header, block, size, widths);
+        const float x_start = a.x0 + std::max(0.0f, (a.width() - total) / 2);
+        std::vector<float> xs{x_start + pad / 2};
+        for (std::size_t c = 0; c + 1 < widths.size(); ++c) xs.push_back(xs.back() + widths[c] + pad);
+        auto draw_row = [&](auto&& text_of, float y, Color ink, const Color* swatch_color) {
+            for (std::size_t c = 0; c < block.size(); ++c) {
+                float x = xs[c], room = widths[c];
+                if (c == 0) {
+                    if (swatch_color)
+                        p.list().rect({x, y + (row_h - swatch) / 2, x + swatch, y + (row_h + swatch) / 2}, *swatch_color, th.axis, st.px(1));
+                    x += swatch + size * 0.5f;
+                    room -= swatch + size * 0.5f;
+                }
+                const std::string s = fit_text(ctx.measure, text_of(block[c]), size, room + 1);
+                if (!s.empty()) p.list().text({x, y + row_h / 2}, s, size, ink, plot::HAlign::left, plot::VAlign::middle);
             }
-            const std::string s = fit_text(ctx.measure, texts[c], size, room + 1);
-            if (!s.empty()) p.list().text({x, y + row_h / 2}, s, size, ink, plot::HAlign::left, plot::VAlign::middle);
+        };
+        draw_row([&](std::size_t c) { return plan.header[c]; }, y_top, th.muted, nullptr);
+        p.list().segment({x_start, y_top + row_h}, {x_start + total, y_top + row_h}, th.axis, st.px(1));
+        for (int r = 0; r < k; ++r) {
+            const float y = y_top + row_h * static_cast<float>(r + 1);
+            if (r == selected_kind) p.list().rect({x_start, y, x_start + total, y + row_h}, th.accent.with_alpha(0.18f), th.accent, st.px(2));
+            const Color c = kind_color(th, r);
+            const std::vector<std::string> texts = TableColumns::cells(rows[static_cast<std::size_t>(r)]);
+            draw_row([&](std::size_t col) { return texts[col]; }, y, th.text, &c);
         }
-    };
-    const float y_top = a.y0;
-    draw_row(header, y_top, th.muted, nullptr);
-    p.list().segment({x_start, y_top + row_h}, {x_start + total, y_top + row_h}, th.axis, st.px(1));
-    for (int r = 0; r < k; ++r) {
-        const float y = y_top + row_h * static_cast<float>(r + 1);
-        if (r == selected_kind)
-            p.list().rect({x_start, y, x_start + total, y + row_h}, th.accent.with_alpha(0.18f), th.accent, st.px(2));
-        const Color c = kind_color(th, r);
-        draw_row(cells(rows[static_cast<std::size_t>(r)]), y, th.text, &c);
+        if (rows_area.x0 > rows_area.x1) rows_area = {x_start, y_top + row_h, x_start + total, y_top + row_h * static_cast<float>(k + 1)};
+        y_top += row_h * static_cast<float>(k + 1);
     }
-    // rows for the pointer: the geometry spans the body rows only (y = row index from the top)
+    // rows for the pointer: the geometry spans the first block's body rows (y = row index from the top)
     PlotGeometry g = detail::plot_geometry(ctx, AnatomyPlot::kinds);
-    g.area = {x_start, y_top + row_h, x_start + total, y_top + row_h * static_cast<float>(k + 1)};
+    g.area = rows_area;
     g.frame = p.outer();
     g.x_min = 0, g.x_max = 1, g.y_min = k, g.y_max = 0;
     ctx.result.plots.push_back(g);

@@ -207,6 +207,14 @@ void draw_map(BuildContext& ctx, const MapSpec& spec, const ColourScale& scale, 
             plot_cell.y0 += (plot_cell.height() - need) / 2;
             plot_cell.y1 = plot_cell.y0 + need;
         }
+        // and as wide as they need: the frame (export --plot) is the map, not the cell around it
+        const float side = map_side(ctx, sub, plot_cell, g, own_bar);
+        const float width_side = map_side(ctx, sub, {plot_cell.x0, 0, plot_cell.x1, 1e6f}, g, own_bar);
+        const float need_w = plot_cell.width() - (width_side - side) * static_cast<float>(g.cols);
+        if (need_w < plot_cell.width() - 1) {
+            plot_cell.x0 += (plot_cell.width() - need_w) / 2;
+            plot_cell.x1 = plot_cell.x0 + need_w;
+        }
     }
     cell = {cell.x0, plot_cell.y0, cell.x1, plot_cell.y1 + tag_h};
     plot::Plot p(ctx.result.list, ctx.measure, sub, plot_cell, why::pick_title(ctx, sub, cell.width(), spec.titles));
@@ -461,6 +469,9 @@ void build_patch_grid(BuildContext& ctx) {
     detail::FitOptions options;
     if (mine >= 0) options.keep.push_back(mine);
     options.min_of.push_back({kMaps, {st.px(240), strip_min}});
+    // a map as tall as its rows need for patches and row labels that can be read (a 2-row image too)
+    const float map_h = std::max(map_min_side(st, g), st.px(st.tick_font) * 1.4f) * static_cast<float>(g.rows) + map_margin_y(sub) + tag_h;
+    for (int i = 0; i < kMaps; ++i) options.min_of.push_back({i, {0, map_h}});
     const SubplotFit fit = fit_plots(ctx, body, std::vector<plot::Rect>(kMaps + 1), options);
     for (int i = 0; i < kMaps; ++i)
         if (fit.shows(i)) draw_map(ctx, maps[static_cast<std::size_t>(i)], scale, g, i == mine, true, fit.cells[static_cast<std::size_t>(i)]);

@@ -117,14 +117,12 @@ Arrangement arrange_rows(const std::vector<PlotNeed>& plots, const std::vector<i
         for (std::size_t i = first; i < first + static_cast<std::size_t>(n); ++i) {
             widths[i] = need <= W ? plots[i].min.x + (W - need) * plots[i].weight * plots[i].aspect / claim
                                   : W * plots[i].min.x / need;
-            ideal = std::max(ideal, widths[i] / plots[i].aspect);
+            // a strip only spreads its rows when taller: a little over its need is all it uses
+            ideal = std::max(ideal, plots[i].strip ? plots[i].min.y * 1.1f : widths[i] / plots[i].aspect);
         }
         bool all_keep_shape = true;
-        for (std::size_t i = first; i < first + static_cast<std::size_t>(n); ++i) {
+        for (std::size_t i = first; i < first + static_cast<std::size_t>(n); ++i)
             all_keep_shape = all_keep_shape && (plots[i].keeps_shape || plots[i].strip);
-            // a strip only spreads its rows when taller: a little over its need is all it uses
-            if (plots[i].strip) ideal = std::max(ideal, plots[i].min.y * 1.25f);
-        }
         mins.push_back(tallest);
         ideals.push_back(ideal);
         capped.push_back(all_keep_shape);
@@ -191,7 +189,7 @@ PlotNeed need_of(const BuildContext& ctx, int k, const FitOptions& o) {
     p.aspect = d.aspect + d.key_width / d.min_size.y;
     p.keeps_shape = d.keeps_shape;
     p.strip = d.role == PlotRole::strip;
-    p.full_width = d.full_width;
+    p.full_width = d.full_width || d.role == PlotRole::strip;  // a strip is a band across the figure
     p.focus = in_focus(ctx, k);
     p.weight = d.role == PlotRole::main ? 1.5f : 1.0f;
     if (std::find(o.keep.begin(), o.keep.end(), k) != o.keep.end()) p.weight *= 1.5f;

@@ -646,8 +646,8 @@ TEST(AxisPins, EveryFiguresColourBarsAndTickLabelsStayPutOverAnAnimation) {
         {"pairing", "base", {"100", "10000", "1000000"}, {}},
         {"precision", "position", {"1", "1000", "100000"}, {}},
         {"sinusoidal", "base", {"100", "10000", "1000000"}, {}},
-        {"partial_vs_proportional", "rotary_fraction", {"0.25", "0.5", "1"}, {}},
-        {"model_anatomy", "attn_scale", {"0.05", "0.3", "1"}, {"preset=llama-4-scout", "attn_temperature_tuning=true", "layer=3"}, 1100, 640},
+        {"partial_vs_proportional", "rotary_fraction", {"0.25", "0.5", "1"}, {}, 1100, 1300},
+        {"model_anatomy", "attn_scale", {"0.05", "0.3", "1"}, {"preset=llama-4-scout", "attn_temperature_tuning=true", "layer=3"}, 1100, 900},
         // the patch grid small (a colour bar on each map) and at its own size (one bar under the three)
         {"patch_grid", "query_row", {"0", "5", "11"}, {}},
         {"patch_grid", "base", {"100", "10000", "1000000"}, {}},

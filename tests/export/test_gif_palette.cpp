@@ -182,12 +182,14 @@ TEST_F(GifPaletteTest, HeatmapGifFramesStayCloseToThePngExportHuesAboveAll) {
         const FrameError e = frame_error(shown, png, cells_only, biggest);
         std::printf("position=%s: mean %.2f, p99 %.2f, largest hue error %.2f degrees over %zu cell pixels, %.2f where clearly coloured\n", position, e.mean, e.p99,
                     e.max_hue, e.cells, e.max_hue_coloured);
-        // Measured 2.23 / 12.8 / 11.2 degrees / 9.5 degrees; median cut alone (before the reserved
-        // samples) gave 2.48 / 15.6 / 25.4 / 12.8 on this GIF, and fails every one of these bounds.
+        // Measured 2.23 / 12.8 / 11.2 degrees / 9.5 degrees with 13 px type; with the type a blog
+        // column reads (plot::kBlogTickPx, more antialiased text colours in the palette) 2.29 / 15.0 /
+        // 14.4 / 9.5. Median cut alone (before the reserved samples) gave 2.48 / 15.6 / 25.4 / 12.8
+        // with the smaller type.
         EXPECT_LT(e.mean, 2.4) << position;
-        EXPECT_LT(e.p99, 14.0) << position;
+        EXPECT_LT(e.p99, 15.5) << position;
         EXPECT_GT(e.cells, 100000u) << "most of the heatmap is cells";
-        EXPECT_LT(e.max_hue, 14.0) << position;
+        EXPECT_LT(e.max_hue, 16.0) << position;
         EXPECT_LT(e.max_hue_coloured, 10.5) << position;
     }
 }

@@ -84,11 +84,12 @@ TEST_F(Classroom, DraggingKChoosesTheKey) {
     ASSERT_FALSE(window.empty());
     xdotool(x, {"windowmove", "--sync", window, "0", "0"});
     usleep(800000);
-    // lesson 2 on 1920x1080: the q-k view's centre is near (927, 409); drag inside it
-    xdotool(x, {"mousemove", "--sync", "915", "420"});
+    // lesson 2 on 1920x1080 (the step's panel has the wider column and the taller row): the q-k
+    // view's centre is near (1071, 498); drag inside it
+    xdotool(x, {"mousemove", "--sync", "1059", "509"});
     xdotool(x, {"mousedown", "1"});
     for (int i = 1; i <= 8; ++i) {
-        xdotool(x, {"mousemove", "--sync", std::to_string(915 - 3 * i), std::to_string(420 - 4 * i)});
+        xdotool(x, {"mousemove", "--sync", std::to_string(1059 - 3 * i), std::to_string(509 - 4 * i)});
         usleep(40000);
     }
     xdotool(x, {"mouseup", "1"});

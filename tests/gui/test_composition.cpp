@@ -7,6 +7,9 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -126,4 +129,32 @@ TEST(CompositionExport, EveryFigureAtEveryExportSize) {
         }
     }
     EXPECT_EQ(failing, 0) << "of " << pictures << report;
+}
+
+// A picture for a person to look at while working on the layout (not run by default):
+// ROPE_DUMP="figure WIDTH HEIGHT SCALE presenting(0/1) focus step(1-based or 0)" ROPE_DUMP_OUT=file.svg
+TEST(CompositionDump, DISABLED_OneFigureAsSvg) {
+    const char* spec = std::getenv("ROPE_DUMP");
+    const char* out = std::getenv("ROPE_DUMP_OUT");
+    ASSERT_TRUE(spec && out);
+    std::istringstream in(spec);
+    std::string name, focus;
+    float w = 0, h = 0, scale = 1;
+    int presenting = 0, step = 0;
+    in >> name >> w >> h >> scale >> presenting >> focus >> step;
+    if (focus == "-") focus.clear();
+    rope::figures::FigureCache cache;
+    rope::figures::FigureRequest r;
+    r.figure = &rope::figures::figure(name);
+    r.width = w;
+    r.height = h;
+    r.style = rope::plot::screen_style(rope::plot::ThemeId::light, scale, presenting != 0);
+    r.style.focus = focus;
+    r.style.fill_plot_area = true;
+    const rope::exporting::CairoTextMeasure measure;
+    r.measure = &measure;
+    const rope::ParamSet params = step > 0 ? rope::lessons::step_parameters(rope::lessons::builtin_lesson().steps[static_cast<std::size_t>(step - 1)])
+                                           : rope::ParamSet{};
+    const auto result = rope::figures::build_figure(r, params, cache);
+    std::ofstream(out) << rope::exporting::render_svg(result.list, measure, name, {});
 }
