@@ -552,7 +552,12 @@ void build_context(BuildContext& ctx) {
     sub.line_width = st.line_width * 0.85f;
     const float top = title_space;
     // the heatmaps' colour bars (with their fading key) take about 150 px beside the plot
-    const SubplotFit fit = fit_plots(ctx, {0, top, W, H}, seven_cells(st, W, H, top));
+    // the per-pair plots carry a legend above them, a row for about every two lines they compare
+    detail::FitOptions options;
+    const float legend_rows = std::ceil((3.0f + static_cast<float>(data.compare.size())) / 2.0f);
+    for (const ContextPlot p : {ContextPlot::ratio, ContextPlot::wavelength})
+        options.min_of.push_back({static_cast<int>(p), {0, st.px(150 + 30 * legend_rows)}});
+    const SubplotFit fit = fit_plots(ctx, {0, top, W, H}, seven_cells(st, W, H, top), options);
     const PairPlots per_pair = pair_plots(st.theme, data);
 
     if (fit.shows(0)) draw_ratio(ctx, data, per_pair, sub, fit.cells[0]);
@@ -612,8 +617,8 @@ const FigureDescriptor& context_figure() {
         f.export_height = 1400;
         f.csv_columns = "pair,theta_original,theta,ratio,wavelength_original,wavelength,theta_reference,theta_<variant>...";
         f.plots = {
-            {"context_ratio", "Frequency ratio θ′ᵢ/θᵢ per pair", "ratio", PlotRole::supporting, AxisRole::pair, AxisRole::other, 1, {240, 260}, 0, false, 1.5f, {"ratio", "divided by"}},
-            {"context_wavelength", "Wavelengths against the original and the extended context", "wavelengths", PlotRole::main, AxisRole::pair, AxisRole::other, 0, {240, 260}, 0, false, 1.5f, {"wavelength", "shaded band"}},
+            {"context_ratio", "Frequency ratio θ′ᵢ/θᵢ per pair", "ratio", PlotRole::supporting, AxisRole::pair, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"ratio", "divided by"}},
+            {"context_wavelength", "Wavelengths against the original and the extended context", "wavelengths", PlotRole::main, AxisRole::pair, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"wavelength", "shaded band"}},
             {"context_attention", "The attention factor against the extension factor", "attention factor", PlotRole::supporting, AxisRole::other, AxisRole::other, 6, {240, 200}, 0, false, 1.5f, {"attention factor plot"}},
             {"context_decay", "Long-range decay before and after", "decay", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 200}, 0, false, 1.5f, {"decay plot"}},
             {"context_before", "The angle heatmap before", "before", PlotRole::supporting, AxisRole::position, AxisRole::pair, 4, {240, 200}, 40, false, 1.2f, {"angle heatmaps"}},

@@ -328,7 +328,7 @@ std::vector<StripSlot> strip_slots(const std::vector<MapSpec>& maps) {
 float strip_min_height(const plot::Style& st, const std::vector<MapSpec>& maps) {
     const plot::Style sub = why::sub_style(st);
     const float tf = st.px(st.tick_font);
-    return static_cast<float>(strip_slots(maps).back().bottom) * tf * 1.2f + sub.px(sub.title_font) * 1.5f + tf * 1.5f + tf * 1.5f +
+    return static_cast<float>(strip_slots(maps).back().bottom) * tf * 0.9f + sub.px(sub.title_font) * 1.5f + tf * 1.5f + tf * 1.5f +
            st.px(st.label_font) * 1.5f + st.px(24);
 }
 
@@ -469,8 +469,9 @@ void build_patch_grid(BuildContext& ctx) {
     detail::FitOptions options;
     if (mine >= 0) options.keep.push_back(mine);
     options.min_of.push_back({kMaps, {st.px(240), strip_min}});
-    // a map as tall as its rows need for patches and row labels that can be read (a 2-row image too)
-    const float map_h = std::max(map_min_side(st, g), st.px(st.tick_font) * 1.4f) * static_cast<float>(g.rows) + map_margin_y(sub) + tag_h;
+    // a map as tall as its patches need, and room for a few row labels (a 2-row image too)
+    const float map_h = std::max(map_min_side(st, g) * static_cast<float>(g.rows), st.px(st.tick_font) * 1.4f * static_cast<float>(std::min(g.rows, 4))) +
+                        map_margin_y(sub) + tag_h;
     for (int i = 0; i < kMaps; ++i) options.min_of.push_back({i, {0, map_h}});
     const SubplotFit fit = fit_plots(ctx, body, std::vector<plot::Rect>(kMaps + 1), options);
     for (int i = 0; i < kMaps; ++i)

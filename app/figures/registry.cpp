@@ -44,15 +44,19 @@ const PlotDescriptor* find_plot(const FigureDescriptor& figure, std::string_view
 
 bool focus_fits(const FigureDescriptor& figure, std::string_view focus, float width, float height, float scale) {
     float row_w = 0, row_h = 0, column_w = 0, column_h = 0;
+    std::size_t named = 0;
     for (const PlotDescriptor& d : figure.plots) {
         const std::string wrapped = "," + std::string(focus) + ",";
         if (wrapped.find("," + std::string(d.name) + ",") == std::string::npos) continue;
+        ++named;
         const float w = (d.min_size.x + d.key_width) * scale, h = d.min_size.y * scale;
         row_w += w;
         row_h = std::max(row_h, h);
         column_w = std::max(column_w, w);
         column_h += h;
     }
+    // the others left out: a line at the bottom says how to see them (subplot_fit.cpp)
+    if (named < figure.plots.size()) height -= 16 * 1.5f * scale;
     return (row_w <= width && row_h <= height) || (column_w <= width && column_h <= height);
 }
 

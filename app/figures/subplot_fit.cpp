@@ -211,7 +211,7 @@ SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plo
         if (in_focus(ctx, k) || std::find(o.keep.begin(), o.keep.end(), k) != o.keep.end()) ++must;
     must = std::max(must, 1);
     const bool focus_first = st.presenting && !st.focus.empty();
-    const float note_h = st.px(st.tick_font) * 1.7f;
+    const float note_h = st.px(st.tick_font) * 1.5f;
     Arrangement chosen;
     std::vector<int> shown;
     // the focus and kept plots are left out only when even their minimums cannot fit: then the most
@@ -234,6 +234,10 @@ SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plo
         for (std::size_t i = 0; i < shown.size(); ++i) {
             const PlotNeed p = need_of(ctx, shown[i], o);
             std::fprintf(stderr, " [%d min %.0fx%.0f cell %.0f,%.0f %.0fx%.0f]", shown[i], p.min.x, p.min.y, chosen.cells[i].x0, chosen.cells[i].y0, chosen.cells[i].width(), chosen.cells[i].height());
+        }
+        for (int k : plots) {
+            const PlotNeed p = need_of(ctx, k, o);
+            std::fprintf(stderr, " need(%d)=%.0fx%.0f", k, p.min.x, p.min.y);
         }
         std::fprintf(stderr, "\n");
     }

@@ -122,15 +122,29 @@ void App::take_input() {
 }
 
 // Presentation mode: no controls; a lesson's panel fills the screen, its text beside it in a
-// column as wide as the step's text needs (up to 45% of the window), or below it if that is not enough.
+// column as wide as the step's text needs (up to 45% of the window), or below it if that is not
+// enough, or if the plots the step speaks of fit only in the panel's whole width (a 4:3 projector).
 void App::layout_presentation(ImVec2 display) {
     Actions asked;
     const bool lesson_open = state_.lesson_step() >= 0;
     const int alone = state_.maximized >= 0 ? state_.maximized : lesson_open ? lesson_panel(state_)->index : -1;
     const float column = lesson_open ? lesson_.column_width(state_, display.x, display.y, fonts_.bold()) : 0.0f;
+    const bool text_beside = lesson_open && lesson_.height(state_, column, fonts_.bold()) <= display.y;
+    bool focus_below = false;
+    if (text_beside && alone >= 0 && state_.maximized < 0) {
+        const figures::FigureDescriptor& f = figures::figure_at(alone);
+        const std::string focus = lesson_focus(state_, f);
+        // the panel's header (a title and buttons, on two lines in a narrow panel) and its padding
+        const ImGuiStyle& style = ImGui::GetStyle();
+        const float header = ImGui::GetFrameHeightWithSpacing() * 2 + style.WindowPadding.y * 2, sides = style.WindowPadding.x * 2;
+        const float text_below = lesson_.height(state_, display.x, fonts_.bold());
+        focus_below = !focus.empty() && text_below <= std::round(display.y * 0.5f) &&
+                      !figures::focus_fits(f, focus, display.x - column - sides, display.y - header, state_.ui_scale) &&
+                      figures::focus_fits(f, focus, display.x - sides, display.y - text_below - header, state_.ui_scale);
+    }
     if (!lesson_open) {
         draw_panels(state_, panels_, ui_, asked, ImVec2(0, 0), display, alone);
-    } else if (lesson_.height(state_, column, fonts_.bold()) <= display.y) {
+    } else if (text_beside && !focus_below) {
         draw_panels(state_, panels_, ui_, asked, ImVec2(0, 0), ImVec2(display.x - column, display.y), alone, false);
         lesson_.draw(state_, ImVec2(display.x - column, 0), ImVec2(column, display.y), fonts_.bold(), asked);
     } else {
