@@ -6,6 +6,7 @@
 // wavelength, so it shows that chunked sections give w only pairs far slower than the image is wide
 // and that interleaving spreads every axis. A click (or drag) on a map moves the query patch.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 
@@ -314,9 +315,14 @@ struct StripSlot {
     double weight = 1, bottom = 0;  // its height, and its lower edge counted from the top
 };
 
-std::vector<StripSlot> strip_slots(const std::vector<MapSpec>& maps) {
+// The maps the strip lists (all; only the ones a presented lesson step speaks of, when it leaves
+// the others out, so that the strip fits beside them).
+using StripMaps = std::array<bool, kMaps>;
+
+std::vector<StripSlot> strip_slots(const std::vector<MapSpec>& maps, const StripMaps& listed) {
     std::vector<StripSlot> slots;
     for (int i = 0; i < kMaps; ++i) {
+        if (!listed[static_cast<std::size_t>(i)]) continue;
         slots.push_back({i, true, PositionAxis::t, kHeaderWeight, (slots.empty() ? 0 : slots.back().bottom) + kHeaderWeight});
         for (PositionAxis a : axes_of(maps[static_cast<std::size_t>(i)])) slots.push_back({i, false, a, 1, slots.back().bottom + 1});
     }
@@ -325,14 +331,14 @@ std::vector<StripSlot> strip_slots(const std::vector<MapSpec>& maps) {
 
 // The height the strip needs to keep its rows' labels apart: about 1.2 lines of tick labels a row,
 // plus its title, legend, x axis and padding.
-float strip_min_height(const plot::Style& st, const std::vector<MapSpec>& maps) {
+float strip_min_height(const plot::Style& st, const std::vector<MapSpec>& maps, const StripMaps& listed) {
     const plot::Style sub = why::sub_style(st);
     const float tf = st.px(st.tick_font);
-    return static_cast<float>(strip_slots(maps).back().bottom) * tf * 0.9f + sub.px(sub.title_font) * 1.5f + tf * 1.5f + tf * 1.5f +
+    return static_cast<float>(strip_slots(maps, listed).back().bottom) * tf * 0.9f + sub.px(sub.title_font) * 1.5f + tf * 1.5f + tf * 1.5f +
            st.px(st.label_font) * 1.5f + st.px(24);
 }
 
-void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const Grid& g, plot::Rect cell) {
+void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const StripMaps& listed, const Grid& g, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
     const plot::Style sub = why::sub_style(st);
@@ -344,7 +350,7 @@ void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const 
                 if (m.layout->theta[j] > 0) lo = std::min(lo, kTwoPi / m.layout->theta[j]), hi = std::max(hi, kTwoPi / m.layout->theta[j]);
     lo = std::pow(10.0, std::floor(std::log10(lo / 1.5)));
     hi = std::pow(10.0, std::ceil(std::log10(hi * 1.5)));
-    const std::vector<StripSlot> slots = strip_slots(maps);
+    const std::vector<StripSlot> slots = strip_slots(maps, listed);
     const std::string image = std::to_string(g.rows) + (g.rows == 1 ? " row, " : " rows, ") + std::to_string(g.cols) + (g.cols == 1 ? " column" : " columns");
     const double n = slots.back().bottom;
     auto slot_y = [&](std::size_t i) { return n - (slots[i].bottom - slots[i].weight / 2); };  // data y of slot i's middle
@@ -442,7 +448,8 @@ void build_patch_grid(BuildContext& ctx) {
     const plot::Rect body{0, body_top, W, H};
     const plot::Style sub = why::sub_style(st);
     const float third = W / kMaps, tag_h = st.px(st.tick_font) * 1.5f;
-    const float bar_h = shared_bar_height(st), strip_min = strip_min_height(st, maps);
+    const StripMaps every_map{true, true, true};
+    const float bar_h = shared_bar_height(st), strip_min = strip_min_height(st, maps, every_map);
     // the maps as tall as their square cells need at this width (three abreast: the width limits them),
     // the strip the rest, up to 1.5 times what it needs (a taller strip only spreads its rows; and
     // export --plot, which grows the figure to make one plot its size, gets a strip of sane shape)
@@ -460,7 +467,7 @@ void build_patch_grid(BuildContext& ctx) {
         const plot::Rect band{0, body_top + maps_h, W, H - strip_h};
         draw_shared_bar(ctx, scale, band);
         ctx.result.shared_key = band;
-        draw_axes_strip(ctx, maps, g, {0, H - strip_h, W, H});
+        draw_axes_strip(ctx, maps, every_map, g, {0, H - strip_h, W, H});
         return;
     }
     // too small for the maps in a row above the strip, or a presented lesson step that speaks of some of
@@ -468,7 +475,16 @@ void build_patch_grid(BuildContext& ctx) {
     // leaving out the step's focus or this model's map
     detail::FitOptions options;
     if (mine >= 0) options.keep.push_back(mine);
-    options.min_of.push_back({kMaps, {st.px(240), strip_min}});
+    // a presented step's strip lists its maps (and this model's), not the ones it leaves out
+    StripMaps listed = every_map;
+    if (presented_focus) {
+        const std::string focus = "," + st.focus + ",";
+        for (int i = 0; i < kMaps; ++i)
+            listed[static_cast<std::size_t>(i)] =
+                i == mine || focus.find("," + std::string(ctx.figure().plots[static_cast<std::size_t>(i)].name) + ",") != std::string::npos;
+        if (std::none_of(listed.begin(), listed.end(), [](bool b) { return b; })) listed = every_map;
+    }
+    options.min_of.push_back({kMaps, {st.px(240), strip_min_height(st, maps, listed)}});
     // a map as tall as its patches need, and room for a few row labels (a 2-row image too)
     const float map_h = std::max(map_min_side(st, g) * static_cast<float>(g.rows), st.px(st.tick_font) * 1.4f * static_cast<float>(std::min(g.rows, 4))) +
                         map_margin_y(sub) + tag_h;
@@ -476,7 +492,7 @@ void build_patch_grid(BuildContext& ctx) {
     const SubplotFit fit = fit_plots(ctx, body, std::vector<plot::Rect>(kMaps + 1), options);
     for (int i = 0; i < kMaps; ++i)
         if (fit.shows(i)) draw_map(ctx, maps[static_cast<std::size_t>(i)], scale, g, i == mine, true, fit.cells[static_cast<std::size_t>(i)]);
-    if (fit.shows(kMaps)) draw_axes_strip(ctx, maps, g, fit.cells[static_cast<std::size_t>(kMaps)]);
+    if (fit.shows(kMaps)) draw_axes_strip(ctx, maps, listed, g, fit.cells[static_cast<std::size_t>(kMaps)]);
 }
 
 // The patch under the pointer on one of the maps, if any.

@@ -169,7 +169,8 @@ void draw_score_matrix(BuildContext& ctx, const ScoresData& d, const Eigen::Matr
     ax.integer_ticks = ay.integer_ticks = true;
     p.setup_x(ax);
     p.setup_y(ay);
-    p.setup_square(true);
+    // not square: the matrix fills its cell (the diagonals stay diagonals in data units, and a
+    // square in a panel of another shape would leave a band of the panel empty)
     if (with_bar) p.setup_colorbar(score_bar(d.v));
     const auto n = static_cast<int>(d.count);
     std::vector<float> values(static_cast<std::size_t>(n) * n);
@@ -239,8 +240,8 @@ const FigureDescriptor& scores_figure() {
         f.page = 2;
         f.csv_columns = "m,n,score,score_mixed";
         f.plots = {
-            {"scores", "The score matrix <R(m)q, R(n)k>", "matched layouts", PlotRole::main, AxisRole::position, AxisRole::position, 0, {240, 200}, 0, false, 1.0f, {"diagonal", "Toeplitz"}, true},
-            {"scores_mixed", "The same with the pairing layouts mixed up", "mixed layouts", PlotRole::supporting, AxisRole::position, AxisRole::position, 1, {240, 200}, 0, false, 1.0f, {"mixed up", "stripes break"}, true},
+            {"scores", "The score matrix <R(m)q, R(n)k>", "matched layouts", PlotRole::main, AxisRole::position, AxisRole::position, 0, {240, 200}, 0, false, 1.0f, {"diagonal", "Toeplitz"}},
+            {"scores_mixed", "The same with the pairing layouts mixed up", "mixed layouts", PlotRole::supporting, AxisRole::position, AxisRole::position, 1, {240, 200}, 110, false, 1.0f, {"mixed up", "stripes break"}},
         };
         f.reads = model_and({P::max_position, P::position, P::key_position, P::vector, P::key_vector});
         f.build = build_scores;
