@@ -432,7 +432,7 @@ const FigureDescriptor& partial_vs_proportional_figure() {
         f.export_height = 1300;  // four plots at type a blog column can read (plot::kBlogTickPx)
         f.csv_columns = "pair,theta_partial,theta_proportional";
         f.plots = {
-            {"layout_dims", "Which dims pair in each layout", "dims", PlotRole::strip, AxisRole::other, AxisRole::other, 0, {300, 200}, 0, false, 4.0f, {"pairs dim"}},
+            {"layout_dims", "Which dims pair in each layout", "dims", PlotRole::strip, AxisRole::other, AxisRole::other, 0, {300, 230}, 0, false, 4.0f, {"pairs dim"}},
             {"layout_wavelengths", "Each pair's wavelength against the context", "wavelengths", PlotRole::supporting, AxisRole::pair, AxisRole::other, 2, {300, 230}, 0, false, 1.2f, {"frequency"}},
             {"layout_scores_matched", "Scores of the reported port: still a rotation", "rotations", PlotRole::supporting, AxisRole::other, AxisRole::other, 3, {300, 260}, 0, false, 1.2f, {"dashed curve"}},
             {"layout_scores_mixed", "Scores of mixed layouts: no rotation", "tables mixed", PlotRole::main, AxisRole::other, AxisRole::other, 1, {300, 260}, 0, false, 1.2f, {"spread apart"}},

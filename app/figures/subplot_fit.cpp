@@ -286,8 +286,18 @@ SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot:
 
 void centred_note(BuildContext& ctx, plot::Rect area, const std::string& text) {
     const plot::Style& st = ctx.request.style;
-    const float size = st.px(st.tick_font), width = std::max(st.px(60), area.width() - st.px(40));
-    const std::vector<std::string> lines = why::wrap_words(ctx.measure, text, size, width);
+    // the note is the picture here: as large as the area lets it be (up to twice the label type),
+    // in lines of at most about 45 characters so that it reads as a paragraph
+    const float width = std::max(st.px(60), area.width() - st.px(40));
+    float size = st.px(st.tick_font);
+    for (float s = st.px(st.label_font) * 2; s > size; s *= 0.9f) {
+        const std::vector<std::string> trial = why::wrap_words(ctx.measure, text, s, std::min(width, s * 22));
+        if (s * 1.35f * static_cast<float>(trial.size()) <= area.height() * 0.75f) {
+            size = s;
+            break;
+        }
+    }
+    const std::vector<std::string> lines = why::wrap_words(ctx.measure, text, size, std::min(width, std::max(size * 22, width * 0.5f)));
     float widest = 0;
     for (const std::string& l : lines) widest = std::max(widest, ctx.measure.measure(l, size).x);
     const float row = size * 1.35f, h = row * static_cast<float>(lines.size());

@@ -316,12 +316,15 @@ void build_vectors(BuildContext& ctx) {
                              st.theme.text, plot::HAlign::center, plot::VAlign::top);
     const bool wide = W >= H * 1.3f;
     const float split = title_space + (H - title_space) * 0.5f;
+    // side by side: the two unit-circle views stacked at the right in cells about as wide as tall
+    // (wider cells would leave their sides empty), the pair's plot the rest
+    const float right = std::clamp((H - title_space) * 0.5f * 1.2f, W * 0.3f, W * 0.48f), left = W - right;
     // too small for three views: the pair's rotation first, then q beside k, then the fan
     const SubplotFit fit = fit_plots(
         ctx, {0, title_space, W, H},
-        {wide ? plot::Rect{0, title_space, W * 0.52f, H} : plot::Rect{0, title_space, W, H * 0.55f},
-         wide ? plot::Rect{W * 0.52f, title_space, W, split} : plot::Rect{0, H * 0.55f, W / 2, H},
-         wide ? plot::Rect{W * 0.52f, split, W, H} : plot::Rect{W / 2, H * 0.55f, W, H}});  // unit-circle views: no axes
+        {wide ? plot::Rect{0, title_space, left, H} : plot::Rect{0, title_space, W, H * 0.55f},
+         wide ? plot::Rect{left, title_space, W, split} : plot::Rect{0, H * 0.55f, W / 2, H},
+         wide ? plot::Rect{left, split, W, H} : plot::Rect{W / 2, H * 0.55f, W, H}});  // unit-circle views: no axes
     plot::Style sub = st;
     sub.title_font = st.title_font * 0.8f;
     sub.draw_titles = true;  // the three views need their own captions

@@ -159,7 +159,7 @@ void check_plots(const CompositionInput& in, std::vector<std::string>& out) {
 }
 
 void check_texts(const CompositionInput& in, std::vector<std::string>& out) {
-    const plot::TextCmd* smallest_tick = nullptr;
+    const plot::TextCmd* smallest_text = nullptr;
     for (const plot::Command& c : in.result->list.commands) {
         const auto* t = std::get_if<plot::TextCmd>(&c);
         if (!t) continue;
@@ -170,12 +170,12 @@ void check_texts(const CompositionInput& in, std::vector<std::string>& out) {
             out.push_back("text cut: \"" + t->text + "\"");
         if (in.clean && !interaction_word(t->text).empty())
             out.push_back("interaction hint in a clean export (" + interaction_word(t->text) + "): \"" + t->text + "\"");
-        const bool tick = t->role == plot::Role::tick_x || t->role == plot::Role::tick_y;
-        if (tick && (!smallest_tick || t->size < smallest_tick->size)) smallest_tick = t;
+        // in a file every text counts: nothing is smaller than the tick labels' floor
+        if (!smallest_text || t->size < smallest_text->size) smallest_text = t;
     }
-    if (smallest_tick && in.min_tick_px > 0 && smallest_tick->size < in.min_tick_px - 0.01f) {
+    if (smallest_text && in.min_text_px > 0 && smallest_text->size < in.min_text_px - 0.01f) {
         std::ostringstream s;
-        s << "tick labels down to " << smallest_tick->size << " px (\"" << smallest_tick->text << "\"), below " << in.min_tick_px;
+        s << "text down to " << smallest_text->size << " px (\"" << smallest_text->text << "\"), below " << in.min_text_px;
         out.push_back(s.str());
     }
 }

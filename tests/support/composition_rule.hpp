@@ -1,7 +1,7 @@
 // The composition rule every picture is held to, read from its display list (not from pixels): a
 // lesson step's focus plots are drawn, no plot is below its minimum legible size, no text is cut with
 // "…", the largest empty block of background is under 12% of the picture, and a clean export names no
-// interaction ("click", "drag", "hover", "maximise"). Exports also keep their tick labels legible
+// interaction ("click", "drag", "hover", "maximise"). Exports also keep all their text legible
 // when a blog column shows them 700 px wide.
 #pragma once
 
@@ -18,7 +18,7 @@ struct CompositionInput {
     const plot::Style* style = nullptr;   // what it was built with (scale, focus)
     const plot::TextMeasure* measure = nullptr;
     bool clean = false;          // an export with --clean: no interaction hints
-    float min_tick_px = 0;       // tick labels at least this tall (exports: 12 x width / 700)
+    float min_text_px = 0;       // no text smaller, tick labels included (exports: 12 x width / 700)
     // Plots at least their minimum size: the pictures people are shown (a lesson step's panel, an
     // export); the other panels of a page beside a lesson step may show their one plot smaller.
     bool check_minimums = true;
