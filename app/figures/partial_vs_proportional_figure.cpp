@@ -301,17 +301,23 @@ void draw_scores(BuildContext& ctx, const std::vector<ScoreCurves>& layouts, con
     plot::AxisSetup ay{"score ⟨q at m, k at n⟩", lo - pad, hi + pad};
     p.setup_x(ax);
     p.setup_y(ay);
-    std::vector<std::string> above = layout_names;
-    for (std::int64_t m : positions) above.push_back("m = " + plot::grouped_number(static_cast<double>(m)));
-    p.setup_legend_above(above);
-    for (std::size_t i = 0; i < positions.size(); ++i)
-        p.add_legend({above[layout_names.size() + i], th.text, sub.line_width * 0.8f, kPositionDash[i % 3]});
+    // the queries' line styles are the figure's shared key (position_key), under the score plots
+    p.setup_legend_above(layout_names);
     for (std::size_t l = 0; l < layouts.size(); ++l)
         for (std::size_t i = 0; i < positions.size(); ++i)
             p.line(x.data(), layouts[l].score[i].data(), x.size(), 1, th.series[series[l]], i == 0 ? layout_names[l] : "",
                    sub.line_width * 0.8f, l < own_dash.size() && own_dash[l] >= 0 ? own_dash[l] : kPositionDash[i % 3]);
     record_geometry(ctx, p, tag, ax, ay);
     p.finish();
+}
+
+// The queries' positions as line styles, one key for both score plots.
+std::vector<plot::LegendEntry> position_key(const plot::Style& st, const std::vector<std::int64_t>& positions) {
+    const plot::Style sub = why::sub_style(st);
+    std::vector<plot::LegendEntry> key;
+    for (std::size_t i = 0; i < positions.size(); ++i)
+        key.push_back({"m = " + plot::grouped_number(static_cast<double>(positions[i])), st.theme.text, sub.line_width * 0.8f, kPositionDash[i % 3]});
+    return key;
 }
 
 void build_partial_vs_proportional(BuildContext& ctx) {
@@ -367,10 +373,35 @@ void build_partial_vs_proportional(BuildContext& ctx) {
     if (with_note) why::wrapped_caption(ctx, note, 0, W, H - st.px(3), th.text);
     const float bottom = H - static_cast<float>(room);
 
-    const float split = top + (bottom - top) * 0.42f, third = W / 3;
-    const SubplotFit fit = fit_plots(ctx, {0, top, W, bottom},
-                                     {plot::Rect{0, top, W, split}, plot::Rect{0, split, third, bottom},
-                                      plot::Rect{third, split, 2 * third, bottom}, plot::Rect{2 * third, split, W, bottom}});
+    // the score plots' shared key of line styles along the bottom (measured, then drawn once they are placed)
+    const std::vector<plot::LegendEntry> key = position_key(st, positions);
+    // (no room kept for it when neither score plot is drawn)
+    const float key_h = st.px(st.tick_font) * 2.0f;
+    auto arrange = [&](float plots_bottom) {
+        const float split = top + (plots_bottom - top) * 0.42f, third = W / 3;
+        return fit_plots(ctx, {0, top, W, plots_bottom},
+                         {plot::Rect{0, top, W, split}, plot::Rect{0, split, third, plots_bottom},
+                          plot::Rect{third, split, 2 * third, plots_bottom}, plot::Rect{2 * third, split, W, plots_bottom}});
+    };
+    float plots_bottom = bottom - key_h;
+    const std::size_t drawn = ctx.result.list.commands.size();
+    SubplotFit fit = arrange(plots_bottom);
+    if (!fit.shows(2) && !fit.shows(3)) {
+        ctx.result.list.commands.resize(drawn);  // the first arrangement's note line, if it drew one
+        SubplotFit without_key = arrange(bottom);
+        if (!without_key.shows(2) && !without_key.shows(3)) {
+            fit = without_key;
+            plots_bottom = bottom;
+        } else {  // the band's room decides: with it, no score plot
+            ctx.result.list.commands.resize(drawn);
+            fit = arrange(plots_bottom);
+        }
+    }
+    if (fit.shows(2) || fit.shows(3)) {
+        const plot::Rect band{0, plots_bottom, W, bottom};
+        why::legend_row(ctx, key, band.x0, band.x1, band.y1 - st.px(2));
+        ctx.result.shared_key = band;
+    }
 
     FrequencyColors colors;
     if (t.turning > 0) {
@@ -434,8 +465,8 @@ const FigureDescriptor& partial_vs_proportional_figure() {
         f.plots = {
             {"layout_dims", "Which dims pair in each layout", "dims", PlotRole::strip, AxisRole::other, AxisRole::other, 0, {300, 230}, 0, false, 4.0f, {"pairs dim"}},
             {"layout_wavelengths", "Each pair's wavelength against the context", "wavelengths", PlotRole::supporting, AxisRole::pair, AxisRole::other, 2, {300, 230}, 0, false, 1.2f, {"frequency"}},
-            {"layout_scores_matched", "Scores of the reported port: still a rotation", "rotations", PlotRole::supporting, AxisRole::other, AxisRole::other, 3, {300, 260}, 0, false, 1.2f, {"dashed curve"}},
-            {"layout_scores_mixed", "Scores of mixed layouts: no rotation", "tables mixed", PlotRole::main, AxisRole::other, AxisRole::other, 1, {300, 260}, 0, false, 1.2f, {"spread apart"}},
+            {"layout_scores_matched", "Scores of the reported port: still a rotation", "rotations", PlotRole::supporting, AxisRole::other, AxisRole::other, 3, {300, 230}, 0, false, 1.2f, {"dashed curve"}},
+            {"layout_scores_mixed", "Scores of mixed layouts: no rotation", "tables mixed", PlotRole::main, AxisRole::other, AxisRole::other, 1, {300, 230}, 0, false, 1.2f, {"spread apart"}},
         };
         f.reads = {P::dim, P::base, P::rotary_fraction, P::max_position, P::vector, P::key_vector};
         f.build = build_partial_vs_proportional;
