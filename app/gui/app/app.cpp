@@ -124,6 +124,7 @@ void App::take_input() {
 // Presentation mode: no controls; a lesson's panel fills the screen, its text beside it in a
 // column as wide as the step's text needs (up to 45% of the window), or below it if that is not
 // enough, or if the plots the step speaks of fit only in the panel's whole width (a 4:3 projector).
+// A panel maximised by its key takes the whole screen, the lesson's text hidden until it is restored.
 void App::layout_presentation(ImVec2 display) {
     Actions asked;
     const bool lesson_open = state_.lesson_step() >= 0;
@@ -142,7 +143,8 @@ void App::layout_presentation(ImVec2 display) {
                       !figures::focus_fits(f, focus, display.x - column - sides, display.y - header, state_.ui_scale) &&
                       figures::focus_fits(f, focus, display.x - sides, display.y - text_below - header, state_.ui_scale);
     }
-    if (!lesson_open) {
+    if (!lesson_open || state_.maximized >= 0) {
+        // a panel maximised while presenting takes the whole screen (Escape or its key gives the lesson back)
         draw_panels(state_, panels_, ui_, asked, ImVec2(0, 0), display, alone);
     } else if (text_beside && !focus_below) {
         draw_panels(state_, panels_, ui_, asked, ImVec2(0, 0), ImVec2(display.x - column, display.y), alone, false);
