@@ -552,13 +552,15 @@ void build_context(BuildContext& ctx) {
     sub.line_width = st.line_width * 0.85f;
     const float top = title_space;
     // the heatmaps' colour bars (with their fading key) take about 150 px beside the plot
-    // the per-pair plots carry a legend above them, a row for about every two lines they compare
+    // the per-pair plots carry a legend above them (original, after, the variants compared, the band):
+    // in a narrow cell most entries take a row of their own
+    const PairPlots per_pair = pair_plots(st.theme, data);
     detail::FitOptions options;
-    const float legend_rows = std::ceil((3.0f + static_cast<float>(data.compare.size())) / 2.0f);
+    const float entries = 2.0f + static_cast<float>(data.compare.size()) + (per_pair.has_band ? 1.0f : 0.0f);
+    const float legend_rows = entries <= 2 ? 1.0f : std::ceil(entries * 0.75f);
     for (const ContextPlot p : {ContextPlot::ratio, ContextPlot::wavelength})
         options.min_of.push_back({static_cast<int>(p), {0, st.px(150 + 30 * legend_rows)}});
     const SubplotFit fit = fit_plots(ctx, {0, top, W, H}, seven_cells(st, W, H, top), options);
-    const PairPlots per_pair = pair_plots(st.theme, data);
 
     if (fit.shows(0)) draw_ratio(ctx, data, per_pair, sub, fit.cells[0]);
     if (fit.shows(1)) draw_wavelengths(ctx, data, per_pair, sub, fit.cells[1]);
