@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 
 #include "figures/why_common.hpp"
@@ -229,18 +227,6 @@ SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plo
         if (count == 1 || (a.fits && a.focus_share >= share)) chosen = std::move(a);
     }
     SubplotFit fit;
-    if (std::getenv("ROPE_LAYOUT_DEBUG")) {
-        std::fprintf(stderr, "%s area %.0fx%.0f fits %d:", std::string(ctx.figure().name).c_str(), area.width(), area.height(), chosen.fits);
-        for (std::size_t i = 0; i < shown.size(); ++i) {
-            const PlotNeed p = need_of(ctx, shown[i], o);
-            std::fprintf(stderr, " [%d min %.0fx%.0f cell %.0f,%.0f %.0fx%.0f]", shown[i], p.min.x, p.min.y, chosen.cells[i].x0, chosen.cells[i].y0, chosen.cells[i].width(), chosen.cells[i].height());
-        }
-        for (int k : plots) {
-            const PlotNeed p = need_of(ctx, k, o);
-            std::fprintf(stderr, " need(%d)=%.0fx%.0f", k, p.min.x, p.min.y);
-        }
-        std::fprintf(stderr, "\n");
-    }
     fit.cells.assign(static_cast<std::size_t>(total), plot::Rect{});
     for (std::size_t i = 0; i < shown.size(); ++i) fit.cells[static_cast<std::size_t>(shown[i])] = chosen.cells[i];
     fit.shown = static_cast<int>(shown.size());
