@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -51,6 +52,19 @@ std::vector<std::string> known_failing() {
     return out;
 }
 
+// With ROPE_COMPOSITION_DUMP=DIR, each picture that breaks the rule is also written as DIR/KEY.svg,
+// its largest empty block outlined in red, for a person to look at.
+void dump_failing(const std::string& key, const std::vector<std::string>& problems, const rope::figures::FigureResult& result,
+                  const rope::plot::TextMeasure& measure) {
+    const char* dir = std::getenv("ROPE_COMPOSITION_DUMP");
+    if (!dir || problems.empty()) return;
+    rope::plot::DisplayList list = result.list;
+    list.commands.push_back(rope::plot::RectCmd{rope::test::largest_empty_rect(result, measure), {1, 0, 0, 0.15f}, {1, 0, 0, 1}, 2});
+    std::string file = key;
+    std::replace(file.begin(), file.end(), ' ', '_');
+    std::ofstream(std::string(dir) + "/" + file + ".svg") << rope::exporting::render_svg(list, measure, key, {});
+}
+
 struct Findings {
     std::vector<std::string> failing;  // "1024x768 presenting step 11 context"
     std::string report;
@@ -85,7 +99,10 @@ void screen_problems(HeadlessApp& app, bool presenting, const std::string& where
         in.style = &style;
         in.measure = &measure;
         in.check_minimums = !view.key.focus.empty() || presenting;
-        findings.add(where + " " + std::string(view.figure->name), rope::test::composition_problems(in));
+        const std::string key = where + " " + std::string(view.figure->name);
+        const std::vector<std::string> problems = rope::test::composition_problems(in);
+        dump_failing(key, problems, view.result, measure);
+        findings.add(key, problems);
     }
 }
 
@@ -147,15 +164,19 @@ TEST(CompositionExport, EveryFigureAtEveryExportSize) {
             in.measure = &measure;
             in.clean = true;
             in.min_text_px = 12.0f * static_cast<float>(size.width) / 700.0f;
-            findings.add("export " + size.text() + " " + cases[c].first + " " + std::string(cases[c].second->name),
-                         rope::test::composition_problems(in));
+            const std::string key = "export " + size.text() + " " + cases[c].first + " " + std::string(cases[c].second->name);
+            const std::vector<std::string> problems = rope::test::composition_problems(in);
+            dump_failing(key, problems, r, measure);
+            findings.add(key, problems);
         }
     }
     findings.check("export ");
 }
 
-// A picture for a person to look at while working on the layout (not run by default):
+// A picture for a person to look at while working on the layout (not run by default), with the
+// largest empty block outlined in red:
 // ROPE_DUMP="figure WIDTH HEIGHT SCALE presenting(0/1) focus step(1-based or 0)" ROPE_DUMP_OUT=file.svg
+// SCALE 0 builds it as `export --clean` does at that size (focus and presenting unused).
 TEST(CompositionDump, DISABLED_OneFigureAsSvg) {
     const char* spec = std::getenv("ROPE_DUMP");
     const char* out = std::getenv("ROPE_DUMP_OUT");
@@ -167,17 +188,29 @@ TEST(CompositionDump, DISABLED_OneFigureAsSvg) {
     in >> name >> w >> h >> scale >> presenting >> focus >> step;
     if (focus == "-") focus.clear();
     rope::figures::FigureCache cache;
-    rope::figures::FigureRequest r;
-    r.figure = &rope::figures::figure(name);
-    r.width = w;
-    r.height = h;
-    r.style = rope::plot::screen_style(rope::plot::ThemeId::light, scale, presenting != 0);
-    r.style.focus = focus;
-    r.style.fill_plot_area = true;
     const rope::exporting::CairoTextMeasure measure;
-    r.measure = &measure;
     const rope::ParamSet params = step > 0 ? rope::lessons::step_parameters(rope::lessons::builtin_lesson().steps[static_cast<std::size_t>(step - 1)])
                                            : rope::ParamSet{};
-    const auto result = rope::figures::build_figure(r, params, cache);
+    rope::figures::FigureResult result;
+    if (scale == 0) {
+        rope::exporting::ExportOptions o;
+        o.width = static_cast<int>(w);
+        o.height = static_cast<int>(h);
+        o.clean = true;
+        result = rope::exporting::build_for_file(rope::figures::figure(name), params, o, measure, false, cache);
+    } else {
+        rope::figures::FigureRequest r;
+        r.figure = &rope::figures::figure(name);
+        r.width = w;
+        r.height = h;
+        r.style = rope::plot::screen_style(rope::plot::ThemeId::light, scale, presenting != 0);
+        r.style.focus = focus;
+        r.style.fill_plot_area = true;
+        r.measure = &measure;
+        result = rope::figures::build_figure(r, params, cache);
+    }
+    const rope::plot::Rect empty = rope::test::largest_empty_rect(result, measure);
+    result.list.commands.push_back(rope::plot::RectCmd{empty, {1, 0, 0, 0.15f}, {1, 0, 0, 1}, 2});
+    std::printf("largest empty block %.0f%%\n", 100 * rope::test::largest_empty_share(result, measure));
     std::ofstream(out) << rope::exporting::render_svg(result.list, measure, name, {});
 }

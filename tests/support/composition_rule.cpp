@@ -34,23 +34,22 @@ public:
             fill({p.x - half_width, p.y - half_width, p.x + half_width, p.y + half_width});
         }
     }
-    // The largest all-empty rectangle, in cells (the histogram method, row by row).
-    long largest_empty_cells() const {
+    // The largest all-empty rectangle in pixels (the histogram method, row by row of cells).
+    plot::Rect largest_empty() const {
         std::vector<int> height(static_cast<std::size_t>(cols_), 0);
         long best = 0;
+        plot::Rect found{0, 0, 0, 0};
         for (int y = 0; y < rows_; ++y) {
             for (int x = 0; x < cols_; ++x)
                 height[static_cast<std::size_t>(x)] = cells_[static_cast<std::size_t>(y * cols_ + x)] ? 0 : height[static_cast<std::size_t>(x)] + 1;
-            best = std::max(best, largest_under(height));
+            largest_under(height, y, best, found);
         }
-        return best;
+        return found;
     }
-    long cell_count() const { return static_cast<long>(cols_) * rows_; }
 
 private:
-    static long largest_under(const std::vector<int>& h) {
+    static void largest_under(const std::vector<int>& h, int row, long& best, plot::Rect& found) {
         std::vector<int> stack;
-        long best = 0;
         const int n = static_cast<int>(h.size());
         for (int i = 0; i <= n; ++i) {
             const int cur = i == n ? 0 : h[static_cast<std::size_t>(i)];
@@ -58,11 +57,15 @@ private:
                 const int top = h[static_cast<std::size_t>(stack.back())];
                 stack.pop_back();
                 const int left = stack.empty() ? -1 : stack.back();
-                best = std::max(best, static_cast<long>(top) * (i - left - 1));
+                const long area = static_cast<long>(top) * (i - left - 1);
+                if (area > best) {
+                    best = area;
+                    found = {static_cast<float>(left + 1) * kCell, static_cast<float>(row + 1 - top) * kCell, static_cast<float>(i) * kCell,
+                             static_cast<float>(row + 1) * kCell};
+                }
             }
             stack.push_back(i);
         }
-        return best;
     }
     int clamp_col(float x) const { return std::clamp(static_cast<int>(std::floor(x / kCell)), 0, cols_ - 1); }
     int clamp_row(float y) const { return std::clamp(static_cast<int>(std::floor(y / kCell)), 0, rows_ - 1); }
@@ -182,11 +185,17 @@ void check_texts(const CompositionInput& in, std::vector<std::string>& out) {
 
 }  // namespace
 
-float largest_empty_share(const figures::FigureResult& result, const plot::TextMeasure& measure) {
+plot::Rect largest_empty_rect(const figures::FigureResult& result, const plot::TextMeasure& measure) {
     Coverage map(result.list.width, result.list.height);
     for (const plot::Command& c : result.list.commands) cover(map, c, result.list, measure);
     for (const figures::PlotGeometry& g : result.plots) map.fill(g.area);
-    return static_cast<float>(map.largest_empty_cells()) / static_cast<float>(map.cell_count());
+    return map.largest_empty();
+}
+
+float largest_empty_share(const figures::FigureResult& result, const plot::TextMeasure& measure) {
+    const plot::Rect r = largest_empty_rect(result, measure);
+    const float cells = std::ceil(result.list.width / Coverage::kCell) * std::ceil(result.list.height / Coverage::kCell);
+    return (r.x1 - r.x0) * (r.y1 - r.y0) / (Coverage::kCell * Coverage::kCell) / std::max(1.0f, cells);
 }
 
 std::vector<std::string> composition_problems(const CompositionInput& in) {

@@ -27,6 +27,8 @@ struct CompositionInput {
 // The largest rectangle of the picture that nothing is drawn on (text, lines, filled shapes, images,
 // the inside of a plot), as a share of the whole picture.
 float largest_empty_share(const figures::FigureResult& result, const plot::TextMeasure& measure);
+// That rectangle, in pixels (to mark it on a picture while working on a layout).
+plot::Rect largest_empty_rect(const figures::FigureResult& result, const plot::TextMeasure& measure);
 
 // Every way the picture breaks the rule, one line each ("" parts left out): empty when it passes.
 std::vector<std::string> composition_problems(const CompositionInput& in);
