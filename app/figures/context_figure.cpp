@@ -108,6 +108,24 @@ struct ContextData {
     std::vector<FrequencyTable> compare_freqs{};  // and their frequencies
 };
 
+// The scalings compared with the config's own, each with its frequencies.
+std::vector<std::pair<Scaling, FrequencyTable>> compared_variants(const ParamSet& params, const RopeConfig& config, int pairs) {
+    std::vector<std::pair<Scaling, FrequencyTable>> out;
+    for (const Scaling s : params[P::compare]) {
+        if (s == config.scaling) continue;
+        try {
+            FrequencyTable variant = compute_frequencies(with_scaling(config, s));
+            // proportional RoPE's pairs span the head; a context extension of the same fraction is
+            // ordinary partial rotary, with other pairs: no pair-by-pair comparison, left out
+            if (variant.pairs() != pairs) continue;
+            out.emplace_back(s, std::move(variant));
+        } catch (const std::invalid_argument&) {
+            // a variant this config cannot take (ntk and dynamic need 4 rotated dims): left out
+        }
+    }
+    return out;
+}
+
 ContextData context_data(BuildContext& ctx) {
     const FrequencyTable& f = ctx.frequencies();
     const RopeConfig config = ctx.params.config();
@@ -116,20 +134,23 @@ ContextData context_data(BuildContext& ctx) {
     data.l0 = static_cast<double>(config.original_max_position);
     data.context = static_cast<double>(ctx.params[P::max_position]);
     data.current_name = (data.ref.ab ? "A: " : "after: ") + scaling_label(config);
-    for (const Scaling s : ctx.params[P::compare]) {
-        if (s == config.scaling) continue;
-        try {
-            FrequencyTable variant = compute_frequencies(with_scaling(config, s));
-            // proportional RoPE's pairs span the head; a context extension of the same fraction is
-            // ordinary partial rotary, with other pairs: no pair-by-pair comparison, left out
-            if (variant.pairs() != data.pairs) continue;
-            data.compare_freqs.push_back(std::move(variant));
-            data.compare.push_back(s);
-        } catch (const std::invalid_argument&) {
-            // a variant this config cannot take (ntk and dynamic need 4 rotated dims): left out
-        }
+    for (auto& [s, variant] : compared_variants(ctx.params, config, data.pairs)) {
+        data.compare_freqs.push_back(std::move(variant));
+        data.compare.push_back(s);
     }
     return data;
+}
+
+// The per-pair plots' legend above them: in a narrow cell most entries take a row of their own, so
+// a plot needs room for them (the layout and focus_fits read this).
+std::vector<std::pair<int, plot::Vec2>> context_plot_needs(const ParamSet& params) {
+    const RopeConfig config = params.config();
+    ScalingBand band;
+    const float entries = 2.0f + static_cast<float>(compared_variants(params, config, config.rotated_pairs()).size()) +
+                          (scaling_band(config, band) ? 1.0f : 0.0f);
+    const float legend_rows = entries <= 2 ? 1.0f : std::ceil(entries * 0.75f);
+    const plot::Vec2 need{0, 150 + 30 * legend_rows};
+    return {{static_cast<int>(ContextPlot::ratio), need}, {static_cast<int>(ContextPlot::wavelength), need}};
 }
 
 // Cells: wide = 3 plots over 4, tall = 2 + 2 + 3 rows; all empty where seven plots do not fit.
@@ -556,10 +577,7 @@ void build_context(BuildContext& ctx) {
     // in a narrow cell most entries take a row of their own
     const PairPlots per_pair = pair_plots(st.theme, data);
     detail::FitOptions options;
-    const float entries = 2.0f + static_cast<float>(data.compare.size()) + (per_pair.has_band ? 1.0f : 0.0f);
-    const float legend_rows = entries <= 2 ? 1.0f : std::ceil(entries * 0.75f);
-    for (const ContextPlot p : {ContextPlot::ratio, ContextPlot::wavelength})
-        options.min_of.push_back({static_cast<int>(p), {0, st.px(150 + 30 * legend_rows)}});
+    for (const auto& [plot_index, need] : context_plot_needs(ctx.params)) options.min_of.push_back({plot_index, {st.px(need.x), st.px(need.y)}});
     const SubplotFit fit = fit_plots(ctx, {0, top, W, H}, seven_cells(st, W, H, top), options);
 
     if (fit.shows(0)) draw_ratio(ctx, data, per_pair, sub, fit.cells[0]);
@@ -629,6 +647,7 @@ const FigureDescriptor& context_figure() {
         };
         f.reads = model_and({P::max_position, P::max_distance, P::decay_scale, P::compare, P::compare_to});
         f.build = build_context;
+        f.plot_needs = context_plot_needs;
         f.header_width_em = 44;
         f.header = context_header;
         return f;

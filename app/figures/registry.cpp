@@ -1,6 +1,8 @@
 #include "figures/registry.hpp"
 
+#include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 #include "figures/figure_list.hpp"
 
@@ -42,22 +44,53 @@ const PlotDescriptor* find_plot(const FigureDescriptor& figure, std::string_view
     return nullptr;
 }
 
-bool focus_fits(const FigureDescriptor& figure, std::string_view focus, float width, float height, float scale) {
-    float row_w = 0, row_h = 0, column_w = 0, column_h = 0;
-    std::size_t named = 0;
-    for (const PlotDescriptor& d : figure.plots) {
-        const std::string wrapped = "," + std::string(focus) + ",";
+namespace {
+
+// The plots `focus` names, in the figure's order, each with its smallest cell (pixels).
+struct FocusNeed {
+    plot::Vec2 min;
+    bool full_width = false;
+};
+std::vector<FocusNeed> focus_needs(const FigureDescriptor& figure, const ParamSet& params, const plot::Style& style) {
+    const std::string wrapped = "," + style.focus + ",";
+    const auto state_needs = figure.plot_needs ? figure.plot_needs(params) : std::vector<std::pair<int, plot::Vec2>>{};
+    std::vector<FocusNeed> out;
+    for (std::size_t k = 0; k < figure.plots.size(); ++k) {
+        const PlotDescriptor& d = figure.plots[k];
         if (wrapped.find("," + std::string(d.name) + ",") == std::string::npos) continue;
-        ++named;
-        const float w = (d.min_size.x + d.key_width) * scale, h = d.min_size.y * scale;
-        row_w += w;
-        row_h = std::max(row_h, h);
-        column_w = std::max(column_w, w);
-        column_h += h;
+        plot::Vec2 min = d.min_size;
+        for (const auto& [index, need] : state_needs)
+            if (index == static_cast<int>(k)) min = {std::max(min.x, need.x), std::max(min.y, need.y)};
+        out.push_back({{style.px(min.x + d.key_width), style.px(min.y)}, d.full_width || d.role == PlotRole::strip});
     }
+    return out;
+}
+
+}  // namespace
+
+bool focus_fits(const FigureDescriptor& figure, const ParamSet& params, const plot::Style& style, float width, float height) {
+    const std::vector<FocusNeed> needs = focus_needs(figure, params, style);
+    if (needs.empty()) return true;
     // the others left out: a line at the bottom says how to see them (subplot_fit.cpp)
-    if (named < figure.plots.size()) height -= 16 * 1.5f * scale;
-    return (row_w <= width && row_h <= height) || (column_w <= width && column_h <= height);
+    if (needs.size() < figure.plots.size()) height -= style.px(style.tick_font) * 1.5f;
+    // some split of the plots, in their order, into rows (as the layout engine tries them)
+    const unsigned splits = 1u << (needs.size() - 1);
+    for (unsigned split = 0; split < splits; ++split) {
+        float total_h = 0, row_w = 0, row_h = 0;
+        bool fits = true, row_full = false;
+        for (std::size_t i = 0; i < needs.size() && fits; ++i) {
+            const bool new_row = i > 0 && (split >> (i - 1) & 1u);
+            if (new_row) total_h += row_h, row_w = 0, row_h = 0, row_full = false;
+            // a full-width plot shares its row with no other
+            fits = !(row_w > 0 && (row_full || needs[i].full_width));
+            row_w += needs[i].min.x;
+            row_h = std::max(row_h, needs[i].min.y);
+            row_full = row_full || needs[i].full_width;
+            fits = fits && row_w <= width;
+        }
+        if (fits && total_h + row_h <= height) return true;
+    }
+    return false;
 }
 
 std::string plot_names(const FigureDescriptor& figure, std::string_view separator) {

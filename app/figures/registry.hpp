@@ -38,6 +38,9 @@ struct FigureDescriptor {
     // relative to the others (the costliest of a frame goes to a worker thread).
     std::vector<std::function<void()>> (*prepare)(const ParamSet&, FigureCache&) = nullptr;
     int build_cost = 1;
+    // The plots whose smallest legible cell depends on the state (a legend's rows, a strip's rows),
+    // at scale 1: the build's layout and focus_fits read the same needs.
+    std::vector<std::pair<int, plot::Vec2>> (*plot_needs)(const ParamSet&) = nullptr;
     // It draws a NoPE layer (nope = true) itself; else such a layer replaces the picture with a note
     // saying why nothing rotates.
     bool draws_nope = false;
@@ -58,9 +61,11 @@ std::vector<ParamId> model_and(std::initializer_list<ParamId> more);
 const PlotDescriptor* find_plot(const FigureDescriptor& figure, std::string_view name);
 std::string plot_names(const FigureDescriptor& figure, std::string_view separator = ", ");
 
-// Whether the plots `focus` names (comma-separated) fit at their minimum sizes (times `scale`) side by
-// side or one above the other in a picture of width x height: else a page gives that panel more room.
-bool focus_fits(const FigureDescriptor& figure, std::string_view focus, float width, float height, float scale);
+// Whether the plots `style.focus` names (comma-separated) fit at their minimum sizes (at the style's
+// scale, with the state's needs: FigureDescriptor::plot_needs) in some rows of a picture of width x
+// height, with the line that names the plots left out: else a page gives that panel more room, or
+// presentation mode puts the lesson's text below it.
+bool focus_fits(const FigureDescriptor& figure, const ParamSet& params, const plot::Style& style, float width, float height);
 
 // Every figure in panel order (panel n is all_figures()[n - 1]).
 const std::vector<const FigureDescriptor*>& all_figures();

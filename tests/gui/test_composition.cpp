@@ -211,6 +211,9 @@ TEST(CompositionDump, DISABLED_OneFigureAsSvg) {
     }
     const rope::plot::Rect empty = rope::test::largest_empty_rect(result, measure);
     result.list.commands.push_back(rope::plot::RectCmd{empty, {1, 0, 0, 0.15f}, {1, 0, 0, 1}, 2});
-    std::printf("largest empty block %.0f%%\n", 100 * rope::test::largest_empty_share(result, measure));
+    std::printf("largest empty block %.0f%%; drawn:", 100 * rope::test::largest_empty_share(result, measure));
+    for (const auto& g : result.plots)
+        if (g.frame.width() > 0) std::printf(" %s", g.name.c_str());
+    std::printf("\n");
     std::ofstream(out) << rope::exporting::render_svg(result.list, measure, name, {});
 }

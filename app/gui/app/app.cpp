@@ -128,33 +128,40 @@ void App::take_input() {
 void App::layout_presentation(ImVec2 display) {
     Actions asked;
     const bool lesson_open = state_.lesson_step() >= 0;
-    const int alone = state_.maximized >= 0 ? state_.maximized : lesson_open ? lesson_panel(state_)->index : -1;
-    const float column = lesson_open ? lesson_.column_width(state_, display.x, display.y, fonts_.bold()) : 0.0f;
-    const bool text_beside = lesson_open && lesson_.height(state_, column, fonts_.bold()) <= display.y;
-    bool focus_below = false;
-    if (text_beside && alone >= 0 && state_.maximized < 0) {
-        const figures::FigureDescriptor& f = figures::figure_at(alone);
-        const std::string focus = lesson_focus(state_, f);
-        // the panel's header (a title and buttons, on two lines in a narrow panel) and its padding
-        const ImGuiStyle& style = ImGui::GetStyle();
-        const float header = ImGui::GetFrameHeightWithSpacing() * 2 + style.WindowPadding.y * 2, sides = style.WindowPadding.x * 2;
-        const float text_below = lesson_.height(state_, display.x, fonts_.bold());
-        focus_below = !focus.empty() && text_below <= std::round(display.y * 0.5f) &&
-                      !figures::focus_fits(f, focus, display.x - column - sides, display.y - header, state_.ui_scale) &&
-                      figures::focus_fits(f, focus, display.x - sides, display.y - text_below - header, state_.ui_scale);
-    }
     if (!lesson_open || state_.maximized >= 0) {
         // a panel maximised while presenting takes the whole screen (Escape or its key gives the lesson back)
+        const int alone = state_.maximized >= 0 ? state_.maximized : -1;
         draw_panels(state_, panels_, ui_, asked, ImVec2(0, 0), display, alone);
-    } else if (text_beside && !focus_below) {
-        draw_panels(state_, panels_, ui_, asked, ImVec2(0, 0), ImVec2(display.x - column, display.y), alone, false);
+        apply(asked);
+        return;
+    }
+    const int panel = lesson_panel(state_)->index;
+    const float column = lesson_.column_width(state_, display.x, display.y, fonts_.bold());
+    const bool text_beside = lesson_.height(state_, column, fonts_.bold()) <= display.y;
+    if (text_beside && !focus_fits_only_below(display, column, panel)) {
+        draw_panels(state_, panels_, ui_, asked, ImVec2(0, 0), ImVec2(display.x - column, display.y), panel, false);
         lesson_.draw(state_, ImVec2(display.x - column, 0), ImVec2(column, display.y), fonts_.bold(), asked);
     } else {
         const float strip = std::min(std::round(display.y * 0.5f), lesson_.height(state_, display.x, fonts_.bold()));
-        draw_panels(state_, panels_, ui_, asked, ImVec2(0, 0), ImVec2(display.x, display.y - strip), alone, false);
+        draw_panels(state_, panels_, ui_, asked, ImVec2(0, 0), ImVec2(display.x, display.y - strip), panel, false);
         lesson_.draw(state_, ImVec2(0, display.y - strip), ImVec2(display.x, strip), fonts_.bold(), asked);
     }
     apply(asked);
+}
+
+// Whether the plots the open step speaks of fit in its panel (`panel`) only with the lesson's text
+// below it, across the whole width, and not beside it in a column `column` wide. The text goes below
+// only if it takes at most half the screen there.
+bool App::focus_fits_only_below(ImVec2 display, float column, int panel) {
+    const figures::FigureDescriptor& f = figures::figure_at(panel);
+    const plot::Style style = screen_style(state_, &f);
+    const float text_below = lesson_.height(state_, display.x, fonts_.bold());
+    if (style.focus.empty() || text_below > std::round(display.y * 0.5f)) return false;
+    const float sides = ImGui::GetStyle().WindowPadding.x * 2;
+    auto fits = [&](float width, float height) {
+        return figures::focus_fits(f, state_.params(), style, width - sides, height - panel_header_height(panel, width, fonts_.bold()));
+    };
+    return !fits(display.x - column, display.y) && fits(display.x, display.y - text_below);
 }
 
 // Each window reads the state and asks for changes; they are applied right after it is drawn, so the

@@ -103,6 +103,7 @@ private:
     void advance_animation(double dt);
     void layout();
     void layout_presentation(ImVec2 display);
+    bool focus_fits_only_below(ImVec2 display, float column, int panel);
     void request_pictures();
     void close_gestures();
     void apply_view_changes();

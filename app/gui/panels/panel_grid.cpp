@@ -77,23 +77,34 @@ float draw_page_tabs(const AppState& state, ImVec2 pos, float width, Actions& ou
     return h;
 }
 
+// The room between a panel's title and its buttons, and the buttons' width (Record, Export and
+// Maximise or Restore).
+float header_gap() { return ImGui::GetFontSize() * 1.2f; }
+float header_buttons_width(const char* last_button) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    return ImGui::CalcTextSize("Record").x + ImGui::CalcTextSize("Export").x + ImGui::CalcTextSize(last_button).x + style.FramePadding.x * 6 +
+           style.ItemSpacing.x * 2;
+}
+
+std::string header_title(int index, const figures::FigureDescriptor& figure) {
+    char title[128];
+    std::snprintf(title, sizeof title, "%d  %s", index + 1, std::string(figure.title).c_str());
+    return title;
+}
+
 // The header line: number and title (double-click maximises), the figure's options, Record, Export,
 // Maximise. The buttons go at the right of the title's line, or of the next one under a long
 // title; the options go before them where they fit, else on a line of their own (narrow panels,
 // big type).
 void draw_header(const AppState& state, PanelView& panel, const UiContext& ui, int index, bool alone, Actions& out) {
     ImGui::PushFont(ui.fonts.bold());
-    char title[128];
-    std::snprintf(title, sizeof title, "%d  %s", index + 1, std::string(panel.figure->title).c_str());
-    ImGui::TextUnformatted(title);
+    ImGui::TextUnformatted(header_title(index, *panel.figure).c_str());
     ImGui::PopFont();
     const bool title_double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
     item_tooltip("Double-click the title (or press its number key) to maximise this panel; again to restore.");
-    const ImGuiStyle& style = ImGui::GetStyle();
     const char* button = alone && state.maximized == index ? "Restore" : "Maximise";
-    const float gap = ImGui::GetFontSize() * 1.2f;
-    const float buttons_w = ImGui::CalcTextSize("Record").x + ImGui::CalcTextSize("Export").x + ImGui::CalcTextSize(button).x +
-                            style.FramePadding.x * 6 + style.ItemSpacing.x * 2;
+    const float gap = header_gap();
+    const float buttons_w = header_buttons_width(button);
     const float right = ImGui::GetWindowContentRegionMax().x;
     const float title_end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
     const float options_w = ImGui::GetFontSize() * panel.figure->header_width_em;
@@ -210,10 +221,19 @@ bool step_panel_fits(const AppState& state, const std::vector<int>& shown, ImVec
     const GridCell c = grid_cells(static_cast<int>(shown.size()), size.x, size.y, gap, emphasised)[static_cast<std::size_t>(emphasised)];
     const figures::FigureDescriptor& f = figures::figure_at(shown[static_cast<std::size_t>(emphasised)]);
     const float header = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().WindowPadding.y * 2;
-    return figures::focus_fits(f, lesson_focus(state, f), c.x1 - c.x0, c.y1 - c.y0 - header, state.ui_scale);
+    return figures::focus_fits(f, state.params(), screen_style(state, &f), c.x1 - c.x0, c.y1 - c.y0 - header);
 }
 
 }  // namespace
+
+float panel_header_height(int index, float width, ImFont* title_font) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    ImGui::PushFont(title_font);
+    const float title_w = ImGui::CalcTextSize(header_title(index, figures::figure_at(index)).c_str()).x;
+    ImGui::PopFont();
+    const bool one_line = title_w + header_gap() + header_buttons_width("Maximise") <= width - style.WindowPadding.x * 2;
+    return ImGui::GetFrameHeightWithSpacing() * (one_line ? 1.0f : 2.0f) + style.WindowPadding.y * 2;
+}
 
 void draw_panels(const AppState& state, PanelSet& panels, UiContext& ui, Actions& out, ImVec2 pos, ImVec2 size, int maximized,
                  bool formula_strip) {

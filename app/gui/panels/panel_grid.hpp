@@ -22,6 +22,11 @@ inline constexpr double kNewPicturesMs = 4.0;
 void draw_panels(const AppState& state, PanelSet& panels, UiContext& ui, Actions& out, ImVec2 pos, ImVec2 size, int maximized,
                  bool formula_strip = true);
 
+// The height of panel `index`'s header in a panel `width` wide, its padding included, without the
+// figure's options (presentation mode): its title, with the buttons beside it where they fit, else on
+// a line of their own. Below it is the figure's.
+float panel_header_height(int index, float width, ImFont* title_font);
+
 // Where each of `count` panels of a page goes in a grid of the given size (columns x rows as square
 // as they come: 1, 2 side by side, 2 x 2, 3 x 2, ...). The panel `emphasised` (the open lesson
 // step's, -1: none) gets the wider column and the taller row, so that the plots its text speaks of

@@ -167,21 +167,54 @@ ImGuiWindowFlags lesson_window_flags(const AppState& state) {
 
 namespace {
 
+// The Back, Next and Close buttons' width, and whether they go at the right of the heading's line
+// (presentation mode, where they fit: a strip of text below the panel keeps a line for the text).
+float step_buttons_width() {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    return ImGui::CalcTextSize("< Back").x + ImGui::CalcTextSize("Next >").x + ImGui::CalcTextSize("Close").x + style.FramePadding.x * 6 +
+           style.ItemSpacing.x * 2;
+}
+bool buttons_beside_heading(const AppState& state, float inner) {
+    return state.presentation && ImGui::CalcTextSize(step_heading(state).c_str()).x + ImGui::GetFontSize() * 2 + step_buttons_width() <= inner;
+}
+
+// "Look at" names the step's panel, shown apart from the others outside presentation mode (which
+// shows that panel alone).
+bool says_look_at(const AppState& state) { return !state.presentation; }
+
 float measure_lesson_panel(const AppState& state, const lessons::Step& step, float width, ImFont* title_font) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float inner = width - style.WindowPadding.x * 2;
     const float line = ImGui::GetTextLineHeightWithSpacing();
+    const bool buttons_up = buttons_beside_heading(state, inner);
     float h = style.WindowPadding.y * 2;
     if (!state.presentation) h += ImGui::GetFrameHeight();  // title bar
-    // the heading, the step's title in bold type, a separator, the text, "Look at", the buttons
-    h += static_cast<float>(wrap_at_spaces(step_heading(state), inner).size()) * line;
+    // the heading (the buttons beside it, or below the text), the step's title in bold type, a
+    // separator, the text, "Look at"
+    h += buttons_up ? ImGui::GetFrameHeightWithSpacing() : static_cast<float>(wrap_at_spaces(step_heading(state), inner).size()) * line;
     ImGui::PushFont(title_font);
     h += static_cast<float>(wrap_at_spaces(step.title, inner).size()) * ImGui::GetTextLineHeightWithSpacing();
     ImGui::PopFont();
     h += style.ItemSpacing.y;
-    h += static_cast<float>(wrap_at_spaces(shown_text(state, step).text, inner).size() + wrap_at_spaces(look_at(step), inner).size()) * line;
-    h += style.ItemSpacing.y + ImGui::GetFrameHeightWithSpacing();
+    h += static_cast<float>(wrap_at_spaces(shown_text(state, step).text, inner).size()) * line;
+    if (says_look_at(state)) h += static_cast<float>(wrap_at_spaces(look_at(step), inner).size()) * line;
+    if (!buttons_up) h += style.ItemSpacing.y + ImGui::GetFrameHeightWithSpacing();
     return std::ceil(h);
+}
+
+void step_buttons(int index, int count, Actions& out) {
+    ImGui::BeginDisabled(index == 0);
+    if (ImGui::Button("< Back")) out.ask(act::StepLesson{-1});
+    ImGui::EndDisabled();
+    item_tooltip("The previous step (Page Up).");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(index + 1 >= count);
+    if (ImGui::Button("Next >")) out.ask(act::StepLesson{1});
+    ImGui::EndDisabled();
+    item_tooltip("The next step (Page Down).");
+    ImGui::SameLine();
+    if (ImGui::Button("Close")) out.ask(act::CloseLesson{});
+    item_tooltip("Close the lesson; the parameters stay as they are.");
 }
 
 }  // namespace
@@ -216,38 +249,36 @@ void LessonPanel::draw(const AppState& state, ImVec2 pos, ImVec2 size, ImFont* t
     ImGui::SetNextWindowSize(size);
     ImGui::Begin("Lesson", nullptr, lesson_window_flags(state));
     const float inner = ImGui::GetContentRegionAvail().x;
+    const bool buttons_up = buttons_beside_heading(state, inner);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    if (buttons_up) ImGui::AlignTextToFramePadding();
     text_wrapped_at_spaces(step_heading(state), inner);  // a narrow column breaks it, never clips it
     ImGui::PopStyleColor();
+    if (buttons_up) {
+        ImGui::SameLine();
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, inner - (ImGui::GetCursorPosX() - ImGui::GetStyle().WindowPadding.x) - step_buttons_width()));
+        step_buttons(index, count, out);
+    }
     ImGui::PushFont(title_font);
     text_wrapped_at_spaces(step->title, inner);
     ImGui::PopFont();
     ImGui::Separator();
-    const float buttons_h = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+    const float buttons_h = buttons_up ? 0.0f : ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
     // The whole text where it fits (presentation mode sizes the panel for it); else it scrolls. Each
     // step has its own child, so no step inherits another's scrollbar (which narrows the text, and
     // the narrower text then needs the scrollbar: a walked step would look unlike a fresh one).
     const bool fits = height(state, size.x, title_font) <= size.y;
     ImGui::PushID(index);
-    ImGui::BeginChild("lesson_text", ImVec2(0, -buttons_h), false, fits ? ImGuiWindowFlags_NoScrollbar : 0);
+    ImGui::BeginChild("lesson_text", ImVec2(0, buttons_up ? 0.0f : -buttons_h), false, fits ? ImGuiWindowFlags_NoScrollbar : 0);
     text_with_swatches(shown_text(state, *step), ImGui::GetContentRegionAvail().x);
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    text_wrapped_at_spaces(look_at(*step), ImGui::GetContentRegionAvail().x);
-    ImGui::PopStyleColor();
+    if (says_look_at(state)) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        text_wrapped_at_spaces(look_at(*step), ImGui::GetContentRegionAvail().x);
+        ImGui::PopStyleColor();
+    }
     ImGui::EndChild();
     ImGui::PopID();
-    ImGui::BeginDisabled(index == 0);
-    if (ImGui::Button("< Back")) out.ask(act::StepLesson{-1});
-    ImGui::EndDisabled();
-    item_tooltip("The previous step (Page Up).");
-    ImGui::SameLine();
-    ImGui::BeginDisabled(index + 1 >= count);
-    if (ImGui::Button("Next >")) out.ask(act::StepLesson{1});
-    ImGui::EndDisabled();
-    item_tooltip("The next step (Page Down).");
-    ImGui::SameLine();
-    if (ImGui::Button("Close")) out.ask(act::CloseLesson{});
-    item_tooltip("Close the lesson; the parameters stay as they are.");
+    if (!buttons_up) step_buttons(index, count, out);
     ImGui::End();
 }
 
