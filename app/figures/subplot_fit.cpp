@@ -61,6 +61,8 @@ struct Arrangement {
     bool fits = false;              // every cell at least its plot's minimum
     float score = 0;                // the plots' legible sizes, weighted
     float focus_share = 0;          // the share of the area the focus plots can use
+    float focus_room = 1e9f;        // the focus plots' least cell, in multiples of their minimum (width or height);
+                                    // plots that keep their shape, and strips, not counted
 };
 
 // How much of a cell a plot of `aspect` can use: the largest box of its shape inside the cell.
@@ -144,6 +146,10 @@ Arrangement arrange_rows(const std::vector<PlotNeed>& plots, const std::vector<i
             const float use = usable_area(a.cells[i], plots[i].aspect);
             a.score += plots[i].weight * std::sqrt(use);
             if (plots[i].focus) a.focus_share += use / std::max(1.0f, area.width() * area.height());
+            // (a map that keeps its shape or a strip does not grow with its cell: no room asked for it)
+            if (plots[i].focus && !plots[i].keeps_shape && !plots[i].strip) {
+                a.focus_room = std::min({a.focus_room, widths[i] / std::max(1.0f, plots[i].min.x), heights[r] / std::max(1.0f, plots[i].min.y)});
+            }
         }
         first += static_cast<std::size_t>(row_sizes[r]);
         y += heights[r];
@@ -222,9 +228,12 @@ SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plo
         plot::Rect room = area;
         if (count < static_cast<int>(plots.size())) room.y1 -= note_h;
         const bool some_focus = std::any_of(needs.begin(), needs.end(), [](const PlotNeed& p) { return p.focus; });
-        const float share = focus_first && some_focus && count > must ? 0.45f : 0.0f;
+        // presenting, plots beside the focus only where the focus keeps room to spare (a fifth over
+        // its minimums) and most of the area
+        const bool others = focus_first && some_focus && count > must;
+        const float share = others ? 0.45f : 0.0f;
         Arrangement a = best_rows(needs, room, share);
-        if (count == 1 || (a.fits && a.focus_share >= share)) chosen = std::move(a);
+        if (count == 1 || (a.fits && a.focus_share >= share && (!others || a.focus_room >= 1.2f))) chosen = std::move(a);
     }
     SubplotFit fit;
     fit.cells.assign(static_cast<std::size_t>(total), plot::Rect{});
