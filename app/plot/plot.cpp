@@ -190,6 +190,28 @@ Rect Plot::equal_units(Rect r) const {
     return r;
 }
 
+void Plot::widen_to_equal_units(const Rect& r, const AxisSetup& x_set, const AxisSetup& y_set) {
+    x_ = x_set;
+    y_ = y_set;
+    if (r.width() <= 0 || r.height() <= 0) return;  // no room for a plot at all: nothing to fill
+    // the side with fewer data units per pixel widens about its centre to the other's units
+    const double ux = (x_.max - x_.min) / r.width(), uy = (y_.max - y_.min) / r.height();
+    AxisSetup& widened = ux < uy ? x_ : y_;
+    const double span = std::max(ux, uy) * (ux < uy ? r.width() : r.height()), centre = (widened.min + widened.max) / 2;
+    widened.min = centre - span / 2;
+    widened.max = centre + span / 2;
+}
+
+// The room left of the plot area: the vertical axis label and the widest tick label (of the ticks an
+// area `height` pixels tall has).
+float Plot::left_margin(float height) const {
+    float widest = 0;
+    const AxisTicks y_ticks = ticks_for(y_, height, false);
+    for (const Tick& t : y_ticks.ticks) widest = std::max(widest, measure_.measure(t.label, y_ticks.font).x);
+    const float y_label = y_.label.empty() ? 0 : style_.px(style_.label_font) * 1.4f;
+    return y_label + widest + style_.px(8);
+}
+
 void Plot::layout() {
     if (locked_) return;
     locked_ = true;
@@ -211,12 +233,8 @@ void Plot::layout() {
     // bottom: tick labels + axis label
     r.y1 -= style_.px(style_.tick_font) * 1.5f + (x_.label.empty() ? 0 : style_.px(style_.label_font) * 1.5f);
     r.y0 += style_.px(6);
-    // left: vertical axis label + widest tick label (of the ticks the final height will have)
-    float widest = 0;
-    const AxisTicks y_ticks = ticks_for(y_, r.height(), false);
-    for (const Tick& t : y_ticks.ticks) widest = std::max(widest, measure_.measure(t.label, y_ticks.font).x);
-    const float y_label = y_.label.empty() ? 0 : style_.px(style_.label_font) * 1.4f;
-    r.x0 += y_label + widest + style_.px(8);
+    const float left = r.x0;
+    r.x0 += left_margin(r.height());
     r.x1 -= style_.px(10);
     if (has_bar_) {
         float bar_widest = 0;
@@ -232,7 +250,18 @@ void Plot::layout() {
         const float key_h = fades ? style_.px(style_.tick_font) * 2.4f + style_.px(4) : 0;
         bar_rect_ = {r.x1 + style_.px(14), r.y0, r.x1 + style_.px(14) + bar_w, std::max(r.y0 + style_.px(20), r.y1 - key_h)};
     }
-    if (square_) r = equal_units(r);
+    if (square_ && widen_range_) {
+        const AxisSetup x_set = x_, y_set = y_;
+        widen_to_equal_units(r, x_set, y_set);
+        // a widened y range can have wider tick labels: make room for them, then widen again
+        const float needed = left + left_margin(r.height());
+        if (needed > r.x0) {
+            r.x0 = needed;
+            widen_to_equal_units(r, x_set, y_set);
+        }
+    } else if (square_) {
+        r = equal_units(r);
+    }
     area_ = r;
     if (style_.fill_plot_area) list_.rect(area_, style_.theme.plot_fill);
     draw_axes();
