@@ -24,6 +24,7 @@ const std::vector<ShortForm>& declared() {
         {"grey: turns within a cell", {"grey: turns in a cell", "grey: fast"}},
         {"mean angle m·θᵢ", {"angle m·θᵢ", "angle"}},
         {"mean angle change", {"angle change", "change"}},
+        {"pair i", {"pair", "i"}},
         {"wavelength λ (tokens, log)", {"wavelength λ (tokens)", "λ (tokens)", "λ"}},
         {"wavelength", {"λ (tokens)", "λ"}},
         {"query scale s(p)", {"scale s(p)", "s(p)"}},
