@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <tuple>
 
 #include "plot/axis_pins.hpp"
 #include "plot/colormap.hpp"
@@ -393,11 +394,19 @@ void Plot::draw_colorbar() {
         widest = std::max(widest, measure_.measure(t.label, tf).x);
     }
     const float label_x = bar_rect_.x1 + style_.px(8) + widest + style_.px(6);
-    if (!bar_.label.empty()) {
-        const float lf = style_.px(style_.label_font);
-        const auto [label, size] = fitted(bar_.label, lf, bar_rect_.height() + style_.px(8), lf * 0.8f);
-        list_.text({label_x, (bar_rect_.y0 + bar_rect_.y1) / 2}, label, size, th.text, HAlign::center, VAlign::top, true);
-    }
+    // along the bar; a text longer than a short bar runs on down the key's column to the plot's
+    // bottom edge (the column is the key's alone) rather than lose its words
+    auto along_key = [&](const std::string& text, float size, Color colour, float x) {
+        auto [fit, fit_size] = fitted(text, size, bar_rect_.height() + style_.px(8), size * 0.8f);
+        float mid = (bar_rect_.y0 + bar_rect_.y1) / 2;
+        if (fit != text) {
+            const float column_y1 = outer_.y1 - style_.px(8);
+            std::tie(fit, fit_size) = fitted(text, size, column_y1 - bar_rect_.y0, size * 0.8f);
+            mid = (bar_rect_.y0 + column_y1) / 2;
+        }
+        list_.text({x, mid}, fit, fit_size, colour, HAlign::center, VAlign::top, true);
+    };
+    if (!bar_.label.empty()) along_key(bar_.label, style_.px(style_.label_font), th.text, label_x);
     if (fades) {
         // under the bar: its horizontal scale; beside the label: what the grey means
         list_.text({bar_rect_.x0, bar_rect_.y1 + style_.px(3)}, "1", tf, th.muted, HAlign::center, VAlign::top);
@@ -405,8 +414,7 @@ void Plot::draw_colorbar() {
         list_.text({(bar_rect_.x0 + bar_rect_.x1) / 2, bar_rect_.y1 + style_.px(3) + tf * 1.2f}, "|mean|", tf, th.muted,
                    HAlign::center, VAlign::top);
         const float note_x = label_x + (bar_.label.empty() ? 0 : style_.px(style_.label_font) * 1.3f);
-        const auto [note, size] = fitted(bar_.fade_note, tf, bar_rect_.height() + style_.px(8), tf * 0.8f);
-        list_.text({note_x, (bar_rect_.y0 + bar_rect_.y1) / 2}, note, size, th.muted, HAlign::center, VAlign::top, true);
+        along_key(bar_.fade_note, tf, th.muted, note_x);
     }
 }
 

@@ -72,6 +72,9 @@ std::vector<std::string> short_forms(const std::string& text) {
         if (text.compare(0, f.text.size(), f.text) == 0 && (!best || f.text.size() > best->text.size())) best = &f;
     if (best)
         for (std::string_view shorter : best->shorter) add(out, std::string(shorter), text);
+    // longest first, whichever rule gave them: the plot takes the first that fits, and a declared
+    // "grey: turns in a cell" says more than the bare "grey" its shape gives
+    std::stable_sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
     return out;
 }
 
