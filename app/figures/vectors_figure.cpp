@@ -129,6 +129,14 @@ plot::Rect plot_cell(BuildContext& ctx, VectorsPlot view, plot::Rect cell) {
     return cell;
 }
 
+// The first of a readout's forms (longest first) that fits under its view, else the last.
+std::string widest_fitting(BuildContext& ctx, plot::Rect cell, const std::vector<std::string>& forms) {
+    const plot::Style& st = ctx.request.style;
+    for (const std::string& f : forms)
+        if (ctx.measure.measure(f, st.px(st.tick_font)).x <= cell.width() - st.px(8)) return f;
+    return forms.back();
+}
+
 // The two readout lines at the bottom of a view's cell, centred under it.
 void readouts(BuildContext& ctx, plot::Rect cell, const std::string& upper, Color upper_color, const std::string& lower,
               Color lower_color) {
@@ -207,10 +215,10 @@ void draw_pair_plot(BuildContext& ctx, const VectorsData& data, const plot::Styl
     record_geometry(ctx, p, VectorsPlot::pair, p.x_axis(), p.y_axis());
     p.finish();
     if (!has_readout_room(ctx, VectorsPlot::pair, cell)) return;
-    const std::string turned = "x turned by " + detail::angle_text(data.wrapped);
-    const bool room = ctx.measure.measure(turned, st.px(st.tick_font)).x <= cell.width() - st.px(8);
-    readouts(ctx, cell, "m = " + std::to_string(m) + ":  m·θ = " + plot::readout_number(data.md * data.theta, 7) + " rad", st.theme.text,
-             room ? turned : detail::angle_text(data.wrapped), turned_colour);
+    const std::string angle = "m·θ = " + plot::readout_number(data.md * data.theta, 7) + " rad";
+    readouts(ctx, cell, widest_fitting(ctx, cell, {"m = " + std::to_string(m) + ":  " + angle, angle}), st.theme.text,
+             widest_fitting(ctx, cell, {"x turned by " + detail::angle_text(data.wrapped), detail::angle_text(data.wrapped)}),
+             turned_colour);
 }
 
 // The fan's caption: the longest that fits the view (its type would otherwise shrink below readable).
@@ -318,10 +326,9 @@ void draw_q_and_k(BuildContext& ctx, const VectorsData& data, const plot::Style&
     p.finish();
     if (!has_readout_room(ctx, VectorsPlot::qk, cell)) return;
     const std::string a = degrees_text(rel);
-    const std::string relation = "n − m = " + std::to_string(n - m) + ": angle " + a;
-    const bool fits = ctx.measure.measure(relation, st.px(st.tick_font)).x <= cell.width() - st.px(8);
-    readouts(ctx, cell, fits ? relation : "angle " + a, st.theme.text, "score ⟨q, k⟩ = " + plot::readout_number(full_score, 6),
-             st.theme.marker);
+    const std::string score = plot::readout_number(full_score, 6);
+    readouts(ctx, cell, widest_fitting(ctx, cell, {"n − m = " + std::to_string(n - m) + ": angle " + a, "angle " + a}), st.theme.text,
+             widest_fitting(ctx, cell, {"score ⟨q, k⟩ = " + score, "⟨q, k⟩ = " + score}), st.theme.marker);
 }
 
 void fill_vectors_table(BuildContext& ctx, const VectorsData& data) {
