@@ -243,6 +243,26 @@ std::vector<plot::Rect> sweep_cells(float W, float H, float th_, bool column) {
             column ? plot::Rect{0, th_ + (H - th_) * 0.75f, W, H} : plot::Rect{mid_x, mid_y, W, H}};
 }
 
+// d = 2 (one pair): θ₀ = base⁰ = 1 whatever the base, so there is nothing to sweep. The decay bound
+// for five bases shows it (its five curves are one) beside a note that says why.
+void draw_one_pair(BuildContext& ctx, const SweepData& data, const plot::Style& sub, plot::Rect area) {
+    const plot::Style& st = ctx.request.style;
+    plot::Rect note = area, cell = area;
+    if (area.width() >= area.height() * 1.6f) note.x1 = cell.x0 = area.x0 + area.width() * 0.4f;
+    else note.y1 = cell.y0 = area.y0 + area.height() * 0.4f;
+    const std::string d = std::to_string(data.d);
+    const bool roomy = note.width() >= st.px(300) && note.height() >= st.px(160);
+    detail::centred_note(ctx, note,
+                         roomy ? "With one pair (d = " + d + ") the base changes nothing: pair 0 turns by θ₀ = base⁰ = 1 radian per "
+                                 "token whatever the base, so the five bases' decay bounds are one curve. Raise the head dim d to "
+                                 "see what the base does."
+                               : "One pair (d = " + d + "): θ₀ = base⁰ = 1 at any base, so the five curves are one. Raise d to "
+                                 "see what the base does.");
+    SweepLayout layout;
+    layout.compact = cell.height() < st.px(300) || cell.width() < st.px(380);
+    draw_decay_for_bases(ctx, data, sub, layout, cell);
+}
+
 void fill_sweep_table(BuildContext& ctx, const SweepData& data) {
     DataTable& t = ctx.result.table;
     t.columns = {"base", "pair", "wavelength", "wavelength_over_context"};
@@ -272,6 +292,16 @@ void build_sweep(BuildContext& ctx) {
     SweepLayout layout;
     layout.column = H >= W * 1.6f;
     const float th_ = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
+    if (st.draw_titles)
+        ctx.result.list.text({W / 2, st.px(6)}, ctx.title(), st.px(st.title_font),
+                             st.theme.text, plot::HAlign::center, plot::VAlign::top);
+    plot::Style sub = st;
+    sub.title_font = st.title_font * 0.8f;
+    sub.draw_titles = true;  // several plots: each needs its caption, on screen too
+    if (data.pairs == 1 && !ctx.request.with_table) {
+        draw_one_pair(ctx, data, sub, {0, th_, W, H});
+        return;
+    }
     // Too small for four plots (a 1280x720 window with the lesson open), fewer and larger ones: the
     // wavelength map first, then the decay for five bases, the lowest base and the cosine sum.
     const SubplotFit fit = fit_plots(ctx, {0, th_, W, H}, sweep_cells(W, H, th_, layout.column));
@@ -282,20 +312,6 @@ void build_sweep(BuildContext& ctx) {
     for (const plot::Rect& r : fit.cells) cell_h = std::max(cell_h, r.height()), cell_w = std::max(cell_w, r.width());
     layout.compact = cell_h < st.px(300) || cell_w < st.px(380);
 
-    if (st.draw_titles)
-        ctx.result.list.text({W / 2, st.px(6)}, ctx.title(), st.px(st.title_font),
-                             st.theme.text, plot::HAlign::center, plot::VAlign::top);
-    plot::Style sub = st;
-    sub.title_font = st.title_font * 0.8f;
-    sub.draw_titles = true;  // several plots: each needs its caption, on screen too
-
-    if (data.pairs == 1 && !ctx.request.with_table) {
-        // d = 2 (one pair): theta_0 = base^0 = 1 whatever the base, so there is nothing to sweep
-        detail::centred_note(ctx, {0, th_, W, H},
-                             "With one pair (d = " + std::to_string(data.d) + ") the base changes nothing: pair 0 turns by θ₀ = base⁰ = 1 "
-                             "radian per token whatever the base. Raise the head dim d to see what the base does.");
-        return;
-    }
     if (fit.shows(0)) draw_wavelength_map(ctx, data, sub, layout, fit.cells[0]);
     if (fit.shows(1)) draw_decay_for_bases(ctx, data, sub, layout, fit.cells[1]);
     if (fit.shows(2)) draw_cosine_sum(ctx, data, sub, layout, fit.cells[2]);

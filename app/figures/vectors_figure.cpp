@@ -104,10 +104,37 @@ VectorsData vectors_data(BuildContext& ctx) {
 // One line of the readouts under the pair view and the q-k view.
 float readout_line_height(const plot::Style& st) { return st.px(st.tick_font) * 1.35f; }
 
-// A view's cell without the two readout lines at its bottom.
-plot::Rect above_readouts(const plot::Style& st, plot::Rect cell) {
-    cell.y1 -= 2 * readout_line_height(st) + st.px(4);
+// The room of the two readout lines under the pair view and the q-k view.
+float readouts_height(const plot::Style& st) { return 2 * readout_line_height(st) + st.px(4); }
+
+// Whether `cell` holds the view's plot at its minimum with the readouts under it. A smaller cell (a
+// small panel beside a lesson step) gives the plot all of it: the picture matters more than the
+// numbers, which the hover readout and the table also give.
+bool has_readout_room(BuildContext& ctx, VectorsPlot view, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const float plot_min = st.px(ctx.figure().plots[static_cast<std::size_t>(view)].min_size.y);
+    return cell.height() >= plot_min + readouts_height(st) - 0.5f;
+}
+
+// A cell below the view's minimum (a panel too small for any plot of the figure, which shows its
+// most important one anyway): the plot keeps what room there is for its data.
+bool squeezed(BuildContext& ctx, VectorsPlot view, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    return cell.height() < st.px(ctx.figure().plots[static_cast<std::size_t>(view)].min_size.y) - 0.5f;
+}
+
+// A view's plot: its cell less the readout lines at its bottom, when it has room for them.
+plot::Rect plot_cell(BuildContext& ctx, VectorsPlot view, plot::Rect cell) {
+    if (has_readout_room(ctx, view, cell)) cell.y1 -= readouts_height(ctx.request.style);
     return cell;
+}
+
+// The first of a readout's forms (longest first) that fits under its view, else the last.
+std::string widest_fitting(BuildContext& ctx, plot::Rect cell, const std::vector<std::string>& forms) {
+    const plot::Style& st = ctx.request.style;
+    for (const std::string& f : forms)
+        if (ctx.measure.measure(f, st.px(st.tick_font)).x <= cell.width() - st.px(8)) return f;
+    return forms.back();
 }
 
 // The two readout lines at the bottom of a view's cell, centred under it.
@@ -121,12 +148,25 @@ void readouts(BuildContext& ctx, plot::Rect cell, const std::string& upper, Colo
     ctx.result.list.text({cx, cell.y1 - st.px(2)}, lower, tf, lower_color, plot::HAlign::center, plot::VAlign::bottom);
 }
 
-// The axes of a square view, -lim .. lim both ways; the unit-circle views draw none.
-void setup_square_view(plot::Plot& p, const plot::AxisSetup& ax, const plot::AxisSetup& ay, bool with_axes) {
+// The axes of a unit-circle view, -lim .. lim both ways: a bare square drawing, no axes.
+void setup_circle_view(plot::Plot& p, const plot::AxisSetup& ax, const plot::AxisSetup& ay) {
     p.setup_x(ax);
     p.setup_y(ay);
     p.setup_square(true);
-    if (!with_axes) p.setup_no_axes();
+    p.setup_no_axes();
+}
+
+// The room a view needs: the pair view and the q-k view have two readout lines under their plot,
+// so their cells need that much more than the plot's own minimum.
+detail::FitOptions room_with_readouts(BuildContext& ctx) {
+    const plot::Style& st = ctx.request.style;
+    const float readouts = readouts_height(st);
+    detail::FitOptions o;
+    for (VectorsPlot v : {VectorsPlot::pair, VectorsPlot::qk}) {
+        const plot::Vec2 min = ctx.figure().plots[static_cast<std::size_t>(v)].min_size;
+        o.min_of.push_back({static_cast<int>(v), {st.px(min.x), st.px(min.y) + readouts}});
+    }
+    return o;
 }
 
 // 1. The selected pair at position 0 and at position m.
@@ -141,10 +181,13 @@ void draw_pair_plot(BuildContext& ctx, const VectorsData& data, const plot::Styl
     char title[128];
     std::snprintf(title, sizeof title, "pair %d = dims (%d, %d), θ = %s%s", data.pair, data.dims.first, data.dims.second,
                   plot::readout_number(data.theta, 4).c_str(), f.rotates(data.pair) ? "" : ": passes through");
-    plot::Plot p(ctx.result.list, ctx.measure, sub, above_readouts(st, cell), title);
-    plot::AxisSetup ax{"x" + std::to_string(data.dims.first), -lim, lim};
-    plot::AxisSetup ay{"x" + std::to_string(data.dims.second), -lim, lim};
-    setup_square_view(p, ax, ay, true);
+    plot::Plot p(ctx.result.list, ctx.measure, sub, plot_cell(ctx, VectorsPlot::pair, cell), title);
+    // the grid runs on over the cell's longer side rather than leave it empty (1 unit = 1 unit kept)
+    // squeezed, its axes go unnamed: the title names the dims
+    const bool named_axes = !squeezed(ctx, VectorsPlot::pair, cell);
+    p.setup_x({named_axes ? "x" + std::to_string(data.dims.first) : "", -lim, lim});
+    p.setup_y({named_axes ? "x" + std::to_string(data.dims.second) : "", -lim, lim});
+    p.setup_square_widening_range();
     const Vec2 origin = p.to_px(0, 0);
     const float r_px = p.x_px(radius) - origin.x;
     // circle of the vector's length: rotation keeps it
@@ -169,12 +212,13 @@ void draw_pair_plot(BuildContext& ctx, const VectorsData& data, const plot::Styl
     arrow(p.list(), origin, tipm, turned_colour, st.px(3.5f), head);
     tip_label(p, st, origin, tip0, "x", st.theme.series[0]);
     if (m != 0) tip_label(p, st, origin, tipm, "R(m)x", turned_colour);
-    record_geometry(ctx, p, VectorsPlot::pair, ax, ay);
+    record_geometry(ctx, p, VectorsPlot::pair, p.x_axis(), p.y_axis());
     p.finish();
-    const std::string turned = "x turned by " + detail::angle_text(data.wrapped);
-    const bool room = ctx.measure.measure(turned, st.px(st.tick_font)).x <= cell.width() - st.px(8);
-    readouts(ctx, cell, "m = " + std::to_string(m) + ":  m·θ = " + plot::readout_number(data.md * data.theta, 7) + " rad", st.theme.text,
-             room ? turned : detail::angle_text(data.wrapped), turned_colour);
+    if (!has_readout_room(ctx, VectorsPlot::pair, cell)) return;
+    const std::string angle = "m·θ = " + plot::readout_number(data.md * data.theta, 7) + " rad";
+    readouts(ctx, cell, widest_fitting(ctx, cell, {"m = " + std::to_string(m) + ":  " + angle, angle}), st.theme.text,
+             widest_fitting(ctx, cell, {"x turned by " + detail::angle_text(data.wrapped), detail::angle_text(data.wrapped)}),
+             turned_colour);
 }
 
 // The fan's caption: the longest that fits the view (its type would otherwise shrink below readable).
@@ -220,7 +264,7 @@ void draw_fan(BuildContext& ctx, const VectorsData& data, const plot::Style& sub
     const int shown = std::min(data.f.pairs(), 64);
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell, fan_caption(ctx, sub, data.m, shown, cell));
     plot::AxisSetup ax{"", -1.3, 1.3}, ay{"", -1.3, 1.3};
-    setup_square_view(p, ax, ay, false);
+    setup_circle_view(p, ax, ay);
     const Vec2 origin = p.to_px(0, 0);
     std::vector<Vec2> unit;
     for (int i = 0; i <= 96; ++i) unit.push_back(p.to_px(std::cos(2 * kPi * i / 96), std::sin(2 * kPi * i / 96)));
@@ -259,10 +303,10 @@ void draw_q_and_k(BuildContext& ctx, const VectorsData& data, const plot::Style&
     const Pair2D q = rotate2(v, data.wrapped), k = rotate2(kv, an);
     const double radius = std::max({1e-9, std::hypot(v.x, v.y), std::hypot(kv.x, kv.y)});
     const double lim = radius * 1.25;
-    plot::Plot p(ctx.result.list, ctx.measure, sub, above_readouts(st, cell),
+    plot::Plot p(ctx.result.list, ctx.measure, sub, plot_cell(ctx, VectorsPlot::qk, cell),
                  "q at m = " + std::to_string(m) + ", k at n = " + std::to_string(n));
     plot::AxisSetup ax{"", -lim, lim}, ay{"", -lim, lim};
-    setup_square_view(p, ax, ay, false);
+    setup_circle_view(p, ax, ay);
     const Vec2 origin = p.to_px(0, 0);
     const float r_px = p.x_px(radius) - origin.x;
     const float head = st.px(11);
@@ -280,11 +324,11 @@ void draw_q_and_k(BuildContext& ctx, const VectorsData& data, const plot::Style&
     tip_label(p, st, origin, tk, "k", st.theme.marker);
     record_geometry(ctx, p, VectorsPlot::qk, ax, ay);
     p.finish();
+    if (!has_readout_room(ctx, VectorsPlot::qk, cell)) return;
     const std::string a = degrees_text(rel);
-    const std::string relation = "n − m = " + std::to_string(n - m) + ": angle " + a;
-    const bool fits = ctx.measure.measure(relation, st.px(st.tick_font)).x <= cell.width() - st.px(8);
-    readouts(ctx, cell, fits ? relation : "angle " + a, st.theme.text, "score ⟨q, k⟩ = " + plot::readout_number(full_score, 6),
-             st.theme.marker);
+    const std::string score = plot::readout_number(full_score, 6);
+    readouts(ctx, cell, widest_fitting(ctx, cell, {"n − m = " + std::to_string(n - m) + ": angle " + a, "angle " + a}), st.theme.text,
+             widest_fitting(ctx, cell, {"score ⟨q, k⟩ = " + score, "⟨q, k⟩ = " + score}), st.theme.marker);
 }
 
 void fill_vectors_table(BuildContext& ctx, const VectorsData& data) {
@@ -324,7 +368,8 @@ void build_vectors(BuildContext& ctx) {
         ctx, {0, title_space, W, H},
         {wide ? plot::Rect{0, title_space, left, H} : plot::Rect{0, title_space, W, H * 0.55f},
          wide ? plot::Rect{left, title_space, W, split} : plot::Rect{0, H * 0.55f, W / 2, H},
-         wide ? plot::Rect{left, split, W, H} : plot::Rect{W / 2, H * 0.55f, W, H}});  // unit-circle views: no axes
+         wide ? plot::Rect{left, split, W, H} : plot::Rect{W / 2, H * 0.55f, W, H}},  // unit-circle views: no axes
+        room_with_readouts(ctx));
     plot::Style sub = st;
     sub.title_font = st.title_font * 0.8f;
     sub.draw_titles = true;  // the three views need their own captions

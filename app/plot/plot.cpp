@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <tuple>
 
 #include "plot/axis_pins.hpp"
 #include "plot/colormap.hpp"
@@ -190,6 +191,28 @@ Rect Plot::equal_units(Rect r) const {
     return r;
 }
 
+void Plot::widen_to_equal_units(const Rect& r, const AxisSetup& x_set, const AxisSetup& y_set) {
+    x_ = x_set;
+    y_ = y_set;
+    if (r.width() <= 0 || r.height() <= 0) return;  // no room for a plot at all: nothing to fill
+    // the side with fewer data units per pixel widens about its centre to the other's units
+    const double ux = (x_.max - x_.min) / r.width(), uy = (y_.max - y_.min) / r.height();
+    AxisSetup& widened = ux < uy ? x_ : y_;
+    const double span = std::max(ux, uy) * (ux < uy ? r.width() : r.height()), centre = (widened.min + widened.max) / 2;
+    widened.min = centre - span / 2;
+    widened.max = centre + span / 2;
+}
+
+// The room left of the plot area: the vertical axis label and the widest tick label (of the ticks an
+// area `height` pixels tall has).
+float Plot::left_margin(float height) const {
+    float widest = 0;
+    const AxisTicks y_ticks = ticks_for(y_, height, false);
+    for (const Tick& t : y_ticks.ticks) widest = std::max(widest, measure_.measure(t.label, y_ticks.font).x);
+    const float y_label = y_.label.empty() ? 0 : style_.px(style_.label_font) * 1.4f;
+    return y_label + widest + style_.px(8);
+}
+
 void Plot::layout() {
     if (locked_) return;
     locked_ = true;
@@ -211,12 +234,8 @@ void Plot::layout() {
     // bottom: tick labels + axis label
     r.y1 -= style_.px(style_.tick_font) * 1.5f + (x_.label.empty() ? 0 : style_.px(style_.label_font) * 1.5f);
     r.y0 += style_.px(6);
-    // left: vertical axis label + widest tick label (of the ticks the final height will have)
-    float widest = 0;
-    const AxisTicks y_ticks = ticks_for(y_, r.height(), false);
-    for (const Tick& t : y_ticks.ticks) widest = std::max(widest, measure_.measure(t.label, y_ticks.font).x);
-    const float y_label = y_.label.empty() ? 0 : style_.px(style_.label_font) * 1.4f;
-    r.x0 += y_label + widest + style_.px(8);
+    const float left = r.x0;
+    r.x0 += left_margin(r.height());
     r.x1 -= style_.px(10);
     if (has_bar_) {
         float bar_widest = 0;
@@ -232,7 +251,18 @@ void Plot::layout() {
         const float key_h = fades ? style_.px(style_.tick_font) * 2.4f + style_.px(4) : 0;
         bar_rect_ = {r.x1 + style_.px(14), r.y0, r.x1 + style_.px(14) + bar_w, std::max(r.y0 + style_.px(20), r.y1 - key_h)};
     }
-    if (square_) r = equal_units(r);
+    if (square_ && widen_range_) {
+        const AxisSetup x_set = x_, y_set = y_;
+        widen_to_equal_units(r, x_set, y_set);
+        // a widened y range can have wider tick labels: make room for them, then widen again
+        const float needed = left + left_margin(r.height());
+        if (needed > r.x0) {
+            r.x0 = needed;
+            widen_to_equal_units(r, x_set, y_set);
+        }
+    } else if (square_) {
+        r = equal_units(r);
+    }
     area_ = r;
     if (style_.fill_plot_area) list_.rect(area_, style_.theme.plot_fill);
     draw_axes();
@@ -364,11 +394,19 @@ void Plot::draw_colorbar() {
         widest = std::max(widest, measure_.measure(t.label, tf).x);
     }
     const float label_x = bar_rect_.x1 + style_.px(8) + widest + style_.px(6);
-    if (!bar_.label.empty()) {
-        const float lf = style_.px(style_.label_font);
-        const auto [label, size] = fitted(bar_.label, lf, bar_rect_.height() + style_.px(8), lf * 0.8f);
-        list_.text({label_x, (bar_rect_.y0 + bar_rect_.y1) / 2}, label, size, th.text, HAlign::center, VAlign::top, true);
-    }
+    // along the bar; a text longer than a short bar runs on down the key's column to the plot's
+    // bottom edge (the column is the key's alone) rather than lose its words
+    auto along_key = [&](const std::string& text, float size, Color colour, float x) {
+        auto [fit, fit_size] = fitted(text, size, bar_rect_.height() + style_.px(8), size * 0.8f);
+        float mid = (bar_rect_.y0 + bar_rect_.y1) / 2;
+        if (fit != text) {
+            const float column_y1 = outer_.y1 - style_.px(8);
+            std::tie(fit, fit_size) = fitted(text, size, column_y1 - bar_rect_.y0, size * 0.8f);
+            mid = (bar_rect_.y0 + column_y1) / 2;
+        }
+        list_.text({x, mid}, fit, fit_size, colour, HAlign::center, VAlign::top, true);
+    };
+    if (!bar_.label.empty()) along_key(bar_.label, style_.px(style_.label_font), th.text, label_x);
     if (fades) {
         // under the bar: its horizontal scale; beside the label: what the grey means
         list_.text({bar_rect_.x0, bar_rect_.y1 + style_.px(3)}, "1", tf, th.muted, HAlign::center, VAlign::top);
@@ -376,8 +414,7 @@ void Plot::draw_colorbar() {
         list_.text({(bar_rect_.x0 + bar_rect_.x1) / 2, bar_rect_.y1 + style_.px(3) + tf * 1.2f}, "|mean|", tf, th.muted,
                    HAlign::center, VAlign::top);
         const float note_x = label_x + (bar_.label.empty() ? 0 : style_.px(style_.label_font) * 1.3f);
-        const auto [note, size] = fitted(bar_.fade_note, tf, bar_rect_.height() + style_.px(8), tf * 0.8f);
-        list_.text({note_x, (bar_rect_.y0 + bar_rect_.y1) / 2}, note, size, th.muted, HAlign::center, VAlign::top, true);
+        along_key(bar_.fade_note, tf, th.muted, note_x);
     }
 }
 

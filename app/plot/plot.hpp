@@ -66,6 +66,10 @@ public:
     void setup_y(AxisSetup axis);
     void setup_colorbar(ColorbarSetup bar);
     void setup_square(bool square) { square_ = square; }  // equal units on x and y (vector plots)
+    // Equal units on x and y kept by widening the data range of the longer side until the plot
+    // fills its rectangle (matplotlib's adjustable='datalim'), rather than shrinking the rectangle
+    // to the data's shape: the axes and grid run on into room that would otherwise stay empty.
+    void setup_square_widening_range() { square_ = widen_range_ = true; }
     void setup_legend_bottom_left() {
         legend_left_ = true;
         legend_bottom_ = true;
@@ -113,6 +117,16 @@ public:
     void finish();  // legend, frame; pops the clip
 
     const Rect& outer() const { return outer_; }  // the rectangle the plot was given
+    // The axes as drawn (locks the layout): a plot that widens its range shows more than it was set
+    // up with, and readouts and pointer input must map pixels with these.
+    const AxisSetup& x_axis() {
+        layout();
+        return x_;
+    }
+    const AxisSetup& y_axis() {
+        layout();
+        return y_;
+    }
     DisplayList& list() { return list_; }
     const Style& style() const { return style_; }
     const TextMeasure& measure() const { return measure_; }
@@ -134,6 +148,8 @@ private:
 
     void layout();
     Rect equal_units(Rect r) const;
+    void widen_to_equal_units(const Rect& r, const AxisSetup& x_set, const AxisSetup& y_set);
+    float left_margin(float height) const;
     bool titled() const { return style_.draw_titles && style_.draw_captions && !title_.empty(); }
     void draw_title(float pad);
     // `text` at `size` made to fit `room` pixels: smaller type (down to `smallest`, never below the
@@ -164,6 +180,7 @@ private:
     ColorbarSetup bar_;
     bool has_bar_ = false;
     bool square_ = false;
+    bool widen_range_ = false;  // square_ by widening a data range (setup_square_widening_range)
     bool legend_left_ = false;
     bool legend_bottom_ = false;
     bool axes_ = true;

@@ -24,6 +24,7 @@ const std::vector<ShortForm>& declared() {
         {"grey: turns within a cell", {"grey: turns in a cell", "grey: fast"}},
         {"mean angle m·θᵢ", {"angle m·θᵢ", "angle"}},
         {"mean angle change", {"angle change", "change"}},
+        {"pair i", {"pair", "i"}},
         {"wavelength λ (tokens, log)", {"wavelength λ (tokens)", "λ (tokens)", "λ"}},
         {"wavelength", {"λ (tokens)", "λ"}},
         {"query scale s(p)", {"scale s(p)", "s(p)"}},
@@ -74,6 +75,9 @@ std::vector<std::string> short_forms(const std::string& text) {
         if (text.compare(0, f.text.size(), f.text) == 0 && (!best || f.text.size() > best->text.size())) best = &f;
     if (best)
         for (std::string_view shorter : best->shorter) add(out, std::string(shorter), text);
+    // longest first, whichever rule gave them: the plot takes the first that fits, and a declared
+    // "grey: turns in a cell" says more than the bare "grey" its shape gives
+    std::stable_sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
     return out;
 }
 
