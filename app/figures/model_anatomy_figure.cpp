@@ -246,10 +246,13 @@ void draw_table(BuildContext& ctx, const std::vector<KindRow>& rows, int selecte
         summary_h > 0 && summary_h < a.height() * 0.4f && a.height() - summary_h - size >= size * 1.4f * static_cast<float>(lines);
     const float rows_h = a.height() - (with_summary ? summary_h + size : 0.0f);
     const float row_h = std::min(size * 2.0f, rows_h / static_cast<float>(lines));
+    // the rows and the summary as one block, centred in the cell when they leave room
+    const float block_h = row_h * static_cast<float>(lines) + (with_summary ? size * 0.6f + summary_h : 0.0f);
+    const float block_y = a.y0 + std::max(0.0f, (a.height() - block_h) / 2);
     if (with_summary)
-        why::wrapped_caption(ctx, summary, a.x0, a.x1, a.y0 + row_h * static_cast<float>(lines) + size * 0.6f + summary_h, th.text);
+        why::wrapped_caption(ctx, summary, a.x0, a.x1, block_y + row_h * static_cast<float>(lines) + size * 0.6f + summary_h, th.text);
     plot::Rect rows_area{1e9f, 0, -1e9f, 0};
-    float y_top = a.y0;
+    float y_top = block_y;
     for (const std::vector<std::size_t>& block : plan.blocks) {
         std::vector<float> widths;
         const float total = column_widths(ctx, rows, plan.header, block, size, widths);
@@ -473,9 +476,9 @@ void build_model_anatomy(BuildContext& ctx) {
 
     const float body = H - top;
     const float table_need = st.px(st.title_font) * 2 + st.px(st.label_font) * (2.0f * static_cast<float>(rows.size() + 1) + 4.5f);
-    // the strip takes the room the table does not need (up to half the panel): no empty band below
+    // the strip takes the room the table does not need (up to 60% of a tall panel): no empty band below
     const float strip_h = temperature ? std::clamp(body * 0.28f, st.px(160), st.px(200))
-                                      : std::clamp(body - table_need, st.px(160), std::max(st.px(160), body * 0.5f));
+                                      : std::clamp(body - table_need, st.px(160), std::max(st.px(160), body * 0.6f));
     const float table_h = temperature ? std::min((body - strip_h) * 0.55f, table_need) : std::min(body - strip_h, table_need);
     // without the temperature plot the strip and the table sit in the middle of the panel
     const float y0 = temperature ? top : top + std::max(0.0f, (body - strip_h - table_h) / 2);
