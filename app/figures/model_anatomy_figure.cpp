@@ -9,9 +9,11 @@
 
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
+#include "plot/colormap.hpp"
 #include "plot/ticks.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/nope_temperature.hpp"
+#include "rope/presets.hpp"
 
 namespace rope::figures {
 
@@ -244,10 +246,13 @@ void draw_table(BuildContext& ctx, const std::vector<KindRow>& rows, int selecte
         summary_h > 0 && summary_h < a.height() * 0.4f && a.height() - summary_h - size >= size * 1.4f * static_cast<float>(lines);
     const float rows_h = a.height() - (with_summary ? summary_h + size : 0.0f);
     const float row_h = std::min(size * 2.0f, rows_h / static_cast<float>(lines));
+    // the rows and the summary as one block, centred in the cell when they leave room
+    const float block_h = row_h * static_cast<float>(lines) + (with_summary ? size * 0.6f + summary_h : 0.0f);
+    const float block_y = a.y0 + std::max(0.0f, (a.height() - block_h) / 2);
     if (with_summary)
-        why::wrapped_caption(ctx, summary, a.x0, a.x1, a.y0 + row_h * static_cast<float>(lines) + size * 0.6f + summary_h, th.text);
+        why::wrapped_caption(ctx, summary, a.x0, a.x1, block_y + row_h * static_cast<float>(lines) + size * 0.6f + summary_h, th.text);
     plot::Rect rows_area{1e9f, 0, -1e9f, 0};
-    float y_top = a.y0;
+    float y_top = block_y;
     for (const std::vector<std::size_t>& block : plan.blocks) {
         std::vector<float> widths;
         const float total = column_widths(ctx, rows, plan.header, block, size, widths);
@@ -349,6 +354,99 @@ std::string layer_summary(const ParamSet& params, const ModelLayers& model, int 
     return s + ".";
 }
 
+// ---- no model loaded: the presets' layers, side by side ----
+
+// What a layer does with position, the same for every model: the gallery colours by this, not by
+// each model's own kinds, so that the models compare.
+enum class LayerClass { windowed, full, no_rope };
+
+LayerClass class_of(const ParamSet& params, const LayerKind& kind) {
+    if (kind.attention == Attention::linear || params.with_kind(kind).config().nope) return LayerClass::no_rope;
+    return kind.attention == Attention::sliding || kind.attention == Attention::chunked ? LayerClass::windowed : LayerClass::full;
+}
+
+Color class_color(const plot::Theme& th, LayerClass c) {
+    switch (c) {
+        case LayerClass::windowed: return th.series[0];
+        case LayerClass::full: return th.series[1];
+        case LayerClass::no_rope: return plot::fade_color();
+    }
+    return th.series[0];
+}
+
+// One preset with layers: its names and each layer's class.
+struct GalleryModel {
+    std::string name, model;
+    std::vector<LayerClass> layers;
+};
+
+std::vector<GalleryModel> layered_models() {
+    std::vector<GalleryModel> out;
+    for (const Preset& preset : presets()) {
+        const bool has_layers = std::any_of(preset.values.begin(), preset.values.end(), [](const auto& v) { return v.first == P::model_layers; });
+        if (!has_layers) continue;
+        ParamSet params;
+        params.set(P::preset, std::string(preset.name));
+        const ModelLayers m = params.model_layers();
+        GalleryModel g{std::string(preset.name), std::string(preset.model), {}};
+        for (int i = 0; i < m.layers(); ++i) g.layers.push_back(class_of(params, m.kind(i)));
+        out.push_back(std::move(g));
+    }
+    return out;
+}
+
+// One model's row: its name and layer count over a strip of its layers, one cell each.
+void draw_gallery_row(BuildContext& ctx, const GalleryModel& m, plot::Rect row, float text_size) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const int n = static_cast<int>(m.layers.size());
+    const auto count = [&](LayerClass c) { return static_cast<int>(std::count(m.layers.begin(), m.layers.end(), c)); };
+    std::string counts = std::to_string(n) + " layers";
+    for (auto [c, word] : {std::pair{LayerClass::windowed, "windowed"}, std::pair{LayerClass::full, "full"}, std::pair{LayerClass::no_rope, "no RoPE"}})
+        if (count(c) > 0) counts += (counts.back() == 's' ? ": " : ", ") + std::to_string(count(c)) + " " + word;
+    std::string label = m.model + " (" + m.name + "), " + counts;
+    for (const std::string& l : {label, m.model + ", " + counts, m.model + ", " + std::to_string(n) + " layers", m.model})
+        if (ctx.measure.measure(l, text_size).x <= row.width()) {
+            label = l;
+            break;
+        }
+    const float label_h = text_size * 1.4f;
+    ctx.result.list.text({row.x0, row.y0}, label, text_size, th.text, plot::HAlign::left, plot::VAlign::top);
+    const float cell_w = row.width() / static_cast<float>(n);
+    const float y0 = row.y0 + label_h, y1 = row.y1;
+    for (int i = 0; i < n; ++i)
+        ctx.result.list.rect({row.x0 + cell_w * static_cast<float>(i), y0, row.x0 + cell_w * static_cast<float>(i + 1), y1},
+                             class_color(th, m.layers[static_cast<std::size_t>(i)]), th.background, cell_w > st.px(6) ? st.px(1) : 0.0f);
+}
+
+// No model with layers loaded: what to do, over the layers of the presets that have them (the
+// picture this panel would show is a strip like these, for the model loaded).
+void draw_gallery(BuildContext& ctx, plot::Rect area) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const std::string message =
+        ctx.request.interactive
+            ? "No model with layers is loaded. Choose one of these presets, open a model's config.json (--set config=PATH, or drop "
+              "it on the window), or set layer_kinds and model_layers: its layers and their RoPE show here."
+            : "No model with layers is loaded: export with one of these presets (--set preset=NAME), with --set config=PATH, or with "
+              "layer_kinds and model_layers set.";
+    const float message_h = why::wrapped_caption(ctx, message, area.x0, area.x1, 0, th.text, false);
+    why::wrapped_caption(ctx, message, area.x0, area.x1, area.y0 + message_h, th.text);
+    const std::vector<plot::LegendEntry> key{{"windowed (sliding, chunked)", class_color(th, LayerClass::windowed), 10},
+                                             {"full attention, RoPE", class_color(th, LayerClass::full), 10},
+                                             {"no RoPE (NoPE, linear)", class_color(th, LayerClass::no_rope), 10}};
+    const float key_h = why::legend_row(ctx, key, area.x0, area.x1, area.y1 - st.px(2)) + st.px(6);
+    const std::vector<GalleryModel> models = layered_models();
+    const float margin = st.px(12), gap = st.px(10);
+    const float top = area.y0 + message_h + gap, bottom = area.y1 - key_h;
+    const float row_h = (bottom - top) / static_cast<float>(std::max<std::size_t>(1, models.size()));
+    const float text_size = st.px(st.tick_font);
+    for (std::size_t i = 0; i < models.size(); ++i) {
+        const float y = top + row_h * static_cast<float>(i);
+        draw_gallery_row(ctx, models[i], {area.x0 + margin, y, area.x1 - margin, y + row_h - gap}, text_size);
+    }
+}
+
 void build_model_anatomy(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const float W = ctx.request.width, H = ctx.request.height;
@@ -363,13 +461,7 @@ void build_model_anatomy(BuildContext& ctx) {
         ctx.result.table.values.assign(ctx.result.table.columns.size(), {});
     }
     if (model.empty()) {
-        detail::centred_note(ctx, {0, top, W, H},
-                             ctx.request.interactive
-                                 ? "No model with layers is loaded. Choose a preset with layers (Gemma, Llama 4, gpt-oss and others), "
-                                   "open a model's config.json (--set config=PATH, or drop it on the window), or set layer_kinds and "
-                                   "model_layers; one row per layer shows here, and a click loads that layer into every panel."
-                                 : "No model with layers is loaded: export with a preset that has layers (Gemma, Llama 4, gpt-oss and "
-                                   "others), with --set config=PATH, or with layer_kinds and model_layers set.");
+        draw_gallery(ctx, {0, top, W, H});
         return;
     }
     const int selected = selected_layer(ctx.params, model);
@@ -384,9 +476,9 @@ void build_model_anatomy(BuildContext& ctx) {
 
     const float body = H - top;
     const float table_need = st.px(st.title_font) * 2 + st.px(st.label_font) * (2.0f * static_cast<float>(rows.size() + 1) + 4.5f);
-    // the strip takes the room the table does not need (up to half the panel): no empty band below
+    // the strip takes the room the table does not need (up to 60% of a tall panel): no empty band below
     const float strip_h = temperature ? std::clamp(body * 0.28f, st.px(160), st.px(200))
-                                      : std::clamp(body - table_need, st.px(160), std::max(st.px(160), body * 0.5f));
+                                      : std::clamp(body - table_need, st.px(160), std::max(st.px(160), body * 0.6f));
     const float table_h = temperature ? std::min((body - strip_h) * 0.55f, table_need) : std::min(body - strip_h, table_need);
     // without the temperature plot the strip and the table sit in the middle of the panel
     const float y0 = temperature ? top : top + std::max(0.0f, (body - strip_h - table_h) / 2);
