@@ -143,13 +143,13 @@ ContextData context_data(BuildContext& ctx) {
 
 // The per-pair plots' legend above them: in a narrow cell most entries take a row of their own, so
 // a plot needs room for them (the layout and focus_fits read this).
-std::vector<std::pair<int, plot::Vec2>> context_plot_needs(const ParamSet& params) {
+std::vector<std::pair<int, plot::Vec2>> context_plot_needs(const ParamSet& params, const plot::Style& st) {
     const RopeConfig config = params.config();
     ScalingBand band;
     const float entries = 2.0f + static_cast<float>(compared_variants(params, config, config.rotated_pairs()).size()) +
                           (scaling_band(config, band) ? 1.0f : 0.0f);
     const float legend_rows = entries <= 2 ? 1.0f : std::ceil(entries * 0.75f);
-    const plot::Vec2 need{0, 150 + 30 * legend_rows};
+    const plot::Vec2 need{0, st.px(150 + 30 * legend_rows)};
     return {{static_cast<int>(ContextPlot::ratio), need}, {static_cast<int>(ContextPlot::wavelength), need}};
 }
 
@@ -577,7 +577,7 @@ void build_context(BuildContext& ctx) {
     // in a narrow cell most entries take a row of their own
     const PairPlots per_pair = pair_plots(st.theme, data);
     detail::FitOptions options;
-    for (const auto& [plot_index, need] : context_plot_needs(ctx.params)) options.min_of.push_back({plot_index, {st.px(need.x), st.px(need.y)}});
+    for (const auto& need : context_plot_needs(ctx.params, st)) options.min_of.push_back(need);
     const SubplotFit fit = fit_plots(ctx, {0, top, W, H}, seven_cells(st, W, H, top), options);
 
     if (fit.shows(0)) draw_ratio(ctx, data, per_pair, sub, fit.cells[0]);

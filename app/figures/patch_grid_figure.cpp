@@ -19,6 +19,8 @@
 
 namespace rope::figures {
 
+const FigureDescriptor& patch_grid_figure();  // the figure this file describes (at its end)
+
 namespace {
 
 using detail::BuildContext;
@@ -218,7 +220,7 @@ void draw_map(BuildContext& ctx, const MapSpec& spec, const ColourScale& scale, 
         }
     }
     cell = {cell.x0, plot_cell.y0, cell.x1, plot_cell.y1 + tag_h};
-    plot::Plot p(ctx.result.list, ctx.measure, sub, plot_cell, why::pick_title(ctx, sub, cell.width(), spec.titles));
+    plot::Plot p(ctx.result.list, ctx.measure, sub, plot_cell, why::pick_title(ctx, sub, plot_cell.width(), spec.titles));
     plot::AxisSetup ax{"column (patch)", -0.5, g.cols - 0.5}, ay{"row (patch)", -0.5, g.rows - 0.5};
     const float side = map_side(ctx, sub, plot_cell, g, own_bar);
     ax.ticks = index_ticks(g.cols, side * static_cast<float>(g.cols), ctx.measure.measure(std::to_string(g.cols - 1), tf).x + tf, false);
@@ -319,26 +321,44 @@ struct StripSlot {
 // the others out, so that the strip fits beside them).
 using StripMaps = std::array<bool, kMaps>;
 
-std::vector<StripSlot> strip_slots(const std::vector<MapSpec>& maps, const StripMaps& listed) {
+// How the strip draws each axis' marks: a row each labelled t, h or w; or, where those rows do not
+// fit (a landscape export at blog type, a 4:3 projector), rows half as tall without labels, the
+// colour key under the strip naming the axes. Compact before leaving the strip out.
+enum class StripForm { labelled, compact };
+
+std::vector<StripSlot> strip_slots(const std::vector<MapSpec>& maps, const StripMaps& listed, StripForm form) {
+    const double row = form == StripForm::labelled ? 1.0 : 0.5;
     std::vector<StripSlot> slots;
     for (int i = 0; i < kMaps; ++i) {
         if (!listed[static_cast<std::size_t>(i)]) continue;
         slots.push_back({i, true, PositionAxis::t, kHeaderWeight, (slots.empty() ? 0 : slots.back().bottom) + kHeaderWeight});
-        for (PositionAxis a : axes_of(maps[static_cast<std::size_t>(i)])) slots.push_back({i, false, a, 1, slots.back().bottom + 1});
+        for (PositionAxis a : axes_of(maps[static_cast<std::size_t>(i)])) slots.push_back({i, false, a, row, slots.back().bottom + row});
     }
     return slots;
 }
 
 // The height the strip needs to keep its rows' labels apart: about 1.2 lines of tick labels a row,
 // plus its title, legend, x axis and padding.
-float strip_min_height(const plot::Style& st, const std::vector<MapSpec>& maps, const StripMaps& listed) {
+float strip_min_height(const plot::Style& st, const std::vector<MapSpec>& maps, const StripMaps& listed, StripForm form) {
     const plot::Style sub = why::sub_style(st);
     const float tf = st.px(st.tick_font);
-    return static_cast<float>(strip_slots(maps, listed).back().bottom) * tf * 0.9f + sub.px(sub.title_font) * 1.5f + tf * 1.5f + tf * 1.5f +
-           st.px(st.label_font) * 1.5f + st.px(24);
+    return static_cast<float>(strip_slots(maps, listed, form).back().bottom) * tf * 0.9f + sub.px(sub.title_font) * 1.5f + tf * 1.5f +
+           tf * 1.5f + st.px(st.label_font) * 1.5f + st.px(24);
 }
 
-void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const StripMaps& listed, const Grid& g, plot::Rect cell) {
+// The maps a presented lesson step's strip lists: its focus and this model's map (all when it names none).
+StripMaps listed_maps(const FigureDescriptor& figure, const plot::Style& st, int mine) {
+    StripMaps listed{true, true, true};
+    if (!st.presenting || st.focus.empty()) return listed;
+    const std::string focus = "," + st.focus + ",";
+    for (int i = 0; i < kMaps; ++i)
+        listed[static_cast<std::size_t>(i)] =
+            i == mine || focus.find("," + std::string(figure.plots[static_cast<std::size_t>(i)].name) + ",") != std::string::npos;
+    if (std::none_of(listed.begin(), listed.end(), [](bool b) { return b; })) listed = {true, true, true};
+    return listed;
+}
+
+void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const StripMaps& listed, StripForm form, const Grid& g, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
     const plot::Style sub = why::sub_style(st);
@@ -350,7 +370,7 @@ void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const 
                 if (m.layout->theta[j] > 0) lo = std::min(lo, kTwoPi / m.layout->theta[j]), hi = std::max(hi, kTwoPi / m.layout->theta[j]);
     lo = std::pow(10.0, std::floor(std::log10(lo / 1.5)));
     hi = std::pow(10.0, std::ceil(std::log10(hi * 1.5)));
-    const std::vector<StripSlot> slots = strip_slots(maps, listed);
+    const std::vector<StripSlot> slots = strip_slots(maps, listed, form);
     const std::string image = std::to_string(g.rows) + (g.rows == 1 ? " row, " : " rows, ") + std::to_string(g.cols) + (g.cols == 1 ? " column" : " columns");
     const double n = slots.back().bottom;
     auto slot_y = [&](std::size_t i) { return n - (slots[i].bottom - slots[i].weight / 2); };  // data y of slot i's middle
@@ -364,7 +384,8 @@ void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const 
                                   "pairs per axis and their wavelengths (dashed: the image's " + image + ")", "pairs per axis and their wavelengths",
                                   "pairs per axis"}));
     plot::AxisSetup ax{"wavelength (patches per turn)", lo, hi, true}, ay{"", 0, n};
-    for (std::size_t i = 0; i < slots.size(); ++i)
+    ay.no_ticks = form == StripForm::compact;
+    for (std::size_t i = 0; i < slots.size() && form == StripForm::labelled; ++i)
         if (!slots[i].header) ay.ticks.push_back({slot_y(i), std::string(to_string(slots[i].axis))});
     std::sort(ay.ticks.begin(), ay.ticks.end(), [](const plot::Tick& a, const plot::Tick& b) { return a.value < b.value; });
     p.setup_x(ax);
@@ -405,11 +426,90 @@ void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const 
         for (int j = 0; j < m.layout->pairs(); ++j) {
             if (m.layout->axis[static_cast<std::size_t>(j)] != slots[i].axis || !(m.layout->theta[j] > 0)) continue;
             const float x = p.x_px(kTwoPi / m.layout->theta[j]);
-            p.list().segment({x, y - unit * 0.34f}, {x, y + unit * 0.34f}, c, st.px(2));
+            const float half = unit * static_cast<float>(slots[i].weight) * (form == StripForm::labelled ? 0.34f : 0.42f);
+            p.list().segment({x, y - half}, {x, y + half}, c, st.px(2));
         }
     }
     detail::record_geometry(ctx, p, GridPlot::axes, ax, ay);
     p.finish();
+}
+
+// The height a map's cell needs: its patches at their smallest, room for a few row labels (a 2-row
+// image too), its margins and the tag line under it.
+float map_need(const plot::Style& st, const Grid& g) {
+    const plot::Style sub = why::sub_style(st);
+    return std::max(map_min_side(st, g) * static_cast<float>(g.rows), st.px(st.tick_font) * 1.4f * static_cast<float>(std::min(g.rows, 4))) +
+           map_margin_y(sub) + st.px(st.tick_font) * 1.5f;
+}
+
+// The figure's own arrangement, when it holds: the maps in a row as tall as their square patches
+// need at this width (three abreast: the width limits them), the shared colour key, and the strip the
+// rest, up to 1.5 times what it needs (a taller strip only spreads its rows; export --plot, which
+// grows the figure to make one plot its size, gets a strip of sane shape). Not for a presented
+// lesson step that speaks of some plots: the engine gives those the room.
+bool draw_in_a_row(BuildContext& ctx, const std::vector<MapSpec>& maps, const ColourScale& scale, const Grid& g, int mine, StripForm form,
+                   plot::Rect body) {
+    const plot::Style& st = ctx.request.style;
+    if (st.presenting && !st.focus.empty()) return false;
+    const plot::Style sub = why::sub_style(st);
+    const float W = body.width(), third = W / kMaps, tag_h = st.px(st.tick_font) * 1.5f;
+    const StripMaps every_map{true, true, true};
+    const float bar_h = shared_bar_height(st), strip_min = strip_min_height(st, maps, every_map, form);
+    const float side = map_side(ctx, sub, {0, 0, third, 1e6f}, g, false);
+    const float maps_need = side * static_cast<float>(g.rows) + map_margin_y(sub) + tag_h + st.px(4);
+    const float strip_h = std::clamp(body.height() - bar_h - maps_need, strip_min, strip_min * 1.5f);
+    const float maps_h = body.height() - bar_h - strip_h;
+    if (!(maps_h > 0 && map_side(ctx, sub, {0, 0, third, maps_h - tag_h}, g, false) >= map_min_side(st, g))) return false;
+    for (int i = 0; i < kMaps; ++i)
+        draw_map(ctx, maps[static_cast<std::size_t>(i)], scale, g, i == mine, false,
+                 {third * static_cast<float>(i), body.y0, third * static_cast<float>(i + 1), body.y0 + maps_h});
+    const plot::Rect band{0, body.y0 + maps_h, W, body.y1 - strip_h};
+    draw_shared_bar(ctx, scale, band);
+    ctx.result.shared_key = band;
+    draw_axes_strip(ctx, maps, every_map, form, g, {0, body.y1 - strip_h, W, body.y1});
+    return true;
+}
+
+// What the engine knows of the maps and the strip in this state: each map's height, the strip's
+// (labelled or compact) for the maps it lists.
+detail::FitOptions patch_fit_options(const FigureDescriptor& figure, const plot::Style& st, const std::vector<MapSpec>& maps, const Grid& g,
+                                     int mine, StripForm form) {
+    detail::FitOptions options;
+    if (mine >= 0) options.keep.push_back(mine);
+    options.min_of.push_back({kMaps, {st.px(240), strip_min_height(st, maps, listed_maps(figure, st, mine), form)}});
+    for (int i = 0; i < kMaps; ++i) options.min_of.push_back({i, {0, map_need(st, g)}});
+    return options;
+}
+
+// Too small for the maps in a row above the strip, or a presented lesson step that speaks of some of
+// them: the layout engine arranges the maps (each with its own colour bar) and the strip, never
+// leaving out the step's focus or this model's map; the strip compact where that shows more plots.
+void draw_arranged(BuildContext& ctx, const std::vector<MapSpec>& maps, const ColourScale& scale, const Grid& g, int mine, plot::Rect body) {
+    const plot::Style& st = ctx.request.style;
+    const std::size_t drawn = ctx.result.list.commands.size();
+    StripForm form = StripForm::labelled;
+    detail::SubplotFit fit = fit_plots(ctx, body, std::vector<plot::Rect>(kMaps + 1), patch_fit_options(ctx.figure(), st, maps, g, mine, form));
+    if (!fit.all()) {
+        const std::vector<plot::Command> labelled_note(ctx.result.list.commands.begin() + static_cast<std::ptrdiff_t>(drawn), ctx.result.list.commands.end());
+        ctx.result.list.commands.resize(drawn);  // the note line of the arrangement that leaves plots out
+        detail::SubplotFit compact =
+            fit_plots(ctx, body, std::vector<plot::Rect>(kMaps + 1), patch_fit_options(ctx.figure(), st, maps, g, mine, StripForm::compact));
+        if (compact.shown > fit.shown) {
+            fit = compact;
+            form = StripForm::compact;
+        } else {
+            ctx.result.list.commands.resize(drawn);
+            ctx.result.list.commands.insert(ctx.result.list.commands.end(), labelled_note.begin(), labelled_note.end());
+        }
+    }
+    for (int i = 0; i < kMaps; ++i)
+        if (fit.shows(i)) draw_map(ctx, maps[static_cast<std::size_t>(i)], scale, g, i == mine, true, fit.cells[static_cast<std::size_t>(i)]);
+    if (fit.shows(kMaps)) draw_axes_strip(ctx, maps, listed_maps(ctx.figure(), st, mine), form, g, fit.cells[static_cast<std::size_t>(kMaps)]);
+}
+
+// What the maps and the strip need in this state (focus_fits): the compact strip, the least it takes.
+std::vector<std::pair<int, plot::Vec2>> patch_plot_needs(const ParamSet& params, const plot::Style& st) {
+    return patch_fit_options(patch_grid_figure(), st, map_specs(params), grid_of(params), model_map(params), StripForm::compact).min_of;
 }
 
 void build_patch_grid(BuildContext& ctx) {
@@ -446,53 +546,9 @@ void build_patch_grid(BuildContext& ctx) {
                     st.px(4);
     }
     const plot::Rect body{0, body_top, W, H};
-    const plot::Style sub = why::sub_style(st);
-    const float third = W / kMaps, tag_h = st.px(st.tick_font) * 1.5f;
-    const StripMaps every_map{true, true, true};
-    const float bar_h = shared_bar_height(st), strip_min = strip_min_height(st, maps, every_map);
-    // the maps as tall as their square cells need at this width (three abreast: the width limits them),
-    // the strip the rest, up to 1.5 times what it needs (a taller strip only spreads its rows; and
-    // export --plot, which grows the figure to make one plot its size, gets a strip of sane shape)
-    const float side = map_side(ctx, sub, {0, 0, third, 1e6f}, g, false);
-    const float maps_need = side * static_cast<float>(g.rows) + map_margin_y(sub) + tag_h + st.px(4);
-    const float strip_h = std::clamp(body.height() - bar_h - maps_need, strip_min, strip_min * 1.5f);
-    const float maps_h = body.height() - bar_h - strip_h;
-    std::vector<plot::Rect> cells;
-    for (int i = 0; i < kMaps; ++i) cells.push_back({third * static_cast<float>(i), body_top, third * static_cast<float>(i + 1), body_top + maps_h});
-    const plot::Rect map_probe{0, 0, third, maps_h - tag_h};
-    const bool presented_focus = st.presenting && !st.focus.empty();
-    if (!presented_focus && maps_h > 0 && map_side(ctx, sub, map_probe, g, false) >= map_min_side(st, g)) {
-        // everything: the maps in a row, the shared colour key, the strip
-        for (int i = 0; i < kMaps; ++i) draw_map(ctx, maps[static_cast<std::size_t>(i)], scale, g, i == mine, false, cells[static_cast<std::size_t>(i)]);
-        const plot::Rect band{0, body_top + maps_h, W, H - strip_h};
-        draw_shared_bar(ctx, scale, band);
-        ctx.result.shared_key = band;
-        draw_axes_strip(ctx, maps, every_map, g, {0, H - strip_h, W, H});
-        return;
-    }
-    // too small for the maps in a row above the strip, or a presented lesson step that speaks of some of
-    // them: the layout engine arranges the maps (each with its own colour bar) and the strip, never
-    // leaving out the step's focus or this model's map
-    detail::FitOptions options;
-    if (mine >= 0) options.keep.push_back(mine);
-    // a presented step's strip lists its maps (and this model's), not the ones it leaves out
-    StripMaps listed = every_map;
-    if (presented_focus) {
-        const std::string focus = "," + st.focus + ",";
-        for (int i = 0; i < kMaps; ++i)
-            listed[static_cast<std::size_t>(i)] =
-                i == mine || focus.find("," + std::string(ctx.figure().plots[static_cast<std::size_t>(i)].name) + ",") != std::string::npos;
-        if (std::none_of(listed.begin(), listed.end(), [](bool b) { return b; })) listed = every_map;
-    }
-    options.min_of.push_back({kMaps, {st.px(240), strip_min_height(st, maps, listed)}});
-    // a map as tall as its patches need, and room for a few row labels (a 2-row image too)
-    const float map_h = std::max(map_min_side(st, g) * static_cast<float>(g.rows), st.px(st.tick_font) * 1.4f * static_cast<float>(std::min(g.rows, 4))) +
-                        map_margin_y(sub) + tag_h;
-    for (int i = 0; i < kMaps; ++i) options.min_of.push_back({i, {0, map_h}});
-    const SubplotFit fit = fit_plots(ctx, body, std::vector<plot::Rect>(kMaps + 1), options);
-    for (int i = 0; i < kMaps; ++i)
-        if (fit.shows(i)) draw_map(ctx, maps[static_cast<std::size_t>(i)], scale, g, i == mine, true, fit.cells[static_cast<std::size_t>(i)]);
-    if (fit.shows(kMaps)) draw_axes_strip(ctx, maps, listed, g, fit.cells[static_cast<std::size_t>(kMaps)]);
+    for (const StripForm form : {StripForm::labelled, StripForm::compact})
+        if (draw_in_a_row(ctx, maps, scale, g, mine, form, body)) return;
+    draw_arranged(ctx, maps, scale, g, mine, body);
 }
 
 // The patch under the pointer on one of the maps, if any.
@@ -558,6 +614,7 @@ const FigureDescriptor& patch_grid_figure() {
         f.reads = model_and({P::rope_axes, P::axial_frequencies, P::mrope_section, P::mrope_interleaved, P::grid_rows, P::grid_cols, P::query_row,
                              P::query_col, P::vector, P::key_vector});
         f.build = build_patch_grid;
+        f.plot_needs = patch_plot_needs;
         f.readout = patch_grid_readout;
         f.pointer = patch_grid_pointer;
         return f;

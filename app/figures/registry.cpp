@@ -53,15 +53,15 @@ struct FocusNeed {
 };
 std::vector<FocusNeed> focus_needs(const FigureDescriptor& figure, const ParamSet& params, const plot::Style& style) {
     const std::string wrapped = "," + style.focus + ",";
-    const auto state_needs = figure.plot_needs ? figure.plot_needs(params) : std::vector<std::pair<int, plot::Vec2>>{};
+    const auto state_needs = figure.plot_needs ? figure.plot_needs(params, style) : std::vector<std::pair<int, plot::Vec2>>{};
     std::vector<FocusNeed> out;
     for (std::size_t k = 0; k < figure.plots.size(); ++k) {
         const PlotDescriptor& d = figure.plots[k];
         if (wrapped.find("," + std::string(d.name) + ",") == std::string::npos) continue;
-        plot::Vec2 min = d.min_size;
+        plot::Vec2 min{style.px(d.min_size.x), style.px(d.min_size.y)};
         for (const auto& [index, need] : state_needs)
             if (index == static_cast<int>(k)) min = {std::max(min.x, need.x), std::max(min.y, need.y)};
-        out.push_back({{style.px(min.x + d.key_width), style.px(min.y)}, d.full_width || d.role == PlotRole::strip});
+        out.push_back({{min.x + style.px(d.key_width), min.y}, d.full_width || d.role == PlotRole::strip});
     }
     return out;
 }

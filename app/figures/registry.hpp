@@ -39,8 +39,8 @@ struct FigureDescriptor {
     std::vector<std::function<void()>> (*prepare)(const ParamSet&, FigureCache&) = nullptr;
     int build_cost = 1;
     // The plots whose smallest legible cell depends on the state (a legend's rows, a strip's rows),
-    // at scale 1: the build's layout and focus_fits read the same needs.
-    std::vector<std::pair<int, plot::Vec2>> (*plot_needs)(const ParamSet&) = nullptr;
+    // in pixels for a style (its scale and type): the build's layout and focus_fits read the same needs.
+    std::vector<std::pair<int, plot::Vec2>> (*plot_needs)(const ParamSet&, const plot::Style&) = nullptr;
     // It draws a NoPE layer (nope = true) itself; else such a layer replaces the picture with a note
     // saying why nothing rotates.
     bool draws_nope = false;

@@ -66,7 +66,8 @@ inline float wrapped_caption(BuildContext& ctx, const std::string& text, float x
 
 // The first of `titles` that a sub-plot `width` wide can show (Plot shrinks titles to 70%).
 inline std::string pick_title(BuildContext& ctx, const plot::Style& sub, float width, std::vector<std::string> titles) {
-    const float size = sub.px(sub.title_font) * 0.85f;  // choose a shorter one before the type gets small
+    // choose a shorter one before the type gets small (and never count on type under the smallest allowed)
+    const float size = std::max(sub.px(sub.title_font) * 0.85f, std::min(sub.px(sub.title_font), sub.px(sub.min_text)));
     for (const std::string& t : titles)
         if (ctx.measure.measure(t, size).x <= width - sub.px(16)) return t;
     return titles.back();

@@ -55,6 +55,7 @@ bool Plot::ticks_fit(const std::vector<Tick>& ticks, const AxisSetup& a, float p
 
 Plot::AxisTicks Plot::ticks_for(const AxisSetup& a, float pixels, bool horizontal) const {
     AxisTicks out{a.ticks, style_.px(style_.tick_font)};
+    if (a.no_ticks) return out;
     const float min_font = std::min(out.font, std::max(style_.px(9), style_.px(style_.min_text)));
     auto count_labelled = [](const std::vector<Tick>& t) {
         return std::count_if(t.begin(), t.end(), [](const Tick& k) { return !k.label.empty(); });

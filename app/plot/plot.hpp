@@ -29,6 +29,7 @@ struct AxisSetup {
     bool log = false;
     bool integer_ticks = false;  // ticks only at whole numbers (pair indices)
     std::vector<Tick> ticks;     // custom ticks (replace the automatic ones when non-empty)
+    bool no_ticks = false;       // none at all, not even automatic ones (its rows named by a key instead)
     // An animation holds every axis at the union of its frames' ranges (plot/axis_pins.hpp) except
     // this one: its range is what the animation shows (pair indices, which another dim rescales).
     bool moves_in_animation = false;

@@ -62,9 +62,10 @@ std::vector<std::string> short_forms(const std::string& text) {
     if (paren != std::string::npos && paren > 0 && s.back() == ')') add(out, s = s.substr(0, paren), text);
     for (const std::string_view sep : {" · ", ": ", ", "}) {
         for (std::size_t at = s.rfind(sep); at != std::string::npos && at > 0; at = s.rfind(sep)) {
-            // never inside brackets: "⟨q at m, k at n⟩" is one thing
+            // never inside brackets: "⟨q at m, k at n⟩" and "[16, 24, 24]" are one thing each
             const std::string head = s.substr(0, at);
             if (std::count(head.begin(), head.end(), '(') != std::count(head.begin(), head.end(), ')')) break;
+            if (std::count(head.begin(), head.end(), '[') != std::count(head.begin(), head.end(), ']')) break;
             if (head.find("\xE2\x9F\xA8") != std::string::npos && head.find("\xE2\x9F\xA9") == std::string::npos) break;
             add(out, s = head, text);
         }

@@ -15,6 +15,7 @@
 #include "figures/registry.hpp"
 #include "lessons/lessons.hpp"
 #include "plot/label_placer.hpp"
+#include "plot/short_forms.hpp"
 #include "rope/presets.hpp"
 
 using namespace rope;
@@ -241,4 +242,17 @@ TEST(LabelLayout, TheChecksSeeOverlapsAndCrossings) {
     EXPECT_TRUE(has("'on the line'"));
     EXPECT_TRUE(has("'first'"));
     EXPECT_TRUE(has("'outside'"));
+}
+
+// A text's shorter forms (used instead of a "…" cut) drop whole clauses and asides, never part of a
+// bracket: "interleaved [12, 10, 10]" must not become "interleaved [12, 10".
+TEST(LabelLayout, ShortFormsKeepBracketsWhole) {
+    for (const std::string text : {"M-RoPE interleaved [24, 20, 20] (Qwen3-VL)", "chunked [16, 24, 24]", "score ⟨q at m, k at n⟩"}) {
+        const std::vector<std::string> forms = plot::short_forms(text);
+        for (const std::string& f : forms) {
+            EXPECT_EQ(std::count(f.begin(), f.end(), '['), std::count(f.begin(), f.end(), ']')) << text << " -> " << f;
+            EXPECT_EQ(std::count(f.begin(), f.end(), '('), std::count(f.begin(), f.end(), ')')) << text << " -> " << f;
+        }
+    }
+    EXPECT_EQ(plot::short_forms("M-RoPE interleaved [24, 20, 20] (Qwen3-VL)").front(), "M-RoPE interleaved [24, 20, 20]");
 }
