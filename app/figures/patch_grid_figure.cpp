@@ -370,6 +370,10 @@ void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const 
                 if (m.layout->theta[j] > 0) lo = std::min(lo, kTwoPi / m.layout->theta[j]), hi = std::max(hi, kTwoPi / m.layout->theta[j]);
     lo = std::pow(10.0, std::floor(std::log10(lo / 1.5)));
     hi = std::pow(10.0, std::ceil(std::log10(hi * 1.5)));
+    // labelled rows closer than their labels' type would lose some labels: then the compact rows
+    const double labelled_slots = strip_slots(maps, listed, StripForm::labelled).back().bottom;
+    const float fixed = strip_min_height(st, maps, listed, StripForm::labelled) - static_cast<float>(labelled_slots) * tf * 0.9f;
+    if ((cell.height() - fixed) / static_cast<float>(labelled_slots) < tf * 1.15f) form = StripForm::compact;
     const std::vector<StripSlot> slots = strip_slots(maps, listed, form);
     const std::string image = std::to_string(g.rows) + (g.rows == 1 ? " row, " : " rows, ") + std::to_string(g.cols) + (g.cols == 1 ? " column" : " columns");
     const double n = slots.back().bottom;
@@ -482,7 +486,7 @@ detail::FitOptions patch_fit_options(const FigureDescriptor& figure, const plot:
 }
 
 // Too small for the maps in a row above the strip, or a presented lesson step that speaks of some of
-// them: the layout engine arranges the maps (each with its own colour bar) and the strip, never
+// them: the layout engine arranges the maps (one colour bar beside each row of them) and the strip, never
 // leaving out the step's focus or this model's map; the strip compact where that shows more plots.
 void draw_arranged(BuildContext& ctx, const std::vector<MapSpec>& maps, const ColourScale& scale, const Grid& g, int mine, plot::Rect body) {
     const plot::Style& st = ctx.request.style;
@@ -503,7 +507,8 @@ void draw_arranged(BuildContext& ctx, const std::vector<MapSpec>& maps, const Co
         }
     }
     for (int i = 0; i < kMaps; ++i)
-        if (fit.shows(i)) draw_map(ctx, maps[static_cast<std::size_t>(i)], scale, g, i == mine, true, fit.cells[static_cast<std::size_t>(i)]);
+        if (fit.shows(i))
+            draw_map(ctx, maps[static_cast<std::size_t>(i)], scale, g, i == mine, fit.draws_key[static_cast<std::size_t>(i)], fit.cells[static_cast<std::size_t>(i)]);
     if (fit.shows(kMaps)) draw_axes_strip(ctx, maps, listed_maps(ctx.figure(), st, mine), form, g, fit.cells[static_cast<std::size_t>(kMaps)]);
 }
 
@@ -606,9 +611,9 @@ const FigureDescriptor& patch_grid_figure() {
         f.export_height = 900;
         f.csv_columns = "layout,row,col,similarity";
         f.plots = {
-            {"patch_axial", "Similarity to the query patch, 2D axial RoPE", "2D axial", PlotRole::main, AxisRole::index, AxisRole::index, 0, {160, 160}, 90, false, 1.3f, {"cross"}, true},
-            {"patch_chunked", "Similarity to the query patch, M-RoPE in sections", "chunked", PlotRole::main, AxisRole::index, AxisRole::index, 1, {160, 160}, 90, false, 1.3f, {"chunked map"}, true},
-            {"patch_interleaved", "Similarity to the query patch, M-RoPE interleaved", "interleaved", PlotRole::main, AxisRole::index, AxisRole::index, 2, {160, 160}, 90, false, 1.3f, {"interleaves"}, true},
+            {"patch_axial", "Similarity to the query patch, 2D axial RoPE", "2D axial", PlotRole::main, AxisRole::index, AxisRole::index, 0, {160, 160}, 90, false, 1.3f, {"cross"}, true, true},
+            {"patch_chunked", "Similarity to the query patch, M-RoPE in sections", "chunked", PlotRole::main, AxisRole::index, AxisRole::index, 1, {160, 160}, 90, false, 1.3f, {"chunked map"}, true, true},
+            {"patch_interleaved", "Similarity to the query patch, M-RoPE interleaved", "interleaved", PlotRole::main, AxisRole::index, AxisRole::index, 2, {160, 160}, 90, false, 1.3f, {"interleaves"}, true, true},
             {"patch_axes", "Each axis' pairs and their wavelengths", "pairs per axis", PlotRole::strip, AxisRole::other, AxisRole::other, 3, {240, 120}, 0, true, 5.0f, {"which axis", "half of the pairs"}},
         };
         f.reads = model_and({P::rope_axes, P::axial_frequencies, P::mrope_section, P::mrope_interleaved, P::grid_rows, P::grid_cols, P::query_row,

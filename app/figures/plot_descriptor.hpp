@@ -47,6 +47,9 @@ struct PlotDescriptor {
     // It keeps its shape (a map of square patches, a square matrix): a cell larger than `aspect`
     // allows is left partly empty, so the layout gives such room to other plots first.
     bool keeps_shape = false;
+    // Its colour key is the one its figure's other such plots show (one colour scale for all): in a
+    // row of them only the rightmost draws it, so the row needs its width once.
+    bool shares_key = false;
 };
 
 }  // namespace rope::figures

@@ -48,8 +48,9 @@ namespace {
 
 // The plots `focus` names, in the figure's order, each with its smallest cell (pixels).
 struct FocusNeed {
-    plot::Vec2 min;
-    bool full_width = false;
+    plot::Vec2 min;      // its colour key included
+    float key = 0;       // what the key adds to the width
+    bool shares_key = false, full_width = false;
 };
 std::vector<FocusNeed> focus_needs(const FigureDescriptor& figure, const ParamSet& params, const plot::Style& style) {
     const std::string wrapped = "," + style.focus + ",";
@@ -61,7 +62,7 @@ std::vector<FocusNeed> focus_needs(const FigureDescriptor& figure, const ParamSe
         plot::Vec2 min{style.px(d.min_size.x), style.px(d.min_size.y)};
         for (const auto& [index, need] : state_needs)
             if (index == static_cast<int>(k)) min = {std::max(min.x, need.x), std::max(min.y, need.y)};
-        out.push_back({{min.x + style.px(d.key_width), min.y}, d.full_width || d.role == PlotRole::strip});
+        out.push_back({{min.x + style.px(d.key_width), min.y}, style.px(d.key_width), d.shares_key, d.full_width || d.role == PlotRole::strip});
     }
     return out;
 }
@@ -77,13 +78,15 @@ bool focus_fits(const FigureDescriptor& figure, const ParamSet& params, const pl
     const unsigned splits = 1u << (needs.size() - 1);
     for (unsigned split = 0; split < splits; ++split) {
         float total_h = 0, row_w = 0, row_h = 0;
-        bool fits = true, row_full = false;
+        bool fits = true, row_full = false, row_key = false;
         for (std::size_t i = 0; i < needs.size() && fits; ++i) {
             const bool new_row = i > 0 && (split >> (i - 1) & 1u);
-            if (new_row) total_h += row_h, row_w = 0, row_h = 0, row_full = false;
+            if (new_row) total_h += row_h, row_w = 0, row_h = 0, row_full = false, row_key = false;
             // a full-width plot shares its row with no other
             fits = !(row_w > 0 && (row_full || needs[i].full_width));
-            row_w += needs[i].min.x;
+            // plots that share a colour key: one in the row
+            row_w += needs[i].min.x - (needs[i].shares_key && row_key ? needs[i].key : 0.0f);
+            row_key = row_key || needs[i].shares_key;
             row_h = std::max(row_h, needs[i].min.y);
             row_full = row_full || needs[i].full_width;
             fits = fits && row_w <= width;

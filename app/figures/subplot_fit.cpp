@@ -47,8 +47,10 @@ std::vector<int> fit_order(const BuildContext& ctx, const std::vector<int>& plot
 // What the engine knows of one plot.
 struct PlotNeed {
     int index = 0;
-    plot::Vec2 min;      // the smallest legible cell (pixels)
-    float aspect = 1.5f;  // the width / height it reads best at
+    plot::Vec2 min;      // the smallest legible cell (pixels), its colour key included
+    float aspect = 1.5f;  // the width / height it reads best at, its colour key included
+    float key = 0, key_aspect = 0;  // what its colour key adds to them
+    bool shares_key = false;        // one key for a row of such plots (PlotDescriptor::shares_key)
     float weight = 1;     // its claim on spare room
     bool full_width = false;
     bool focus = false;
@@ -58,6 +60,7 @@ struct PlotNeed {
 
 struct Arrangement {
     std::vector<plot::Rect> cells;  // one per plot of the candidate, in its order
+    std::vector<bool> draws_key;    // and whether it draws its colour key
     bool fits = false;              // every cell at least its plot's minimum
     float score = 0;                // the plots' legible sizes, weighted
     float focus_share = 0;          // the share of the area the focus plots can use
@@ -96,11 +99,25 @@ std::vector<float> row_heights(const std::vector<float>& mins, const std::vector
 
 // `plots` in rows of `row_sizes` cells filling `area`; each row's width shared by the cells' weights
 // and shapes above their minimums.
-Arrangement arrange_rows(const std::vector<PlotNeed>& plots, const std::vector<int>& row_sizes, plot::Rect area) {
+Arrangement arrange_rows(const std::vector<PlotNeed>& given, const std::vector<int>& row_sizes, plot::Rect area) {
     Arrangement a;
-    a.cells.resize(plots.size());
+    a.cells.resize(given.size());
+    a.draws_key.assign(given.size(), true);
     const float W = area.width();
-    std::vector<float> mins, ideals, widths(plots.size());
+    std::vector<float> mins, ideals, widths(given.size());
+    // a row of plots that share a colour key draws it once, beside its rightmost one
+    std::vector<PlotNeed> plots = given;
+    for (std::size_t first = 0, r = 0; r < row_sizes.size(); first += static_cast<std::size_t>(row_sizes[r++])) {
+        std::size_t last_sharing = first + static_cast<std::size_t>(row_sizes[r]);
+        for (std::size_t i = first; i < first + static_cast<std::size_t>(row_sizes[r]); ++i)
+            if (plots[i].shares_key) last_sharing = i;
+        for (std::size_t i = first; i < first + static_cast<std::size_t>(row_sizes[r]); ++i) {
+            if (!plots[i].shares_key || i == last_sharing) continue;
+            plots[i].min.x -= plots[i].key;
+            plots[i].aspect -= plots[i].key_aspect;
+            a.draws_key[i] = false;
+        }
+    }
     std::vector<bool> capped;  // rows of plots that keep their shape: no taller than their cells use
     a.fits = true;
     std::size_t first = 0;
@@ -188,9 +205,12 @@ PlotNeed need_of(const BuildContext& ctx, int k, const FitOptions& o) {
     p.min = o.min_px.x > 0 && o.min_px.y > 0 ? o.min_px : plot::Vec2{st.px(d.min_size.x), st.px(d.min_size.y)};
     for (const auto& [plot_index, min] : o.min_of)
         if (plot_index == k) p.min = {std::max(p.min.x, min.x), std::max(p.min.y, min.y)};
-    p.min.x += st.px(d.key_width);
+    p.key = st.px(d.key_width);
+    p.min.x += p.key;
     // a colour bar beside the plot widens the shape its cell reads best at
-    p.aspect = d.aspect + d.key_width / d.min_size.y;
+    p.key_aspect = d.key_width / d.min_size.y;
+    p.aspect = d.aspect + p.key_aspect;
+    p.shares_key = d.shares_key;
     p.keeps_shape = d.keeps_shape;
     p.strip = d.role == PlotRole::strip;
     p.full_width = d.full_width || d.role == PlotRole::strip;  // a strip is a band across the figure
@@ -237,7 +257,11 @@ SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plo
     }
     SubplotFit fit;
     fit.cells.assign(static_cast<std::size_t>(total), plot::Rect{});
-    for (std::size_t i = 0; i < shown.size(); ++i) fit.cells[static_cast<std::size_t>(shown[i])] = chosen.cells[i];
+    fit.draws_key.assign(static_cast<std::size_t>(total), false);
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        fit.cells[static_cast<std::size_t>(shown[i])] = chosen.cells[i];
+        fit.draws_key[static_cast<std::size_t>(shown[i])] = chosen.draws_key[i];
+    }
     fit.shown = static_cast<int>(shown.size());
     if (fit.shown < static_cast<int>(plots.size())) {
         const std::string note = left_out_note(ctx, fit.shown, static_cast<int>(plots.size()), area.width() - st.px(8));
@@ -264,6 +288,7 @@ SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot:
     if (own_fits && !plots.empty()) {
         SubplotFit fit;
         fit.cells.assign(own.size(), plot::Rect{});
+        fit.draws_key.assign(own.size(), true);  // the figure's own cells hold each plot's key
         for (int k : plots) fit.cells[static_cast<std::size_t>(k)] = own[static_cast<std::size_t>(k)];
         fit.shown = total;  // absent plots count as shown: nothing is left out for want of room
         return fit;

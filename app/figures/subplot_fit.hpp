@@ -17,6 +17,9 @@ namespace rope::figures::detail {
 
 struct SubplotFit {
     std::vector<plot::Rect> cells;  // one per sub-plot, in the figure's order; zero-size when left out
+    // per sub-plot: it draws its colour key beside it (PlotDescriptor::key_width); of a row of plots
+    // that share one key (PlotDescriptor::shares_key) only the rightmost does
+    std::vector<bool> draws_key;
     int shown = 0;
     bool shows(int i) const { return cells[static_cast<std::size_t>(i)].width() > 0; }
     bool all() const { return shown == static_cast<int>(cells.size()); }
