@@ -448,7 +448,7 @@ float map_need(const plot::Style& st, const Grid& g) {
 
 // The figure's own arrangement, when it holds: the maps in a row as tall as their square patches
 // need at this width (three abreast: the width limits them), the shared colour key, and the strip the
-// rest, up to 1.5 times what it needs (a taller strip only spreads its rows; export --plot, which
+// rest, up to twice what it needs (a taller strip only spreads its rows; export --plot, which
 // grows the figure to make one plot its size, gets a strip of sane shape). Not for a presented
 // lesson step that speaks of some plots: the engine gives those the room.
 bool draw_in_a_row(BuildContext& ctx, const std::vector<MapSpec>& maps, const ColourScale& scale, const Grid& g, int mine, StripForm form,
@@ -461,7 +461,7 @@ bool draw_in_a_row(BuildContext& ctx, const std::vector<MapSpec>& maps, const Co
     const float bar_h = shared_bar_height(st), strip_min = strip_min_height(st, maps, every_map, form);
     const float side = map_side(ctx, sub, {0, 0, third, 1e6f}, g, false);
     const float maps_need = side * static_cast<float>(g.rows) + map_margin_y(sub) + tag_h + st.px(4);
-    const float strip_h = std::clamp(body.height() - bar_h - maps_need, strip_min, strip_min * 1.5f);
+    const float strip_h = std::clamp(body.height() - bar_h - maps_need, strip_min, strip_min * 2.0f);
     const float maps_h = body.height() - bar_h - strip_h;
     if (!(maps_h > 0 && map_side(ctx, sub, {0, 0, third, maps_h - tag_h}, g, false) >= map_min_side(st, g))) return false;
     for (int i = 0; i < kMaps; ++i)

@@ -153,7 +153,9 @@ Arrangement arrange_rows(const std::vector<PlotNeed>& given, const std::vector<i
         for (std::size_t r = 0; r < heights.size(); ++r) heights[r] = area.height() * mins[r] / sum_min;
     float used = 0;
     for (float h : heights) used += h;
-    float y = area.y0 + std::max(0.0f, area.height() - used) / 2;  // what nobody can use: above and below alike
+    // what nobody can use: spread evenly above, between and below the rows (no one large empty band)
+    const float gap = std::max(0.0f, area.height() - used) / static_cast<float>(row_sizes.size() + 1);
+    float y = area.y0 + gap;
     first = 0;
     for (std::size_t r = 0; r < row_sizes.size(); ++r) {
         float x = area.x0;
@@ -169,7 +171,7 @@ Arrangement arrange_rows(const std::vector<PlotNeed>& given, const std::vector<i
             }
         }
         first += static_cast<std::size_t>(row_sizes[r]);
-        y += heights[r];
+        y += heights[r] + gap;
     }
     return a;
 }

@@ -190,7 +190,7 @@ TEST_F(Classroom, EveryLessonStepOpens) {
 
 // A real click on a patch of the patch grid makes it the query, a real drag moves the query along,
 // and Ctrl+Z takes the drag back as one step. Window pixels from Flows.ClickingAPatchMovesTheQueryOfEveryMap
-// (the same layout at 1920x1080): the interleaved map's patch (2, 3) at (953, 243), (9, 12) at (1054, 322).
+// (the same layout at 1920x1080): the interleaved map's patch (2, 3) at (953, 169), (9, 12) at (1054, 248).
 TEST_F(Classroom, ClickingAPatchMovesTheQuery) {
     XServer x;
     std::ofstream(path("page5.json")) << R"({"parameters": {"preset": "qwen3-vl-8b"}, "view": {"page": 4}})";
@@ -201,13 +201,13 @@ TEST_F(Classroom, ClickingAPatchMovesTheQuery) {
     ASSERT_FALSE(window.empty());
     xdotool(x, {"windowmove", "--sync", window, "0", "0"});
     usleep(800000);
-    xdotool(x, {"mousemove", "--sync", "953", "243"});
+    xdotool(x, {"mousemove", "--sync", "953", "169"});
     xdotool(x, {"click", "1"});
     usleep(300000);
     // a drag at a person's pace from (2, 3) to (9, 12)
     xdotool(x, {"mousedown", "1"});
     for (int i = 1; i <= 10; ++i) {
-        xdotool(x, {"mousemove", "--sync", std::to_string(953 + (1054 - 953) * i / 10), std::to_string(243 + (322 - 243) * i / 10)});
+        xdotool(x, {"mousemove", "--sync", std::to_string(953 + (1054 - 953) * i / 10), std::to_string(169 + (248 - 169) * i / 10)});
         usleep(40000);
     }
     xdotool(x, {"mouseup", "1"});
@@ -226,12 +226,12 @@ TEST_F(Classroom, ClickingAPatchMovesTheQuery) {
     ASSERT_FALSE(window2.empty());
     xdotool(x, {"windowmove", "--sync", window2, "0", "0"});
     usleep(800000);
-    xdotool(x, {"mousemove", "--sync", "953", "243"});
+    xdotool(x, {"mousemove", "--sync", "953", "169"});
     xdotool(x, {"click", "1"});
     usleep(300000);
     xdotool(x, {"mousedown", "1"});
-    xdotool(x, {"mousemove", "--sync", "1000", "283"});
-    xdotool(x, {"mousemove", "--sync", "1054", "322"});
+    xdotool(x, {"mousemove", "--sync", "1000", "209"});
+    xdotool(x, {"mousemove", "--sync", "1054", "248"});
     xdotool(x, {"mouseup", "1"});  // a quick drag: its moves and release may come within one frame
     xdotool(x, {"key", "ctrl+z"});
     usleep(400000);

@@ -18,14 +18,13 @@ namespace {
 
 // Where `n` tracks of a `length` split at `gap`s begin and end; track `wide` (if any) takes
 // kEmphasisShare of the room.
-std::vector<float> track_edges(int n, float length, float gap, int wide) {
-    constexpr float kEmphasisShare = 0.62f;
+std::vector<float> track_edges(int n, float length, float gap, int wide, float wide_share) {
     const float room = length - gap * static_cast<float>(n - 1);
     std::vector<float> edges{0};
     for (int i = 0; i < n; ++i) {
         const float share = wide < 0 || n == 1 ? 1.0f / static_cast<float>(n)
-                            : i == wide      ? kEmphasisShare
-                                             : (1 - kEmphasisShare) / static_cast<float>(n - 1);
+                            : i == wide      ? wide_share
+                                             : (1 - wide_share) / static_cast<float>(n - 1);
         edges.push_back(edges.back() + room * share + (i + 1 < n ? gap : 0));
     }
     return edges;
@@ -33,14 +32,14 @@ std::vector<float> track_edges(int n, float length, float gap, int wide) {
 
 }  // namespace
 
-std::vector<GridCell> grid_cells(int count, float width, float height, float gap, int emphasised) {
+std::vector<GridCell> grid_cells(int count, float width, float height, float gap, int emphasised, float share) {
     std::vector<GridCell> cells;
     if (count <= 0) return cells;
     const int cols = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(count))));
     const int rows = (count + cols - 1) / cols;
     const bool emphasis = emphasised >= 0 && emphasised < count;
-    const std::vector<float> xs = track_edges(cols, width, gap, emphasis ? emphasised % cols : -1);
-    const std::vector<float> ys = track_edges(rows, height, gap, emphasis ? emphasised / cols : -1);
+    const std::vector<float> xs = track_edges(cols, width, gap, emphasis ? emphasised % cols : -1, share);
+    const std::vector<float> ys = track_edges(rows, height, gap, emphasis ? emphasised / cols : -1, share);
     for (int i = 0; i < count; ++i) {
         const int c = i % cols, r = i / cols;
         cells.push_back({xs[static_cast<std::size_t>(c)], ys[static_cast<std::size_t>(r)], xs[static_cast<std::size_t>(c + 1)] - (c + 1 < cols ? gap : 0),
@@ -216,12 +215,44 @@ int lesson_panel_in(const AppState& state, const std::vector<int>& shown) {
     return at == shown.end() ? -1 : static_cast<int>(at - shown.begin());
 }
 
-// Whether the plots the step speaks of fit at their minimum sizes in its (emphasised) cell of the grid.
-bool step_panel_fits(const AppState& state, const std::vector<int>& shown, ImVec2 size, float gap, int emphasised) {
-    const GridCell c = grid_cells(static_cast<int>(shown.size()), size.x, size.y, gap, emphasised)[static_cast<std::size_t>(emphasised)];
-    const figures::FigureDescriptor& f = figures::figure_at(shown[static_cast<std::size_t>(emphasised)]);
-    const float header = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().WindowPadding.y * 2;
-    return figures::focus_fits(f, state.params(), screen_style(state, &f), c.x1 - c.x0, c.y1 - c.y0 - header);
+// The room a panel's figure gets in a grid cell: less its header, the line of the figure's options
+// under it (outside presentation mode) and the window's padding.
+ImVec2 figure_room(const AppState& state, const UiContext& ui, const figures::FigureDescriptor& f, const GridCell& c) {
+    const float header = panel_header_height(f.index, c.x1 - c.x0, ui.fonts.bold()) +
+                         (f.header && !state.presentation ? ImGui::GetFrameHeightWithSpacing() : 0.0f);
+    return {c.x1 - c.x0 - ImGui::GetStyle().WindowPadding.x * 2, c.y1 - c.y0 - header};
+}
+
+// How much of the page's width and height the step's panel (`emphasised` among `shown`) gets: up to
+// 62%, less where that would leave another panel too small for any of its plots (a squeezed,
+// unreadable picture) while the step's plots still fit; 0 when the step's plots fit in no share
+// (the step's panel is then shown alone).
+float emphasis_share(const AppState& state, const UiContext& ui, const std::vector<int>& shown, ImVec2 size, float gap, int emphasised) {
+    const int count = static_cast<int>(shown.size());
+    // (given up for the others only while the step's plots keep half again their minimums)
+    auto step_fits = [&](const std::vector<GridCell>& cells, float spare) {
+        const figures::FigureDescriptor& f = figures::figure_at(shown[static_cast<std::size_t>(emphasised)]);
+        const ImVec2 room = figure_room(state, ui, f, cells[static_cast<std::size_t>(emphasised)]);
+        return figures::focus_fits(f, state.params(), screen_style(state, &f), room.x / spare, room.y / spare);
+    };
+    auto others_legible = [&](const std::vector<GridCell>& cells) {
+        for (int k = 0; k < count; ++k) {
+            if (k == emphasised) continue;
+            const figures::FigureDescriptor& f = figures::figure_at(shown[static_cast<std::size_t>(k)]);
+            const ImVec2 room = figure_room(state, ui, f, cells[static_cast<std::size_t>(k)]);
+            bool any = false;
+            for (const figures::PlotDescriptor& d : f.plots)
+                any = any || (state.ui_scale * (d.min_size.x + d.key_width) <= room.x && state.ui_scale * d.min_size.y <= room.y);
+            if (!any) return false;
+        }
+        return true;
+    };
+    constexpr float kMost = 0.62f, kEven = 0.5f;
+    for (float share = kMost; share >= kEven - 1e-3f; share -= 0.02f) {
+        const std::vector<GridCell> cells = grid_cells(count, size.x, size.y, gap, emphasised, share);
+        if (share == kMost ? step_fits(cells, 1.0f) && others_legible(cells) : step_fits(cells, 1.5f) && others_legible(cells)) return share;
+    }
+    return step_fits(grid_cells(count, size.x, size.y, gap, emphasised, kMost), 1.0f) ? kMost : 0.0f;
 }
 
 }  // namespace
@@ -253,7 +284,9 @@ void draw_panels(const AppState& state, PanelSet& panels, UiContext& ui, Actions
     }
     const float gap = std::round(6 * state.ui_scale);
     int emphasised = maximized < 0 ? lesson_panel_in(state, shown) : -1;
-    if (emphasised >= 0 && shown.size() > 1 && !step_panel_fits(state, shown, size, gap, emphasised)) {
+    float share = 0.62f;
+    if (emphasised >= 0 && shown.size() > 1) share = emphasis_share(state, ui, shown, size, gap, emphasised);
+    if (share <= 0) {
         // too small a window for the step's plots beside the rest of the page: the step's panel alone
         // (the page's other panels are a tab or a number key away)
         shown = {shown[static_cast<std::size_t>(emphasised)]};
@@ -281,7 +314,7 @@ void draw_panels(const AppState& state, PanelSet& panels, UiContext& ui, Actions
         ++taken;
     }
     ui.show_new.resize(taken);
-    const auto cells = grid_cells(static_cast<int>(shown.size()), size.x, size.y, gap, emphasised);
+    const auto cells = grid_cells(static_cast<int>(shown.size()), size.x, size.y, gap, emphasised, share);
     for (std::size_t k = 0; k < shown.size(); ++k)
         draw_panel(state, panels, ui, shown[k], {pos.x + cells[k].x0, pos.y + cells[k].y0}, {pos.x + cells[k].x1, pos.y + cells[k].y1},
                    maximized >= 0, out);

@@ -29,11 +29,11 @@ float panel_header_height(int index, float width, ImFont* title_font);
 
 // Where each of `count` panels of a page goes in a grid of the given size (columns x rows as square
 // as they come: 1, 2 side by side, 2 x 2, 3 x 2, ...). The panel `emphasised` (the open lesson
-// step's, -1: none) gets the wider column and the taller row, so that the plots its text speaks of
+// step's, -1: none) gets the wider column and the taller row (`share` of the width and height), so that the plots its text speaks of
 // have room while the page stays in view.
 struct GridCell {
     float x0, y0, x1, y1;
 };
-std::vector<GridCell> grid_cells(int count, float width, float height, float gap, int emphasised = -1);
+std::vector<GridCell> grid_cells(int count, float width, float height, float gap, int emphasised = -1, float share = 0.62f);
 
 }  // namespace rope::gui
