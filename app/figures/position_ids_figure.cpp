@@ -119,7 +119,6 @@ float notes_height(BuildContext& ctx, const TableNotes& n, float x0, float x1) {
 }
 
 TableNotes table_notes(BuildContext& ctx, const Sequence& s) {
-    const plot::Theme& th = ctx.request.style.theme;
     const float W = ctx.request.width;
     const int rows = s.rows, cols = s.cols;
     const std::int64_t t0 = s.text_before, resume = s.resume;
@@ -368,7 +367,8 @@ plot::Vec2 id_grid_extent(IdGridLayout& G, const plot::TextMeasure& measure, con
     const float grid_w = G.head_w + cell * static_cast<float>(s.cols);
     G.above = G.after.empty() ? 0.0f : std::max(0.0f, label_h + tc - rows_h - G.head_h);
     const float below = std::max({rows_h, G.before.empty() ? 0.0f : tc}) + G.key_h;
-    return {G.before_w + std::max(grid_w + after_w, G.head_w + key_w), G.above + G.head_h + below};
+    // the key goes along under everything, from the drawing's left edge
+    return {std::max(G.before_w + grid_w + after_w, key_w), G.above + G.head_h + below};
 }
 
 // The id grid's layout in `room` (its plot's area): the largest patches (up to a few lines of the
@@ -387,14 +387,17 @@ IdGridLayout id_grid_layout(const BuildContext& ctx, const Sequence& s, plot::Ve
     G.head_h = G.size * 1.5f;
     G.gap = G.size * 1.2f;
     const Color h_color = position_axis_color(th, PositionAxis::h), w_color = position_axis_color(th, PositionAxis::w);
-    G.key = {{"upper half: ", th.text}, {"h", h_color}, {", lower half: ", th.text}, {"w", w_color}, {"; darker: a larger id", th.text}};
+    const std::vector<std::vector<Run>> keys{
+        {{"upper half: ", th.text}, {"h", h_color}, {", lower half: ", th.text}, {"w", w_color}, {"; darker: a larger id", th.text}},
+        {{"upper: ", th.text}, {"h", h_color}, {", lower: ", th.text}, {"w", w_color}, {"; darker: larger", th.text}}};
     const std::string resume = std::to_string(s.resume);
     float cell = std::min((room.y - G.head_h) / static_cast<float>(s.rows), largest_type * 7);
     const std::vector<std::string> labels{"text after: resumes at " + resume + " = largest id + 1", "resumes at " + resume + " = largest id + 1",
                                           "resumes at " + resume};
     for (float c = cell; c >= st.px(3); c *= 0.96f) {
-        for (const std::string& label : labels) {  // the longest label that leaves the patches this large
-            G.after_label = label;
+        for (std::size_t k = 0; k < labels.size() * keys.size(); ++k) {  // the longest words that leave the patches this large
+            G.after_label = labels[k % labels.size()];
+            G.key = keys[k / labels.size()];
             const plot::Vec2 e = id_grid_extent(G, m, s, c, largest_type, widest_h + ", " + widest_w);
             if (e.x <= room.x && e.y <= room.y) {
                 G.extent = e;
@@ -487,19 +490,21 @@ float draw_id_grid(BuildContext& ctx, const Sequence& s, plot::Rect cell, float 
             draw_patch(ctx, s, G, r, c, {px0 + inset, py0 + inset, px0 + G.cell - inset, py0 + G.cell - inset});
         }
     draw_grid_edges(ctx, s, G, grid_x, grid_y);
+    // a text token's id in the type of the patches' ids where they are written (its cell is as large)
+    const float text_type = G.ids_in_cells() ? G.cell_type : G.size;
     if (!G.before.empty()) {
         ctx.result.list.text({x0, grid_y - G.size * 0.25f}, "text", G.size, th.muted, plot::HAlign::left, plot::VAlign::bottom);
-        draw_text_cells(ctx, s, G.before, x0, grid_y, G.text_cell, G.size);
+        draw_text_cells(ctx, s, G.before, x0, grid_y, G.text_cell, text_type);
     }
     if (!G.after.empty()) {
         const float ax0 = grid_x + G.cell * static_cast<float>(s.cols) + G.gap, ay0 = grid_bottom - G.text_cell;
         ctx.result.list.text({ax0, ay0 - G.size * 0.25f}, G.after_label, G.size, th.accent, plot::HAlign::left, plot::VAlign::bottom);
-        draw_text_cells(ctx, s, G.after, ax0, ay0, G.text_cell, G.size);
+        draw_text_cells(ctx, s, G.after, ax0, ay0, G.text_cell, text_type);
     }
     if (!G.ids_in_cells()) {  // the key: a sample patch, then what its halves say
-        const float side = G.size * 1.1f, ky = grid_bottom + G.key_h / 2;
-        draw_patch(ctx, s, G, s.rows / 2, s.cols / 2, {grid_x, ky - side / 2, grid_x + side, ky + side / 2});
-        draw_runs(ctx, G.key, grid_x + side + G.size * 0.5f, ky, G.size, false);
+        const float side = G.size * 1.1f, ky = std::max(grid_bottom, grid_y + G.text_cell) + G.key_h / 2;
+        draw_patch(ctx, s, G, s.rows / 2, s.cols / 2, {x0, ky - side / 2, x0 + side, ky + side / 2});
+        draw_runs(ctx, G.key, x0 + side + G.size * 0.5f, ky, G.size, false);
     }
     PlotGeometry g = detail::plot_geometry(ctx, IdsPlot::id_grid);
     g.area = {x0, y0, x0 + G.extent.x, y0 + G.extent.y};
@@ -527,21 +532,23 @@ IdsCells ids_cells(BuildContext& ctx, const Sequence& seq, const RowHeads& heads
     const IdsCells without{body, {}, {0, body.y1, W, H}};
     const PlotDescriptor& grid_d = ctx.figure().plots[static_cast<std::size_t>(IdsPlot::id_grid)];
     const plot::Vec2 grid_min{st.px(grid_d.min_size.x), st.px(grid_d.min_size.y)};
-    const float notes_x0 = W * 0.6f, column_h = notes_height(ctx, notes, notes_x0, W) + st.px(12);
     const Layout whole = table_layout(ctx, seq, heads, {pad, 0, W - pad, body.height() - chrome - st.px(4)});
     IdsCells best = without;
     float best_cell = 0;
-    for (const bool beside : {true, false}) {
+    // the notes in a column right of the grid (two widths), or across under it
+    for (const float notes_x0 : {W * 0.6f, W * 0.5f, W}) {
+        const bool beside = notes_x0 < W;
+        const float column_h = beside ? notes_height(ctx, notes, notes_x0, W) + st.px(12) : 0.0f;
         const float under = beside ? 0.0f : notes.height + st.px(6);  // the notes' height under the grid
-        for (float table_room : {(H - top - under) * 0.5f, H - top - under - std::max(grid_min.y, beside ? column_h : 0.0f)}) {
+        for (float table_room : {(H - top - under) * 0.5f, H - top - under - std::max(grid_min.y, column_h)}) {
             const plot::Rect trial{pad, 0, W - pad, table_room - chrome - st.px(4)};
             if (trial.height() <= 0) continue;
             const Layout L = table_layout(ctx, seq, heads, trial);
             const bool as_in_body = L.size >= whole.size && L.columns.size() >= whole.columns.size();
             if (!(L.keeps_first_row || as_in_body) || L.height() > trial.height()) continue;
             const float table_bottom = top + chrome + st.px(4) + L.height();
-            const plot::Rect grid{0, table_bottom, beside ? notes_x0 : W, H - under};
-            if (grid.height() < std::max(grid_min.y, beside ? column_h : 0.0f) || grid.width() < grid_min.x) continue;
+            const plot::Rect grid{0, table_bottom, notes_x0, H - under};
+            if (grid.height() < std::max(grid_min.y, column_h) || grid.width() < grid_min.x) continue;
             const IdGridLayout G = id_grid_layout(ctx, seq, {grid.width() - pad * 2, grid.height() - chrome}, L.size);
             if (G.cell > best_cell) {
                 best_cell = G.cell;
@@ -588,7 +595,7 @@ const FigureDescriptor& position_ids_figure() {
         f.title = "M-RoPE position ids";
         f.page = 4;
         f.export_width = 1200;
-        f.export_height = 560;
+        f.export_height = 675;  // room for the id grid under the table at a blog's type
         f.csv_columns = "index,kind,row,col,t,h,w,index_1d";
         f.plots = {
             {"position_ids", "Position ids (t, h, w) of text, an image and text", "position ids", PlotRole::table, AxisRole::other, AxisRole::other, 0, {240, 120}, 0, true, 4.0f, {"position id"}},
