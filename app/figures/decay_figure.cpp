@@ -50,10 +50,17 @@ void build_decay(BuildContext& ctx) {
     if (f.pairs() == 1) {  // d = 2: a flat line is the whole story, said so
         // in the lower right: the flat line runs along the top, the distance marker near the left
         const plot::Rect a = p.area();
-        const float marker = distance <= max_distance && (!log_x || distance >= 1) ? p.x_px(static_cast<double>(distance)) : a.x0;
+        // (right of the distance marker and its tag)
+        const bool marked = distance <= max_distance && (!log_x || distance >= 1);
+        const float marker = marked ? p.x_px(static_cast<double>(distance)) +
+                                          ctx.measure.measure("|n − m| = " + std::to_string(distance), st.px(st.tick_font)).x + st.px(12)
+                                    : a.x0;
+        const std::string d = std::to_string(f.rotated_dims);
         detail::centred_note(ctx, {std::max(a.x0, marker + st.px(24)), a.y0 + a.height() * 0.3f, a.x1 - st.px(8), a.y1 - st.px(8)},
-                             "One pair (d = " + std::to_string(f.rotated_dims) + "): nothing to cancel, so the bound stays at 1 at every "
-                             "distance. The decay comes from many pairs turning at different speeds: raise d.");
+                             std::vector<std::string>{"One pair (d = " + d + "): nothing to cancel, so the bound stays at 1 at every "
+                                                      "distance. The decay comes from many pairs turning at different speeds: raise d.",
+                                                      "One pair (d = " + d + "): nothing to cancel, the bound stays at 1. Raise d.",
+                                                      "d = " + d + ": flat at 1"});
     }
 
     if (ctx.request.with_table) {

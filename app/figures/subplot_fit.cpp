@@ -306,6 +306,17 @@ SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot:
     return fit_plots(ctx, area, own, o);
 }
 
+void centred_note(BuildContext& ctx, plot::Rect area, const std::vector<std::string>& texts) {
+    const plot::Style& st = ctx.request.style;
+    const float size = st.px(st.tick_font), width = std::max(st.px(60), area.width() - st.px(40));
+    for (const std::string& text : texts) {
+        const std::vector<std::string> lines = why::wrap_words(ctx.measure, text, size, std::min(width, std::max(size * 22, width * 0.5f)));
+        bool fits = size * 1.35f * static_cast<float>(lines.size()) + st.px(16) <= area.height();
+        for (const std::string& l : lines) fits = fits && ctx.measure.measure(l, size).x + st.px(20) <= area.width();
+        if (fits || &text == &texts.back()) return centred_note(ctx, area, text);
+    }
+}
+
 void centred_note(BuildContext& ctx, plot::Rect area, const std::string& text) {
     const plot::Style& st = ctx.request.style;
     // the note is the picture here: as large as the area lets it be (up to twice the label type),

@@ -248,10 +248,19 @@ float emphasis_share(const AppState& state, const UiContext& ui, const std::vect
         return true;
     };
     constexpr float kMost = 0.62f, kEven = 0.5f;
-    for (float share = kMost; share >= kEven - 1e-3f; share -= 0.02f) {
+    if (step_fits(grid_cells(count, size.x, size.y, gap, emphasised, kMost), 1.0f) &&
+        others_legible(grid_cells(count, size.x, size.y, gap, emphasised, kMost)))
+        return kMost;
+    // the most the others can have while the step keeps its room to spare, legible or (a small
+    // window) as near to it as they can come
+    float least = 0;
+    for (float share = kMost - 0.02f; share >= kEven - 1e-3f; share -= 0.02f) {
         const std::vector<GridCell> cells = grid_cells(count, size.x, size.y, gap, emphasised, share);
-        if (share == kMost ? step_fits(cells, 1.0f) && others_legible(cells) : step_fits(cells, 1.5f) && others_legible(cells)) return share;
+        if (!step_fits(cells, 1.5f)) break;
+        if (others_legible(cells)) return share;
+        least = share;
     }
+    if (least > 0) return least;
     return step_fits(grid_cells(count, size.x, size.y, gap, emphasised, kMost), 1.0f) ? kMost : 0.0f;
 }
 
