@@ -485,6 +485,17 @@ detail::FitOptions patch_fit_options(const FigureDescriptor& figure, const plot:
     return options;
 }
 
+// A map's best cell height at a width: as tall as its square patches are at that width (with its
+// colour bar), its margins and tag line.
+std::function<float(float)> map_height_for(BuildContext& ctx, const Grid& g) {
+    return [&ctx, g](float width) {
+        const plot::Style& st = ctx.request.style;
+        const plot::Style sub = why::sub_style(st);
+        return map_side(ctx, sub, {0, 0, width, 1e6f}, g, true) * static_cast<float>(g.rows) + map_margin_y(sub) + st.px(st.tick_font) * 1.5f +
+               st.px(2);
+    };
+}
+
 // Too small for the maps in a row above the strip, or a presented lesson step that speaks of some of
 // them: the layout engine arranges the maps (one colour bar beside each row of them) and the strip, never
 // leaving out the step's focus or this model's map; the strip compact where that shows more plots.
@@ -492,12 +503,16 @@ void draw_arranged(BuildContext& ctx, const std::vector<MapSpec>& maps, const Co
     const plot::Style& st = ctx.request.style;
     const std::size_t drawn = ctx.result.list.commands.size();
     StripForm form = StripForm::labelled;
-    detail::SubplotFit fit = fit_plots(ctx, body, std::vector<plot::Rect>(kMaps + 1), patch_fit_options(ctx.figure(), st, maps, g, mine, form));
+    auto options = [&](StripForm f) {
+        detail::FitOptions o = patch_fit_options(ctx.figure(), st, maps, g, mine, f);
+        for (int i = 0; i < kMaps; ++i) o.height_for_width.push_back({i, map_height_for(ctx, g)});
+        return o;
+    };
+    detail::SubplotFit fit = fit_plots(ctx, body, std::vector<plot::Rect>(kMaps + 1), options(form));
     if (!fit.all()) {
         const std::vector<plot::Command> labelled_note(ctx.result.list.commands.begin() + static_cast<std::ptrdiff_t>(drawn), ctx.result.list.commands.end());
         ctx.result.list.commands.resize(drawn);  // the note line of the arrangement that leaves plots out
-        detail::SubplotFit compact =
-            fit_plots(ctx, body, std::vector<plot::Rect>(kMaps + 1), patch_fit_options(ctx.figure(), st, maps, g, mine, StripForm::compact));
+        detail::SubplotFit compact = fit_plots(ctx, body, std::vector<plot::Rect>(kMaps + 1), options(StripForm::compact));
         if (compact.shown > fit.shown) {
             fit = compact;
             form = StripForm::compact;

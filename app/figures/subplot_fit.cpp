@@ -51,6 +51,7 @@ struct PlotNeed {
     float aspect = 1.5f;  // the width / height it reads best at, its colour key included
     float key = 0, key_aspect = 0;  // what its colour key adds to them
     bool shares_key = false;        // one key for a row of such plots (PlotDescriptor::shares_key)
+    std::function<float(float)> height_for;  // its best height at a width, where the state decides it
     float weight = 1;     // its claim on spare room
     bool full_width = false;
     bool focus = false;
@@ -135,7 +136,9 @@ Arrangement arrange_rows(const std::vector<PlotNeed>& given, const std::vector<i
             widths[i] = need <= W ? plots[i].min.x + (W - need) * plots[i].weight * plots[i].aspect / claim
                                   : W * plots[i].min.x / need;
             // a strip only spreads its rows when taller: a little over its need is all it uses
-            ideal = std::max(ideal, plots[i].strip ? plots[i].min.y * 1.1f : widths[i] / plots[i].aspect);
+            ideal = std::max(ideal, plots[i].strip        ? plots[i].min.y * 1.1f
+                                    : plots[i].height_for ? plots[i].height_for(widths[i])
+                                                          : widths[i] / plots[i].aspect);
         }
         bool all_keep_shape = true;
         for (std::size_t i = first; i < first + static_cast<std::size_t>(n); ++i)
@@ -213,6 +216,8 @@ PlotNeed need_of(const BuildContext& ctx, int k, const FitOptions& o) {
     p.key_aspect = d.key_width / d.min_size.y;
     p.aspect = d.aspect + p.key_aspect;
     p.shares_key = d.shares_key;
+    for (const auto& [plot_index, height_for] : o.height_for_width)
+        if (plot_index == k) p.height_for = height_for;
     p.keeps_shape = d.keeps_shape;
     p.strip = d.role == PlotRole::strip;
     p.full_width = d.full_width || d.role == PlotRole::strip;  // a strip is a band across the figure

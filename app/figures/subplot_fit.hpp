@@ -8,7 +8,9 @@
 // size and state), not per frame.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "figures/build_context.hpp"
@@ -31,6 +33,9 @@ struct FitOptions {
     std::vector<int> absent;  // plots this state does not draw: no room is kept for them
     // a plot whose need depends on the data (a strip's rows) states it here (pixels, scaled)
     std::vector<std::pair<int, plot::Vec2>> min_of;
+    // a plot whose best height follows from its width in this state (a map of rows x cols square
+    // patches), instead of its descriptor's aspect (pixels to pixels)
+    std::vector<std::pair<int, std::function<float(float)>>> height_for_width;
 };
 
 // `own`: the figure's arrangement of its first own.size() plots (in the order of its descriptors),
