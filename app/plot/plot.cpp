@@ -221,9 +221,18 @@ void Plot::layout() {
     const float pad = style_.px(8);
     Rect r{outer_.x0 + pad, outer_.y0 + pad, outer_.x1 - pad, outer_.y1 - pad};
     if (titled()) r.y0 += style_.px(style_.title_font) * 1.5f;
-    if (!legend_above_.empty()) {  // rows for the legend (the plot's left margin is not known yet: guess it)
+    if (!legend_above_.empty()) {  // room for the legend (the plot's left margin is not known yet: guess it)
         legend_above_y_ = r.y0;
-        r.y0 += legend_above_height(r.width() - style_.px(70));
+        const float rows_h = legend_above_height(r.width() - style_.px(70)), column = legend_column_width();
+        const float row = style_.px(style_.tick_font) * 1.4f;
+        legend_beside_ = rows_h > row * 1.5f + style_.px(4) && r.width() - column >= std::max(r.width() * 2 / 3, style_.px(200)) &&
+                         row * static_cast<float>(legend_above_.size()) <= r.height() * 0.6f;
+        if (legend_beside_) {
+            r.x1 -= column;
+            legend_beside_x_ = r.x1 + style_.px(12);
+        } else {
+            r.y0 += rows_h;
+        }
     }
     if (!axes_) {
         r.y0 += style_.px(2);
@@ -802,8 +811,25 @@ float Plot::legend_above_height(float width) const {
     return flow_legend(widths, width, tf * 1.4f).height + style_.px(4);
 }
 
+float Plot::legend_column_width() const {
+    const float tf = style_.px(style_.tick_font);
+    float widest = 0;
+    for (const std::string& l : legend_above_) widest = std::max(widest, measure_.measure(l, tf).x);
+    return style_.px(12 + 26 + 8) + widest + style_.px(4);
+}
+
 void Plot::draw_legend_above(std::vector<LegendEntry> entries) {
     const Theme& th = style_.theme;
+    if (legend_beside_) {  // one entry a row, from the top of the plot down
+        const float f = style_.px(style_.tick_font), row = f * 1.4f, sample = style_.px(26);
+        for (std::size_t i = 0; i < entries.size(); ++i) {
+            const float x = legend_beside_x_, y = area_.y0 + row * (static_cast<float>(i) + 0.5f);
+            list_.add(PolylineCmd{{{x, y}, {x + sample, y}}, entries[i].color, style_.px(entries[i].width), false, style_.px(entries[i].dash),
+                                  Role::legend});
+            list_.add(TextCmd{{x + sample + style_.px(8), y}, entries[i].label, f, th.text, HAlign::left, VAlign::middle, false, Role::legend});
+        }
+        return;
+    }
     const float room_h = area_.y0 - style_.px(4) - legend_above_y_;
     const float sample = style_.px(26);
     // the rows were reserved before the plot's left margin was known: smaller type if they need more
@@ -834,7 +860,7 @@ void Plot::finish() {
     finished_ = true;
     list_.pop_clip();
     if (axes_) list_.add(RectCmd{area_, {0, 0, 0, 0}, style_.theme.axis, style_.px(style_.axis_width)});
-    if (!legend_above_.empty()) {  // the entries named at setup go above the plot, the rest inside
+    if (!legend_above_.empty()) {  // the entries named at setup go above the plot (or beside it), the rest inside
         std::vector<LegendEntry> above, inside;
         for (LegendEntry& e : legend_)
             (std::find(legend_above_.begin(), legend_above_.end(), e.label) != legend_above_.end() ? above : inside).push_back(std::move(e));

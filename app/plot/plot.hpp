@@ -79,8 +79,10 @@ public:
         legend_left_ = false;
         legend_bottom_ = true;
     }
-    // The legend in rows above the plot (for plots whose curves leave no corner free): these labels,
-    // given now so the layout can make room; lines added later with one of them as legend go there.
+    // The legend outside the plot (for plots whose curves leave no corner free): these labels, given
+    // now so the layout can make room; lines added later with one of them as legend go there. In a
+    // column beside the plot where the cell is wide (the plot keeps two thirds of its width) and the
+    // entries would take more than a row above it; else in rows above.
     void setup_legend_above(std::vector<std::string> labels) {
         if (!locked_) legend_above_ = std::move(labels);
     }
@@ -165,6 +167,7 @@ private:
     bool find_spot(LabelPlacer& placer, const std::vector<Rect>& spots, Rect* box) const;
     void draw_legend_box(const Rect& box, const std::vector<LegendEntry>& entries, float tf, float row);
     float legend_above_height(float width) const;
+    float legend_column_width() const;
     void draw_legend_above(std::vector<LegendEntry> entries);
     void place_tag(LabelPlacer& placer, const Annotation& a);
     void place_text(LabelPlacer& placer, Annotation a);
@@ -195,6 +198,8 @@ private:
     std::vector<Annotation> annotations_;
     std::vector<std::string> legend_above_;
     float legend_above_y_ = 0;
+    bool legend_beside_ = false;  // the named entries in a column at the plot's right, not in rows above
+    float legend_beside_x_ = 0;
 };
 
 }  // namespace rope::plot
