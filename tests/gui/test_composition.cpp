@@ -98,7 +98,6 @@ void screen_problems(HeadlessApp& app, bool presenting, const std::string& where
         in.result = &view.result;
         in.style = &style;
         in.measure = &measure;
-        in.check_minimums = !view.key.focus.empty() || presenting;
         const std::string key = where + " " + std::string(view.figure->name);
         const std::vector<std::string> problems = rope::test::composition_problems(in);
         dump_failing(key, problems, view.result, measure);

@@ -143,7 +143,6 @@ void check_plots(const CompositionInput& in, std::vector<std::string>& out) {
         if (!g || g->frame.width() <= 0) out.push_back("focus plot " + name + " is not drawn");
     }
     for (const figures::PlotGeometry& g : r.plots) {
-        if (!in.check_minimums) break;
         const figures::PlotDescriptor* d = figures::find_plot(*in.figure, g.name);
         if (!d || g.frame.width() <= 0) continue;
         // the frame holds the plot's caption, ticks and labels: its cell less a margin of a few pixels

@@ -19,9 +19,6 @@ struct CompositionInput {
     const plot::TextMeasure* measure = nullptr;
     bool clean = false;          // an export with --clean: no interaction hints
     float min_text_px = 0;       // no text smaller, tick labels included (exports: 12 x width / 700)
-    // Plots at least their minimum size: the pictures people are shown (a lesson step's panel, an
-    // export); the other panels of a page beside a lesson step may show their one plot smaller.
-    bool check_minimums = true;
 };
 
 // The largest rectangle of the picture that nothing is drawn on (text, lines, filled shapes, images,

@@ -224,9 +224,10 @@ ImVec2 figure_room(const AppState& state, const UiContext& ui, const figures::Fi
 }
 
 // How much of the page's width and height the step's panel (`emphasised` among `shown`) gets: up to
-// 62%, less where that would leave another panel too small for any of its plots (a squeezed,
-// unreadable picture) while the step's plots still fit; 0 when the step's plots fit in no share
-// (the step's panel is then shown alone).
+// 62%, less where that would leave another panel too small for any of its plots while the step's
+// plots keep half again their minimums; 0 when no share gives the step's plots their room and the
+// other panels theirs (a small window: the step's panel is then shown alone, not beside squeezed,
+// unreadable pictures).
 float emphasis_share(const AppState& state, const UiContext& ui, const std::vector<int>& shown, ImVec2 size, float gap, int emphasised) {
     const int count = static_cast<int>(shown.size());
     // (given up for the others only while the step's plots keep half again their minimums)
@@ -251,17 +252,14 @@ float emphasis_share(const AppState& state, const UiContext& ui, const std::vect
     if (step_fits(grid_cells(count, size.x, size.y, gap, emphasised, kMost), 1.0f) &&
         others_legible(grid_cells(count, size.x, size.y, gap, emphasised, kMost)))
         return kMost;
-    // the most the others can have while the step keeps its room to spare, legible or (a small
-    // window) as near to it as they can come
-    float least = 0;
+    // the most the others can have while the step keeps its room to spare; where no share leaves
+    // them legible (a small window), the step's panel alone
     for (float share = kMost - 0.02f; share >= kEven - 1e-3f; share -= 0.02f) {
         const std::vector<GridCell> cells = grid_cells(count, size.x, size.y, gap, emphasised, share);
         if (!step_fits(cells, 1.5f)) break;
         if (others_legible(cells)) return share;
-        least = share;
     }
-    if (least > 0) return least;
-    return step_fits(grid_cells(count, size.x, size.y, gap, emphasised, kMost), 1.0f) ? kMost : 0.0f;
+    return 0.0f;
 }
 
 }  // namespace
