@@ -227,10 +227,15 @@ void Plot::layout() {
         const float row = style_.px(style_.tick_font) * 1.4f;
         legend_beside_ = rows_h > row * 1.5f + style_.px(4) && r.width() - column >= std::max(r.width() * 2 / 3, style_.px(200)) &&
                          row * static_cast<float>(legend_above_.size()) <= r.height() * 0.6f;
+        // rows that would take a third of the plot's height: short names go at the lines' ends
+        const float plot_h = r.height() - style_.px(style_.tick_font) * 1.5f - style_.px(style_.label_font) * 1.5f;
+        float widest = 0;
+        for (const std::string& l : legend_above_) widest = std::max(widest, measure_.measure(l, style_.px(style_.tick_font)).x);
+        legend_direct_ = !legend_beside_ && axes_ && rows_h > plot_h / 3 && widest <= (r.width() - style_.px(70)) / 3;
         if (legend_beside_) {
             r.x1 -= column;
             legend_beside_x_ = r.x1 + style_.px(12);
-        } else {
+        } else if (!legend_direct_) {
             r.y0 += rows_h;
         }
     }
@@ -504,6 +509,16 @@ void Plot::line(const double* xs, const double* ys, std::size_t count, std::size
     flush_points();
     for (const Rect& r : bands) list_.rect(r, color);
     if (!legend.empty()) legend_.push_back({legend, color, width / style_.scale, dash});
+    if (legend_direct_ && !legend.empty()) {
+        // the last point inside the plot: its name goes there
+        for (std::size_t i = count; i-- > 0;) {
+            const double x = xs ? xs[i * stride] : static_cast<double>(i), y = ys[i * stride];
+            if (!std::isfinite(y) || x < std::min(x_.min, x_.max) || x > std::max(x_.min, x_.max) || (x_.log && x <= 0) || (y_.log && y <= 0))
+                continue;
+            line_ends_.push_back({legend, to_px(x, std::clamp(y, std::min(y_.min, y_.max), std::max(y_.min, y_.max)))});
+            break;
+        }
+    }
 }
 
 void Plot::heatmap(std::vector<float> values, int cols, int rows, double x0, double x1, double y0, double y1,
@@ -862,8 +877,14 @@ void Plot::finish() {
     if (axes_) list_.add(RectCmd{area_, {0, 0, 0, 0}, style_.theme.axis, style_.px(style_.axis_width)});
     if (!legend_above_.empty()) {  // the entries named at setup go above the plot (or beside it), the rest inside
         std::vector<LegendEntry> above, inside;
-        for (LegendEntry& e : legend_)
-            (std::find(legend_above_.begin(), legend_above_.end(), e.label) != legend_above_.end() ? above : inside).push_back(std::move(e));
+        for (LegendEntry& e : legend_) {
+            const bool named = std::find(legend_above_.begin(), legend_above_.end(), e.label) != legend_above_.end();
+            const auto end = std::find_if(line_ends_.begin(), line_ends_.end(), [&](const auto& le) { return le.first == e.label; });
+            if (legend_direct_ && named && end != line_ends_.end())  // named at its line's end (placed with the tags)
+                annotations_.push_back({Annotation::Kind::text, end->second, e.label, e.color, HAlign::right, VAlign::bottom,
+                                        style_.px(style_.tick_font)});
+            else (named && !legend_direct_ ? above : inside).push_back(std::move(e));
+        }
         draw_legend_above(std::move(above));
         legend_ = std::move(inside);
     }

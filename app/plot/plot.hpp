@@ -82,7 +82,9 @@ public:
     // The legend outside the plot (for plots whose curves leave no corner free): these labels, given
     // now so the layout can make room; lines added later with one of them as legend go there. In a
     // column beside the plot where the cell is wide (the plot keeps two thirds of its width) and the
-    // entries would take more than a row above it; else in rows above.
+    // entries would take more than a row above it; else in rows above, unless those rows would take
+    // more than a third of the plot's height and the names are short (a third of its width): then
+    // each line is named at its right end, inside the plot.
     void setup_legend_above(std::vector<std::string> labels) {
         if (!locked_) legend_above_ = std::move(labels);
     }
@@ -200,6 +202,8 @@ private:
     float legend_above_y_ = 0;
     bool legend_beside_ = false;  // the named entries in a column at the plot's right, not in rows above
     float legend_beside_x_ = 0;
+    bool legend_direct_ = false;  // the named lines labelled at their right ends instead
+    std::vector<std::pair<std::string, Vec2>> line_ends_;  // each named line's last point in the plot
 };
 
 }  // namespace rope::plot

@@ -9,12 +9,14 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "export/cairo_canvas.hpp"
 #include "figures/registry.hpp"
 #include "lessons/lessons.hpp"
 #include "plot/label_placer.hpp"
+#include "plot/plot.hpp"
 #include "plot/short_forms.hpp"
 #include "rope/presets.hpp"
 
@@ -255,4 +257,55 @@ TEST(LabelLayout, ShortFormsKeepBracketsWhole) {
         }
     }
     EXPECT_EQ(plot::short_forms("M-RoPE interleaved [24, 20, 20] (Qwen3-VL)").front(), "M-RoPE interleaved [24, 20, 20]");
+}
+
+// A legend named at setup reflows with its plot's cell: in rows above the plot; beside it in a wide
+// cell where it would take more than a row above; at the lines' ends where rows above would take more
+// than a third of a short plot's height and the names are short.
+TEST(LabelLayout, LegendsReflowBesideAboveOrAtTheLinesEnds) {
+    const exporting::CairoTextMeasure measure;
+    const plot::Style st = plot::file_style(plot::ThemeId::light);
+    enum class Place { above, beside, ends };
+    auto place_in = [&](plot::Rect cell, const std::vector<std::string>& names, std::vector<std::string>& drawn) {
+        plot::DisplayList list;
+        list.width = cell.x1, list.height = cell.y1;
+        plot::Plot p(list, measure, st, cell);
+        p.setup_x({"x", 0, 7});
+        p.setup_y({"y", 0, 8});
+        p.setup_legend_above(names);
+        const std::vector<double> x{0, 1, 2, 3, 4, 5, 6, 7};
+        for (std::size_t k = 0; k < names.size(); ++k) {
+            std::vector<double> y(x.size());
+            for (std::size_t i = 0; i < x.size(); ++i) y[i] = 1 + 2.5 * static_cast<double>(k) + 0.1 * static_cast<double>(i);
+            p.line(x.data(), y.data(), x.size(), 1, st.theme.series[k % st.theme.series.size()], names[k]);
+        }
+        const plot::Rect area = p.area();
+        p.finish();
+        bool samples = false;
+        float lowest_name = 0, leftmost_name = 1e9f;
+        drawn.clear();
+        for (const plot::Command& c : list.commands) {
+            if (const auto* l = std::get_if<plot::PolylineCmd>(&c)) samples = samples || l->role == plot::Role::legend;
+            if (const auto* t = std::get_if<plot::TextCmd>(&c))
+                if (std::find(names.begin(), names.end(), t->text) != names.end()) {
+                    lowest_name = std::max(lowest_name, t->pos.y);
+                    leftmost_name = std::min(leftmost_name, t->pos.x);
+                    drawn.push_back(t->text);
+                }
+        }
+        if (const char* dir = std::getenv("ROPE_DUMP_LEGENDS"))  // to look at: one SVG a case
+            std::ofstream(std::string(dir) + "/legend-" + std::to_string(static_cast<int>(cell.x1)) + ".svg")
+                << exporting::render_svg(list, measure, "legend", {});
+        if (!samples) return Place::ends;
+        return leftmost_name > area.x1 ? Place::beside : lowest_name < area.y0 ? Place::above : Place::ends;
+    };
+    const std::vector<std::string> long_names{"original (unscaled)", "linear interpolation ×4", "NTK-aware ×4", "YaRN ×4 with its ramp"};
+    const std::vector<std::string> short_names{"original", "ntk ×4", "yarn ×4"};
+    std::vector<std::string> drawn;
+    EXPECT_EQ(place_in({0, 0, 300, 420}, long_names, drawn), Place::above);
+    EXPECT_EQ(drawn.size(), long_names.size());
+    EXPECT_EQ(place_in({0, 0, 700, 420}, long_names, drawn), Place::beside);
+    EXPECT_EQ(drawn.size(), long_names.size());
+    EXPECT_EQ(place_in({0, 0, 300, 130}, short_names, drawn), Place::ends);
+    EXPECT_EQ(drawn.size(), short_names.size());  // every line named
 }
