@@ -207,7 +207,7 @@ PlotNeed need_of(const BuildContext& ctx, int k, const FitOptions& o) {
     const PlotDescriptor& d = ctx.figure().plots[static_cast<std::size_t>(k)];
     PlotNeed p;
     p.index = k;
-    p.min = o.min_px.x > 0 && o.min_px.y > 0 ? o.min_px : plot::Vec2{st.px(d.min_size.x), st.px(d.min_size.y)};
+    p.min = {st.px(d.min_size.x), st.px(d.min_size.y)};
     for (const auto& [plot_index, min] : o.min_of)
         if (plot_index == k) p.min = {std::max(p.min.x, min.x), std::max(p.min.y, min.y)};
     p.key = st.px(d.key_width);
@@ -303,12 +303,6 @@ SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot:
     SubplotFit fit = solve(ctx, area, plots, options, total);
     fit.shown += total - static_cast<int>(plots.size());
     return fit;
-}
-
-SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, plot::Vec2 min_px) {
-    FitOptions o;
-    o.min_px = min_px;
-    return fit_plots(ctx, area, own, o);
 }
 
 void centred_note(BuildContext& ctx, plot::Rect area, const std::vector<std::string>& texts) {

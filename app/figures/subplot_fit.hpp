@@ -28,7 +28,6 @@ struct SubplotFit {
 };
 
 struct FitOptions {
-    plot::Vec2 min_px{0, 0};  // one smallest cell for every plot instead of the descriptors' (pixels, scaled)
     std::vector<int> keep;    // plots never left out besides the focus (the model's own map)
     std::vector<int> absent;  // plots this state does not draw: no room is kept for them
     // a plot whose need depends on the data (a strip's rows) states it here (pixels, scaled)
@@ -42,7 +41,6 @@ struct FitOptions {
 // used as it is when every cell holds its plot's minimum (PlotDescriptor::min_size and key_width,
 // scaled) and no lesson step's focus asks for room; else the engine arranges them in `area`.
 SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const FitOptions& options = {});
-SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, plot::Vec2 min_px);
 
 // A short explanation centred in `area`, wrapped to its width, on a box that keeps it off the data:
 // what a deliberately simple view (one pair, d = 2) shows and why.

@@ -249,9 +249,8 @@ float emphasis_share(const AppState& state, const UiContext& ui, const std::vect
         return true;
     };
     constexpr float kMost = 0.62f, kEven = 0.5f;
-    if (step_fits(grid_cells(count, size.x, size.y, gap, emphasised, kMost), 1.0f) &&
-        others_legible(grid_cells(count, size.x, size.y, gap, emphasised, kMost)))
-        return kMost;
+    const std::vector<GridCell> most = grid_cells(count, size.x, size.y, gap, emphasised, kMost);
+    if (step_fits(most, 1.0f) && others_legible(most)) return kMost;
     // the most the others can have while the step keeps its room to spare; where no share leaves
     // them legible (a small window), the step's panel alone
     for (float share = kMost - 0.02f; share >= kEven - 1e-3f; share -= 0.02f) {
