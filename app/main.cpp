@@ -1,14 +1,15 @@
-// rope-explorer: the window (no command, or only options) and the command-line tools `compute` and
-// `export`. A bad argument is one line on standard error and exit code 2; a failure that is not the
-// user's input, exit code 1.
+// rope-explorer: the command-line tools `compute` (and --help, --version) here; the window (no
+// command, or only options) and `export` in rope-explorer-app, started in this process's place
+// (cli/launcher.hpp says why). A bad argument is one line on standard error and exit code 2; a
+// failure that is not the user's input, exit code 1.
 #include <iostream>
 #include <string>
 
 #include "cli/arguments.hpp"
 #include "cli/compute_command.hpp"
-#include "cli/export_command.hpp"
 #include "cli/help.hpp"
-#include "gui/drivers/drivers.hpp"
+#include "cli/launcher.hpp"
+#include "rope/number_parse.hpp"
 
 namespace {
 
@@ -29,29 +30,12 @@ int run(int argc, char** argv) {
             args.next();
             return run_compute(args);
         }
-        if (first == "export") {
-            args.next();
-            return run_export(args);
-        }
-        if (first[0] != '-') throw UsageError("unknown command '" + rope::shorten_for_message(first) + "'; commands: compute, export (see --help)");
+        if (first != "export" && first[0] != '-')
+            throw UsageError("unknown command '" + rope::shorten_for_message(first) + "'; commands: compute, export (see --help)");
     }
-    // The window: bad --set is refused before anything opens.
-    return rope::gui::run_gui(rope::gui::parse_gui_options(argc, argv, 1));
+    start_app(argv);
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
-    try {
-        return run(argc, argv);
-    } catch (const rope::cli::UsageError& e) {
-        std::cerr << "rope-explorer: " << e.what() << "\n";
-        return rope::cli::kExitUsage;
-    } catch (const rope::cli::RuntimeFailure& e) {
-        std::cerr << "rope-explorer: " << e.what() << "\n";
-        return rope::cli::kExitFailure;
-    } catch (const std::exception& e) {
-        std::cerr << "rope-explorer: internal error: " << e.what() << "\n";
-        return rope::cli::kExitFailure;
-    }
-}
+int main(int argc, char** argv) { return rope::cli::run_guarded(argc, argv, run); }

@@ -11,7 +11,14 @@
 
 namespace rope::cli {
 
-CsvWriter::CsvWriter(int fd, std::size_t buffer_bytes) : fd_(fd), buffer_(buffer_bytes) {}
+CsvWriter::CsvWriter(int fd, std::size_t buffer_bytes) : fd_(fd), buffer_(new char[buffer_bytes]), capacity_(buffer_bytes) {}
+
+void CsvWriter::grow_to(std::size_t bytes) {
+    if (bytes <= capacity_) return;
+    flush();
+    buffer_.reset(new char[bytes]);
+    capacity_ = bytes;
+}
 
 CsvWriter::~CsvWriter() {
     // Destructors must not throw: a failed final flush is reported by an explicit flush().
@@ -22,7 +29,7 @@ CsvWriter::~CsvWriter() {
 }
 
 void CsvWriter::reserve(std::size_t bytes) {
-    if (used_ + bytes > buffer_.size()) flush();
+    if (used_ + bytes > capacity_) flush();
 }
 
 void CsvWriter::separator() {
@@ -33,22 +40,22 @@ void CsvWriter::separator() {
 CsvWriter& CsvWriter::number(double value) {
     reserve(kMaxNumberChars + 2);
     separator();
-    used_ = static_cast<std::size_t>(format_number(buffer_.data() + used_, value) - buffer_.data());
+    used_ = static_cast<std::size_t>(format_number(buffer_.get() + used_, value) - buffer_.get());
     return *this;
 }
 
 CsvWriter& CsvWriter::integer(std::int64_t value) {
     reserve(kMaxNumberChars + 2);
     separator();
-    used_ = static_cast<std::size_t>(format_integer(buffer_.data() + used_, value) - buffer_.data());
+    used_ = static_cast<std::size_t>(format_integer(buffer_.get() + used_, value) - buffer_.get());
     return *this;
 }
 
 CsvWriter& CsvWriter::text(std::string_view value) {
-    if (used_ + value.size() + 2 > buffer_.size()) flush();
-    if (value.size() + 2 > buffer_.size()) buffer_.resize(value.size() + 2);
+    if (used_ + value.size() + 2 > capacity_) flush();
+    grow_to(value.size() + 2);
     separator();
-    std::memcpy(buffer_.data() + used_, value.data(), value.size());
+    std::memcpy(buffer_.get() + used_, value.data(), value.size());
     used_ += value.size();
     return *this;
 }
@@ -65,16 +72,16 @@ void CsvWriter::header(std::initializer_list<std::string_view> columns) {
 }
 
 void CsvWriter::rows(std::string_view formatted) {
-    if (used_ + formatted.size() > buffer_.size()) flush();
-    if (formatted.size() > buffer_.size()) buffer_.resize(formatted.size());
-    std::memcpy(buffer_.data() + used_, formatted.data(), formatted.size());
+    if (used_ + formatted.size() > capacity_) flush();
+    grow_to(formatted.size());
+    std::memcpy(buffer_.get() + used_, formatted.data(), formatted.size());
     used_ += formatted.size();
 }
 
 void CsvWriter::flush() {
     std::size_t done = 0;
     while (done < used_) {
-        const ssize_t n = ::write(fd_, buffer_.data() + done, used_ - done);
+        const ssize_t n = ::write(fd_, buffer_.get() + done, used_ - done);
         if (n < 0) {
             if (errno == EINTR) continue;
             used_ = 0;

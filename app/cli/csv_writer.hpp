@@ -3,8 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string_view>
-#include <vector>
 
 namespace rope::cli {
 
@@ -28,9 +28,12 @@ public:
 private:
     void separator();
     void reserve(std::size_t bytes);
+    void grow_to(std::size_t bytes);
 
     int fd_;
-    std::vector<char> buffer_;
+    // not zero-filled: a short table touches only the pages it writes
+    std::unique_ptr<char[]> buffer_;
+    std::size_t capacity_;
     std::size_t used_ = 0;
     bool row_started_ = false;
 };

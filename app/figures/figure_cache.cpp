@@ -83,6 +83,17 @@ std::shared_ptr<const FigureCache::BoundCurve> known_base_bound_curve(int rotate
     return up_to(at->second, top);
 }
 
+std::optional<double> tabulated_base_lower_bound(int rotated_dims, std::int64_t context) {
+    const std::string_view table(kTable_base_bounds_csv);
+    const std::string row = "\n" + std::to_string(rotated_dims) + "," + std::to_string(context) + ",";
+    const std::size_t at = table.find(row);
+    if (at == std::string_view::npos) return std::nullopt;
+    const std::size_t from = at + row.size(), end = table.find('\n', from);
+    const std::string_view base = table.substr(from, end == std::string_view::npos ? std::string_view::npos : end - from);
+    if (base == "none") return HUGE_VAL;
+    return parse_number(base);
+}
+
 namespace {
 
 std::vector<double> as_vector(const Eigen::VectorXd& v) { return std::vector<double>(v.data(), v.data() + v.size()); }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "figures/heatmap_cells.hpp"
@@ -91,5 +92,9 @@ private:
 
 // The bound curve from assets/base_bounds.csv up to `top` (null if the table does not cover it).
 std::shared_ptr<const FigureCache::BoundCurve> known_base_bound_curve(int rotated_dims, std::int64_t top);
+// One row of that table: base_lower_bound(rotated_dims, context) as the search finds it (inf where
+// no base works), or nullopt where the table has no such row. A direct look-up in the table's text,
+// without reading the whole table (`compute summary` starts in a few milliseconds).
+std::optional<double> tabulated_base_lower_bound(int rotated_dims, std::int64_t context);
 
 }  // namespace rope::figures

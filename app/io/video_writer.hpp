@@ -1,5 +1,6 @@
 // Video files through Debian's libavcodec/libavformat: H.264 in MP4 and VP9 in WebM, from straight
-// RGBA frames. Written like the other exports: into a temporary file next to the target, renamed into
+// RGBA frames. libav lives in the video module (video_module.hpp), loaded on the first writer; a
+// program without it fails that writer with IoError naming the module. Written like the other exports: into a temporary file next to the target, renamed into
 // place by finish(); a writer dropped without finish() (an error, a cancel) removes it. Each writer
 // owns all its libav state, so several may encode at once on different threads.
 //

@@ -1,0 +1,28 @@
+// rope-explorer-app: the window (no command, or only options) and `export`, started by
+// rope-explorer (main.cpp) for them. Run by hand it does the same.
+#include <string>
+
+#include "cli/arguments.hpp"
+#include "cli/export_command.hpp"
+#include "cli/launcher.hpp"
+#include "gui/drivers/drivers.hpp"
+#include "rope/number_parse.hpp"
+
+namespace {
+
+int run(int argc, char** argv) {
+    using namespace rope::cli;
+    ArgCursor args(argc, argv, 1);
+    if (!args.done() && args.peek() == "export") {
+        args.next();
+        return run_export(args);
+    }
+    if (!args.done() && args.peek()[0] != '-')
+        throw UsageError("unknown command '" + rope::shorten_for_message(args.peek()) + "'; rope-explorer-app runs the window and export");
+    // The window: bad --set is refused before anything opens.
+    return rope::gui::run_gui(rope::gui::parse_gui_options(argc, argv, 1));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) { return rope::cli::run_guarded(argc, argv, run); }
