@@ -64,6 +64,45 @@ void warn(std::vector<std::string>& warnings, const std::string& line) {
 
 bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
+// A JSON bool, or a number where transformers tests the value for truth (`if config.key:`): 0 is
+// false, any other number true (Llama 4 configs saved by transformers 4.51 carry
+// "attn_temperature_tuning": 4). Anything else is refused: one line naming the key and the value.
+bool truthy(const json& v, const std::string& where, const std::string& name) {
+    if (v.is_boolean()) return v.get<bool>();
+    if (v.is_number()) return v.get<double>() != 0;
+    fail(name, "\"" + where + "\" is " + v.dump().substr(0, 40) + "; it must be true or false (or a number: 0 is false, any other true)");
+}
+
+// The defaults of a model type's transformers configuration class for the keys the import reads,
+// used where the file leaves a key out (or gives null), as the class does. Only the classes whose
+// defaults differ from the generic reading (base 10000, no layers) are listed.
+struct ClassDefaults {
+    const char* config_class;
+    std::vector<std::pair<const char*, double>> values;
+};
+
+const ClassDefaults* class_defaults(const std::string& model_type) {
+    // Llama4TextConfig, configuration_llama4.py (transformers 008e5743) lines 111-172
+    static const ClassDefaults llama4 = {"Llama4TextConfig",
+                                         {{"num_hidden_layers", 48}, {"head_dim", 128}, {"rope_theta", 500000},
+                                          {"max_position_embeddings", 131072}, {"no_rope_layer_interval", 4},
+                                          {"attention_chunk_size", 8192}}};
+    // SmolLM3Config, configuration_smollm3.py (transformers 008e5743) lines 55-90
+    static const ClassDefaults smollm3 = {"SmolLM3Config",
+                                          {{"num_hidden_layers", 36}, {"hidden_size", 2048}, {"num_attention_heads", 16},
+                                           {"rope_theta", 2000000}, {"max_position_embeddings", 32768},
+                                           {"no_rope_layer_interval", 4}}};
+    // Gemma3TextConfig.__init__, configuration_gemma3.py (transformers 008f5c8c)
+    static const ClassDefaults gemma3 = {"Gemma3TextConfig",
+                                         {{"num_hidden_layers", 26}, {"head_dim", 256}, {"rope_theta", 1000000},
+                                          {"max_position_embeddings", 131072}, {"rope_local_base_freq", 10000},
+                                          {"sliding_window", 4096}}};
+    if (model_type == "llama4" || model_type == "llama4_text") return &llama4;
+    if (model_type == "smollm3") return &smollm3;
+    if (model_type == "gemma3" || model_type == "gemma3_text") return &gemma3;
+    return nullptr;
+}
+
 // The config's view of one kind of layer: its RoPE dict, and Gemma 3's local base for sliding layers.
 struct RopeSource {
     json rope = json::object();
@@ -85,12 +124,14 @@ public:
 
 private:
     void parse(const std::string& text);
+    void apply_class_defaults();
     int head_dim() const;
     double fraction(const RopeSource& src, int dim) const;
     RopeValues rope_values(const RopeSource& src, int dim);
     std::string rope_type(const RopeSource& src, int dim, double f) const;
     double original_context(const json& rope, const std::string& type) const;
     void scaling_values(const json& rope, const std::string& type, double original, KeyValues& out) const;
+    void check_factor_lists(const RopeSource& src, int dim, double f) const;
     void attention_and_unread_keys(const json& rope, const std::string& type, KeyValues& out);
     KeyValues model_values() const;
     int layer_count() const;  // num_hidden_layers, 0 if not given
@@ -137,8 +178,28 @@ void ConfigReader::parse(const std::string& text) {
         if (has(root_, section)) out_.warnings.push_back("config '" + name_ + "': \"" + section + "\" is not supported and is ignored");
     for (const json* j : {&c_, &root_})
         if (model_type_.empty() && has(*j, "model_type") && (*j)["model_type"].is_string()) model_type_ = (*j)["model_type"].get<std::string>();
+    apply_class_defaults();
     if (has(c_, "max_position_embeddings")) max_positions_ = number(c_, "max_position_embeddings", name_);
     else if (has(c_, "n_positions")) max_positions_ = number(c_, "n_positions", name_);
+}
+
+// Keys the file leaves out take the model class's defaults, said in one warning. A key given as
+// null is not defaulted: the class keeps the None (Llama 4's head_dim then comes from hidden_size).
+void ConfigReader::apply_class_defaults() {
+    const ClassDefaults* defaults = class_defaults(model_type_);
+    if (!defaults || !c_.is_object()) return;
+    std::vector<std::string> used;
+    for (const auto& [key, value] : defaults->values) {
+        if (c_.contains(key)) continue;
+        if (std::string(key) == "rope_theta" && has(c_, "rope_parameters")) continue;  // v5: the base is inside
+        const bool listed = has(c_, "no_rope_layers") && c_["no_rope_layers"].is_array() && !c_["no_rope_layers"].empty();
+        if (std::string(key) == "no_rope_layer_interval" && listed) continue;  // not used: the list says
+        c_[key] = value;
+        used.push_back(std::string(key) + " " + format_number(value));
+    }
+    if (!used.empty())
+        out_.warnings.push_back("config '" + name_ + "': not in the file, so transformers' " + defaults->config_class +
+                                " defaults are used: " + joined(used));
 }
 
 // head_dim (may be absent or null), else hidden_size // num_attention_heads, else GPT-J's
@@ -217,6 +278,7 @@ RopeValues ConfigReader::rope_values(const RopeSource& src, int dim) {
         r.original = std::floor(original);
         out.emplace_back(P::original_max_position, format_number(r.original));
     }
+    if (type == "longrope") check_factor_lists(src, dim, f);
     if (type != "none") scaling_values(rope, type, original, out);
     attention_and_unread_keys(rope, type, out);
     return r;
@@ -284,16 +346,29 @@ void ConfigReader::scaling_values(const json& rope, const std::string& type, dou
                                     {"mscale", P::mscale}, {"mscale_all_dim", P::mscale_all_dim}})
             if (has(rope, k) && !(std::string(k).rfind("beta", 0) == 0 && number(rope, k, name_) == 0))
                 out.emplace_back(id, format_number(number(rope, k, name_)));
-        if (has(rope, "truncate")) {
-            if (!rope["truncate"].is_boolean()) fail(name_, "\"truncate\" must be true or false");
-            out.emplace_back(P::truncate, rope["truncate"].get<bool>() ? "true" : "false");
-        }
+        if (has(rope, "truncate"))  // _compute_yarn_parameters: `if truncate:`
+            out.emplace_back(P::truncate, truthy(rope["truncate"], "truncate", name_) ? "true" : "false");
     }
     if (type == "longrope") {
         if (!has(rope, "long_factor") || !has(rope, "short_factor"))
             fail(name_, "rope type longrope needs \"long_factor\" and \"short_factor\" lists");
         out.emplace_back(P::long_factors, list_text(rope["long_factor"], "long_factor", name_));
         out.emplace_back(P::short_factors, list_text(rope["short_factor"], "short_factor", name_));
+    }
+}
+
+// Longrope's lists scale the rotated pairs one by one: transformers multiplies a tensor of
+// int(head_dim x partial_rotary_factor) // 2 inverse frequencies by each list, so any other length
+// fails there (_compute_longrope_parameters; its validation names the length it expects).
+void ConfigReader::check_factor_lists(const RopeSource& src, int dim, double f) const {
+    const int pairs = static_cast<int>(std::floor(dim * f)) / 2;
+    for (const char* key : {"short_factor", "long_factor"}) {
+        if (!has(src.rope, key) || !src.rope[key].is_array()) continue;  // scaling_values says what is missing
+        const std::size_t given = src.rope[key].size();
+        if (given != static_cast<std::size_t>(pairs))
+            fail(name_, "\"" + src.where + "." + key + "\" has " + std::to_string(given) + " numbers; longrope needs one per rotated pair: " +
+                            std::to_string(pairs) + " (int(head_dim " + std::to_string(dim) + " x partial_rotary_factor " + format_number(f) +
+                            ") // 2)");
     }
 }
 
@@ -323,10 +398,8 @@ KeyValues ConfigReader::model_values() const {
     // neighbours; the HF Llama family and NeoX use rotate_half
     bool interleaved = model_type_ == "gptj" || model_type_ == "deepseek_v3" || model_type_ == "deepseek_v2" ||
                        model_type_ == "kimi_k2" || starts_with(model_type_, "llama4");
-    if (has(c_, "rope_interleave")) {  // DeepSeek's switch (true by default there)
-        if (!c_["rope_interleave"].is_boolean()) fail(name_, "\"rope_interleave\" must be true or false");
-        interleaved = c_["rope_interleave"].get<bool>();
-    }
+    if (has(c_, "rope_interleave"))  // DeepSeek's switch (true by default there; the attention tests it for truth)
+        interleaved = truthy(c_["rope_interleave"], "rope_interleave", name_);
     out.emplace_back(P::pairing, interleaved ? "interleaved" : "half");
     if (max_positions_ >= 1) out.emplace_back(P::max_position, format_number(std::floor(max_positions_)));
     return out;
@@ -397,16 +470,24 @@ void ConfigReader::plan_layers() {
 }
 
 // no_rope_layers (1 = RoPE, 0 = NoPE, transformers' convention), else the interval form: every
-// interval-th layer is NoPE (Llama 4 defaults to 4, as Llama4TextConfig does).
+// interval-th layer is NoPE (Llama 4 and SmolLM3 default to 4, as their config classes do).
+// Llama4TextConfig keeps the list only if it is non-empty (`no_rope_layers if no_rope_layers else
+// default`), so Llama 4 Scout's published `[]` means the interval form; SmolLM3Config derives the
+// list only for None and then indexes the empty one per layer, which fails: refused.
 void ConfigReader::read_no_rope_layers() {
     int count = layer_count();
     std::string counted_by = "num_hidden_layers";
     if (!types_.empty()) count = static_cast<int>(types_.size()), counted_by = "layer_types";
     read_.insert("no_rope_layers");
     read_.insert("no_rope_layer_interval");
-    if (has(c_, "no_rope_layers")) {
+    const bool llama4 = starts_with(model_type_, "llama4");
+    const bool empty_means_interval = llama4 && has(c_, "no_rope_layers") && c_["no_rope_layers"].is_array() && c_["no_rope_layers"].empty();
+    if (has(c_, "no_rope_layers") && !empty_means_interval) {
         const json& list = c_["no_rope_layers"];
         if (!list.is_array()) fail(name_, "\"no_rope_layers\" must be a list of 1 (RoPE) and 0 (NoPE), one per layer");
+        if (list.empty())
+            fail(name_, "\"no_rope_layers\" is []; it must have one entry per layer (" + counted_by + ": " + std::to_string(count) +
+                            "), or be left out for every no_rope_layer_interval-th layer NoPE (only Llama 4 reads [] so)");
         if (count > 0 && static_cast<int>(list.size()) != count)
             fail(name_, "\"no_rope_layers\" has " + std::to_string(list.size()) + " entries; it must have one per layer (" +
                             counted_by + ": " + std::to_string(count) + ")");
@@ -425,7 +506,10 @@ void ConfigReader::read_no_rope_layers() {
         return;
     }
     const bool interval_given = has(c_, "no_rope_layer_interval");
-    if (count == 0 || !(interval_given || starts_with(model_type_, "llama4"))) return;
+    if (count == 0 && empty_means_interval)
+        fail(name_, "\"no_rope_layers\" is [] and \"num_hidden_layers\" is null; Llama 4 derives the list from the layer count: "
+                    "give num_hidden_layers (1 to " + std::to_string(kMaxLayers) + ") or one entry per layer");
+    if (count == 0 || !(interval_given || llama4)) return;
     const int every = interval_given ? whole_number(c_, "no_rope_layer_interval", name_, 1, kMaxLayers) : 4;
     for (int i = 0; i < count; ++i) nope_.push_back((i + 1) % every == 0);
 }
@@ -583,9 +667,8 @@ void ConfigReader::read_temperature() {
     const bool llama4 = starts_with(model_type_, "llama4");
     std::vector<std::string> defaulted;
     if (has(c_, "attn_temperature_tuning")) {
-        const json& v = c_["attn_temperature_tuning"];
-        if (!v.is_boolean() && !v.is_number()) fail(name_, "\"attn_temperature_tuning\" must be true or false");
-        const bool on = v.is_boolean() ? v.get<bool>() : v.get<double>() != 0;  // transformers tests it for truth
+        // Llama4TextAttention: `if self.attn_temperature_tuning and not self.use_rope` (4.51 wrote 4)
+        const bool on = truthy(c_["attn_temperature_tuning"], "attn_temperature_tuning", name_);
         out_.sets.emplace_back(P::attn_temperature_tuning, on ? "true" : "false");
     } else if (llama4) {
         out_.sets.emplace_back(P::attn_temperature_tuning, "true");

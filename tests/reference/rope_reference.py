@@ -99,12 +99,26 @@ def freqs(cfg):
     return {"theta": inv.tolist(), "attention_factor": attention}
 
 
+# The config classes' defaults for keys a file leaves out (Llama4TextConfig, SmolLM3Config, Gemma3TextConfig)
+CLASS_DEFAULTS = {
+    "llama4_text": {"rope_theta": 500000.0, "head_dim": 128},
+    "smollm3": {"rope_theta": 2000000.0, "hidden_size": 2048, "num_attention_heads": 16},
+    "gemma3_text": {"rope_theta": 1000000.0, "head_dim": 256, "rope_local_base_freq": 10000.0, "max_position_embeddings": 131072},
+}
+
+
 def hf_config(path, layer_type="full_attention", sequence_length=None):
     """The RoPE settings of a Hugging Face config.json, read the way transformers' rope-init reads them."""
     with open(path) as f:
         c = json.load(f)
+    root_type = c.get("model_type")
     if "text_config" in c and "num_attention_heads" not in c and "head_dim" not in c:
         c = c["text_config"]
+    model_type = {"llama4": "llama4_text", "gemma3": "gemma3_text"}.get(c.get("model_type", root_type), c.get("model_type", root_type))
+    defaults = dict(CLASS_DEFAULTS.get(model_type, {}))
+    if "rope_parameters" in c:
+        defaults.pop("rope_theta", None)  # v5: the base is inside
+    c = {**defaults, **c}
     params = c.get("rope_parameters")
     local_base = None
     if params is not None:
