@@ -78,7 +78,7 @@ bool truthy(const json& v, const std::string& where, const std::string& name) {
 // defaults differ from the generic reading (base 10000, no layers) are listed.
 struct ClassDefaults {
     const char* config_class;
-    std::vector<std::pair<const char*, double>> values;
+    std::vector<std::pair<const char*, json>> values;
 };
 
 const ClassDefaults* class_defaults(const std::string& model_type) {
@@ -97,9 +97,75 @@ const ClassDefaults* class_defaults(const std::string& model_type) {
                                          {{"num_hidden_layers", 26}, {"head_dim", 256}, {"rope_theta", 1000000},
                                           {"max_position_embeddings", 131072}, {"rope_local_base_freq", 10000},
                                           {"sliding_window", 4096}}};
+    // Gemma4TextConfig, configuration_gemma4.py (transformers 008e5743): the fields, and
+    // __post_init__'s kwargs.pop("global_head_dim", 512) (layer_types and rope_parameters: gemma4_defaults)
+    static const ClassDefaults gemma4 = {"Gemma4TextConfig",
+                                         {{"num_hidden_layers", 30}, {"head_dim", 256}, {"global_head_dim", 512},
+                                          {"max_position_embeddings", 131072}, {"sliding_window", 512}}};
+    // Qwen2VLTextConfig.__init__ and Qwen2_5_VLTextConfig.__init__ (transformers 018c8e03):
+    // kwargs.get("rope_theta", 1000000.0); sliding_window is kept only if use_sliding_window
+    static const ClassDefaults qwen2_vl = {"Qwen2VLTextConfig",
+                                           {{"hidden_size", 8192}, {"num_attention_heads", 64}, {"rope_theta", 1000000},
+                                            {"max_position_embeddings", 32768}, {"use_sliding_window", false}}};
+    static const ClassDefaults qwen2_5_vl = {"Qwen2_5_VLTextConfig", qwen2_vl.values};
+    // Qwen3VLTextConfig.__init__, configuration_qwen3_vl.py (transformers 000c33fd): default_theta 500000
+    static const ClassDefaults qwen3_vl = {"Qwen3VLTextConfig",
+                                           {{"hidden_size", 4096}, {"num_attention_heads", 32}, {"head_dim", 128},
+                                            {"rope_theta", 500000}, {"max_position_embeddings", 128000}}};
+    // Qwen3NextConfig, configuration_qwen3_next.py (transformers 008e5743): the fields, and
+    // __post_init__'s setdefault("partial_rotary_factor", 0.25) and pop("full_attention_interval", 4)
+    static const ClassDefaults qwen3_next = {"Qwen3NextConfig",
+                                             {{"num_hidden_layers", 48}, {"hidden_size", 2048}, {"num_attention_heads", 16},
+                                              {"head_dim", 256}, {"max_position_embeddings", 32768},
+                                              {"partial_rotary_factor", 0.25}, {"full_attention_interval", 4}}};
+    // Phi3Config, configuration_phi3.py (transformers 008e5743)
+    static const ClassDefaults phi3 = {"Phi3Config",
+                                       {{"hidden_size", 3072}, {"num_attention_heads", 32}, {"max_position_embeddings", 4096},
+                                        {"original_max_position_embeddings", 4096}}};
+    // DeepseekV3Config.__init__, configuration_deepseek_v3.py (transformers 001f85b3)
+    static const ClassDefaults deepseek_v3 = {"DeepseekV3Config",
+                                              {{"qk_rope_head_dim", 64}, {"max_position_embeddings", 4096}}};
+    // GPTNeoXConfig, configuration_gpt_neox.py (transformers 008e5743): setdefault("partial_rotary_factor",
+    // kwargs.pop("rotary_pct", 0.25))
+    static const ClassDefaults gpt_neox = {"GPTNeoXConfig",
+                                           {{"hidden_size", 6144}, {"num_attention_heads", 64}, {"max_position_embeddings", 2048},
+                                            {"rotary_pct", 0.25}}};
+    // Glm4MoeConfig.__init__, configuration_glm4_moe.py (transformers 008c726d)
+    static const ClassDefaults glm4_moe = {"Glm4MoeConfig",
+                                           {{"partial_rotary_factor", 0.5}, {"max_position_embeddings", 131072}}};
+    // Qwen3Config, configuration_qwen3.py (transformers 008e5743): sliding_window kept only if use_sliding_window
+    static const ClassDefaults qwen3 = {"Qwen3Config",
+                                        {{"hidden_size", 4096}, {"num_attention_heads", 32}, {"head_dim", 128},
+                                         {"max_position_embeddings", 32768}, {"use_sliding_window", false}}};
+    // GemmaConfig, configuration_gemma.py (transformers 008e5743)
+    static const ClassDefaults gemma = {"GemmaConfig",
+                                        {{"hidden_size", 3072}, {"num_attention_heads", 16}, {"head_dim", 256},
+                                         {"max_position_embeddings", 8192}}};
+    // GptOssConfig, configuration_gpt_oss.py (transformers 02b8f42b): default_theta 150000 (layer_types
+    // and rope_parameters: gpt_oss_defaults)
+    static const ClassDefaults gpt_oss = {"GptOssConfig",
+                                          {{"num_hidden_layers", 36}, {"hidden_size", 2880}, {"num_attention_heads", 64},
+                                           {"head_dim", 64}, {"rope_theta", 150000}, {"max_position_embeddings", 131072},
+                                           {"sliding_window", 128}}};
+    // GPTJConfig.__init__, configuration_gptj.py (transformers 0bedd330)
+    static const ClassDefaults gptj = {"GPTJConfig",
+                                       {{"n_embd", 4096}, {"n_head", 16}, {"n_positions", 2048}, {"rotary_dim", 64}}};
     if (model_type == "llama4" || model_type == "llama4_text") return &llama4;
+    if (model_type == "qwen3") return &qwen3;
+    if (model_type == "gemma") return &gemma;
+    if (model_type == "gpt_oss") return &gpt_oss;
+    if (model_type == "gptj") return &gptj;
     if (model_type == "smollm3") return &smollm3;
     if (model_type == "gemma3" || model_type == "gemma3_text") return &gemma3;
+    if (model_type == "gemma4" || model_type == "gemma4_text") return &gemma4;
+    if (model_type == "qwen2_vl" || model_type == "qwen2_vl_text") return &qwen2_vl;
+    if (model_type == "qwen2_5_vl" || model_type == "qwen2_5_vl_text") return &qwen2_5_vl;
+    if (model_type == "qwen3_vl" || model_type == "qwen3_vl_text") return &qwen3_vl;
+    if (model_type == "qwen3_next") return &qwen3_next;
+    if (model_type == "phi3") return &phi3;
+    if (model_type == "deepseek_v3") return &deepseek_v3;
+    if (model_type == "gpt_neox") return &gpt_neox;
+    if (model_type == "glm4_moe") return &glm4_moe;
     return nullptr;
 }
 
@@ -125,6 +191,9 @@ public:
 private:
     void parse(const std::string& text);
     void apply_class_defaults();
+    bool default_not_used(const std::string& key) const;
+    void gemma4_defaults(std::vector<std::string>& used);
+    void gpt_oss_defaults(std::vector<std::string>& used);
     int head_dim() const;
     double fraction(const RopeSource& src, int dim) const;
     RopeValues rope_values(const RopeSource& src, int dim);
@@ -183,6 +252,22 @@ void ConfigReader::parse(const std::string& text) {
     else if (has(c_, "n_positions")) max_positions_ = number(c_, "n_positions", name_);
 }
 
+// Whether a class default is left unused because other keys of the file decide instead.
+bool ConfigReader::default_not_used(const std::string& key) const {
+    const auto in_rope_dict = [&](const char* k) {
+        for (const char* dict : {"rope_parameters", "rope_scaling"})
+            if (has(c_, dict) && c_[dict].is_object() && has(c_[dict], k)) return true;
+        return false;
+    };
+    if (key == "rope_theta") return has(c_, "rope_parameters");  // v5: the base is inside
+    if (key == "no_rope_layer_interval")                          // the list says
+        return has(c_, "no_rope_layers") && c_["no_rope_layers"].is_array() && !c_["no_rope_layers"].empty();
+    if (key == "full_attention_interval") return has(c_, "layer_types");  // Qwen3-Next: only when deriving them
+    if (key == "partial_rotary_factor") return in_rope_dict("partial_rotary_factor");  // setdefault: the dict wins
+    if (key == "rotary_pct") return has(c_, "partial_rotary_factor") || in_rope_dict("partial_rotary_factor");
+    return false;
+}
+
 // Keys the file leaves out take the model class's defaults, said in one warning. A key given as
 // null is not defaulted: the class keeps the None (Llama 4's head_dim then comes from hidden_size).
 void ConfigReader::apply_class_defaults() {
@@ -190,16 +275,59 @@ void ConfigReader::apply_class_defaults() {
     if (!defaults || !c_.is_object()) return;
     std::vector<std::string> used;
     for (const auto& [key, value] : defaults->values) {
-        if (c_.contains(key)) continue;
-        if (std::string(key) == "rope_theta" && has(c_, "rope_parameters")) continue;  // v5: the base is inside
-        const bool listed = has(c_, "no_rope_layers") && c_["no_rope_layers"].is_array() && !c_["no_rope_layers"].empty();
-        if (std::string(key) == "no_rope_layer_interval" && listed) continue;  // not used: the list says
+        if (c_.contains(key) || default_not_used(key)) continue;
         c_[key] = value;
-        used.push_back(std::string(key) + " " + format_number(value));
+        used.push_back(std::string(key) + " " + (value.is_number() ? format_number(value.get<double>()) : value.dump()));
     }
+    if (starts_with(model_type_, "gemma4")) gemma4_defaults(used);
+    if (model_type_ == "gpt_oss") gpt_oss_defaults(used);
     if (!used.empty())
         out_.warnings.push_back("config '" + name_ + "': not in the file, so transformers' " + defaults->config_class +
                                 " defaults are used: " + joined(used));
+}
+
+// Gemma4TextConfig.__post_init__: layer_types None (left out or null) -> every 6th layer full, the
+// others sliding; rope_parameters None -> proportional RoPE (a quarter of the pairs, base 1e6) on
+// full layers, default RoPE (base 1e4) on sliding ones.
+void ConfigReader::gemma4_defaults(std::vector<std::string>& used) {
+    if (!has(c_, "layer_types")) {
+        const int layers = layer_count();
+        if (layers == 0)
+            fail(name_, "\"num_hidden_layers\" is null and \"layer_types\" is not given; Gemma 4 derives the layer types from "
+                        "the layer count: give num_hidden_layers (1 to " + std::to_string(kMaxLayers) + ") or layer_types");
+        json types = json::array();
+        for (int i = 0; i < layers; ++i) types.push_back((i + 1) % 6 ? "sliding_attention" : "full_attention");
+        c_["layer_types"] = types;
+        used.push_back("layer_types (every 6th of " + std::to_string(layers) + " layers full_attention)");
+    }
+    if (has(c_, "rope_parameters") && c_["rope_parameters"].is_object() && c_["rope_parameters"].empty())
+        fail(name_, "\"rope_parameters\" is {}; Gemma 4 reads rope_parameters[layer_type] for every layer: give an entry per "
+                    "layer type, or leave the key out (or null) for Gemma4TextConfig's defaults");
+    if (!has(c_, "rope_parameters")) {
+        c_["rope_parameters"] = {{"sliding_attention", {{"rope_type", "default"}, {"rope_theta", 10000.0}}},
+                                 {"full_attention", {{"rope_type", "proportional"}, {"partial_rotary_factor", 0.25}, {"rope_theta", 1000000.0}}}};
+        used.push_back("rope_parameters (full_attention: proportional, partial_rotary_factor 0.25, rope_theta 1000000; "
+                       "sliding_attention: default, rope_theta 10000)");
+    }
+}
+
+// GptOssConfig.__post_init__: layer_types None -> sliding and full layers taking turns (sliding
+// first); rope_parameters None, and no rope_scaling (which the mixin prefers: `rope_scaling or
+// rope_parameters`) -> yarn, factor 32, beta_fast 32, beta_slow 1, truncate false, L0 4096.
+void ConfigReader::gpt_oss_defaults(std::vector<std::string>& used) {
+    if (!has(c_, "layer_types") && layer_count() > 0) {
+        json types = json::array();
+        for (int i = 0; i < layer_count(); ++i) types.push_back((i + 1) % 2 ? "sliding_attention" : "full_attention");
+        c_["layer_types"] = types;
+        used.push_back("layer_types (sliding and full_attention taking turns, " + std::to_string(layer_count()) + " layers)");
+    }
+    const bool scaling_given = has(c_, "rope_scaling") && !(c_["rope_scaling"].is_object() && c_["rope_scaling"].empty());
+    if (!has(c_, "rope_parameters") && !scaling_given) {
+        c_.erase("rope_scaling");
+        c_["rope_parameters"] = {{"rope_type", "yarn"}, {"factor", 32.0}, {"beta_fast", 32.0}, {"beta_slow", 1.0},
+                                 {"truncate", false}, {"original_max_position_embeddings", 4096}};
+        used.push_back("rope_parameters (yarn, factor 32, beta_fast 32, beta_slow 1, truncate false, original_max_position_embeddings 4096)");
+    }
 }
 
 // head_dim (may be absent or null), else hidden_size // num_attention_heads, else GPT-J's
@@ -298,6 +426,9 @@ std::string ConfigReader::rope_type(const RopeSource& src, int dim, double f) co
     if (type == "default" || type == "mrope") type = "none";  // mrope: the frequencies are 1D RoPE's (read_axes reads the axes)
     if (type == "su") type = "longrope";
     if (model_type_ == "phi3" && type == "yarn") type = "longrope";  // Phi3Config's alias for its early configs
+    // Phi3Config.validate_rope raises ValueError for any other type
+    if (model_type_ == "phi3" && type != "none" && type != "longrope")
+        fail(name_, "\"" + src.where + "\" has rope type \"" + type + "\"; Phi3Config allows only longrope (also written su or yarn) or default");
     static const std::set<std::string> supported = {"none", "linear", "dynamic", "yarn", "llama3", "longrope", "proportional"};
     if (!supported.count(type))
         fail(name_, "rope type \"" + type + "\" is not supported (supported: default, linear, dynamic, yarn, llama3, longrope, proportional)");
@@ -438,6 +569,12 @@ void ConfigReader::plan_layers() {
                 fail(name_, "\"layer_types\" item " + std::to_string(i) + " is " + t.dump().substr(0, 40) +
                                 "; a layer type is a name of a-z, 0-9, _ - . (at most 48 characters)");
             types_.push_back(type);
+        }
+        // Gemma4TextConfig.__post_init__: "Last layer must use `full_attention`" (a warning, then forced)
+        if (starts_with(model_type_, "gemma4") && types_.back() != "full_attention") {
+            warn(out_.warnings, "config '" + name_ + "': the last of \"layer_types\" is " + types_.back() +
+                                    "; Gemma4TextConfig makes the last layer full_attention, and so does the import");
+            types_.back() = "full_attention";
         }
         read_.insert("layer_types");
     }
@@ -722,6 +859,7 @@ void ConfigReader::read_axes() {
 void ConfigReader::read_mrope(const RopeSource& src) {
     const json& rope = src.rope;
     const bool qwen3_vl = starts_with(model_type_, "qwen3_vl");
+    const bool qwen2_vl = starts_with(model_type_, "qwen2_vl") || starts_with(model_type_, "qwen2_5_vl");
     const bool typed_mrope = (has(rope, "type") && rope["type"] == "mrope") || (has(rope, "rope_type") && rope["rope_type"] == "mrope");
     if (!(has(rope, "mrope_section") || has(rope, "mrope_interleaved") || typed_mrope || qwen3_vl)) return;
     bool interleaved = qwen3_vl;
@@ -731,7 +869,11 @@ void ConfigReader::read_mrope(const RopeSource& src) {
         const bool given = rope["mrope_interleaved"].get<bool>();
         if (qwen3_vl && !given)
             warn(out_.warnings, "config '" + name_ + "': \"mrope_interleaved\" is false, but Qwen3-VL's code interleaves the axes whatever it says; shown interleaved");
-        interleaved = interleaved || given;
+        // Qwen2-VL's and Qwen2.5-VL's apply_multimodal_rotary_pos_emb split the pairs in chunks and never read the key
+        if (qwen2_vl && given)
+            warn(out_.warnings, "config '" + name_ + "': \"mrope_interleaved\" is true, but Qwen2-VL's and Qwen2.5-VL's code split the pairs "
+                                "in chunks whatever it says; shown chunked");
+        interleaved = interleaved || (given && !qwen2_vl);
     }
     const int dim = head_dim();
     const int rotated = static_cast<int>(std::floor(dim * fraction(src, dim)));
