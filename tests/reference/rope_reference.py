@@ -99,12 +99,34 @@ def freqs(cfg):
     return {"theta": inv.tolist(), "attention_factor": attention}
 
 
-# The config classes' defaults for keys a file leaves out (Llama4TextConfig, SmolLM3Config, Gemma3TextConfig)
+# The config classes' defaults for keys a file leaves out (transformers' Llama4TextConfig, SmolLM3Config,
+# Gemma3TextConfig, Gemma4TextConfig, Qwen2VLTextConfig, Qwen2_5_VLTextConfig, Qwen3VLTextConfig, Qwen3NextConfig,
+# Phi3Config, DeepseekV3Config, GPTNeoXConfig, GPTJConfig, Glm4MoeConfig, Qwen3Config, GemmaConfig, GptOssConfig)
 CLASS_DEFAULTS = {
     "llama4_text": {"rope_theta": 500000.0, "head_dim": 128},
     "smollm3": {"rope_theta": 2000000.0, "hidden_size": 2048, "num_attention_heads": 16},
     "gemma3_text": {"rope_theta": 1000000.0, "head_dim": 256, "rope_local_base_freq": 10000.0, "max_position_embeddings": 131072},
+    "gemma4_text": {"head_dim": 256, "global_head_dim": 512, "max_position_embeddings": 131072,
+                    "rope_parameters": {"sliding_attention": {"rope_type": "default", "rope_theta": 10000.0},
+                                        "full_attention": {"rope_type": "proportional", "partial_rotary_factor": 0.25,
+                                                           "rope_theta": 1000000.0}}},
+    "qwen2_vl": {"rope_theta": 1000000.0, "hidden_size": 8192, "num_attention_heads": 64, "max_position_embeddings": 32768},
+    "qwen3_vl": {"rope_theta": 500000.0, "head_dim": 128, "max_position_embeddings": 128000},
+    "qwen3_next": {"head_dim": 256, "partial_rotary_factor": 0.25, "max_position_embeddings": 32768},
+    "phi3": {"hidden_size": 3072, "num_attention_heads": 32, "max_position_embeddings": 4096,
+             "original_max_position_embeddings": 4096},
+    "deepseek_v3": {"qk_rope_head_dim": 64, "max_position_embeddings": 4096},
+    "gpt_neox": {"rotary_pct": 0.25, "max_position_embeddings": 2048},
+    "gptj": {"rotary_dim": 64, "n_positions": 2048},
+    "glm4_moe": {"partial_rotary_factor": 0.5, "max_position_embeddings": 131072},
+    "qwen3": {"head_dim": 128, "max_position_embeddings": 32768},
+    "gemma": {"head_dim": 256, "max_position_embeddings": 8192},
+    "gpt_oss": {"rope_theta": 150000.0, "head_dim": 64, "max_position_embeddings": 131072},
 }
+MODEL_TYPE_OF_CLASS = {"llama4": "llama4_text", "gemma3": "gemma3_text", "gemma4": "gemma4_text", "qwen2_vl_text": "qwen2_vl",
+                       "qwen2_5_vl": "qwen2_vl", "qwen2_5_vl_text": "qwen2_vl", "qwen3_vl_text": "qwen3_vl"}
+GPT_OSS_ROPE = {"rope_type": "yarn", "factor": 32.0, "beta_fast": 32.0, "beta_slow": 1.0, "truncate": False,
+                "original_max_position_embeddings": 4096}
 
 
 def hf_config(path, layer_type="full_attention", sequence_length=None):
@@ -114,11 +136,17 @@ def hf_config(path, layer_type="full_attention", sequence_length=None):
     root_type = c.get("model_type")
     if "text_config" in c and "num_attention_heads" not in c and "head_dim" not in c:
         c = c["text_config"]
-    model_type = {"llama4": "llama4_text", "gemma3": "gemma3_text"}.get(c.get("model_type", root_type), c.get("model_type", root_type))
+    model_type = MODEL_TYPE_OF_CLASS.get(c.get("model_type", root_type), c.get("model_type", root_type))
     defaults = dict(CLASS_DEFAULTS.get(model_type, {}))
     if "rope_parameters" in c:
         defaults.pop("rope_theta", None)  # v5: the base is inside
+    if any((c.get(k) or {}).get("partial_rotary_factor") is not None for k in ("rope_parameters", "rope_scaling")):
+        defaults.pop("partial_rotary_factor", None)  # the class's setdefault: the dict's own wins
     c = {**defaults, **c}
+    if model_type == "gemma4_text" and c.get("rope_parameters") is None:
+        c["rope_parameters"] = CLASS_DEFAULTS["gemma4_text"]["rope_parameters"]
+    if model_type == "gpt_oss" and not c.get("rope_parameters") and not c.get("rope_scaling"):
+        c["rope_scaling"] = GPT_OSS_ROPE
     params = c.get("rope_parameters")
     local_base = None
     if params is not None:
