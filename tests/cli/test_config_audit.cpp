@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -86,6 +89,30 @@ std::string scout_with(const std::string& key, const std::string& value) {
     const std::size_t at = text.find(from);
     const std::size_t end = text.find_first_of(",\n", at + from.size());
     return text.substr(0, at) + from + value + text.substr(end);
+}
+
+// A published file with one change made by `edit`, written for one test as `name`.
+std::string published_with(const std::string& file, const std::string& name, const std::function<void(nlohmann::json&)>& edit) {
+    std::ifstream in(published(file));
+    nlohmann::json config = nlohmann::json::parse(in);
+    edit(config);
+    return write_config(name, config.dump(1));
+}
+
+// The import's frequencies (`compute freqs`, the layer shown) equal the numpy reading of the same
+// file (rope_reference.py's hf_config, which applies the same class defaults) to 1e-14 relative.
+void expect_reference_frequencies(const std::string& path) {
+    SCOPED_TRACE(path);
+    const std::string cases = write_config("cases.json", nlohmann::json::array({{{"kind", "hf_config"}, {"path", path}}}).dump());
+    const ProcessResult ref = run_process({"/usr/bin/python3", ROPE_REFERENCE_SCRIPT, cases});
+    ASSERT_EQ(ref.exit_code, 0) << ref.err;
+    const nlohmann::json theta = nlohmann::json::parse(ref.out)[0]["theta"];
+    const ProcessResult r = run_process({ROPE_EXPLORER_BINARY, "compute", "freqs", "--set", "config=" + path});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto rows = rope::test::split_lines(r.out);
+    ASSERT_EQ(rows.size(), theta.size() + 1);
+    for (std::size_t k = 0; k < theta.size(); ++k)
+        EXPECT_NEAR(std::stod(rope::test::split(rows[k + 1], ',')[1]), theta[k].get<double>(), 1e-14 * theta[k].get<double>()) << k;
 }
 
 }  // namespace
@@ -203,4 +230,184 @@ TEST(ConfigAudit, LongropeListsHaveOneEntryPerRotatedPair) {
         "max_position_embeddings": 131072, "original_max_position_embeddings": 4096, "partial_rotary_factor": 0.5,
         "rope_scaling": {"type": "longrope", "short_factor": [1, 1, 1], "long_factor": [1, 2, 3]}})");
     expect_refused(path, {"\"rope_scaling.short_factor\"", "has 3 numbers", "24 (int(head_dim 96 x partial_rotary_factor 0.5) // 2)"});
+}
+
+// Gemma4TextConfig where Gemma 4 31B's text config leaves a key out: layer_types derived (every 6th
+// layer full), rope_parameters (left out or null) proportional RoPE on a quarter of the full layers'
+// pairs at base 1e6 and default RoPE at 1e4 on the sliding ones, global_head_dim 512, sliding_window 512.
+TEST(ConfigAudit, Gemma4LeftOutKeysTakeTheClassDefaults) {
+    const std::string file = "gemma-4-31b-transcribed.json";
+    const std::string no_types = published_with(file, "g4-no-types.json", [](auto& c) { c.erase("layer_types"); });
+    const rope::ModelLayers m = import(no_types).params.model_layers();
+    ASSERT_EQ(m.layers(), 60);
+    for (int i = 0; i < 60; ++i) EXPECT_EQ(m.kind(i).attention, i % 6 == 5 ? rope::Attention::full : rope::Attention::sliding) << i;
+    for (const char* name : {"g4-no-rope.json", "g4-null-rope.json"}) {
+        const bool null = std::string(name) == "g4-null-rope.json";
+        const std::string path = published_with(file, name, [&](auto& c) {
+            if (null) c["rope_parameters"] = nullptr;
+            else c.erase("rope_parameters");
+        });
+        const Imported gemma = import(path);
+        const rope::RopeConfig full = gemma.params.config();  // the layer shown: layer 5, full attention
+        EXPECT_EQ(full.scaling, rope::Scaling::proportional);
+        EXPECT_EQ(full.rotary_fraction, 0.25);
+        EXPECT_EQ(full.base, 1e6);
+        EXPECT_EQ(full.dim, 512);
+        const rope::RopeConfig sliding = gemma.params.with_kind(gemma.params.model_layers().kind(0)).config();
+        EXPECT_EQ(sliding.scaling, rope::Scaling::none);
+        EXPECT_EQ(sliding.base, 1e4);
+        EXPECT_EQ(sliding.dim, 256);
+        EXPECT_TRUE(has_warning(gemma, "Gemma4TextConfig defaults are used: rope_parameters")) << name;
+        expect_reference_frequencies(path);
+    }
+    const Imported no_global = import(published_with(file, "g4-no-global.json", [](auto& c) { c.erase("global_head_dim"); }));
+    EXPECT_EQ(no_global.params.config().dim, 512);
+    const Imported no_window = import(published_with(file, "g4-no-window.json", [](auto& c) { c.erase("sliding_window"); }));
+    EXPECT_EQ(no_window.params.model_layers().kind(0).window, 512);
+    EXPECT_EQ(import(published(file)).params.model_layers().kind(0).window, 1024);  // as published
+}
+
+// Gemma4TextConfig forces the last layer to full_attention (with a warning); an empty
+// rope_parameters has no entry for any layer type (the rope init's rope_parameters[layer_type] fails).
+TEST(ConfigAudit, Gemma4LastLayerIsFullAndEmptyRopeParametersRefused) {
+    const std::string file = "gemma-4-31b-transcribed.json";
+    const Imported last_sliding = import(published_with(file, "g4-last-sliding.json", [](auto& c) { c["layer_types"][59] = "sliding_attention"; }));
+    EXPECT_EQ(last_sliding.params.model_layers().kind(59).attention, rope::Attention::full);
+    EXPECT_TRUE(has_warning(last_sliding, "makes the last layer full_attention"));
+    expect_refused(published_with(file, "g4-empty-rope.json", [](auto& c) { c["rope_parameters"] = nlohmann::json::object(); }),
+                   {"\"rope_parameters\"", "{}", "an entry per layer type"});
+}
+
+// Qwen2VLTextConfig / Qwen2_5_VLTextConfig: kwargs.get("rope_theta", 1000000.0), and sliding_window
+// kept only if use_sliding_window (default false): no sliding layers, nothing to warn about.
+TEST(ConfigAudit, Qwen2VlBaseDefaultsToAMillion) {
+    for (const char* file : {"qwen2-vl-7b-instruct.json", "qwen2.5-vl-7b-instruct.json"}) {
+        SCOPED_TRACE(file);
+        const std::string path = published_with(file, std::string("no-theta-") + file, [](auto& c) { c.erase("rope_theta"); });
+        const Imported qwen = import(path);
+        EXPECT_EQ(qwen.params.config().base, 1e6);
+        EXPECT_TRUE(has_warning(qwen, "rope_theta 1000000, use_sliding_window false"));
+        EXPECT_FALSE(has_warning(qwen, "\"sliding_window\""));
+        EXPECT_FALSE(has_warning(qwen, "\"max_window_layers\""));
+        expect_reference_frequencies(path);
+    }
+}
+
+// Qwen2-VL's and Qwen2.5-VL's apply_multimodal_rotary_pos_emb split the pairs in chunks
+// (cos.split(mrope_section * 2)) and never read mrope_interleaved: a true one is warned, not followed.
+TEST(ConfigAudit, Qwen2VlChunksWhateverMropeInterleavedSays) {
+    const Imported qwen = import(published_with("qwen2-vl-7b-instruct.json", "q2vl-interleaved.json",
+                                                [](auto& c) { c["rope_scaling"]["mrope_interleaved"] = true; }));
+    EXPECT_FALSE(qwen.params[P::mrope_interleaved]);
+    EXPECT_EQ(qwen.params.value_text(P::mrope_section), "16,24,24");
+    EXPECT_TRUE(has_warning(qwen, "split the pairs in chunks whatever it says"));
+}
+
+// Qwen3VLTextConfig: head_dim 128 and default_theta 500000 where text_config leaves them out
+// (Qwen3-VL 4B's heads are 128 wide though hidden_size / num_attention_heads is 80).
+TEST(ConfigAudit, Qwen3VlTextConfigDefaults) {
+    const Imported no_head = import(published_with("qwen3-vl-4b-instruct.json", "q3vl4-no-head-dim.json",
+                                                   [](auto& c) { c["text_config"].erase("head_dim"); }));
+    EXPECT_EQ(no_head.params.config().dim, 128);
+    EXPECT_EQ(no_head.params.value_text(P::mrope_section), "24,20,20");
+    const std::string no_theta = published_with("qwen3-vl-8b-instruct.json", "q3vl8-no-theta.json",
+                                                [](auto& c) { c["text_config"].erase("rope_theta"); });
+    EXPECT_EQ(import(no_theta).params.config().base, 500000);
+    expect_reference_frequencies(no_theta);
+    // apply_interleaved_mrope reads mrope_section[1] and [2]: a 2-number section is refused
+    expect_refused(published_with("qwen3-vl-8b-instruct.json", "q3vl8-section-2.json",
+                                  [](auto& c) { c["text_config"]["rope_scaling"]["mrope_section"] = {24, 40}; }),
+                   {"\"rope_scaling.mrope_section\"", "[24,40]", "3 whole numbers"});
+}
+
+// Qwen3NextConfig.__post_init__: full_attention_interval 4 and partial_rotary_factor 0.25 when left out.
+TEST(ConfigAudit, Qwen3NextIntervalAndPartialRotaryDefaults) {
+    const std::string file = "qwen3-coder-next-quanttrio.json";
+    const Imported no_interval = import(published_with(file, "q3n-no-interval.json", [](auto& c) { c.erase("full_attention_interval"); }));
+    const rope::ModelLayers m = no_interval.params.model_layers();
+    ASSERT_EQ(m.layers(), 48);
+    for (int i = 0; i < 48; ++i) EXPECT_EQ(m.kind(i).attention, i % 4 == 3 ? rope::Attention::full : rope::Attention::linear) << i;
+    EXPECT_EQ(nope_layers(no_interval.params).size(), 36u);  // the linear-attention layers have no RoPE
+    const std::string no_fraction = published_with(file, "q3n-no-fraction.json", [](auto& c) { c.erase("partial_rotary_factor"); });
+    EXPECT_EQ(import(no_fraction).params.config().rotary_fraction, 0.25);
+    expect_reference_frequencies(no_fraction);
+}
+
+// Phi3Config: original_max_position_embeddings 4096 when left out (longrope's factor is then
+// max_position_embeddings / 4096); its validate_rope raises for rope types other than longrope
+// (su and yarn are its aliases) and default.
+TEST(ConfigAudit, Phi3OriginalContextDefaultAndRopeTypes) {
+    const std::string file = "phi-3-mini-128k-instruct.json";
+    const std::string no_original = published_with(file, "phi3-no-original.json", [](auto& c) { c.erase("original_max_position_embeddings"); });
+    const rope::RopeConfig phi = import(no_original).params.config();
+    EXPECT_EQ(phi.original_max_position, 4096);
+    EXPECT_EQ(phi.factor, 32);
+    expect_reference_frequencies(no_original);
+    const rope::RopeConfig as_published = import(published(file)).params.config();
+    const rope::RopeConfig yarn = import(published_with(file, "phi3-yarn.json", [](auto& c) { c["rope_scaling"]["type"] = "yarn"; })).params.config();
+    EXPECT_EQ(yarn.scaling, rope::Scaling::longrope);
+    EXPECT_EQ(yarn.short_factors, as_published.short_factors);
+    expect_refused(published_with(file, "phi3-linear.json", [](auto& c) { c["rope_scaling"] = {{"type", "linear"}, {"factor", 2.0}}; }),
+                   {"\"rope_scaling\"", "\"linear\"", "only longrope"});
+}
+
+// DeepseekV3Config: qk_rope_head_dim 64 when left out (not hidden_size / heads = 56); yarn's
+// attention factor is mscale(factor, mscale) / mscale(factor, mscale_all_dim) only `if mscale and
+// mscale_all_dim`, so an mscale of 0 gives 0.1 ln(factor) + 1; beta_fast 0 means 32 (`or 32`).
+TEST(ConfigAudit, DeepseekV3RopeHeadDimAndYarnZeros) {
+    const std::string file = "deepseek-v3.json";
+    const Imported no_dim = import(published_with(file, "ds-no-rope-dim.json", [](auto& c) {
+        c.erase("qk_rope_head_dim");
+        c.erase("head_dim");
+    }));
+    EXPECT_EQ(no_dim.params.config().dim, 64);
+    const ProcessResult r = run_process({ROPE_EXPLORER_BINARY, "compute", "summary", "--set",
+                                         "config=" + published_with(file, "ds-mscale-0.json", [](auto& c) { c["rope_scaling"]["mscale"] = 0; })});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::size_t at = r.out.find("\nattention_factor,");
+    ASSERT_NE(at, std::string::npos);
+    EXPECT_NEAR(std::stod(r.out.substr(at + 18)), 0.1 * std::log(40.0) + 1, 1e-12);
+    EXPECT_EQ(import(published(file)).params.config().attention_factor.value_or(0), 0);  // mscale 1 / 1: not an override
+    const rope::RopeConfig zero_beta = import(published_with(file, "ds-beta-0.json", [](auto& c) { c["rope_scaling"]["beta_fast"] = 0; })).params.config();
+    EXPECT_EQ(zero_beta.beta_fast, 32);
+}
+
+// The plain types' classes where a key is left out: GPTNeoXConfig's rotary_pct 0.25, GPTJConfig's
+// rotary_dim 64, Glm4MoeConfig's partial_rotary_factor 0.5, Qwen3Config's and GemmaConfig's
+// head_dim 128 and 256, GptOssConfig's base 150000, alternating layers and yarn.
+TEST(ConfigAudit, PlainTypesClassDefaults) {
+    struct Case {
+        const char* file;
+        std::function<void(nlohmann::json&)> edit;
+        int dim;
+        int rotated;
+    };
+    const std::vector<Case> cases = {
+        {"pythia-12b.json", [](auto& c) { c.erase("rotary_pct"); }, 128, 32},
+        {"gpt-j-6b.json", [](auto& c) { c.erase("rotary_dim"); }, 256, 64},
+        {"glm-4.7.json", [](auto& c) { c.erase("partial_rotary_factor"); }, 128, 64},
+        {"qwen3-8b.json", [](auto& c) { c.erase("head_dim"), c["hidden_size"] = 2560; }, 128, 128},
+        {"gemma-7b.json", [](auto& c) { c.erase("head_dim"); }, 256, 256},
+    };
+    for (const Case& k : cases) {
+        const std::string path = published_with(k.file, std::string("left-out-") + k.file, k.edit);
+        const rope::RopeConfig c = import(path).params.config();
+        EXPECT_EQ(c.dim, k.dim) << k.file;
+        EXPECT_EQ(static_cast<int>(c.dim * c.rotary_fraction), k.rotated) << k.file;
+        expect_reference_frequencies(path);
+    }
+    const std::string oss = published_with("gpt-oss-20b.json", "oss-left-out.json", [](auto& c) {
+        for (const char* k : {"rope_scaling", "rope_theta", "layer_types"}) c.erase(k);
+    });
+    const Imported gpt_oss = import(oss);
+    const rope::RopeConfig c = gpt_oss.params.config();
+    EXPECT_EQ(c.base, 150000);
+    EXPECT_EQ(c.scaling, rope::Scaling::yarn);
+    EXPECT_EQ(c.factor, 32);
+    EXPECT_FALSE(c.truncate);
+    EXPECT_EQ(c.original_max_position, 4096);
+    const rope::ModelLayers m = gpt_oss.params.model_layers();
+    ASSERT_EQ(m.layers(), 24);
+    for (int i = 0; i < 24; ++i) EXPECT_EQ(m.kind(i).attention, i % 2 ? rope::Attention::full : rope::Attention::sliding) << i;
+    expect_reference_frequencies(oss);
 }
