@@ -194,6 +194,7 @@ private:
     bool default_not_used(const std::string& key) const;
     void gemma4_defaults(std::vector<std::string>& used);
     void gpt_oss_defaults(std::vector<std::string>& used);
+    void qwen_window_layers(std::vector<std::string>& used);
     int head_dim() const;
     double fraction(const RopeSource& src, int dim) const;
     RopeValues rope_values(const RopeSource& src, int dim);
@@ -209,6 +210,7 @@ private:
     bool nested_rope() const;
     RopeSource source_for(const std::string& layer_type);
     void read_layers(const std::string& layer_type);
+    int sliding_window();
     void read_flat(const std::string& layer_type);
     void read_temperature();
     void read_axes();
@@ -281,6 +283,7 @@ void ConfigReader::apply_class_defaults() {
     }
     if (starts_with(model_type_, "gemma4")) gemma4_defaults(used);
     if (model_type_ == "gpt_oss") gpt_oss_defaults(used);
+    if (starts_with(model_type_, "qwen2_vl") || starts_with(model_type_, "qwen2_5_vl") || model_type_ == "qwen3") qwen_window_layers(used);
     if (!used.empty())
         out_.warnings.push_back("config '" + name_ + "': not in the file, so transformers' " + defaults->config_class +
                                 " defaults are used: " + joined(used));
@@ -309,6 +312,22 @@ void ConfigReader::gemma4_defaults(std::vector<std::string>& used) {
         used.push_back("rope_parameters (full_attention: proportional, partial_rotary_factor 0.25, rope_theta 1000000; "
                        "sliding_attention: default, rope_theta 10000)");
     }
+}
+
+// Qwen2VLTextConfig, Qwen2_5_VLTextConfig and Qwen3Config: with use_sliding_window true, layer_types
+// None gives sliding attention from layer max_window_layers on (default 80 for the VL classes, 28 for
+// Qwen3), full attention before; with it false the window is None and every layer attends fully.
+void ConfigReader::qwen_window_layers(std::vector<std::string>& used) {
+    read_.insert("use_sliding_window");
+    const bool on = has(c_, "use_sliding_window") && truthy(c_["use_sliding_window"], "use_sliding_window", name_);
+    if (!on || !has(c_, "sliding_window") || has(c_, "layer_types") || layer_count() == 0) return;
+    int first_sliding = model_type_ == "qwen3" ? 28 : 80;
+    if (has(c_, "max_window_layers")) first_sliding = whole_number(c_, "max_window_layers", name_, 0, kMaxLayers);
+    else used.push_back("max_window_layers " + std::to_string(first_sliding));
+    read_.insert("max_window_layers");
+    json types = json::array();
+    for (int i = 0; i < layer_count(); ++i) types.push_back(i >= first_sliding ? "sliding_attention" : "full_attention");
+    c_["layer_types"] = types;
 }
 
 // GptOssConfig.__post_init__: layer_types None -> sliding and full layers taking turns (sliding
@@ -553,7 +572,8 @@ void ConfigReader::plan_layers() {
     const int count = layer_count();
     if (has(c_, "layer_types")) {
         const json& list = c_["layer_types"];
-        if (!list.is_array() || list.empty()) fail(name_, "\"layer_types\" must be a list of layer type names");
+        if (!list.is_array() || list.empty())
+            fail(name_, "\"layer_types\" is " + list.dump().substr(0, 40) + "; it must be a list of layer type names, one per layer");
         if (count > 0 && static_cast<int>(list.size()) != count)
             fail(name_, "\"layer_types\" has " + std::to_string(list.size()) + " entries; it must have one per layer (num_hidden_layers: " +
                             std::to_string(count) + ")");
@@ -697,6 +717,15 @@ RopeSource ConfigReader::source_for(const std::string& layer_type) {
     return src;
 }
 
+// The sliding layers' window. Gemma4TextConfig.__post_init__ with use_bidirectional_attention "all"
+// sets it to sliding_window // 2 + 1 ("due to fa we set exclusive bounds").
+int ConfigReader::sliding_window() {
+    const int window = whole_number(c_, "sliding_window", name_, 0, 1 << 30);
+    read_.insert("use_bidirectional_attention");
+    const bool bidirectional = has(c_, "use_bidirectional_attention") && c_["use_bidirectional_attention"] == "all";
+    return starts_with(model_type_, "gemma4") && bidirectional ? window / 2 + 1 : window;
+}
+
 // Every layer type becomes a kind (its NoPE layers a kind of their own, "TYPE/nope", when the type
 // also has layers with RoPE); the layer shown is loaded from its kind.
 void ConfigReader::read_layers(const std::string& layer_type) {
@@ -722,8 +751,7 @@ void ConfigReader::read_layers(const std::string& layer_type) {
                          : starts_with(type, "chunked") ? Attention::chunked
                          : linear                       ? Attention::linear
                                                         : Attention::full;
-        if (kind.attention == Attention::sliding && has(c_, "sliding_window"))
-            kind.window = whole_number(c_, "sliding_window", name_, 0, 1 << 30);
+        if (kind.attention == Attention::sliding && has(c_, "sliding_window")) kind.window = sliding_window();
         if (kind.attention == Attention::chunked && has(c_, "attention_chunk_size"))
             kind.window = whole_number(c_, "attention_chunk_size", name_, 0, 1 << 30);
         const RopeValues rv = rope_values(source_for(type), kind.attention == Attention::full ? global_dim : dim);

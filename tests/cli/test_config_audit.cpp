@@ -411,3 +411,42 @@ TEST(ConfigAudit, PlainTypesClassDefaults) {
     for (int i = 0; i < 24; ++i) EXPECT_EQ(m.kind(i).attention, i % 2 ? rope::Attention::full : rope::Attention::sliding) << i;
     expect_reference_frequencies(oss);
 }
+
+// Qwen2-VL, Qwen2.5-VL and Qwen3 keep sliding_window only with use_sliding_window true; then the
+// layers from max_window_layers on (default 80 for the VL classes, 28 for Qwen3) slide.
+TEST(ConfigAudit, QwenSlidingLayersFromMaxWindowLayers) {
+    const Imported vl = import(published_with("qwen2.5-vl-7b-instruct.json", "q25-sliding.json", [](auto& c) {
+        c["use_sliding_window"] = true;
+        c["max_window_layers"] = 20;
+    }));
+    const rope::ModelLayers m = vl.params.model_layers();
+    ASSERT_EQ(m.layers(), 28);
+    for (int i = 0; i < 28; ++i) EXPECT_EQ(m.kind(i).attention, i >= 20 ? rope::Attention::sliding : rope::Attention::full) << i;
+    EXPECT_EQ(m.kind(20).window, 32768);
+    EXPECT_FALSE(has_warning(vl, "\"use_sliding_window\""));
+    const Imported qwen3 = import(published_with("qwen3-8b.json", "q3-sliding.json", [](auto& c) {
+        c["use_sliding_window"] = true;
+        c["sliding_window"] = 4096;
+        c.erase("max_window_layers");
+    }));
+    ASSERT_EQ(qwen3.params.model_layers().layers(), 36);
+    EXPECT_EQ(qwen3.params.model_layers().kind(27).attention, rope::Attention::full);
+    EXPECT_EQ(qwen3.params.model_layers().kind(28).window, 4096);
+    EXPECT_TRUE(has_warning(qwen3, "Qwen3Config defaults are used: max_window_layers 28"));
+    // as published (use_sliding_window false): no layers, the window unused and not warned about
+    const Imported published_vl = import(published("qwen2.5-vl-7b-instruct.json"));
+    EXPECT_EQ(published_vl.params.model_layers().layers(), 0);
+    EXPECT_FALSE(has_warning(published_vl, "\"sliding_window\""));
+}
+
+// Gemma4TextConfig: use_bidirectional_attention "all" sets the window to sliding_window // 2 + 1;
+// an empty layer_types is kept and leaves the layers without a type (refused).
+TEST(ConfigAudit, Gemma4BidirectionalWindowAndEmptyLayerTypes) {
+    const std::string file = "gemma-4-31b-transcribed.json";
+    const Imported all = import(published_with(file, "g4-bidirectional.json", [](auto& c) { c["use_bidirectional_attention"] = "all"; }));
+    EXPECT_EQ(all.params.model_layers().kind(0).window, 513);
+    const Imported vision = import(published_with(file, "g4-vision.json", [](auto& c) { c["use_bidirectional_attention"] = "vision"; }));
+    EXPECT_EQ(vision.params.model_layers().kind(0).window, 1024);
+    expect_refused(published_with(file, "g4-empty-types.json", [](auto& c) { c["layer_types"] = nlohmann::json::array(); }),
+                   {"\"layer_types\" is []", "a list of layer type names, one per layer"});
+}
