@@ -112,6 +112,11 @@ const ClassDefaults* class_defaults(const std::string& model_type) {
     static const ClassDefaults qwen3_vl = {"Qwen3VLTextConfig",
                                            {{"hidden_size", 4096}, {"num_attention_heads", 32}, {"head_dim", 128},
                                             {"rope_theta", 500000}, {"max_position_embeddings", 128000}}};
+    // Qwen3VLMoeTextConfig, configuration_qwen3_vl_moe.py (transformers 008e5743): default_theta 500000;
+    // head_dim None -> hidden_size // num_attention_heads
+    static const ClassDefaults qwen3_vl_moe = {"Qwen3VLMoeTextConfig",
+                                               {{"hidden_size", 2048}, {"num_attention_heads", 16}, {"rope_theta", 500000},
+                                                {"max_position_embeddings", 128000}}};
     // Qwen3NextConfig, configuration_qwen3_next.py (transformers 008e5743): the fields, and
     // __post_init__'s setdefault("partial_rotary_factor", 0.25) and pop("full_attention_interval", 4)
     static const ClassDefaults qwen3_next = {"Qwen3NextConfig",
@@ -161,6 +166,7 @@ const ClassDefaults* class_defaults(const std::string& model_type) {
     if (model_type == "qwen2_vl" || model_type == "qwen2_vl_text") return &qwen2_vl;
     if (model_type == "qwen2_5_vl" || model_type == "qwen2_5_vl_text") return &qwen2_5_vl;
     if (model_type == "qwen3_vl" || model_type == "qwen3_vl_text") return &qwen3_vl;
+    if (model_type == "qwen3_vl_moe" || model_type == "qwen3_vl_moe_text") return &qwen3_vl_moe;
     if (model_type == "qwen3_next") return &qwen3_next;
     if (model_type == "phi3") return &phi3;
     if (model_type == "deepseek_v3") return &deepseek_v3;

@@ -304,7 +304,7 @@ TEST(ConfigAudit, Qwen2VlChunksWhateverMropeInterleavedSays) {
 }
 
 // Qwen3VLTextConfig: head_dim 128 and default_theta 500000 where text_config leaves them out
-// (Qwen3-VL 4B's heads are 128 wide though hidden_size / num_attention_heads is 80).
+// (Qwen3-VL 4B's heads are 128 wide though hidden_size / num_attention_heads is 80); Qwen3-VL MoE's.
 TEST(ConfigAudit, Qwen3VlTextConfigDefaults) {
     const Imported no_head = import(published_with("qwen3-vl-4b-instruct.json", "q3vl4-no-head-dim.json",
                                                    [](auto& c) { c["text_config"].erase("head_dim"); }));
@@ -314,6 +314,15 @@ TEST(ConfigAudit, Qwen3VlTextConfigDefaults) {
                                                 [](auto& c) { c["text_config"].erase("rope_theta"); });
     EXPECT_EQ(import(no_theta).params.config().base, 500000);
     expect_reference_frequencies(no_theta);
+    // Qwen3VLMoeTextConfig: the same default_theta; no head_dim default (hidden_size // num_attention_heads:
+    // 64, whose 32 pairs the published section [24, 20, 20] does not fit)
+    const std::string moe = published_with("qwen3-vl-30b-a3b-instruct-shaped.json", "q3vl-moe-no-theta.json",
+                                           [](auto& c) { c["text_config"].erase("rope_theta"); });
+    EXPECT_EQ(import(moe).params.config().base, 500000);
+    expect_reference_frequencies(moe);
+    expect_refused(published_with("qwen3-vl-30b-a3b-instruct-shaped.json", "q3vl-moe-no-head-dim.json",
+                                  [](auto& c) { c["text_config"].erase("head_dim"); }),
+                   {"\"rope_scaling.mrope_section\"", "[24, 20, 20]", "32 rotated pairs (head dim 64 / 2)"});
     // apply_interleaved_mrope reads mrope_section[1] and [2]: a 2-number section is refused
     expect_refused(published_with("qwen3-vl-8b-instruct.json", "q3vl8-section-2.json",
                                   [](auto& c) { c["text_config"]["rope_scaling"]["mrope_section"] = {24, 40}; }),

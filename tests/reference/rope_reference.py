@@ -101,7 +101,7 @@ def freqs(cfg):
 
 # The config classes' defaults for keys a file leaves out (transformers' Llama4TextConfig, SmolLM3Config,
 # Gemma3TextConfig, Gemma4TextConfig, Qwen2VLTextConfig, Qwen2_5_VLTextConfig, Qwen3VLTextConfig, Qwen3NextConfig,
-# Phi3Config, DeepseekV3Config, GPTNeoXConfig, GPTJConfig, Glm4MoeConfig, Qwen3Config, GemmaConfig, GptOssConfig)
+# Qwen3VLMoeTextConfig, Phi3Config, DeepseekV3Config, GPTNeoXConfig, GPTJConfig, Glm4MoeConfig, Qwen3Config, GemmaConfig, GptOssConfig)
 CLASS_DEFAULTS = {
     "llama4_text": {"rope_theta": 500000.0, "head_dim": 128},
     "smollm3": {"rope_theta": 2000000.0, "hidden_size": 2048, "num_attention_heads": 16},
@@ -112,6 +112,7 @@ CLASS_DEFAULTS = {
                                                            "rope_theta": 1000000.0}}},
     "qwen2_vl": {"rope_theta": 1000000.0, "hidden_size": 8192, "num_attention_heads": 64, "max_position_embeddings": 32768},
     "qwen3_vl": {"rope_theta": 500000.0, "head_dim": 128, "max_position_embeddings": 128000},
+    "qwen3_vl_moe": {"rope_theta": 500000.0, "hidden_size": 2048, "num_attention_heads": 16, "max_position_embeddings": 128000},
     "qwen3_next": {"head_dim": 256, "partial_rotary_factor": 0.25, "max_position_embeddings": 32768},
     "phi3": {"hidden_size": 3072, "num_attention_heads": 32, "max_position_embeddings": 4096,
              "original_max_position_embeddings": 4096},
@@ -124,7 +125,8 @@ CLASS_DEFAULTS = {
     "gpt_oss": {"rope_theta": 150000.0, "head_dim": 64, "max_position_embeddings": 131072},
 }
 MODEL_TYPE_OF_CLASS = {"llama4": "llama4_text", "gemma3": "gemma3_text", "gemma4": "gemma4_text", "qwen2_vl_text": "qwen2_vl",
-                       "qwen2_5_vl": "qwen2_vl", "qwen2_5_vl_text": "qwen2_vl", "qwen3_vl_text": "qwen3_vl"}
+                       "qwen2_5_vl": "qwen2_vl", "qwen2_5_vl_text": "qwen2_vl", "qwen3_vl_text": "qwen3_vl",
+                       "qwen3_vl_moe_text": "qwen3_vl_moe"}
 GPT_OSS_ROPE = {"rope_type": "yarn", "factor": 32.0, "beta_fast": 32.0, "beta_slow": 1.0, "truncate": False,
                 "original_max_position_embeddings": 4096}
 
