@@ -75,103 +75,81 @@ bool truthy(const json& v, const std::string& where, const std::string& name) {
 
 // The defaults of a model type's transformers configuration class for the keys the import reads,
 // used where the file leaves a key out (or gives null), as the class does. Only the classes whose
-// defaults differ from the generic reading (base 10000, no layers) are listed.
+// defaults differ from the generic reading (base 10000, no layers) are listed. Commits are
+// huggingface/transformers'.
 struct ClassDefaults {
+    std::vector<std::string> model_types;
     const char* config_class;
     std::vector<std::pair<const char*, json>> values;
 };
 
+const std::vector<ClassDefaults> kClassDefaults = {
+    // configuration_llama4.py (008e5743) lines 111-172
+    {{"llama4", "llama4_text"}, "Llama4TextConfig",
+     {{"num_hidden_layers", 48}, {"head_dim", 128}, {"rope_theta", 500000}, {"max_position_embeddings", 131072},
+      {"no_rope_layer_interval", 4}, {"attention_chunk_size", 8192}}},
+    // configuration_smollm3.py (008e5743) lines 55-90
+    {{"smollm3"}, "SmolLM3Config",
+     {{"num_hidden_layers", 36}, {"hidden_size", 2048}, {"num_attention_heads", 16}, {"rope_theta", 2000000},
+      {"max_position_embeddings", 32768}, {"no_rope_layer_interval", 4}}},
+    // Gemma3TextConfig.__init__, configuration_gemma3.py (008f5c8c)
+    {{"gemma3", "gemma3_text"}, "Gemma3TextConfig",
+     {{"num_hidden_layers", 26}, {"head_dim", 256}, {"rope_theta", 1000000}, {"max_position_embeddings", 131072},
+      {"rope_local_base_freq", 10000}, {"sliding_window", 4096}}},
+    // configuration_gemma4.py (008e5743): the fields, and __post_init__'s kwargs.pop("global_head_dim", 512)
+    // (layer_types and rope_parameters: gemma4_defaults)
+    {{"gemma4", "gemma4_text"}, "Gemma4TextConfig",
+     {{"num_hidden_layers", 30}, {"head_dim", 256}, {"global_head_dim", 512}, {"max_position_embeddings", 131072},
+      {"sliding_window", 512}}},
+    // Qwen2VLTextConfig.__init__ and Qwen2_5_VLTextConfig.__init__ (018c8e03): kwargs.get("rope_theta",
+    // 1000000.0); sliding_window is kept only if use_sliding_window (layers: qwen_window_layers)
+    {{"qwen2_vl", "qwen2_vl_text"}, "Qwen2VLTextConfig",
+     {{"hidden_size", 8192}, {"num_attention_heads", 64}, {"rope_theta", 1000000}, {"max_position_embeddings", 32768},
+      {"use_sliding_window", false}}},
+    {{"qwen2_5_vl", "qwen2_5_vl_text"}, "Qwen2_5_VLTextConfig",
+     {{"hidden_size", 8192}, {"num_attention_heads", 64}, {"rope_theta", 1000000}, {"max_position_embeddings", 32768},
+      {"use_sliding_window", false}}},
+    // Qwen3VLTextConfig.__init__, configuration_qwen3_vl.py (000c33fd): default_theta 500000
+    {{"qwen3_vl", "qwen3_vl_text"}, "Qwen3VLTextConfig",
+     {{"hidden_size", 4096}, {"num_attention_heads", 32}, {"head_dim", 128}, {"rope_theta", 500000},
+      {"max_position_embeddings", 128000}}},
+    // configuration_qwen3_vl_moe.py (008e5743): default_theta 500000; head_dim None -> hidden_size // heads
+    {{"qwen3_vl_moe", "qwen3_vl_moe_text"}, "Qwen3VLMoeTextConfig",
+     {{"hidden_size", 2048}, {"num_attention_heads", 16}, {"rope_theta", 500000}, {"max_position_embeddings", 128000}}},
+    // configuration_qwen3_next.py (008e5743): the fields, and __post_init__'s
+    // setdefault("partial_rotary_factor", 0.25) and pop("full_attention_interval", 4)
+    {{"qwen3_next"}, "Qwen3NextConfig",
+     {{"num_hidden_layers", 48}, {"hidden_size", 2048}, {"num_attention_heads", 16}, {"head_dim", 256},
+      {"max_position_embeddings", 32768}, {"partial_rotary_factor", 0.25}, {"full_attention_interval", 4}}},
+    // configuration_phi3.py (008e5743)
+    {{"phi3"}, "Phi3Config",
+     {{"hidden_size", 3072}, {"num_attention_heads", 32}, {"max_position_embeddings", 4096},
+      {"original_max_position_embeddings", 4096}}},
+    // DeepseekV3Config.__init__, configuration_deepseek_v3.py (001f85b3)
+    {{"deepseek_v3"}, "DeepseekV3Config", {{"qk_rope_head_dim", 64}, {"max_position_embeddings", 4096}}},
+    // configuration_gpt_neox.py (008e5743): setdefault("partial_rotary_factor", kwargs.pop("rotary_pct", 0.25))
+    {{"gpt_neox"}, "GPTNeoXConfig",
+     {{"hidden_size", 6144}, {"num_attention_heads", 64}, {"max_position_embeddings", 2048}, {"rotary_pct", 0.25}}},
+    // GPTJConfig.__init__, configuration_gptj.py (0bedd330)
+    {{"gptj"}, "GPTJConfig", {{"n_embd", 4096}, {"n_head", 16}, {"n_positions", 2048}, {"rotary_dim", 64}}},
+    // Glm4MoeConfig.__init__, configuration_glm4_moe.py (008c726d)
+    {{"glm4_moe"}, "Glm4MoeConfig", {{"partial_rotary_factor", 0.5}, {"max_position_embeddings", 131072}}},
+    // configuration_qwen3.py (008e5743): sliding_window kept only if use_sliding_window
+    {{"qwen3"}, "Qwen3Config",
+     {{"hidden_size", 4096}, {"num_attention_heads", 32}, {"head_dim", 128}, {"max_position_embeddings", 32768},
+      {"use_sliding_window", false}}},
+    // configuration_gemma.py (008e5743)
+    {{"gemma"}, "GemmaConfig",
+     {{"hidden_size", 3072}, {"num_attention_heads", 16}, {"head_dim", 256}, {"max_position_embeddings", 8192}}},
+    // configuration_gpt_oss.py (02b8f42b): default_theta 150000 (layer_types and rope_parameters: gpt_oss_defaults)
+    {{"gpt_oss"}, "GptOssConfig",
+     {{"num_hidden_layers", 36}, {"hidden_size", 2880}, {"num_attention_heads", 64}, {"head_dim", 64},
+      {"rope_theta", 150000}, {"max_position_embeddings", 131072}, {"sliding_window", 128}}},
+};
+
 const ClassDefaults* class_defaults(const std::string& model_type) {
-    // Llama4TextConfig, configuration_llama4.py (transformers 008e5743) lines 111-172
-    static const ClassDefaults llama4 = {"Llama4TextConfig",
-                                         {{"num_hidden_layers", 48}, {"head_dim", 128}, {"rope_theta", 500000},
-                                          {"max_position_embeddings", 131072}, {"no_rope_layer_interval", 4},
-                                          {"attention_chunk_size", 8192}}};
-    // SmolLM3Config, configuration_smollm3.py (transformers 008e5743) lines 55-90
-    static const ClassDefaults smollm3 = {"SmolLM3Config",
-                                          {{"num_hidden_layers", 36}, {"hidden_size", 2048}, {"num_attention_heads", 16},
-                                           {"rope_theta", 2000000}, {"max_position_embeddings", 32768},
-                                           {"no_rope_layer_interval", 4}}};
-    // Gemma3TextConfig.__init__, configuration_gemma3.py (transformers 008f5c8c)
-    static const ClassDefaults gemma3 = {"Gemma3TextConfig",
-                                         {{"num_hidden_layers", 26}, {"head_dim", 256}, {"rope_theta", 1000000},
-                                          {"max_position_embeddings", 131072}, {"rope_local_base_freq", 10000},
-                                          {"sliding_window", 4096}}};
-    // Gemma4TextConfig, configuration_gemma4.py (transformers 008e5743): the fields, and
-    // __post_init__'s kwargs.pop("global_head_dim", 512) (layer_types and rope_parameters: gemma4_defaults)
-    static const ClassDefaults gemma4 = {"Gemma4TextConfig",
-                                         {{"num_hidden_layers", 30}, {"head_dim", 256}, {"global_head_dim", 512},
-                                          {"max_position_embeddings", 131072}, {"sliding_window", 512}}};
-    // Qwen2VLTextConfig.__init__ and Qwen2_5_VLTextConfig.__init__ (transformers 018c8e03):
-    // kwargs.get("rope_theta", 1000000.0); sliding_window is kept only if use_sliding_window
-    static const ClassDefaults qwen2_vl = {"Qwen2VLTextConfig",
-                                           {{"hidden_size", 8192}, {"num_attention_heads", 64}, {"rope_theta", 1000000},
-                                            {"max_position_embeddings", 32768}, {"use_sliding_window", false}}};
-    static const ClassDefaults qwen2_5_vl = {"Qwen2_5_VLTextConfig", qwen2_vl.values};
-    // Qwen3VLTextConfig.__init__, configuration_qwen3_vl.py (transformers 000c33fd): default_theta 500000
-    static const ClassDefaults qwen3_vl = {"Qwen3VLTextConfig",
-                                           {{"hidden_size", 4096}, {"num_attention_heads", 32}, {"head_dim", 128},
-                                            {"rope_theta", 500000}, {"max_position_embeddings", 128000}}};
-    // Qwen3VLMoeTextConfig, configuration_qwen3_vl_moe.py (transformers 008e5743): default_theta 500000;
-    // head_dim None -> hidden_size // num_attention_heads
-    static const ClassDefaults qwen3_vl_moe = {"Qwen3VLMoeTextConfig",
-                                               {{"hidden_size", 2048}, {"num_attention_heads", 16}, {"rope_theta", 500000},
-                                                {"max_position_embeddings", 128000}}};
-    // Qwen3NextConfig, configuration_qwen3_next.py (transformers 008e5743): the fields, and
-    // __post_init__'s setdefault("partial_rotary_factor", 0.25) and pop("full_attention_interval", 4)
-    static const ClassDefaults qwen3_next = {"Qwen3NextConfig",
-                                             {{"num_hidden_layers", 48}, {"hidden_size", 2048}, {"num_attention_heads", 16},
-                                              {"head_dim", 256}, {"max_position_embeddings", 32768},
-                                              {"partial_rotary_factor", 0.25}, {"full_attention_interval", 4}}};
-    // Phi3Config, configuration_phi3.py (transformers 008e5743)
-    static const ClassDefaults phi3 = {"Phi3Config",
-                                       {{"hidden_size", 3072}, {"num_attention_heads", 32}, {"max_position_embeddings", 4096},
-                                        {"original_max_position_embeddings", 4096}}};
-    // DeepseekV3Config.__init__, configuration_deepseek_v3.py (transformers 001f85b3)
-    static const ClassDefaults deepseek_v3 = {"DeepseekV3Config",
-                                              {{"qk_rope_head_dim", 64}, {"max_position_embeddings", 4096}}};
-    // GPTNeoXConfig, configuration_gpt_neox.py (transformers 008e5743): setdefault("partial_rotary_factor",
-    // kwargs.pop("rotary_pct", 0.25))
-    static const ClassDefaults gpt_neox = {"GPTNeoXConfig",
-                                           {{"hidden_size", 6144}, {"num_attention_heads", 64}, {"max_position_embeddings", 2048},
-                                            {"rotary_pct", 0.25}}};
-    // Glm4MoeConfig.__init__, configuration_glm4_moe.py (transformers 008c726d)
-    static const ClassDefaults glm4_moe = {"Glm4MoeConfig",
-                                           {{"partial_rotary_factor", 0.5}, {"max_position_embeddings", 131072}}};
-    // Qwen3Config, configuration_qwen3.py (transformers 008e5743): sliding_window kept only if use_sliding_window
-    static const ClassDefaults qwen3 = {"Qwen3Config",
-                                        {{"hidden_size", 4096}, {"num_attention_heads", 32}, {"head_dim", 128},
-                                         {"max_position_embeddings", 32768}, {"use_sliding_window", false}}};
-    // GemmaConfig, configuration_gemma.py (transformers 008e5743)
-    static const ClassDefaults gemma = {"GemmaConfig",
-                                        {{"hidden_size", 3072}, {"num_attention_heads", 16}, {"head_dim", 256},
-                                         {"max_position_embeddings", 8192}}};
-    // GptOssConfig, configuration_gpt_oss.py (transformers 02b8f42b): default_theta 150000 (layer_types
-    // and rope_parameters: gpt_oss_defaults)
-    static const ClassDefaults gpt_oss = {"GptOssConfig",
-                                          {{"num_hidden_layers", 36}, {"hidden_size", 2880}, {"num_attention_heads", 64},
-                                           {"head_dim", 64}, {"rope_theta", 150000}, {"max_position_embeddings", 131072},
-                                           {"sliding_window", 128}}};
-    // GPTJConfig.__init__, configuration_gptj.py (transformers 0bedd330)
-    static const ClassDefaults gptj = {"GPTJConfig",
-                                       {{"n_embd", 4096}, {"n_head", 16}, {"n_positions", 2048}, {"rotary_dim", 64}}};
-    if (model_type == "llama4" || model_type == "llama4_text") return &llama4;
-    if (model_type == "qwen3") return &qwen3;
-    if (model_type == "gemma") return &gemma;
-    if (model_type == "gpt_oss") return &gpt_oss;
-    if (model_type == "gptj") return &gptj;
-    if (model_type == "smollm3") return &smollm3;
-    if (model_type == "gemma3" || model_type == "gemma3_text") return &gemma3;
-    if (model_type == "gemma4" || model_type == "gemma4_text") return &gemma4;
-    if (model_type == "qwen2_vl" || model_type == "qwen2_vl_text") return &qwen2_vl;
-    if (model_type == "qwen2_5_vl" || model_type == "qwen2_5_vl_text") return &qwen2_5_vl;
-    if (model_type == "qwen3_vl" || model_type == "qwen3_vl_text") return &qwen3_vl;
-    if (model_type == "qwen3_vl_moe" || model_type == "qwen3_vl_moe_text") return &qwen3_vl_moe;
-    if (model_type == "qwen3_next") return &qwen3_next;
-    if (model_type == "phi3") return &phi3;
-    if (model_type == "deepseek_v3") return &deepseek_v3;
-    if (model_type == "gpt_neox") return &gpt_neox;
-    if (model_type == "glm4_moe") return &glm4_moe;
+    for (const ClassDefaults& c : kClassDefaults)
+        if (std::find(c.model_types.begin(), c.model_types.end(), model_type) != c.model_types.end()) return &c;
     return nullptr;
 }
 
