@@ -241,6 +241,8 @@ TEST(ConfigAudit, Gemma4LeftOutKeysTakeTheClassDefaults) {
     const rope::ModelLayers m = import(no_types).params.model_layers();
     ASSERT_EQ(m.layers(), 60);
     for (int i = 0; i < 60; ++i) EXPECT_EQ(m.kind(i).attention, i % 6 == 5 ? rope::Attention::full : rope::Attention::sliding) << i;
+    const std::string null_types = published_with(file, "g4-null-types.json", [](auto& c) { c["layer_types"] = nullptr; });
+    EXPECT_EQ(import(null_types).params.value_text(P::model_layers), import(no_types).params.value_text(P::model_layers));
     for (const char* name : {"g4-no-rope.json", "g4-null-rope.json"}) {
         const bool null = std::string(name) == "g4-null-rope.json";
         const std::string path = published_with(file, name, [&](auto& c) {
