@@ -236,8 +236,8 @@ TEST_F(Flows, ADragIsOneUndoStep) {
 }
 
 // A slider dragged while long builds run (the sweep's cosine sum over 131072 positions of 128 pairs,
-// shared out in parts to both workers; newer requests replacing older ones, panels asking again in
-// the frame that shows a picture): once it stops, every panel shows exactly a fresh build's picture.
+// shared out in parts to both workers; newer requests replacing older ones): once it stops, every
+// panel shows exactly a fresh build's picture.
 TEST_F(Flows, SliderDraggedThroughLongBuildsEndsOnTheExactPictures) {
     HeadlessApp app({"--fresh", "--set", "max_position=131072", "--set", "dim=256"});
     EXPECT_FRESH(app, "start");

@@ -200,8 +200,12 @@ void App::layout() {
 
 // The pictures the state now needs, for every shown panel at its size (after the frame's actions).
 void App::request_pictures() {
+    // A panel that took a waiting picture this frame asks again next frame, as it would have had the
+    // picture waited: its new picture is on screen first (building on while it is shown only makes
+    // pictures nobody sees, and takes the cores the slowest panel needs).
     for (const PanelView& p : panels_.views)
-        if (p.shown) request_picture(state_, panels_, builder_, p.figure->index, change_serial_);
+        if (p.shown && std::find(ui_.show_new.begin(), ui_.show_new.end(), p.figure->index) == ui_.show_new.end())
+            request_picture(state_, panels_, builder_, p.figure->index, change_serial_);
 }
 
 void App::apply(Actions& actions) {

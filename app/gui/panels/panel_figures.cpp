@@ -62,9 +62,9 @@ void request_picture(const AppState& state, PanelSet& panels, PanelBuilder& buil
     PanelView& panel = panels[index];
     const float width = panel.size.x, height = panel.size.y;
     FigureKey key = figure_key(state, *panel.figure, width, height);
-    // A waiting picture of these inputs is shown soon; one of older inputs is replaced by the new
-    // picture if that arrives first (a picture of newer inputs stands for the older ones).
-    if (figure_current(panel, key) || (panel.has_next && panel.next_key == key)) return;
+    // A picture still waiting for its frame is shown first: building more while it waits only
+    // makes pictures nobody sees (and takes the cores the drawing needs).
+    if (panel.has_next || figure_current(panel, key)) return;
     if (builder.pending(index, key)) return;
     // Every picture of a change together: a panel that is ahead of another still on its way waits
     // for it (pictures nobody waits for would take the cores the slowest one needs).
