@@ -12,6 +12,7 @@
 #include <future>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -161,6 +162,7 @@ struct FigureCache::Impl {
     };
     std::vector<BoundEntry> bounds;
     std::function<void()> on_ready;
+    Parallel parallel;
 };
 
 FigureCache::FigureCache() : impl_(std::make_unique<Impl>()) {}
@@ -174,11 +176,13 @@ bool FigureCache::background_busy() const {
 FigureCache::~FigureCache() { stop_background(); }
 
 void FigureCache::stop_background() {
+    stopping_ = true;  // long computations in progress stop at their next chunk
     // background jobs hold a pointer to this cache: stop them, wait, and let their threads end
     std::vector<std::shared_future<std::shared_ptr<const BoundCurve>>> jobs;
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
         impl_->on_ready = nullptr;
+        impl_->parallel = nullptr;
         for (auto& b : impl_->bounds) {
             b.cancel->store(true);  // an exact search at 2^20 positions runs for a minute: stop it now
             jobs.push_back(b.job);
@@ -209,6 +213,11 @@ std::vector<std::pair<std::string, CacheStats>> FigureCache::stats() const {
 void FigureCache::set_on_ready(std::function<void()> callback) {
     std::lock_guard<std::mutex> lock(impl_->mutex);
     impl_->on_ready = std::move(callback);
+}
+
+void FigureCache::set_parallel(Parallel run) {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    impl_->parallel = std::move(run);
 }
 
 namespace {
@@ -243,7 +252,24 @@ std::shared_ptr<const FigureCache::CosineSum> FigureCache::cosine_sum(const Eige
     const std::vector<std::int64_t> edges = column_edges(context, columns, log_x);
     std::vector<std::int64_t> exact_edges(edges.size());
     std::transform(edges.begin(), edges.end(), exact_edges.begin(), [&](std::int64_t e) { return std::min(e, exact_end); });
-    CosineEnvelope env = cosine_sum_envelope(theta, exact_edges);
+    // Long sums in parts, shared out to the idle workers (a million positions of 512 pairs take
+    // tens of milliseconds on one core): the merged parts are exactly the single pass's envelope.
+    const std::int64_t work = pairs * exact_end;
+    const int wanted = static_cast<int>(std::clamp<std::int64_t>(work / (std::int64_t(1) << 23), 1, 8));
+    auto parts = std::make_shared<CosineEnvelopeParts>(theta, exact_edges, wanted);
+    Parallel parallel;
+    if (parts->size() > 1) {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        parallel = impl_->parallel;
+    }
+    if (parallel) {
+        std::vector<std::function<void()>> jobs;
+        for (int i = 0; i < parts->size(); ++i) jobs.push_back([parts, i, this] { parts->compute(i, &stopping_); });
+        parallel(std::move(jobs));
+    }
+    for (int i = 0; i < parts->size(); ++i)
+        if (!parts->done(i) && !parts->compute(i, &stopping_)) throw std::runtime_error("stopped");
+    CosineEnvelope env = parts->merged();
     values->first_negative = env.first_negative;
     // beyond the exact part (only for very long contexts with many pairs): four samples a column
     ExactCosineSum sample(theta);

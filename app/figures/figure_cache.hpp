@@ -72,9 +72,15 @@ public:
     };
     std::shared_ptr<const BoundCurve> base_bound_curve(int rotated_dims, std::int64_t context, bool wait);
     void set_on_ready(std::function<void()> callback);
+    // How the cache may share a long computation out (the panels' workers): `run` runs the jobs,
+    // on other threads too, and returns once each has run or been dropped (the cache then runs what
+    // was dropped itself). Without it every computation runs on its caller's thread.
+    using Parallel = std::function<void(std::vector<std::function<void()>>)>;
+    void set_parallel(Parallel run);
     // Background jobs still running (tests wait for them to settle).
     bool background_busy() const;
-    // Cancels the background jobs and joins their threads (the app, before it shuts down).
+    // Cancels the background jobs and joins their threads (the app, before it shuts down); a long
+    // computation still running stops at its next chunk and throws, leaving nothing in the cache.
     void stop_background();
     // Idle memory: use_mark() before building a frame's figures, then release_unused(mark) drops the
     // cached decay curves no figure asked for since (the ones on screen stay, for the next move).
@@ -88,6 +94,7 @@ private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
     std::atomic<std::uint64_t> computations_{0};
+    std::atomic<bool> stopping_{false};
 };
 
 // The bound curve from assets/base_bounds.csv up to `top` (null if the table does not cover it).

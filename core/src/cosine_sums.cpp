@@ -106,34 +106,90 @@ double ExactCosineSum::at(std::int64_t m) {
     return sum;
 }
 
-CosineEnvelope cosine_sum_envelope(const Eigen::VectorXd& theta, const std::vector<std::int64_t>& edges) {
+namespace {
+
+constexpr std::int64_t kEnvelopeChunk = 1 << 14;  // positions a pass of the fast sums
+
+CosineEnvelope empty_envelope(std::size_t bins) {
     CosineEnvelope env;
-    if (edges.size() < 2) return env;
-    const std::size_t bins = edges.size() - 1;
     env.low.assign(bins, std::numeric_limits<double>::quiet_NaN());
     env.high.assign(bins, std::numeric_limits<double>::quiet_NaN());
     env.low_at.assign(bins, -1);
     env.high_at.assign(bins, -1);
-    FastCosineSum fast(theta);
-    const std::int64_t first = edges.front(), end = edges.back();
-    const double doubt = fast.error_bound(end);
-    ExactCosineSum exact(theta);
-    constexpr std::int64_t kChunk = 1 << 14;
-    std::vector<double> sums(kChunk);
+    return env;
+}
+
+}  // namespace
+
+CosineEnvelopeParts::CosineEnvelopeParts(const Eigen::VectorXd& theta, std::vector<std::int64_t> edges, int parts)
+    : edges_(std::move(edges)), fast_(theta), exact_(theta) {
+    if (edges_.size() < 2) {
+        starts_ = {0};
+        return;
+    }
+    const std::int64_t first = edges_.front(), end = edges_.back();
+    doubt_ = fast_.error_bound(end);
+    // whole chunks from the first position, as the single pass takes them
+    const std::int64_t chunks = std::max<std::int64_t>(1, (end - first + kEnvelopeChunk - 1) / kEnvelopeChunk);
+    const std::int64_t n = std::clamp<std::int64_t>(parts, 1, chunks);
+    for (std::int64_t i = 0; i < n; ++i) starts_.push_back(first + chunks * i / n * kEnvelopeChunk);
+    starts_.push_back(end);
+    parts_.assign(static_cast<std::size_t>(n), CosineEnvelope());
+    done_ = std::make_unique<std::atomic<bool>[]>(static_cast<std::size_t>(n));
+    busy_ = std::make_unique<std::mutex[]>(static_cast<std::size_t>(n));
+    for (std::int64_t i = 0; i < n; ++i) done_[static_cast<std::size_t>(i)] = false;
+}
+
+bool CosineEnvelopeParts::compute(int i, const std::atomic<bool>* cancel) {
+    std::lock_guard<std::mutex> lock(busy_[static_cast<std::size_t>(i)]);
+    if (done(i)) return true;
+    const std::size_t bins = edges_.size() - 1;
+    CosineEnvelope env = empty_envelope(bins);
+    FastCosineSum fast = fast_;
+    ExactCosineSum exact = exact_;
+    const std::int64_t from = starts_[static_cast<std::size_t>(i)], to = starts_[static_cast<std::size_t>(i) + 1];
+    std::vector<double> sums(kEnvelopeChunk);
+    // the bin of the part's first position
     std::size_t bin = 0;
-    for (std::int64_t at = first; at < end; at += kChunk) {
-        const std::int64_t n = std::min(kChunk, end - at);
+    while (bin + 1 < bins && from >= edges_[bin + 1]) ++bin;
+    for (std::int64_t at = from; at < to; at += kEnvelopeChunk) {
+        if (cancel && cancel->load()) return false;
+        const std::int64_t n = std::min(kEnvelopeChunk, to - at);
         fast.compute(at, n, sums.data());
-        for (std::int64_t i = 0; i < n; ++i) {
-            const std::int64_t m = at + i;
-            while (bin + 1 < bins && m >= edges[bin + 1]) ++bin;
-            const double v = sums[static_cast<std::size_t>(i)];
+        for (std::int64_t k = 0; k < n; ++k) {
+            const std::int64_t m = at + k;
+            while (bin + 1 < bins && m >= edges_[bin + 1]) ++bin;
+            const double v = sums[static_cast<std::size_t>(k)];
             if (!(env.low[bin] <= v)) env.low[bin] = v, env.low_at[bin] = m;
             if (!(env.high[bin] >= v)) env.high[bin] = v, env.high_at[bin] = m;
-            if (env.first_negative < 0 && v < doubt && (v < -doubt || exact.at(m) < 0)) env.first_negative = m;
+            if (env.first_negative < 0 && v < doubt_ && (v < -doubt_ || exact.at(m) < 0)) env.first_negative = m;
         }
     }
+    parts_[static_cast<std::size_t>(i)] = std::move(env);
+    done_[static_cast<std::size_t>(i)] = true;
+    return true;
+}
+
+CosineEnvelope CosineEnvelopeParts::merged() const {
+    if (edges_.size() < 2) return CosineEnvelope();
+    const std::size_t bins = edges_.size() - 1;
+    CosineEnvelope env = empty_envelope(bins);
+    // in position order, as the single pass meets the values: a later extreme replaces an earlier
+    // one only where it is strictly beyond it
+    for (const CosineEnvelope& part : parts_) {
+        for (std::size_t b = 0; b < bins; ++b) {
+            if (part.low_at[b] >= 0 && !(env.low[b] <= part.low[b])) env.low[b] = part.low[b], env.low_at[b] = part.low_at[b];
+            if (part.high_at[b] >= 0 && !(env.high[b] >= part.high[b])) env.high[b] = part.high[b], env.high_at[b] = part.high_at[b];
+        }
+        if (env.first_negative < 0) env.first_negative = part.first_negative;
+    }
     return env;
+}
+
+CosineEnvelope cosine_sum_envelope(const Eigen::VectorXd& theta, const std::vector<std::int64_t>& edges) {
+    CosineEnvelopeParts parts(theta, edges, 1);
+    if (parts.size() > 0) parts.compute(0);
+    return parts.merged();
 }
 
 }  // namespace rope

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <vector>
 
@@ -74,6 +75,48 @@ TEST(CosineEnvelope, FirstNegativeIsTheExactSchemesFirstNegative) {
         EXPECT_EQ(cosine_sum_envelope(theta, {0, 8193}).first_negative, expected) << "base " << base;
         EXPECT_EQ(first_negative_position(theta, 8192), expected) << "base " << base;
     }
+}
+
+TEST(CosineEnvelopeParts, MergedPartsAreExactlyTheSinglePass) {
+    // several threads' parts, bins across their boundaries, an empty bin, first negatives in
+    // several parts: every value, position and first negative the same, bit for bit
+    struct PartsCase {
+        int dims;
+        double base;
+        std::vector<std::int64_t> edges;
+    };
+    for (const PartsCase& c : {PartsCase{128, 300, {0, 5, 16384, 16390, 40000, 40000, 100000, 200001}},
+                               PartsCase{1024, 1e6, {0, 1000, 70000, 131072, 300001}},
+                               PartsCase{64, 10000, {3, 17, 50000, 65537}}, PartsCase{2, 10, {0, 1, 2}}}) {
+        const Eigen::VectorXd theta = base_frequencies(c.base, c.dims);
+        const CosineEnvelope whole = cosine_sum_envelope(theta, c.edges);
+        for (const int n : {2, 3, 8}) {
+            CosineEnvelopeParts parts(theta, c.edges, n);
+            for (int i = parts.size() - 1; i >= 0; --i) ASSERT_TRUE(parts.compute(i));  // in any order
+            const CosineEnvelope merged = parts.merged();
+            ASSERT_EQ(merged.low.size(), whole.low.size());
+            for (std::size_t b = 0; b < whole.low.size(); ++b) {
+                EXPECT_EQ(std::isnan(merged.low[b]), std::isnan(whole.low[b]));
+                if (!std::isnan(whole.low[b])) {
+                    EXPECT_EQ(merged.low[b], whole.low[b]) << "bin " << b << " parts " << n;
+                    EXPECT_EQ(merged.high[b], whole.high[b]) << "bin " << b << " parts " << n;
+                }
+                EXPECT_EQ(merged.low_at[b], whole.low_at[b]) << "bin " << b << " parts " << n;
+                EXPECT_EQ(merged.high_at[b], whole.high_at[b]) << "bin " << b << " parts " << n;
+            }
+            EXPECT_EQ(merged.first_negative, whole.first_negative) << "d=" << c.dims << " base=" << c.base << " parts " << n;
+        }
+    }
+}
+
+TEST(CosineEnvelopeParts, ACancelledPartIsLeftNotDone) {
+    const Eigen::VectorXd theta = base_frequencies(10000, 256);
+    CosineEnvelopeParts parts(theta, {0, 500000}, 4);
+    std::atomic<bool> cancel{true};
+    EXPECT_FALSE(parts.compute(1, &cancel));
+    EXPECT_FALSE(parts.done(1));
+    EXPECT_TRUE(parts.compute(1));
+    EXPECT_TRUE(parts.done(1));
 }
 
 }  // namespace

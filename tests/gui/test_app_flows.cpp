@@ -235,6 +235,27 @@ TEST_F(Flows, ADragIsOneUndoStep) {
     EXPECT_EQ(app.state().params()[P::base], 10000);
 }
 
+// A slider dragged while long builds run (the sweep's cosine sum over 131072 positions of 128 pairs,
+// shared out in parts to both workers; newer requests replacing older ones): once it stops, every
+// panel shows exactly a fresh build's picture.
+TEST_F(Flows, SliderDraggedThroughLongBuildsEndsOnTheExactPictures) {
+    HeadlessApp app({"--fresh", "--set", "max_position=131072", "--set", "dim=256"});
+    EXPECT_FRESH(app, "start");
+    for (int i = 1; i <= 12; ++i) {
+        app.state().apply_number(P::base, 10000 + 700 * i, "item:base");
+        app.frame();
+    }
+    app.state().end_gesture();
+    EXPECT_FRESH(app, "after the base moved");
+    for (int i = 1; i <= 12; ++i) {
+        app.state().apply_number(P::position, 9000 * i, "item:position");
+        app.state().apply_number(P::dim, 256 - 8 * i, "item:dim");
+        app.frame();
+    }
+    app.state().end_gesture();
+    EXPECT_FRESH(app, "after the position and dim moved");
+}
+
 // Ctrl+E over a panel opens its export dialog; Enter writes the file on a worker with the app's
 // cache while frames go on; the status line says where the file went.
 TEST_F(Flows, ExportFromTheAppRunsOffTheUiThread) {

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
+#include <thread>
 
 #include "figures/heatmap_cells.hpp"
 #include "figures/registry.hpp"
@@ -211,6 +213,50 @@ TEST(Figures, NothingIsRecomputedWhenNothingChanged) {
     p.set(P::base, "20000");
     build(figures::figure("decay"), p, cache, false);
     EXPECT_GT(cache.computations(), after_first);
+}
+
+// The sweep reads neither the position nor the pair: moving them rebuilds no sweep data (its
+// grid, decay curves, cosine sum), even at a million positions of 512 pairs.
+TEST(Figures, MovingThePositionReusesEveryPartOfTheSweep) {
+    figures::FigureCache cache;
+    ParamSet p = params({{"max_position", "1048576"}, {"dim", "1024"}});
+    build(figures::figure("sweep"), p, cache, false);
+    const auto after_first = cache.computations();
+    for (const char* position : {"5", "70000", "1048575"}) {
+        p.set(P::position, position);
+        build(figures::figure("sweep"), p, cache, false);
+        EXPECT_EQ(cache.computations(), after_first) << "position " << position;
+    }
+    p.set(P::base, "20000");  // and the base does change them
+    build(figures::figure("sweep"), p, cache, false);
+    EXPECT_GT(cache.computations(), after_first);
+}
+
+// A long cosine sum shared out in parts (as the panels' workers run them, here on threads of the
+// test's own) gives the very picture the single pass gives, and a stopped one publishes nothing.
+TEST(Figures, CosineSumInPartsDrawsTheSamePictureAndAStoppedOneNothing) {
+    const ParamSet p = params({{"max_position", "1048576"}, {"dim", "1024"}, {"base", "31000"}});
+    figures::FigureCache alone, shared;
+    std::size_t most_jobs = 0;
+    shared.set_parallel([&](std::vector<std::function<void()>> jobs) {
+        most_jobs = std::max(most_jobs, jobs.size());
+        std::vector<std::thread> threads;
+        for (std::size_t i = 1; i < jobs.size(); i += 2) threads.emplace_back(jobs[i]);  // every other one elsewhere
+        for (std::size_t i = 0; i < jobs.size(); i += 2) jobs[i]();
+        for (std::thread& t : threads) t.join();
+    });
+    const auto a = build(figures::figure("sweep"), p, alone, false), b = build(figures::figure("sweep"), p, shared, false);
+    EXPECT_GT(most_jobs, 1u);
+    std::string why;
+    EXPECT_TRUE(figures::same_picture(a.list, b.list, &why)) << why;
+
+    figures::FigureCache stopped;
+    stopped.set_parallel([](std::vector<std::function<void()>>) {});  // every job dropped: the caller runs them
+    stopped.stop_background();
+    const auto theta = stopped.frequencies(p)->theta;
+    const auto before = stopped.computations();
+    EXPECT_THROW(stopped.cosine_sum(theta, 1048576, 700, true), std::exception);
+    EXPECT_EQ(stopped.computations(), before) << "a stopped sum is never kept";
 }
 
 TEST(Figures, VectorsPanelShowsTheCoreRotation) {

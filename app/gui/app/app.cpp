@@ -90,8 +90,10 @@ const char* App::get_clipboard(void* user) {
 void App::set_clipboard(void* user, const char* text) { static_cast<Clipboard*>(user)->platform->set_clipboard(text ? text : ""); }
 
 App::~App() {
+    // no wake-ups once the window is gone, no worker threads left; a build in progress stops at its
+    // computation's next chunk, so quitting does not wait for it
+    builder_.cache().stop_background();
     builder_.wait_idle();
-    builder_.cache().stop_background();  // no wake-ups once the window is gone, no worker threads left
     release_all_panels(panels_, renderer_);
 }
 

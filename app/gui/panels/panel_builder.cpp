@@ -14,6 +14,11 @@ namespace rope::gui {
 PanelBuilder::PanelBuilder(const plot::TextMeasure& measure, int threads, std::function<void()> wake)
     : measure_(measure), wake_(std::move(wake)) {
     for (int i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
+    // a long computation a build asks the cache for is shared out like a figure's prepared pieces
+    cache_.set_parallel([this](std::vector<std::function<void()>> jobs) {
+        std::unique_lock<std::mutex> lock(mutex_);
+        share_pieces(std::move(jobs), lock);
+    });
 }
 
 PanelBuilder::~PanelBuilder() {
@@ -23,6 +28,7 @@ PanelBuilder::~PanelBuilder() {
         waiting_.clear();
         pieces_.clear();
     }
+    cache_.stop_background();  // a build in progress stops at its computation's next chunk
     wanted_.notify_all();
     pieces_done_.notify_all();
     for (std::thread& t : threads_) t.join();

@@ -4,7 +4,9 @@
 // request of a panel wins: one still waiting is replaced, one being built finishes first (so pictures
 // keep coming while a slider moves), and at most one build per panel runs at a time (so they arrive
 // in order). Workers run at a lower priority than the UI thread. A figure's independent heavy pieces
-// (its descriptor's `prepare`: the sweep's five decay curves) are shared out to idle workers first.
+// (its descriptor's `prepare`: the sweep's five decay curves) are shared out to idle workers first,
+// and so are the parts of a long computation a build asks the cache for (the sweep's cosine sum over
+// a million positions: FigureCache::set_parallel).
 #pragma once
 
 #include <condition_variable>

@@ -8,7 +8,10 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <atomic>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 #include "rope/phasor.hpp"
@@ -57,5 +60,31 @@ struct CosineEnvelope {
     std::int64_t first_negative = -1;
 };
 CosineEnvelope cosine_sum_envelope(const Eigen::VectorXd& theta, const std::vector<std::int64_t>& edges);
+
+// The same envelope in parts that several threads may compute at once (a part each): part i covers
+// a run of consecutive positions, whole chunks of the single pass, so every value is the one that
+// pass computes, and merged() gives exactly cosine_sum_envelope's result.
+class CosineEnvelopeParts {
+public:
+    // At most `parts` parts (fewer where the positions make fewer chunks).
+    CosineEnvelopeParts(const Eigen::VectorXd& theta, std::vector<std::int64_t> edges, int parts);
+    int size() const { return static_cast<int>(starts_.size()) - 1; }
+    // Computes part i unless it is done (from several threads at once: a part another thread is
+    // computing is waited for). With `cancel` set meanwhile it stops early and returns false, the
+    // part left not done.
+    bool compute(int i, const std::atomic<bool>* cancel = nullptr);
+    bool done(int i) const { return done_[static_cast<std::size_t>(i)].load(); }
+    // The envelope of every position; each part must be done.
+    CosineEnvelope merged() const;
+
+private:
+    std::vector<std::int64_t> edges_, starts_;
+    FastCosineSum fast_;     // the tables every part copies rather than computes again
+    ExactCosineSum exact_;
+    double doubt_ = 0;
+    std::vector<CosineEnvelope> parts_;
+    std::unique_ptr<std::atomic<bool>[]> done_;
+    std::unique_ptr<std::mutex[]> busy_;
+};
 
 }  // namespace rope
