@@ -202,9 +202,10 @@ void App::layout() {
 void App::request_pictures() {
     // A panel that took a waiting picture this frame asks again next frame, as it would have had the
     // picture waited: its new picture is on screen first (building on while it is shown only makes
-    // pictures nobody sees, and takes the cores the slowest panel needs).
+    // pictures nobody sees, and takes the cores the slowest panel needs). Unless its pictures build
+    // well within a frame: then waiting a frame only makes the change it skips a frame late.
     for (const PanelView& p : panels_.views)
-        if (p.shown && std::find(ui_.show_new.begin(), ui_.show_new.end(), p.figure->index) == ui_.show_new.end())
+        if (p.shown && (builds_quickly(p) || std::find(ui_.show_new.begin(), ui_.show_new.end(), p.figure->index) == ui_.show_new.end()))
             request_picture(state_, panels_, builder_, p.figure->index, change_serial_);
 }
 

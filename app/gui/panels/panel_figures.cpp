@@ -9,6 +9,8 @@
 
 namespace rope::gui {
 
+bool builds_quickly(const PanelView& panel) { return panel.built && panel.build_ms < kQuickBuildMs; }
+
 FigureKey figure_key(const AppState& state, const figures::FigureDescriptor& figure, float width, float height) {
     FigureKey key;
     key.width = width;
@@ -63,15 +65,18 @@ void request_picture(const AppState& state, PanelSet& panels, PanelBuilder& buil
     const float width = panel.size.x, height = panel.size.y;
     FigureKey key = figure_key(state, *panel.figure, width, height);
     // A picture still waiting for its frame is shown first: building more while it waits only
-    // makes pictures nobody sees (and takes the cores the drawing needs).
-    if (panel.has_next || figure_current(panel, key)) return;
+    // makes pictures nobody sees (and takes the cores the drawing needs); unless it is already out
+    // of date and the panel's pictures build quickly (the newer one replaces it when it arrives).
+    if ((panel.has_next && (panel.next_key == key || !builds_quickly(panel))) || figure_current(panel, key)) return;
     if (builder.pending(index, key)) return;
     // Every picture of a change together: a panel that is ahead of another still on its way waits
-    // for it (pictures nobody waits for would take the cores the slowest one needs).
-    for (const PanelView& other : panels.views)
-        if (&other != &panel && other.shown && other.asked_change < panel.asked_change &&
-            !figure_current(other, figure_key(state, *other.figure, other.size.x, other.size.y)))
-            return;
+    // for it (pictures nobody waits for would take the cores the slowest one needs), unless its
+    // pictures build well within a frame: then waiting only makes the change a frame late.
+    if (!builds_quickly(panel))
+        for (const PanelView& other : panels.views)
+            if (&other != &panel && other.shown && other.asked_change < panel.asked_change &&
+                !figure_current(other, figure_key(state, *other.figure, other.size.x, other.size.y)))
+                return;
     panel.asked_change = change;
     PanelBuilder::Request r;
     r.panel = index;

@@ -15,6 +15,11 @@
 namespace rope::gui {
 
 FigureKey figure_key(const AppState& state, const figures::FigureDescriptor& figure, float width, float height);
+// A panel whose last picture took under kQuickBuildMs to build, a frame at 60 Hz (every panel at the
+// defaults; not the sweep over a million positions): asking for its next picture at once never
+// holds up another panel's for long.
+inline constexpr double kQuickBuildMs = 16.0;
+bool builds_quickly(const PanelView& panel);
 // The picture on the panel is the one its inputs give now (and complete, or waiting for nothing new).
 bool figure_current(const PanelView& panel, const FigureKey& key);
 
