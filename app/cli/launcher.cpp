@@ -3,13 +3,13 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <climits>
 #include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli/arguments.hpp"
+#include "io/program_files.hpp"
 
 namespace rope::cli {
 
@@ -17,20 +17,10 @@ namespace {
 
 constexpr const char* kAppFile = "rope-explorer-app";
 
-// Beside this program (the build tree), then the installed layout's lib/rope-explorer.
-std::vector<std::string> app_candidates() {
-    char exe[PATH_MAX];
-    const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0) return {};
-    std::string dir(exe, static_cast<std::size_t>(n));
-    dir.erase(dir.find_last_of('/') + 1);
-    return {dir + kAppFile, dir + "../lib/rope-explorer/" + kAppFile};
-}
-
 }  // namespace
 
 void start_app(char** argv) {
-    const std::vector<std::string> candidates = app_candidates();
+    const std::vector<std::string> candidates = io::program_file_candidates(kAppFile);
     for (const std::string& path : candidates) {
         if (access(path.c_str(), X_OK) != 0) continue;
         std::cout.flush();

@@ -5,11 +5,11 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <climits>
 #include <cstring>
 #include <stdexcept>
 #include <vector>
 
+#include "io/program_files.hpp"
 #include "io/video_module.hpp"
 
 namespace rope::io {
@@ -19,18 +19,10 @@ namespace {
 constexpr int kMaxSide = 16384;
 constexpr int kMaxFps = 240;
 
-// Where the video module may be: beside the program (the build tree), in the installed layout's
-// lib/rope-explorer, and where the build made it (tests run from build/tests).
+// Where the video module may be: beside the program or in the installed layout's lib/rope-explorer,
+// then where the build made it (tests run from build/tests).
 std::vector<std::string> module_candidates() {
-    std::vector<std::string> out;
-    char exe[PATH_MAX];
-    const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        std::string dir(exe, static_cast<std::size_t>(n));
-        dir.erase(dir.find_last_of('/') + 1);
-        out.push_back(dir + kRopeVideoModuleFile);
-        out.push_back(dir + "../lib/rope-explorer/" + kRopeVideoModuleFile);
-    }
+    std::vector<std::string> out = program_file_candidates(kRopeVideoModuleFile);
 #ifdef ROPE_VIDEO_MODULE_BUILT_AT
     out.push_back(ROPE_VIDEO_MODULE_BUILT_AT);
 #endif

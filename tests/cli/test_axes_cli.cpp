@@ -18,6 +18,7 @@ using rope::test::ProcessResult;
 using rope::test::run_process;
 using rope::test::split;
 using rope::test::split_lines;
+using rope::test::summary_value;
 
 namespace {
 
@@ -39,14 +40,6 @@ std::vector<std::vector<std::string>> rows_of(const ProcessResult& r, const std:
     std::vector<std::vector<std::string>> rows;
     for (std::size_t i = 1; i < lines.size(); ++i) rows.push_back(split(lines[i], ','));
     return rows;
-}
-
-std::string summary_value(const ProcessResult& r, const std::string& key) {
-    for (const auto& line : split_lines(r.out)) {
-        const auto cols = split(line, ',');
-        if (cols.size() == 2 && cols[0] == key) return cols[1];
-    }
-    return "(missing)";
 }
 
 rope::ParamSet params(const std::vector<std::pair<std::string, std::string>>& sets) {
@@ -160,21 +153,21 @@ TEST(AxesCli, PatchesFollowTheLayoutAndRefuseOneDimensionalRope) {
 TEST(AxesCli, SummaryNamesTheAxesAndPairsPerAxis) {
     const ProcessResult qwen3 = compute("summary", {"preset=qwen3-vl-8b"});
     ASSERT_EQ(qwen3.exit_code, 0) << qwen3.err;
-    EXPECT_EQ(summary_value(qwen3, "rope_axes"), "mrope");
-    EXPECT_EQ(summary_value(qwen3, "mrope_layout"), "interleaved");
-    EXPECT_EQ(summary_value(qwen3, "pairs_t"), "24");
-    EXPECT_EQ(summary_value(qwen3, "pairs_h"), "20");
-    EXPECT_EQ(summary_value(qwen3, "pairs_w"), "20");
-    EXPECT_EQ(summary_value(qwen3, "base"), "5000000");
+    EXPECT_EQ(summary_value(qwen3.out, "rope_axes"), "mrope");
+    EXPECT_EQ(summary_value(qwen3.out, "mrope_layout"), "interleaved");
+    EXPECT_EQ(summary_value(qwen3.out, "pairs_t"), "24");
+    EXPECT_EQ(summary_value(qwen3.out, "pairs_h"), "20");
+    EXPECT_EQ(summary_value(qwen3.out, "pairs_w"), "20");
+    EXPECT_EQ(summary_value(qwen3.out, "base"), "5000000");
     const ProcessResult deit = compute("summary", {"preset=rope-vit-deit-b"});
-    EXPECT_EQ(summary_value(deit, "rope_axes"), "2d_axial");
-    EXPECT_EQ(summary_value(deit, "axial_frequencies"), "per_axis");
-    EXPECT_EQ(summary_value(deit, "pairs_t"), "0");
-    EXPECT_EQ(summary_value(deit, "pairs_h"), "16");
-    EXPECT_EQ(summary_value(deit, "mrope_layout"), "(missing)");
+    EXPECT_EQ(summary_value(deit.out, "rope_axes"), "2d_axial");
+    EXPECT_EQ(summary_value(deit.out, "axial_frequencies"), "per_axis");
+    EXPECT_EQ(summary_value(deit.out, "pairs_t"), "0");
+    EXPECT_EQ(summary_value(deit.out, "pairs_h"), "16");
+    EXPECT_EQ(summary_value(deit.out, "mrope_layout"), "(missing)");
     const ProcessResult text = compute("summary", {"dim=64"});
-    EXPECT_EQ(summary_value(text, "rope_axes"), "1d");
-    EXPECT_EQ(summary_value(text, "pairs_t"), "32");
+    EXPECT_EQ(summary_value(text.out, "rope_axes"), "1d");
+    EXPECT_EQ(summary_value(text.out, "pairs_t"), "32");
 }
 
 // A vision preset's grid applies; the next preset starts from the default grid and query again.

@@ -18,6 +18,7 @@ using rope::test::ProcessResult;
 using rope::test::run_process;
 using rope::test::split;
 using rope::test::split_lines;
+using rope::test::summary_value;
 
 namespace {
 
@@ -306,12 +307,6 @@ namespace {
 
 const std::vector<std::string> kGemma4Global = {"dim=512", "base=1000000", "scaling=proportional", "rotary_fraction=0.25",
                                                 "pairing=half", "original_max_position=131072"};
-
-std::string summary_value(const std::string& out, const std::string& key) {
-    for (const std::string& line : split_lines(out))
-        if (line.rfind(key + ",", 0) == 0) return line.substr(key.size() + 1);
-    return "(missing)";
-}
 
 }  // namespace
 

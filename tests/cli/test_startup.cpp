@@ -15,6 +15,7 @@
 using rope::test::ProcessResult;
 using rope::test::run_process;
 using rope::test::split_lines;
+using rope::test::summary_value;
 
 namespace {
 
@@ -30,12 +31,6 @@ std::string loaded_libraries(const std::string& program) {
     const ProcessResult r = run_process({"/lib64/ld-linux-x86-64.so.2", "--list", program});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return r.out;
-}
-
-std::string summary_value(const std::string& table, const std::string& key) {
-    for (const std::string& line : split_lines(table))
-        if (line.rfind(key + ",", 0) == 0) return line.substr(key.size() + 1);
-    return "";
 }
 
 }  // namespace

@@ -180,4 +180,10 @@ std::vector<std::string> split(const std::string& s, char sep) {
     return parts;
 }
 
+std::string summary_value(const std::string& table, const std::string& key) {
+    for (const std::string& line : split_lines(table))
+        if (line.rfind(key + ",", 0) == 0) return line.substr(key.size() + 1);
+    return "(missing)";
+}
+
 }  // namespace rope::test

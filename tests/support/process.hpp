@@ -28,5 +28,7 @@ std::vector<std::string> split_lines(const std::string& s);
 // A whole file's bytes ("" if it cannot be read).
 std::string read_file(const std::string& path);
 std::vector<std::string> split(const std::string& s, char sep);
+// The value of `key` in a `key,value` table (compute summary), or "(missing)".
+std::string summary_value(const std::string& table, const std::string& key);
 
 }  // namespace rope::test
