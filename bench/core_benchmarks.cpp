@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "rope/cosine_sums.hpp"
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/phasor.hpp"
@@ -35,5 +36,21 @@ static void BM_DecayBound(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * n);
 }
 BENCHMARK(BM_DecayBound)->Arg(4096)->Arg(131072);
+
+// The sweep panel's cosine sum at its largest size: 2^20 positions of 512 pairs (dim 1024), at
+// the default base and at Llama 3's; one thread.
+static void BM_FastCosineSum(benchmark::State& state) {
+    const auto theta = rope::base_frequencies(static_cast<double>(state.range(0)), 1024);
+    rope::FastCosineSum fast(theta);
+    const std::int64_t n = std::int64_t(1) << 20, chunk = std::int64_t(1) << 14;
+    std::vector<double> out(chunk);
+    for (auto _ : state)
+        for (std::int64_t at = 0; at < n; at += chunk) {
+            fast.compute(at, chunk, out.data());
+            benchmark::DoNotOptimize(out.data());
+        }
+    state.SetItemsProcessed(state.iterations() * n);
+}
+BENCHMARK(BM_FastCosineSum)->Arg(10000)->Arg(500000)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

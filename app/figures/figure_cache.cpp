@@ -12,8 +12,9 @@
 #include <future>
 #include <map>
 #include <sstream>
-#include <stdexcept>
 #include <mutex>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -272,12 +273,12 @@ std::shared_ptr<const FigureCache::CosineSum> FigureCache::cosine_sum(const Eige
     CosineEnvelope env = parts->merged();
     values->first_negative = env.first_negative;
     // beyond the exact part (only for very long contexts with many pairs): four samples a column
-    ExactCosineSum sample(theta);
+    std::optional<ExactCosineSum> sample;  // built when a column is beyond the exact part
     for (std::size_t b = 0; b + 1 < edges.size(); ++b) {
         const std::int64_t lo = std::max(edges[b], exact_end), hi = edges[b + 1];
         for (int s = 0; s < 4 && lo < hi; ++s) {
             const std::int64_t m = lo + (hi - 1 - lo) * s / 3;
-            const double v = sample.at(m);
+            const double v = (sample ? sample : sample.emplace(theta))->at(m);
             if (!(env.low[b] <= v)) env.low[b] = v, env.low_at[b] = m;
             if (!(env.high[b] >= v)) env.high[b] = v, env.high_at[b] = m;
         }

@@ -10,34 +10,36 @@ namespace rope {
 
 void PhasorGenerator::reset(const Eigen::VectorXd& theta) {
     pairs_ = static_cast<int>(theta.size());
-    theta_.assign(theta.data(), theta.data() + pairs_);
+    auto t = std::make_shared<Tables>();
+    t->theta.assign(theta.data(), theta.data() + pairs_);
     max_theta_ = 0.0;
-    for (double t : theta_) max_theta_ = std::max(max_theta_, std::abs(t));
+    for (double v : t->theta) max_theta_ = std::max(max_theta_, std::abs(v));
     const std::size_t n = static_cast<std::size_t>(kBlock) * pairs_;
-    step_angle_.resize(n);
-    step_cos_.resize(n);
-    step_sin_.resize(n);
+    t->step_angle.resize(n);
+    t->step_cos.resize(n);
+    t->step_sin.resize(n);
     for (int j = 0; j < kBlock; ++j) {
         for (int k = 0; k < pairs_; ++k) {
-            const double a = static_cast<double>(j) * theta_[k];
-            step_angle_[j * pairs_ + k] = a;
-            step_cos_[j * pairs_ + k] = std::cos(a);
-            step_sin_[j * pairs_ + k] = std::sin(a);
+            const double a = static_cast<double>(j) * t->theta[k];
+            t->step_angle[j * pairs_ + k] = a;
+            t->step_cos[j * pairs_ + k] = std::cos(a);
+            t->step_sin[j * pairs_ + k] = std::sin(a);
         }
     }
     // Second level: e^{i fl(64 b theta)} for b = 0 .. kBlock-1, so a block's base needs no sin/cos
     // either, except once per kBlock^2 positions.
-    coarse_angle_.resize(n);
-    coarse_cos_.resize(n);
-    coarse_sin_.resize(n);
+    t->coarse_angle.resize(n);
+    t->coarse_cos.resize(n);
+    t->coarse_sin.resize(n);
     for (int b = 0; b < kBlock; ++b) {
         for (int k = 0; k < pairs_; ++k) {
-            const double a = static_cast<double>(b * kBlock) * theta_[k];
-            coarse_angle_[b * pairs_ + k] = a;
-            coarse_cos_[b * pairs_ + k] = std::cos(a);
-            coarse_sin_[b * pairs_ + k] = std::sin(a);
+            const double a = static_cast<double>(b * kBlock) * t->theta[k];
+            t->coarse_angle[b * pairs_ + k] = a;
+            t->coarse_cos[b * pairs_ + k] = std::cos(a);
+            t->coarse_sin[b * pairs_ + k] = std::sin(a);
         }
     }
+    tables_ = std::move(t);
     block_angle_.resize(pairs_);
     block_cos_.resize(pairs_);
     block_sin_.resize(pairs_);
@@ -51,13 +53,14 @@ void PhasorGenerator::reset(const Eigen::VectorXd& theta) {
 void PhasorGenerator::load_block(std::int64_t block_start) {
     if (block_start == block_start_) return;
     block_start_ = block_start;
+    const Tables& t = *tables_;
     constexpr std::int64_t kSuper = std::int64_t(kBlock) * kBlock;
     const std::int64_t super_start = block_start - block_start % kSuper;
     if (super_start != super_start_) {
         super_start_ = super_start;
         const double s0 = static_cast<double>(super_start);
         for (int k = 0; k < pairs_; ++k) {
-            const double a = s0 * theta_[k];
+            const double a = s0 * t.theta[k];
             super_angle_[k] = a;
             super_cos_[k] = std::cos(a);
             super_sin_[k] = std::sin(a);
@@ -67,9 +70,9 @@ void PhasorGenerator::load_block(std::int64_t block_start) {
     const std::size_t row = static_cast<std::size_t>((block_start - super_start) / kBlock) * pairs_;
     const double b = static_cast<double>(block_start);
     for (int k = 0; k < pairs_; ++k) {
-        const double a = b * theta_[k];
-        detail::corrected_product(a, super_angle_[k], super_cos_[k], super_sin_[k], coarse_angle_[row + k],
-                                  coarse_cos_[row + k], coarse_sin_[row + k], block_cos_[k], block_sin_[k]);
+        const double a = b * t.theta[k];
+        detail::corrected_product(a, super_angle_[k], super_cos_[k], super_sin_[k], t.coarse_angle[row + k],
+                                  t.coarse_cos[row + k], t.coarse_sin[row + k], block_cos_[k], block_sin_[k]);
         block_angle_[k] = a;
     }
 }
@@ -122,9 +125,10 @@ void PhasorGenerator::fill(std::int64_t first, std::int64_t count, double* cos_o
         double* co = cos_out ? cos_out + r * row_stride : nullptr;
         double* so = sin_out ? sin_out + r * row_stride : nullptr;
         const bool direct = co && so && !stream;
-        detail::phasor_row(pairs, static_cast<double>(m), theta_.data(), block_angle_.data(), block_cos_.data(),
-                           block_sin_.data(), step_angle_.data() + j * pairs, step_cos_.data() + j * pairs,
-                           step_sin_.data() + j * pairs, direct ? co : row_cos_.data(), direct ? so : row_sin_.data(),
+        const Tables& t = *tables_;
+        detail::phasor_row(pairs, static_cast<double>(m), t.theta.data(), block_angle_.data(), block_cos_.data(),
+                           block_sin_.data(), t.step_angle.data() + j * pairs, t.step_cos.data() + j * pairs,
+                           t.step_sin.data() + j * pairs, direct ? co : row_cos_.data(), direct ? so : row_sin_.data(),
                            second_order);
         if (!direct) {
             if (co) detail::copy_row(co, row_cos_.data(), pairs, stream);
@@ -138,8 +142,9 @@ PhasorGenerator::RowInputs PhasorGenerator::row_inputs(std::int64_t m) {
     const std::int64_t j = m % kBlock;
     load_block(m - j);
     const std::size_t at = static_cast<std::size_t>(j) * pairs_;
-    return {theta_.data(),          block_angle_.data(),       block_cos_.data(),        block_sin_.data(),
-            step_angle_.data() + at, step_cos_.data() + at, step_sin_.data() + at};
+    const Tables& t = *tables_;
+    return {t.theta.data(),          block_angle_.data(),       block_cos_.data(),        block_sin_.data(),
+            t.step_angle.data() + at, t.step_cos.data() + at, t.step_sin.data() + at};
 }
 
 namespace {

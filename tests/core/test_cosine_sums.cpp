@@ -28,7 +28,9 @@ struct Case {
 
 TEST(FastCosineSum, WithinItsBoundOfTheExactSchemeAtAnyStart) {
     for (const Case c : {Case{128, 10000, 0, 70000}, Case{256, 500000, 12345, 40001}, Case{1024, 1e6, 1048576 - 3000, 3000},
-                         Case{6, 10, 63, 129}, Case{2, 10000, 1000000007, 100}, Case{130, 42.5, 5, 1}}) {
+                         Case{6, 10, 63, 129}, Case{2, 10000, 1000000007, 100}, Case{130, 42.5, 5, 1},
+                         // across the 2^18 where the blocks' phasors are taken from sin and cos again
+                         Case{1024, 10000, 262144 - 5000, 9000}, Case{512, 1e9, 3 * 262144 - 64 * 63, 64 * 70}}) {
         const Eigen::VectorXd theta = base_frequencies(c.base, c.dims);
         FastCosineSum fast(theta);
         std::vector<double> mine(static_cast<std::size_t>(c.count));
@@ -40,6 +42,37 @@ TEST(FastCosineSum, WithinItsBoundOfTheExactSchemeAtAnyStart) {
         EXPECT_LE(worst, bound) << "d=" << c.dims << " base=" << c.base << " first=" << c.first;
         EXPECT_LT(bound, 1e-6) << "a bound this loose would send most positions to the exact check";
     }
+}
+
+TEST(FastCosineSum, APositionsValueIsTheSameInAnyRun) {
+    // The envelope's parts and the bound searches start where they like: a value must not depend
+    // on where its run began or what the same object computed before.
+    const Eigen::VectorXd theta = base_frequencies(10000, 1024);
+    constexpr std::int64_t kCount = 600000;
+    std::vector<double> whole(kCount);
+    FastCosineSum(theta).compute(0, kCount, whole.data());
+    FastCosineSum reused(theta);
+    for (const std::int64_t first : {std::int64_t(262144 - 13), std::int64_t(4096 * 70 + 5), std::int64_t(1), std::int64_t(524288)}) {
+        std::vector<double> part(50000);
+        reused.compute(first, 50000, part.data());
+        for (std::size_t i = 0; i < part.size(); ++i)
+            ASSERT_EQ(part[i], whole[static_cast<std::size_t>(first) + i]) << "position " << first + static_cast<std::int64_t>(i);
+    }
+}
+
+TEST(FastCosineSum, SlowPairsTakeShortSeriesAndTheBoundStaysTight) {
+    const FastCosineSum fast(base_frequencies(10000, 1024));
+    int pairs = 0, table = 0;
+    for (const auto& [columns, count] : fast.columns()) {
+        pairs += count;
+        if (columns == FastCosineSum::kBlock) table += count;
+        else EXPECT_LE(columns, FastCosineSum::kMaxTerms);
+    }
+    EXPECT_EQ(pairs, 512);
+    EXPECT_LT(table, 128) << "pairs slower than one turn in 200 positions belong in a short series";
+    // the series and the stepping add little to what the fast sums always allowed
+    EXPECT_LT(fast.error_bound(1 << 20), 3e-8);
+    EXPECT_LT(fast.error_bound(4096), 1e-9);
 }
 
 TEST(CosineEnvelope, EachBinHoldsItsExactExtremesAndWhereTheyAre) {

@@ -1,10 +1,17 @@
 // B(m) = sum_k cos(m theta_k) over long runs of positions, fast. Every position m = 64 q + j is
-//   B(m) = sum_k cos(64 q theta_k) cos(j theta_k) - sin(64 q theta_k) sin(j theta_k),
-// a matrix product of the blocks' phasors (one row per 64 positions, from the exact phasor scheme)
-// with a fixed step table: two multiply-adds per pair and position instead of the ~12 operations of
-// an exact phasor row. It drops the exact-angle correction of phasor.hpp, so each value may differ
-// from cosine_sum's by up to error_bound(); callers that decide a sign on it re-check the positions
-// within that distance of zero with the exact scheme (first_negative_position does).
+//   B(m) = Re sum_k e^{i 64 q theta_k} e^{i j theta_k},
+// a matrix product of the blocks' phasors (one row per 64 positions) with a fixed table over j: two
+// multiply-adds per pair and position instead of the ~12 operations of an exact phasor row.
+// - A pair that turns little within a block (|32 theta_k| up to about 4) needs fewer columns:
+//   e^{i j theta_k} is its Taylor series about j = 32 in u = (j - 32) / 32, so the product gives 8
+//   to 32 coefficients of one polynomial in u per block, not 64 values. Most pairs of a long head
+//   are such pairs (at dim 1024, base 10^4: 396 of 512), which halves the work.
+// - The blocks' phasors come from sin and cos every 2^18 positions and are stepped between, a
+//   complex product per pair and block.
+// It drops the exact-angle correction of phasor.hpp, steps phasors and truncates the series below
+// the rounding level, so each value may differ from cosine_sum's by up to error_bound(); callers that
+// decide a sign on it re-check the positions within that distance of zero with the exact scheme
+// (first_negative_position does). A position's value does not depend on the run it is computed in.
 #pragma once
 
 #include <Eigen/Core>
@@ -12,6 +19,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 #include "rope/phasor.hpp"
@@ -21,6 +29,8 @@ namespace rope {
 class FastCosineSum {
 public:
     static constexpr int kBlock = 64;
+    static constexpr int kMaxTerms = 32;  // of a Taylor group's series
+    static constexpr int kChunkBlocks = 64;  // blocks a pass (4096 positions: the tables stay in cache)
 
     explicit FastCosineSum(const Eigen::VectorXd& theta);
     int pairs() const { return pairs_; }
@@ -28,13 +38,35 @@ public:
     void compute(std::int64_t first, std::int64_t count, double* out);
     // How far a value for a position below `end` may be from the exact scheme's.
     double error_bound(std::int64_t end) const;
+    // How many pairs take each number of table columns (64 for the exact table, else the series'
+    // terms): the work a block costs.
+    std::vector<std::pair<int, int>> columns() const;
 
 private:
+    void load_anchor(std::int64_t chunk);
+
+    // Pairs [first, first + count) of the reordered pairs, with `columns` table columns each.
+    struct Group {
+        int first, count, columns;
+        std::size_t table;  // where its columns start in Tables::re / im
+    };
     int pairs_;
     double theta_sum_ = 0;
-    PhasorGenerator blocks_;  // e^{i q fl(64 theta_k)}: 64 theta is exact, so these are e^{i fl(64 q theta_k)}
-    std::vector<double> step_cos_, step_sin_;  // [k * 64 + j]: cos / sin of fl(j theta_k)
-    std::vector<double> block_cos_, block_sin_, sums_;
+    double series_error_ = 0;    // truncation and rounding of the Taylor groups, any position
+    double stepping_error_ = 0;  // the blocks' phasors stepped from each chunk's first
+    int series_terms_ = 0;       // the most terms of any series group
+    std::vector<Group> groups_;  // the exact table first, then the series from most terms to fewest
+    // What depends on theta alone, shared by copies (one per thread).
+    struct Tables {
+        std::vector<double> block_theta;         // fl(64 theta_k) (exact), pairs in group order
+        std::vector<double> step_cos, step_sin;  // e^{i fl(64 theta_k)}: one block to the next
+        std::vector<double> chunk_cos, chunk_sin;  // e^{i fl(4096 theta_k)}: one chunk's first block to the next's
+        std::vector<double> re, im;  // [k * columns + c] per group: cos / sin of fl(j theta_k), or the series
+    };
+    std::shared_ptr<const Tables> tables_;
+    // The first block's phasors of chunk anchor_chunk_ (-1: none yet); see load_anchor().
+    std::int64_t anchor_chunk_ = -1;
+    std::vector<double> anchor_cos_, anchor_sin_;
 };
 
 // B(m) by the exact scheme (phasor.hpp rows summed in pair order, as cosine_sum does), one position
@@ -80,7 +112,7 @@ public:
 private:
     std::vector<std::int64_t> edges_, starts_;
     FastCosineSum fast_;     // the tables every part copies rather than computes again
-    ExactCosineSum exact_;
+    Eigen::VectorXd theta_;  // for the exact sums, built by a part the first time a value is in doubt
     double doubt_ = 0;
     std::vector<CosineEnvelope> parts_;
     std::unique_ptr<std::atomic<bool>[]> done_;
