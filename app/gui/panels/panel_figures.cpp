@@ -190,7 +190,7 @@ bool draw_waiting_pictures(const AppState& state, PanelSet& panels, const FontSe
     bool drew = false;
     for (PanelView* p : waiting) {
         const double t0 = now();
-        if (t0 + p->next_cost / 1000.0 > until) {
+        if (t0 + p->next_cost / 1000.0 > until + kSpareTimeSlackMs / 1000.0) {
             p->missed_spare_time = true;  // the next frame draws it
             continue;
         }

@@ -48,6 +48,10 @@ bool show_next_in_place(const AppState& state, PanelSet& panels, const FontSet& 
 // Pictures waiting for their frame, drawn between frames (show_next_in_place), the panel furthest
 // behind first, each only if its estimated cost fits before `until` (else it is marked and the next
 // frame draws it); `drawn(panel, ms)` hears of each. Returns whether any was drawn.
+// A picture that would end this little past the next frame's start is still drawn between frames:
+// the next frame starts that much later (still well within its interval, so on a display the swap
+// meets the same vsync), where leaving it to the next frame's budget showed it a whole frame later.
+inline constexpr double kSpareTimeSlackMs = 4.0;
 bool draw_waiting_pictures(const AppState& state, PanelSet& panels, const FontSet& fonts, Renderer& renderer, double until,
                            const std::function<double()>& now, const std::function<void(const PanelView&, double)>& drawn);
 
