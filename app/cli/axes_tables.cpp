@@ -1,6 +1,7 @@
 #include "cli/axes_tables.hpp"
 
 #include <Eigen/Core>
+#include <cmath>
 #include <string>
 
 #include "cli/arguments.hpp"
@@ -26,6 +27,7 @@ std::vector<NamedLayout> current_layouts(const ParamSet& p) {
         case RopeAxes::axial_2d: return {{"axial", *p.axis_layout(RopeAxes::axial_2d, false)}};
         case RopeAxes::mrope:
             return {{"chunked", *p.axis_layout(RopeAxes::mrope, false)}, {"interleaved", *p.axis_layout(RopeAxes::mrope, true)}};
+        case RopeAxes::videorope: return {{"videorope", *p.axis_layout(RopeAxes::videorope, false)}};
     }
     return {};
 }
@@ -47,17 +49,34 @@ void write_axes(const ParamSet& p, CsvWriter& out) {
     }
 }
 
+namespace {
+
+// Ids are whole numbers except under VideoRoPE's fractional spacing.
+void id_cell(CsvWriter& out, double v) {
+    if (v == std::floor(v) && std::abs(v) < 9e15) out.integer(static_cast<std::int64_t>(v));
+    else out.number(v);
+}
+
+}  // namespace
+
 void write_position_ids(const ParamSet& p, CsvWriter& out) {
-    const std::vector<SequenceToken> tokens =
-        mrope_sequence(static_cast<int>(p[P::text_before]), static_cast<int>(p[P::grid_rows]),
-                       static_cast<int>(p[P::grid_cols]), static_cast<int>(p[P::text_after]));
-    out.header({"index", "kind", "row", "col", "t", "h", "w"});
+    const bool video = p[P::media] == Media::video;
+    const std::vector<SequenceToken> tokens = p.sequence_tokens();
+    if (video) out.header({"index", "kind", "frame", "row", "col", "t", "h", "w"});
+    else out.header({"index", "kind", "row", "col", "t", "h", "w"});
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const SequenceToken& t = tokens[i];
-        out.integer(static_cast<std::int64_t>(i));
-        if (t.kind == TokenKind::image) out.text("image").integer(t.row).integer(t.col);
-        else out.text("text").text("").text("");
-        out.integer(t.id.t).integer(t.id.h).integer(t.id.w).end_row();
+        out.integer(static_cast<std::int64_t>(i)).text(enum_name(t.kind));
+        if (video) {
+            if (t.frame >= 0) out.integer(t.frame);
+            else out.text("");
+        }
+        if (t.row >= 0) out.integer(t.row).integer(t.col);
+        else out.text("").text("");
+        id_cell(out, t.id.t);
+        id_cell(out, t.id.h);
+        id_cell(out, t.id.w);
+        out.end_row();
     }
 }
 

@@ -265,10 +265,14 @@ const std::vector<TableInfo>& compute_tables() {
         {"axes", "layout,pair,axis,theta,wavelength",
          "images and video: which position axis each rotated pair turns with (t, h or w) and how fast (rad/step, steps), for "
          "rope_axes' layout: 1d (every pair on t), axial (2d_axial with axial_frequencies' schedule) or, for mrope, "
-         "chunked then interleaved (each with mrope_section when given for its layout, else Qwen's shares)"},
-        {"position-ids", "index,kind,row,col,t,h,w",
-         "M-RoPE position ids (transformers' get_rope_index) of text_before text tokens, a grid_rows x grid_cols image "
-         "(row-major) and text_after text tokens; row and col empty for text"},
+         "chunked then interleaved (mrope_section and mrope_section_interleaved when given, else Qwen's shares), or videorope "
+         "(VideoRoPE's allocation: the slowest mrope_section t pairs to t, h and w alternating over the rest)"},
+        {"position-ids", "index,kind,row,col,t,h,w; media=video: index,kind,frame,row,col,t,h,w",
+         "M-RoPE position ids (transformers' get_rope_index) of text_before text tokens, the image (grid_rows x grid_cols, "
+         "row-major) or, with media=video, the video (video_frames frames in temporal patches of temporal_patch_size, "
+         "time ids by video_time_ids), and text_after text tokens; kind is text, image, video or timestamp (the text "
+         "Qwen3-VL writes before each frame), frame the temporal patch; row, col and frame empty where they do not apply; "
+         "rope_axes=videorope lays the patches on VideoRoPE's diagonal, frames video_spacing apart"},
         {"patches", "row,col,similarity",
          "cosine similarity of the rotated query (vector) at the query patch (query_row, query_col) and the rotated key "
          "(key_vector) at every patch of the grid_rows x grid_cols image, for rope_axes (mrope: the layout mrope_interleaved "

@@ -77,7 +77,8 @@ int model_map(const ParamSet& params) {
     switch (params[P::rope_axes]) {
         case RopeAxes::axial_2d: return 0;
         case RopeAxes::mrope: return interleaved ? 2 : 1;
-        case RopeAxes::one_d: return -1;
+        case RopeAxes::one_d:
+        case RopeAxes::videorope: return -1;  // VideoRoPE's own allocation: compute axes lists it
     }
     return -1;
 }
@@ -561,7 +562,9 @@ void build_patch_grid(BuildContext& ctx) {
 
     float body_top = top;
     if (mine < 0) {
-        const std::string note = "This model is text-only (rope_axes = 1d): the maps show what its frequencies would do on an image.";
+        const std::string note = ctx.params[P::rope_axes] == RopeAxes::videorope
+                                     ? "VideoRoPE (rope_axes = videorope) gives t the slowest pairs: the maps show the other layouts' allocations."
+                                     : "This model is text-only (rope_axes = 1d): the maps show what its frequencies would do on an image.";
         body_top += why::wrapped_caption(ctx, note, 0, W, top + why::wrapped_caption(ctx, note, 0, W, 0, st.theme.text, false), st.theme.muted) +
                     st.px(4);
     }
@@ -631,7 +634,7 @@ const FigureDescriptor& patch_grid_figure() {
             {"patch_interleaved", "Similarity to the query patch, M-RoPE interleaved", "interleaved", PlotRole::main, AxisRole::index, AxisRole::index, 2, {160, 160}, 90, false, 1.3f, {"interleaves"}, true, true},
             {"patch_axes", "Each axis' pairs and their wavelengths", "pairs per axis", PlotRole::strip, AxisRole::other, AxisRole::other, 3, {240, 120}, 0, true, 5.0f, {"which axis", "half of the pairs"}},
         };
-        f.reads = model_and({P::rope_axes, P::axial_frequencies, P::mrope_section, P::mrope_interleaved, P::grid_rows, P::grid_cols, P::query_row,
+        f.reads = model_and({P::rope_axes, P::axial_frequencies, P::mrope_section, P::mrope_section_interleaved, P::mrope_interleaved, P::grid_rows, P::grid_cols, P::query_row,
                              P::query_col, P::vector, P::key_vector});
         f.build = build_patch_grid;
         f.plot_needs = patch_plot_needs;

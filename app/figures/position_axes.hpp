@@ -3,6 +3,10 @@
 // stays apart under colour-blindness, in greyscale and on a projector.
 #pragma once
 
+#include <cmath>
+#include <cstdio>
+#include <string>
+
 #include "plot/style.hpp"
 #include "rope/multi_axis.hpp"
 
@@ -15,6 +19,14 @@ inline plot::Color position_axis_color(const plot::Theme& th, PositionAxis axis)
         case PositionAxis::w: return th.series[4];  // reddish purple
     }
     return th.text;
+}
+
+// A position id as a table shows it: whole numbers as integers, VideoRoPE's fractional ones as they are.
+inline std::string id_text(double v) {
+    char buf[32];
+    if (v == std::floor(v) && std::abs(v) < 1e15) std::snprintf(buf, sizeof buf, "%.0f", v);
+    else std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
 }
 
 }  // namespace rope::figures::detail

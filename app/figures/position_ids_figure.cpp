@@ -225,9 +225,9 @@ void draw_token_column(BuildContext& ctx, plot::Plot& p, const Sequence& s, cons
     p.list().rect({x0 + st.px(1), y0 + st.px(1), x0 + L.col_w - st.px(1), y0 + L.row_h * 5 - st.px(1)}, image ? image_band : text_band);
     const std::string head = image ? "(" + std::to_string(tok.row) + ", " + std::to_string(tok.col) + ")" : "text";
     p.list().text({xc, y0 + L.row_h / 2}, head, L.size * 0.9f, th.text, plot::HAlign::center, plot::VAlign::middle);
-    const std::int64_t values[4] = {tok.id.t, tok.id.h, tok.id.w, index};
+    const double values[4] = {tok.id.t, tok.id.h, tok.id.w, static_cast<double>(index)};
     for (int r = 0; r < 4; ++r)
-        p.list().text({xc, y0 + L.row_h * (static_cast<float>(r) + 1.5f)}, std::to_string(values[r]), L.size,
+        p.list().text({xc, y0 + L.row_h * (static_cast<float>(r) + 1.5f)}, detail::id_text(values[r]), L.size,
                       th.text, plot::HAlign::center, plot::VAlign::middle);
 }
 
@@ -422,8 +422,8 @@ void draw_text_cells(BuildContext& ctx, const Sequence& s, const std::vector<int
             continue;
         }
         ctx.result.list.rect({x0 + st.px(1), y + st.px(1), x0 + side - st.px(1), y + side - st.px(1)}, th.muted.with_alpha(0.14f));
-        const std::int64_t id = s.tokens[static_cast<std::size_t>(tokens[i])].id.t;
-        ctx.result.list.text({x0 + side / 2, y + side / 2}, std::to_string(id), size, th.text, plot::HAlign::center, plot::VAlign::middle);
+        const double id = s.tokens[static_cast<std::size_t>(tokens[i])].id.t;
+        ctx.result.list.text({x0 + side / 2, y + side / 2}, detail::id_text(id), size, th.text, plot::HAlign::center, plot::VAlign::middle);
     }
 }
 
@@ -436,7 +436,7 @@ void draw_patch(BuildContext& ctx, const Sequence& s, const IdGridLayout& G, int
     const SequenceToken& tok = s.tokens[static_cast<std::size_t>(s.text_before + row * s.cols + col)];
     if (G.ids_in_cells()) {
         ctx.result.list.rect(r, h_color.with_alpha(0.16f));
-        draw_runs(ctx, {{std::to_string(tok.id.h), h_color}, {", ", th.muted}, {std::to_string(tok.id.w), w_color}}, (r.x0 + r.x1) / 2,
+        draw_runs(ctx, {{detail::id_text(tok.id.h), h_color}, {", ", th.muted}, {detail::id_text(tok.id.w), w_color}}, (r.x0 + r.x1) / 2,
                   (r.y0 + r.y1) / 2, G.cell_type, true);
         return;
     }

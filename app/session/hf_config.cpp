@@ -199,6 +199,7 @@ private:
     void read_temperature();
     void read_axes();
     void read_mrope(const RopeSource& src);
+    void read_video(bool qwen3_vl);
     void read_pixtral_grid();
     void warn_unread_keys();
 
@@ -230,7 +231,9 @@ void ConfigReader::parse(const std::string& text) {
         out_.warnings.push_back("config '" + name_ + "': using text_config; the other sections (vision, audio) are not shown");
     }
     for (const char* section : {"vision_config", "audio_config"})
-        if (has(root_, section)) out_.warnings.push_back("config '" + name_ + "': \"" + section + "\" is not supported and is ignored");
+        if (has(root_, section))
+            out_.warnings.push_back("config '" + name_ + "': \"" + section + "\" is not shown" +
+                                    (std::string(section) == "vision_config" ? " (a Qwen VL config's temporal_patch_size and tokens_per_second are read)" : ""));
     for (const json* j : {&c_, &root_})
         if (model_type_.empty() && has(*j, "model_type") && (*j)["model_type"].is_string()) model_type_ = (*j)["model_type"].get<std::string>();
     apply_class_defaults();
@@ -910,8 +913,34 @@ void ConfigReader::read_mrope(const RopeSource& src) {
         fail(name_, "\"" + where + "\" is [" + std::to_string(section[0]) + ", " + std::to_string(section[1]) + ", " +
                         std::to_string(section[2]) + "]" + (interleaved ? " (interleaved)" : "") + "; it must be " + allowed + ": " + problem);
     out_.sets.emplace_back(P::rope_axes, "mrope");
-    out_.sets.emplace_back(P::mrope_section, std::to_string(section[0]) + "," + std::to_string(section[1]) + "," + std::to_string(section[2]));
+    out_.sets.emplace_back(interleaved ? ParamId::mrope_section_interleaved : ParamId::mrope_section, std::to_string(section[0]) + "," + std::to_string(section[1]) + "," + std::to_string(section[2]));
     out_.sets.emplace_back(P::mrope_interleaved, interleaved ? "true" : "false");
+    read_video(qwen3_vl);
+}
+
+// The video rule of the model's get_rope_index, and what it reads from vision_config: Qwen2.5-VL's
+// time ids per second (config.vision_config.tokens_per_second; Qwen2_5_VLVisionConfig's default 4,
+// the published configs say 2) and the temporal patch (each vision config's temporal_patch_size,
+// default 2). Qwen2-VL numbers temporal patches; Qwen3-VL writes timestamps.
+void ConfigReader::read_video(bool qwen3_vl) {
+    const bool qwen2_5_vl = starts_with(model_type_, "qwen2_5_vl");
+    const bool qwen2_vl = starts_with(model_type_, "qwen2_vl");
+    if (!(qwen3_vl || qwen2_5_vl || qwen2_vl)) return;
+    out_.sets.emplace_back(P::video_time_ids, qwen3_vl ? "timestamps" : qwen2_5_vl ? "seconds" : "frame_index");
+    const json none = json::object();
+    const json& vision = has(root_, "vision_config") && root_["vision_config"].is_object() ? root_["vision_config"] : none;
+    auto whole = [&](const char* key, double fallback, double lo, double hi) {
+        if (!has(vision, key)) return fallback;
+        const json& v = vision[key];
+        if (!v.is_number() || v.is_boolean() || !(v.get<double>() >= lo && v.get<double>() <= hi))
+            fail(name_, "\"vision_config." + std::string(key) + "\" is " + v.dump().substr(0, 40) + "; it must be a number from " +
+                            format_number(lo) + " to " + format_number(hi));
+        return v.get<double>();
+    };
+    const double patch = whole("temporal_patch_size", 2, 1, 16);
+    if (patch != std::floor(patch)) fail(name_, "\"vision_config.temporal_patch_size\" is " + format_number(patch) + "; it must be a whole number");
+    out_.sets.emplace_back(P::temporal_patch_size, format_number(patch));
+    if (qwen2_5_vl) out_.sets.emplace_back(P::tokens_per_second, format_number(whole("tokens_per_second", 4, 0, 1000)));
 }
 
 // transformers' PixtralRotaryEmbedding: the row turns with the 1D frequencies' even entries, the

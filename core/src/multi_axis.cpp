@@ -127,11 +127,15 @@ std::vector<SequenceToken> mrope_sequence(int text_before, int rows, int cols, i
         throw std::invalid_argument("mrope_sequence: counts must be >= 0 and the grid at least 1 x 1");
     std::vector<SequenceToken> tokens;
     tokens.reserve(static_cast<std::size_t>(text_before + rows * cols + text_after));
-    auto text = [&](std::int64_t p) { tokens.push_back({TokenKind::text, -1, -1, {p, p, p}}); };
+    auto text = [&](std::int64_t i) {
+        const double p = static_cast<double>(i);
+        tokens.push_back({TokenKind::text, -1, -1, {p, p, p}});
+    };
     for (int i = 0; i < text_before; ++i) text(i);
     const std::int64_t start = text_before;  // the image's patches are offset by the text before it
     for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) tokens.push_back({TokenKind::image, r, c, {start, start + r, start + c}});
+        for (int c = 0; c < cols; ++c)
+            tokens.push_back({TokenKind::image, r, c, {static_cast<double>(start), static_cast<double>(start + r), static_cast<double>(start + c)}});
     // the text after resumes at 1 + the largest id of the image: start + max(rows, cols)
     const std::int64_t resume = start + std::max(rows, cols);
     for (int i = 0; i < text_after; ++i) text(resume + i);

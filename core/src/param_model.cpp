@@ -138,15 +138,18 @@ void ParamSet::validate_axes() const {
         throw ParamError(name_of(id), name_of(id) + "=" + shorten_for_message(value_text(id)) + ": " + why);
     };
     const int pairs = config().rotated_pairs();
-    if (has(P::mrope_section)) {
-        const std::vector<double>& s = p[P::mrope_section];
+    // each layout's section against its own rules, whichever layout is shown
+    auto check_section = [&](ParamId id, const std::vector<double>& s, bool interleaved) {
+        const std::string name(name_of(id));
         const bool whole = std::all_of(s.begin(), s.end(), [](double v) { return v == std::floor(v); });
-        if (s.size() != 3 || !whole) fail(P::mrope_section, "mrope_section must be three whole numbers t,h,w (pairs per axis), e.g. 16,24,24");
+        if (s.size() != 3 || !whole)
+            fail(id, name + " must be three whole numbers t,h,w (pairs per axis), e.g. " + (interleaved ? "24,20,20" : "16,24,24"));
         const MropeSection section = {static_cast<int>(s[0]), static_cast<int>(s[1]), static_cast<int>(s[2])};
-        const std::string problem = mrope_section_problem(section, pairs, p[P::mrope_interleaved]);
-        if (!problem.empty())
-            fail(P::mrope_section, "mrope_section must give the " + std::to_string(pairs) + " rotated pairs to t, h and w: " + problem);
-    }
+        const std::string problem = mrope_section_problem(section, pairs, interleaved);
+        if (!problem.empty()) fail(id, name + " must give the " + std::to_string(pairs) + " rotated pairs to t, h and w: " + problem);
+    };
+    if (has(P::mrope_section)) check_section(ParamId::mrope_section, p[P::mrope_section], false);
+    if (has(P::mrope_section_interleaved)) check_section(ParamId::mrope_section_interleaved, p[P::mrope_section_interleaved], true);
     if (p[P::rope_axes] == RopeAxes::axial_2d) {
         if (pairs % 2 != 0)
             fail(P::rope_axes, "rope_axes=2d_axial needs a multiple of 4 rotated dims (half the pairs per axis); this config rotates " +
@@ -159,11 +162,12 @@ void ParamSet::validate_axes() const {
 MropeSection ParamSet::mrope_section(bool interleaved) const {
     const ParamSet& p = *this;
     const int pairs = config().rotated_pairs();
-    if (has(P::mrope_section) && p[P::mrope_interleaved] == interleaved) {
-        const std::vector<double>& s = p[P::mrope_section];
+    const bool given = interleaved ? has(P::mrope_section_interleaved) : has(P::mrope_section);
+    if (given) {
+        const std::vector<double>& s = interleaved ? p[P::mrope_section_interleaved] : p[P::mrope_section];
         if (s.size() == 3) {
-            const MropeSection given = {static_cast<int>(s[0]), static_cast<int>(s[1]), static_cast<int>(s[2])};
-            if (mrope_section_problem(given, pairs, interleaved).empty()) return given;
+            const MropeSection section = {static_cast<int>(s[0]), static_cast<int>(s[1]), static_cast<int>(s[2])};
+            if (mrope_section_problem(section, pairs, interleaved).empty()) return section;
         }
     }
     return default_mrope_section(pairs, interleaved);
@@ -177,10 +181,41 @@ std::optional<AxisLayout> ParamSet::axis_layout(RopeAxes axes, bool interleaved)
     }
     const FrequencyTable f = compute_frequencies(c);
     if (axes == RopeAxes::mrope) return mrope_layout(f.theta, mrope_section(interleaved), interleaved);
+    if (axes == RopeAxes::videorope) return videorope_layout(f.theta, mrope_section(false));
     AxisLayout one_d;  // text: every pair turns with the one position (t = h = w)
     one_d.theta = f.theta;
     one_d.axis.assign(static_cast<std::size_t>(f.pairs()), PositionAxis::t);
     return one_d;
+}
+
+VideoSpec ParamSet::video_spec() const {
+    const ParamSet& p = *this;
+    VideoSpec v;
+    v.text_before = static_cast<int>(p[P::text_before]);
+    v.text_after = static_cast<int>(p[P::text_after]);
+    v.rows = static_cast<int>(p[P::grid_rows]);
+    v.cols = static_cast<int>(p[P::grid_cols]);
+    v.frames = static_cast<int>(p[P::video_frames]);
+    v.temporal_patch_size = static_cast<int>(p[P::temporal_patch_size]);
+    v.fps = p[P::video_fps];
+    v.tokens_per_second = p[P::tokens_per_second];
+    v.rule = p[P::video_time_ids];
+    v.diagonal = p[P::rope_axes] == RopeAxes::videorope;
+    v.spacing = p[P::video_spacing];
+    return v;
+}
+
+std::vector<SequenceToken> ParamSet::sequence_tokens() const {
+    const ParamSet& p = *this;
+    VideoSpec v = video_spec();
+    if (p[P::media] == Media::video) return video_sequence(v);
+    if (!v.diagonal) return mrope_sequence(v.text_before, v.rows, v.cols, v.text_after);
+    v.frames = 1;  // an image on VideoRoPE's diagonal: one frame
+    v.temporal_patch_size = 1;
+    std::vector<SequenceToken> tokens = video_sequence(v);
+    for (SequenceToken& t : tokens)
+        if (t.kind == TokenKind::video) t.kind = TokenKind::image, t.frame = -1;
+    return tokens;
 }
 
 std::pair<int, int> ParamSet::query_patch() const {

@@ -29,6 +29,7 @@ bool scaling_reads_sequence_length(const ParamSet& p) {
 }
 bool scaling_is_llama3(const ParamSet& p) { return p[P::scaling] == Scaling::llama3; }
 bool scaling_is_yarn(const ParamSet& p) { return p[P::scaling] == Scaling::yarn; }
+bool media_is_video(const ParamSet& p) { return p[P::media] == Media::video; }
 
 }  // namespace param_dsl
 

@@ -88,5 +88,6 @@ bool scaling_or_comparison(const ParamSet& p);
 bool scaling_reads_sequence_length(const ParamSet& p);
 bool scaling_is_llama3(const ParamSet& p);
 bool scaling_is_yarn(const ParamSet& p);
+bool media_is_video(const ParamSet& p);
 
 }  // namespace rope::param_dsl

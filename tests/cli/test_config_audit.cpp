@@ -311,7 +311,7 @@ TEST(ConfigAudit, Qwen3VlTextConfigDefaults) {
     const Imported no_head = import(published_with("qwen3-vl-4b-instruct.json", "q3vl4-no-head-dim.json",
                                                    [](auto& c) { c["text_config"].erase("head_dim"); }));
     EXPECT_EQ(no_head.params.config().dim, 128);
-    EXPECT_EQ(no_head.params.value_text(P::mrope_section), "24,20,20");
+    EXPECT_EQ(no_head.params.value_text(P::mrope_section_interleaved), "24,20,20");
     const std::string no_theta = published_with("qwen3-vl-8b-instruct.json", "q3vl8-no-theta.json",
                                                 [](auto& c) { c["text_config"].erase("rope_theta"); });
     EXPECT_EQ(import(no_theta).params.config().base, 500000);

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -227,4 +228,46 @@ TEST(MultiAxisImport, Qwen3VlDefaultsAndTheNextImport) {
                                    "config=" + kConfigs + "/qwen2-vl-7b-instruct.json", "--set", "text_before=0", "--set", "text_after=0"});
     EXPECT_EQ(split_lines(ids.out).size(), 1u + 12u * 16u) << ids.err;
     run_process({"/bin/rm", "-rf", dir});
+}
+
+// The video rule and what it reads from vision_config, as each model's code does: Qwen2-VL numbers
+// temporal patches, Qwen2.5-VL reads vision_config.tokens_per_second (its config class' default 4
+// where the file has none), Qwen3-VL writes timestamps; the presets agree with their files.
+TEST(MultiAxisImport, VideoSettingsComeFromTheConfigAsTheModelsCodeReadsThem) {
+    const std::vector<std::string> video = {"--set", "media=video", "--set", "grid_rows=2", "--set", "grid_cols=2",
+                                            "--set", "video_frames=7", "--set", "video_fps=0.84"};
+    auto ids = [&](const std::string& source) {
+        std::vector<std::string> args = {"compute", "position-ids", "--set", source};
+        args.insert(args.end(), video.begin(), video.end());
+        return app(args);
+    };
+    const std::pair<const char*, const char*> cases[] = {{"qwen2-vl-7b", "qwen2-vl-7b-instruct.json"},
+                                                         {"qwen2.5-vl-7b", "qwen2.5-vl-7b-instruct.json"},
+                                                         {"qwen3-vl-8b", "qwen3-vl-8b-instruct.json"}};
+    for (const auto& [preset, file] : cases) {
+        SCOPED_TRACE(file);
+        const ProcessResult a = ids(std::string("preset=") + preset), b = ids("config=" + kConfigs + "/" + file);
+        ASSERT_EQ(a.exit_code, 0) << a.err;
+        ASSERT_EQ(b.exit_code, 0) << b.err;
+        EXPECT_EQ(a.out, b.out);
+    }
+    EXPECT_NE(ids("config=" + kConfigs + "/qwen3-vl-8b-instruct.json").out.find(",timestamp,"), std::string::npos);
+    const std::string dir = "/tmp/rope-video-configs-" + std::to_string(getpid());
+    std::filesystem::create_directories(dir);
+    nlohmann::json c = nlohmann::json::parse(rope::test::read_file(kConfigs + "/qwen2.5-vl-7b-instruct.json"));
+    c["vision_config"].erase("tokens_per_second");
+    std::ofstream(dir + "/no-tps.json") << c.dump();
+    // fps 2: second_per_grid_t = 1, so temporal patch k at s + 4k with the class default
+    const ProcessResult d = app({"compute", "position-ids", "--set", "config=" + dir + "/no-tps.json", "--set", "media=video", "--set",
+                                 "grid_rows=1", "--set", "grid_cols=1", "--set", "video_frames=6", "--set", "text_before=0", "--set", "text_after=0"});
+    ASSERT_EQ(d.exit_code, 0) << d.err;
+    EXPECT_EQ(d.out, "index,kind,frame,row,col,t,h,w\n0,video,0,0,0,0,0,0\n1,video,1,0,0,4,0,0\n2,video,2,0,0,8,0,0\n");
+    c["vision_config"]["tokens_per_second"] = "two";
+    std::ofstream(dir + "/bad-tps.json") << c.dump();
+    const ProcessResult bad = app({"compute", "position-ids", "--set", "config=" + dir + "/bad-tps.json"});
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_TRUE(bad.out.empty());
+    EXPECT_NE(bad.err.find("vision_config.tokens_per_second"), std::string::npos) << bad.err;
+    EXPECT_NE(bad.err.find("\"two\""), std::string::npos) << bad.err;
+    std::filesystem::remove_all(dir);
 }

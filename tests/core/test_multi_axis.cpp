@@ -167,11 +167,28 @@ TEST(MultiAxisParams, KeysValidateAndBuildLayouts) {
     ParamSet p;
     EXPECT_EQ(p[P::rope_axes], RopeAxes::one_d);
     EXPECT_EQ(p.mrope_section(false), (MropeSection{16, 24, 24}));
-    p.set(P::mrope_section, "24,20,20");
+    p.set(P::mrope_section_interleaved, "24,20,20");
     p.set(P::mrope_interleaved, "true");
     EXPECT_NO_THROW(p.validate());
     EXPECT_EQ(p.mrope_section(true), (MropeSection{24, 20, 20}));
     EXPECT_EQ(p.mrope_section(false), (MropeSection{16, 24, 24}));  // the other layout: Qwen's shares
+    // each layout keeps its own section: the toggle is never refused for the other one's
+    p.set(P::mrope_section, "16,24,24");
+    EXPECT_NO_THROW(p.validate());
+    p.set(P::mrope_interleaved, "false");
+    EXPECT_NO_THROW(p.validate());
+    EXPECT_EQ(p.mrope_section(false), (MropeSection{16, 24, 24}));
+    EXPECT_EQ(p.mrope_section(true), (MropeSection{24, 20, 20}));
+    p.set(P::mrope_section_interleaved, "16,24,24");  // h and w may take at most a third each
+    try {
+        p.validate();
+        FAIL() << "an interleaved section of 24 h pairs";
+    } catch (const ParamError& e) {
+        EXPECT_EQ(e.key(), "mrope_section_interleaved");
+    }
+    p.reset(P::mrope_section_interleaved);
+    p.reset(P::mrope_section);
+    p.set(P::mrope_section, "24,20,20");
     p.set(P::dim, "64");
     try {
         p.validate();

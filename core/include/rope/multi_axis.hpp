@@ -24,6 +24,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -45,10 +46,10 @@ inline constexpr int kPositionAxes = 3;
 constexpr std::string_view to_string(PositionAxis axis) { return enum_name(axis); }
 
 // How positions index the pairs (the parameter table's rope_axes).
-enum class RopeAxes { one_d, axial_2d, mrope };
+enum class RopeAxes { one_d, axial_2d, mrope, videorope };
 template <>
 struct EnumNames<RopeAxes> {
-    static constexpr std::array<std::string_view, 3> names = {"1d", "2d_axial", "mrope"};
+    static constexpr std::array<std::string_view, 4> names = {"1d", "2d_axial", "mrope", "videorope"};
 };
 constexpr std::string_view to_string(RopeAxes axes) { return enum_name(axes); }
 
@@ -90,16 +91,28 @@ std::string mrope_section_problem(const MropeSection& section, int pairs, bool i
 // models' code). std::invalid_argument if mrope_section_problem is not empty.
 AxisLayout mrope_layout(const Eigen::VectorXd& theta, const MropeSection& section, bool interleaved);
 
+// Whole numbers except under VideoRoPE's temporal spacing, which may be fractional.
 struct PositionId {
-    std::int64_t t = 0, h = 0, w = 0;
-    std::int64_t along(PositionAxis a) const { return a == PositionAxis::t ? t : a == PositionAxis::h ? h : w; }
+    PositionId() = default;
+    // any numbers: image and text ids are counts (ints), VideoRoPE's may be fractional
+    template <typename T, typename H, typename W>
+    PositionId(T t_, H h_, W w_) : t(static_cast<double>(t_)), h(static_cast<double>(h_)), w(static_cast<double>(w_)) {}
+    double t = 0, h = 0, w = 0;
+    double along(PositionAxis a) const { return a == PositionAxis::t ? t : a == PositionAxis::h ? h : w; }
+    double largest() const { return std::max(t, std::max(h, w)); }
 };
 
-enum class TokenKind : std::uint8_t { text, image };
+// timestamp: the text Qwen3-VL writes before each frame of a video ("<1.5 seconds>").
+enum class TokenKind : std::uint8_t { text, image, video, timestamp };
+template <>
+struct EnumNames<TokenKind> {
+    static constexpr std::array<std::string_view, 4> names = {"text", "image", "video", "timestamp"};
+};
 struct SequenceToken {
     TokenKind kind = TokenKind::text;
-    int row = -1, col = -1;  // an image patch's place in the grid (after merging)
+    int row = -1, col = -1;  // an image or video patch's place in the grid (after merging)
     PositionId id;
+    int frame = -1;  // a video patch's or timestamp's temporal patch
 };
 
 // get_rope_index for text_before text tokens, one image of rows x cols merged patches, text_after

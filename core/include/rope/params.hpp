@@ -18,6 +18,7 @@
 #include "rope/config.hpp"
 #include "rope/model_layers.hpp"
 #include "rope/multi_axis.hpp"
+#include "rope/video_positions.hpp"
 #include "rope/number_parse.hpp"
 #include "rope/param_ids.hpp"
 
@@ -228,6 +229,13 @@ public:
     // The pairs' axes and frequencies of `axes` for this config (mrope: the layout `interleaved`
     // says; 1d: every pair on t). None for 2d_axial when the rotated dims are not a multiple of 4.
     std::optional<AxisLayout> axis_layout(RopeAxes axes, bool interleaved) const;
+    // The video these parameters describe (video_frames, temporal_patch_size, video_fps, ...; the
+    // grid and the texts around it; VideoRoPE's diagonal when rope_axes=videorope).
+    VideoSpec video_spec() const;
+    // The position ids of text_before text tokens, the image or video (media) and text_after text
+    // tokens, as the model's get_rope_index lays them out (an image under videorope: one frame on its
+    // diagonal).
+    std::vector<SequenceToken> sequence_tokens() const;
     // The query patch (row, col): query_row / query_col, the middle when unset, kept inside the grid.
     std::pair<int, int> query_patch() const;
     // The vector to rotate: `vector` if given, else all ones of length dim.

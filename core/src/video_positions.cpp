@@ -1,0 +1,161 @@
+#include "rope/video_positions.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+namespace rope {
+
+namespace {
+
+constexpr int kMaxFrames = 768;  // the Qwen VL video processors' max_frames
+
+std::string number_text(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+}  // namespace
+
+std::string video_spec_problem(const VideoSpec& s) {
+    if (s.text_before < 0 || s.text_after < 0) return "the text counts must be >= 0";
+    if (s.rows < 1 || s.cols < 1) return "a frame needs at least 1 x 1 patches";
+    if (s.frames < 1 || s.frames > kMaxFrames)
+        return "video_frames=" + std::to_string(s.frames) + ": a video has 1 to " + std::to_string(kMaxFrames) + " sampled frames";
+    if (s.temporal_patch_size < 1) return "temporal_patch_size=" + std::to_string(s.temporal_patch_size) + ": it must be >= 1";
+    if (!(s.fps > 0) || !std::isfinite(s.fps)) return "video_fps=" + number_text(s.fps) + ": it must be > 0";
+    if (!(s.tokens_per_second >= 0) || !std::isfinite(s.tokens_per_second))
+        return "tokens_per_second=" + number_text(s.tokens_per_second) + ": it must be >= 0";
+    if (!(s.spacing > 0) || !std::isfinite(s.spacing)) return "video_spacing=" + number_text(s.spacing) + ": it must be > 0";
+    return "";
+}
+
+int temporal_patches(const VideoSpec& s) { return (s.frames + s.temporal_patch_size - 1) / s.temporal_patch_size; }
+
+std::int64_t seconds_offset(const VideoSpec& s, int k) {
+    // torch: arange(T) (int64) * second_per_grid_t * tokens_per_second is float32 (an int tensor
+    // times a Python float takes the default dtype), then .long() truncates
+    const double per_grid = static_cast<double>(s.temporal_patch_size) / s.fps;  // the processor's, in Python floats
+    if (s.integer_seconds_bug) {
+        // torch.as_tensor(second_per_grid_t, dtype=int64): truncated first, the product stays int64
+        const std::int64_t whole = static_cast<std::int64_t>(per_grid);
+        const double tps = s.tokens_per_second;
+        if (tps == std::floor(tps)) return static_cast<std::int64_t>(k) * whole * static_cast<std::int64_t>(tps);
+        return static_cast<std::int64_t>(static_cast<float>(static_cast<float>(k * whole) * static_cast<float>(tps)));
+    }
+    const float product = static_cast<float>(static_cast<float>(k) * static_cast<float>(per_grid));
+    return static_cast<std::int64_t>(static_cast<float>(product * static_cast<float>(s.tokens_per_second)));
+}
+
+double timestamp_seconds(const VideoSpec& s, int k) {
+    // frame indices padded to a multiple of the temporal patch size by repeating the last one
+    const int first = k * s.temporal_patch_size;
+    const int last = std::min(first + s.temporal_patch_size - 1, s.frames - 1);
+    return (first / s.fps + last / s.fps) / 2;
+}
+
+std::string timestamp_text(double seconds) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "<%.1f seconds>", seconds);  // Python's f"{t:.1f}": both round the exact binary value
+    return buf;
+}
+
+int timestamp_tokens(double seconds) {
+    // "<", one token per digit before the point, ".", the tenth, " seconds", ">"
+    char buf[48];
+    const int n = std::snprintf(buf, sizeof buf, "%.1f", seconds);
+    return (n - 2) + 5;  // digits before the point: all but "." and the tenth
+}
+
+namespace {
+
+struct Builder {
+    std::vector<SequenceToken> tokens;
+    double next = 0;  // the id the next text token takes
+    void text(TokenKind kind = TokenKind::text, int frame = -1) {
+        SequenceToken t;
+        t.kind = kind;
+        t.frame = frame;
+        t.id = {next, next, next};
+        tokens.push_back(t);
+        next += 1;
+    }
+    void patch(int frame, int r, int c, PositionId id) {
+        SequenceToken t;
+        t.kind = TokenKind::video;
+        t.frame = frame;
+        t.row = r;
+        t.col = c;
+        t.id = id;
+        tokens.push_back(t);
+    }
+};
+
+}  // namespace
+
+std::vector<SequenceToken> video_sequence(const VideoSpec& s) {
+    if (const std::string problem = video_spec_problem(s); !problem.empty()) throw std::invalid_argument("video_sequence: " + problem);
+    Builder b;
+    for (int i = 0; i < s.text_before; ++i) b.text();
+    const int frames = temporal_patches(s);
+    const double start = b.next;
+    double largest = start - 1;
+    if (s.diagonal) {
+        const double centre_r = (s.rows - 1) / 2, centre_c = (s.cols - 1) / 2;  // integer halves, as (rows-1)//2
+        for (int k = 0; k < frames; ++k) {
+            const double t = start + s.spacing * k;
+            for (int r = 0; r < s.rows; ++r)
+                for (int c = 0; c < s.cols; ++c) b.patch(k, r, c, {t, t + r - centre_r, t + c - centre_c});
+            largest = t;  // the text after resumes at the last frame's t + 1 (its code reads row t)
+        }
+        b.next = largest + 1;
+    } else if (s.rule == VideoTimeIds::timestamps) {
+        for (int k = 0; k < frames; ++k) {
+            const int n = timestamp_tokens(timestamp_seconds(s, k));
+            for (int i = 0; i < n; ++i) b.text(TokenKind::timestamp, k);
+            b.text();  // vision start
+            const double sk = b.next;
+            for (int r = 0; r < s.rows; ++r)
+                for (int c = 0; c < s.cols; ++c) b.patch(k, r, c, {sk, sk + r, sk + c});
+            b.next = sk + std::max(s.rows, s.cols);
+            b.text();  // vision end
+        }
+    } else {
+        for (int k = 0; k < frames; ++k) {
+            const double t = start + (s.rule == VideoTimeIds::seconds ? static_cast<double>(seconds_offset(s, k)) : k);
+            for (int r = 0; r < s.rows; ++r)
+                for (int c = 0; c < s.cols; ++c) b.patch(k, r, c, {t, start + r, start + c});
+            largest = std::max({largest, t, start + s.rows - 1, start + s.cols - 1});
+        }
+        b.next = largest + 1;
+    }
+    for (int i = 0; i < s.text_after; ++i) b.text();
+    return b.tokens;
+}
+
+std::vector<double> sequence_similarity(const AxisLayout& layout, Pairing pairing, const Eigen::VectorXd& q, const Eigen::VectorXd& k,
+                                        const std::vector<SequenceToken>& tokens, std::size_t query) {
+    if (query >= tokens.size()) throw std::invalid_argument("sequence_similarity: the query is not a token of the sequence");
+    const double norms = q.norm() * k.norm();
+    std::vector<double> out(tokens.size(), 0.0);
+    if (!(norms > 0)) return out;
+    for (std::size_t i = 0; i < tokens.size(); ++i)
+        out[i] = multi_axis_score(layout, pairing, q, tokens[query].id, k, tokens[i].id) / norms;
+    return out;
+}
+
+AxisLayout videorope_layout(const Eigen::VectorXd& theta, const MropeSection& section) {
+    const int pairs = static_cast<int>(theta.size());
+    if (section[0] < 0 || section[1] < 0 || section[2] < 0 || section[0] + section[1] + section[2] != pairs)
+        throw std::invalid_argument("videorope_layout: the section must add up to the " + std::to_string(pairs) + " rotated pairs");
+    AxisLayout l;
+    l.theta = theta;
+    l.axis.resize(static_cast<std::size_t>(pairs));
+    const int spatial = section[1] + section[2];
+    for (int j = 0; j < pairs; ++j)
+        l.axis[static_cast<std::size_t>(j)] = j >= spatial ? PositionAxis::t : j % 2 == 0 ? PositionAxis::h : PositionAxis::w;
+    return l;
+}
+
+}  // namespace rope
