@@ -7,7 +7,8 @@
 #   bash bench/frames.sh                  # the build in ./build
 #   ROPE_EXPLORER=path FRAMES=200 RUNS=3 SCENARIOS="defaults 131072/256" bash bench/frames.sh
 #   SCENARIOS="page4-gemma-4-31b page4-llama-4-scout" bash bench/frames.sh   # the Today's models page
-#   SCENARIOS="page5-12x16 page5-128x128" bash bench/frames.sh   # Images and video, M-RoPE, two grid sizes
+#   SCENARIOS="page5-12x16 page5-128x128" bash bench/frames.sh   # Images, M-RoPE, two grid sizes
+#   SCENARIOS="page6-video" bash bench/frames.sh   # Video: Qwen2.5-VL, 32 frames
 # It is a benchmark, not a test: this 2-core machine is noisy, so read the spread.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -29,7 +30,10 @@ scenario_args() {  # name -> the app's arguments
     page4-gemma-4-31b|page4-llama-4-scout)  # Today's models with a model of many layers loaded
       printf '{"parameters": {"preset": "%s"}, "view": {"page": 3}}\n' "${1#page4-}" > "$work/page4.json"
       echo "--session $work/page4.json" ;;
-    page5-12x16|page5-128x128)  # Images and video: M-RoPE (valid at every dim the sweep reaches) on a grid
+    page6-video)  # Video: Qwen2.5-VL's seconds on a 32-frame video
+      printf '{"parameters": {"preset": "qwen2.5-vl-7b", "media": "video", "video_frames": 32}, "view": {"page": 5}}\n' > "$work/page6.json"
+      echo "--session $work/page6.json" ;;
+    page5-12x16|page5-128x128)  # Images: M-RoPE (valid at every dim the sweep reaches) on a grid
       local rows="${1#page5-}"; rows="${rows%x*}"; local cols="${1##*x}"
       printf '{"parameters": {"rope_axes": "mrope", "grid_rows": %d, "grid_cols": %d}, "view": {"page": 4}}\n' "$rows" "$cols" > "$work/page5.json"
       echo "--session $work/page5.json" ;;

@@ -17,4 +17,5 @@
     FIGURE(model_anatomy)        \
     FIGURE(patch_grid)           \
     FIGURE(position_ids)         \
+    FIGURE(video)                \
     /* a new figure: one more FIGURE(name) line above this one */

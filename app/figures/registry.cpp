@@ -133,7 +133,7 @@ std::string figure_names(std::string_view separator) {
 }
 
 const std::vector<std::string_view>& pages() {
-    static const std::vector<std::string_view> names = {"Basics", "Context extension", "Why it works", "Today's models", "Images and video"};
+    static const std::vector<std::string_view> names = {"Basics", "Context extension", "Why it works", "Today's models", "Images", "Video"};
     return names;
 }
 

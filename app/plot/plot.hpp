@@ -79,6 +79,10 @@ public:
         legend_left_ = false;
         legend_bottom_ = true;
     }
+    void setup_legend_top_left() {
+        legend_left_ = true;
+        legend_bottom_ = false;
+    }
     // The legend outside the plot (for plots whose curves leave no corner free): these labels, given
     // now so the layout can make room; lines added later with one of them as legend go there. In a
     // column beside the plot where the cell is wide (the plot keeps two thirds of its width) and the

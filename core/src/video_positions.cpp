@@ -134,6 +134,100 @@ std::vector<SequenceToken> video_sequence(const VideoSpec& s) {
     return b.tokens;
 }
 
+VideoCost video_cost(const VideoSpec& s) {
+    if (const std::string problem = video_spec_problem(s); !problem.empty()) throw std::invalid_argument("video_cost: " + problem);
+    const std::int64_t frames = temporal_patches(s), per_frame = static_cast<std::int64_t>(s.rows) * s.cols;
+    const int side = std::max(s.rows, s.cols);
+    VideoCost c;
+    c.tokens = frames * per_frame;
+    if (s.diagonal) {
+        c.ids = s.spacing * static_cast<double>(frames - 1) + 1;
+    } else if (s.rule == VideoTimeIds::timestamps) {
+        for (int k = 0; k < frames; ++k) {
+            const int stamp = timestamp_tokens(timestamp_seconds(s, k));
+            c.tokens += stamp + 2;  // the timestamp, vision start and end
+            c.ids += stamp + 1 + side + 1;
+        }
+    } else {
+        const double last = s.rule == VideoTimeIds::seconds ? static_cast<double>(seconds_offset(s, static_cast<int>(frames - 1)))
+                                                            : static_cast<double>(frames - 1);
+        c.ids = std::max(last + 1, static_cast<double>(side));
+    }
+    return c;
+}
+
+std::vector<VideoCost> video_costs(const VideoSpec& spec, const std::vector<double>& seconds) {
+    std::vector<VideoCost> out;
+    out.reserve(seconds.size());
+    VideoSpec s = spec;
+    if (s.rule != VideoTimeIds::timestamps || s.diagonal) {
+        // closed forms: no sequence, and no cap on the frames (an hour at 2 fps is past max_frames)
+        const int side = std::max(s.rows, s.cols);
+        for (double sec : seconds) {
+            const std::int64_t frames = std::max<std::int64_t>(1, std::llround(sec * s.fps));
+            const std::int64_t patches = (frames + s.temporal_patch_size - 1) / s.temporal_patch_size;
+            VideoCost c;
+            c.tokens = patches * s.rows * s.cols;
+            if (s.diagonal) {
+                c.ids = s.spacing * static_cast<double>(patches - 1) + 1;
+            } else {
+                const int last_patch = static_cast<int>(std::min<std::int64_t>(patches - 1, 1 << 30));
+                const double last = s.rule == VideoTimeIds::seconds ? static_cast<double>(seconds_offset(s, last_patch)) : last_patch;
+                c.ids = std::max(last + 1, static_cast<double>(side));
+            }
+            out.push_back(c);
+        }
+        return out;
+    }
+    // timestamps: every patch but the last has its two frames; prefix sums over the longest video
+    double longest = 0;
+    for (double sec : seconds) longest = std::max(longest, sec);
+    const std::int64_t most = (std::max<std::int64_t>(1, std::llround(longest * s.fps)) + s.temporal_patch_size - 1) / s.temporal_patch_size;
+    const int side = std::max(s.rows, s.cols);
+    std::vector<std::int64_t> stamps(static_cast<std::size_t>(most) + 1, 0);  // timestamp tokens of patches 0..k-1, each whole
+    VideoSpec whole = s;
+    whole.frames = static_cast<int>(std::min<std::int64_t>((most + 1) * s.temporal_patch_size, 1 << 30));
+    for (std::int64_t k = 0; k < most; ++k)
+        stamps[static_cast<std::size_t>(k) + 1] = stamps[static_cast<std::size_t>(k)] + timestamp_tokens(timestamp_seconds(whole, static_cast<int>(k)));
+    for (double sec : seconds) {
+        const std::int64_t frames = std::max<std::int64_t>(1, std::llround(sec * s.fps));
+        const std::int64_t patches = (frames + s.temporal_patch_size - 1) / s.temporal_patch_size;
+        VideoSpec last = s;
+        last.frames = static_cast<int>(std::min<std::int64_t>(frames, 1 << 30));
+        const std::int64_t stamp_tokens = stamps[static_cast<std::size_t>(patches - 1)] +
+                                          timestamp_tokens(timestamp_seconds(last, static_cast<int>(patches - 1)));
+        VideoCost c;
+        c.tokens = patches * s.rows * s.cols + stamp_tokens + 2 * patches;
+        c.ids = static_cast<double>(stamp_tokens + patches * (2 + side));
+        out.push_back(c);
+    }
+    return out;
+}
+
+PositionId video_patch_id(const VideoSpec& s, int k, int r, int c) {
+    const double start = s.text_before;
+    if (s.diagonal) {
+        const double t = start + s.spacing * k;
+        return {t, t + r - (s.rows - 1) / 2, t + c - (s.cols - 1) / 2};
+    }
+    if (s.rule == VideoTimeIds::timestamps) {
+        const int side = std::max(s.rows, s.cols);
+        double sk = start;
+        for (int j = 0; j <= k; ++j) sk += timestamp_tokens(timestamp_seconds(s, j)) + 1 + (j < k ? side + 1 : 0);
+        return {sk, sk + r, sk + c};
+    }
+    const double t = start + (s.rule == VideoTimeIds::seconds ? static_cast<double>(seconds_offset(s, k)) : k);
+    return {t, start + r, start + c};
+}
+
+std::int64_t video_patch_index(const VideoSpec& s, int k, int r, int c) {
+    const std::int64_t per_frame = static_cast<std::int64_t>(s.rows) * s.cols;
+    std::int64_t index = s.text_before + k * per_frame + static_cast<std::int64_t>(r) * s.cols + c;
+    if (!s.diagonal && s.rule == VideoTimeIds::timestamps)
+        for (int j = 0; j <= k; ++j) index += timestamp_tokens(timestamp_seconds(s, j)) + 1 + (j < k ? 1 : 0);
+    return index;
+}
+
 std::vector<double> sequence_similarity(const AxisLayout& layout, Pairing pairing, const Eigen::VectorXd& q, const Eigen::VectorXd& k,
                                         const std::vector<SequenceToken>& tokens, std::size_t query) {
     if (query >= tokens.size()) throw std::invalid_argument("sequence_similarity: the query is not a token of the sequence");

@@ -176,3 +176,38 @@ TEST(VideoNumpy, SimilarityOverFramesMatches) {
         }
     }
 }
+
+// The budget's closed forms against the sequences themselves (ids: where the text after resumes).
+TEST(VideoCost, ClosedFormsAgreeWithTheSequence) {
+    for (const VideoSpec& base : specs()) {
+        VideoSpec s = base;
+        s.text_before = 0;
+        s.text_after = 1;
+        const std::vector<SequenceToken> tokens = video_sequence(s);
+        const VideoCost c = video_cost(s);
+        EXPECT_EQ(c.tokens, static_cast<std::int64_t>(tokens.size()) - 1) << describe(s);
+        EXPECT_EQ(c.ids, tokens.back().id.t) << describe(s);
+    }
+}
+
+TEST(VideoCost, PatchIdsAndIndicesAndTheBudgetAgreeWithTheSequence) {
+    for (const VideoSpec& s : specs()) {
+        const std::vector<SequenceToken> tokens = video_sequence(s);
+        for (std::size_t i = 0; i < tokens.size(); ++i) {
+            const SequenceToken& t = tokens[i];
+            if (t.kind != TokenKind::video) continue;
+            const PositionId id = video_patch_id(s, t.frame, t.row, t.col);
+            ASSERT_EQ(id.t, t.id.t) << describe(s) << " token " << i;
+            ASSERT_EQ(id.h, t.id.h) << describe(s) << " token " << i;
+            ASSERT_EQ(id.w, t.id.w) << describe(s) << " token " << i;
+            ASSERT_EQ(video_patch_index(s, t.frame, t.row, t.col), static_cast<std::int64_t>(i)) << describe(s);
+        }
+        // the budget's curves: seconds that give these frames
+        VideoSpec one = s;
+        one.text_before = one.text_after = 0;
+        const std::vector<VideoCost> many = video_costs(one, {s.frames / s.fps});
+        const VideoCost c = video_cost(one);
+        EXPECT_EQ(many[0].tokens, c.tokens) << describe(s);
+        EXPECT_EQ(many[0].ids, c.ids) << describe(s);
+    }
+}

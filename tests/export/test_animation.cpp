@@ -657,6 +657,7 @@ TEST(AxisPins, EveryFiguresColourBarsAndTickLabelsStayPutOverAnAnimation) {
         {"patch_grid", "grid_rows", {"8", "12", "16"}, {"rope_axes=mrope"}, 1200, 900},
         // position ids are a table of numbers: no axis, no colour bar, nothing that could move
         {"position_ids", "text_before", {"0", "5", "16"}, {}},
+        {"video", "base", {"100", "10000", "1000000"}, {"preset=qwen2.5-vl-7b", "video_frames=24"}},
     };
     std::vector<std::string> covered;
     for (const MovingFigure& c : cases) {

@@ -13,6 +13,7 @@
 #include "figures/registry.hpp"
 #include "lessons/lessons.hpp"
 #include "rope/bounds.hpp"
+#include "rope/video_positions.hpp"
 #include "rope/decay.hpp"
 #include "rope/encodings.hpp"
 #include "rope/frequencies.hpp"
@@ -416,4 +417,53 @@ TEST(LessonClaims, Step24ChunkedSectionsLeaveTheImageFlatAndInterleavedOnesDoNot
     const Eigen::MatrixXd c = patch_map(p, RopeAxes::mrope, false), i = patch_map(p, RopeAxes::mrope, true);
     EXPECT_GT(c.minCoeff(), 0.999);            // "stays within 0.001 of 1"
     EXPECT_NEAR(i.minCoeff(), 0.88, 0.005);    // "falls to 0.88"
+}
+
+TEST(LessonClaims, Step25TimeIdsStepWithTheFrameRate) {
+    ParamSet p = at(25);
+    EXPECT_EQ(p[P::media], Media::video);
+    EXPECT_EQ(p[P::video_time_ids], VideoTimeIds::seconds);  // the Qwen2.5-VL preset
+    VideoSpec s = p.video_spec();
+    EXPECT_EQ(temporal_patches(s), 16);  // "F sampled frames make ceil(F / 2) temporal patches"
+    // "at 2 fps ... steps by tokens_per_second = 2, at 4 fps by 1, at 1 fps by 4"
+    for (const auto& [fps, step] : {std::pair{2.0, 2}, std::pair{4.0, 1}, std::pair{1.0, 4}}) {
+        s.fps = fps;
+        EXPECT_EQ(seconds_offset(s, 1), step) << fps;
+        EXPECT_EQ(seconds_offset(s, 5), 5 * step) << fps;
+    }
+    s.fps = 2;
+    EXPECT_EQ(timestamp_text(timestamp_seconds(s, 0)), "<0.2 seconds>");
+}
+
+TEST(LessonClaims, Step26TokensAndIdsAreTwoBudgets) {
+    const ParamSet p = at(26);
+    VideoSpec s = p.video_spec();
+    s.text_before = s.text_after = 0;
+    EXPECT_EQ(s.rows * s.cols * s.fps / s.temporal_patch_size, 192);  // "192 tokens a second"
+    const VideoCost hour = video_costs(s, {3600})[0];
+    EXPECT_EQ(hour.tokens, 691200);  // "an hour is 691,200 tokens"
+    EXPECT_EQ(hour.ids, 7199);       // "and 7,199 ids"
+    EXPECT_EQ(video_costs(s, {1000})[0].ids - video_costs(s, {999})[0].ids, 2);  // "2 position ids a second"
+    EXPECT_EQ(p[P::max_position], 128000);
+    // "the tokens pass the 128,000-token context after about 11 minutes"
+    EXPECT_LT(video_costs(s, {10.5 * 60})[0].tokens, 128000);
+    EXPECT_GT(video_costs(s, {11.5 * 60})[0].tokens, 128000);
+    s.rule = VideoTimeIds::timestamps;
+    EXPECT_EQ(video_costs(s, {3600})[0].ids, 96090);  // "the same hour uses 96,090 ids"
+}
+
+TEST(LessonClaims, Step27VideoRopeGivesTimeTheSlowestPairs) {
+    const ParamSet p = at(27);
+    const AxisLayout l = *p.axis_layout(RopeAxes::videorope, false);
+    EXPECT_EQ(l.count(PositionAxis::t), 16);
+    for (int j = 48; j < 64; ++j) EXPECT_EQ(l.axis[static_cast<std::size_t>(j)], PositionAxis::t);  // "the 16 slowest"
+    for (int j = 0; j < 48; ++j) EXPECT_EQ(l.axis[static_cast<std::size_t>(j)], j % 2 ? PositionAxis::w : PositionAxis::h);
+    const AxisLayout chunked = *p.axis_layout(RopeAxes::mrope, false);
+    for (int j = 0; j < 16; ++j) EXPECT_EQ(chunked.axis[static_cast<std::size_t>(j)], PositionAxis::t);  // "the 16 fastest"
+    EXPECT_EQ(p[P::video_spacing], 2);  // "video_spacing = 2"
+    const VideoSpec s = p.video_spec();
+    EXPECT_TRUE(s.diagonal);
+    const PositionId a = video_patch_id(s, 3, 0, 0);  // "a patch's h and w start from the frame's t"
+    EXPECT_EQ(a.h, a.t - (s.rows - 1) / 2);
+    EXPECT_EQ(video_patch_id(s, 4, 0, 0).t - a.t, 2);
 }

@@ -50,12 +50,14 @@ std::vector<GridCell> grid_cells(int count, float width, float height, float gap
 
 namespace {
 
-// One row of page tabs above the grid; returns its height.
+// The page tabs above the grid: each page's name and its panels' numbers, or the names alone where
+// the numbers would not leave them one row, and a second row only where even the names need it (a
+// tab is never cut at the window's edge); returns their height.
 float draw_page_tabs(const AppState& state, ImVec2 pos, float width, Actions& out) {
-    ImGui::SetNextWindowPos(pos);
-    ImGui::SetNextWindowSize({width, 0});
-    ImGui::Begin("##pages", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground |
-                                         ImGuiWindowFlags_AlwaysAutoResize);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    std::vector<std::pair<int, std::string>> tabs;  // page, label with the panel numbers
+    std::vector<std::string> names;
+    float full = 0, short_ = 0;
     for (int k = 0; k < static_cast<int>(figures::pages().size()); ++k) {
         const auto on_page = figures::figures_on_page(k);
         if (on_page.empty()) continue;
@@ -64,12 +66,35 @@ float draw_page_tabs(const AppState& state, ImVec2 pos, float width, Actions& ou
         char label[128];
         if (first == last) std::snprintf(label, sizeof label, "%s  (%d)", name.c_str(), first);
         else std::snprintf(label, sizeof label, "%s  (%d–%d)", name.c_str(), first, last);
-        if (k) ImGui::SameLine();
+        tabs.emplace_back(k, label);
+        names.push_back(name);
+        full += ImGui::CalcTextSize(label).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
+        short_ += ImGui::CalcTextSize(name.c_str()).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
+    }
+    const float room = width - style.WindowPadding.x * 2;
+    const bool numbered = full <= room || short_ > room;
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize({width, 0});
+    ImGui::Begin("##pages", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground |
+                                         ImGuiWindowFlags_AlwaysAutoResize);
+    const float right = pos.x + width - style.WindowPadding.x;
+    float row_end = -1;  // where the last tab ends (screen x), -1 before the first
+    for (std::size_t i = 0; i < tabs.size(); ++i) {
+        const int k = tabs[i].first;
+        const std::string& label = numbered ? tabs[i].second : names[i];
+        const float tab = ImGui::CalcTextSize(label.c_str()).x + style.FramePadding.x * 2;
+        if (row_end >= 0 && row_end + style.ItemSpacing.x + tab <= right) ImGui::SameLine();
         const bool current = state.page == k;
         if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (ImGui::Button(label)) out.ask(act::ShowPage{k});
+        ImGui::PushID(k);
+        if (ImGui::Button(label.c_str())) out.ask(act::ShowPage{k});
+        ImGui::PopID();
+        row_end = ImGui::GetItemRectMax().x;
         if (current) ImGui::PopStyleColor();
-        item_tooltip("Switch the page of panels (Tab: next page, Shift+Tab: previous; number keys maximise a panel).");
+        item_tooltip(numbered ? "Switch the page of panels (Tab: next page, Shift+Tab: previous; number keys maximise a panel)."
+                              : ("Panels " + tabs[i].second.substr(tabs[i].second.find('(')) +
+                                 ": switch the page of panels (Tab: next page, Shift+Tab: previous; number keys maximise a panel).")
+                                    .c_str());
     }
     const float h = ImGui::GetWindowSize().y;
     ImGui::End();

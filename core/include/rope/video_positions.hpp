@@ -71,6 +71,23 @@ int timestamp_tokens(double seconds);
 // Every token of the sequence in order. std::invalid_argument if video_spec_problem is not empty.
 std::vector<SequenceToken> video_sequence(const VideoSpec& spec);
 
+// What the video alone costs (no text around it): the tokens it takes, and the position ids it
+// uses, the id the text after it resumes at with s = 0. Closed forms, for videos of hours (the
+// position budget), the same as video_sequence gives.
+struct VideoCost {
+    std::int64_t tokens = 0;
+    double ids = 0;
+};
+VideoCost video_cost(const VideoSpec& spec);
+// The same for videos of several lengths, `seconds` each (frames = max(1, round(seconds x fps))),
+// in one pass over the temporal patches of the longest: the position budget's curves.
+std::vector<VideoCost> video_costs(const VideoSpec& spec, const std::vector<double>& seconds);
+
+// Where temporal patch k's patch (r, c) is, without building the sequence: its (t, h, w) and its
+// index in the token stream (1D RoPE's position), as video_sequence has them.
+PositionId video_patch_id(const VideoSpec& spec, int k, int r, int c);
+std::int64_t video_patch_index(const VideoSpec& spec, int k, int r, int c);
+
 // The cosine similarity of the rotated query at tokens[query] and the rotated key at every token:
 // score / (|q| |k|), in [-1, 1], one per token (text tokens too).
 std::vector<double> sequence_similarity(const AxisLayout& layout, Pairing pairing, const Eigen::VectorXd& q, const Eigen::VectorXd& k,
