@@ -52,6 +52,7 @@ TimeData time_data(const ParamSet& p, const std::vector<Layout>& layouts) {
     spec.diagonal = false;
     const int frames = temporal_patches(spec);
     const auto [row, col] = p.query_patch();
+    const int query_frame = static_cast<int>(std::min<std::int64_t>(p[P::query_frame], frames - 1));
     const Eigen::VectorXd q = why::q_vector(p), k = why::k_vector(p);
     const double norms = q.norm() * k.norm();
     const Pairing pairing = p.config().pairing;
@@ -66,7 +67,7 @@ TimeData time_data(const ParamSet& p, const std::vector<Layout>& layouts) {
             const double i = static_cast<double>(video_patch_index(s, f, row, col));
             return PositionId{i, i, i};
         };
-        const PositionId query = id_of(0);
+        const PositionId query = id_of(query_frame);
         for (int f = 0; f < frames && l.layout; ++f)
             v.push_back(norms > 0 ? multi_axis_score(*l.layout, pairing, q, query, k, id_of(f)) / norms : 0.0);
         d.values.push_back(std::move(v));
@@ -83,10 +84,12 @@ void draw_time(BuildContext& ctx, const std::vector<Layout>& layouts, const Time
     const plot::Style sub = why::sub_style(st);
     const VideoSpec spec = ctx.params.video_spec();
     const auto [row, col] = ctx.params.query_patch();
-    const std::string rule(to_string(spec.rule));
+    const std::string rule = std::string(to_string(spec.rule)) + (spec.integer_seconds_bug && spec.rule == VideoTimeIds::seconds ? ", 4.52-5.x cast" : "");
+    const int query_frame = static_cast<int>(std::min<std::int64_t>(ctx.params[P::query_frame], temporal_patches(spec) - 1));
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
                  why::pick_title(ctx, sub, cell.width(),
-                                 {"patch (" + std::to_string(row) + ", " + std::to_string(col) + ") of frame 0 against the same patch later (" + rule + "; VideoRoPE δ = " +
+                                 {"patch (" + std::to_string(row) + ", " + std::to_string(col) + ") of temporal patch " + std::to_string(query_frame) +
+                                      " against the same patch in every other (" + rule + "; VideoRoPE δ = " +
                                       plot::tick_label(spec.spacing, 0.01) + ")",
                                   "similarity over frames (" + rule + ")", "over frames"}));
     plot::AxisSetup ax{"temporal patch (" + std::to_string(spec.temporal_patch_size) + " frames each)", 0,
@@ -103,6 +106,7 @@ void draw_time(BuildContext& ctx, const std::vector<Layout>& layouts, const Time
         p.line(d.frame.data(), d.values[i].data(), d.values[i].size(), 1, layout_colour(st.theme, i), names[i],
                sub.line_width * (layouts[i].model ? 1.8f : 1.0f), layout_dash(i));
     }
+    if (d.frame.size() > 1) p.marker_x(query_frame, st.theme.accent, "", 1.5f, 5);  // the query's own frame
     record_geometry(ctx, p, VideoPlot::time, ax, ay);
     p.finish();
 }
@@ -222,7 +226,7 @@ const FigureDescriptor& video_figure() {
         };
         f.reads = model_and({P::rope_axes, P::mrope_section, P::mrope_section_interleaved, P::mrope_interleaved, P::grid_rows, P::grid_cols,
                              P::query_row, P::query_col, P::video_frames, P::temporal_patch_size, P::video_fps, P::tokens_per_second,
-                             P::video_time_ids, P::video_spacing, P::text_before, P::text_after, P::max_position, P::vector, P::key_vector});
+                             P::video_time_ids, P::video_spacing, P::video_seconds_cast, P::query_frame, P::text_before, P::text_after, P::max_position, P::vector, P::key_vector});
         f.build = build_video;
         return f;
     }();

@@ -30,6 +30,7 @@ double slider_top(const ParamSpec& spec, const ParamSet& p) {
         case SliderTop::last_pair: return std::max(0, p.config().rotated_pairs() - 1);
         case SliderTop::last_row: return static_cast<double>(p[P::grid_rows] - 1);
         case SliderTop::last_col: return static_cast<double>(p[P::grid_cols] - 1);
+        case SliderTop::last_frame: return std::max(0, temporal_patches(p.video_spec()) - 1);
         case SliderTop::fixed: break;
     }
     return spec.slider_max;
@@ -202,6 +203,7 @@ VideoSpec ParamSet::video_spec() const {
     v.rule = p[P::video_time_ids];
     v.diagonal = p[P::rope_axes] == RopeAxes::videorope;
     v.spacing = p[P::video_spacing];
+    v.integer_seconds_bug = p[P::video_seconds_cast];
     return v;
 }
 

@@ -271,3 +271,16 @@ TEST(MultiAxisImport, VideoSettingsComeFromTheConfigAsTheModelsCodeReadsThem) {
     EXPECT_NE(bad.err.find("\"two\""), std::string::npos) << bad.err;
     std::filesystem::remove_all(dir);
 }
+
+// The porting bug as a parameter: with the cast, fps 4 gives every temporal patch t = s.
+TEST(MultiAxisImport, TheSecondsCastBugCollapsesTheTimeIds) {
+    auto t_column = [&](bool bug) {
+        const ProcessResult r = app({"compute", "position-ids", "--set", "preset=qwen2.5-vl-7b", "--set", "media=video", "--set", "grid_rows=1",
+                                     "--set", "grid_cols=1", "--set", "video_frames=8", "--set", "video_fps=4", "--set", "text_before=0",
+                                     "--set", "text_after=0", "--set", std::string("video_seconds_cast=") + (bug ? "true" : "false")});
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        return r.out;
+    };
+    EXPECT_EQ(t_column(false), "index,kind,frame,row,col,t,h,w\n0,video,0,0,0,0,0,0\n1,video,1,0,0,1,0,0\n2,video,2,0,0,2,0,0\n3,video,3,0,0,3,0,0\n");
+    EXPECT_EQ(t_column(true), "index,kind,frame,row,col,t,h,w\n0,video,0,0,0,0,0,0\n1,video,1,0,0,0,0,0\n2,video,2,0,0,0,0,0\n3,video,3,0,0,0,0,0\n");
+}

@@ -213,3 +213,24 @@ TEST(ImageFigures, PositionIdTableElidesALargeImage) {
     EXPECT_FALSE(has_text(fig, "(1, 0)"));
     EXPECT_TRUE(has_text(fig, "h = 3..42, w = 3..10"));
 }
+
+// The video panel: the query patch is itself at the query frame (similarity 1 with q = k) under every
+// layout, and the transformers 4.52-5.x cast makes Qwen2.5-VL's frames one time id at 4 fps, so the
+// chunked layout sees no time at all.
+TEST(ImageFigures, VideoPanelQueriesItsFrameAndShowsTheCastBug) {
+    const ParamSet p = params({{"preset", "qwen2.5-vl-7b"}, {"media", "video"}, {"video_frames", "16"}, {"video_fps", "4"}, {"query_frame", "5"}});
+    const auto fig = build("video", p);
+    ASSERT_EQ(fig.table.columns, (std::vector<std::string>{"layout", "temporal_patch", "similarity"}));
+    auto at = [&](const figures::FigureResult& f, int layout, int frame) {
+        for (std::size_t i = 0; i < f.table.rows(); ++i)
+            if (f.table.values[0][i] == layout && f.table.values[1][i] == frame) return f.table.values[2][i];
+        return std::nan("");
+    };
+    for (int layout = 0; layout < 4; ++layout) EXPECT_NEAR(at(fig, layout, 5), 1.0, 1e-12) << layout;
+    EXPECT_LT(at(fig, 1, 0), 0.999);  // frames apart: time turns the chunked pairs
+    ParamSet bug = p;
+    bug.set(P::video_seconds_cast, "true");
+    const auto bugged = build("video", bug);
+    for (int frame = 0; frame < 8; ++frame) EXPECT_NEAR(at(bugged, 1, frame), 1.0, 1e-12) << frame;  // every frame the same t
+    EXPECT_TRUE(has_text(build("video", bug, false), "4.52-5.x cast"));
+}

@@ -45,7 +45,7 @@ enum class ControlSection { none, position, rope, ranges, context, images };
 
 // A slider whose top follows other parameters: the last position (max_position - 1), the last
 // rotated pair, the image's last row or column.
-enum class SliderTop { fixed, last_position, last_pair, last_row, last_col };
+enum class SliderTop { fixed, last_position, last_pair, last_row, last_col, last_frame };
 
 struct ParamControl {
     ControlSection section = ControlSection::none;
