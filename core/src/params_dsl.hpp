@@ -89,5 +89,6 @@ bool scaling_reads_sequence_length(const ParamSet& p);
 bool scaling_is_llama3(const ParamSet& p);
 bool scaling_is_yarn(const ParamSet& p);
 bool media_is_video(const ParamSet& p);
+bool multi_axis_rope(const ParamSet& p);
 
 }  // namespace rope::param_dsl

@@ -161,6 +161,28 @@ void ControlsPanel::checkbox(const AppState& state, const ParamSpec& spec, Actio
     if (changed) out.ask(act::SetParam{spec.id, on ? "true" : "false", ""});
 }
 
+// A list typed as --set takes it (an M-RoPE section: "16,24,24"), applied on Enter; empty unsets it,
+// and the field then shows what is used instead, greyed. A list that does not fit is refused with the
+// parameter table's one line, in the status line.
+void ControlsPanel::list_field(const AppState& state, const ParamSpec& spec, Actions& out) {
+    ImGui::TextUnformatted(spec.control.label.data(), spec.control.label.data() + spec.control.label.size());
+    const ParamSet& params = state.params();
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "%s", params.has(spec.id) ? params.value_text(spec.id).c_str() : "");
+    std::string hint = "none";
+    if (spec.id == ParamId::mrope_section || spec.id == ParamId::mrope_section_interleaved) {
+        const MropeSection s = params.mrope_section(spec.id == ParamId::mrope_section_interleaved);
+        hint = std::to_string(s[0]) + "," + std::to_string(s[1]) + "," + std::to_string(s[2]) + " (Qwen's shares)";
+    }
+    ImGui::SetNextItemWidth(-1);
+    const bool enter = ImGui::InputTextWithHint(widget_id(spec).c_str(), hint.c_str(), buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
+    item_tooltip(spec.help.data());
+    if (!enter) return;
+    const std::string typed = buf;
+    if (typed == (params.has(spec.id) ? params.value_text(spec.id) : "")) return;
+    out.ask(act::SetParam{spec.id, typed.empty() ? "none" : typed, "item:" + std::string(spec.name)});
+}
+
 void ControlsPanel::control(const AppState& state, const ParamSpec& spec, Actions& out) {
     if (spec.relevant && !spec.relevant(state.params())) return;
     switch (spec.type) {
@@ -168,7 +190,8 @@ void ControlsPanel::control(const AppState& state, const ParamSpec& spec, Action
         case ParamType::real: slider(state, spec, out); break;
         case ParamType::choice: combo(state, spec, out); break;
         case ParamType::boolean: checkbox(state, spec, out); break;
-        default: break;  // lists and texts are typed on the command line or in files
+        case ParamType::real_list: list_field(state, spec, out); break;
+        default: break;  // texts are typed on the command line or in files
     }
 }
 

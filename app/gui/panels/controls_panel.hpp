@@ -23,6 +23,7 @@ private:
     void slider(const AppState& state, const ParamSpec& spec, Actions& out);
     void combo(const AppState& state, const ParamSpec& spec, Actions& out);
     void checkbox(const AppState& state, const ParamSpec& spec, Actions& out);
+    void list_field(const AppState& state, const ParamSpec& spec, Actions& out);
     void start_typing(const AppState& state, const ParamSpec& spec);
     void typed_value(const ParamSpec& spec, Actions& out);
     void model_section(const AppState& state, Actions& out);
