@@ -51,7 +51,8 @@ TimeData time_data(const ParamSet& p, const std::vector<Layout>& layouts) {
     VideoSpec spec = p.video_spec();
     spec.diagonal = false;
     const int frames = temporal_patches(spec);
-    const auto [row, col] = p.query_patch();
+    const std::pair<int, int> patch = p.query_patch();  // named, not bound: lambdas below use them (C++17)
+    const int row = patch.first, col = patch.second;
     const int query_frame = static_cast<int>(std::min<std::int64_t>(p[P::query_frame], frames - 1));
     const Eigen::VectorXd q = why::q_vector(p), k = why::k_vector(p);
     const double norms = q.norm() * k.norm();
