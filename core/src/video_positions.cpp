@@ -134,72 +134,66 @@ std::vector<SequenceToken> video_sequence(const VideoSpec& s) {
     return b.tokens;
 }
 
-VideoCost video_cost(const VideoSpec& s) {
-    if (const std::string problem = video_spec_problem(s); !problem.empty()) throw std::invalid_argument("video_cost: " + problem);
-    const std::int64_t frames = temporal_patches(s), per_frame = static_cast<std::int64_t>(s.rows) * s.cols;
+namespace {
+
+// What `patches` temporal patches cost, their timestamps (timestamps rule) `stamp_tokens` in all: the
+// one closed form both video_cost and video_costs use.
+VideoCost cost_of(const VideoSpec& s, std::int64_t patches, std::int64_t stamp_tokens) {
     const int side = std::max(s.rows, s.cols);
     VideoCost c;
-    c.tokens = frames * per_frame;
+    c.tokens = patches * s.rows * s.cols;
     if (s.diagonal) {
-        c.ids = s.spacing * static_cast<double>(frames - 1) + 1;
+        c.ids = s.spacing * static_cast<double>(patches - 1) + 1;
     } else if (s.rule == VideoTimeIds::timestamps) {
-        for (int k = 0; k < frames; ++k) {
-            const int stamp = timestamp_tokens(timestamp_seconds(s, k));
-            c.tokens += stamp + 2;  // the timestamp, vision start and end
-            c.ids += stamp + 1 + side + 1;
-        }
+        c.tokens += stamp_tokens + 2 * patches;  // each patch's timestamp, vision start and end
+        c.ids = static_cast<double>(stamp_tokens + patches * (2 + side));
     } else {
-        const double last = s.rule == VideoTimeIds::seconds ? static_cast<double>(seconds_offset(s, static_cast<int>(frames - 1)))
-                                                            : static_cast<double>(frames - 1);
+        const int last_patch = static_cast<int>(std::min<std::int64_t>(patches - 1, 1 << 30));
+        const double last = s.rule == VideoTimeIds::seconds ? static_cast<double>(seconds_offset(s, last_patch)) : last_patch;
         c.ids = std::max(last + 1, static_cast<double>(side));
     }
     return c;
 }
 
-std::vector<VideoCost> video_costs(const VideoSpec& spec, const std::vector<double>& seconds) {
+bool has_stamps(const VideoSpec& s) { return !s.diagonal && s.rule == VideoTimeIds::timestamps; }
+
+}  // namespace
+
+VideoCost video_cost(const VideoSpec& s) {
+    if (const std::string problem = video_spec_problem(s); !problem.empty()) throw std::invalid_argument("video_cost: " + problem);
+    const int patches = temporal_patches(s);
+    std::int64_t stamps = 0;
+    for (int k = 0; k < patches && has_stamps(s); ++k) stamps += timestamp_tokens(timestamp_seconds(s, k));
+    return cost_of(s, patches, stamps);
+}
+
+std::vector<VideoCost> video_costs(const VideoSpec& s, const std::vector<double>& seconds) {
+    // frames = round(seconds x fps), uncapped (an hour at 2 fps is past max_frames)
+    auto patches_of = [&](double sec) {
+        const std::int64_t frames = std::max<std::int64_t>(1, std::llround(sec * s.fps));
+        return (frames + s.temporal_patch_size - 1) / s.temporal_patch_size;
+    };
+    // timestamps: every patch but a video's last has both its frames, so one prefix sum over the
+    // longest video serves them all; the last is taken with the video's own frame count
+    std::vector<std::int64_t> prefix{0};
+    if (has_stamps(s)) {
+        std::int64_t most = 1;
+        for (double sec : seconds) most = std::max(most, patches_of(sec));
+        VideoSpec whole = s;
+        whole.frames = static_cast<int>(std::min<std::int64_t>((most + 1) * s.temporal_patch_size, 1 << 30));
+        for (std::int64_t k = 0; k < most; ++k) prefix.push_back(prefix.back() + timestamp_tokens(timestamp_seconds(whole, static_cast<int>(k))));
+    }
     std::vector<VideoCost> out;
     out.reserve(seconds.size());
-    VideoSpec s = spec;
-    if (s.rule != VideoTimeIds::timestamps || s.diagonal) {
-        // closed forms: no sequence, and no cap on the frames (an hour at 2 fps is past max_frames)
-        const int side = std::max(s.rows, s.cols);
-        for (double sec : seconds) {
-            const std::int64_t frames = std::max<std::int64_t>(1, std::llround(sec * s.fps));
-            const std::int64_t patches = (frames + s.temporal_patch_size - 1) / s.temporal_patch_size;
-            VideoCost c;
-            c.tokens = patches * s.rows * s.cols;
-            if (s.diagonal) {
-                c.ids = s.spacing * static_cast<double>(patches - 1) + 1;
-            } else {
-                const int last_patch = static_cast<int>(std::min<std::int64_t>(patches - 1, 1 << 30));
-                const double last = s.rule == VideoTimeIds::seconds ? static_cast<double>(seconds_offset(s, last_patch)) : last_patch;
-                c.ids = std::max(last + 1, static_cast<double>(side));
-            }
-            out.push_back(c);
-        }
-        return out;
-    }
-    // timestamps: every patch but the last has its two frames; prefix sums over the longest video
-    double longest = 0;
-    for (double sec : seconds) longest = std::max(longest, sec);
-    const std::int64_t most = (std::max<std::int64_t>(1, std::llround(longest * s.fps)) + s.temporal_patch_size - 1) / s.temporal_patch_size;
-    const int side = std::max(s.rows, s.cols);
-    std::vector<std::int64_t> stamps(static_cast<std::size_t>(most) + 1, 0);  // timestamp tokens of patches 0..k-1, each whole
-    VideoSpec whole = s;
-    whole.frames = static_cast<int>(std::min<std::int64_t>((most + 1) * s.temporal_patch_size, 1 << 30));
-    for (std::int64_t k = 0; k < most; ++k)
-        stamps[static_cast<std::size_t>(k) + 1] = stamps[static_cast<std::size_t>(k)] + timestamp_tokens(timestamp_seconds(whole, static_cast<int>(k)));
     for (double sec : seconds) {
-        const std::int64_t frames = std::max<std::int64_t>(1, std::llround(sec * s.fps));
-        const std::int64_t patches = (frames + s.temporal_patch_size - 1) / s.temporal_patch_size;
-        VideoSpec last = s;
-        last.frames = static_cast<int>(std::min<std::int64_t>(frames, 1 << 30));
-        const std::int64_t stamp_tokens = stamps[static_cast<std::size_t>(patches - 1)] +
-                                          timestamp_tokens(timestamp_seconds(last, static_cast<int>(patches - 1)));
-        VideoCost c;
-        c.tokens = patches * s.rows * s.cols + stamp_tokens + 2 * patches;
-        c.ids = static_cast<double>(stamp_tokens + patches * (2 + side));
-        out.push_back(c);
+        const std::int64_t patches = patches_of(sec);
+        std::int64_t stamps = 0;
+        if (has_stamps(s)) {
+            VideoSpec last = s;
+            last.frames = static_cast<int>(std::min<std::int64_t>(std::max<std::int64_t>(1, std::llround(sec * s.fps)), 1 << 30));
+            stamps = prefix[static_cast<std::size_t>(patches - 1)] + timestamp_tokens(timestamp_seconds(last, static_cast<int>(patches - 1)));
+        }
+        out.push_back(cost_of(s, patches, stamps));
     }
     return out;
 }
