@@ -18,4 +18,6 @@
     FIGURE(patch_grid)           \
     FIGURE(position_ids)         \
     FIGURE(video)                \
+    FIGURE(video_frames)         \
+    FIGURE(video_ids)            \
     /* a new figure: one more FIGURE(name) line above this one */

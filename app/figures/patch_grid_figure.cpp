@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "figures/position_axes.hpp"
+#include "figures/similarity_scale.hpp"
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
 #include "plot/axis_pins.hpp"
@@ -105,29 +106,13 @@ void fill_similarities(const ParamSet& params, std::vector<MapSpec>& maps, const
         if (m.layout) m.similarity = similarity(params, *m.layout, g);
 }
 
-// One colour scale for the three maps, so that they compare. Similarities below 0 take the diverging
-// map on [-1, 1]. When every patch scores above 0 (q = k, the default, keeps most of the score in the
-// slow pairs), [-1, 1] would paint all three maps one dark red: the sequential map then runs from the
-// lowest similarity, rounded down to a 1/2/5 step, to 1, and the bar says so. In an animation the
-// lowest similarity is that of every frame (plot/axis_pins.hpp): one map and one range for the run,
-// so neither the bars nor the patches jump.
-struct ColourScale {
-    plot::ColormapId map = plot::ColormapId::diverging;
-    double lo = -1, hi = 1;
-};
-
+// One colour scale for the three maps, so that they compare (figures/similarity_scale.hpp).
+using ColourScale = SimilarityScale;
 ColourScale colour_scale(const std::vector<MapSpec>& maps, plot::AxisPins* pins) {
-    double lowest = 1, highest = 1;
+    double lowest = 1;
     for (const MapSpec& m : maps)
         if (m.similarity.size() > 0) lowest = std::min(lowest, m.similarity.minCoeff());
-    plot::hold_range(pins, "patch similarity", lowest, highest);
-    if (!(lowest >= 0)) return {};
-    const double span = std::max(1 - lowest, 0.01);
-    const double unit = std::pow(10.0, std::floor(std::log10(span / 4)));
-    double step = unit;
-    for (double f : {1.0, 2.0, 5.0, 10.0})
-        if ((step = f * unit) * 4 >= span) break;
-    return {plot::ColormapId::sequential, std::max(0.0, std::floor((1 - span) / step + 1e-9) * step), 1};
+    return similarity_scale(lowest, pins, "patch similarity");
 }
 
 // Whole-number ticks 0 .. n-1 every `step` of 1, 2, 5, 10, ..., spaced to fit `pixels` (labels of

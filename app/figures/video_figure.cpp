@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "figures/subplot_fit.hpp"
+#include "figures/video_layouts.hpp"
 #include "figures/why_common.hpp"
 #include "plot/ticks.hpp"
 #include "rope/video_positions.hpp"
@@ -24,22 +25,7 @@ namespace why = detail::why;
 
 enum class VideoPlot { time, budget };
 
-struct Layout {
-    std::string name;
-    std::optional<AxisLayout> layout;
-    bool diagonal = false;  // VideoRoPE's ids
-    bool one_d = false;     // the token's index on every axis
-    bool model = false;     // this model's
-};
-
-std::vector<Layout> layouts_of(const ParamSet& p) {
-    const RopeAxes axes = p[P::rope_axes];
-    const bool interleaved = p[P::mrope_interleaved];
-    return {{"1D", p.axis_layout(RopeAxes::one_d, false), false, true, axes == RopeAxes::one_d},
-            {"chunked", p.axis_layout(RopeAxes::mrope, false), false, false, axes == RopeAxes::mrope && !interleaved},
-            {"interleaved", p.axis_layout(RopeAxes::mrope, true), false, false, axes == RopeAxes::mrope && interleaved},
-            {"VideoRoPE", p.axis_layout(RopeAxes::videorope, false), true, false, axes == RopeAxes::videorope}};
-}
+using Layout = detail::VideoLayout;
 
 // The similarity curves over the temporal patches, one per layout.
 struct TimeData {
@@ -61,13 +47,8 @@ TimeData time_data(const ParamSet& p, const std::vector<Layout>& layouts) {
     for (int f = 0; f < frames; ++f) d.frame.push_back(f);
     for (const Layout& l : layouts) {
         std::vector<double> v;
-        VideoSpec s = spec;
-        s.diagonal = l.diagonal;
-        auto id_of = [&](int f) {
-            if (!l.one_d) return video_patch_id(s, f, row, col);
-            const double i = static_cast<double>(video_patch_index(s, f, row, col));
-            return PositionId{i, i, i};
-        };
+        const VideoSpec s = detail::spec_of(spec, l);
+        auto id_of = [&](int f) { return detail::video_id(s, l, f, row, col); };
         const PositionId query = id_of(query_frame);
         for (int f = 0; f < frames && l.layout; ++f)
             v.push_back(norms > 0 ? multi_axis_score(*l.layout, pairing, q, query, k, id_of(f)) / norms : 0.0);
@@ -198,7 +179,7 @@ void write_table(BuildContext& ctx, const std::vector<Layout>& layouts, const Ti
 }
 
 void build_video(BuildContext& ctx) {
-    const std::vector<Layout> layouts = layouts_of(ctx.params);
+    const std::vector<Layout> layouts = detail::video_layouts(ctx.params);
     const TimeData data = time_data(ctx.params, layouts);
     const float W = ctx.request.width, H = ctx.request.height;
     const float top = why::title_space(ctx);

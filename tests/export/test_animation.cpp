@@ -658,6 +658,8 @@ TEST(AxisPins, EveryFiguresColourBarsAndTickLabelsStayPutOverAnAnimation) {
         // position ids are a table of numbers: no axis, no colour bar, nothing that could move
         {"position_ids", "text_before", {"0", "5", "16"}, {}},
         {"video", "base", {"100", "10000", "1000000"}, {"preset=qwen2.5-vl-7b", "video_frames=24"}},
+        {"video_frames", "base", {"100", "10000", "1000000"}, {"preset=qwen2.5-vl-7b", "video_frames=24"}},
+        {"video_ids", "video_fps", {"1", "2", "4"}, {"preset=qwen2.5-vl-7b", "video_frames=24"}},
     };
     std::vector<std::string> covered;
     for (const MovingFigure& c : cases) {

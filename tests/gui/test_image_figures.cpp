@@ -1,4 +1,4 @@
-// The "Images and video" figures: the patch grid's maps hold the core's similarities (the axial
+// The "Images" and "Video" figures: the patch grid's maps hold the core's similarities (the axial
 // cross, chunked M-RoPE's flat rows at Qwen2.5-VL's numbers, interleaved's not), the query patch is
 // outlined where it is and a click moves it, the strip's marks sit at the pairs' wavelengths, and the
 // position-id table holds get_rope_index's ids for every token.
@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "figures/registry.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/multi_axis.hpp"
+#include "rope/video_positions.hpp"
 #include "support/figure_build.hpp"
 
 using namespace rope;
@@ -55,6 +57,28 @@ double row_variation(const Maps& m, int layout) {
     }
     return worst;
 }
+
+// A panel over `params` whose edits are applied to a copy, validated and kept with their labels.
+struct PanelEdits {
+    explicit PanelEdits(const ParamSet& params) : base(params), edited(params) {}
+    figures::PanelContext panel(const figures::FigureResult& fig) {
+        return {base, cache, fig,
+                [this](const std::string& label, const std::function<void(ParamSet&)>& change) {
+                    ParamSet next = base;
+                    change(next);
+                    next.validate();
+                    edited = next;
+                    labels.push_back(label);
+                    return true;
+                },
+                grab};
+    }
+    const ParamSet& base;
+    ParamSet edited;
+    std::vector<std::string> labels;
+    figures::FigureCache cache;
+    int grab = 0;
+};
 
 }  // namespace
 
@@ -124,20 +148,10 @@ TEST(ImageFigures, ClickOnAMapSetsTheQueryPatch) {
     const auto fig = build("patch_grid", p, false);
     const figures::PlotGeometry* g = fig.plot("patch_interleaved");
     ASSERT_NE(g, nullptr);
-    figures::FigureCache cache;
-    int grab = 0;
-    ParamSet edited = p;
-    std::vector<std::string> labels;
-    figures::PanelContext panel{p, cache, fig,
-                                [&](const std::string& label, const std::function<void(ParamSet&)>& change) {
-                                    ParamSet next = p;
-                                    change(next);
-                                    next.validate();
-                                    edited = next;
-                                    labels.push_back(label);
-                                    return true;
-                                },
-                                grab};
+    PanelEdits edits(p);
+    figures::PanelContext panel = edits.panel(fig);
+    const std::vector<std::string>& labels = edits.labels;
+    const ParamSet& edited = edits.edited;
     const figures::FigureDescriptor& d = figures::figure("patch_grid");
     figures::PointerInput in;
     in.pressed = in.held = in.hovered = true;
@@ -233,4 +247,96 @@ TEST(ImageFigures, VideoPanelQueriesItsFrameAndShowsTheCastBug) {
     const auto bugged = build("video", bug);
     for (int frame = 0; frame < 8; ++frame) EXPECT_NEAR(at(bugged, 1, frame), 1.0, 1e-12) << frame;  // every frame the same t
     EXPECT_TRUE(has_text(build("video", bug, false), "4.52-5.x cast"));
+}
+
+// The frames as small multiples: each map holds the core's similarity of the query patch of the query
+// frame with every patch of that frame, per layout; the query's own map is 1 at the query patch; a
+// click on a map makes that patch of that temporal patch the query.
+TEST(ImageFigures, VideoFramesHoldEveryPatchOfEveryFrame) {
+    const ParamSet p = params({{"preset", "qwen3-vl-8b"}, {"media", "video"}, {"video_frames", "9"}, {"query_frame", "2"}, {"query_row", "3"}, {"query_col", "4"}});
+    const auto fig = build("video_frames", p, true, 1600, 700);
+    ASSERT_EQ(fig.table.columns, (std::vector<std::string>{"layout", "temporal_patch", "row", "col", "similarity"}));
+    const VideoSpec spec = p.video_spec();
+    const Eigen::VectorXd q = Eigen::Map<const Eigen::VectorXd>(p.vector().data(), static_cast<Eigen::Index>(p.vector().size()));
+    const Eigen::VectorXd k = Eigen::Map<const Eigen::VectorXd>(p.key_vector().data(), static_cast<Eigen::Index>(p.key_vector().size()));
+    const AxisLayout interleaved = *p.axis_layout(RopeAxes::mrope, true);
+    const PositionId query = video_patch_id(spec, 2, 3, 4);
+    std::set<double> frames;
+    int checked = 0;
+    for (std::size_t i = 0; i < fig.table.rows(); ++i) {
+        const int layout = static_cast<int>(fig.table.values[0][i]), frame = static_cast<int>(fig.table.values[1][i]);
+        const int r = static_cast<int>(fig.table.values[2][i]), c = static_cast<int>(fig.table.values[3][i]);
+        frames.insert(frame);
+        if (layout == 0 && frame == 2 && r == 3 && c == 4) EXPECT_NEAR(fig.table.values[4][i], 1.0, 1e-6);
+        if (layout != 2) continue;  // interleaved, this model's: the core's score, normalised
+        const double want = multi_axis_score(interleaved, p.config().pairing, q, query, k, video_patch_id(spec, frame, r, c)) / (q.norm() * k.norm());
+        EXPECT_NEAR(fig.table.values[4][i], want, 1e-6) << frame << " " << r << " " << c;
+        ++checked;
+    }
+    EXPECT_EQ(frames, (std::set<double>{0, 1, 2, 3, 4}));  // 9 frames: 5 temporal patches, all of them fit
+    EXPECT_EQ(checked, 5 * 12 * 16);
+    EXPECT_TRUE(has_text(build("video_frames", p, false, 1600, 700), "temporal patch 2"));
+
+    // a narrow picture shows fewer, evenly spaced temporal patches, the query's among them
+    ParamSet many = p;
+    many.set(P::video_frames, "64");
+    many.set(P::query_frame, "13");
+    const auto narrow = build("video_frames", many, true, 700, 500);
+    std::set<double> shown(narrow.table.values[1].begin(), narrow.table.values[1].end());
+    EXPECT_LT(shown.size(), 32u);
+    EXPECT_TRUE(shown.count(0) && shown.count(13) && shown.count(31)) << shown.size();
+
+    // a click on the VideoRoPE row's map of the last column
+    const auto pic = build("video_frames", p, false, 1600, 700);
+    const figures::PlotGeometry* g = pic.plot("video_frames");
+    ASSERT_NE(g, nullptr);
+    PanelEdits edits(p);
+    figures::PanelContext panel = edits.panel(pic);
+    const std::vector<std::string>& labels = edits.labels;
+    const ParamSet& edited = edits.edited;
+    const figures::FigureDescriptor& d = figures::figure("video_frames");
+    figures::PointerInput in;
+    in.pressed = in.held = in.hovered = true;
+    in.local = g->px(4, 0);  // the middle of the map: patch (6, 8)
+    d.pointer(panel, in);
+    ASSERT_EQ(labels.size(), 1u);
+    EXPECT_EQ(labels[0], "query patch (6, 8) of temporal patch 4");
+    EXPECT_EQ(edited[P::query_frame], 4);
+    EXPECT_EQ(edited[P::query_row], 6);
+    EXPECT_EQ(edited[P::query_col], 8);
+    const std::string text = d.readout(panel, *g, 4, 0);
+    EXPECT_NE(text.find("temporal patch 4, patch (6, 8), VideoRoPE: similarity "), std::string::npos) << text;
+    in.local = g->px(3.5, 1.5);  // between the maps: nothing
+    d.pointer(panel, in);
+    EXPECT_EQ(labels.size(), 1u);
+}
+
+// The video's position-id table: its CSV is the core's sequence token by token, and the picture names
+// Qwen3-VL's timestamps, its vision start and end and every temporal patch's runs.
+TEST(ImageFigures, VideoIdsTableHoldsEachRunOfTokens) {
+    const ParamSet p = params({{"preset", "qwen3-vl-8b"}, {"media", "video"}, {"video_frames", "9"}, {"text_before", "2"}, {"text_after", "3"}});
+    const auto fig = build("video_ids", p, true, 1600, 900);
+    ASSERT_EQ(fig.table.columns, (std::vector<std::string>{"index", "kind", "frame", "row", "col", "t", "h", "w"}));
+    const std::vector<SequenceToken> tokens = video_sequence(p.video_spec());
+    ASSERT_EQ(fig.table.rows(), tokens.size());
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        EXPECT_EQ(fig.table.values[2][i], tokens[i].frame);
+        EXPECT_EQ(fig.table.values[5][i], tokens[i].id.t);
+        EXPECT_EQ(fig.table.values[7][i], tokens[i].id.w);
+    }
+    EXPECT_EQ(fig.table.values[1][2], 2);  // the first timestamp's first token
+    const auto pic = build("video_ids", p, false, 1600, 900);
+    for (const char* text : {"<0.2 seconds>", "<2.2 seconds>", "vision start", "vision end", "12 × 16 patches", "text after"})
+        EXPECT_TRUE(has_text(pic, text)) << text;
+    // VideoRoPE's diagonal: frames video_spacing apart in t
+    ParamSet diag = p;
+    diag.set(P::rope_axes, "videorope");
+    const auto d = build("video_ids", diag, true, 1600, 900);
+    double first_t = -1, second_t = -1;
+    for (std::size_t i = 0; i < d.table.rows(); ++i) {
+        if (d.table.values[2][i] == 0 && first_t < 0) first_t = d.table.values[5][i];
+        if (d.table.values[2][i] == 1 && second_t < 0) second_t = d.table.values[5][i];
+    }
+    EXPECT_DOUBLE_EQ(second_t - first_t, 2.0);
+    EXPECT_TRUE(has_text(build("video_ids", diag, false, 1600, 900), "VideoRoPE's diagonal layout"));
 }

@@ -40,9 +40,14 @@ std::vector<GridCell> grid_cells(int count, float width, float height, float gap
     const bool emphasis = emphasised >= 0 && emphasised < count;
     const std::vector<float> xs = track_edges(cols, width, gap, emphasis ? emphasised % cols : -1, share);
     const std::vector<float> ys = track_edges(rows, height, gap, emphasis ? emphasised / cols : -1, share);
+    // a last row with fewer panels than columns shares the whole width (no empty cell beside them)
+    const int last_row_count = count - (rows - 1) * cols;
+    const std::vector<float> last_xs = track_edges(last_row_count, width, gap, -1, share);
     for (int i = 0; i < count; ++i) {
         const int c = i % cols, r = i / cols;
-        cells.push_back({xs[static_cast<std::size_t>(c)], ys[static_cast<std::size_t>(r)], xs[static_cast<std::size_t>(c + 1)] - (c + 1 < cols ? gap : 0),
+        const std::vector<float>& x = r == rows - 1 && last_row_count < cols ? last_xs : xs;
+        const int n = r == rows - 1 && last_row_count < cols ? last_row_count : cols;
+        cells.push_back({x[static_cast<std::size_t>(c)], ys[static_cast<std::size_t>(r)], x[static_cast<std::size_t>(c + 1)] - (c + 1 < n ? gap : 0),
                          ys[static_cast<std::size_t>(r + 1)] - (r + 1 < rows ? gap : 0)});
     }
     return cells;

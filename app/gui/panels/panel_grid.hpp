@@ -28,7 +28,7 @@ void draw_panels(const AppState& state, PanelSet& panels, UiContext& ui, Actions
 float panel_header_height(int index, float width, ImFont* title_font);
 
 // Where each of `count` panels of a page goes in a grid of the given size (columns x rows as square
-// as they come: 1, 2 side by side, 2 x 2, 3 x 2, ...). The panel `emphasised` (the open lesson
+// as they come: 1, 2 side by side, 2 x 2, 3 x 2, ...; a last row that is not full shares the width). The panel `emphasised` (the open lesson
 // step's, -1: none) gets the wider column and the taller row (`share` of the width and height), so that the plots its text speaks of
 // have room while the page stays in view.
 struct GridCell {
