@@ -199,7 +199,7 @@ const FigureDescriptor& video_figure() {
     static const FigureDescriptor d = [] {
         FigureDescriptor f;
         f.name = "video";
-        f.title = "Video: frames and the position budget";
+        f.title = "Video: frames and budget";
         f.page = 5;
         f.csv_columns = "layout,temporal_patch,similarity";
         f.plots = {

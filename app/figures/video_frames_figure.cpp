@@ -269,7 +269,7 @@ const FigureDescriptor& video_frames_figure() {
     static const FigureDescriptor d = [] {
         FigureDescriptor f;
         f.name = "video_frames";
-        f.title = "Video: every patch of every frame";
+        f.title = "Video: every frame";
         f.page = 5;
         f.export_width = 1000;
         f.csv_columns = "layout,temporal_patch,row,col,similarity";

@@ -268,7 +268,7 @@ void build_video_ids(BuildContext& ctx) {
     const std::vector<SequenceToken> tokens = video_sequence(spec);
     const std::vector<Run> runs = runs_of(spec, tokens);
     if (ctx.request.with_table) write_table(ctx, tokens);
-    // stacked, the table takes the height its rows need (at most 55%), the plot the rest; side by side
+    // stacked, the table takes the height its rows need (at most 45%), the plot the rest; side by side
     // where the rows would take more than half the height, the table keeps its words and the plot
     // keeps 320 pixels (at scale 1) beside it, the table's cell as wide as its words
     const plot::Style& st = ctx.request.style;
@@ -278,7 +278,7 @@ void build_video_ids(BuildContext& ctx) {
     TableText words(ctx, runs);
     const float table_w = words.width(st.px(st.tick_font)) + st.px(48);
     const bool wide = W >= (H - top) * 1.6f && W - table_w >= st.px(320) && table_h > (H - top) * 0.5f;
-    const float mid_x = std::max(table_w, W * 0.35f), mid_y = top + std::min((H - top) * 0.55f, table_h);
+    const float mid_x = std::max(table_w, W * 0.35f), mid_y = top + std::min((H - top) * 0.45f, table_h);
     const detail::SubplotFit fit = detail::fit_plots(ctx, {0, top, W, H},
                                                      {wide ? plot::Rect{0, top, mid_x, H} : plot::Rect{0, top, W, mid_y},
                                                       wide ? plot::Rect{mid_x, top, W, H} : plot::Rect{0, mid_y, W, H}});
