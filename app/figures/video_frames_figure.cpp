@@ -63,8 +63,8 @@ FramesData frames_data(const ParamSet& p, const std::vector<VideoLayout>& layout
     d.query_frame = static_cast<int>(std::min<std::int64_t>(p[P::query_frame], d.frames - 1));
     d.shown = shown_frames(d.frames, columns, d.query_frame);
     const Eigen::VectorXd q = why::q_vector(p), k = why::k_vector(p);
-    const double norms = q.norm() * k.norm();
     const Pairing pairing = p.config().pairing;
+    const int patches = d.rows * d.cols;
     for (const VideoLayout& l : layouts) {
         std::vector<std::vector<float>> per_column;
         const VideoSpec s = detail::spec_of(spec, l);
@@ -72,13 +72,20 @@ FramesData frames_data(const ParamSet& p, const std::vector<VideoLayout>& layout
         for (int f : d.shown) {
             std::vector<float> m;
             if (l.layout) {
-                m.reserve(static_cast<std::size_t>(d.rows * d.cols));
-                for (int r = 0; r < d.rows; ++r)
-                    for (int c = 0; c < d.cols; ++c) {
-                        const double v = norms > 0 ? multi_axis_score(*l.layout, pairing, q, query, k, detail::video_id(s, l, f, r, c)) / norms : 0.0;
-                        d.lowest = std::min(d.lowest, v);
-                        m.push_back(static_cast<float>(v));
-                    }
+                // a frame's patches are consecutive tokens (1D), or a block at its corner + (0, r, c):
+                // the core sums each axis once per row and column (block_similarity)
+                std::vector<double> v;
+                if (l.one_d) {
+                    v = run_similarity(*l.layout, pairing, q, query.t, k, static_cast<double>(video_patch_index(s, f, 0, 0)), patches);
+                } else {
+                    const Eigen::MatrixXd b = block_similarity(*l.layout, pairing, q, query, k, video_patch_id(s, f, 0, 0), d.rows, d.cols);
+                    const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> rows_first = b;
+                    v.assign(rows_first.data(), rows_first.data() + patches);
+                }
+                for (double x : v) {
+                    d.lowest = std::min(d.lowest, x);
+                    m.push_back(static_cast<float>(x));
+                }
             }
             per_column.push_back(std::move(m));
         }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <limits>
 #include <stdexcept>
 
@@ -185,10 +186,16 @@ Eigen::MatrixXd patch_similarity(const AxisLayout& layout, Pairing pairing, cons
                                  const Eigen::VectorXd& k, int rows, int cols, int query_row, int query_col) {
     if (rows < 1 || cols < 1 || query_row < 0 || query_row >= rows || query_col < 0 || query_col >= cols)
         throw std::invalid_argument("patch_similarity: the query patch must lie in a non-empty grid");
+    return block_similarity(layout, pairing, q, {0, query_row, query_col}, k, {0, 0, 0}, rows, cols);
+}
+
+Eigen::MatrixXd block_similarity(const AxisLayout& layout, Pairing pairing, const Eigen::VectorXd& q, const PositionId& query,
+                                 const Eigen::VectorXd& k, const PositionId& corner, int rows, int cols) {
+    if (rows < 1 || cols < 1) throw std::invalid_argument("block_similarity: the block needs rows and columns");
     const PairProducts p = pair_products(layout, pairing, q, k);
     const double norm = q.norm() * k.norm();
-    // the score splits into a part per axis; within one image t is the same for every patch
-    auto axis_part = [&](PositionAxis axis, int offset) {
+    // the score splits into a part per axis; within the block t is the same for every patch
+    auto axis_part = [&](PositionAxis axis, double offset) {
         double s = 0;
         for (int j = 0; j < layout.pairs(); ++j) {
             if (layout.axis[static_cast<std::size_t>(j)] != axis) continue;
@@ -197,14 +204,35 @@ Eigen::MatrixXd patch_similarity(const AxisLayout& layout, Pairing pairing, cons
         }
         return s;
     };
-    const double fixed = p.pass_through + axis_part(PositionAxis::t, 0);
+    const double fixed = p.pass_through + axis_part(PositionAxis::t, query.t - corner.t);
     std::vector<double> by_row(static_cast<std::size_t>(rows)), by_col(static_cast<std::size_t>(cols));
-    for (int r = 0; r < rows; ++r) by_row[static_cast<std::size_t>(r)] = axis_part(PositionAxis::h, query_row - r);
-    for (int c = 0; c < cols; ++c) by_col[static_cast<std::size_t>(c)] = axis_part(PositionAxis::w, query_col - c);
+    for (int r = 0; r < rows; ++r) by_row[static_cast<std::size_t>(r)] = axis_part(PositionAxis::h, query.h - corner.h - r);
+    for (int c = 0; c < cols; ++c) by_col[static_cast<std::size_t>(c)] = axis_part(PositionAxis::w, query.w - corner.w - c);
     Eigen::MatrixXd out(rows, cols);
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < cols; ++c)
             out(r, c) = norm > 0 ? (fixed + by_row[static_cast<std::size_t>(r)] + by_col[static_cast<std::size_t>(c)]) / norm : 0.0;
+    return out;
+}
+
+std::vector<double> run_similarity(const AxisLayout& layout, Pairing pairing, const Eigen::VectorXd& q, double query,
+                                   const Eigen::VectorXd& k, double first, int count) {
+    if (count < 0) throw std::invalid_argument("run_similarity: count must be >= 0");
+    const PairProducts p = pair_products(layout, pairing, q, k);
+    const double norm = q.norm() * k.norm();
+    std::vector<double> out(static_cast<std::size_t>(count), p.pass_through);
+    constexpr int kAnchorEvery = 64;  // stepping error stays near 64 ulp
+    for (int j = 0; j < layout.pairs(); ++j) {
+        const double theta = layout.theta[j];
+        const std::complex<double> coefficient(p.a[j], p.b[j]), step = std::polar(1.0, -theta);
+        std::complex<double> z;
+        for (int i = 0; i < count; ++i) {
+            if (i % kAnchorEvery == 0) z = std::polar(1.0, theta * (query - first - i));
+            out[static_cast<std::size_t>(i)] += (coefficient * z).real();
+            z *= step;
+        }
+    }
+    for (double& v : out) v = norm > 0 ? v / norm : 0.0;
     return out;
 }
 

@@ -153,6 +153,29 @@ TEST(MultiAxis, PatchSimilarityEqualsTheDirectScoreAndIsOneAtTheQuery) {
     EXPECT_LE(self.maxCoeff(), 1.0 + 1e-12);
 }
 
+// A block anywhere (a video frame: another t, h and w offset, fractional on VideoRoPE's diagonal) and
+// a run of tokens (1D RoPE over the stream, past 64 steps so that the phasors are re-anchored, at a
+// long distance) give the direct score of every patch or token.
+TEST(MultiAxis, BlockAndRunSimilarityEqualTheDirectScore) {
+    const Eigen::VectorXd q = random_vector(128, 7), k = random_vector(128, 8);
+    const double norm = q.norm() * k.norm();
+    const AxisLayout l = mrope_layout(base_frequencies(1e6, 128), {16, 24, 24}, false);
+    const PositionId query{40, 31.5, 35.5}, corner{57, 52.5, 51.5};
+    const Eigen::MatrixXd block = block_similarity(l, Pairing::half, q, query, k, corner, 6, 9);
+    for (int r = 0; r < 6; ++r)
+        for (int c = 0; c < 9; ++c)
+            EXPECT_NEAR(block(r, c), multi_axis_score(l, Pairing::half, q, query, k, {corner.t, corner.h + r, corner.w + c}) / norm, 1e-12);
+    const AxisLayout one_d = mrope_layout(base_frequencies(1e4, 128), {64, 0, 0}, false);
+    const std::vector<double> run = run_similarity(one_d, Pairing::interleaved, q, 3e5, k, 1234, 300);
+    ASSERT_EQ(run.size(), 300u);
+    for (int i = 0; i < 300; ++i) {
+        const double at = 1234 + i;
+        EXPECT_NEAR(run[static_cast<std::size_t>(i)], multi_axis_score(one_d, Pairing::interleaved, q, {3e5, 3e5, 3e5}, k, {at, at, at}) / norm, 1e-11) << i;
+    }
+    EXPECT_TRUE(run_similarity(one_d, Pairing::interleaved, q, 0, k, 0, 0).empty());
+    EXPECT_THROW(block_similarity(l, Pairing::half, q, query, k, corner, 0, 3), std::invalid_argument);
+}
+
 TEST(MultiAxis, AxialMapsShowTheCross) {
     // q = k = all ones: the query's row and column keep half the score at every distance
     const AxisLayout l = axial_layout(AxialFrequencies::per_axis, 100, 64);

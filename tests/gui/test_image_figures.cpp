@@ -260,21 +260,34 @@ TEST(ImageFigures, VideoFramesHoldEveryPatchOfEveryFrame) {
     const Eigen::VectorXd q = Eigen::Map<const Eigen::VectorXd>(p.vector().data(), static_cast<Eigen::Index>(p.vector().size()));
     const Eigen::VectorXd k = Eigen::Map<const Eigen::VectorXd>(p.key_vector().data(), static_cast<Eigen::Index>(p.key_vector().size()));
     const AxisLayout interleaved = *p.axis_layout(RopeAxes::mrope, true);
-    const PositionId query = video_patch_id(spec, 2, 3, 4);
     std::set<double> frames;
     int checked = 0;
     for (std::size_t i = 0; i < fig.table.rows(); ++i) {
         const int layout = static_cast<int>(fig.table.values[0][i]), frame = static_cast<int>(fig.table.values[1][i]);
         const int r = static_cast<int>(fig.table.values[2][i]), c = static_cast<int>(fig.table.values[3][i]);
         frames.insert(frame);
-        if (layout == 0 && frame == 2 && r == 3 && c == 4) EXPECT_NEAR(fig.table.values[4][i], 1.0, 1e-6);
-        if (layout != 2) continue;  // interleaved, this model's: the core's score, normalised
-        const double want = multi_axis_score(interleaved, p.config().pairing, q, query, k, video_patch_id(spec, frame, r, c)) / (q.norm() * k.norm());
+        if (layout == 0 && frame == 2 && r == 3 && c == 4) {
+            EXPECT_NEAR(fig.table.values[4][i], 1.0, 1e-6);
+        }
+        // every layout's map: the core's direct score, normalised (1D: the token's index on every axis)
+        const std::vector<std::pair<AxisLayout, bool>> by_layout{{*p.axis_layout(RopeAxes::one_d, false), true},
+                                                                 {*p.axis_layout(RopeAxes::mrope, false), false},
+                                                                 {interleaved, false},
+                                                                 {*p.axis_layout(RopeAxes::videorope, false), false}};
+        VideoSpec s = spec;
+        s.diagonal = layout == 3;
+        const bool one_d = by_layout[static_cast<std::size_t>(layout)].second;
+        auto id = [&](int f, int row, int col) {
+            const double index = static_cast<double>(video_patch_index(s, f, row, col));
+            return one_d ? PositionId{index, index, index} : video_patch_id(s, f, row, col);
+        };
+        const double want = multi_axis_score(by_layout[static_cast<std::size_t>(layout)].first, p.config().pairing, q, id(2, 3, 4), k, id(frame, r, c)) /
+                            (q.norm() * k.norm());
         EXPECT_NEAR(fig.table.values[4][i], want, 1e-6) << frame << " " << r << " " << c;
         ++checked;
     }
     EXPECT_EQ(frames, (std::set<double>{0, 1, 2, 3, 4}));  // 9 frames: 5 temporal patches, all of them fit
-    EXPECT_EQ(checked, 5 * 12 * 16);
+    EXPECT_EQ(checked, 4 * 5 * 12 * 16);
     EXPECT_TRUE(has_text(build("video_frames", p, false, 1600, 700), "temporal patch 2"));
 
     // a narrow picture shows fewer, evenly spaced temporal patches, the query's among them

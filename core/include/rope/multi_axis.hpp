@@ -132,4 +132,15 @@ double multi_axis_score(const AxisLayout& layout, Pairing pairing, const Eigen::
 Eigen::MatrixXd patch_similarity(const AxisLayout& layout, Pairing pairing, const Eigen::VectorXd& q,
                                  const Eigen::VectorXd& k, int rows, int cols, int query_row, int query_col);
 
+// The same for any block of rows x cols patches whose patch (r, c) sits at corner + (0, r, c) (a video
+// frame under every Qwen rule and VideoRoPE's diagonal), against the query at `query`: entry (r, c).
+Eigen::MatrixXd block_similarity(const AxisLayout& layout, Pairing pairing, const Eigen::VectorXd& q, const PositionId& query,
+                                 const Eigen::VectorXd& k, const PositionId& corner, int rows, int cols);
+
+// The cosine similarity of the rotated query at `query` and the rotated key at first, first + 1, ...,
+// first + count - 1, each the same on every axis (1D RoPE over a run of tokens). Each pair's phasor is
+// stepped by e^{-i theta}, from sin and cos taken afresh every 64 steps: about count x pairs products.
+std::vector<double> run_similarity(const AxisLayout& layout, Pairing pairing, const Eigen::VectorXd& q, double query,
+                                   const Eigen::VectorXd& k, double first, int count);
+
 }  // namespace rope
