@@ -33,7 +33,7 @@ enum class FramesPlot { maps };
 struct FramesData {
     int rows = 1, cols = 1, query_row = 0, query_col = 0, query_frame = 0, frames = 1;
     std::vector<int> shown;  // temporal patches, one per column
-    std::vector<std::vector<std::vector<float>>> maps;  // [layout][column]: rows x cols, row 0 first
+    std::vector<std::vector<std::vector<double>>> maps;  // [layout][column]: rows x cols, row 0 first
     double lowest = 1;
 };
 
@@ -66,11 +66,11 @@ FramesData frames_data(const ParamSet& p, const std::vector<VideoLayout>& layout
     const Pairing pairing = p.config().pairing;
     const int patches = d.rows * d.cols;
     for (const VideoLayout& l : layouts) {
-        std::vector<std::vector<float>> per_column;
+        std::vector<std::vector<double>> per_column;
         const VideoSpec s = detail::spec_of(spec, l);
         const PositionId query = detail::video_id(s, l, d.query_frame, d.query_row, d.query_col);
         for (int f : d.shown) {
-            std::vector<float> m;
+            std::vector<double> m;
             if (l.layout) {
                 // a frame's patches are consecutive tokens (1D), or a block at its corner + (0, r, c):
                 // the core sums each axis once per row and column (block_similarity)
@@ -82,10 +82,8 @@ FramesData frames_data(const ParamSet& p, const std::vector<VideoLayout>& layout
                     const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> rows_first = b;
                     v.assign(rows_first.data(), rows_first.data() + patches);
                 }
-                for (double x : v) {
-                    d.lowest = std::min(d.lowest, x);
-                    m.push_back(static_cast<float>(x));
-                }
+                for (double x : v) d.lowest = std::min(d.lowest, x);
+                m = std::move(v);
             }
             per_column.push_back(std::move(m));
         }
@@ -158,10 +156,10 @@ void draw_maps(BuildContext& ctx, const std::vector<VideoLayout>& layouts, const
             p.list().rect({lo.x + st.px(1), hi.y + st.px(1), hi.x - st.px(1), lo.y - st.px(1)}, Color{0, 0, 0, 0}, th.accent, st.px(2));
         }
         for (std::size_t i = 0; i < n; ++i) {
-            const std::vector<float>& m = d.maps[j][i];
+            const std::vector<double>& m = d.maps[j][i];
             if (m.empty()) continue;
             const double xc = static_cast<double>(i);
-            p.heatmap(m, d.cols, d.rows, xc - hw, xc + hw, yc - hh, yc + hh, scale.map, static_cast<float>(scale.lo), static_cast<float>(scale.hi));
+            p.heatmap(std::vector<float>(m.begin(), m.end()), d.cols, d.rows, xc - hw, xc + hw, yc - hh, yc + hh, scale.map, static_cast<float>(scale.lo), static_cast<float>(scale.hi));
             if (d.shown[i] != d.query_frame) continue;
             // the query patch: a dark outline with a light one inside, visible on either end of the colour map
             const double cw = 2 * hw / d.cols, ch = 2 * hh / d.rows;
@@ -182,7 +180,7 @@ void write_table(BuildContext& ctx, const FramesData& d) {
     t.values.assign(t.columns.size(), {});
     for (std::size_t j = 0; j < d.maps.size(); ++j)
         for (std::size_t i = 0; i < d.shown.size(); ++i) {
-            const std::vector<float>& m = d.maps[j][i];
+            const std::vector<double>& m = d.maps[j][i];
             for (std::size_t e = 0; e < m.size(); ++e) {
                 t.values[0].push_back(static_cast<double>(j));
                 t.values[1].push_back(d.shown[i]);

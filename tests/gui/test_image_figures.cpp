@@ -283,7 +283,7 @@ TEST(ImageFigures, VideoFramesHoldEveryPatchOfEveryFrame) {
         };
         const double want = multi_axis_score(by_layout[static_cast<std::size_t>(layout)].first, p.config().pairing, q, id(2, 3, 4), k, id(frame, r, c)) /
                             (q.norm() * k.norm());
-        EXPECT_NEAR(fig.table.values[4][i], want, 1e-6) << frame << " " << r << " " << c;
+        EXPECT_NEAR(fig.table.values[4][i], want, 1e-11) << frame << " " << r << " " << c;
         ++checked;
     }
     EXPECT_EQ(frames, (std::set<double>{0, 1, 2, 3, 4}));  // 9 frames: 5 temporal patches, all of them fit
