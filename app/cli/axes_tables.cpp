@@ -81,10 +81,7 @@ void write_position_ids(const ParamSet& p, CsvWriter& out) {
 }
 
 void write_patches(const ParamSet& p, CsvWriter& out) {
-    const RopeAxes axes = p[P::rope_axes];
-    if (axes == RopeAxes::one_d)
-        throw UsageError("compute patches: rope_axes=1d gives a patch no row or column position; "
-                         "--set rope_axes=2d_axial or rope_axes=mrope");
+    const RopeAxes axes = p[P::rope_axes];  // not 1d: compute refuses that first (check_table)
     const bool interleaved = p[P::mrope_interleaved];
     const AxisLayout layout = *p.axis_layout(axes, interleaved);
     const int rows = static_cast<int>(p[P::grid_rows]), cols = static_cast<int>(p[P::grid_cols]);

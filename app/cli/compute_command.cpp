@@ -5,6 +5,7 @@
 #include <deque>
 #include <future>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "cli/axes_tables.hpp"
@@ -47,9 +48,6 @@ void write_freqs(const FrequencyTable& f, CsvWriter& out) {
 // One row per layer of the loaded model, each with its kind's RoPE as every panel would load it.
 void write_layers(const ParamSet& p, CsvWriter& out) {
     const ModelLayers model = p.model_layers();
-    if (model.empty())
-        throw UsageError("compute layers: no model with layers is loaded (set layer_kinds and model_layers, "
-                         "a preset with layers, or config=PATH with layer_types)");
     out.header({"layer", "kind", "attention", "window", "rope", "head_dim", "base", "scaling", "rotary_fraction",
                 "rotated_dims", "rotating_pairs", "factor"});
     std::vector<ParamSet> per_kind;
@@ -68,9 +66,6 @@ void write_layers(const ParamSet& p, CsvWriter& out) {
 // step function: the rows are position 0, both sides of every step (the last position at the old
 // value, the first at the new) and max_position - 1, so a line through them is the exact curve.
 void write_temperature(const ParamSet& p, CsvWriter& out) {
-    if (!p[P::attn_temperature_tuning])
-        throw UsageError("compute temperature: attn_temperature_tuning is false (the queries are not scaled); "
-                         "--set attn_temperature_tuning=true to see Llama 4's NoPE-layer scale");
     const std::int64_t end = p[P::max_position], floor_scale = p[P::floor_scale];
     const double strength = p[P::attn_scale];
     out.header({"position", "scale"});
@@ -151,10 +146,6 @@ void write_base_bounds(const FrequencyTable& f, const RopeConfig& c, std::int64_
     if (zero_pairs > 0) {
         // zero pairs add 1 each to sum cos(m theta_i): bound 1 when they outweigh the turning ones
         const double bound = zero_pair_base_lower_bound(c);
-        if (std::isnan(bound))
-            throw UsageError("compute base-bounds: " + std::to_string(zero_pairs) + " of " + std::to_string(f.pairs()) +
-                             " pairs have frequency 0 and " + std::to_string(f.rotating_pairs) +
-                             " turn; the search covers RoPE whose every pair turns (or with at least as many zero pairs as turning ones)");
         out.header({"rotated_dims", "context", "base"});
         for (std::int64_t L = 64; L <= max_position; L *= 2) out.integer(f.rotated_dims).integer(L).number(bound).end_row();
         return;
@@ -281,6 +272,55 @@ const std::vector<TableInfo>& compute_tables() {
     return tables;
 }
 
+namespace {
+
+// Every refusal of a table, made before any row is written (with compare_to, for A and for B): a
+// table is streamed, so one found half-way would leave half a table on stdout. One of 10^12 rows
+// would run for days and fill the disk: refused naming the key to lower.
+void check_table(const std::string& table, const ParamSet& params, const FrequencyTable& freqs) {
+    if (table == "layers" && params.model_layers().empty())
+        throw UsageError("compute layers: no model with layers is loaded (set layer_kinds and model_layers, "
+                         "a preset with layers, or config=PATH with layer_types)");
+    if (table == "temperature" && !params[P::attn_temperature_tuning])
+        throw UsageError("compute temperature: attn_temperature_tuning is false (the queries are not scaled); "
+                         "--set attn_temperature_tuning=true to see Llama 4's NoPE-layer scale");
+    const int zero_pairs = freqs.pairs() - freqs.rotating_pairs;
+    if (table == "base-bounds" && zero_pairs > 0 && std::isnan(zero_pair_base_lower_bound(params.config())))
+        throw UsageError("compute base-bounds: " + std::to_string(zero_pairs) + " of " + std::to_string(freqs.pairs()) +
+                         " pairs have frequency 0 and " + std::to_string(freqs.rotating_pairs) +
+                         " turn; the search covers RoPE whose every pair turns (or with at least as many zero pairs as turning ones)");
+    if (table == "patches" && params[P::rope_axes] == RopeAxes::one_d)
+        throw UsageError("compute patches: rope_axes=1d gives a patch no row or column position; "
+                         "--set rope_axes=2d_axial or rope_axes=mrope");
+    auto refuse_rows = [&](ParamId key, double rows) {
+        const std::string name(param_spec(key).name);
+        if (rows > kMaxRows)
+            throw UsageError("--set " + name + "=" + params.value_text(key) + ": compute " + table + " would write " +
+                             format_number(rows) + " rows; at most " + format_number(kMaxRows) + " (lower " + name + ")");
+    };
+    if (table == "angles") refuse_rows(P::max_position, static_cast<double>(params[P::max_position]) * freqs.pairs());
+    if (table == "decay") refuse_rows(P::max_distance, static_cast<double>(params[P::max_distance]) + 1);
+    if (table == "temperature")
+        refuse_rows(P::max_position, 2.0 * static_cast<double>(params[P::max_position]) / static_cast<double>(params[P::floor_scale]) + 2);
+}
+
+void write_table(const std::string& table, const ParamSet& params, const FrequencyTable& freqs, CsvWriter& out) {
+    if (table == "freqs") write_freqs(freqs, out);
+    if (table == "angles") write_angles(freqs, params[P::max_position], out);
+    if (table == "rotate") write_rotate(freqs, params, out);
+    if (table == "decay") write_decay(freqs, params[P::max_distance], out);
+    if (table == "summary") write_summary(freqs, params, out);
+    if (table == "base-bounds") write_base_bounds(freqs, params.config(), params[P::max_position], out);
+    if (table == "layers") write_layers(params, out);
+    if (table == "temperature") write_temperature(params, out);
+    if (table == "presets") write_presets(out);
+    if (table == "axes") write_axes(params, out);
+    if (table == "position-ids") write_position_ids(params, out);
+    if (table == "patches") write_patches(params, out);
+}
+
+}  // namespace
+
 int run_compute(ArgCursor& args) {
     std::string table;
     std::vector<std::string> sets;
@@ -309,39 +349,32 @@ int run_compute(ArgCursor& args) {
 
     ParamSet params;
     apply_sets(params, sets);
-    FrequencyTable freqs;
-    try {
-        freqs = compute_frequencies(params.config());
-    } catch (const std::invalid_argument& e) {
-        throw UsageError(std::string("--set: ") + e.what());
-    }
-
-    // A table is streamed, but one of 10^12 rows would run for days and fill the disk: refuse it up
-    // front, naming the key to lower.
-    auto refuse_rows = [&](ParamId key, double rows) {
-        const std::string name(param_spec(key).name);
-        if (rows > kMaxRows)
-            throw UsageError("--set " + name + "=" + params.value_text(key) + ": compute " + table + " would write " +
-                             format_number(rows) + " rows; at most " + format_number(kMaxRows) + " (lower " + name + ")");
+    // A and, with compare_to set, model B: each table for both, B's rows after A's, a first column
+    // `model` saying whose (a, b). Both are checked before a row is written.
+    struct Model {
+        std::string name;
+        ParamSet params;
+        FrequencyTable freqs{};
     };
-    if (table == "angles") refuse_rows(P::max_position, static_cast<double>(params[P::max_position]) * freqs.pairs());
-    if (table == "decay") refuse_rows(P::max_distance, static_cast<double>(params[P::max_distance]) + 1);
-    if (table == "temperature")
-        refuse_rows(P::max_position, 2.0 * static_cast<double>(params[P::max_position]) / static_cast<double>(params[P::floor_scale]) + 2);
-
+    std::vector<Model> models{{"a", params}};
+    try {
+        if (std::optional<ParamSet> b = params.compared_model()) models.push_back({"b", std::move(*b)});
+    } catch (const std::invalid_argument& e) {
+        throw UsageError("--set compare_to=" + params.value_text(P::compare_to) + ": model B does not hold with the other keys: " + e.what());
+    }
+    for (Model& m : models) {
+        try {
+            m.freqs = compute_frequencies(m.params.config());
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--set: ") + e.what());
+        }
+        check_table(table, m.params, m.freqs);
+    }
     CsvWriter out;
-    if (table == "freqs") write_freqs(freqs, out);
-    if (table == "angles") write_angles(freqs, params[P::max_position], out);
-    if (table == "rotate") write_rotate(freqs, params, out);
-    if (table == "decay") write_decay(freqs, params[P::max_distance], out);
-    if (table == "summary") write_summary(freqs, params, out);
-    if (table == "base-bounds") write_base_bounds(freqs, params.config(), params[P::max_position], out);
-    if (table == "layers") write_layers(params, out);
-    if (table == "temperature") write_temperature(params, out);
-    if (table == "presets") write_presets(out);
-    if (table == "axes") write_axes(params, out);
-    if (table == "position-ids") write_position_ids(params, out);
-    if (table == "patches") write_patches(params, out);
+    for (const Model& m : models) {
+        if (models.size() > 1) out.lead_with("model", m.name);
+        write_table(table, m.params, m.freqs, out);
+    }
     out.flush();
     return 0;
 }

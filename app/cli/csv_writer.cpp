@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <string>
@@ -32,28 +33,42 @@ void CsvWriter::reserve(std::size_t bytes) {
     if (used_ + bytes > capacity_) flush();
 }
 
+// Callers reserve lead_room() besides their own bytes: the leading column goes before a row's first cell.
 void CsvWriter::separator() {
-    if (row_started_) buffer_[used_++] = ',';
+    if (row_started_) {
+        buffer_[used_++] = ',';
+        return;
+    }
     row_started_ = true;
+    if (lead_column_.empty()) return;
+    const std::string& first = in_header_ ? lead_column_ : lead_value_;
+    std::memcpy(buffer_.get() + used_, first.data(), first.size());
+    used_ += first.size();
+    buffer_[used_++] = ',';
+}
+
+void CsvWriter::lead_with(std::string_view column, std::string_view value) {
+    lead_column_ = column;
+    lead_value_ = value;
 }
 
 CsvWriter& CsvWriter::number(double value) {
-    reserve(kMaxNumberChars + 2);
+    reserve(kMaxNumberChars + 2 + lead_room());
     separator();
     used_ = static_cast<std::size_t>(format_number(buffer_.get() + used_, value) - buffer_.get());
     return *this;
 }
 
 CsvWriter& CsvWriter::integer(std::int64_t value) {
-    reserve(kMaxNumberChars + 2);
+    reserve(kMaxNumberChars + 2 + lead_room());
     separator();
     used_ = static_cast<std::size_t>(format_integer(buffer_.get() + used_, value) - buffer_.get());
     return *this;
 }
 
 CsvWriter& CsvWriter::text(std::string_view value) {
-    if (used_ + value.size() + 2 > capacity_) flush();
-    grow_to(value.size() + 2);
+    if (used_ + value.size() + 2 + lead_room() > capacity_) flush();
+    grow_to(value.size() + 2 + lead_room());
     separator();
     std::memcpy(buffer_.get() + used_, value.data(), value.size());
     used_ += value.size();
@@ -67,11 +82,24 @@ void CsvWriter::end_row() {
 }
 
 void CsvWriter::header(std::initializer_list<std::string_view> columns) {
+    if (header_written_) return;
+    in_header_ = true;
     for (std::string_view c : columns) text(c);
     end_row();
+    in_header_ = false;
+    header_written_ = true;
 }
 
 void CsvWriter::rows(std::string_view formatted) {
+    if (!lead_column_.empty()) {  // each line after the leading column's value
+        for (std::size_t at = 0; at < formatted.size();) {
+            const std::size_t end = std::min(formatted.find('\n', at), formatted.size() - 1) + 1;
+            text(formatted.substr(at, end - at - (formatted[end - 1] == '\n' ? 1 : 0)));
+            end_row();
+            at = end;
+        }
+        return;
+    }
     if (used_ + formatted.size() > capacity_) flush();
     grow_to(formatted.size());
     std::memcpy(buffer_.get() + used_, formatted.data(), formatted.size());

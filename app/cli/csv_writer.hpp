@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 
 namespace rope::cli {
@@ -24,6 +25,9 @@ public:
     void rows(std::string_view formatted);
     // Writes out what is buffered; throws RuntimeFailure naming the system's reason on error.
     void flush();
+    // From now on every row starts with `value` in a first column named `column` (compute's `model`
+    // column: a, then b), and the header is written once however many passes write it.
+    void lead_with(std::string_view column, std::string_view value);
 
 private:
     void separator();
@@ -36,6 +40,9 @@ private:
     std::size_t capacity_;
     std::size_t used_ = 0;
     bool row_started_ = false;
+    std::string lead_column_, lead_value_;  // the leading column (none: empty)
+    bool in_header_ = false, header_written_ = false;
+    std::size_t lead_room() const { return lead_column_.size() + lead_value_.size() + 2; }
 };
 
 }  // namespace rope::cli

@@ -31,7 +31,9 @@ std::string compute_help() {
     std::string s =
         "Usage: rope-explorer compute TABLE [--set key=value]...\n"
         "Prints one CSV table to standard output: a header row, then rows; numbers in shortest\n"
-        "round-trip form. Angles are in radians, wavelengths and positions in tokens.\n\nTables:\n";
+        "round-trip form. Angles are in radians, wavelengths and positions in tokens.\n"
+        "With --set compare_to=PRESET each table has a first column `model`: a for the current model's\n"
+        "rows, then b for model B's (the table --set preset=PRESET after the same keys gives).\n\nTables:\n";
     for (const TableInfo& t : compute_tables())
         s += "  " + std::string(t.name) + "  (" + std::string(t.columns) + ")\n      " + std::string(t.help) + "\n";
     s += "\n" + parameter_help();

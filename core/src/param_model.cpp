@@ -311,4 +311,14 @@ void ParamSet::select_preset(std::string_view text) {
     values_[i] = std::move(v);
 }
 
+std::optional<ParamSet> ParamSet::compared_model() const {
+    const std::string to((*this)[P::compare_to]);
+    if (to == "unscaled") return std::nullopt;
+    ParamSet b = *this;
+    b.set(ParamId::compare_to, "unscaled");
+    b.set(ParamId::preset, to);
+    b.validate();
+    return b;
+}
+
 }  // namespace rope

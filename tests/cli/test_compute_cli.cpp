@@ -431,3 +431,45 @@ TEST(ComputeCli, EveryTableOfProportionalAndNopeConfigsIsFinite) {
         }
     }
 }
+
+// With compare_to set, every table is A's rows then B's, each behind a first column `model` (a, b):
+// the a rows are the table of A alone, the b rows that of `--set preset=B` after the same keys. Tables
+// whose parallel writer formats rows elsewhere (decay, angles) included.
+TEST(ComputeCli, CompareToAddsModelBsRowsToEveryTable) {
+    struct Pair {
+        std::string a, b;
+        std::vector<std::string> more;
+    };
+    const std::vector<Pair> pairs{{"llama-2-7b", "llama-3-8b", {"max_position=512", "max_distance=3000"}},
+                                  {"qwen2.5-vl-7b", "qwen3-vl-8b", {"max_position=64", "media=video", "video_frames=5"}},
+                                  {"gemma-3-12b", "gemma-4-31b", {"max_position=64", "position=7"}}};
+    for (const Pair& pair : pairs)
+        for (const char* table : {"freqs", "angles", "rotate", "decay", "summary", "base-bounds", "layers", "temperature", "presets", "axes",
+                                  "position-ids", "patches"}) {
+            SCOPED_TRACE(pair.a + " vs " + pair.b + ": " + table);
+            std::vector<std::string> sets_a{"preset=" + pair.a}, sets_b{"preset=" + pair.a};
+            sets_a.insert(sets_a.end(), pair.more.begin(), pair.more.end());
+            sets_b.insert(sets_b.end(), pair.more.begin(), pair.more.end());
+            sets_b.push_back("preset=" + pair.b);
+            std::vector<std::string> both = sets_a;
+            both.push_back("compare_to=" + pair.b);
+            const ProcessResult ra = compute(table, sets_a), rb = compute(table, sets_b), r = compute(table, both);
+            if (ra.exit_code != 0 || rb.exit_code != 0) {  // a table one of them refuses (layers of a model without): refused, nothing written
+                expect_usage_error(r, "compute " + std::string(table));
+                EXPECT_EQ(r.err, ra.exit_code != 0 ? ra.err : rb.err);
+                continue;
+            }
+            ASSERT_EQ(r.exit_code, 0) << r.err;
+            const auto alone_a = split_lines(ra.out), alone_b = split_lines(rb.out), lines = split_lines(r.out);
+            ASSERT_EQ(lines.size(), alone_a.size() + alone_b.size() - 1);
+            EXPECT_EQ(lines[0], "model," + alone_a[0]);
+            for (std::size_t i = 1; i < alone_a.size(); ++i) ASSERT_EQ(lines[i], "a," + alone_a[i]) << i;
+            for (std::size_t i = 1; i < alone_b.size(); ++i) ASSERT_EQ(lines[alone_a.size() + i - 1], "b," + alone_b[i]) << i;
+        }
+}
+
+TEST(ComputeCli, CompareToThatIsRefusedWritesNothing) {
+    expect_usage_error(compute("freqs", {"compare_to=gpt-9"}), "compare_to");
+    // Llama 2 has no layers, Gemma 3's preset has: B's refusal comes before A's rows are written
+    expect_usage_error(compute("layers", {"preset=gemma-3-12b", "compare_to=llama-2-7b"}), "compute layers");
+}

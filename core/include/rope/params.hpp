@@ -242,6 +242,11 @@ public:
     std::vector<double> vector() const;
     // The key of the score views: `key_vector` if given, else vector() (q = k).
     std::vector<double> key_vector() const;
+    // Model B of an A/B comparison: these parameters with the model of the preset `compare_to` names
+    // in place of this one's (every model key reset, then the preset's values; compare_to itself
+    // "unscaled"), so that B is what `--set preset=B` after the same keys gives. None when compare_to
+    // is "unscaled". std::invalid_argument when B does not hold with the other keys (a pair past its pairs).
+    std::optional<ParamSet> compared_model() const;
 
     // Every key with its value as `--set` text, table order; unset optionals are left out.
     std::vector<std::pair<std::string, std::string>> to_key_values() const;
