@@ -358,7 +358,10 @@ int run_compute(ArgCursor& args) {
     };
     std::vector<Model> models{{"a", params}};
     try {
-        if (std::optional<ParamSet> b = params.compared_model()) models.push_back({"b", std::move(*b)});
+        if (std::optional<ParamSet> b = params.compared_model()) {
+            b->validate();
+            models.push_back({"b", std::move(*b)});
+        }
     } catch (const std::invalid_argument& e) {
         throw UsageError("--set compare_to=" + params.value_text(P::compare_to) + ": model B does not hold with the other keys: " + e.what());
     }

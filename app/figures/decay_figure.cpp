@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
+#include <stdexcept>
 
 #include "figures/build_context.hpp"
 #include "figures/subplot_fit.hpp"
@@ -16,33 +18,76 @@ using detail::BuildContext;
 
 enum class DecayPlot { decay };
 
+// Model B of an A/B comparison (compare_to a preset): none when unset or when B does not hold.
+std::optional<ParamSet> model_b(const ParamSet& params) {
+    try {
+        return params.compared_model();
+    } catch (const std::invalid_argument&) {
+        return std::nullopt;
+    }
+}
+
+std::string model_name(const ParamSet& params, const std::string& letter) {
+    const std::string preset(params[P::preset]);
+    return letter + ": " + (preset == "none" ? "this model" : preset);
+}
+
+// Each model's bound divided by its value at 0 when B is drawn: models with other pair counts then
+// share an axis that means the same for both (1 at distance 0).
+struct DecayCurve {
+    std::shared_ptr<const DecaySeries> series;
+    std::vector<double> y;
+    std::string name;
+    int rotated_dims = 0;
+};
+
+DecayCurve decay_curve(BuildContext& ctx, const FrequencyTable& f, bool relative, const std::string& name) {
+    DecayCurve c;
+    c.series = ctx.cache.decay(f.theta, ctx.params[P::max_distance]);
+    const double top = (f.pairs() + 1) / 2.0;  // the bound at r = 0
+    c.y = c.series->bound;
+    if (relative)
+        for (double& v : c.y) v /= top;
+    c.name = name + (name.empty() ? "" : ", ") + "d = " + std::to_string(f.rotated_dims);
+    c.rotated_dims = f.rotated_dims;
+    return c;
+}
+
 void build_decay(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const FrequencyTable& f = ctx.frequencies();
     const std::int64_t max_distance = ctx.params[P::max_distance];
     const bool log_x = ctx.params[P::decay_scale] == DecayScale::log && max_distance >= 2;
-    const auto series = ctx.cache.decay(f.theta, max_distance);
-    const std::vector<double>& bound = series->bound;
-    const double top = (f.pairs() + 1) / 2.0;  // the bound at r = 0
+    const std::optional<ParamSet> b = model_b(ctx.params);
+    std::vector<DecayCurve> curves{decay_curve(ctx, f, b.has_value(), b ? model_name(ctx.params, "A") : "")};
+    if (b) curves.push_back(decay_curve(ctx, *ctx.cache.frequencies(*b), true, model_name(*b, "B")));
+    const auto& series = curves[0].series;
+    const std::vector<double>& bound = curves[0].y;
+    double top = 0;
+    for (const DecayCurve& c : curves) top = std::max(top, c.y.front());
 
     plot::Plot p(ctx.result.list, ctx.measure, st, {0, 0, ctx.request.width, ctx.request.height},
                  ctx.title());
     plot::AxisSetup x{"relative distance n − m (tokens)", log_x ? 1.0 : 0.0,
                       static_cast<double>(std::max<std::int64_t>(max_distance, 1)), log_x};
-    plot::AxisSetup y{"relative upper bound", 0.0, top * 1.06};
+    plot::AxisSetup y{b ? "relative upper bound / its value at 0" : "relative upper bound", 0.0, top * 1.06};
     p.setup_x(x);
     p.setup_y(y);
     // the legend above the plot: the ragged bound and the marker leave no corner free in a small panel
-    const std::string bound_name = "RoFormer bound (1/(d/2))·Σⱼ|Sⱼ|, d = " + std::to_string(f.rotated_dims);
-    p.setup_legend_above({bound_name});
-    p.line(series->distance.data(), bound.data(), bound.size(), 1, st.theme.series[0], bound_name);
+    std::vector<std::string> names;
+    for (const DecayCurve& c : curves) names.push_back(b ? c.name : "RoFormer bound (1/(d/2))·Σⱼ|Sⱼ|, " + c.name);
+    p.setup_legend_above(names);
+    // A solid, B dashed (and in another colour): told apart in grey and under every colour vision
+    for (std::size_t i = 0; i < curves.size(); ++i)
+        p.line(curves[i].series->distance.data(), curves[i].y.data(), curves[i].y.size(), 1, st.theme.series[i == 0 ? 0 : 1], names[i],
+               -1, i == 0 ? 0.0f : 6.0f);
     const std::int64_t distance = std::llabs(ctx.params[P::key_position] - ctx.params[P::position]);
     if (distance <= max_distance && (!log_x || distance >= 1) && ctx.request.show_cursor) {
         p.marker_x(static_cast<double>(distance), st.theme.marker, "|n − m| = " + std::to_string(distance), 2.0f, 7.0f);
         const auto at = std::lower_bound(series->distance.begin(), series->distance.end(), static_cast<double>(distance));
-        const double b = bound[static_cast<std::size_t>(at - series->distance.begin())];
-        p.list().circle(p.to_px(static_cast<double>(distance), b), st.px(5), st.theme.marker);
-        p.text(static_cast<double>(distance), b, "  " + plot::readout_number(b, 4), st.theme.text,
+        const double value = bound[static_cast<std::size_t>(at - series->distance.begin())];
+        p.list().circle(p.to_px(static_cast<double>(distance), value), st.px(5), st.theme.marker);
+        p.text(static_cast<double>(distance), value, "  " + plot::readout_number(value, 4), st.theme.text,
                plot::HAlign::left, plot::VAlign::bottom);
     }
     record_geometry(ctx, p, DecayPlot::decay, x, y);
@@ -65,10 +110,18 @@ void build_decay(BuildContext& ctx) {
 
     if (ctx.request.with_table) {
         DataTable& t = ctx.result.table;
-        t.columns = {"distance", "bound"};
-        t.values.assign(2, {});
-        t.values[0] = series->distance;
-        t.values[1] = bound;
+        if (!b) {
+            t.columns = {"distance", "bound"};
+            t.values = {series->distance, bound};
+        } else {  // long form: model 0 (A) then 1 (B), each bound relative to its value at 0
+            t.columns = {"model", "distance", "bound"};
+            t.values.assign(3, {});
+            for (std::size_t m = 0; m < curves.size(); ++m) {
+                t.values[0].insert(t.values[0].end(), curves[m].y.size(), static_cast<double>(m));
+                t.values[1].insert(t.values[1].end(), curves[m].series->distance.begin(), curves[m].series->distance.end());
+                t.values[2].insert(t.values[2].end(), curves[m].y.begin(), curves[m].y.end());
+            }
+        }
     }
 }
 
@@ -101,7 +154,7 @@ const FigureDescriptor& decay_figure() {
         f.plots = {
             {"decay", "RoFormer's relative upper bound against distance", "decay bound", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, false, 1.8f, {"bound"}},
         };
-        f.reads = model_and({P::max_distance, P::decay_scale, P::position, P::key_position});
+        f.reads = model_and({P::max_distance, P::decay_scale, P::position, P::key_position, P::compare_to, P::preset});
         f.build = build_decay;
         f.header_width_em = 8;
         f.header = decay_header;

@@ -55,6 +55,10 @@ std::vector<State> states() {
     out.push_back({"proportional 512 x 0.25", with({{"dim", "512"}, {"scaling", "proportional"}, {"rotary_fraction", "0.25"},
                                                      {"base", "1000000"}, {"pairing", "half"}, {"pair", "100"}})});
     out.push_back({"nope", with({{"nope", "true"}})});
+    // model B set (compare_to): two generations of a family, other head dims and pair counts
+    for (const auto& [a, b] : std::vector<std::pair<std::string, std::string>>{
+             {"llama-2-7b", "llama-3-8b"}, {"qwen2.5-vl-7b", "qwen3-vl-8b"}, {"gemma-3-12b", "gemma-4-31b"}, {"pythia-12b", "gemma-7b"}})
+        out.push_back({"A " + a + " B " + b, with({{"preset", a}, {"compare_to", b}})});
     const std::string gemma_kinds =
         "sliding_attention: window=1024 dim=256 base=10000; full_attention: dim=512 base=1000000 scaling=proportional rotary_fraction=0.25";
     std::string gemma_layers;

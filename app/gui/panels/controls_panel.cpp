@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -200,34 +201,58 @@ void ControlsPanel::table_section(const AppState& state, ControlSection section,
     for (const ParamSpec* spec : section_params(section)) control(state, *spec, out);
 }
 
-// The preset picker: every real model, each with its name and where its numbers come from.
+namespace {
+
+// A combo of every real model, each with its name and, on hover, where its numbers come from; `none`
+// the label shown for no preset, offered as the first item when `offer_none`. Returns the name
+// picked this frame ("none" for that item), or "".
+std::string preset_combo(const char* id, const std::string& current, const char* none, bool offer_none) {
+    std::string picked;
+    ImGui::SetNextItemWidth(-1);
+    const std::string preview = current == "none" || current == "unscaled" ? std::string(none) : current;
+    if (!ImGui::BeginCombo(id, preview.c_str())) return picked;
+    if (offer_none && ImGui::Selectable(none, current == "none" || current == "unscaled")) picked = "none";
+    for (const Preset& preset : presets()) {
+        if (ImGui::Selectable(std::string(preset.name).c_str(), current == preset.name)) picked = preset.name;
+        if (ImGui::IsItemHovered()) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+            ImGui::Text("%s", std::string(preset.model).c_str());
+            ImGui::TextDisabled("%s", std::string(preset.source).c_str());
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
+    }
+    ImGui::EndCombo();
+    return picked;
+}
+
+// `change` applied to a copy of the parameters and kept as one undo step if it holds; else the status
+// line says why.
+void ask_change(const AppState& state, Actions& out, const std::string& label, const std::string& status,
+                const std::function<void(ParamSet&)>& change) {
+    ParamSet next = state.params();
+    try {
+        change(next);
+        next.validate();
+        out.ask(act::ReplaceParams{label, next, status});
+    } catch (const ParamError& e) {
+        out.ask(act::SetStatus{std::string("Refused: ") + e.what(), true});
+    }
+}
+
+}  // namespace
+
+// The preset picker (model A) and, under it, model B: "compare with", a swap and a clear button.
 void ControlsPanel::model_section(const AppState& state, Actions& out) {
     Section section("Model");
     const std::string current(state.params()[P::preset]);
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo("##preset", current == "none" ? "(no preset)" : current.c_str())) {
-        for (const Preset& preset : presets()) {
-            if (ImGui::Selectable(std::string(preset.name).c_str(), current == preset.name)) {
-                // the preset's own message only if it is taken (a refusal puts its reason there instead)
-                ParamSet next = state.params();
-                try {
-                    next.set(P::preset, preset.name);
-                    next.validate();
-                    out.ask(act::ReplaceParams{"preset " + std::string(preset.name), next, "Preset " + std::string(preset.name) + ": " + std::string(preset.model)});
-                } catch (const ParamError& e) {
-                    out.ask(act::SetStatus{std::string("Refused: ") + e.what(), true});
-                }
-            }
-            if (ImGui::IsItemHovered()) {
-                ImGui::BeginTooltip();
-                ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-                ImGui::Text("%s", std::string(preset.model).c_str());
-                ImGui::TextDisabled("%s", std::string(preset.source).c_str());
-                ImGui::PopTextWrapPos();
-                ImGui::EndTooltip();
-            }
-        }
-        ImGui::EndCombo();
+    const std::string picked = preset_combo("##preset", current, "(no preset)", false);
+    if (!picked.empty()) {
+        // the preset's own message only if it is taken (a refusal puts its reason there instead)
+        const Preset* preset = find_preset(picked);
+        ask_change(state, out, "preset " + picked, "Preset " + picked + ": " + std::string(preset->model),
+                   [&](ParamSet& next) { next.set(P::preset, picked); });
     }
     item_tooltip(param_spec(P::preset).help.data());
     if (const Preset* chosen = find_preset(current)) {
@@ -235,6 +260,31 @@ void ControlsPanel::model_section(const AppState& state, Actions& out) {
         ImGui::TextDisabled("%s", std::string(chosen->source).c_str());
         ImGui::PopTextWrapPos();
     }
+    compare_with(state, out);
+}
+
+// Model B (compare_to): a preset, or none (the context panel then compares with the unscaled config).
+void ControlsPanel::compare_with(const AppState& state, Actions& out) {
+    const std::string a(state.params()[P::preset]), b(state.params()[P::compare_to]);
+    ImGui::TextUnformatted("compare with (model B)");
+    const std::string picked = preset_combo("##compare_to", b, "(none)", true);
+    if (picked == "none" && b != "unscaled")
+        ask_change(state, out, "compare with none", "Model B cleared", [](ParamSet& next) { next.set(P::compare_to, "unscaled"); });
+    else if (!picked.empty() && picked != "none" && picked != b)
+        ask_change(state, out, "compare with " + picked, "Model B: " + picked, [&](ParamSet& next) { next.set(P::compare_to, picked); });
+    item_tooltip(param_spec(P::compare_to).help.data());
+    // swap: B becomes the preset and A's preset becomes B (only between presets: a changed or
+    // imported A has no name to compare with)
+    const bool can_swap = b != "unscaled" && a != "none";
+    ImGui::BeginDisabled(!can_swap);
+    if (ImGui::Button("swap A <-> B"))
+        ask_change(state, out, "swap A and B", "Model A: " + b + ", model B: " + a, [&](ParamSet& next) {
+            next.set(P::preset, b);
+            next.set(P::compare_to, a);
+        });
+    ImGui::EndDisabled();
+    item_tooltip(can_swap ? "Make model B the preset and the current preset model B (one undo step)."
+                          : "Needs a preset as model A and a preset as model B.");
 }
 
 // The current pair's numbers, and the theme.

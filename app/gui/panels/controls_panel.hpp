@@ -27,6 +27,7 @@ private:
     void start_typing(const AppState& state, const ParamSpec& spec);
     void typed_value(const ParamSpec& spec, Actions& out);
     void model_section(const AppState& state, Actions& out);
+    void compare_with(const AppState& state, Actions& out);
     void now_and_view_sections(const AppState& state, const FrequencyTable& f, Actions& out);
     void status_line(const AppState& state, ImVec2 pos, ImVec2 size);
 

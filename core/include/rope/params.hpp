@@ -245,7 +245,7 @@ public:
     // Model B of an A/B comparison: these parameters with the model of the preset `compare_to` names
     // in place of this one's (every model key reset, then the preset's values; compare_to itself
     // "unscaled"), so that B is what `--set preset=B` after the same keys gives. None when compare_to
-    // is "unscaled". std::invalid_argument when B does not hold with the other keys (a pair past its pairs).
+    // is "unscaled". Not validated (validate() reads every key): callers that need B whole validate it.
     std::optional<ParamSet> compared_model() const;
 
     // Every key with its value as `--set` text, table order; unset optionals are left out.
