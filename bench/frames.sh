@@ -9,6 +9,7 @@
 #   SCENARIOS="page4-gemma-4-31b page4-llama-4-scout" bash bench/frames.sh   # the Today's models page
 #   SCENARIOS="page5-12x16 page5-128x128" bash bench/frames.sh   # Images, M-RoPE, two grid sizes
 #   SCENARIOS="page6-video" bash bench/frames.sh   # Video: Qwen2.5-VL, 32 frames
+#   SCENARIOS="a-llama ab-llama" bash bench/frames.sh   # Basics: Llama 2 alone, then with Llama 3 as model B
 # It is a benchmark, not a test: this 2-core machine is noisy, so read the spread.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -21,6 +22,8 @@ trap 'rm -rf "$work"' EXIT
 scenario_args() {  # name -> the app's arguments
   case "$1" in
     defaults) echo "--fresh" ;;
+    a-llama) echo "--fresh --set preset=llama-2-7b" ;;
+    ab-llama) echo "--fresh --set preset=llama-2-7b --set compare_to=llama-3-8b" ;;
     131072/256) echo "--fresh --set max_position=131072 --set dim=256" ;;
     1048576/1024) echo "--fresh --set max_position=1048576 --set dim=1024" ;;
     page2-131072/256|page3-131072/256)
