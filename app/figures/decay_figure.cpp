@@ -70,7 +70,7 @@ void build_decay(BuildContext& ctx) {
                  ctx.title());
     plot::AxisSetup x{"relative distance n − m (tokens)", log_x ? 1.0 : 0.0,
                       static_cast<double>(std::max<std::int64_t>(max_distance, 1)), log_x};
-    plot::AxisSetup y{b ? "relative upper bound / its value at 0" : "relative upper bound", 0.0, top * 1.06};
+    plot::AxisSetup y{b ? "bound ÷ its value at 0" : "relative upper bound", 0.0, top * 1.06};
     p.setup_x(x);
     p.setup_y(y);
     // the legend above the plot: the ragged bound and the marker leave no corner free in a small panel

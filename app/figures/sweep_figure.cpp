@@ -2,6 +2,7 @@
 // the long-range decay for five bases around the current one.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "figures/build_context.hpp"
 #include "figures/named_colours.hpp"
@@ -122,6 +123,12 @@ void draw_wavelength_map(BuildContext& ctx, const SweepData& data, const plot::S
         p.text(b_mid, mid_pair, "  λ = L", boundary, plot::HAlign::left,
                plot::VAlign::middle, st.label_font);
     if (base >= kSweepMin && base <= kSweepMax) p.marker_x(base, st.theme.accent, base_label(base), 2.5f);
+    // model B's base (compare_to a preset), dashed: where the other model sits on the same sweep
+    if (const std::optional<ParamSet> b = ctx.params.compared_model()) {
+        const double base_b = b->config().base;
+        if (base_b != base && base_b >= kSweepMin && base_b <= kSweepMax)
+            p.marker_x(base_b, st.theme.text, "B: " + base_label(base_b), 2.0f, 6);
+    }
     record_geometry(ctx, p, SweepPlot::wavelengths, x, y);
     p.finish();
 }
@@ -376,7 +383,7 @@ const FigureDescriptor& sweep_figure() {
             {"sweep_cosine", "The sum of cos(m·θᵢ) against m", "cosine sum", PlotRole::supporting, AxisRole::position, AxisRole::other, 3, {240, 200}, 0, false, 1.8f, {"sum of cos", "below zero"}},
             {"sweep_bound", "The smallest base against context length", "base bound", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 200}, 0, false, 1.4f, {"smallest base"}},
         };
-        f.reads = model_and({P::max_position, P::max_distance, P::decay_scale});
+        f.reads = model_and({P::max_position, P::max_distance, P::decay_scale, P::compare_to});
         f.build = build_sweep;
         f.prepare = sweep_prepare;
         f.build_cost = 5;

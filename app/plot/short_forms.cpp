@@ -16,6 +16,7 @@ struct ShortForm {
 const std::vector<ShortForm>& declared() {
     static const std::vector<ShortForm> table{
         {"relative upper bound", {"upper bound", "bound"}},
+        {"bound ÷ its value at 0", {"bound ÷ bound at 0", "bound (1 at 0)", "bound"}},
         {"scaled ÷ original frequency", {"frequency ratio", "ratio"}},
         {"score ⟨R(m)q, R(n)k⟩", {"score ⟨q, k⟩", "score"}},
         {"score ⟨q at m, k at n⟩", {"score ⟨q, k⟩", "score"}},
