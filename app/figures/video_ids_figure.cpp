@@ -33,12 +33,6 @@ struct Run {
     std::string what;   // "text", "<1.0 seconds>", "vision start", "12 × 16 patches"
 };
 
-VideoSpec spec_of(const ParamSet& p) {
-    VideoSpec s = p.video_spec();
-    s.diagonal = p[P::rope_axes] == RopeAxes::videorope;
-    return s;
-}
-
 std::vector<Run> runs_of(const VideoSpec& spec, const std::vector<SequenceToken>& tokens) {
     std::vector<Run> runs;
     for (std::size_t i = 0; i < tokens.size(); ++i) {
@@ -264,7 +258,7 @@ void write_table(BuildContext& ctx, const std::vector<SequenceToken>& tokens) {
 void build_video_ids(BuildContext& ctx) {
     const float W = ctx.request.width, H = ctx.request.height;
     const float top = why::title_space(ctx);
-    const VideoSpec spec = spec_of(ctx.params);
+    const VideoSpec spec = ctx.params.video_spec();  // VideoRoPE's diagonal for rope_axes=videorope
     const std::vector<SequenceToken> tokens = video_sequence(spec);
     const std::vector<Run> runs = runs_of(spec, tokens);
     if (ctx.request.with_table) write_table(ctx, tokens);
