@@ -1,5 +1,6 @@
 #include "export/still_writers.hpp"
 
+#include <cmath>
 #include <cairo-pdf.h>
 #include <cairo.h>
 
@@ -78,14 +79,38 @@ void write_pdf_file(const StillFile& f, ExportResult& result) {
 
 void write_csv_file(const StillFile& f, ExportResult&) { io::write_file_atomically(f.options.path, table_csv(f.figure.table)); }
 
+namespace {
+
+std::string csv_cell(const std::string& s) {
+    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+    std::string q = "\"";
+    for (const char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+}
+
+}  // namespace
+
 std::string table_csv(const figures::DataTable& t) {
     std::string out;
+    if (!t.text_rows.empty()) {
+        for (std::size_t c = 0; c < t.columns.size(); ++c) out += (c ? "," : "") + csv_cell(t.columns[c]);
+        out += '\n';
+        for (const auto& row : t.text_rows) {
+            for (std::size_t c = 0; c < row.size(); ++c) out += (c ? "," : "") + csv_cell(row[c]);
+            out += '\n';
+        }
+        return out;
+    }
+    const bool labelled = !t.label_column.empty();
+    if (labelled) out += t.label_column + (t.columns.empty() ? "" : ",");
     for (std::size_t c = 0; c < t.columns.size(); ++c) out += (c ? "," : "") + t.columns[c];
     out += '\n';
     char buf[kMaxNumberChars];
     for (std::size_t r = 0; r < t.rows(); ++r) {
+        if (labelled) out += (r < t.labels.size() ? t.labels[r] : "") + (t.values.empty() ? "" : ",");
         for (std::size_t c = 0; c < t.values.size(); ++c) {
             if (c) out += ',';
+            if (labelled && std::isnan(t.values[c][r])) continue;
             out.append(buf, format_number(buf, t.values[c][r]));
         }
         out += '\n';

@@ -647,6 +647,7 @@ const FigureDescriptor& context_figure() {
         };
         f.reads = model_and({P::max_position, P::max_distance, P::decay_scale, P::compare, P::compare_to});
         f.build = build_context;
+        f.model_b = ModelBView::itself;  // its own A/B mode: B against A pair by pair
         f.plot_needs = context_plot_needs;
         f.header_width_em = 44;
         f.header = context_header;

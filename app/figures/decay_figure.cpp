@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "figures/build_context.hpp"
+#include "figures/compared_build.hpp"
 #include "figures/subplot_fit.hpp"
 #include "plot/ticks.hpp"
 
@@ -18,19 +19,9 @@ using detail::BuildContext;
 
 enum class DecayPlot { decay };
 
-// Model B of an A/B comparison (compare_to a preset): none when unset or when B does not hold.
-std::optional<ParamSet> model_b(const ParamSet& params) {
-    try {
-        return params.compared_model();
-    } catch (const std::invalid_argument&) {
-        return std::nullopt;
-    }
-}
+using detail::model_b;
 
-std::string model_name(const ParamSet& params, const std::string& letter) {
-    const std::string preset(params[P::preset]);
-    return letter + ": " + (preset == "none" ? "this model" : preset);
-}
+std::string model_name(const ParamSet& params, const std::string& letter) { return letter + ": " + detail::model_label(params); }
 
 // Each model's bound divided by its value at 0 when B is drawn: models with other pair counts then
 // share an axis that means the same for both (1 at distance 0).
@@ -113,13 +104,14 @@ void build_decay(BuildContext& ctx) {
         if (!b) {
             t.columns = {"distance", "bound"};
             t.values = {series->distance, bound};
-        } else {  // long form: model 0 (A) then 1 (B), each bound relative to its value at 0
-            t.columns = {"model", "distance", "bound"};
-            t.values.assign(3, {});
+        } else {  // long form: model a then b, each bound relative to its value at 0
+            t.label_column = "model";
+            t.columns = {"distance", "bound"};
+            t.values.assign(2, {});
             for (std::size_t m = 0; m < curves.size(); ++m) {
-                t.values[0].insert(t.values[0].end(), curves[m].y.size(), static_cast<double>(m));
-                t.values[1].insert(t.values[1].end(), curves[m].series->distance.begin(), curves[m].series->distance.end());
-                t.values[2].insert(t.values[2].end(), curves[m].y.begin(), curves[m].y.end());
+                t.labels.insert(t.labels.end(), curves[m].y.size(), m == 0 ? "a" : "b");
+                t.values[0].insert(t.values[0].end(), curves[m].series->distance.begin(), curves[m].series->distance.end());
+                t.values[1].insert(t.values[1].end(), curves[m].y.begin(), curves[m].y.end());
             }
         }
     }
@@ -156,6 +148,7 @@ const FigureDescriptor& decay_figure() {
         };
         f.reads = model_and({P::max_distance, P::decay_scale, P::position, P::key_position, P::compare_to, P::preset});
         f.build = build_decay;
+        f.model_b = ModelBView::itself;  // B's bound dashed over A's
         f.header_width_em = 8;
         f.header = decay_header;
         f.readout = decay_readout;

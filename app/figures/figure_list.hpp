@@ -20,4 +20,5 @@
     FIGURE(video)                \
     FIGURE(video_frames)         \
     FIGURE(video_ids)            \
+    FIGURE(model_card)           \
     /* a new figure: one more FIGURE(name) line above this one */

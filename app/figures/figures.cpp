@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "figures/build_context.hpp"
+#include "figures/compared_build.hpp"
 #include "figures/subplot_fit.hpp"
 
 namespace rope::figures {
@@ -100,7 +101,9 @@ void nope_note(detail::BuildContext& ctx) {
 
 }  // namespace
 
-FigureResult build_figure(const FigureRequest& request, const ParamSet& params, FigureCache& cache) {
+namespace {
+
+FigureResult build_single(const FigureRequest& request, const ParamSet& params, FigureCache& cache) {
     FigureResult result;
     result.background_stamp = background_stamp();
     result.list.width = request.width;
@@ -111,6 +114,14 @@ FigureResult build_figure(const FigureRequest& request, const ParamSet& params, 
     request.figure->build(ctx);
     if (!request.figure->draws_nope && params[P::nope]) nope_note(ctx);
     return result;
+}
+
+}  // namespace
+
+FigureResult build_figure(const FigureRequest& request, const ParamSet& params, FigureCache& cache) {
+    if (detail::shows_two_pictures(*request.figure, params))
+        return detail::build_compared(request, params, *detail::model_b(params), cache, build_single);
+    return build_single(request, params, cache);
 }
 
 namespace {

@@ -29,6 +29,7 @@ struct PlotGeometry {
     plot::Rect frame;  // the plot with its title, ticks, axis labels and colour bar (export --plot)
     double x_min = 0, x_max = 1, y_min = 0, y_max = 1;
     bool x_log = false, y_log = false;
+    int model = 0;  // 1: a plot of model B's picture (two pictures: figures/compared_build.hpp)
     double x_at(float px) const;
     double y_at(float py) const;
     plot::Vec2 px(double x, double y) const;
@@ -42,7 +43,14 @@ struct PlotGeometry {
 struct DataTable {
     std::vector<std::string> columns;
     std::vector<std::vector<double>> values;  // values[column][row]
-    std::size_t rows() const { return values.empty() ? 0 : values[0].size(); }
+    // With model B: a first column `label_column` ("model") of text, one label per row ("a", "b");
+    // a value NaN there is a cell the row's model has no value for (written empty).
+    std::string label_column;
+    std::vector<std::string> labels;
+    // A table of text instead (the model card): rows of cells under `columns`, written as they are
+    // (quoted where a cell holds a comma, a quote or a line break).
+    std::vector<std::vector<std::string>> text_rows;
+    std::size_t rows() const { return !text_rows.empty() ? text_rows.size() : values.empty() ? 0 : values[0].size(); }
 };
 
 struct FigureResult {

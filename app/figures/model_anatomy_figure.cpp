@@ -560,6 +560,7 @@ const FigureDescriptor& model_anatomy_figure() {
         f.reads = model_and({P::layer_kinds, P::model_layers, P::layer, P::max_position, P::attn_temperature_tuning, P::floor_scale,
                              P::attn_scale, P::pair, P::vector, P::key_vector});
         f.build = build_model_anatomy;
+        f.model_b = ModelBView::stacked;  // the strips one above the other, layer under layer
         f.readout = anatomy_readout;
         f.pointer = anatomy_pointer;
         f.draws_nope = true;

@@ -142,14 +142,19 @@ TableNotes table_notes(BuildContext& ctx, const Sequence& s) {
 }
 
 // The notes in a column [x0, x1], their top at notes_top: under the table across the figure, or
-// beside the id grid.
-void draw_notes(BuildContext& ctx, const TableNotes& notes, float x0, float x1, float notes_top) {
+// beside the id grid. Those that would pass `bottom` are left out, the image's ranges first (the
+// table above says them too), then the cost.
+void draw_notes(BuildContext& ctx, const TableNotes& notes, float x0, float x1, float notes_top, float bottom) {
     const plot::Theme& th = ctx.request.style.theme;
-    const float model_h = notes.model.empty() ? 0.0f : why::wrapped_caption(ctx, notes.model, x0, x1, 0, th.text, false);
-    if (model_h > 0) why::wrapped_caption(ctx, notes.model, x0, x1, notes_top + model_h, th.accent);
-    const float cost_h = why::wrapped_caption(ctx, notes.cost, x0, x1, 0, th.text, false);
-    why::wrapped_caption(ctx, notes.cost, x0, x1, notes_top + model_h + cost_h, th.text);
-    why::wrapped_caption(ctx, notes.ranges, x0, x1, notes_top + notes_height(ctx, notes, x0, x1), th.muted);
+    float y = notes_top;
+    for (const auto& [text, colour] : {std::pair<const std::string*, plot::Color>{&notes.model, th.accent}, {&notes.cost, th.text},
+                                       {&notes.ranges, th.muted}}) {
+        if (text->empty()) continue;
+        const float h = why::wrapped_caption(ctx, *text, x0, x1, 0, colour, false);
+        if (y + h > bottom + 0.5f) return;
+        why::wrapped_caption(ctx, *text, x0, x1, y + h, colour);
+        y += h;
+    }
 }
 
 // The rows' heads, and the short ones where the full ones do not fit.
@@ -577,13 +582,13 @@ void build_position_ids(BuildContext& ctx) {
     const DrawnTable table = draw_table(ctx, seq, heads, fit.cells[0]);
     const float bottom = grid ? draw_id_grid(ctx, seq, fit.cells[1], table.type) : table.bottom;
     if (!beside) {  // the notes right under the table or the grid
-        draw_notes(ctx, notes, 0, W, std::min(bottom + st.px(6), H - notes.height - st.px(4)));
+        draw_notes(ctx, notes, 0, W, std::min(bottom + st.px(6), std::max(bottom, H - notes.height - st.px(4))), H);
         return;
     }
     // the notes beside the grid, centred in their column
     const plot::Rect n = own.notes;
     const float h = notes_height(ctx, notes, n.x0, n.x1);
-    draw_notes(ctx, notes, n.x0, n.x1, n.y0 + std::max(0.0f, (n.height() - h) / 2));
+    draw_notes(ctx, notes, n.x0, n.x1, n.y0 + std::max(0.0f, (n.height() - h) / 2), H);
 }
 
 }  // namespace
@@ -603,6 +608,7 @@ const FigureDescriptor& position_ids_figure() {
         };
         f.reads = {P::text_before, P::text_after, P::grid_rows, P::grid_cols, P::rope_axes};
         f.build = build_position_ids;
+        f.model_b = ModelBView::stacked;  // the id tables one above the other
         f.draws_nope = true;  // position ids are the same whatever the frequencies
         return f;
     }();

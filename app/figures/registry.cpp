@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "figures/compared_build.hpp"
 #include "figures/figure_list.hpp"
 
 namespace rope::figures {
@@ -22,6 +23,12 @@ const std::vector<FigureDescriptor>& descriptors() {
 #undef ROPE_LIST_FIGURE
         for (std::size_t i = 0; i < v.size(); ++i) {
             v[i].index = static_cast<int>(i);
+            // model B (compare_to) is drawn by every figure: its own way, or as a second picture
+            // (the captions name both models)
+            for (const ParamId key : std::initializer_list<ParamId>{P::compare_to, P::preset})
+                if ((key == P::compare_to || v[i].model_b != ModelBView::itself) &&
+                    std::find(v[i].reads.begin(), v[i].reads.end(), key) == v[i].reads.end())
+                    v[i].reads.push_back(key);
             if (v[i].page < 0 || v[i].page >= static_cast<int>(pages().size()) || !v[i].build)
                 throw std::logic_error("figure '" + std::string(v[i].name) + "': no page or no builder");
         }
@@ -70,6 +77,16 @@ std::vector<FocusNeed> focus_needs(const FigureDescriptor& figure, const ParamSe
 }  // namespace
 
 bool focus_fits(const FigureDescriptor& figure, const ParamSet& params, const plot::Style& style, float width, float height) {
+    if (detail::shows_two_pictures(figure, params)) {  // each model's picture is built in its half
+        const detail::ComparedSplit split = detail::compared_split(figure, params, style, width, height);
+        if (!split.both) return false;
+        return focus_fits_one(figure, params, style, split.a.width(), split.a.height()) &&
+               focus_fits_one(figure, *detail::model_b(params), style, split.b.width(), split.b.height());
+    }
+    return focus_fits_one(figure, params, style, width, height);
+}
+
+bool focus_fits_one(const FigureDescriptor& figure, const ParamSet& params, const plot::Style& style, float width, float height) {
     const std::vector<FocusNeed> needs = focus_needs(figure, params, style);
     if (needs.empty()) return true;
     // the others left out: a line at the bottom says how to see them (subplot_fit.cpp)

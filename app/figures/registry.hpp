@@ -19,6 +19,11 @@ namespace detail {
 struct BuildContext;
 }
 
+// How a figure shows model B (compare_to): it draws B itself (curves overlaid, a marker), or it is
+// built once per model as two pictures, side by side or one above the other as suits the panel's
+// shape (two_pictures), or always one above the other (stacked: strips and tables read downwards).
+enum class ModelBView { itself, two_pictures, stacked };
+
 struct FigureDescriptor {
     std::string_view name;   // "vectors": the export name, the lessons' and sessions' word for it
     std::string_view title;  // "Rotated vectors": the panel header and the file's title
@@ -44,6 +49,7 @@ struct FigureDescriptor {
     // It draws a NoPE layer (nope = true) itself; else such a layer replaces the picture with a note
     // saying why nothing rotates.
     bool draws_nope = false;
+    ModelBView model_b = ModelBView::two_pictures;
 
     // The panel's own UI, each optional.
     float header_width_em = 0;  // room the header options need (font sizes), to decide on a second line
@@ -66,6 +72,8 @@ std::string plot_names(const FigureDescriptor& figure, std::string_view separato
 // height, with the line that names the plots left out: else a page gives that panel more room, or
 // presentation mode puts the lesson's text below it.
 bool focus_fits(const FigureDescriptor& figure, const ParamSet& params, const plot::Style& style, float width, float height);
+// The same for one model's picture of that size (model B aside).
+bool focus_fits_one(const FigureDescriptor& figure, const ParamSet& params, const plot::Style& style, float width, float height);
 
 // Every figure in panel order (panel n is all_figures()[n - 1]).
 const std::vector<const FigureDescriptor*>& all_figures();

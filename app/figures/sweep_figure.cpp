@@ -385,6 +385,7 @@ const FigureDescriptor& sweep_figure() {
         };
         f.reads = model_and({P::max_position, P::max_distance, P::decay_scale, P::compare_to});
         f.build = build_sweep;
+        f.model_b = ModelBView::itself;  // B's base marked on A's sweep
         f.prepare = sweep_prepare;
         f.build_cost = 5;
         f.header_width_em = 8;

@@ -299,6 +299,7 @@ const FigureDescriptor& video_ids_figure() {
         f.reads = {P::rope_axes, P::grid_rows, P::grid_cols, P::video_frames, P::temporal_patch_size, P::video_fps, P::tokens_per_second,
                    P::video_time_ids, P::video_spacing, P::video_seconds_cast, P::text_before, P::text_after};
         f.build = build_video_ids;
+        f.model_b = ModelBView::stacked;  // the id tables one above the other
         f.draws_nope = true;  // position ids are the same whatever the frequencies
         return f;
     }();

@@ -57,8 +57,10 @@ std::vector<State> states() {
     out.push_back({"nope", with({{"nope", "true"}})});
     // model B set (compare_to): two generations of a family, other head dims and pair counts
     for (const auto& [a, b] : std::vector<std::pair<std::string, std::string>>{
-             {"llama-2-7b", "llama-3-8b"}, {"qwen2.5-vl-7b", "qwen3-vl-8b"}, {"gemma-3-12b", "gemma-4-31b"}, {"pythia-12b", "gemma-7b"}})
+             {"llama-2-7b", "llama-3-8b"}, {"qwen2.5-vl-7b", "qwen3-vl-8b"}, {"gemma-3-12b", "gemma-4-31b"}, {"pythia-12b", "gemma-7b"},
+             {"llama-3.2-1b", "gpt-j-6b"}, {"rope-vit-deit-b", "qwen2.5-vl-7b"}, {"phi-3-mini-128k", "deepseek-v3"}})
         out.push_back({"A " + a + " B " + b, with({{"preset", a}, {"compare_to", b}})});
+    out.push_back({"A dim=16 B gemma-4-31b", with({{"dim", "16"}, {"compare_to", "gemma-4-31b"}})});
     const std::string gemma_kinds =
         "sliding_attention: window=1024 dim=256 base=10000; full_attention: dim=512 base=1000000 scaling=proportional rotary_fraction=0.25";
     std::string gemma_layers;
@@ -207,9 +209,13 @@ TEST(LabelLayout, NoTextOverlapsTextOrDataAndEveryAxisHasThreeLabels) {
     const char* report_path = std::getenv("ROPE_LABEL_REPORT");
     std::ofstream all_problems;
     if (report_path) all_problems.open(report_path);
+    // ROPE_LABEL_FIGURE=NAME checks that figure only; ROPE_LABEL_DUMP=DIR writes an SVG of each case with a problem
+    const char* only = std::getenv("ROPE_LABEL_FIGURE");
+    const char* dump = std::getenv("ROPE_LABEL_DUMP");
     for (const State& state : states())
         for (const figures::FigureDescriptor* figure : figures::all_figures())
             for (const Size& size : sizes()) {
+                if (only && figure->name != only) continue;
                 figures::FigureRequest r;
                 r.figure = figure;
                 r.width = size.width * size.scale;
@@ -218,7 +224,11 @@ TEST(LabelLayout, NoTextOverlapsTextOrDataAndEveryAxisHasThreeLabels) {
                 r.measure = &measure;
                 const figures::FigureResult fig = figures::build_figure(r, state.params, cache);
                 ++lists;
-                for (const std::string& p : problems(fig, measure)) {
+                const std::vector<std::string> found = problems(fig, measure);
+                if (dump && !found.empty())
+                    std::ofstream(std::string(dump) + "/" + std::string(figure->name) + "-" + std::to_string(failures) + ".svg")
+                        << exporting::render_svg(fig.list, measure, std::string(figure->name), {});
+                for (const std::string& p : found) {
                     ++failures;
                     const std::string line = std::string(figure->name) + " | " + state.name + " | " + size.name + ": " + p;
                     if (report.size() < 60) report.push_back(line);

@@ -67,13 +67,19 @@ float draw_page_tabs(const AppState& state, ImVec2 pos, float width, Actions& ou
         const auto on_page = figures::figures_on_page(k);
         if (on_page.empty()) continue;
         const std::string name(figures::pages()[static_cast<std::size_t>(k)]);
-        const int first = on_page.front()->index + 1, last = on_page.back()->index + 1;
-        char label[128];
-        if (first == last) std::snprintf(label, sizeof label, "%s  (%d)", name.c_str(), first);
-        else std::snprintf(label, sizeof label, "%s  (%d–%d)", name.c_str(), first, last);
+        // its panels' numbers as runs: "10–11, 17" (a panel added later sits at the end of the list)
+        std::string numbers;
+        for (std::size_t i = 0; i < on_page.size();) {
+            std::size_t j = i;
+            while (j + 1 < on_page.size() && on_page[j + 1]->index == on_page[j]->index + 1) ++j;
+            numbers += (numbers.empty() ? "" : ", ") + std::to_string(on_page[i]->index + 1);
+            if (j > i) numbers += "–" + std::to_string(on_page[j]->index + 1);
+            i = j + 1;
+        }
+        const std::string label = name + "  (" + numbers + ")";
         tabs.emplace_back(k, label);
         names.push_back(name);
-        full += ImGui::CalcTextSize(label).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
+        full += ImGui::CalcTextSize(label.c_str()).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
         short_ += ImGui::CalcTextSize(name.c_str()).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
     }
     const float room = width - style.WindowPadding.x * 2;

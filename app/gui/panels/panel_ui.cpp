@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "gui/app/ui_helpers.hpp"
@@ -110,6 +112,26 @@ void note_linked(const AppState& state, const figures::PlotGeometry& g, double x
     if (linked.pair >= 0 || linked.position >= 0) out.ask(linked);
 }
 
+// The readout of plot g at (x, y): of model B's numbers in B's picture, each named when both are shown.
+std::string plot_readout(const AppState& state, figures::FigureCache& cache, const PanelView& panel, figures::PanelContext& ctx,
+                         const figures::PlotGeometry& g, double x, double y) {
+    if (!panel.figure->readout) return "";
+    const bool two = std::any_of(panel.result.plots.begin(), panel.result.plots.end(), [](const auto& p) { return p.model == 1; });
+    if (!two) return panel.figure->readout(ctx, g, x, y);
+    std::optional<ParamSet> b;
+    if (g.model == 1) {
+        try {
+            b = state.params().compared_model();
+        } catch (const std::invalid_argument&) {
+            return "";
+        }
+        if (!b) return "";
+    }
+    figures::PanelContext own{b ? *b : state.params(), cache, ctx.figure, ctx.edit, ctx.grab};
+    const std::string text = panel.figure->readout(own, g, x, y);
+    return text.empty() ? text : (g.model == 1 ? "B: " : "A: ") + text;
+}
+
 }  // namespace
 
 void panel_header_options(const AppState& state, figures::FigureCache& cache, PanelView& panel, Actions& out) {
@@ -129,8 +151,18 @@ void panel_pointer(const AppState& state, figures::FigureCache& cache, PanelView
     in.double_clicked = in.hovered && ImGui::IsMouseDoubleClicked(0);
     if (in.held) in.delta = {io.MouseDelta.x, io.MouseDelta.y};
     if (in.hovered) in.wheel = io.MouseWheel;
-    figures::PanelContext ctx{state.params(), cache, panel.result, edit_for(state, out, "pointer:" + std::to_string(index)),
-                              panel.grab};
+    // Model B's picture (two pictures: figures/compared_build.hpp) takes clicks and drags as A's does
+    // (position and pair are shared), through its own plots; its readout reads B's numbers.
+    const figures::FigureResult* target = &panel.result;
+    figures::FigureResult b_plots;
+    for (const figures::PlotGeometry& g : panel.result.plots)
+        if (g.model == 1 && g.area.contains(in.local)) {
+            for (const figures::PlotGeometry& h : panel.result.plots)
+                if (h.model == 1) b_plots.plots.push_back(h);
+            target = &b_plots;
+            break;
+        }
+    figures::PanelContext ctx{state.params(), cache, *target, edit_for(state, out, "pointer:" + std::to_string(index)), panel.grab};
     if (panel.figure->pointer && (in.hovered || in.held)) panel.figure->pointer(ctx, in);
     if (!in.hovered || in.held) return;
     // the readout and the linked note of the plot under the pointer
@@ -138,7 +170,7 @@ void panel_pointer(const AppState& state, figures::FigureCache& cache, PanelView
         if (!g.area.contains(in.local)) continue;
         const double x = g.x_at(in.local.x), y = g.y_at(in.local.y);
         note_linked(state, g, x, y, out);
-        const std::string text = panel.figure->readout ? panel.figure->readout(ctx, g, x, y) : "";
+        const std::string text = plot_readout(state, cache, panel, ctx, g, x, y);
         if (!text.empty()) {
             ImGui::BeginTooltip();
             ImGui::TextUnformatted(text.c_str());

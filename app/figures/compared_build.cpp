@@ -1,0 +1,266 @@
+#include "figures/compared_build.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <type_traits>
+
+#include "figures/figures.hpp"
+#include "plot/axis_pins.hpp"
+#include "plot/label_placer.hpp"
+#include "plot/ticks.hpp"
+
+namespace rope::figures::detail {
+
+std::optional<ParamSet> model_b(const ParamSet& params) {
+    try {
+        return params.compared_model();
+    } catch (const std::invalid_argument&) {
+        return std::nullopt;
+    }
+}
+
+std::string model_label(const ParamSet& params) {
+    const std::string preset(params[P::preset]);
+    return preset == "none" ? "this model" : preset;
+}
+
+bool shows_two_pictures(const FigureDescriptor& figure, const ParamSet& params) {
+    return figure.model_b != ModelBView::itself && std::string(params[P::compare_to]) != "unscaled" && model_b(params).has_value();
+}
+
+namespace {
+
+// The style whose focus is what must stay legible in each half: a lesson step's focus, else the
+// figure's main plots (else its first).
+// Checked at 1.3 times their smallest legible size: a half also holds the legends and notes that
+// the plots' own minimums leave out, and two squeezed pictures read worse than one.
+plot::Style must_fit(const FigureDescriptor& figure, const plot::Style& st) {
+    plot::Style s = st;
+    s.scale *= 1.3f;
+    if (!s.focus.empty()) return s;
+    for (const PlotDescriptor& d : figure.plots)
+        if (d.role == PlotRole::main) s.focus += (s.focus.empty() ? "" : ",") + std::string(d.name);
+    if (s.focus.empty() && !figure.plots.empty()) s.focus = std::string(figure.plots.front().name);
+    return s;
+}
+
+}  // namespace
+
+ComparedSplit compared_split(const FigureDescriptor& figure, const ParamSet& params, const plot::Style& st, float width,
+                             float height) {
+    ComparedSplit s;
+    s.title = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
+    s.caption = st.px(st.label_font) * 1.45f;
+    const float gap = st.px(14);
+    const float h = std::max(0.0f, height - s.title);
+    const plot::Rect side_a{0, s.title + s.caption, std::max(1.0f, (width - gap) / 2), s.title + std::max(s.caption + 1, h)};
+    const plot::Rect side_b{side_a.x1 + gap, side_a.y0, width, side_a.y1};
+    const float stack_h = std::max(1.0f, (h - gap) / 2 - s.caption);
+    const plot::Rect stack_a{0, s.title + s.caption, width, s.title + s.caption + stack_h};
+    const plot::Rect stack_b{0, stack_a.y1 + gap + s.caption, width, stack_a.y1 + gap + s.caption + stack_h};
+    const std::optional<ParamSet> b = model_b(params);
+    const plot::Style need = must_fit(figure, st);
+    auto holds = [&](const plot::Rect& ra, const plot::Rect& rb) {
+        return focus_fits_one(figure, params, need, ra.width(), ra.height()) &&
+               (!b || focus_fits_one(figure, *b, need, rb.width(), rb.height()));
+    };
+    const bool side_ok = figure.model_b != ModelBView::stacked && holds(side_a, side_b);
+    const bool stack_ok = holds(stack_a, stack_b);
+    // both hold (or neither): the halves whose shape is nearer the figure's own (its export size)
+    const float aspect = static_cast<float>(figure.export_width) / static_cast<float>(figure.export_height);
+    const float side_miss = std::abs(std::log(side_a.width() / side_a.height() / aspect));
+    const float stack_miss = std::abs(std::log(stack_a.width() / stack_a.height() / aspect));
+    s.both = side_ok || stack_ok;
+    s.side_by_side = side_ok && (!stack_ok || side_miss < stack_miss);
+    if (!s.both) {
+        s.side_by_side = false;
+        s.a = {0, s.title + s.caption, width, std::max(s.title + s.caption + 1, height)};
+        return s;
+    }
+    s.a = s.side_by_side ? side_a : stack_a;
+    s.b = s.side_by_side ? side_b : stack_b;
+    return s;
+}
+
+namespace {
+
+void shift(plot::Vec2& p, plot::Vec2 d) {
+    p.x += d.x;
+    p.y += d.y;
+}
+void shift(plot::Rect& r, plot::Vec2 d) {
+    r.x0 += d.x;
+    r.x1 += d.x;
+    r.y0 += d.y;
+    r.y1 += d.y;
+}
+
+void shift(plot::Command& c, plot::Vec2 d) {
+    std::visit(
+        [&](auto& cmd) {
+            using T = std::decay_t<decltype(cmd)>;
+            if constexpr (std::is_same_v<T, plot::PolylineCmd> || std::is_same_v<T, plot::PolygonCmd>) {
+                for (plot::Vec2& p : cmd.points) shift(p, d);
+            } else if constexpr (std::is_same_v<T, plot::CircleCmd>) {
+                shift(cmd.center, d);
+            } else if constexpr (std::is_same_v<T, plot::TextCmd>) {
+                shift(cmd.pos, d);
+            } else {
+                shift(cmd.rect, d);
+            }
+        },
+        c);
+}
+
+// One model's picture moved into `area` of the composed figure, its plots marked with `model`.
+void place(FigureResult& into, FigureResult&& part, plot::Rect area, int model) {
+    const plot::Vec2 d{area.x0, area.y0};
+    into.list.push_clip(area);
+    for (plot::Command& c : part.list.commands) {
+        shift(c, d);
+        into.list.add(std::move(c));
+    }
+    into.list.add(plot::ClipCmd{area, false});
+    for (PlotGeometry g : part.plots) {
+        shift(g.area, d);
+        shift(g.frame, d);
+        g.model = model;
+        into.plots.push_back(g);
+    }
+    if (model == 0 && part.shared_key.width() > 0) {
+        into.shared_key = part.shared_key;
+        shift(into.shared_key, d);
+    }
+    into.incomplete = into.incomplete || part.incomplete;
+    into.error = into.error || part.error;
+}
+
+// A's and B's tables as one, in long form: a first column `model` (a, then b); a column only one
+// model has is left empty in the other's rows.
+DataTable long_form(const DataTable& a, const DataTable& b) {
+    DataTable t;
+    t.label_column = "model";
+    t.columns = a.columns;
+    for (const std::string& c : b.columns)
+        if (std::find(t.columns.begin(), t.columns.end(), c) == t.columns.end()) t.columns.push_back(c);
+    t.values.assign(t.columns.size(), {});
+    const double missing = std::numeric_limits<double>::quiet_NaN();
+    for (const auto& [part, label] : {std::pair<const DataTable*, const char*>{&a, "a"}, {&b, "b"}}) {
+        const std::size_t rows = part->rows();
+        t.labels.insert(t.labels.end(), rows, label);
+        for (std::size_t c = 0; c < t.columns.size(); ++c) {
+            const auto at = std::find(part->columns.begin(), part->columns.end(), t.columns[c]);
+            if (at == part->columns.end()) t.values[c].insert(t.values[c].end(), rows, missing);
+            else {
+                const auto& v = part->values[static_cast<std::size_t>(at - part->columns.begin())];
+                t.values[c].insert(t.values[c].end(), v.begin(), v.end());
+            }
+        }
+    }
+    return t;
+}
+
+// "A: llama-2-7b" above a picture, after a short line (solid for A, dashed for B, as in the overlays).
+void caption(FigureResult& r, const plot::Style& st, const plot::TextMeasure& measure, plot::Rect picture, float height,
+             const std::string& text, int model) {
+    const float size = st.px(st.label_font), y = picture.y0 - height / 2;
+    const float x0 = picture.x0 + st.px(6), swatch = st.px(22);
+    r.list.segment({x0, y}, {x0 + swatch, y}, st.theme.series[static_cast<std::size_t>(model)], st.px(st.line_width),
+                   model == 0 ? 0.0f : st.px(6));
+    std::string shown = text;
+    const float room = picture.width() - swatch - st.px(16);
+    while (shown.size() > 4 && measure.measure(shown, size).x > room) {  // a narrow half: the model's name is what counts
+        const std::size_t cut = shown.rfind(',');
+        if (cut == std::string::npos) break;
+        shown = shown.substr(0, cut);
+    }
+    r.list.text({x0 + swatch + st.px(8), y}, shown, size, st.theme.text, plot::HAlign::left, plot::VAlign::middle);
+}
+
+std::string caption_text(const std::string& letter, const ParamSet& p) {
+    return letter + ": " + model_label(p) + ", d = " + std::to_string(static_cast<std::int64_t>(p[P::dim])) + ", base " +
+           plot::readout_number(p[P::base], 6);
+}
+
+// Every text of a picture lies within it (a picture squeezed below what its text needs pushes some out).
+bool texts_inside(const plot::DisplayList& list, const plot::TextMeasure& measure) {
+    for (const plot::Command& c : list.commands)
+        if (const auto* t = std::get_if<plot::TextCmd>(&c)) {
+            if (t->text.empty()) continue;
+            const plot::Rect r = plot::text_box(*t, measure);
+            if (r.x0 < -1 || r.y0 < -1 || r.x1 > list.width + 1 || r.y1 > list.height + 1) return false;
+        }
+    return true;
+}
+
+// Too small for two legible pictures: A's alone, as it is without B (maximising the panel shows
+// both); the table still holds both models.
+FigureResult only_a(const FigureRequest& request, const ParamSet& a, const ParamSet& b, FigureCache& cache, SingleBuild single) {
+    FigureResult out = single(request, a, cache);
+    if (request.with_table) out.table = long_form(out.table, single(request, b, cache).table);
+    return out;
+}
+
+}  // namespace
+
+FigureResult build_compared(const FigureRequest& request, const ParamSet& a, const ParamSet& b, FigureCache& cache,
+                            SingleBuild single) {
+    const plot::Style& st = request.style;
+    plot::ApproximateTextMeasure fallback;
+    const plot::TextMeasure& measure = request.measure ? *request.measure : fallback;
+    const ComparedSplit split = compared_split(*request.figure, a, st, request.width, request.height);
+    if (!split.both) return only_a(request, a, b, cache, single);
+
+    FigureRequest half = request;
+    half.style.draw_titles = false;
+    plot::AxisPins local;  // on screen and in stills: A and B share every range they agree on
+    const bool own_pins = st.pins == nullptr;
+    if (own_pins) half.style.pins = &local;
+    auto build = [&](const ParamSet& params, plot::Rect area) {
+        FigureRequest r = half;
+        r.width = area.width();
+        r.height = area.height();
+        return single(r, params, cache);
+    };
+    if (own_pins) local.start_build(plot::AxisPins::Mode::collect);
+    FigureResult ra = build(a, split.a);
+    if (own_pins) local.start_build(plot::AxisPins::Mode::collect);
+    FigureResult rb = build(b, split.b);
+    if (own_pins && !local.frame_unchanged(0)) {
+        local.start_build(plot::AxisPins::Mode::apply);
+        ra = build(a, split.a);
+    }
+    if (own_pins && !local.frame_unchanged(1)) {
+        local.start_build(plot::AxisPins::Mode::apply);
+        rb = build(b, split.b);
+    }
+    // a half that could not hold its picture after all (a table's rows at the smallest type): A alone
+    if (!texts_inside(ra.list, measure) || !texts_inside(rb.list, measure)) return only_a(request, a, b, cache, single);
+
+    // the same picture for both (a figure that does not depend on what differs, the gallery shown when
+    // neither model has layers): once, as it is without B
+    if (same_picture(ra.list, rb.list)) {
+        FigureResult one = single(request, a, cache);
+        if (request.with_table) one.table = long_form(ra.table, rb.table);
+        return one;
+    }
+    DataTable table = request.with_table ? long_form(ra.table, rb.table) : DataTable{};
+    FigureResult out;
+    out.background_stamp = std::min(ra.background_stamp, rb.background_stamp);
+    out.list.width = request.width;
+    out.list.height = request.height;
+    out.list.background = st.theme.background;
+    if (st.draw_titles)
+        out.list.text({request.width / 2, st.px(6)}, std::string(request.figure->title), st.px(st.title_font), st.theme.text,
+                      plot::HAlign::center, plot::VAlign::top);
+    caption(out, st, measure, split.a, split.caption, caption_text("A", a), 0);
+    caption(out, st, measure, split.b, split.caption, caption_text("B", b), 1);
+    place(out, std::move(ra), split.a, 0);
+    place(out, std::move(rb), split.b, 1);
+    out.table = std::move(table);
+    return out;
+}
+
+}  // namespace rope::figures::detail

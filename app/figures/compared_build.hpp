@@ -1,0 +1,42 @@
+// Internal: model B (compare_to) in a figure that does not draw it itself. The figure is built once
+// per model, in two halves of its picture (side by side, or A above B), each under a caption that
+// names its model; the two builds share their ranges and colour scales (plot/axis_pins.hpp), so one
+// colour means one value in both halves.
+#pragma once
+
+#include <optional>
+
+#include "figures/registry.hpp"
+
+namespace rope::figures::detail {
+
+// Model B of `params` (compare_to names a preset), or none when unset or when B does not hold.
+std::optional<ParamSet> model_b(const ParamSet& params);
+
+// "llama-3-8b", or "this model" for parameters set by hand (no preset).
+std::string model_label(const ParamSet& params);
+
+// Where the two pictures go in a width x height figure: side by side or A above B, whichever holds
+// the figure's main plots (or a lesson step's focus) at their legible sizes in both halves, else the
+// one whose halves are nearer the figure's own shape. When neither holds them, only A is drawn (both
+// false), and its caption says that a larger panel shows B.
+struct ComparedSplit {
+    float title = 0;    // the figure's title band at the top (0 when the style draws no titles)
+    float caption = 0;  // each half's caption line ("A: llama-2-7b") above its picture
+    bool side_by_side = true;
+    bool both = true;
+    plot::Rect a, b;    // each picture, below its caption (b empty when only A is drawn)
+};
+ComparedSplit compared_split(const FigureDescriptor& figure, const ParamSet& params, const plot::Style& style, float width,
+                             float height);
+
+// Whether `figure` shows B as two pictures for these parameters (B is set and holds, and the figure
+// does not draw B itself).
+bool shows_two_pictures(const FigureDescriptor& figure, const ParamSet& params);
+
+// The figure for A and B, two pictures composed as above. `single` builds one model's picture.
+using SingleBuild = FigureResult (*)(const FigureRequest&, const ParamSet&, FigureCache&);
+FigureResult build_compared(const FigureRequest& request, const ParamSet& a, const ParamSet& b, FigureCache& cache,
+                            SingleBuild single);
+
+}  // namespace rope::figures::detail

@@ -1,0 +1,318 @@
+// Model card: a model's RoPE configuration as a table, one row per key of the parameter table that
+// describes the model (its --set name, the word sessions and the command line use) and a few numbers
+// the core derives from them; with model B (compare_to) set, B's column beside A's and the rows where
+// they differ tinted. The CSV holds the same text cells: key,a (and b).
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "figures/build_context.hpp"
+#include "figures/compared_build.hpp"
+#include "figures/subplot_fit.hpp"
+#include "plot/text_wrap.hpp"
+#include "plot/ticks.hpp"
+#include "rope/frequencies.hpp"
+#include "rope/model_layers.hpp"
+
+namespace rope::figures {
+
+namespace {
+
+using detail::BuildContext;
+
+enum class CardPlot { card };
+
+struct CardKey {
+    ParamId id;
+    bool always;  // shown even where both models keep its default
+};
+
+// The keys a model card lists, in the parameter table's order of ideas: the head, the frequencies,
+// context extension, the layers' extras, the axes of images and video.
+const std::vector<CardKey>& card_keys() {
+    static const std::vector<CardKey> keys = {
+        {P::dim, true},           {P::rotary_fraction, true},   {P::pairing, true},
+        {P::base, true},          {P::max_position, true},      {P::scaling, true},
+        {P::factor, false},       {P::original_max_position, false}, {P::low_freq_factor, false},
+        {P::high_freq_factor, false}, {P::beta_fast, false},    {P::beta_slow, false},
+        {P::mscale, false},       {P::mscale_all_dim, false},   {P::truncate, false},
+        {P::long_factors, false}, {P::short_factors, false},    {P::attention_factor, false},
+        {P::nope, false},         {P::attn_temperature_tuning, false}, {P::floor_scale, false},
+        {P::attn_scale, false},   {P::rope_axes, true},         {P::axial_frequencies, false},
+        {P::mrope_section, false}, {P::mrope_section_interleaved, false}, {P::mrope_interleaved, false},
+        {P::temporal_patch_size, false}, {P::tokens_per_second, false}, {P::video_time_ids, false},
+        {P::video_seconds_cast, false},
+    };
+    return keys;
+}
+
+struct CardRow {
+    std::string key;  // the parameter's name (the --set word), or the derived number's name
+    std::vector<std::string> values;  // A's, then B's
+    bool differs = false;
+};
+
+// A list of more than six numbers as its length and ends, to 4 digits (longrope's per-pair factors).
+std::string short_value(const std::string& text) {
+    const auto commas = std::count(text.begin(), text.end(), ',');
+    if (commas < 6) return text;
+    auto number = [](const std::string& t) {
+        try {
+            return plot::readout_number(std::stod(t), 4);
+        } catch (const std::exception&) {
+            return t;
+        }
+    };
+    const std::size_t first = text.find(','), last = text.rfind(',');
+    return std::to_string(commas + 1) + " values, " + number(text.substr(0, first)) + " … " + number(text.substr(last + 1));
+}
+
+std::string layers_text(const ParamSet& p) {
+    const ModelLayers m = p.model_layers();
+    if (m.empty()) return "—";
+    std::string s = std::to_string(m.layers()) + ":";
+    for (std::size_t k = 0; k < m.kinds.size(); ++k) {
+        const auto n = std::count(m.kind_of_layer.begin(), m.kind_of_layer.end(), static_cast<int>(k));
+        s += (k ? ", " : " ") + std::to_string(n) + " " + m.kinds[k].name;
+    }
+    return s;
+}
+
+// The numbers the core derives from the keys, as rows of the card.
+std::vector<std::pair<std::string, std::string>> derived(const ParamSet& p) {
+    const RopeConfig c = p.config();
+    const FrequencyTable f = compute_frequencies(c);
+    std::string slowest = "—";
+    if (f.rotating_pairs > 0) slowest = plot::readout_number(std::round(f.wavelength(f.rotating_pairs - 1)), 12);
+    return {{"rotated dims", std::to_string(c.rotated_dims())},
+            {"turning dims", std::to_string(2 * f.rotating_pairs)},
+            {"slowest wavelength (tokens)", slowest},
+            {"attention factor applied", plot::readout_number(f.attention_factor, 6)},
+            {"layers", layers_text(p)}};
+}
+
+std::vector<CardRow> card_rows(const std::vector<const ParamSet*>& models) {
+    static const ParamSet defaults;
+    std::vector<CardRow> rows;
+    CardRow name{"model", {}, false};
+    for (const ParamSet* m : models) name.values.push_back(detail::model_label(*m));
+    rows.push_back(name);
+    for (const CardKey& k : card_keys()) {
+        const ParamSpec& spec = param_spec(k.id);
+        CardRow r{std::string(spec.name), {}, false};
+        bool shown = k.always;
+        for (const ParamSet* m : models) {
+            const std::string v = m->value_text(k.id);
+            shown = shown || v != defaults.value_text(k.id);
+            r.values.push_back(short_value(v));  // as the model has it, also where a panel's control hides it
+        }
+        if (shown) rows.push_back(r);
+    }
+    std::vector<std::vector<std::pair<std::string, std::string>>> d;
+    for (const ParamSet* m : models) d.push_back(derived(*m));
+    for (std::size_t i = 0; i < d[0].size(); ++i) {
+        CardRow r{d[0][i].first, {}, false};
+        for (const auto& per : d) r.values.push_back(per[i].second);
+        rows.push_back(r);
+    }
+    for (CardRow& r : rows) r.differs = r.values.size() > 1 && r.values[0] != r.values[1];
+    rows.front().differs = false;
+    return rows;
+}
+
+// The rows that fit `room` rows: all, else the model's name, the differing rows and the always-shown ones.
+std::vector<CardRow> fitting_rows(std::vector<CardRow> rows, std::size_t room, std::size_t& left_out) {
+    left_out = 0;
+    if (rows.size() <= room) return rows;
+    std::vector<CardRow> kept;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const bool always = i == 0 || std::any_of(card_keys().begin(), card_keys().end(), [&](const CardKey& k) {
+                                return k.always && param_spec(k.id).name == rows[i].key;
+                            });
+        if ((rows[i].differs || always) && kept.size() < room) kept.push_back(rows[i]);
+        else ++left_out;
+    }
+    return kept;
+}
+
+// The card's shape at one type size: wide (key, A and B in columns, a line per key), narrow (the
+// key on one line, the values side by side under it) or tall (the key, then each value on a line).
+enum class CardShape { wide, narrow, tall };
+struct CardLayout {
+    float size = 0, row_h = 0, pad = 0, width = 0;
+    CardShape shape = CardShape::wide;
+    int lines = 1;               // per row
+    std::vector<float> columns;  // each column's width (tall: the indent, then the widest value)
+    float height(std::size_t rows) const { return row_h * static_cast<float>(lines * static_cast<int>(rows) + 1); }
+    float value_x(std::size_t m, float x0) const {  // where value m of a row starts
+        if (shape == CardShape::tall) return x0 + columns[0];
+        float x = x0;
+        for (std::size_t k = 0; k <= m; ++k) x += columns[k] + pad;
+        return x;
+    }
+    float value_y(std::size_t m, float row_top) const {
+        const float line = shape == CardShape::wide ? 0.0f : shape == CardShape::narrow ? 1.0f : static_cast<float>(m + 1);
+        return row_top + row_h * (line + 0.5f);
+    }
+};
+
+CardLayout card_layout(const BuildContext& ctx, const std::vector<std::string>& header, const std::vector<CardRow>& rows, float size,
+                       CardShape shape) {
+    CardLayout l;
+    l.size = size;
+    l.row_h = size * 1.65f;
+    l.pad = size * 1.2f;
+    l.shape = shape;
+    const std::size_t values = header.size() - 1;
+    l.lines = shape == CardShape::wide ? 1 : shape == CardShape::narrow ? 2 : 1 + static_cast<int>(values);
+    l.columns.assign(header.size(), 0);
+    for (std::size_t c = 0; c < header.size(); ++c) l.columns[c] = ctx.measure.measure(header[c], size).x;
+    float keys = 0;
+    for (const CardRow& r : rows) {
+        keys = std::max(keys, ctx.measure.measure(r.key, size).x);
+        for (std::size_t m = 0; m < r.values.size(); ++m)
+            l.columns[m + 1] = std::max(l.columns[m + 1], ctx.measure.measure(r.values[m], size).x);
+    }
+    if (shape == CardShape::wide) {
+        l.columns[0] = std::max(l.columns[0], keys);
+        l.width = l.pad * static_cast<float>(l.columns.size() - 1);
+        for (float w : l.columns) l.width += w;
+    } else if (shape == CardShape::narrow) {
+        l.columns[0] = size - l.pad;  // the values indented by one type size under their key
+        l.width = size;
+        for (std::size_t c = 1; c < l.columns.size(); ++c) l.width += l.columns[c] + (c > 1 ? l.pad : 0.0f);
+        l.width = std::max(l.width, keys);
+    } else {
+        const float widest = *std::max_element(l.columns.begin() + 1, l.columns.end());
+        l.columns = {size * 2.2f, widest};  // "A  value": the indent holds the model's letter
+        l.width = std::max(keys, l.columns[0] + widest);
+    }
+    return l;
+}
+
+void build_model_card(BuildContext& ctx) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    const std::optional<ParamSet> b = detail::model_b(ctx.params);
+    std::vector<const ParamSet*> models{&ctx.params};
+    if (b) models.push_back(&*b);
+    const std::vector<CardRow> all = card_rows(models);
+
+    float top = st.px(6);
+    if (st.draw_titles) {
+        ctx.result.list.text({ctx.request.width / 2, top}, ctx.title(), st.px(st.title_font), th.text, plot::HAlign::center, plot::VAlign::top);
+        top += st.px(st.title_font) * 1.5f;
+    }
+    const float smallest = std::max(st.min_text, st.presenting ? plot::kPresentingSmallestText : 0.0f);
+    const plot::Rect area{st.px(10), top, ctx.request.width - st.px(10), ctx.request.height - smallest * 3.5f};
+    std::vector<std::string> header{"key", b ? "A" : "value"};
+    if (b) header.push_back("B");
+    // the largest type, from the tick labels' size down to the smallest text, at which the card fits
+    // wide, else narrow; rows are left out (those A and B share first) only at the smallest
+    CardLayout l;
+    std::vector<CardRow> rows = all;
+    std::size_t left_out = 0;
+    for (float size = st.px(st.tick_font);; size = std::max(smallest, size - 1)) {
+        for (const CardShape shape : {CardShape::wide, CardShape::narrow, CardShape::tall}) {
+            l = card_layout(ctx, header, all, size, shape);
+            if (l.width <= area.width()) break;
+        }
+        if ((l.width <= area.width() && l.height(all.size()) <= area.height()) || size <= smallest) break;
+    }
+    if (l.height(all.size()) > area.height()) {
+        const float per_row = l.row_h * static_cast<float>(l.lines);
+        const auto room = static_cast<std::size_t>(std::max(2.0f, std::floor((area.height() - l.row_h) / per_row)));
+        rows = fitting_rows(all, room, left_out);
+    }
+
+    plot::DisplayList& list = ctx.result.list;
+    const float x0 = area.x0 + std::max(0.0f, (area.width() - l.width) / 2), y0 = area.y0;
+    // the header: over the columns when wide or narrow; tall rows name each value's model on its line
+    if (l.shape != CardShape::tall)
+        for (std::size_t c = l.shape == CardShape::wide ? 0 : 1; c < header.size(); ++c)
+            list.text({c == 0 ? x0 : l.value_x(c - 1, x0), y0 + l.row_h / 2}, header[c], l.size, c == 0 ? th.muted : th.text,
+                      plot::HAlign::left, plot::VAlign::middle);
+    else
+        list.text({x0, y0 + l.row_h / 2}, "key, then " + std::string(b ? "A and B" : "its value"), l.size, th.muted, plot::HAlign::left,
+                  plot::VAlign::middle);
+    list.segment({x0, y0 + l.row_h}, {x0 + l.width, y0 + l.row_h}, th.axis, st.px(1));
+    float y = y0 + l.row_h;
+    for (const CardRow& r : rows) {
+        const float h = l.row_h * static_cast<float>(l.lines);
+        if (r.differs) list.rect({x0 - l.pad / 3, y, x0 + l.width + l.pad / 3, y + h}, th.accent.with_alpha(0.16f));
+        list.text({x0, y + l.row_h / 2}, r.key, l.size, th.muted, plot::HAlign::left, plot::VAlign::middle);
+        for (std::size_t m = 0; m < r.values.size(); ++m) {
+            if (l.shape == CardShape::tall && b)
+                list.text({x0 + l.size * 0.6f, l.value_y(m, y)}, m == 0 ? "A" : "B", l.size, th.muted, plot::HAlign::left, plot::VAlign::middle);
+            list.text({l.value_x(m, x0), l.value_y(m, y)}, r.values[m], l.size, th.text, plot::HAlign::left, plot::VAlign::middle);
+        }
+        y += h;
+    }
+    std::string note = b ? "Tinted: the rows where A and B differ." : "";
+    if (!b && ctx.request.interactive) note = "Set 'compare with (model B)' to put a second model beside this one.";
+    if (left_out > 0)
+        note = std::to_string(left_out) + (left_out == 1 ? " row" : " rows") + (b ? " that A and B share" : "") +
+               " not shown: a larger panel or export shows all.";
+    if (!note.empty()) {
+        const float size = std::max(smallest, l.size * 0.9f);
+        float ny = y + size * 0.5f;
+        for (const std::string& line : plot::wrap_words(ctx.measure, note, size, ctx.request.width - 2 * area.x0)) {
+            list.text({area.x0, ny}, line, size, th.muted, plot::HAlign::left, plot::VAlign::top);
+            ny += size * 1.3f;
+        }
+    }
+
+    PlotGeometry g = detail::plot_geometry(ctx, CardPlot::card);
+    g.area = {x0, y0, x0 + l.width, y};
+    g.frame = g.area;
+    ctx.result.plots.push_back(g);
+
+    if (ctx.request.with_table) {
+        DataTable& t = ctx.result.table;
+        t.columns = b ? std::vector<std::string>{"key", "a", "b"} : std::vector<std::string>{"key", "value"};
+        for (const CardRow& r : all) {
+            std::vector<std::string> cells{r.key};
+            cells.insert(cells.end(), r.values.begin(), r.values.end());
+            t.text_rows.push_back(cells);
+        }
+    }
+}
+
+std::vector<std::pair<int, plot::Vec2>> card_needs(const ParamSet& params, const plot::Style& st) {
+    const std::optional<ParamSet> b = detail::model_b(params);
+    std::vector<const ParamSet*> models{&params};
+    if (b) models.push_back(&*b);
+    const float rows = static_cast<float>(card_rows(models).size() + 2);
+    return {{0, {st.px(b ? 420.0f : 300.0f), rows * st.px(st.min_text) * 1.65f}}};
+}
+
+}  // namespace
+
+const FigureDescriptor& model_card_figure() {
+    static const FigureDescriptor d = [] {
+        FigureDescriptor f;
+        f.name = "model_card";
+        f.title = "Model card";
+        f.page = 3;
+        f.export_width = 800;
+        f.export_height = 640;
+        f.csv_columns = "key,value (key,a,b with model B)";
+        f.plots = {
+            {"card", "The model's RoPE configuration, key by key", "model card", PlotRole::table, AxisRole::other, AxisRole::other, 0, {300, 240}, 0, false, 1.2f, {"card", "model card"}},
+        };
+        std::vector<ParamId> reads;
+        for (const CardKey& k : card_keys()) reads.push_back(k.id);
+        reads.insert(reads.end(), {P::preset, P::compare_to, P::compare, P::media, P::layer_kinds, P::model_layers, P::sequence_length});
+        f.reads = model_and({});
+        for (const ParamId id : reads)
+            if (std::find(f.reads.begin(), f.reads.end(), id) == f.reads.end()) f.reads.push_back(id);
+        f.build = build_model_card;
+        f.plot_needs = card_needs;
+        f.model_b = ModelBView::itself;  // B's column beside A's
+        f.draws_nope = true;
+        return f;
+    }();
+    return d;
+}
+
+}  // namespace rope::figures

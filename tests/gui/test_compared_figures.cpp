@@ -1,0 +1,149 @@
+// Model B (compare_to) in every figure: a figure that does not draw B itself shows two pictures, A's
+// and B's, each what that model alone gives at that size; its table is both tables in long form
+// (model a, then b). Pairs of presets with other head dims, partial and proportional RoPE, 1D and
+// M-RoPE.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "export/still_writers.hpp"
+#include "figures/compared_build.hpp"
+#include "figures/registry.hpp"
+
+using namespace rope;
+
+namespace {
+
+ParamSet pair_of(const std::string& a, const std::string& b) {
+    ParamSet p;
+    p.set("preset", a);
+    p.set("compare_to", b);
+    p.validate();
+    return p;
+}
+
+ParamSet alone(const ParamSet& p) {
+    ParamSet q = p;
+    q.set("compare_to", "unscaled");
+    return q;
+}
+
+figures::FigureRequest request(const figures::FigureDescriptor& f, float w, float h) {
+    figures::FigureRequest r;
+    r.figure = &f;
+    r.width = w;
+    r.height = h;
+    r.with_table = true;
+    return r;
+}
+
+// Rows [from, from + n) of the long table equal `own`, column by column (by name).
+void expect_rows_equal(const figures::DataTable& long_table, std::size_t from, const figures::DataTable& own, const std::string& what) {
+    ASSERT_GE(long_table.rows(), from + own.rows()) << what;
+    for (std::size_t c = 0; c < own.columns.size(); ++c) {
+        std::size_t lc = 0;
+        while (lc < long_table.columns.size() && long_table.columns[lc] != own.columns[c]) ++lc;
+        ASSERT_LT(lc, long_table.columns.size()) << what << ": no column " << own.columns[c];
+        for (std::size_t r = 0; r < own.rows(); ++r) {
+            const double want = own.values[c][r], got = long_table.values[lc][from + r];
+            if (std::isnan(want)) EXPECT_TRUE(std::isnan(got)) << what;
+            else ASSERT_EQ(got, want) << what << ", column " << own.columns[c] << ", row " << r;
+        }
+    }
+}
+
+const std::vector<std::pair<std::string, std::string>>& pairs() {
+    static const std::vector<std::pair<std::string, std::string>> p = {
+        {"llama-2-7b", "llama-3-8b"},        // two generations, one head dim
+        {"qwen2.5-vl-7b", "qwen3-vl-8b"},    // chunked and interleaved M-RoPE
+        {"gemma-3-12b", "gemma-4-31b"},      // 256 against 512 proportional, with layers
+        {"llama-3.2-1b", "gpt-j-6b"},        // 64 against 256 with 64 rotated (partial)
+        {"rope-vit-deit-b", "qwen2.5-vl-7b"},  // 2D axial against M-RoPE
+    };
+    return p;
+}
+
+}  // namespace
+
+TEST(ComparedFigures, EachPictureIsThatModelAloneAndTheTableHoldsBoth) {
+    figures::FigureCache cache;
+    int two = 0;
+    for (const auto& [a_name, b_name] : pairs()) {
+        const ParamSet ab = pair_of(a_name, b_name);
+        const ParamSet a = alone(ab), b = *ab.compared_model();
+        for (const figures::FigureDescriptor* f : figures::all_figures()) {
+            if (f->model_b == figures::ModelBView::itself) continue;
+            const std::string what = std::string(f->name) + ", A " + a_name + ", B " + b_name;
+            const figures::FigureRequest r = request(*f, 1900, 1400);
+            // a table one of the models has none of (layers of a model without layers): refused for the pair too
+            bool refused = false;
+            for (const ParamSet* m : {&a, &b}) try {
+                    figures::build_figure(request(*f, 900, 600), *m, cache);
+                } catch (const std::invalid_argument&) {
+                    refused = true;
+                }
+            if (refused) {
+                EXPECT_THROW(figures::build_figure(r, ab, cache), std::invalid_argument) << what;
+                continue;
+            }
+            const figures::FigureResult both = figures::build_figure(r, ab, cache);
+            ASSERT_FALSE(both.error) << what;
+            // the table: A's rows labelled a, then B's labelled b
+            const figures::detail::ComparedSplit split = figures::detail::compared_split(*f, ab, r.style, r.width, r.height);
+            ASSERT_TRUE(split.both) << what << ": 1900x1400 holds both pictures";
+            const figures::DataTable ta = figures::build_figure(request(*f, split.a.width(), split.a.height()), a, cache).table;
+            const figures::DataTable tb = figures::build_figure(request(*f, split.b.width(), split.b.height()), b, cache).table;
+            EXPECT_EQ(both.table.label_column, "model") << what;
+            ASSERT_EQ(both.table.labels.size(), ta.rows() + tb.rows()) << what;
+            for (std::size_t i = 0; i < both.table.labels.size(); ++i)
+                ASSERT_EQ(both.table.labels[i], i < ta.rows() ? "a" : "b") << what << ", row " << i;
+            expect_rows_equal(both.table, 0, ta, what + " (A)");
+            expect_rows_equal(both.table, ta.rows(), tb, what + " (B)");
+            // the picture: B's plots beside or below A's, or one picture where the two are the same
+            bool has_b = false;
+            for (const figures::PlotGeometry& g : both.plots) has_b = has_b || g.model == 1;
+            const bool same = figures::same_picture(figures::build_figure(request(*f, split.a.width(), split.a.height()), a, cache).list,
+                                                    figures::build_figure(request(*f, split.b.width(), split.b.height()), b, cache).list);
+            if (!same) {
+                EXPECT_TRUE(has_b) << what << ": no plot of B's picture";
+                ++two;
+            }
+        }
+    }
+    EXPECT_GT(two, 40);  // most figures differ between most pairs
+}
+
+// The CSV: a first column `model`, then the figure's own columns; a cell of a column only the other
+// model has is empty.
+TEST(ComparedFigures, TheCsvLeadsWithTheModelColumn) {
+    figures::FigureCache cache;
+    const ParamSet ab = pair_of("llama-2-7b", "llama-3-8b");
+    const figures::FigureResult fig = figures::build_figure(request(figures::figure("sinusoidal"), 1600, 1000), ab, cache);
+    const std::string csv = exporting::table_csv(fig.table);
+    EXPECT_EQ(csv.rfind("model,", 0), 0u) << csv.substr(0, 80);
+    EXPECT_NE(csv.find("\na,"), std::string::npos);
+    EXPECT_NE(csv.find("\nb,"), std::string::npos);
+    figures::DataTable t;
+    t.label_column = "model";
+    t.columns = {"x", "y"};
+    t.values = {{1, 2}, {3, std::nan("")}};
+    t.labels = {"a", "b"};
+    EXPECT_EQ(exporting::table_csv(t), "model,x,y\na,1,3\nb,2,\n");
+}
+
+// Too small for two legible pictures: A's picture as it is without B.
+TEST(ComparedFigures, APanelTooSmallForTwoShowsAAsItIs) {
+    figures::FigureCache cache;
+    const ParamSet ab = pair_of("llama-2-7b", "llama-3-8b");
+    const figures::FigureDescriptor& f = figures::figure("scores");
+    const figures::FigureResult small = figures::build_figure(request(f, 300, 260), ab, cache);
+    const figures::FigureResult own = figures::build_figure(request(f, 300, 260), alone(ab), cache);
+    std::string why;
+    EXPECT_TRUE(figures::same_picture(small.list, own.list, &why)) << why;
+    const figures::FigureResult large = figures::build_figure(request(f, 1400, 800), ab, cache);
+    EXPECT_FALSE(figures::same_picture(large.list, figures::build_figure(request(f, 1400, 800), alone(ab), cache).list));
+}
