@@ -179,9 +179,13 @@ void caption(FigureResult& r, const plot::Style& st, const plot::TextMeasure& me
     r.list.text({x0 + swatch + st.px(8), y}, shown, size, st.theme.text, plot::HAlign::left, plot::VAlign::middle);
 }
 
-std::string caption_text(const std::string& letter, const ParamSet& p) {
-    return letter + ": " + model_label(p) + ", d = " + std::to_string(static_cast<std::int64_t>(p[P::dim])) + ", base " +
-           plot::readout_number(p[P::base], 6);
+// "A: llama-2-7b, d = 128, base 10000" (the head and base only where the figure depends on them)
+std::string caption_text(const FigureDescriptor& figure, const std::string& letter, const ParamSet& p) {
+    std::string s = letter + ": " + model_label(p);
+    const auto reads = [&](ParamId id) { return std::find(figure.reads.begin(), figure.reads.end(), id) != figure.reads.end(); };
+    if (reads(P::dim)) s += ", d = " + std::to_string(static_cast<std::int64_t>(p[P::dim]));
+    if (reads(P::base)) s += ", base " + plot::readout_number(p[P::base], 6);
+    return s;
 }
 
 // Every text of a picture lies within it (a picture squeezed below what its text needs pushes some out).
@@ -255,8 +259,8 @@ FigureResult build_compared(const FigureRequest& request, const ParamSet& a, con
     if (st.draw_titles)
         out.list.text({request.width / 2, st.px(6)}, std::string(request.figure->title), st.px(st.title_font), st.theme.text,
                       plot::HAlign::center, plot::VAlign::top);
-    caption(out, st, measure, split.a, split.caption, caption_text("A", a), 0);
-    caption(out, st, measure, split.b, split.caption, caption_text("B", b), 1);
+    caption(out, st, measure, split.a, split.caption, caption_text(*request.figure, "A", a), 0);
+    caption(out, st, measure, split.b, split.caption, caption_text(*request.figure, "B", b), 1);
     place(out, std::move(ra), split.a, 0);
     place(out, std::move(rb), split.b, 1);
     out.table = std::move(table);

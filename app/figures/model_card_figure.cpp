@@ -78,6 +78,14 @@ std::string layers_text(const ParamSet& p) {
     return s;
 }
 
+// The layer whose RoPE the panels show: "5 (full_attention)", or "—" for a model without layers.
+std::string layer_text(const ParamSet& p) {
+    const ModelLayers m = p.model_layers();
+    const std::optional<std::int64_t> layer = p[P::layer];
+    if (m.empty() || !layer || *layer >= m.layers()) return "—";
+    return std::to_string(*layer) + " (" + m.kind(static_cast<int>(*layer)).name + ")";
+}
+
 // The numbers the core derives from the keys, as rows of the card.
 std::vector<std::pair<std::string, std::string>> derived(const ParamSet& p) {
     const RopeConfig c = p.config();
@@ -88,7 +96,8 @@ std::vector<std::pair<std::string, std::string>> derived(const ParamSet& p) {
             {"turning dims", std::to_string(2 * f.rotating_pairs)},
             {"slowest wavelength (tokens)", slowest},
             {"attention factor applied", plot::readout_number(f.attention_factor, 6)},
-            {"layers", layers_text(p)}};
+            {"layers", layers_text(p)},
+            {"layer shown", layer_text(p)}};
 }
 
 std::vector<CardRow> card_rows(const std::vector<const ParamSet*>& models) {
@@ -190,6 +199,85 @@ CardLayout card_layout(const BuildContext& ctx, const std::vector<std::string>& 
     return l;
 }
 
+// The card's layout in `area`: the largest type (up to twice the axis labels': a card with room reads
+// from the back of a room) at which it fits wide, else narrow, else tall, in one group of rows or, where
+// the area is wide, two or three groups side by side; rows are left out (those A and B share first)
+// only at the smallest type.
+struct CardFit {
+    CardLayout layout;
+    int groups = 1;
+    std::vector<CardRow> rows;
+    std::size_t left_out = 0;
+    std::size_t per_group() const { return (rows.size() + static_cast<std::size_t>(groups) - 1) / static_cast<std::size_t>(groups); }
+};
+
+CardFit fit_card(const BuildContext& ctx, const std::vector<std::string>& header, const std::vector<CardRow>& all, plot::Rect area,
+                 float smallest) {
+    const plot::Style& st = ctx.request.style;
+    CardFit f;
+    f.rows = all;
+    const float gap = st.px(24);
+    for (float size = std::max(smallest, st.px(st.label_font) * 2.5f);; size = std::max(smallest, size - 1)) {
+        for (const CardShape shape : {CardShape::wide, CardShape::narrow, CardShape::tall}) {
+            f.layout = card_layout(ctx, header, all, size, shape);
+            if (f.layout.width <= area.width()) break;
+        }
+        f.groups = f.layout.shape == CardShape::wide
+                       ? std::clamp(static_cast<int>((area.width() + gap) / (f.layout.width + gap)), 1, std::min<int>(3, static_cast<int>(all.size())))
+                       : 1;
+        if ((f.layout.width <= area.width() && f.layout.height(f.per_group()) <= area.height()) || size <= smallest) break;
+    }
+    if (f.layout.height(f.per_group()) > area.height()) {
+        const float per_row = f.layout.row_h * static_cast<float>(f.layout.lines);
+        const auto room = static_cast<std::size_t>(std::max(2.0f, std::floor((area.height() - f.layout.row_h) / per_row)));
+        f.rows = fitting_rows(all, room * static_cast<std::size_t>(f.groups), f.left_out);
+    }
+    // the card spans its room: the spare width goes between the columns, the spare height between the
+    // rows (up to a point: a card on a wall-sized picture stays a card)
+    CardLayout& l = f.layout;
+    if (l.shape == CardShape::wide && l.columns.size() > 1) {
+        const float group_w = (area.width() - gap * static_cast<float>(f.groups - 1)) / static_cast<float>(f.groups);
+        const float extra = std::max(0.0f, group_w - l.width) * 0.9f / static_cast<float>(l.columns.size() - 1);
+        l.pad += extra;
+        l.width += extra * static_cast<float>(l.columns.size() - 1);
+    }
+    const float lines = static_cast<float>(l.lines * static_cast<int>(f.per_group()) + 1);
+    l.row_h = std::clamp((area.height() - l.size * 1.5f) / lines, l.row_h, l.size * 3.0f);
+    return f;
+}
+
+// One group of rows with its header, its top left at (x0, y0); returns its bottom.
+float draw_card_rows(BuildContext& ctx, const CardLayout& l, const std::vector<std::string>& header, const CardRow* rows, std::size_t count,
+                     float x0, float y0, bool two_models) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Theme& th = st.theme;
+    plot::DisplayList& list = ctx.result.list;
+    // the header: over the columns when wide or narrow; tall rows name each value's model on its line
+    if (l.shape != CardShape::tall)
+        for (std::size_t c = l.shape == CardShape::wide ? 0 : 1; c < header.size(); ++c)
+            list.text({c == 0 ? x0 : l.value_x(c - 1, x0), y0 + l.row_h / 2}, header[c], l.size, c == 0 ? th.muted : th.text,
+                      plot::HAlign::left, plot::VAlign::middle);
+    else
+        list.text({x0, y0 + l.row_h / 2}, "key, then " + std::string(two_models ? "A and B" : "its value"), l.size, th.muted,
+                  plot::HAlign::left, plot::VAlign::middle);
+    list.segment({x0, y0 + l.row_h}, {x0 + l.width, y0 + l.row_h}, th.axis, st.px(1));
+    float y = y0 + l.row_h;
+    const float edge = std::min(l.pad / 3, l.size), h = l.row_h * static_cast<float>(l.lines);
+    for (std::size_t i = 0; i < count; ++i, y += h) {
+        const CardRow& r = rows[i];
+        // the differing rows tinted; the others striped in turn, which leads the eye across wide gaps
+        if (r.differs) list.rect({x0 - edge, y, x0 + l.width + edge, y + h}, th.accent.with_alpha(0.16f));
+        else if (i % 2 == 1) list.rect({x0 - edge, y, x0 + l.width + edge, y + h}, th.grid.with_alpha(0.12f));
+        list.text({x0, y + l.row_h / 2}, r.key, l.size, th.muted, plot::HAlign::left, plot::VAlign::middle);
+        for (std::size_t m = 0; m < r.values.size(); ++m) {
+            if (l.shape == CardShape::tall && two_models)
+                list.text({x0 + l.size * 0.6f, l.value_y(m, y)}, m == 0 ? "A" : "B", l.size, th.muted, plot::HAlign::left, plot::VAlign::middle);
+            list.text({l.value_x(m, x0), l.value_y(m, y)}, r.values[m], l.size, th.text, plot::HAlign::left, plot::VAlign::middle);
+        }
+    }
+    return y;
+}
+
 void build_model_card(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
@@ -204,66 +292,45 @@ void build_model_card(BuildContext& ctx) {
         top += st.px(st.title_font) * 1.5f;
     }
     const float smallest = std::max(st.min_text, st.presenting ? plot::kPresentingSmallestText : 0.0f);
-    const plot::Rect area{st.px(10), top, ctx.request.width - st.px(10), ctx.request.height - smallest * 3.5f};
-    std::vector<std::string> header{"key", b ? "A" : "value"};
-    if (b) header.push_back("B");
-    // the largest type, from the tick labels' size down to the smallest text, at which the card fits
-    // wide, else narrow; rows are left out (those A and B share first) only at the smallest
-    CardLayout l;
-    std::vector<CardRow> rows = all;
-    std::size_t left_out = 0;
-    for (float size = st.px(st.tick_font);; size = std::max(smallest, size - 1)) {
-        for (const CardShape shape : {CardShape::wide, CardShape::narrow, CardShape::tall}) {
-            l = card_layout(ctx, header, all, size, shape);
-            if (l.width <= area.width()) break;
-        }
-        if ((l.width <= area.width() && l.height(all.size()) <= area.height()) || size <= smallest) break;
-    }
-    if (l.height(all.size()) > area.height()) {
-        const float per_row = l.row_h * static_cast<float>(l.lines);
-        const auto room = static_cast<std::size_t>(std::max(2.0f, std::floor((area.height() - l.row_h) / per_row)));
-        rows = fitting_rows(all, room, left_out);
-    }
-
-    plot::DisplayList& list = ctx.result.list;
-    const float x0 = area.x0 + std::max(0.0f, (area.width() - l.width) / 2), y0 = area.y0;
-    // the header: over the columns when wide or narrow; tall rows name each value's model on its line
-    if (l.shape != CardShape::tall)
-        for (std::size_t c = l.shape == CardShape::wide ? 0 : 1; c < header.size(); ++c)
-            list.text({c == 0 ? x0 : l.value_x(c - 1, x0), y0 + l.row_h / 2}, header[c], l.size, c == 0 ? th.muted : th.text,
-                      plot::HAlign::left, plot::VAlign::middle);
-    else
-        list.text({x0, y0 + l.row_h / 2}, "key, then " + std::string(b ? "A and B" : "its value"), l.size, th.muted, plot::HAlign::left,
-                  plot::VAlign::middle);
-    list.segment({x0, y0 + l.row_h}, {x0 + l.width, y0 + l.row_h}, th.axis, st.px(1));
-    float y = y0 + l.row_h;
-    for (const CardRow& r : rows) {
-        const float h = l.row_h * static_cast<float>(l.lines);
-        if (r.differs) list.rect({x0 - l.pad / 3, y, x0 + l.width + l.pad / 3, y + h}, th.accent.with_alpha(0.16f));
-        list.text({x0, y + l.row_h / 2}, r.key, l.size, th.muted, plot::HAlign::left, plot::VAlign::middle);
-        for (std::size_t m = 0; m < r.values.size(); ++m) {
-            if (l.shape == CardShape::tall && b)
-                list.text({x0 + l.size * 0.6f, l.value_y(m, y)}, m == 0 ? "A" : "B", l.size, th.muted, plot::HAlign::left, plot::VAlign::middle);
-            list.text({l.value_x(m, x0), l.value_y(m, y)}, r.values[m], l.size, th.text, plot::HAlign::left, plot::VAlign::middle);
-        }
-        y += h;
-    }
+    // the line under the card: what the tint means, or how to see B, or how many rows are left out
+    // (room kept for the longest of them)
+    const std::string left_out_note = std::string(" rows") + (b ? " that A and B share" : "") + " not shown: a larger panel or export shows all.";
     std::string note = b ? "Tinted: the rows where A and B differ." : "";
     if (!b && ctx.request.interactive) note = "Set 'compare with (model B)' to put a second model beside this one.";
-    if (left_out > 0)
-        note = std::to_string(left_out) + (left_out == 1 ? " row" : " rows") + (b ? " that A and B share" : "") +
-               " not shown: a larger panel or export shows all.";
-    if (!note.empty()) {
-        const float size = std::max(smallest, l.size * 0.9f);
-        float ny = y + size * 0.5f;
-        for (const std::string& line : plot::wrap_words(ctx.measure, note, size, ctx.request.width - 2 * area.x0)) {
-            list.text({area.x0, ny}, line, size, th.muted, plot::HAlign::left, plot::VAlign::top);
-            ny += size * 1.3f;
-        }
+    const float note_size = std::max(smallest, st.px(st.tick_font) * 0.9f), margin = st.px(10);
+    const float note_w = ctx.request.width - 2 * margin;
+    auto note_height = [&](const std::string& n) {
+        const std::size_t lines = n.empty() ? 0 : plot::wrap_words(ctx.measure, n, note_size, note_w).size();
+        return lines ? static_cast<float>(lines) * note_size * 1.3f + note_size * 0.5f : 0.0f;
+    };
+    auto area_above = [&](float note_h) { return plot::Rect{margin, top, ctx.request.width - margin, ctx.request.height - note_h - st.px(4)}; };
+    std::vector<std::string> header{"key", b ? "A" : "value"};
+    if (b) header.push_back("B");
+    CardFit fit = fit_card(ctx, header, all, area_above(note_height(note)), smallest);
+    if (fit.left_out > 0)  // room for the line that says so
+        fit = fit_card(ctx, header, all, area_above(std::max(note_height(note), note_height("99" + left_out_note))), smallest);
+    const plot::Rect area = area_above(0);
+    const CardLayout& l = fit.layout;
+
+    const float gap = st.px(24);
+    const float total = l.width * static_cast<float>(fit.groups) + gap * static_cast<float>(fit.groups - 1);
+    const float x0 = area.x0 + std::max(0.0f, (area.width() - total) / 2), y0 = area.y0;
+    float bottom = y0;
+    for (int g = 0; g < fit.groups; ++g) {
+        const std::size_t first = fit.per_group() * static_cast<std::size_t>(g);
+        if (first >= fit.rows.size()) break;
+        const std::size_t count = std::min(fit.per_group(), fit.rows.size() - first);
+        bottom = std::max(bottom, draw_card_rows(ctx, l, header, fit.rows.data() + first, count, x0 + (l.width + gap) * static_cast<float>(g), y0, b.has_value()));
+    }
+    if (fit.left_out > 0) note = std::to_string(fit.left_out) + (fit.left_out == 1 ? " row" + left_out_note.substr(5) : left_out_note);
+    float ny = bottom + note_size * 0.5f;
+    for (const std::string& line : plot::wrap_words(ctx.measure, note, note_size, note_w)) {
+        ctx.result.list.text({margin, ny}, line, note_size, th.muted, plot::HAlign::left, plot::VAlign::top);
+        ny += note_size * 1.3f;
     }
 
     PlotGeometry g = detail::plot_geometry(ctx, CardPlot::card);
-    g.area = {x0, y0, x0 + l.width, y};
+    g.area = {x0, y0, x0 + total, bottom};
     g.frame = g.area;
     ctx.result.plots.push_back(g);
 
@@ -296,13 +363,13 @@ const FigureDescriptor& model_card_figure() {
         f.page = 3;
         f.export_width = 800;
         f.export_height = 640;
-        f.csv_columns = "key,value (key,a,b with model B)";
+        f.csv_columns = "key,value";
         f.plots = {
             {"card", "The model's RoPE configuration, key by key", "model card", PlotRole::table, AxisRole::other, AxisRole::other, 0, {300, 240}, 0, false, 1.2f, {"card", "model card"}},
         };
         std::vector<ParamId> reads;
         for (const CardKey& k : card_keys()) reads.push_back(k.id);
-        reads.insert(reads.end(), {P::preset, P::compare_to, P::compare, P::media, P::layer_kinds, P::model_layers, P::sequence_length});
+        reads.insert(reads.end(), {P::preset, P::compare_to, P::layer_kinds, P::model_layers, P::layer, P::sequence_length});
         f.reads = model_and({});
         for (const ParamId id : reads)
             if (std::find(f.reads.begin(), f.reads.end(), id) == f.reads.end()) f.reads.push_back(id);

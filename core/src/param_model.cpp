@@ -315,6 +315,7 @@ std::optional<ParamSet> ParamSet::compared_model() const {
     const std::string to((*this)[P::compare_to]);
     if (to == "unscaled") return std::nullopt;
     ParamSet b = *this;
+    b.start_new_lineage();
     b.set(ParamId::compare_to, "unscaled");
     b.set(ParamId::preset, to);
     return b;

@@ -133,6 +133,8 @@ ParamSet::ParamSet() : lineage_(g_next_lineage++) {
         values_[index_of(spec.id)] = spec.default_text.empty() ? ParamValue{} : parse(spec, spec.default_text);
 }
 
+void ParamSet::start_new_lineage() { lineage_ = g_next_lineage++; }
+
 const ParamValue& ParamSet::read(ParamId id) const {
     const std::size_t i = index_of(id);
     for (ParamReadLog* log = t_read_log; log; log = log->outer_)

@@ -130,7 +130,9 @@ TEST_P(EveryFigureExport, InEveryFormatReadByRealReaders) {
             const auto cells = split(lines[i], ',');
             if (cells.size() != width) ++bad;
             for (const std::string& cell : cells)
-                if (!std::isfinite(std::stod(cell))) ++bad;
+                if (figure.name == "model_card" ? cell.empty() || cell == "nan" || cell == "inf"  // a table of text
+                                                : !std::isfinite(std::stod(cell)))
+                    ++bad;
         }
         EXPECT_EQ(bad, 0u) << "rows with missing or non-finite cells in " << csv;
     }

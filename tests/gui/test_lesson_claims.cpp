@@ -185,17 +185,45 @@ TEST(LessonClaims, Step13BothModelsReach131072Tokens) {
     EXPECT_EQ(b[P::base], 1000000);
 }
 
-TEST(LessonClaims, Step14TheScoreMatrixIsConstantAlongDiagonals) {
-    const ParamSet p = at(14);
-    const FrequencyTable f = freqs(14);
+TEST(LessonClaims, Step14Llama3TurnsFewerPairsFullyWithinTwiceTheContext) {
+    const ParamSet a = at(14);
+    const ParamSet b = *a.compared_model();
+    EXPECT_EQ(a[P::dim], 128);
+    EXPECT_EQ(b[P::dim], 128);
+    EXPECT_EQ(a[P::base], 10000);
+    EXPECT_EQ(b[P::base], 500000);
+    EXPECT_EQ(a[P::max_position], 4096);
+    EXPECT_EQ(b[P::max_position], 8192);
+    // "pairs 0 to 45 turn a full circle within its 4096 tokens; ... only pairs 0 to 34 within its 8192"
+    auto full_turns = [](const ParamSet& p) {
+        const FrequencyTable f = compute_frequencies(p.config());
+        int n = 0;
+        while (n < f.pairs() && f.wavelength(n) < static_cast<double>(p[P::max_position])) ++n;
+        for (int i = n; i < f.pairs(); ++i) EXPECT_GE(f.wavelength(i), static_cast<double>(p[P::max_position]));
+        return n;
+    };
+    EXPECT_EQ(full_turns(a), 46);
+    EXPECT_EQ(full_turns(b), 35);
+    EXPECT_EQ(a[P::pair], 46);  // "the selected pair, 46, is the first that Llama 2 does not turn fully"
+    // "about 2.56 million tokens for one turn, against 54,410"
+    EXPECT_NEAR(compute_frequencies(b.config()).wavelength(63), 2.56e6, 0.005e6);
+    EXPECT_EQ(std::round(compute_frequencies(a.config()).wavelength(63)), 54410);
+    // the panel shows both models, side by side at a projector's size
+    EXPECT_TRUE(panel_shows(14, "A: llama-2-7b"));
+    EXPECT_TRUE(panel_shows(14, "B: llama-3-8b"));
+}
+
+TEST(LessonClaims, Step15TheScoreMatrixIsConstantAlongDiagonals) {
+    const ParamSet p = at(15);
+    const FrequencyTable f = freqs(15);
     const Eigen::MatrixXd s = score_matrix(f, Pairing::interleaved, Pairing::interleaved, ones(64), ones(64), 16);
     for (int m = 1; m < 16; ++m)
         for (int n = 1; n < 16; ++n) EXPECT_NEAR(s(m, n), s(m - 1, n - 1), 1e-9);
 }
 
-TEST(LessonClaims, Step15MixedLayoutsDriftAsBothTokensShift) {
-    const ParamSet p = at(15);
-    const FrequencyTable f = freqs(15);
+TEST(LessonClaims, Step16MixedLayoutsDriftAsBothTokensShift) {
+    const ParamSet p = at(16);
+    const FrequencyTable f = freqs(16);
     const std::vector<double> v = p.vector();  // held: a Map of the temporary would dangle
     const Eigen::Map<const Eigen::VectorXd> q(v.data(), 16);
     const std::int64_t r = p[P::key_position] - p[P::position];
@@ -203,25 +231,25 @@ TEST(LessonClaims, Step15MixedLayoutsDriftAsBothTokensShift) {
     EXPECT_GT(largest_drift(shifted_scores(f, Pairing::interleaved, Pairing::half, q, q, r, 0, 256)), 1.0);
 }
 
-TEST(LessonClaims, Step16Bf16Rounds257AndFloat32StepsByAn128thNear131071) {
+TEST(LessonClaims, Step17Bf16Rounds257AndFloat32StepsByAn128thNear131071) {
     EXPECT_EQ(round_to_bfloat16(257), 256);
     EXPECT_EQ(format_spacing(NumberFormat::float32, 131071), 1.0 / 128);
-    EXPECT_EQ(freqs(16).theta[0], 1.0);  // the fastest pair: the angle is m itself
+    EXPECT_EQ(freqs(17).theta[0], 1.0);  // the fastest pair: the angle is m itself
 }
 
-TEST(LessonClaims, Step17PositionDotDependsOnDistanceRopeScoreToo) {
-    const ParamSet p = at(17);
+TEST(LessonClaims, Step18PositionDotDependsOnDistanceRopeScoreToo) {
+    const ParamSet p = at(18);
     EXPECT_NEAR(sinusoidal_dot(0, 40, 128, 10000), sinusoidal_dot(512, 552, 128, 10000), 1e-9);
-    const FrequencyTable f = freqs(17);
+    const FrequencyTable f = freqs(18);
     EXPECT_NEAR(attention_score(f, Pairing::interleaved, ones(128), 0, ones(128), 40),
                 attention_score(f, Pairing::interleaved, ones(128), 512, ones(128), 552), 1e-9);
-    EXPECT_TRUE(panel_shows(17, "m = 512"));
+    EXPECT_TRUE(panel_shows(18, "m = 512"));
 }
 
 // Steps 18-21: today's models.
 
-TEST(LessonClaims, Step18PartialAndProportionalPairAndTurnDifferently) {
-    const ParamSet p = at(18);
+TEST(LessonClaims, Step19PartialAndProportionalPairAndTurnDifferently) {
+    const ParamSet p = at(19);
     const int d = static_cast<int>(p[P::dim]);
     const double f = p[P::rotary_fraction], base = p[P::base];
     const LayoutTable partial = layout_table(RotaryLayout::partial, d, f, base);
@@ -235,11 +263,11 @@ TEST(LessonClaims, Step18PartialAndProportionalPairAndTurnDifferently) {
     EXPECT_EQ(fp.theta[0], fq.theta[0]);  // "every turning pair but the first gets a different frequency"
     for (int i = 1; i < 4; ++i) EXPECT_GT(std::abs(fp.theta[i] - fq.theta[i]), 1e-3 * fq.theta[i]) << i;
     for (int i = 4; i < fq.pairs(); ++i) EXPECT_EQ(fq.theta[i], 0.0) << i;  // "the rest frequency 0"
-    EXPECT_TRUE(panel_shows(18, "(i, i + 8)"));
+    EXPECT_TRUE(panel_shows(19, "(i, i + 8)"));
 }
 
-TEST(LessonClaims, Step19MixedTablesBreakTheRelativePropertyAndTransplantedValuesChangeTheScores) {
-    const ParamSet p = at(19);
+TEST(LessonClaims, Step20MixedTablesBreakTheRelativePropertyAndTransplantedValuesChangeTheScores) {
+    const ParamSet p = at(20);
     const int d = static_cast<int>(p[P::dim]);
     const double f = p[P::rotary_fraction], base = p[P::base];
     const FrequencyTable fq = compute_frequencies(layout_config(RotaryLayout::proportional, d, f, base));
@@ -269,12 +297,12 @@ TEST(LessonClaims, Step19MixedTablesBreakTheRelativePropertyAndTransplantedValue
         apart = std::max(apart, std::abs(score_with_tables(ported, ported, qs, 0, ks, r) -
                                          score_with_tables(proportional, proportional, qs, 0, ks, r)));
     EXPECT_GT(apart, 1.0);
-    EXPECT_TRUE(panel_shows(19, "#4195"));  // the port's curve is drawn
-    EXPECT_TRUE(panel_shows(19, "not a rotation"));
+    EXPECT_TRUE(panel_shows(20, "#4195"));  // the port's curve is drawn
+    EXPECT_TRUE(panel_shows(20, "not a rotation"));
 }
 
-TEST(LessonClaims, Step20Gemma4HasFiveSlidingLayersToOneProportionalGlobalLayer) {
-    const ParamSet p = at(20);
+TEST(LessonClaims, Step21Gemma4HasFiveSlidingLayersToOneProportionalGlobalLayer) {
+    const ParamSet p = at(21);
     const ModelLayers model = p.model_layers();
     ASSERT_EQ(model.layers(), 60);  // "ten times: 60 layers"
     int global = 0;
@@ -302,8 +330,8 @@ TEST(LessonClaims, Step20Gemma4HasFiveSlidingLayersToOneProportionalGlobalLayer)
     EXPECT_EQ(p.config().scaling, Scaling::proportional);
 }
 
-TEST(LessonClaims, Step21Llama4LeavesRopeOutOfEveryFourthLayerAndScalesItsQueries) {
-    const ParamSet p = at(21);
+TEST(LessonClaims, Step22Llama4LeavesRopeOutOfEveryFourthLayerAndScalesItsQueries) {
+    const ParamSet p = at(22);
     const ModelLayers model = p.model_layers();
     ASSERT_EQ(model.layers(), 48);
     for (int l = 0; l < 48; ++l) {
@@ -327,7 +355,7 @@ TEST(LessonClaims, Step21Llama4LeavesRopeOutOfEveryFourthLayerAndScalesItsQuerie
     const double last = nope_attention_scale(p[P::max_position] - 1, fs, as);
     EXPECT_EQ(p[P::max_position] - 1, 1048575);
     EXPECT_NEAR(last, 1.49, 0.005);  // "1.49 at position 1,048,575"
-    EXPECT_TRUE(panel_shows(21, "first step: p = 8191"));
+    EXPECT_TRUE(panel_shows(22, "first step: p = 8191"));
 }
 
 namespace {
@@ -345,8 +373,8 @@ Eigen::MatrixXd patch_map(const ParamSet& p, RopeAxes axes, bool interleaved) {
 
 }  // namespace
 
-TEST(LessonClaims, Step22AxialRopeDrawsACross) {
-    const ParamSet p = at(22);
+TEST(LessonClaims, Step23AxialRopeDrawsACross) {
+    const ParamSet p = at(23);
     EXPECT_EQ(p[P::rope_axes], RopeAxes::axial_2d);
     EXPECT_EQ(p[P::grid_rows], 14);  // "14 x 14 patches"
     EXPECT_EQ(p[P::grid_cols], 14);
@@ -378,8 +406,8 @@ TEST(LessonClaims, Step22AxialRopeDrawsACross) {
         }
 }
 
-TEST(LessonClaims, Step23PositionIdsOfTextImageText) {
-    const ParamSet p = at(23);
+TEST(LessonClaims, Step24PositionIdsOfTextImageText) {
+    const ParamSet p = at(24);
     EXPECT_EQ(p[P::rope_axes], RopeAxes::mrope);
     const std::vector<SequenceToken> s =
         mrope_sequence(static_cast<int>(p[P::text_before]), static_cast<int>(p[P::grid_rows]),
@@ -405,8 +433,8 @@ TEST(LessonClaims, Step23PositionIdsOfTextImageText) {
                 1e-9);
 }
 
-TEST(LessonClaims, Step24ChunkedSectionsLeaveTheImageFlatAndInterleavedOnesDoNot) {
-    const ParamSet p = at(24);
+TEST(LessonClaims, Step25ChunkedSectionsLeaveTheImageFlatAndInterleavedOnesDoNot) {
+    const ParamSet p = at(25);
     EXPECT_EQ(p.mrope_section(false), (MropeSection{16, 24, 24}));  // "sections [16, 24, 24]"
     EXPECT_EQ(p.mrope_section(true), (MropeSection{24, 20, 20}));   // "[24, 20, 20]"
     EXPECT_EQ(p[P::base], 1e6);
@@ -419,8 +447,8 @@ TEST(LessonClaims, Step24ChunkedSectionsLeaveTheImageFlatAndInterleavedOnesDoNot
     EXPECT_NEAR(i.minCoeff(), 0.88, 0.005);    // "falls to 0.88"
 }
 
-TEST(LessonClaims, Step25TimeIdsStepWithTheFrameRate) {
-    ParamSet p = at(25);
+TEST(LessonClaims, Step26TimeIdsStepWithTheFrameRate) {
+    ParamSet p = at(26);
     EXPECT_EQ(p[P::media], Media::video);
     EXPECT_EQ(p[P::video_time_ids], VideoTimeIds::seconds);  // the Qwen2.5-VL preset
     VideoSpec s = p.video_spec();
@@ -435,8 +463,8 @@ TEST(LessonClaims, Step25TimeIdsStepWithTheFrameRate) {
     EXPECT_EQ(timestamp_text(timestamp_seconds(s, 0)), "<0.2 seconds>");
 }
 
-TEST(LessonClaims, Step26TokensAndIdsAreTwoBudgets) {
-    const ParamSet p = at(26);
+TEST(LessonClaims, Step27TokensAndIdsAreTwoBudgets) {
+    const ParamSet p = at(27);
     VideoSpec s = p.video_spec();
     s.text_before = s.text_after = 0;
     EXPECT_EQ(s.rows * s.cols * s.fps / s.temporal_patch_size, 192);  // "192 tokens a second"
@@ -452,8 +480,8 @@ TEST(LessonClaims, Step26TokensAndIdsAreTwoBudgets) {
     EXPECT_EQ(video_costs(s, {3600})[0].ids, 96090);  // "the same hour uses 96,090 ids"
 }
 
-TEST(LessonClaims, Step27VideoRopeGivesTimeTheSlowestPairs) {
-    const ParamSet p = at(27);
+TEST(LessonClaims, Step28VideoRopeGivesTimeTheSlowestPairs) {
+    const ParamSet p = at(28);
     const AxisLayout l = *p.axis_layout(RopeAxes::videorope, false);
     EXPECT_EQ(l.count(PositionAxis::t), 16);
     for (int j = 48; j < 64; ++j) EXPECT_EQ(l.axis[static_cast<std::size_t>(j)], PositionAxis::t);  // "the 16 slowest"

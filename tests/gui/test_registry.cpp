@@ -46,6 +46,16 @@ std::vector<ParamSet> varied_states() {
         p.validate();
         out.push_back(p);
     }
+    // model B as a second picture: images and video (M-RoPE chunked against interleaved), layers, 1D
+    for (const auto& [a, b] : {std::pair<const char*, const char*>{"qwen2.5-vl-7b", "qwen3-vl-8b"}, {"gemma-3-12b", "gemma-4-31b"},
+                               {"llama-2-7b", "llama-3-8b"}, {"rope-vit-deit-b", "qwen2.5-vl-7b"}}) {
+        ParamSet p;
+        p.set(P::preset, a);
+        p.set(P::compare_to, b);
+        p.set(P::media, "video");
+        p.validate();
+        out.push_back(p);
+    }
     // proportional RoPE, a NoPE layer, and models with layers (Gemma-4-like; Llama-4-like with the
     // NoPE temperature, and a vector of the loaded layer's length, which loading another layer checks)
     auto numbers = [](int n, int period) {  // "1,2,...,period,1,2,..." n long
@@ -166,9 +176,8 @@ TEST(Registry, EveryDeclaredPlotIsDrawnAndNoOther) {
                 // an axis the descriptor says shows pairs spans pair indices (linked hovers read it so)
                 // (model B's too, when the context figure compares against a preset)
                 double pairs = static_cast<double>(p[P::dim]) / 2;
-                if (const Preset* b = find_preset(p.value_text(P::compare_to)))
-                    for (const auto& [key, value] : b->values)
-                        if (key == ParamId::dim) pairs = std::max(pairs, std::stod(std::string(value)) / 2);
+                if (const std::optional<ParamSet> b = p.compared_model())  // its layer's head, for a model with layers
+                    pairs = std::max(pairs, static_cast<double>((*b)[P::dim]) / 2);
                 if (plot->x_role == figures::AxisRole::pair) {
                     EXPECT_TRUE(g.x_min >= -1 && g.x_max <= pairs + 1) << d->name << " " << g.name << " x " << g.x_min << ".." << g.x_max << " dim " << pairs * 2;
                 }
@@ -224,9 +233,20 @@ TEST(Registry, BuildsReadOnlyTheParametersTheyDeclare) {
             r.width = 900;
             r.height = 520;
             r.with_table = !(d->name == "model_anatomy" && p.model_layers().empty());  // refused without a model
-            ParamReadLog log(p);
-            figures::build_figure(r, p, cache);
-            for (const std::string& k : log.keys()) read.insert(k);
+            // with model B, also where both pictures have room
+            const bool b = p.value_text(P::compare_to) != "unscaled";
+            for (const float scale : {1.0f, 2.0f}) {
+                if (scale > 1 && !b) continue;
+                r.width = 900 * scale;
+                r.height = 520 * scale * scale;
+                ParamReadLog log(p);
+                try {
+                    figures::build_figure(r, p, cache);
+                } catch (const std::invalid_argument&) {  // a table model B has none of (layers)
+                    EXPECT_TRUE(b) << d->name;
+                }
+                for (const std::string& k : log.keys()) read.insert(k);
+            }
         }
         for (const std::string& k : read) EXPECT_TRUE(declared.count(k)) << d->name << " reads '" << k << "' but does not declare it";
         // and declares nothing it never reads (a declared key only costs rebuilds, but says something false)

@@ -246,6 +246,8 @@ public:
     // in place of this one's (every model key reset, then the preset's values; compare_to itself
     // "unscaled"), so that B is what `--set preset=B` after the same keys gives. None when compare_to
     // is "unscaled". Not validated (validate() reads every key): callers that need B whole validate it.
+    // B is another model: a ParamReadLog of this set does not record what is read of B (its model
+    // keys are the preset's; the rest are this set's values, which A's own builds read).
     std::optional<ParamSet> compared_model() const;
 
     // Every key with its value as `--set` text, table order; unset optionals are left out.
@@ -269,6 +271,7 @@ private:
     // Which set this is a copy of (a new set starts its own): ParamReadLog follows copies.
     std::uint64_t lineage_;
     friend class ParamReadLog;
+    void start_new_lineage();  // reads of this set are no longer those of the set it was copied from
 };
 
 // While one exists, every key read on this thread from `params` or from a copy of it is recorded
