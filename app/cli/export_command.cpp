@@ -198,8 +198,16 @@ int run_export(ArgCursor& args) {
     if (figure_name.empty()) throw UsageError("export: which figure? one of: " + figure_names());
     const figures::FigureDescriptor* figure = figures::find_figure(figure_name);
     if (!figure) throw UsageError("export: unknown figure '" + shorten_for_message(figure_name) + "'; figures are: " + figure_names());
-    if (!width_given) options.width = figure->export_width;
-    if (!height_given) options.height = figure->export_height;
+    // the figure's own size, taller with model B's picture under A's (bad --set values are refused below)
+    std::pair<int, int> size{figure->export_width, figure->export_height};
+    try {
+        ParamSet params;
+        apply_sets(params, sets);
+        size = figures::default_export_size(*figure, params);
+    } catch (const std::exception&) {
+    }
+    if (!width_given) options.width = size.first;
+    if (!height_given) options.height = size.second;
     if (out.empty())
         throw UsageError("export: --out PATH is required (the extension picks the format: " +
                          exporting::extensions_text({exporting::FormatKind::picture, exporting::FormatKind::table}) + ")");

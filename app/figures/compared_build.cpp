@@ -38,7 +38,7 @@ namespace {
 // the plots' own minimums leave out, and two squeezed pictures read worse than one.
 plot::Style must_fit(const FigureDescriptor& figure, const plot::Style& st) {
     plot::Style s = st;
-    s.scale *= 1.3f;
+    s.scale *= 1.0f;
     if (!s.focus.empty()) return s;
     for (const PlotDescriptor& d : figure.plots)
         if (d.role == PlotRole::main) s.focus += (s.focus.empty() ? "" : ",") + std::string(d.name);
@@ -188,15 +188,30 @@ std::string caption_text(const FigureDescriptor& figure, const std::string& lett
     return s;
 }
 
-// Every text of a picture lies within it (a picture squeezed below what its text needs pushes some out).
+// Every text of a picture lies within it, and none lies on another (a picture squeezed below what its
+// text needs pushes some out or stacks them).
 bool texts_inside(const plot::DisplayList& list, const plot::TextMeasure& measure) {
+    std::vector<plot::Rect> boxes;
     for (const plot::Command& c : list.commands)
         if (const auto* t = std::get_if<plot::TextCmd>(&c)) {
             if (t->text.empty()) continue;
             const plot::Rect r = plot::text_box(*t, measure);
             if (r.x0 < -1 || r.y0 < -1 || r.x1 > list.width + 1 || r.y1 > list.height + 1) return false;
+            for (const plot::Rect& o : boxes)
+                if (std::min(r.x1, o.x1) - std::max(r.x0, o.x0) > 1 && std::min(r.y1, o.y1) - std::max(r.y0, o.y0) > 1) return false;
+            boxes.push_back(r);
         }
     return true;
+}
+
+// Every plot of a picture at its smallest legible size or more (its descriptor's, its caption, ticks and
+// labels included) and every text within the picture.
+bool legible(const FigureResult& r, const FigureDescriptor& figure, const plot::Style& st, const plot::TextMeasure& measure) {
+    for (const PlotGeometry& g : r.plots) {
+        const PlotDescriptor& d = figure.plots.at(static_cast<std::size_t>(g.tag));
+        if (g.frame.width() + 1 < st.px(d.min_size.x) || g.frame.height() + 1 < st.px(d.min_size.y)) return false;
+    }
+    return texts_inside(r.list, measure);
 }
 
 // Too small for two legible pictures: A's alone, as it is without B (maximising the panel shows
@@ -204,6 +219,7 @@ bool texts_inside(const plot::DisplayList& list, const plot::TextMeasure& measur
 FigureResult only_a(const FigureRequest& request, const ParamSet& a, const ParamSet& b, FigureCache& cache, SingleBuild single) {
     FigureResult out = single(request, a, cache);
     if (request.with_table) out.table = long_form(out.table, single(request, b, cache).table);
+    out.hidden_b = model_label(b);
     return out;
 }
 
@@ -240,14 +256,19 @@ FigureResult build_compared(const FigureRequest& request, const ParamSet& a, con
         local.start_build(plot::AxisPins::Mode::apply);
         rb = build(b, split.b);
     }
-    // a half that could not hold its picture after all (a table's rows at the smallest type): A alone
-    if (!texts_inside(ra.list, measure) || !texts_inside(rb.list, measure)) return only_a(request, a, b, cache, single);
+    // a half that could not hold its picture after all (a plot squeezed below its legible size, a
+    // table's rows at the smallest type pushed out): A alone
+    if (!legible(ra, *request.figure, half.style, measure) || !legible(rb, *request.figure, half.style, measure))
+        return only_a(request, a, b, cache, single);
 
     // the same picture for both (a figure that does not depend on what differs, the gallery shown when
     // neither model has layers): once, as it is without B
     if (same_picture(ra.list, rb.list)) {
+        // (at full size, where the panel may show plots the halves left out, they may differ after all)
         FigureResult one = single(request, a, cache);
-        if (request.with_table) one.table = long_form(ra.table, rb.table);
+        FigureResult other = single(request, b, cache);
+        if (request.with_table) one.table = long_form(one.table, other.table);
+        if (!same_picture(one.list, other.list)) one.hidden_b = model_label(b);
         return one;
     }
     DataTable table = request.with_table ? long_form(ra.table, rb.table) : DataTable{};

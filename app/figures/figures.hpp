@@ -60,6 +60,9 @@ struct FigureResult {
     plot::Rect shared_key;  // where a key every plot shares is drawn apart from them (export --plot takes it along)
     bool incomplete = false;  // drawn while a background computation was still running
     bool error = false;       // building it failed (the list holds the message)
+    // Model B's name when the picture was too small for two legible pictures and shows A's alone
+    // (the panel's header says so; a larger panel or export shows both)
+    std::string hidden_b;
     std::uint64_t background_stamp = 0;  // background_stamp() when the build started
     const PlotGeometry* plot(std::string_view name) const;  // tests
     template <typename Tag>

@@ -129,18 +129,26 @@ std::vector<CardRow> card_rows(const std::vector<const ParamSet*>& models) {
     return rows;
 }
 
-// The rows that fit `room` rows: all, else the model's name, the differing rows and the always-shown ones.
-std::vector<CardRow> fitting_rows(std::vector<CardRow> rows, std::size_t room, std::size_t& left_out) {
+// The rows that fit `room` rows: all, else (in the card's order) the model's name, then the rows
+// where A and B differ, then the ones always shown, then the rest.
+std::vector<CardRow> fitting_rows(const std::vector<CardRow>& rows, std::size_t room, std::size_t& left_out) {
     left_out = 0;
     if (rows.size() <= room) return rows;
+    auto rank = [&](std::size_t i) {
+        if (i == 0) return 0;
+        if (rows[i].differs) return 1;
+        const bool always = std::any_of(card_keys().begin(), card_keys().end(),
+                                        [&](const CardKey& k) { return k.always && param_spec(k.id).name == rows[i].key; });
+        return always ? 2 : 3;
+    };
+    std::vector<std::size_t> order(rows.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return rank(x) < rank(y); });
+    order.resize(room);
+    std::sort(order.begin(), order.end());
     std::vector<CardRow> kept;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        const bool always = i == 0 || std::any_of(card_keys().begin(), card_keys().end(), [&](const CardKey& k) {
-                                return k.always && param_spec(k.id).name == rows[i].key;
-                            });
-        if ((rows[i].differs || always) && kept.size() < room) kept.push_back(rows[i]);
-        else ++left_out;
-    }
+    for (const std::size_t i : order) kept.push_back(rows[i]);
+    left_out = rows.size() - kept.size();
     return kept;
 }
 
@@ -294,7 +302,7 @@ void build_model_card(BuildContext& ctx) {
     const float smallest = std::max(st.min_text, st.presenting ? plot::kPresentingSmallestText : 0.0f);
     // the line under the card: what the tint means, or how to see B, or how many rows are left out
     // (room kept for the longest of them)
-    const std::string left_out_note = std::string(" rows") + (b ? " that A and B share" : "") + " not shown: a larger panel or export shows all.";
+    const std::string left_out_note = " rows not shown: a larger panel or export shows all.";
     std::string note = b ? "Tinted: the rows where A and B differ." : "";
     if (!b && ctx.request.interactive) note = "Set 'compare with (model B)' to put a second model beside this one.";
     const float note_size = std::max(smallest, st.px(st.tick_font) * 0.9f), margin = st.px(10);

@@ -76,6 +76,11 @@ std::vector<FocusNeed> focus_needs(const FigureDescriptor& figure, const ParamSe
 
 }  // namespace
 
+std::pair<int, int> default_export_size(const FigureDescriptor& figure, const ParamSet& params) {
+    if (!detail::shows_two_pictures(figure, params)) return {figure.export_width, figure.export_height};
+    return {figure.export_width, 2 * figure.export_height + 60};
+}
+
 bool focus_fits(const FigureDescriptor& figure, const ParamSet& params, const plot::Style& style, float width, float height) {
     if (detail::shows_two_pictures(figure, params)) {  // each model's picture is built in its half
         const detail::ComparedSplit split = detail::compared_split(figure, params, style, width, height);

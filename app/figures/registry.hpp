@@ -75,6 +75,11 @@ bool focus_fits(const FigureDescriptor& figure, const ParamSet& params, const pl
 // The same for one model's picture of that size (model B aside).
 bool focus_fits_one(const FigureDescriptor& figure, const ParamSet& params, const plot::Style& style, float width, float height);
 
+// A figure's size in a file when none is asked for: its own (export_width x export_height), twice as
+// tall (and a caption line each) when model B is drawn as a second picture: A above B, each at the
+// figure's own size.
+std::pair<int, int> default_export_size(const FigureDescriptor& figure, const ParamSet& params);
+
 // Every figure in panel order (panel n is all_figures()[n - 1]).
 const std::vector<const FigureDescriptor*>& all_figures();
 int figure_count();

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <tuple>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -92,8 +93,7 @@ void ExportJobs::open(const AppState& state, int index, bool recording) {
     d.just_opened = true;
     d.recording = false;
     d.panel = index;
-    d.width = figure.export_width;
-    d.height = figure.export_height;
+    std::tie(d.width, d.height) = figures::default_export_size(figure, state.params());
     d.browsing = false;
     const std::string name = "rope-" + std::string(figure.name) + std::string(exporting::file_format(d.format).extension);
     std::snprintf(d.file_name, sizeof d.file_name, "%s", name.c_str());
@@ -268,8 +268,8 @@ void draw_picture_fields(ExportDialogState& d, const AppState& state, const Pane
     ImGui::InputInt("height", &d.height, 0);
     item_tooltip(("Figure height in pixels at scale 1, " + sizes + ".").c_str());
     ImGui::SameLine();
-    if (ImGui::SmallButton("default")) d.width = panel.figure->export_width, d.height = panel.figure->export_height;
-    item_tooltip("The figure's own export size (as `rope-explorer export` uses).");
+    if (ImGui::SmallButton("default")) std::tie(d.width, d.height) = figures::default_export_size(*panel.figure, state.params());
+    item_tooltip("The figure's own export size (as `rope-explorer export` uses; twice as tall with model B under A).");
     ImGui::SameLine();
     if (ImGui::SmallButton("as on screen")) {
         d.width = std::clamp(static_cast<int>(std::lround(panel.key.width / state.ui_scale)), exporting::kMinSize, exporting::kMaxSize);

@@ -137,6 +137,12 @@ void draw_header(const AppState& state, PanelView& panel, const UiContext& ui, i
     ImGui::PopFont();
     const bool title_double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
     item_tooltip("Double-click the title (or press its number key) to maximise this panel; again to restore.");
+    if (!panel.result.hidden_b.empty()) {  // model B set, but no room here for its picture beside A's
+        ImGui::SameLine();
+        ImGui::TextDisabled("(A only)");
+        item_tooltip(("Too small for two legible pictures: this panel shows model A alone. Maximise it (double-click the "
+                      "title) to see model B (" + panel.result.hidden_b + ") beside it; its export shows both.").c_str());
+    }
     const char* button = alone && state.maximized == index ? "Restore" : "Maximise";
     const float gap = header_gap();
     const float buttons_w = header_buttons_width(button);
