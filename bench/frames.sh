@@ -10,6 +10,9 @@
 #   SCENARIOS="page5-12x16 page5-128x128" bash bench/frames.sh   # Images, M-RoPE, two grid sizes
 #   SCENARIOS="page6-video" bash bench/frames.sh   # Video: Qwen2.5-VL, 32 frames
 #   SCENARIOS="a-llama ab-llama" bash bench/frames.sh   # Basics: Llama 2 alone, then with Llama 3 as model B
+#   SCENARIOS="a-why ab-why a-models ab-models a-images ab-images a-video ab-video" bash bench/frames.sh
+#     # the other pages alone and with model B: Why it works (Llama 2 / 3), Today's models (Gemma 3 / 4),
+#     # Images and Video (Qwen2.5-VL / Qwen3-VL, a 32-frame video)
 # It is a benchmark, not a test: this 2-core machine is noisy, so read the spread.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -36,6 +39,17 @@ scenario_args() {  # name -> the app's arguments
     page6-video)  # Video: Qwen2.5-VL's seconds on a 32-frame video
       printf '{"parameters": {"preset": "qwen2.5-vl-7b", "media": "video", "video_frames": 32}, "view": {"page": 5}}\n' > "$work/page6.json"
       echo "--session $work/page6.json" ;;
+    a-why|ab-why|a-models|ab-models|a-images|ab-images|a-video|ab-video)  # a page, alone or with model B
+      local page a b more=""
+      case "${1#*-}" in
+        why) page=2 a=llama-2-7b b=llama-3-8b ;;
+        models) page=3 a=gemma-3-12b b=gemma-4-31b ;;
+        images) page=4 a=qwen2.5-vl-7b b=qwen3-vl-8b ;;
+        video) page=5 a=qwen2.5-vl-7b b=qwen3-vl-8b more=', "media": "video", "video_frames": 32' ;;
+      esac
+      [[ "$1" == ab-* ]] && more+=", \"compare_to\": \"$b\""
+      printf '{"parameters": {"preset": "%s"%s}, "view": {"page": %d}}\n' "$a" "$more" "$page" > "$work/$1.json"
+      echo "--session $work/$1.json" ;;
     page5-12x16|page5-128x128)  # Images: M-RoPE (valid at every dim the sweep reaches) on a grid
       local rows="${1#page5-}"; rows="${rows%x*}"; local cols="${1##*x}"
       printf '{"parameters": {"rope_axes": "mrope", "grid_rows": %d, "grid_cols": %d}, "view": {"page": 4}}\n' "$rows" "$cols" > "$work/page5.json"

@@ -21,7 +21,7 @@ std::string default_sizes() {
     for (const figures::FigureDescriptor* d : figures::all_figures())
         if (d->export_width != first.export_width || d->export_height != first.export_height)
             s += "; " + std::to_string(d->export_width) + "x" + std::to_string(d->export_height) + " for " + std::string(d->name);
-    return s;
+    return s + "; with compare_to, where B is a second picture, twice the height + 60 (A above B)";
 }
 
 // A flag's number the rule allows (the one parser), or a UsageError in the one shape of a refusal.

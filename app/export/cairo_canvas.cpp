@@ -153,6 +153,7 @@ CairoTextMeasure::CairoTextMeasure() {
 CairoTextMeasure::~CairoTextMeasure() { cairo_destroy(cr_); }
 
 plot::Vec2 CairoTextMeasure::measure(const std::string& text, float size) const {
+    const std::lock_guard<std::mutex> lock(mutex_);
     set_font(cr_, size);
     cairo_text_extents_t e;
     cairo_text_extents(cr_, text.c_str(), &e);

@@ -3,6 +3,7 @@
 // as the screen sizes it (a size is the font's pixel height, ascent to descent).
 #pragma once
 
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,10 +24,11 @@ class CairoTextMeasure : public plot::TextMeasure {
 public:
     CairoTextMeasure();
     ~CairoTextMeasure() override;
-    plot::Vec2 measure(const std::string& text, float size) const override;
+    plot::Vec2 measure(const std::string& text, float size) const override;  // from several threads at once too
 
 private:
     cairo_t* cr_ = nullptr;
+    mutable std::mutex mutex_;  // one cairo context: a figure with model B builds A and B on two threads
 };
 
 // Replays a display list on a cairo context (already scaled for the output).

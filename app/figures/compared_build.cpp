@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <limits>
 #include <stdexcept>
 #include <type_traits>
@@ -235,26 +236,40 @@ FigureResult build_compared(const FigureRequest& request, const ParamSet& a, con
 
     FigureRequest half = request;
     half.style.draw_titles = false;
-    plot::AxisPins local;  // on screen and in stills: A and B share every range they agree on
-    const bool own_pins = st.pins == nullptr;
-    if (own_pins) half.style.pins = &local;
-    auto build = [&](const ParamSet& params, plot::Rect area) {
+    auto build = [&](const ParamSet& params, plot::Rect area, plot::AxisPins* pins) {
         FigureRequest r = half;
         r.width = area.width();
         r.height = area.height();
+        if (pins) r.style.pins = pins;
         return single(r, params, cache);
     };
-    if (own_pins) local.start_build(plot::AxisPins::Mode::collect);
-    FigureResult ra = build(a, split.a);
-    if (own_pins) local.start_build(plot::AxisPins::Mode::collect);
-    FigureResult rb = build(b, split.b);
-    if (own_pins && !local.frame_unchanged(0)) {
-        local.start_build(plot::AxisPins::Mode::apply);
-        ra = build(a, split.a);
-    }
-    if (own_pins && !local.frame_unchanged(1)) {
-        local.start_build(plot::AxisPins::Mode::apply);
-        rb = build(b, split.b);
+    FigureResult ra, rb;
+    if (st.pins) {  // an animation's run: its pins see A's plots, then B's, frame after frame
+        ra = build(a, split.a, nullptr);
+        rb = build(b, split.b, nullptr);
+    } else if (!request.figure->b_shares_ranges) {  // each on its own axes: the two at once, on two threads
+        auto b_job = std::async(std::launch::async, [&] { return build(b, split.b, nullptr); });
+        ra = build(a, split.a, nullptr);
+        rb = b_job.get();
+    } else {
+        // On screen and in stills, A and B share every range they agree on: each is built once to
+        // collect its ranges (the two at once, on two threads), then again on the ranges of both
+        // where that changes it.
+        plot::AxisPins pins_a, pins_b;
+        pins_a.start_build(plot::AxisPins::Mode::collect);
+        pins_b.start_build(plot::AxisPins::Mode::collect);
+        auto b_job = std::async(std::launch::async, [&] { return build(b, split.b, &pins_b); });
+        ra = build(a, split.a, &pins_a);
+        rb = b_job.get();
+        pins_a.absorb(pins_b);  // frame 0: A, frame 1: B
+        const bool redo_a = !pins_a.frame_unchanged(0), redo_b = !pins_a.frame_unchanged(1);
+        plot::AxisPins apply_a = pins_a, apply_b = pins_a;
+        apply_a.start_build(plot::AxisPins::Mode::apply);
+        apply_b.start_build(plot::AxisPins::Mode::apply);
+        std::future<FigureResult> b_again;
+        if (redo_b) b_again = std::async(std::launch::async, [&] { return build(b, split.b, &apply_b); });
+        if (redo_a) ra = build(a, split.a, &apply_a);
+        if (redo_b) rb = b_again.get();
     }
     // a half that could not hold its picture after all (a plot squeezed below its legible size, a
     // table's rows at the smallest type pushed out): A alone

@@ -345,6 +345,7 @@ const FigureDescriptor& pairing_figure() {
         };
         f.reads = model_and({P::pair, P::max_position, P::position, P::key_position, P::vector, P::key_vector});
         f.build = build_pairing;
+        f.b_shares_ranges = false;  // curves: A's and B's pictures each on their own axes (one build each)
         return f;
     }();
     return d;

@@ -456,6 +456,7 @@ const FigureDescriptor& precision_figure() {
         };
         f.reads = model_and({P::pair, P::max_position, P::position, P::vector});
         f.build = build_precision;
+        f.b_shares_ranges = false;  // curves: A's and B's pictures each on their own axes (one build each)
         return f;
     }();
     return d;

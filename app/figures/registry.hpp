@@ -50,6 +50,10 @@ struct FigureDescriptor {
     // saying why nothing rotates.
     bool draws_nope = false;
     ModelBView model_b = ModelBView::two_pictures;
+    // Its two pictures share their ranges and colour scales (built twice each: once to learn them);
+    // false for figures of curves whose second build would cost more than the shared axes give
+    // (each picture then keeps its own axes, labelled).
+    bool b_shares_ranges = true;
 
     // The panel's own UI, each optional.
     float header_width_em = 0;  // room the header options need (font sizes), to decide on a second line

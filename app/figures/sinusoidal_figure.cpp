@@ -216,6 +216,7 @@ const FigureDescriptor& sinusoidal_figure() {
         };
         f.reads = model_and({P::max_position, P::position, P::key_position, P::vector, P::key_vector});
         f.build = build_sinusoidal;
+        f.b_shares_ranges = false;  // curves: A's and B's pictures each on their own axes (one build each)
         return f;
     }();
     return d;

@@ -41,6 +41,35 @@ void AxisPins::merge(Pin& pin, const std::string& kind, Range r) {
     pin.range.hi = std::max(pin.range.hi, r.hi);
 }
 
+void AxisPins::merge(Pin& pin, const Pin& other) {
+    if (!other.seen) return;
+    if (!pin.seen) {
+        pin = other;
+        return;
+    }
+    merge(pin, other.kind, other.range);
+    pin.agree = pin.agree && other.agree;
+}
+
+void AxisPins::absorb(const AxisPins& other) {
+    if (pins_.size() < other.pins_.size()) pins_.resize(other.pins_.size());
+    for (std::size_t i = 0; i < other.pins_.size(); ++i) {
+        PlotPins& p = pins_[i];
+        const PlotPins& o = other.pins_[i];
+        merge(p.x, o.x);
+        merge(p.y, o.y);
+        merge(p.bar, o.bar);
+        if (p.cells.size() < o.cells.size()) p.cells.resize(o.cells.size());
+        for (std::size_t c = 0; c < o.cells.size(); ++c) merge(p.cells[c], o.cells[c]);
+    }
+    built_.insert(built_.end(), other.built_.begin(), other.built_.end());
+    held_built_.insert(held_built_.end(), other.held_built_.begin(), other.held_built_.end());
+    for (const auto& [name, r] : other.held_) {
+        const auto [at, first] = held_.try_emplace(name, r);
+        if (!first) at->second = {std::min(at->second.lo, r.lo), std::max(at->second.hi, r.hi)};
+    }
+}
+
 AxisPins::PlotPins* AxisPins::pins_for(int plot) {
     return plot >= 0 && plot < static_cast<int>(pins_.size()) ? &pins_[static_cast<std::size_t>(plot)] : nullptr;
 }

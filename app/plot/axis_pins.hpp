@@ -48,6 +48,10 @@ public:
     // every frame when it is true in one.
     void hold_flag(const std::string& name, bool& flag);
 
+    // Takes in the frames `other` collected as frames after this one's (two builds collected apart,
+    // on two threads, then pinned as one run).
+    void absorb(const AxisPins& other);
+
     int frames() const { return static_cast<int>(built_.size()); }
     // Whether the frame collected as number `frame` comes out the same in apply mode (no pinned
     // range differs from its own): then its pass-1 build can be used as it is.
@@ -75,6 +79,7 @@ private:
     static std::string axis_kind(const AxisSetup& a);
     static std::string bar_kind(const ColorbarSetup& b);
     static void merge(Pin& pin, const std::string& kind, Range r);
+    static void merge(Pin& pin, const Pin& other);
     PlotPins* pins_for(int plot);
     const PlotPins* pins_for(int plot) const;
 

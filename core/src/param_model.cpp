@@ -316,8 +316,28 @@ std::optional<ParamSet> ParamSet::compared_model() const {
     if (to == "unscaled") return std::nullopt;
     ParamSet b = *this;
     b.start_new_lineage();
+    const ParamSet a = b;  // A's values, read without a log: what B takes of them is what A's own builds read
     b.set(ParamId::compare_to, "unscaled");
     b.set(ParamId::preset, to);
+    // What the sliders point at and the input are shared by both models (the same token, pair, query
+    // and image or video in either), where B takes them: not where B's preset sets the key itself (a
+    // vision encoder's grid), the pair within B's pairs, the vectors where B's head has their length,
+    // the query patch where B's grid holds it.
+    const Preset* preset = find_preset(to);
+    for (const ParamId id : {ParamId::position, ParamId::key_position, ParamId::heatmap_from, ParamId::heatmap_to, ParamId::vector,
+                             ParamId::key_vector, ParamId::media, ParamId::grid_rows, ParamId::grid_cols, ParamId::text_before,
+                             ParamId::text_after, ParamId::video_frames, ParamId::query_row, ParamId::query_col, ParamId::query_frame}) {
+        if (preset && std::any_of(preset->values.begin(), preset->values.end(), [&](const auto& kv) { return kv.first == id; })) continue;
+        ParamSet trial = b;
+        try {
+            trial.set(id, a.value_text(id));
+            trial.validate();
+            b = trial;
+        } catch (const ParamError&) {  // B's own value stays (a vector of A's length, a patch outside B's grid)
+        }
+    }
+    const std::int64_t pairs = b[P::dim] / 2;
+    b.set(P::pair, std::min<std::int64_t>(a[P::pair], pairs - 1));
     return b;
 }
 

@@ -439,10 +439,11 @@ TEST(ComputeCli, CompareToAddsModelBsRowsToEveryTable) {
     struct Pair {
         std::string a, b;
         std::vector<std::string> more;
+        std::vector<std::string> shared;  // of `more`, what B shares with A (the input, the position): set again after B's preset
     };
-    const std::vector<Pair> pairs{{"llama-2-7b", "llama-3-8b", {"max_position=512", "max_distance=3000"}},
-                                  {"qwen2.5-vl-7b", "qwen3-vl-8b", {"max_position=64", "media=video", "video_frames=5"}},
-                                  {"gemma-3-12b", "gemma-4-31b", {"max_position=64", "position=7"}}};
+    const std::vector<Pair> pairs{{"llama-2-7b", "llama-3-8b", {"max_position=512", "max_distance=3000"}, {}},
+                                  {"qwen2.5-vl-7b", "qwen3-vl-8b", {"max_position=64", "media=video", "video_frames=5"}, {"media=video", "video_frames=5"}},
+                                  {"gemma-3-12b", "gemma-4-31b", {"max_position=64", "position=7"}, {"position=7"}}};
     for (const Pair& pair : pairs)
         for (const char* table : {"freqs", "angles", "rotate", "decay", "summary", "base-bounds", "layers", "temperature", "presets", "axes",
                                   "position-ids", "patches"}) {
@@ -451,6 +452,7 @@ TEST(ComputeCli, CompareToAddsModelBsRowsToEveryTable) {
             sets_a.insert(sets_a.end(), pair.more.begin(), pair.more.end());
             sets_b.insert(sets_b.end(), pair.more.begin(), pair.more.end());
             sets_b.push_back("preset=" + pair.b);
+            sets_b.insert(sets_b.end(), pair.shared.begin(), pair.shared.end());
             std::vector<std::string> both = sets_a;
             both.push_back("compare_to=" + pair.b);
             const ProcessResult ra = compute(table, sets_a), rb = compute(table, sets_b), r = compute(table, both);

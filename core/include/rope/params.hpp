@@ -244,8 +244,11 @@ public:
     std::vector<double> key_vector() const;
     // Model B of an A/B comparison: these parameters with the model of the preset `compare_to` names
     // in place of this one's (every model key reset, then the preset's values; compare_to itself
-    // "unscaled"), so that B is what `--set preset=B` after the same keys gives. None when compare_to
-    // is "unscaled". Not validated (validate() reads every key): callers that need B whole validate it.
+    // "unscaled"), as `--set preset=B` after the same keys gives, except that what the sliders point at
+    // and the input stay shared where B takes them (and B's preset does not set them): position,
+    // key_position, heatmap_from/to, vector and key_vector (when B's head has their length), media,
+    // grid_rows/cols, text_before/after, video_frames, query_row/col/frame (when B's grid holds them),
+    // and pair (at most B's last pair). None when compare_to is "unscaled". Not validated as a whole.
     // B is another model: a ParamReadLog of this set does not record what is read of B (its model
     // keys are the preset's; the rest are this set's values, which A's own builds read).
     std::optional<ParamSet> compared_model() const;
