@@ -185,7 +185,10 @@ std::string caption_text(const FigureDescriptor& figure, const std::string& lett
     std::string s = letter + ": " + model_label(p);
     const auto reads = [&](ParamId id) { return std::find(figure.reads.begin(), figure.reads.end(), id) != figure.reads.end(); };
     if (reads(P::dim)) s += ", d = " + std::to_string(static_cast<std::int64_t>(p[P::dim]));
-    if (reads(P::base)) s += ", base " + plot::readout_number(p[P::base], 6);
+    if (reads(P::base)) {  // "base 10⁶", "base 500 000"
+        const double base = p[P::base], e = std::log10(base);
+        s += ", base " + (std::abs(e - std::round(e)) < 1e-9 && e >= 2 ? plot::power_label(base) : plot::grouped_number(base));
+    }
     return s;
 }
 
