@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 #include <type_traits>
+#include <utility>
 
 #include "figures/figures.hpp"
 #include "plot/axis_pins.hpp"
@@ -27,19 +28,18 @@ std::string model_label(const ParamSet& params) {
     return preset == "none" ? "this model" : preset;
 }
 
-bool shows_two_pictures(const FigureDescriptor& figure, const ParamSet& params) {
-    return figure.model_b != ModelBView::itself && std::string(params[P::compare_to]) != "unscaled" && model_b(params).has_value();
+std::optional<ParamSet> second_picture_model(const FigureDescriptor& figure, const ParamSet& params) {
+    if (figure.model_b == ModelBView::itself) return std::nullopt;
+    return model_b(params);
 }
 
 namespace {
 
 // The style whose focus is what must stay legible in each half: a lesson step's focus, else the
-// figure's main plots (else its first).
-// Checked at 1.3 times their smallest legible size: a half also holds the legends and notes that
-// the plots' own minimums leave out, and two squeezed pictures read worse than one.
+// figure's main plots (else its first). (What the plots' minimums leave out, legends and notes, is
+// checked on the built pictures: legible() below.)
 plot::Style must_fit(const FigureDescriptor& figure, const plot::Style& st) {
     plot::Style s = st;
-    s.scale *= 1.0f;
     if (!s.focus.empty()) return s;
     for (const PlotDescriptor& d : figure.plots)
         if (d.role == PlotRole::main) s.focus += (s.focus.empty() ? "" : ",") + std::string(d.name);
@@ -49,8 +49,8 @@ plot::Style must_fit(const FigureDescriptor& figure, const plot::Style& st) {
 
 }  // namespace
 
-ComparedSplit compared_split(const FigureDescriptor& figure, const ParamSet& params, const plot::Style& st, float width,
-                             float height) {
+ComparedSplit compared_split(const FigureDescriptor& figure, const ParamSet& a, const ParamSet& b, const plot::Style& st,
+                             float width, float height) {
     ComparedSplit s;
     s.title = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
     s.caption = st.px(st.label_font) * 1.45f;
@@ -61,11 +61,9 @@ ComparedSplit compared_split(const FigureDescriptor& figure, const ParamSet& par
     const float stack_h = std::max(1.0f, (h - gap) / 2 - s.caption);
     const plot::Rect stack_a{0, s.title + s.caption, width, s.title + s.caption + stack_h};
     const plot::Rect stack_b{0, stack_a.y1 + gap + s.caption, width, stack_a.y1 + gap + s.caption + stack_h};
-    const std::optional<ParamSet> b = model_b(params);
     const plot::Style need = must_fit(figure, st);
     auto holds = [&](const plot::Rect& ra, const plot::Rect& rb) {
-        return focus_fits_one(figure, params, need, ra.width(), ra.height()) &&
-               (!b || focus_fits_one(figure, *b, need, rb.width(), rb.height()));
+        return focus_fits_one(figure, a, need, ra.width(), ra.height()) && focus_fits_one(figure, b, need, rb.width(), rb.height());
     };
     const bool side_ok = figure.model_b != ModelBView::stacked && holds(side_a, side_b);
     const bool stack_ok = holds(stack_a, stack_b);
@@ -185,10 +183,7 @@ std::string caption_text(const FigureDescriptor& figure, const std::string& lett
     std::string s = letter + ": " + model_label(p);
     const auto reads = [&](ParamId id) { return std::find(figure.reads.begin(), figure.reads.end(), id) != figure.reads.end(); };
     if (reads(P::dim)) s += ", d = " + std::to_string(static_cast<std::int64_t>(p[P::dim]));
-    if (reads(P::base)) {  // "base 10⁶", "base 500 000"
-        const double base = p[P::base], e = std::log10(base);
-        s += ", base " + (std::abs(e - std::round(e)) < 1e-9 && e >= 2 ? plot::power_label(base) : plot::grouped_number(base));
-    }
+    if (reads(P::base)) s += ", base " + plot::base_label(p[P::base]);  // "base 10⁶", "base 500 000"
     return s;
 }
 
@@ -227,18 +222,12 @@ FigureResult only_a(const FigureRequest& request, const ParamSet& a, const Param
     return out;
 }
 
-}  // namespace
-
-FigureResult build_compared(const FigureRequest& request, const ParamSet& a, const ParamSet& b, FigureCache& cache,
-                            SingleBuild single) {
-    const plot::Style& st = request.style;
-    plot::ApproximateTextMeasure fallback;
-    const plot::TextMeasure& measure = request.measure ? *request.measure : fallback;
-    const ComparedSplit split = compared_split(*request.figure, a, st, request.width, request.height);
-    if (!split.both) return only_a(request, a, b, cache, single);
-
-    FigureRequest half = request;
-    half.style.draw_titles = false;
+// A's and B's pictures in their halves (titles off). On screen and in stills they share every range
+// they agree on: each is built once to collect its ranges (the two at once, on two threads), then again
+// on the ranges of both where that changes it. An animation's run has pins of its own, which see A's
+// plots, then B's, frame after frame; figures of curves keep their own axes (one build each).
+std::pair<FigureResult, FigureResult> build_pictures(const FigureRequest& half, const ParamSet& a, const ParamSet& b,
+                                                     const ComparedSplit& split, FigureCache& cache, SingleBuild single) {
     auto build = [&](const ParamSet& params, plot::Rect area, plot::AxisPins* pins) {
         FigureRequest r = half;
         r.width = area.width();
@@ -246,34 +235,43 @@ FigureResult build_compared(const FigureRequest& request, const ParamSet& a, con
         if (pins) r.style.pins = pins;
         return single(r, params, cache);
     };
-    FigureResult ra, rb;
-    if (st.pins) {  // an animation's run: its pins see A's plots, then B's, frame after frame
-        ra = build(a, split.a, nullptr);
-        rb = build(b, split.b, nullptr);
-    } else if (!request.figure->b_shares_ranges) {  // each on its own axes: the two at once, on two threads
+    if (half.style.pins) return {build(a, split.a, nullptr), build(b, split.b, nullptr)};
+    if (!half.figure->b_shares_ranges) {
         auto b_job = std::async(std::launch::async, [&] { return build(b, split.b, nullptr); });
-        ra = build(a, split.a, nullptr);
-        rb = b_job.get();
-    } else {
-        // On screen and in stills, A and B share every range they agree on: each is built once to
-        // collect its ranges (the two at once, on two threads), then again on the ranges of both
-        // where that changes it.
-        plot::AxisPins pins_a, pins_b;
-        pins_a.start_build(plot::AxisPins::Mode::collect);
-        pins_b.start_build(plot::AxisPins::Mode::collect);
-        auto b_job = std::async(std::launch::async, [&] { return build(b, split.b, &pins_b); });
-        ra = build(a, split.a, &pins_a);
-        rb = b_job.get();
-        pins_a.absorb(pins_b);  // frame 0: A, frame 1: B
-        const bool redo_a = !pins_a.frame_unchanged(0), redo_b = !pins_a.frame_unchanged(1);
-        plot::AxisPins apply_a = pins_a, apply_b = pins_a;
-        apply_a.start_build(plot::AxisPins::Mode::apply);
-        apply_b.start_build(plot::AxisPins::Mode::apply);
-        std::future<FigureResult> b_again;
-        if (redo_b) b_again = std::async(std::launch::async, [&] { return build(b, split.b, &apply_b); });
-        if (redo_a) ra = build(a, split.a, &apply_a);
-        if (redo_b) rb = b_again.get();
+        FigureResult ra = build(a, split.a, nullptr);
+        return {std::move(ra), b_job.get()};
     }
+    plot::AxisPins pins_a, pins_b;
+    pins_a.start_build(plot::AxisPins::Mode::collect);
+    pins_b.start_build(plot::AxisPins::Mode::collect);
+    auto b_job = std::async(std::launch::async, [&] { return build(b, split.b, &pins_b); });
+    FigureResult ra = build(a, split.a, &pins_a);
+    FigureResult rb = b_job.get();
+    pins_a.absorb(pins_b);  // frame 0: A, frame 1: B
+    const bool redo_a = !pins_a.frame_unchanged(0), redo_b = !pins_a.frame_unchanged(1);
+    plot::AxisPins apply_a = pins_a, apply_b = pins_a;
+    apply_a.start_build(plot::AxisPins::Mode::apply);
+    apply_b.start_build(plot::AxisPins::Mode::apply);
+    std::future<FigureResult> b_again;
+    if (redo_b) b_again = std::async(std::launch::async, [&] { return build(b, split.b, &apply_b); });
+    if (redo_a) ra = build(a, split.a, &apply_a);
+    if (redo_b) rb = b_again.get();
+    return {std::move(ra), std::move(rb)};
+}
+
+}  // namespace
+
+FigureResult build_compared(const FigureRequest& request, const ParamSet& a, const ParamSet& b, FigureCache& cache,
+                            SingleBuild single) {
+    const plot::Style& st = request.style;
+    plot::ApproximateTextMeasure fallback;
+    const plot::TextMeasure& measure = request.measure ? *request.measure : fallback;
+    const ComparedSplit split = compared_split(*request.figure, a, b, st, request.width, request.height);
+    if (!split.both) return only_a(request, a, b, cache, single);
+
+    FigureRequest half = request;
+    half.style.draw_titles = false;
+    auto [ra, rb] = build_pictures(half, a, b, split, cache, single);
     // a half that could not hold its picture after all (a plot squeezed below its legible size, a
     // table's rows at the smallest type pushed out): A alone
     if (!legible(ra, *request.figure, half.style, measure) || !legible(rb, *request.figure, half.style, measure))

@@ -27,12 +27,12 @@ struct ComparedSplit {
     bool both = true;
     plot::Rect a, b;    // each picture, below its caption (b empty when only A is drawn)
 };
-ComparedSplit compared_split(const FigureDescriptor& figure, const ParamSet& params, const plot::Style& style, float width,
-                             float height);
+ComparedSplit compared_split(const FigureDescriptor& figure, const ParamSet& a, const ParamSet& b, const plot::Style& style,
+                             float width, float height);
 
-// Whether `figure` shows B as two pictures for these parameters (B is set and holds, and the figure
-// does not draw B itself).
-bool shows_two_pictures(const FigureDescriptor& figure, const ParamSet& params);
+// Model B when `figure` shows it as a second picture for these parameters (B is set and holds, and
+// the figure does not draw B itself); none otherwise.
+std::optional<ParamSet> second_picture_model(const FigureDescriptor& figure, const ParamSet& params);
 
 // The figure for A and B, two pictures composed as above. `single` builds one model's picture.
 using SingleBuild = FigureResult (*)(const FigureRequest&, const ParamSet&, FigureCache&);

@@ -119,8 +119,8 @@ FigureResult build_single(const FigureRequest& request, const ParamSet& params, 
 }  // namespace
 
 FigureResult build_figure(const FigureRequest& request, const ParamSet& params, FigureCache& cache) {
-    if (detail::shows_two_pictures(*request.figure, params))
-        return detail::build_compared(request, params, *detail::model_b(params), cache, build_single);
+    if (const std::optional<ParamSet> b = detail::second_picture_model(*request.figure, params))
+        return detail::build_compared(request, params, *b, cache, build_single);
     return build_single(request, params, cache);
 }
 

@@ -33,11 +33,6 @@ struct KindRow {
     bool nope = false;
 };
 
-std::string base_text(double b) {
-    const double e = std::log10(b);
-    if (std::abs(e - std::round(e)) < 1e-9 && e >= 2) return plot::power_label(b);
-    return plot::grouped_number(b);
-}
 
 // "0–4, 6–10, 12" for the layers of one kind.
 std::string layer_ranges(const ModelLayers& model, int kind) {
@@ -70,7 +65,7 @@ KindRow kind_row(const ParamSet& params, const ModelLayers& model, int kind_inde
     const FrequencyTable f = compute_frequencies(c);
     row.nope = c.nope || kind.attention == Attention::linear;
     row.position = kind.attention == Attention::linear ? "none (linear)" : c.nope ? "NoPE" : "RoPE";
-    row.base = row.nope ? "–" : base_text(c.base);
+    row.base = row.nope ? "–" : plot::base_label(c.base);
     row.turning = row.nope ? "0" : std::to_string(2 * f.rotating_pairs) + " of " + std::to_string(c.dim);
     row.scaling = c.nope ? "–" : std::string(to_string(c.scaling));
     if (!row.nope && c.scaling != Scaling::none && c.scaling != Scaling::proportional) row.scaling += " ×" + plot::readout_number(c.factor, 3);

@@ -77,16 +77,15 @@ std::vector<FocusNeed> focus_needs(const FigureDescriptor& figure, const ParamSe
 }  // namespace
 
 std::pair<int, int> default_export_size(const FigureDescriptor& figure, const ParamSet& params) {
-    if (!detail::shows_two_pictures(figure, params)) return {figure.export_width, figure.export_height};
+    if (!detail::second_picture_model(figure, params)) return {figure.export_width, figure.export_height};
     return {figure.export_width, 2 * figure.export_height + 60};
 }
 
 bool focus_fits(const FigureDescriptor& figure, const ParamSet& params, const plot::Style& style, float width, float height) {
-    if (detail::shows_two_pictures(figure, params)) {  // each model's picture is built in its half
-        const detail::ComparedSplit split = detail::compared_split(figure, params, style, width, height);
-        if (!split.both) return false;
-        return focus_fits_one(figure, params, style, split.a.width(), split.a.height()) &&
-               focus_fits_one(figure, *detail::model_b(params), style, split.b.width(), split.b.height());
+    if (const std::optional<ParamSet> b = detail::second_picture_model(figure, params)) {  // each model's picture in its half
+        const detail::ComparedSplit split = detail::compared_split(figure, params, *b, style, width, height);
+        return split.both && focus_fits_one(figure, params, style, split.a.width(), split.a.height()) &&
+               focus_fits_one(figure, *b, style, split.b.width(), split.b.height());
     }
     return focus_fits_one(figure, params, style, width, height);
 }

@@ -190,4 +190,10 @@ std::string grouped_number(double value) {
     return out;
 }
 
+std::string base_label(double base) {
+    const double e = std::log10(base);
+    if (std::abs(e - std::round(e)) < 1e-9 && e >= 2) return power_label(base);
+    return grouped_number(base);
+}
+
 }  // namespace rope::plot

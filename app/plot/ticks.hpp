@@ -26,6 +26,8 @@ std::string decade_label(double value);
 std::string power_label(double value);
 // A number for readouts: up to `digits` significant digits, thousands as plain digits.
 std::string readout_number(double value, int digits = 6);
+// A RoPE base: "10⁴" for powers of ten from 100 up, else grouped_number ("500 000").
+std::string base_label(double base);
 // A whole number in groups of three digits split by thin spaces ("1 048 576"), which reads better on
 // a projector than e-notation; anything else as readout_number(value, 4).
 std::string grouped_number(double value);

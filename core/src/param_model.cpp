@@ -2,6 +2,7 @@
 // (picking a layer or a preset loads its values), image axes, and the checks that involve several keys.
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "rope/frequencies.hpp"
 #include "rope/number_format.hpp"
@@ -324,18 +325,26 @@ std::optional<ParamSet> ParamSet::compared_model() const {
     // vision encoder's grid), the pair within B's pairs, the vectors where B's head has their length,
     // the query patch where B's grid holds it.
     const Preset* preset = find_preset(to);
+    std::vector<ParamId> shared;
     for (const ParamId id : {ParamId::position, ParamId::key_position, ParamId::heatmap_from, ParamId::heatmap_to, ParamId::vector,
                              ParamId::key_vector, ParamId::media, ParamId::grid_rows, ParamId::grid_cols, ParamId::text_before,
-                             ParamId::text_after, ParamId::video_frames, ParamId::query_row, ParamId::query_col, ParamId::query_frame}) {
-        if (preset && std::any_of(preset->values.begin(), preset->values.end(), [&](const auto& kv) { return kv.first == id; })) continue;
-        ParamSet trial = b;
+                             ParamId::text_after, ParamId::video_frames, ParamId::query_row, ParamId::query_col, ParamId::query_frame})
+        if (!preset || std::none_of(preset->values.begin(), preset->values.end(), [&](const auto& kv) { return kv.first == id; }))
+            shared.push_back(id);
+    // all at once (B usually takes every one: one check of the whole set), else one by one
+    auto take = [&](ParamSet& into, const std::vector<ParamId>& ids) {
+        ParamSet trial = into;
         try {
-            trial.set(id, a.value_text(id));
+            for (const ParamId id : ids) trial.set(id, a.value_text(id));
             trial.validate();
-            b = trial;
+            into = trial;
+            return true;
         } catch (const ParamError&) {  // B's own value stays (a vector of A's length, a patch outside B's grid)
+            return false;
         }
-    }
+    };
+    if (!take(b, shared))
+        for (const ParamId id : shared) take(b, {id});
     const std::int64_t pairs = b[P::dim] / 2;
     b.set(P::pair, std::min<std::int64_t>(a[P::pair], pairs - 1));
     return b;

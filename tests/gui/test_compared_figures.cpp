@@ -93,7 +93,7 @@ TEST(ComparedFigures, EachPictureIsThatModelAloneAndTheTableHoldsBoth) {
             const figures::FigureResult both = figures::build_figure(r, ab, cache);
             ASSERT_FALSE(both.error) << what;
             // the table: A's rows labelled a, then B's labelled b
-            const figures::detail::ComparedSplit split = figures::detail::compared_split(*f, ab, r.style, r.width, r.height);
+            const figures::detail::ComparedSplit split = figures::detail::compared_split(*f, ab, b, r.style, r.width, r.height);
             ASSERT_TRUE(split.both) << what << ": 1900x1400 holds both pictures";
             const figures::DataTable ta = figures::build_figure(request(*f, split.a.width(), split.a.height()), a, cache).table;
             const figures::DataTable tb = figures::build_figure(request(*f, split.b.width(), split.b.height()), b, cache).table;
