@@ -10,6 +10,7 @@
 
 #include "cli/arguments.hpp"
 #include "io/program_files.hpp"
+#include "session/hf_config.hpp"
 
 namespace rope::cli {
 
@@ -32,6 +33,7 @@ void start_app(char** argv) {
 }
 
 int run_guarded(int argc, char** argv, int (*run)(int, char**)) {
+    session::install_config_importer();  // compare_to=PATH: a config.json as model B
     try {
         return run(argc, argv);
     } catch (const UsageError& e) {

@@ -23,9 +23,28 @@ std::optional<ParamSet> model_b(const ParamSet& params) {
     }
 }
 
-std::string model_label(const ParamSet& params) {
-    const std::string preset(params[P::preset]);
+std::string model_label(const ParamSet& a, bool b) {
+    if (b) return a.compared_model_name();
+    const std::string preset(a[P::preset]);
     return preset == "none" ? "this model" : preset;
+}
+
+namespace {
+
+// The pairs a model's pair axes show (RopeConfig::rotated_pairs), from the three keys it depends on
+// only: a figure that never reads the scaling's other keys must not be made to.
+int pair_count(const ParamSet& p) {
+    RopeConfig c;
+    c.dim = static_cast<int>(p[P::dim]);
+    c.rotary_fraction = p[P::rotary_fraction];
+    c.scaling = p[P::scaling];
+    return c.rotated_pairs();
+}
+
+}  // namespace
+
+bool pair_fraction_axis(const FigureDescriptor& figure, const ParamSet& a, const ParamSet& b) {
+    return figure.pair_axis && pair_count(a) != pair_count(b);
 }
 
 std::optional<ParamSet> second_picture_model(const FigureDescriptor& figure, const ParamSet& params) {
@@ -83,6 +102,29 @@ ComparedSplit compared_split(const FigureDescriptor& figure, const ParamSet& a, 
     return s;
 }
 
+DataTable long_form(const DataTable& a, const DataTable& b) {
+    DataTable t;
+    t.label_column = "model";
+    t.columns = a.columns;
+    for (const std::string& c : b.columns)
+        if (std::find(t.columns.begin(), t.columns.end(), c) == t.columns.end()) t.columns.push_back(c);
+    t.values.assign(t.columns.size(), {});
+    const double missing = std::numeric_limits<double>::quiet_NaN();
+    for (const auto& [part, label] : {std::pair<const DataTable*, const char*>{&a, "a"}, {&b, "b"}}) {
+        const std::size_t rows = part->rows();
+        t.labels.insert(t.labels.end(), rows, label);
+        for (std::size_t c = 0; c < t.columns.size(); ++c) {
+            const auto at = std::find(part->columns.begin(), part->columns.end(), t.columns[c]);
+            if (at == part->columns.end()) t.values[c].insert(t.values[c].end(), rows, missing);
+            else {
+                const auto& v = part->values[static_cast<std::size_t>(at - part->columns.begin())];
+                t.values[c].insert(t.values[c].end(), v.begin(), v.end());
+            }
+        }
+    }
+    return t;
+}
+
 namespace {
 
 void shift(plot::Vec2& p, plot::Vec2 d) {
@@ -136,30 +178,6 @@ void place(FigureResult& into, FigureResult&& part, plot::Rect area, int model) 
     into.error = into.error || part.error;
 }
 
-// A's and B's tables as one, in long form: a first column `model` (a, then b); a column only one
-// model has is left empty in the other's rows.
-DataTable long_form(const DataTable& a, const DataTable& b) {
-    DataTable t;
-    t.label_column = "model";
-    t.columns = a.columns;
-    for (const std::string& c : b.columns)
-        if (std::find(t.columns.begin(), t.columns.end(), c) == t.columns.end()) t.columns.push_back(c);
-    t.values.assign(t.columns.size(), {});
-    const double missing = std::numeric_limits<double>::quiet_NaN();
-    for (const auto& [part, label] : {std::pair<const DataTable*, const char*>{&a, "a"}, {&b, "b"}}) {
-        const std::size_t rows = part->rows();
-        t.labels.insert(t.labels.end(), rows, label);
-        for (std::size_t c = 0; c < t.columns.size(); ++c) {
-            const auto at = std::find(part->columns.begin(), part->columns.end(), t.columns[c]);
-            if (at == part->columns.end()) t.values[c].insert(t.values[c].end(), rows, missing);
-            else {
-                const auto& v = part->values[static_cast<std::size_t>(at - part->columns.begin())];
-                t.values[c].insert(t.values[c].end(), v.begin(), v.end());
-            }
-        }
-    }
-    return t;
-}
 
 // "A: llama-2-7b" above a picture, after a short line (solid for A, dashed for B, as in the overlays).
 void caption(FigureResult& r, const plot::Style& st, const plot::TextMeasure& measure, plot::Rect picture, float height,
@@ -179,8 +197,8 @@ void caption(FigureResult& r, const plot::Style& st, const plot::TextMeasure& me
 }
 
 // "A: llama-2-7b, d = 128, base 10000" (the head and base only where the figure depends on them)
-std::string caption_text(const FigureDescriptor& figure, const std::string& letter, const ParamSet& p) {
-    std::string s = letter + ": " + model_label(p);
+std::string caption_text(const FigureDescriptor& figure, const std::string& letter, const std::string& name, const ParamSet& p) {
+    std::string s = letter + ": " + name;
     const auto reads = [&](ParamId id) { return std::find(figure.reads.begin(), figure.reads.end(), id) != figure.reads.end(); };
     if (reads(P::dim)) s += ", d = " + std::to_string(static_cast<std::int64_t>(p[P::dim]));
     if (reads(P::base)) s += ", base " + plot::base_label(p[P::base]);  // "base 10⁶", "base 500 000"
@@ -218,7 +236,7 @@ bool legible(const FigureResult& r, const FigureDescriptor& figure, const plot::
 FigureResult only_a(const FigureRequest& request, const ParamSet& a, const ParamSet& b, FigureCache& cache, SingleBuild single) {
     FigureResult out = single(request, a, cache);
     if (request.with_table) out.table = long_form(out.table, single(request, b, cache).table);
-    out.hidden_b = model_label(b);
+    out.hidden_b = model_label(a, true);
     return out;
 }
 
@@ -271,6 +289,7 @@ FigureResult build_compared(const FigureRequest& request, const ParamSet& a, con
 
     FigureRequest half = request;
     half.style.draw_titles = false;
+    half.pair_fraction_axis = pair_fraction_axis(*request.figure, a, b);  // one axis that means the same for both
     auto [ra, rb] = build_pictures(half, a, b, split, cache, single);
     // a half that could not hold its picture after all (a plot squeezed below its legible size, a
     // table's rows at the smallest type pushed out): A alone
@@ -284,7 +303,7 @@ FigureResult build_compared(const FigureRequest& request, const ParamSet& a, con
         FigureResult one = single(request, a, cache);
         FigureResult other = single(request, b, cache);
         if (request.with_table) one.table = long_form(one.table, other.table);
-        if (!same_picture(one.list, other.list)) one.hidden_b = model_label(b);
+        if (!same_picture(one.list, other.list)) one.hidden_b = model_label(a, true);
         return one;
     }
     DataTable table = request.with_table ? long_form(ra.table, rb.table) : DataTable{};
@@ -296,8 +315,8 @@ FigureResult build_compared(const FigureRequest& request, const ParamSet& a, con
     if (st.draw_titles)
         out.list.text({request.width / 2, st.px(6)}, std::string(request.figure->title), st.px(st.title_font), st.theme.text,
                       plot::HAlign::center, plot::VAlign::top);
-    caption(out, st, measure, split.a, split.caption, caption_text(*request.figure, "A", a), 0);
-    caption(out, st, measure, split.b, split.caption, caption_text(*request.figure, "B", b), 1);
+    caption(out, st, measure, split.a, split.caption, caption_text(*request.figure, "A", model_label(a), a), 0);
+    caption(out, st, measure, split.b, split.caption, caption_text(*request.figure, "B", model_label(a, true), b), 1);
     place(out, std::move(ra), split.a, 0);
     place(out, std::move(rb), split.b, 1);
     out.table = std::move(table);

@@ -13,8 +13,16 @@ namespace rope::figures::detail {
 // Model B of `params` (compare_to names a preset), or none when unset or when B does not hold.
 std::optional<ParamSet> model_b(const ParamSet& params);
 
-// "llama-3-8b", or "this model" for parameters set by hand (no preset).
-std::string model_label(const ParamSet& params);
+// A's name ("llama-3-8b", or "this model" for parameters set by hand) or, with `b`, model B's (its
+// preset, or the config.json's folder) as A's parameters name it.
+std::string model_label(const ParamSet& a, bool b = false);
+
+// A's and B's tables as one, in long form: a first column `model` (a, then b); a column only one
+// model has is left empty in the other's rows.
+DataTable long_form(const DataTable& a, const DataTable& b);
+
+// Whether the two pictures' pair axes read i ÷ pairs: the figure has one and A and B have other pair counts.
+bool pair_fraction_axis(const FigureDescriptor& figure, const ParamSet& a, const ParamSet& b);
 
 // Where the two pictures go in a width x height figure: side by side or A above B, whichever holds
 // the figure's main plots (or a lesson step's focus) at their legible sizes in both halves, else the

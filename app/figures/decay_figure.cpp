@@ -21,7 +21,7 @@ enum class DecayPlot { decay };
 
 using detail::model_b;
 
-std::string model_name(const ParamSet& params, const std::string& letter) { return letter + ": " + detail::model_label(params); }
+std::string model_name(const ParamSet& a, bool b) { return (b ? "B: " : "A: ") + detail::model_label(a, b); }
 
 // Each model's bound divided by its value at 0 when B is drawn: models with other pair counts then
 // share an axis that means the same for both (1 at distance 0).
@@ -50,8 +50,8 @@ void build_decay(BuildContext& ctx) {
     const std::int64_t max_distance = ctx.params[P::max_distance];
     const bool log_x = ctx.params[P::decay_scale] == DecayScale::log && max_distance >= 2;
     const std::optional<ParamSet> b = model_b(ctx.params);
-    std::vector<DecayCurve> curves{decay_curve(ctx, f, b.has_value(), b ? model_name(ctx.params, "A") : "")};
-    if (b) curves.push_back(decay_curve(ctx, *ctx.cache.frequencies(*b), true, model_name(*b, "B")));
+    std::vector<DecayCurve> curves{decay_curve(ctx, f, b.has_value(), b ? model_name(ctx.params, false) : "")};
+    if (b) curves.push_back(decay_curve(ctx, *ctx.cache.frequencies(*b), true, model_name(ctx.params, true)));
     const auto& series = curves[0].series;
     const std::vector<double>& bound = curves[0].y;
     double top = 0;

@@ -88,6 +88,9 @@ struct FigureRequest {
     // On screen: a figure's words may say what a click, a drag or a key does there. False in files,
     // where nobody can click (the notes say what a larger export shows instead).
     bool interactive = true;
+    // Set for both pictures when model B has another pair count than A: pair axes read i ÷ pairs
+    // (figures/pair_axis.hpp), the same for both.
+    bool pair_fraction_axis = false;
 };
 
 FigureResult build_figure(const FigureRequest& request, const ParamSet& params, FigureCache& cache);

@@ -12,6 +12,7 @@
 #include "plot/ticks.hpp"
 #include "figures/heatmap_cells.hpp"
 #include "rope/phasor.hpp"
+#include "figures/pair_axis.hpp"
 
 namespace rope::figures {
 
@@ -88,9 +89,7 @@ void build_heatmap(BuildContext& ctx) {
     plot::Plot p(ctx.result.list, ctx.measure, st, {0, 0, ctx.request.width, ctx.request.height},
                  ctx.title());
     plot::AxisSetup x{"position m (tokens)", static_cast<double>(from), static_cast<double>(to)};
-    plot::AxisSetup y{"pair i (0 = fastest)", -0.5, pairs - 0.5};
-    y.moves_in_animation = true;  // pair i of this dim: the rows fill the plot at any dim
-    y.integer_ticks = true;
+    const plot::AxisSetup y = detail::pair_axis(ctx.request, pairs, "pair i (0 = fastest)", -0.5, pairs - 0.5);
     p.setup_x(x);
     p.setup_y(y);
     plot::ColorbarSetup bar;
@@ -249,6 +248,7 @@ const FigureDescriptor& heatmap_figure() {
             {"heatmap", "The angle of every pair at every position", "angles", PlotRole::main, AxisRole::position, AxisRole::pair, 0, {240, 200}, 90, false, 1.6f, {"cell", "colour"}},
         };
         f.reads = model_and({P::max_position, P::heatmap_from, P::heatmap_to, P::heatmap_mode, P::position, P::pair});
+        f.pair_axis = true;  // i ÷ pairs beside a B of another pair count
         f.build = build_heatmap;
         f.header_width_em = 14;
         f.header = heatmap_header;

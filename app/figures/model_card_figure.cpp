@@ -104,7 +104,7 @@ std::vector<CardRow> card_rows(const std::vector<const ParamSet*>& models) {
     static const ParamSet defaults;
     std::vector<CardRow> rows;
     CardRow name{"model", {}, false};
-    for (const ParamSet* m : models) name.values.push_back(detail::model_label(*m));
+    for (std::size_t i = 0; i < models.size(); ++i) name.values.push_back(detail::model_label(*models.front(), i == 1));
     rows.push_back(name);
     for (const CardKey& k : card_keys()) {
         const ParamSpec& spec = param_spec(k.id);

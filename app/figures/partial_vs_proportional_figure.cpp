@@ -20,6 +20,7 @@
 #include "plot/ticks.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/partial_layouts.hpp"
+#include "figures/pair_axis.hpp"
 
 namespace rope::figures {
 
@@ -251,9 +252,7 @@ void draw_wavelengths(BuildContext& ctx, const TwoLayouts& t, std::int64_t conte
     }
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
                  why::pick_title(ctx, sub, cell.width(), {"which frequency each pair gets: wavelength 2π/θᵢ", "wavelength of each pair", "wavelengths"}));
-    plot::AxisSetup ax{"pair i", -0.5, std::max(1.0, pairs - 0.5)};
-    ax.moves_in_animation = true;  // pair i of this dim
-    ax.integer_ticks = true;
+    const plot::AxisSetup ax = detail::pair_axis(ctx.request, static_cast<int>(pairs), "pair i", -0.5, std::max(1.0, pairs - 0.5));
     plot::AxisSetup ay{"wavelength λ (tokens, log)", 3, hi * 12, true};
     p.setup_x(ax);
     p.setup_y(ay);
@@ -470,7 +469,9 @@ const FigureDescriptor& partial_vs_proportional_figure() {
             {"layout_scores_matched", "Scores of the reported port: still a rotation", "rotations", PlotRole::supporting, AxisRole::other, AxisRole::other, 3, {300, 230}, 0, false, 1.2f, {"dashed curve"}},
             {"layout_scores_mixed", "Scores of mixed layouts: no rotation", "tables mixed", PlotRole::main, AxisRole::other, AxisRole::other, 1, {300, 230}, 0, false, 1.2f, {"spread apart"}},
         };
-        f.reads = {P::dim, P::base, P::rotary_fraction, P::max_position, P::vector, P::key_vector};
+        f.reads = {P::dim, P::base, P::rotary_fraction, P::max_position, P::vector, P::key_vector,
+                   P::scaling};  // scaling: with B, whether the pair axes read i ÷ pairs (pair counts differ)
+        f.pair_axis = true;  // i ÷ pairs beside a B of another pair count
         f.build = build_partial_vs_proportional;
         f.build_cost = 2;
         f.draws_nope = true;  // the layouts of the current dim and fraction, whatever this layer does

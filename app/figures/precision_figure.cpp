@@ -12,6 +12,7 @@
 #include "plot/ticks.hpp"
 #include "rope/precision.hpp"
 #include "rope/rotation.hpp"
+#include "figures/pair_axis.hpp"
 
 namespace rope::figures {
 
@@ -305,9 +306,7 @@ void draw_pair_errors(BuildContext& ctx, const PrecisionData& d, const Precision
                  why::pick_title(ctx, sub, cell.width(),
                                  {"angle error of every pair at " + look.m_tag + (d.fp16_overflow ? " (fp16: m overflows)" : ""),
                                   "every pair's angle error at " + look.m_tag}));
-    plot::AxisSetup ax{"pair i", -0.5, std::max(pairs - 0.5, 0.5)};
-    ax.moves_in_animation = true;  // pair i of this dim
-    ax.integer_ticks = true;
+    const plot::AxisSetup ax = detail::pair_axis(ctx.request, static_cast<int>(pairs), "pair i", -0.5, std::max(pairs - 0.5, 0.5));
     plot::AxisSetup ay = error_axis(ctx, look, "|angle error| (rad, log)", "|error| (rad)", floor, ceiling, zeros);
     p.setup_x(ax);
     p.setup_y(ay);
@@ -455,6 +454,7 @@ const FigureDescriptor& precision_figure() {
             {"precision_vector", "The rotated vector in each format", "rotated vector", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 200}, 0, false, 1.5f, {"casting"}},
         };
         f.reads = model_and({P::pair, P::max_position, P::position, P::vector});
+        f.pair_axis = true;  // i ÷ pairs beside a B of another pair count
         f.build = build_precision;
         f.b_shares_ranges = false;  // curves: A's and B's pictures each on their own axes (one build each)
         return f;

@@ -54,6 +54,9 @@ struct FigureDescriptor {
     // false for figures of curves whose second build would cost more than the shared axes give
     // (each picture then keeps its own axes, labelled).
     bool b_shares_ranges = true;
+    // It plots pair index i along an axis (figures/pair_axis.hpp): beside a model B of another pair
+    // count, that axis reads i ÷ pairs in both pictures.
+    bool pair_axis = false;
 
     // The panel's own UI, each optional.
     float header_width_em = 0;  // room the header options need (font sizes), to decide on a second line

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "figures/build_context.hpp"
+#include "figures/compared_build.hpp"
 #include "figures/named_colours.hpp"
 #include "figures/subplot_fit.hpp"
 #include "plot/ticks.hpp"
@@ -27,14 +28,14 @@ using plot::Color;
 using plot::Vec2;
 
 // An arrow from a to b in pixels.
-void arrow(plot::DisplayList& list, Vec2 a, Vec2 b, Color c, float width, float head) {
+void arrow(plot::DisplayList& list, Vec2 a, Vec2 b, Color c, float width, float head, float dash = 0) {
     const float dx = b.x - a.x, dy = b.y - a.y;
     const float len = std::sqrt(dx * dx + dy * dy);
     if (len < 1e-3f) return;
     const float ux = dx / len, uy = dy / len;
     const float h = std::min(head, len * 0.5f);
     const Vec2 base{b.x - ux * h, b.y - uy * h};
-    list.segment(a, base, c, width);
+    list.segment(a, base, c, width, dash);
     list.add(plot::PolygonCmd{{b, {base.x - uy * h * 0.45f, base.y + ux * h * 0.45f}, {base.x + uy * h * 0.45f, base.y - ux * h * 0.45f}}, c});
 }
 
@@ -83,13 +84,12 @@ struct VectorsData {
     }
 };
 
-VectorsData vectors_data(BuildContext& ctx) {
-    const FrequencyTable& f = ctx.frequencies();
-    VectorsData data{f, ctx.params.config()};
-    data.pair = static_cast<int>(std::min<std::int64_t>(ctx.params[P::pair], f.pairs() - 1));
-    data.m = ctx.params[P::position];
-    data.n = ctx.params[P::key_position];
-    data.vec = ctx.params.vector();
+VectorsData vectors_data(const ParamSet& params, const FrequencyTable& f) {
+    VectorsData data{f, params.config()};
+    data.pair = static_cast<int>(std::min<std::int64_t>(params[P::pair], f.pairs() - 1));
+    data.m = params[P::position];
+    data.n = params[P::key_position];
+    data.vec = params.vector();
     data.dims = pair_dims(data.config.pairing, f.rotated_dims, data.pair);
     data.v = {data.vec[data.dims.first], data.vec[data.dims.second]};
     data.theta = f.theta[data.pair];
@@ -169,18 +169,34 @@ detail::FitOptions room_with_readouts(BuildContext& ctx) {
     return o;
 }
 
+// Model B on the pair's circle: its x (where B's head gives it other components) and its turn to m,
+// dashed, by B's θ of the same pair index; the legend names both.
+void draw_b_on_pair_plot(BuildContext& ctx, const VectorsData& a, const VectorsData& b, plot::Plot& p) {
+    const plot::Style& st = ctx.request.style;
+    const Color turned_colour = named_colour(NamedColour::turned_vector, st.theme);
+    const Vec2 origin = p.to_px(0, 0), tip0 = p.to_px(b.v.x, b.v.y), tipm = p.to_px(b.vm.x, b.vm.y);
+    const float dash = st.px(6);
+    if (b.v.x != a.v.x || b.v.y != a.v.y) {
+        arrow(p.list(), origin, tip0, st.theme.series[0], st.px(2.5f), st.px(11), dash);
+        tip_label(p, st, origin, tip0, "x (B)", st.theme.series[0]);
+    }
+    arrow(p.list(), origin, tipm, turned_colour, st.px(2.5f), st.px(11), dash);
+    if (b.m != 0) tip_label(p, st, origin, tipm, "B", turned_colour);
+}
+
 // 1. The selected pair at position 0 and at position m.
-void draw_pair_plot(BuildContext& ctx, const VectorsData& data, const plot::Style& sub, plot::Rect cell) {
+void draw_pair_plot(BuildContext& ctx, const VectorsData& data, const VectorsData* b, const plot::Style& sub, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const FrequencyTable& f = data.f;
     const Pair2D v = data.v, vm = data.vm;
     const std::int64_t m = data.m;
     const Color turned_colour = named_colour(NamedColour::turned_vector, st.theme);  // the lessons name it
     const double radius = std::max(1e-9, std::hypot(v.x, v.y));
-    const double lim = radius * 1.35;
-    char title[128];
-    std::snprintf(title, sizeof title, "pair %d = dims (%d, %d), θ = %s%s", data.pair, data.dims.first, data.dims.second,
-                  plot::readout_number(data.theta, 4).c_str(), f.rotates(data.pair) ? "" : ": passes through");
+    const double lim = std::max(radius, b ? std::hypot(b->v.x, b->v.y) : 0.0) * 1.35;
+    char title[160];
+    std::snprintf(title, sizeof title, "pair %d = dims (%d, %d), θ = %s%s%s", data.pair, data.dims.first, data.dims.second,
+                  plot::readout_number(data.theta, 4).c_str(), b ? (", B: " + plot::readout_number(b->theta, 4)).c_str() : "",
+                  f.rotates(data.pair) ? "" : ": passes through");
     plot::Plot p(ctx.result.list, ctx.measure, sub, plot_cell(ctx, VectorsPlot::pair, cell), title);
     // the grid runs on over the cell's longer side rather than leave it empty (1 unit = 1 unit kept)
     // squeezed, its axes go unnamed: the title names the dims
@@ -211,10 +227,21 @@ void draw_pair_plot(BuildContext& ctx, const VectorsData& data, const plot::Styl
     arrow(p.list(), origin, tip0, st.theme.series[0], st.px(3.5f), head);
     arrow(p.list(), origin, tipm, turned_colour, st.px(3.5f), head);
     tip_label(p, st, origin, tip0, "x", st.theme.series[0]);
-    if (m != 0) tip_label(p, st, origin, tipm, "R(m)x", turned_colour);
+    if (m != 0) tip_label(p, st, origin, tipm, b ? "A" : "R(m)x", turned_colour);
+    if (b) draw_b_on_pair_plot(ctx, data, *b, p);
     record_geometry(ctx, p, VectorsPlot::pair, p.x_axis(), p.y_axis());
     p.finish();
     if (!has_readout_room(ctx, VectorsPlot::pair, cell)) return;
+    if (b) {  // both turns, each by its own θ of the same pair index; the readouts name the models (no legend: it would take the circle's room)
+        const std::string name_a = detail::model_label(ctx.params), name_b = detail::model_label(ctx.params, true);
+        const std::string turn_a = detail::angle_text(data.wrapped), turn_b = detail::angle_text(b->wrapped);
+        readouts(ctx, cell, widest_fitting(ctx, cell, {"A, " + name_a + ", turns x by " + turn_a, "A, " + name_a + ": " + turn_a, "A: " + turn_a}),
+                 turned_colour,
+                 widest_fitting(ctx, cell, {"B, " + name_b + " (dashed), by " + turn_b, "B, " + name_b + " (dashed): " + turn_b,
+                                            "B (dashed): " + turn_b, "B: " + turn_b}),
+                 turned_colour);
+        return;
+    }
     const std::string angle = "m·θ = " + plot::readout_number(data.md * data.theta, 7) + " rad";
     readouts(ctx, cell, widest_fitting(ctx, cell, {"m = " + std::to_string(m) + ":  " + angle, angle}), st.theme.text,
              widest_fitting(ctx, cell, {"x turned by " + detail::angle_text(data.wrapped), detail::angle_text(data.wrapped)}),
@@ -259,7 +286,7 @@ void fan_labels(BuildContext& ctx, const VectorsData& data, plot::Plot& p, int s
 }
 
 // 2. The fan: the unit vector (1, 0) rotated by m*theta_k in each of the first 64 pairs.
-void draw_fan(BuildContext& ctx, const VectorsData& data, const plot::Style& sub, plot::Rect cell) {
+void draw_fan(BuildContext& ctx, const VectorsData& data, const VectorsData* b, const plot::Style& sub, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const int shown = std::min(data.f.pairs(), 64);
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell, fan_caption(ctx, sub, data.m, shown, cell));
@@ -274,6 +301,15 @@ void draw_fan(BuildContext& ctx, const VectorsData& data, const plot::Style& sub
         const double a = wrap_angle(position_angle(data.md, data.f.theta[k]));
         const Color c = plot::ramp_color(st.theme, k / std::max(1.0, shown - 1.0));  // as in the pairing diagram
         p.list().segment(origin, p.to_px(std::cos(a), std::sin(a)), c, st.px(k == data.pair && ctx.request.show_cursor ? 3.5f : 1.8f));
+    }
+    if (b) {  // B's rays dashed beyond the circle, coloured by the same share of its pairs: where its spectrum points
+        const int shown_b = std::min(b->f.pairs(), 64);
+        for (int k = shown_b - 1; k >= 0; --k) {
+            const double a = wrap_angle(position_angle(b->md, b->f.theta[k]));
+            const Color c = plot::ramp_color(st.theme, k / std::max(1.0, shown_b - 1.0));
+            p.list().segment(p.to_px(0.55 * std::cos(a), 0.55 * std::sin(a)), p.to_px(std::cos(a), std::sin(a)), c,
+                             st.px(k == b->pair && ctx.request.show_cursor ? 3.0f : 1.5f), st.px(4));
+        }
     }
     fan_labels(ctx, data, p, shown);
     record_geometry(ctx, p, VectorsPlot::fan, ax, ay);
@@ -291,17 +327,40 @@ std::string degrees_text(double radians) {
 
 // 3. q at m beside k at n: their angle, and so the score, depends on n - m only. k's pair comes
 // from key_vector (the same as q's unless set).
-void draw_q_and_k(BuildContext& ctx, const VectorsData& data, const plot::Style& sub, plot::Rect cell) {
+// q turned to m and k turned to n in a model's pair; the full score over every pair.
+struct QueryKey {
+    Pair2D q, k;
+    double score = 0;
+    double rel = 0;  // k's angle from q
+};
+
+QueryKey query_key(const ParamSet& params, const VectorsData& data) {
+    const std::vector<double> key = params.key_vector();
+    const Pair2D kv{key[data.dims.first], key[data.dims.second]};
+    const Eigen::Map<const Eigen::VectorXd> k_full(key.data(), static_cast<Eigen::Index>(key.size()));
+    QueryKey out;
+    out.q = rotate2(data.v, data.wrapped);
+    out.k = rotate2(kv, wrap_angle(position_angle(static_cast<double>(data.n), data.theta)));
+    out.score = attention_score(data.f, data.config.pairing, data.x_full(), data.md, k_full, static_cast<double>(data.n), data.f.attention_factor);
+    // (n - m) theta plus the angle k starts at relative to q (0 when k = q), exact at any position
+    const double start = params.has(P::key_vector) ? std::atan2(kv.y, kv.x) - std::atan2(data.v.y, data.v.x) : 0.0;
+    out.rel = wrap_angle(position_angle(static_cast<double>(data.n - data.m), data.theta) + start);
+    return out;
+}
+
+void draw_q_and_k(BuildContext& ctx, const VectorsData& data, const VectorsData* b, const ParamSet* b_params, const plot::Style& sub,
+                  plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
-    const FrequencyTable& f = data.f;
     const Pair2D v = data.v;
     const std::int64_t m = data.m, n = data.n;
     const std::vector<double> key = ctx.params.key_vector();
     const Pair2D kv{key[data.dims.first], key[data.dims.second]};
-    const Eigen::Map<const Eigen::VectorXd> k_full(key.data(), static_cast<Eigen::Index>(key.size()));
-    const double an = wrap_angle(position_angle(static_cast<double>(n), data.theta));
-    const Pair2D q = rotate2(v, data.wrapped), k = rotate2(kv, an);
-    const double radius = std::max({1e-9, std::hypot(v.x, v.y), std::hypot(kv.x, kv.y)});
+    const QueryKey qk = query_key(ctx.params, data);
+    const Pair2D q = qk.q, k = qk.k;
+    std::optional<QueryKey> qk_b;
+    if (b) qk_b = query_key(*b_params, *b);
+    const double radius = std::max({1e-9, std::hypot(v.x, v.y), std::hypot(kv.x, kv.y), qk_b ? std::hypot(qk_b->q.x, qk_b->q.y) : 0.0,
+                                    qk_b ? std::hypot(qk_b->k.x, qk_b->k.y) : 0.0});
     const double lim = radius * 1.25;
     plot::Plot p(ctx.result.list, ctx.measure, sub, plot_cell(ctx, VectorsPlot::qk, cell),
                  "q at m = " + std::to_string(m) + ", k at n = " + std::to_string(n));
@@ -310,33 +369,39 @@ void draw_q_and_k(BuildContext& ctx, const VectorsData& data, const plot::Style&
     const Vec2 origin = p.to_px(0, 0);
     const float r_px = p.x_px(radius) - origin.x;
     const float head = st.px(11);
-    const double aq = std::atan2(q.y, q.x);
-    // (n - m) theta plus the angle k starts at relative to q (0 when k = q), exact at any position
-    const double start = ctx.params.has(P::key_vector) ? std::atan2(kv.y, kv.x) - std::atan2(v.y, v.x) : 0.0;
-    const double rel = wrap_angle(position_angle(static_cast<double>(n - m), data.theta) + start);
+    const double aq = std::atan2(q.y, q.x), rel = qk.rel;
     arc(p.list(), origin, r_px * 0.4f, aq, aq + rel, st.theme.text, st.px(2));
     const Vec2 tq = p.to_px(q.x, q.y), tk = p.to_px(k.x, k.y);
     arrow(p.list(), origin, tq, st.theme.accent, st.px(3), head);
     arrow(p.list(), origin, tk, st.theme.marker, st.px(3), head);
-    const double full_score =
-        attention_score(f, data.config.pairing, data.x_full(), data.md, k_full, static_cast<double>(n), f.attention_factor);
     tip_label(p, st, origin, tq, "q", st.theme.accent);
     tip_label(p, st, origin, tk, "k", st.theme.marker);
+    if (qk_b) {  // B's q and k dashed, on the same circle (the pair view's legend says dashed is B)
+        const Vec2 bq = p.to_px(qk_b->q.x, qk_b->q.y), bk = p.to_px(qk_b->k.x, qk_b->k.y);
+        arrow(p.list(), origin, bq, st.theme.accent, st.px(2.5f), head, st.px(6));
+        arrow(p.list(), origin, bk, st.theme.marker, st.px(2.5f), head, st.px(6));
+    }
     record_geometry(ctx, p, VectorsPlot::qk, ax, ay);
     p.finish();
     if (!has_readout_room(ctx, VectorsPlot::qk, cell)) return;
     const std::string a = degrees_text(rel);
-    const std::string score = plot::readout_number(full_score, 6);
+    const std::string score = plot::readout_number(qk.score, 6);
+    if (qk_b) {
+        const std::string score_b = plot::readout_number(qk_b->score, 6);
+        readouts(ctx, cell, widest_fitting(ctx, cell, {"A: angle " + a + ", ⟨q, k⟩ = " + score, "A: ⟨q, k⟩ = " + score}), st.theme.text,
+                 widest_fitting(ctx, cell, {"B: angle " + degrees_text(qk_b->rel) + ", ⟨q, k⟩ = " + score_b, "B: ⟨q, k⟩ = " + score_b}),
+                 st.theme.text);
+        return;
+    }
     readouts(ctx, cell, widest_fitting(ctx, cell, {"n − m = " + std::to_string(n - m) + ": angle " + a, "angle " + a}), st.theme.text,
              widest_fitting(ctx, cell, {"score ⟨q, k⟩ = " + score, "⟨q, k⟩ = " + score}), st.theme.marker);
 }
 
-void fill_vectors_table(BuildContext& ctx, const VectorsData& data) {
+void fill_vectors_table(DataTable& t, const VectorsData& data) {
     const FrequencyTable& f = data.f;
     // rotated_* carry the attention factor, as `compute rotate` and the model do (cos and sin
     // scaled by it); the picture draws the rotation alone, which keeps the length.
     const Eigen::VectorXd scaled = rotate(f, data.config.pairing, data.x_full(), data.md, f.attention_factor);
-    DataTable& t = ctx.result.table;
     t.columns = {"pair", "angle", "x_first", "x_second", "rotated_first", "rotated_second"};
     t.values.assign(6, {});
     for (int k = 0; k < f.pairs(); ++k) {
@@ -352,7 +417,13 @@ void fill_vectors_table(BuildContext& ctx, const VectorsData& data) {
 
 void build_vectors(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
-    const VectorsData data = vectors_data(ctx);
+    const VectorsData data = vectors_data(ctx.params, ctx.frequencies());
+    // model B on the same circles, dashed: its pair of the same index, its fan, its q and k
+    const std::optional<ParamSet> b_params = detail::model_b(ctx.params);
+    const std::shared_ptr<const FrequencyTable> b_freqs = b_params ? ctx.cache.frequencies(*b_params) : nullptr;
+    std::optional<VectorsData> b;
+    if (b_freqs) b.emplace(vectors_data(*b_params, *b_freqs));
+    const VectorsData* bp = b ? &*b : nullptr;
     const float W = ctx.request.width, H = ctx.request.height;
     const float title_space = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
     if (st.draw_titles)
@@ -374,10 +445,17 @@ void build_vectors(BuildContext& ctx) {
     sub.title_font = st.title_font * 0.8f;
     sub.draw_titles = true;  // the three views need their own captions
 
-    if (fit.shows(0)) draw_pair_plot(ctx, data, sub, fit.cells[0]);
-    if (fit.shows(1)) draw_fan(ctx, data, sub, fit.cells[1]);
-    if (fit.shows(2)) draw_q_and_k(ctx, data, sub, fit.cells[2]);
-    if (ctx.request.with_table) fill_vectors_table(ctx, data);
+    if (fit.shows(0)) draw_pair_plot(ctx, data, bp, sub, fit.cells[0]);
+    if (fit.shows(1)) draw_fan(ctx, data, bp, sub, fit.cells[1]);
+    if (fit.shows(2)) draw_q_and_k(ctx, data, bp, b_params ? &*b_params : nullptr, sub, fit.cells[2]);
+    if (ctx.request.with_table) {
+        fill_vectors_table(ctx.result.table, data);
+        if (b) {
+            DataTable tb;
+            fill_vectors_table(tb, *b);
+            ctx.result.table = detail::long_form(ctx.result.table, tb);
+        }
+    }
 }
 
 std::string list_text(const std::vector<double>& v) {
@@ -460,7 +538,8 @@ const FigureDescriptor& vectors_figure() {
             {"fan", "One token's rotation in every pair", "every pair", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {170, 150}, 0, false, 1.0f, {"fan"}},
             {"qk", "q at m beside k at n", "q and k", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {170, 150}, 0, false, 1.0f, {"q and k", "shift buttons"}},
         };
-        f.reads = model_and({P::pair, P::position, P::key_position, P::vector, P::key_vector});
+        f.reads = model_and({P::pair, P::position, P::key_position, P::vector, P::key_vector, P::preset});
+        f.model_b = ModelBView::itself;  // B dashed on the same circles
         f.build = build_vectors;
         f.header_width_em = 13;
         f.header = vectors_header;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -1001,6 +1002,27 @@ ParamSet with_config(const ParamSet& params, const ConfigImport& imported, const
         fail(name, e.what());
     }
     return next;
+}
+
+namespace {
+
+// "Meta-Llama-3-8B" for .../Meta-Llama-3-8B/config.json, "my-model" for my-model.json.
+std::string config_label(const std::string& path) {
+    const std::filesystem::path p = std::filesystem::absolute(path).lexically_normal();
+    const std::string stem = p.stem().string(), folder = p.parent_path().filename().string();
+    return p.filename() == "config.json" && !folder.empty() ? folder : stem;
+}
+
+}  // namespace
+
+void install_config_importer() {
+    set_model_importer([](const std::string& source) -> std::optional<ImportedModel> {
+        std::error_code ec;
+        if (!std::filesystem::exists(source, ec)) return std::nullopt;
+        const ConfigImport imported = import_hf_config(source);
+        with_config(ParamSet(), imported, source);  // refuses a config that does not hold together
+        return ImportedModel{source, config_label(source), imported.sets};
+    });
 }
 
 }  // namespace rope::session

@@ -34,4 +34,9 @@ ConfigImport import_hf_config_text(const std::string& json_text, const std::stri
 // config's values, checked together. Throws SessionError naming the file if the table refuses one.
 ParamSet with_config(const ParamSet& params, const ConfigImport& imported, const std::string& name);
 
+// Lets `compare_to` (and everything that sets it: --set, sessions, lessons, the window) name a
+// config.json as model B: the core asks this importer for any value that is not a preset. Each path is
+// read once per run. Installed by both programs at start (cli/launcher.cpp's run_guarded).
+void install_config_importer();
+
 }  // namespace rope::session

@@ -312,6 +312,13 @@ void ParamSet::select_preset(std::string_view text) {
     values_[i] = std::move(v);
 }
 
+std::string ParamSet::compared_model_name() const {
+    const std::string to((*this)[P::compare_to]);
+    if (find_preset(to) || to == "unscaled") return to;
+    const std::shared_ptr<const ImportedModel> imported = find_imported_model(to);
+    return imported ? imported->label : to;
+}
+
 std::optional<ParamSet> ParamSet::compared_model() const {
     const std::string to((*this)[P::compare_to]);
     if (to == "unscaled") return std::nullopt;
@@ -319,18 +326,29 @@ std::optional<ParamSet> ParamSet::compared_model() const {
     b.start_new_lineage();
     const ParamSet a = b;  // A's values, read without a log: what B takes of them is what A's own builds read
     b.set(ParamId::compare_to, "unscaled");
-    b.set(ParamId::preset, to);
+    const Preset* preset = find_preset(to);
+    const std::shared_ptr<const ImportedModel> imported = preset ? nullptr : find_imported_model(to);
+    if (preset) {
+        b.set(ParamId::preset, to);
+    } else {  // a config.json, as with_config applies one: the model's keys reset, then its values
+        if (!imported) throw ParamError("compare_to", "compare_to=" + to + ": no model was read from that path");
+        b.set(ParamId::preset, "none");
+        for (ParamId id : params_in(kModelScope)) b.reset(id);
+        for (const auto& [id, value] : imported->values) b.set(id, value);
+    }
+    auto b_sets = [&](ParamId id) {
+        if (preset) return std::any_of(preset->values.begin(), preset->values.end(), [&](const auto& kv) { return kv.first == id; });
+        return std::any_of(imported->values.begin(), imported->values.end(), [&](const auto& kv) { return kv.first == id; });
+    };
     // What the sliders point at and the input are shared by both models (the same token, pair, query
     // and image or video in either), where B takes them: not where B's preset sets the key itself (a
     // vision encoder's grid), the pair within B's pairs, the vectors where B's head has their length,
     // the query patch where B's grid holds it.
-    const Preset* preset = find_preset(to);
     std::vector<ParamId> shared;
     for (const ParamId id : {ParamId::position, ParamId::key_position, ParamId::heatmap_from, ParamId::heatmap_to, ParamId::vector,
                              ParamId::key_vector, ParamId::media, ParamId::grid_rows, ParamId::grid_cols, ParamId::text_before,
                              ParamId::text_after, ParamId::video_frames, ParamId::query_row, ParamId::query_col, ParamId::query_frame})
-        if (!preset || std::none_of(preset->values.begin(), preset->values.end(), [&](const auto& kv) { return kv.first == id; }))
-            shared.push_back(id);
+        if (!b_sets(id)) shared.push_back(id);
     // all at once (B usually takes every one: one check of the whole set), else one by one
     auto take = [&](ParamSet& into, const std::vector<ParamId>& ids) {
         ParamSet trial = into;

@@ -134,6 +134,7 @@ std::string ParamSpec::allowed() const {
             break;
         case ParamType::choice_list: s = "none or a comma-separated list of: " + joined(choices); break;
     }
+    if (or_imported_model) s += ", or the path of a Hugging Face config.json";
     if (optional) s += ", or none";
     return s;
 }

@@ -1,5 +1,6 @@
 // ParamSet: values stored in table order, parsed and validated from text or numbers, read by key.
 #include "rope/params.hpp"
+#include "rope/presets.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -177,6 +178,14 @@ ParamValue ParamSet::parse(const ParamSpec& spec, std::string_view raw) const {
         case ParamType::choice:
             for (std::size_t i = 0; i < spec.choices.size(); ++i)
                 if (spec.choices[i] == text) return static_cast<std::int64_t>(i);
+            if (spec.or_imported_model) {
+                try {
+                    if (imported_model(std::string(text))) return std::string(text);
+                } catch (const std::exception& e) {
+                    refuse(spec, raw, e.what());
+                }
+                refuse(spec, raw, "no preset of that name and no file there; " + must_be(spec));
+            }
             refuse(spec, raw, must_be(spec));
         case ParamType::boolean:
             if (text == "true" || text == "1" || text == "yes" || text == "on") return true;

@@ -49,6 +49,7 @@ public:
     Spec& range(double lo, double hi) { return s_.min = lo, s_.max = hi, *this; }
     Spec& choices(std::vector<std::string_view> words) { return s_.choices = std::move(words), *this; }
     Spec& grammar(TextGrammar g) { return s_.grammar = g, *this; }
+    Spec& or_imported_model() { return s_.or_imported_model = true, *this; }
     ParamSpec done(ParamId id, std::string_view name) const {
         ParamSpec s = s_;
         s.id = id;

@@ -1,5 +1,8 @@
 #include "rope/presets.hpp"
 
+#include <map>
+#include <mutex>
+
 #include "rope/param_ids.hpp"
 
 namespace rope {
@@ -245,6 +248,50 @@ const std::vector<Preset>& presets() {
         return all;
     }();
     return list;
+}
+
+namespace {
+
+struct ImportedModels {
+    std::mutex mutex;
+    ModelImporter importer;
+    std::map<std::string, std::shared_ptr<const ImportedModel>, std::less<>> read;
+};
+
+ImportedModels& imported_models() {
+    static ImportedModels models;
+    return models;
+}
+
+}  // namespace
+
+void set_model_importer(ModelImporter importer) {
+    ImportedModels& m = imported_models();
+    const std::lock_guard<std::mutex> lock(m.mutex);
+    m.importer = std::move(importer);
+}
+
+std::shared_ptr<const ImportedModel> imported_model(const std::string& source) {
+    ImportedModels& m = imported_models();
+    ModelImporter importer;
+    {
+        const std::lock_guard<std::mutex> lock(m.mutex);
+        if (const auto it = m.read.find(source); it != m.read.end()) return it->second;
+        importer = m.importer;
+    }
+    if (!importer) return nullptr;
+    std::optional<ImportedModel> model = importer(source);  // outside the lock: it reads a file
+    if (!model) return nullptr;
+    model->source = source;
+    const std::lock_guard<std::mutex> lock(m.mutex);
+    return m.read.emplace(source, std::make_shared<const ImportedModel>(std::move(*model))).first->second;
+}
+
+std::shared_ptr<const ImportedModel> find_imported_model(std::string_view source) {
+    ImportedModels& m = imported_models();
+    const std::lock_guard<std::mutex> lock(m.mutex);
+    const auto it = m.read.find(source);
+    return it == m.read.end() ? nullptr : it->second;
 }
 
 const Preset* find_preset(std::string_view name) {

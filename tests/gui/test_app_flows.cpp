@@ -395,6 +395,44 @@ TEST_F(Flows, DroppedFilesOpenLikeFileOpenAndConfig) {
     EXPECT_TRUE(app.state().params() == defaults);
 }
 
+// A config.json as model B: dropped with Shift held it becomes compare_to (its path), A is kept, the
+// status names the model by its file; a bad one changes nothing; undo clears B. The session saved on
+// quit holds the path, and opening that session brings B back.
+TEST_F(Flows, ConfigDroppedWithShiftBecomesModelB) {
+    HeadlessApp app({"--fresh", "--set", "preset=llama-2-7b"});
+    EXPECT_FRESH(app, "llama 2");
+    const rope::ParamSet a = app.state().params();
+    const std::string config = std::string(ROPE_HF_CONFIGS) + "/qwen3-8b.json";
+    app.platform().input().push_drop(config, true);
+    EXPECT_FRESH(app, "config dropped as B");
+    EXPECT_FALSE(app.state().status_error) << app.state().status;
+    EXPECT_NE(app.state().status.find("Model B: qwen3-8b"), std::string::npos) << app.state().status;
+    EXPECT_EQ(app.state().params().value_text(P::compare_to), config);
+    EXPECT_EQ(app.state().params().value_text(P::preset), "llama-2-7b");
+    const std::optional<rope::ParamSet> b = app.state().params().compared_model();
+    ASSERT_TRUE(b.has_value());
+    EXPECT_EQ((*b)[P::base], 1000000.0);  // Qwen3's rope_theta
+    EXPECT_EQ((*b)[P::dim], 128);
+
+    std::ofstream(path("bad-b.json")) << R"({"head_dim": 64, "num_hidden_layers": 3, "layer_types": ["full_attention"]})";
+    const rope::ParamSet with_b = app.state().params();
+    app.platform().input().push_drop(path("bad-b.json"), true);
+    EXPECT_FRESH(app, "bad config dropped as B");
+    EXPECT_TRUE(app.state().status_error);
+    EXPECT_NE(app.state().status.find(path("bad-b.json")), std::string::npos) << app.state().status;
+    EXPECT_TRUE(app.state().params() == with_b);
+
+    rope::session::Session s;
+    s.params = app.state().params();
+    rope::session::save_session(path("with-b.json"), s);
+    app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+    EXPECT_FRESH(app, "undone");
+    EXPECT_TRUE(app.state().params() == a);
+    const rope::session::Session back = rope::session::load_session(path("with-b.json"));
+    EXPECT_EQ(back.params.value_text(P::compare_to), config);
+    EXPECT_TRUE(back.params == with_b);
+}
+
 // The model anatomy in the app: a click on a layer's cell loads that layer into every panel as one
 // undo step, and a click on a kind's row loads that kind's first layer.
 TEST_F(Flows, ClickingALayerLoadsItIntoEveryPanel) {

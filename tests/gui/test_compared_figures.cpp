@@ -95,8 +95,14 @@ TEST(ComparedFigures, EachPictureIsThatModelAloneAndTheTableHoldsBoth) {
             // the table: A's rows labelled a, then B's labelled b
             const figures::detail::ComparedSplit split = figures::detail::compared_split(*f, ab, b, r.style, r.width, r.height);
             ASSERT_TRUE(split.both) << what << ": 1900x1400 holds both pictures";
-            const figures::DataTable ta = figures::build_figure(request(*f, split.a.width(), split.a.height()), a, cache).table;
-            const figures::DataTable tb = figures::build_figure(request(*f, split.b.width(), split.b.height()), b, cache).table;
+            // each alone as its half is built: its pair axis i ÷ pairs where B has another pair count
+            auto half = [&](plot::Rect area) {
+                figures::FigureRequest h = request(*f, area.width(), area.height());
+                h.pair_fraction_axis = figures::detail::pair_fraction_axis(*f, a, b);
+                return h;
+            };
+            const figures::DataTable ta = figures::build_figure(half(split.a), a, cache).table;
+            const figures::DataTable tb = figures::build_figure(half(split.b), b, cache).table;
             EXPECT_EQ(both.table.label_column, "model") << what;
             ASSERT_EQ(both.table.labels.size(), ta.rows() + tb.rows()) << what;
             for (std::size_t i = 0; i < both.table.labels.size(); ++i)
@@ -106,8 +112,8 @@ TEST(ComparedFigures, EachPictureIsThatModelAloneAndTheTableHoldsBoth) {
             // the picture: B's plots beside or below A's, or one picture where the two are the same
             bool has_b = false;
             for (const figures::PlotGeometry& g : both.plots) has_b = has_b || g.model == 1;
-            const bool same = figures::same_picture(figures::build_figure(request(*f, split.a.width(), split.a.height()), a, cache).list,
-                                                    figures::build_figure(request(*f, split.b.width(), split.b.height()), b, cache).list);
+            const bool same = figures::same_picture(figures::build_figure(half(split.a), a, cache).list,
+                                                    figures::build_figure(half(split.b), b, cache).list);
             if (!same) {
                 EXPECT_TRUE(has_b) << what << ": no plot of B's picture";
                 ++two;

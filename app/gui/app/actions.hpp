@@ -100,7 +100,7 @@ struct OpenExportDialog {
     bool recording;  // Record (an animation) instead of Export
 };
 struct OpenFileDialog {
-    enum Kind { save_session, open_session, open_config } kind;
+    enum Kind { save_session, open_session, open_config, open_config_b } kind;  // open_config_b: a config.json as model B
 };
 struct SetSessionPath {  // the file Ctrl+S writes next
     std::string path;

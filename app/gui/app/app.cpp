@@ -17,6 +17,7 @@
 #include "io/atomic_file.hpp"
 #include "io/png_writer.hpp"
 #include "session/file_metadata.hpp"
+#include "session/hf_config.hpp"
 #include "rope/number_format.hpp"
 
 namespace rope::gui {
@@ -59,6 +60,7 @@ App::App(Platform& platform, Renderer& renderer, float base_scale)
       builder_(measure_, 2, [&platform] { platform.wake(); }),
       ui_{fonts_, measure_, renderer_, platform_, builder_, builder_.cache(), nullptr, {}, {}, {}},
       exports_(builder_.cache(), [&platform] { platform.wake(); }) {
+    session::install_config_importer();  // a config.json as model B (also for apps the launcher did not start: tests)
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layout is ours; deterministic screenshots
     io.LogFilename = nullptr;
@@ -103,9 +105,9 @@ void App::take_input() {
     const bool keyboard_taken = io.WantTextInput || session_dialog_.is_open() || exports_.dialog().open;
     FrameBatch batch(keyboard_taken);
     InputQueue& queue = platform_.input();
-    for (const std::string& path : queue.take_drops()) {
+    for (const DroppedFile& dropped : queue.take_drops()) {
         Actions opened;
-        open_dropped_file(state_, path, opened);
+        open_dropped_file(state_, dropped.path, dropped.shift, opened);  // Shift held: a config.json as model B
         apply(opened);
         settle_frames_ = std::max(settle_frames_, 2);
     }

@@ -44,7 +44,23 @@ act::ReplaceParams config_action(const AppState& state, const std::string& path)
     return {"config " + path, session::with_config(state.params(), imported, path), message};
 }
 
+// A config.json as model B (compare_to its path): one undo step; A is left as it is.
+act::ReplaceParams config_b_action(const AppState& state, const std::string& path) {
+    ParamSet next = state.params();
+    next.set(P::compare_to, path);  // reads the file (session::install_config_importer); throws ParamError naming it
+    next.validate();
+    return {"compare with " + path, next, "Model B: " + next.compared_model_name() + " (" + path + ")"};
+}
+
 }  // namespace
+
+void open_config_as_b(const AppState& state, const std::string& path, Actions& out) {
+    try {
+        out.ask(config_b_action(state, path));
+    } catch (const std::exception& e) {
+        out.ask(act::SetStatus{e.what(), true});  // the state is unchanged
+    }
+}
 
 void open_file(const AppState& state, const std::string& path, bool as_config, Actions& out) {
     try {
@@ -59,13 +75,17 @@ void open_file(const AppState& state, const std::string& path, bool as_config, A
     }
 }
 
-void open_dropped_file(const AppState& state, const std::string& path, Actions& out) { open_file(state, path, is_config_file(path), out); }
+void open_dropped_file(const AppState& state, const std::string& path, bool as_b, Actions& out) {
+    const bool config = is_config_file(path);
+    if (config && as_b) return open_config_as_b(state, path, out);
+    open_file(state, path, config, out);
+}
 
 void SessionDialog::open(const AppState& state, Kind kind) {
     open_ = true;
     just_opened_ = true;
     kind_ = kind;
-    const std::string path = kind == Kind::open_config       ? working_folder() + "/config.json"
+    const std::string path = kind == Kind::open_config || kind == Kind::open_config_b ? working_folder() + "/config.json"
                              : state.session_path.empty() ? working_folder() + "/rope-session.json"
                                                           : state.session_path;
     std::snprintf(path_, sizeof path_, "%s", path.c_str());
@@ -73,15 +93,16 @@ void SessionDialog::open(const AppState& state, Kind kind) {
 
 void SessionDialog::draw(const AppState& state, Actions& out) {
     if (!open_) return;
-    const bool saving = kind_ == Kind::save_session, config = kind_ == Kind::open_config;
-    const char* title = config ? "Open config.json" : saving ? "Save session" : "Open session";
+    const bool saving = kind_ == Kind::save_session, config = kind_ == Kind::open_config, config_b = kind_ == Kind::open_config_b;
+    const char* title = config_b ? "Open config.json as model B" : config ? "Open config.json" : saving ? "Save session" : "Open session";
     if (just_opened_) {
         ImGui::OpenPopup(title);
         just_opened_ = false;
     }
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * dialog_em::kFileWidth, 0), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(title, &open_, ImGuiWindowFlags_NoSavedSettings)) return;
-    ImGui::TextUnformatted(config   ? "Read a Hugging Face config.json (head dim, base, scaling):"
+    ImGui::TextUnformatted(config_b ? "Compare with the model of a Hugging Face config.json (model B):"
+                           : config ? "Read a Hugging Face config.json (head dim, base, scaling):"
                            : saving ? "Write the parameters and the view to a JSON file:"
                                     : "Read a session JSON file, or a PNG the app exported:");
     ImGui::SetNextItemWidth(-1);
@@ -104,6 +125,8 @@ void SessionDialog::draw(const AppState& state, Actions& out) {
             } catch (const std::exception& e) {
                 done.ask(act::SetStatus{e.what(), true});  // the file is left as it was
             }
+        } else if (config_b) {
+            open_config_as_b(state, path_, done);
         } else {
             open_file(state, path_, config, done);
         }

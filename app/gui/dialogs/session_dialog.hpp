@@ -32,7 +32,10 @@ private:
 // not a session) or as File > Open would (a session JSON, an exported PNG); or its error for the
 // status line. Throws nothing.
 void open_file(const AppState& state, const std::string& path, bool as_config, Actions& out);
-// A file dropped onto the window: a config.json or a session, by its content.
-void open_dropped_file(const AppState& state, const std::string& path, Actions& out);
+// A config.json as model B (compare_to its path), or its error for the status line. Throws nothing.
+void open_config_as_b(const AppState& state, const std::string& path, Actions& out);
+// A file dropped onto the window: a config.json or a session, by its content; a config.json dropped
+// with Shift held (`as_b`) becomes model B.
+void open_dropped_file(const AppState& state, const std::string& path, bool as_b, Actions& out);
 
 }  // namespace rope::gui

@@ -57,6 +57,12 @@ private:
 };
 
 // The events waiting for frames. Only the UI thread touches it.
+// A file dragged onto the window, and whether Shift was held as it was dropped (a config.json as model B).
+struct DroppedFile {
+    std::string path;
+    bool shift = false;
+};
+
 class InputQueue {
 public:
     void push(const InputEvent& e) { events_.push_back(e); }
@@ -66,9 +72,9 @@ public:
     void pop() { events_.pop_front(); }
     void clear() { events_.clear(); }
     // Files dropped onto the window, in order: the next frame opens them.
-    void push_drop(const std::string& path) { drops_.push_back(path); }
+    void push_drop(const std::string& path, bool shift = false) { drops_.push_back({path, shift}); }
     bool has_drops() const { return !drops_.empty(); }
-    std::vector<std::string> take_drops() { return std::exchange(drops_, {}); }
+    std::vector<DroppedFile> take_drops() { return std::exchange(drops_, {}); }
     // Forgets where the pointer went (the drivers whose pictures show a state, not a hover).
     void drop_pointer_moves() {
         events_.erase(std::remove_if(events_.begin(), events_.end(), [](const InputEvent& e) { return e.kind == InputEvent::Kind::move; }),
@@ -77,7 +83,7 @@ public:
 
 private:
     std::deque<InputEvent> events_;
-    std::vector<std::string> drops_;
+    std::vector<DroppedFile> drops_;
 };
 
 // Applies one taken event to Dear ImGui's io (keys, modifiers, characters, buttons, pointer, wheel, focus).

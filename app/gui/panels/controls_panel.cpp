@@ -266,16 +266,23 @@ void ControlsPanel::model_section(const AppState& state, Actions& out) {
 // Model B (compare_to): a preset, or none (the context panel then compares with the unscaled config).
 void ControlsPanel::compare_with(const AppState& state, Actions& out) {
     const std::string a(state.params()[P::preset]), b(state.params()[P::compare_to]);
+    const bool b_is_preset = find_preset(b) != nullptr;
     ImGui::TextUnformatted("compare with (model B)");
-    const std::string picked = preset_combo("##compare_to", b, "(none)", true);
+    // a config.json as B shows its folder's name in the combo; the combo's list holds the presets
+    const std::string shown = b == "unscaled" || b_is_preset ? b : state.params().compared_model_name() + " (config)";
+    const std::string picked = preset_combo("##compare_to", shown, "(none)", true);
     if (picked == "none" && b != "unscaled")
         ask_change(state, out, "compare with none", "Model B cleared", [](ParamSet& next) { next.set(P::compare_to, "unscaled"); });
     else if (!picked.empty() && picked != "none" && picked != b)
         ask_change(state, out, "compare with " + picked, "Model B: " + picked, [&](ParamSet& next) { next.set(P::compare_to, picked); });
     item_tooltip(param_spec(P::compare_to).help.data());
+    if (ImGui::Button("config.json as B..."))
+        out.ask(act::OpenFileDialog{act::OpenFileDialog::open_config_b});
+    item_tooltip("Compare with the model of a Hugging Face config.json (or drop the file on the window with Shift held).");
+    ImGui::SameLine();
     // swap: B becomes the preset and A's preset becomes B (only between presets: a changed or
     // imported A has no name to compare with)
-    const bool can_swap = b != "unscaled" && a != "none";
+    const bool can_swap = b_is_preset && a != "none";
     ImGui::BeginDisabled(!can_swap);
     if (ImGui::Button("swap A <-> B"))
         ask_change(state, out, "swap A and B", "Model A: " + b + ", model B: " + a, [&](ParamSet& next) {
@@ -284,7 +291,7 @@ void ControlsPanel::compare_with(const AppState& state, Actions& out) {
         });
     ImGui::EndDisabled();
     item_tooltip(can_swap ? "Make model B the preset and the current preset model B (one undo step)."
-                          : "Needs a preset as model A and a preset as model B.");
+                          : "Needs a preset as model A and a preset as model B (a config.json has no preset to swap to).");
 }
 
 // The current pair's numbers, and the theme.

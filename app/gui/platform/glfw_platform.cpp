@@ -115,7 +115,8 @@ void GlfwPlatform::on_key(GLFWwindow* w, int key, int, int action, int mods) {
 void GlfwPlatform::on_refresh(GLFWwindow* w) { self(w)->copy_all_ = true; }
 // Files dragged from a file manager: opened by the next frame (open_dropped_file).
 void GlfwPlatform::on_drop(GLFWwindow* w, int count, const char** paths) {
-    for (int i = 0; i < count; ++i) self(w)->queue_.push_drop(paths[i]);
+    const bool shift = glfwGetKey(w, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS || glfwGetKey(w, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS;
+    for (int i = 0; i < count; ++i) self(w)->queue_.push_drop(paths[i], shift);
 }
 void GlfwPlatform::on_char(GLFWwindow* w, unsigned int c) { self(w)->queue_.push(InputEvent::character(c)); }
 void GlfwPlatform::on_button(GLFWwindow* w, int button, int action, int mods) {

@@ -66,6 +66,9 @@ struct ParamSpec {
     bool optional = false;          // may be unset ("none")
     std::vector<std::string_view> choices;  // choice and choice_list types
     TextGrammar grammar = TextGrammar::none;
+    // A choice that also takes the path of a config.json (compare_to): kept as that text, the model
+    // read through the app's importer (presets.hpp's imported_model).
+    bool or_imported_model = false;
     std::string_view help;          // one sentence: tooltip and --help
     std::string_view unit;          // what a number counts ("tokens", "dims"); "" for plain numbers
     std::string_view unset_means;   // what an unset list stands for ("all ones"), for --help
@@ -160,8 +163,9 @@ struct ParamAccess<std::string> {  // text parameters; unset reads as ""
     static std::string text(const std::string& v) { return v.empty() ? "none" : v; }
 };
 template <>
-struct ParamAccess<std::string_view> {  // a choice among names (presets): the chosen name
+struct ParamAccess<std::string_view> {  // a choice among names (presets): the chosen name, or an imported model's path
     static std::string_view get(const ParamValue& v, const ParamSpec& spec) {
+        if (const auto* path = std::get_if<std::string>(&v)) return *path;
         return spec.choices[static_cast<std::size_t>(std::get<std::int64_t>(v))];
     }
     static std::string text(std::string_view v) { return std::string(v); }
@@ -251,7 +255,10 @@ public:
     // and pair (at most B's last pair). None when compare_to is "unscaled". Not validated as a whole.
     // B is another model: a ParamReadLog of this set does not record what is read of B (its model
     // keys are the preset's; the rest are this set's values, which A's own builds read).
+    // A config.json as B (compare_to a path) applies its values as `--set config=PATH` would.
     std::optional<ParamSet> compared_model() const;
+    // B's name for captions and legends: the preset, or the imported config's label ("unscaled" for none).
+    std::string compared_model_name() const;
 
     // Every key with its value as `--set` text, table order; unset optionals are left out.
     std::vector<std::pair<std::string, std::string>> to_key_values() const;
