@@ -48,7 +48,7 @@ bool pair_fraction_axis(const FigureDescriptor& figure, const ParamSet& a, const
 }
 
 std::optional<ParamSet> second_picture_model(const FigureDescriptor& figure, const ParamSet& params) {
-    if (figure.model_b == ModelBView::itself) return std::nullopt;
+    if (figure.model_b == ModelBView::itself || (figure.draws_b_itself && figure.draws_b_itself(params))) return std::nullopt;
     return model_b(params);
 }
 

@@ -103,7 +103,8 @@ HeatmapCells heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std:
             case HeatmapMode::sin:
                 for (std::size_t c = 0; c < n; ++c) v[c] = static_cast<float>(ms[c]);
                 break;
-            case HeatmapMode::angle: {
+            case HeatmapMode::angle:
+            case HeatmapMode::a_minus_b: {  // (the heatmap passes θ_A − θ_B as theta and asks for angles)
                 float* w = out.weights.data() + image_row(g, r);
                 for (std::size_t c = 0; c < n; ++c) v[c] = display_angle(static_cast<float>(ms[c]), static_cast<float>(mc[c]));
                 for (std::size_t c = 0; c < n; ++c) w[c] = static_cast<float>(std::min(1.0, std::sqrt(mc[c] * mc[c] + ms[c] * ms[c])));

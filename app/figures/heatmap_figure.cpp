@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "figures/build_context.hpp"
+#include "figures/compared_build.hpp"
 #include "plot/ticks.hpp"
 #include "figures/heatmap_cells.hpp"
 #include "rope/phasor.hpp"
@@ -37,7 +38,7 @@ void table_columns(DataTable& t, HeatmapMode mode) {
 
 void table_row(DataTable& t, HeatmapMode mode, const std::int64_t positions[2], const int pairs[2], PhasorMean mean,
                double mean_unwrapped) {
-    const double shown = mode == HeatmapMode::angle ? mean.angle() : mode == HeatmapMode::cos ? mean.cos : mode == HeatmapMode::sin ? mean.sin : mean_unwrapped;
+    const double shown = mode == HeatmapMode::angle || mode == HeatmapMode::a_minus_b ? mean.angle() : mode == HeatmapMode::cos ? mean.cos : mode == HeatmapMode::sin ? mean.sin : mean_unwrapped;
     const double row[8] = {static_cast<double>(positions[0]), static_cast<double>(positions[1]), static_cast<double>(pairs[0]),
                            static_cast<double>(pairs[1]), shown, mean.cos, mean.sin, mean.magnitude()};
     for (int i = 0; i < 8; ++i) t.values[static_cast<std::size_t>(i)].push_back(row[i]);
@@ -75,6 +76,22 @@ void full_resolution_table(DataTable& t, const Eigen::VectorXd& theta, std::int6
         }
 }
 
+// What a_minus_b colours: θ_A − θ_B pair by pair, or why it cannot (no B, or other pair counts: the
+// map then shows A's angles under a note saying so).
+struct DifferenceTheta {
+    Eigen::VectorXd theta;
+    std::string why_not;
+};
+
+DifferenceTheta difference_theta(const ParamSet& params, FigureCache& cache, const FrequencyTable& a) {
+    const std::optional<ParamSet> b = detail::model_b(params);
+    if (!b) return {a.theta, "A − B needs model B: set compare with (model B)"};
+    const std::shared_ptr<const FrequencyTable> fb = cache.frequencies(*b);
+    if (fb->pairs() != a.pairs())
+        return {a.theta, "A − B: A has " + std::to_string(a.pairs()) + " pairs, B " + std::to_string(fb->pairs()) + ": no pair-by-pair difference"};
+    return {a.theta - fb->theta, ""};
+}
+
 void build_heatmap(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const FrequencyTable& f = ctx.frequencies();
@@ -85,9 +102,14 @@ void build_heatmap(BuildContext& ctx) {
     if (to <= from) to = std::min(max_position, from + 1);
     const HeatmapMode mode = ctx.params[P::heatmap_mode];
     const int pairs = f.pairs();
+    const DifferenceTheta difference = mode == HeatmapMode::a_minus_b ? difference_theta(ctx.params, ctx.cache, f) : DifferenceTheta{f.theta, ""};
+    const Eigen::VectorXd& theta = difference.theta;
 
-    plot::Plot p(ctx.result.list, ctx.measure, st, {0, 0, ctx.request.width, ctx.request.height},
-                 ctx.title());
+    // a_minus_b that cannot be drawn: A's angles, the title line saying why (over the map it would not read)
+    plot::Style titled = st;
+    titled.draw_titles = st.draw_titles || !difference.why_not.empty();
+    const std::string title = difference.why_not.empty() ? ctx.title() : st.draw_titles ? ctx.title() + ": " + difference.why_not : difference.why_not;
+    plot::Plot p(ctx.result.list, ctx.measure, titled, {0, 0, ctx.request.width, ctx.request.height}, title);
     plot::AxisSetup x{"position m (tokens)", static_cast<double>(from), static_cast<double>(to)};
     const plot::AxisSetup y = detail::pair_axis(ctx.request, pairs, "pair i (0 = fastest)", -0.5, pairs - 0.5);
     p.setup_x(x);
@@ -95,8 +117,11 @@ void build_heatmap(BuildContext& ctx) {
     plot::ColorbarSetup bar;
     plot::ColormapId cmap = plot::ColormapId::cyclic;
     float vmin = static_cast<float>(-kPi), vmax = static_cast<float>(kPi);
-    const HeatmapMode shown = mode;
-    if (shown == HeatmapMode::angle) {
+    const HeatmapMode shown = mode == HeatmapMode::a_minus_b ? HeatmapMode::angle : mode;
+    if (mode == HeatmapMode::a_minus_b && difference.why_not.empty()) {
+        bar = {"mean angle of m·(θᵢ of A − θᵢ of B)", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};
+        bar.fade_note = "grey: A and B part within the cell";
+    } else if (shown == HeatmapMode::angle) {
         bar = {"mean angle of m·θᵢ over a cell", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};
         bar.fade_note = "grey: the pair turns within the cell";
     } else if (shown == HeatmapMode::cos || shown == HeatmapMode::sin) {
@@ -118,10 +143,12 @@ void build_heatmap(BuildContext& ctx) {
     const std::int64_t span = to - from;
     const int cols = heatmap_columns(span, area.width()), rows = heatmap_rows(pairs, area.height());
     if (ctx.request.with_table) {
-        if (ctx.request.full_resolution) full_resolution_table(ctx.result.table, f.theta, from, to, mode);
-        else cell_table(ctx.result.table, heatmap_cells(f.theta, from, to, cols, rows, shown, true), f.theta, mode);
+        // (a_minus_b that cannot be drawn writes what is drawn: A's angles, in a column `angle`)
+        const HeatmapMode written = difference.why_not.empty() ? mode : HeatmapMode::angle;
+        if (ctx.request.full_resolution) full_resolution_table(ctx.result.table, theta, from, to, written);
+        else cell_table(ctx.result.table, heatmap_cells(theta, from, to, cols, rows, shown, true), theta, written);
     }
-    const auto cells = ctx.cache.heatmap_cells(f.theta, from, to, cols, rows, shown);
+    const auto cells = ctx.cache.heatmap_cells(theta, from, to, cols, rows, shown);
     p.heatmap(cells->values, cells->grid.cols, cells->grid.rows, static_cast<double>(from), static_cast<double>(to), -0.5, pairs - 0.5,
               cmap, vmin, vmax, cells->weights);
     if (f.rotating_pairs > 0 && f.rotating_pairs < pairs) {
@@ -181,7 +208,9 @@ std::string heatmap_readout(PanelContext& panel, const PlotGeometry& g, double x
     CellAt cell;
     if (!heatmap_cell_at(from, to, pairs, heatmap_columns(to - from, g.area.width()), heatmap_rows(pairs, g.area.height()), x, y, cell))
         return "";
-    const PhasorMean mean = mean_phasor(cell.position_from, cell.position_to, f->theta, cell.pair_from, cell.pair_to);
+    const bool a_minus_b = panel.params[P::heatmap_mode] == HeatmapMode::a_minus_b;
+    const DifferenceTheta difference = a_minus_b ? difference_theta(panel.params, panel.cache, *f) : DifferenceTheta{f->theta, ""};
+    const PhasorMean mean = mean_phasor(cell.position_from, cell.position_to, difference.theta, cell.pair_from, cell.pair_to);
     const std::int64_t n = cell.position_to - cell.position_from;
     std::string s = n == 1 ? "position m = " + std::to_string(cell.position_from)
                            : "positions m = " + std::to_string(cell.position_from) + " … " + std::to_string(cell.position_to - 1) + " (" +
@@ -189,10 +218,13 @@ std::string heatmap_readout(PanelContext& panel, const PlotGeometry& g, double x
     s += cell.pair_to - cell.pair_from == 1 ? "\npair i = " + std::to_string(cell.pair_from)
                                              : "\npairs i = " + std::to_string(cell.pair_from) + " … " + std::to_string(cell.pair_to - 1);
     const double a = mean.angle(), r = mean.magnitude();
-    s += std::string(n == 1 ? "\nangle = " : "\nmean angle = ") + fmt("%.2f°", a * 180 / kPi) + " = " + fmt("%.5f rad", a);
+    s += std::string(a_minus_b && difference.why_not.empty() ? "\nA − B " : "\n") + (n == 1 ? "angle = " : "mean angle = ") + fmt("%.2f°", a * 180 / kPi) + " = " + fmt("%.5f rad", a);
     if (n > 1 || cell.pair_to - cell.pair_from > 1) s += "\n|mean| = " + fmt("%.3f", r) + (r < 0.1 ? " (turns within the cell: grey)" : "");
     const int k = cell.pair_from;
     const std::string of = cell.pair_to - cell.pair_from > 1 ? " (pair " + std::to_string(k) + ")" : "";
+    if (a_minus_b && difference.why_not.empty())  // the angle by which A has run ahead of B
+        return s + "\nθᵢ of A − θᵢ of B" + of + " = " + plot::readout_number(difference.theta[k], 6) + " rad/token" +
+               "\n(A: " + plot::readout_number(f->theta[k], 6) + ")";
     if (!f->rotates(k)) return s + "\nθᵢ" + of + " = 0: this pair passes through (angle 0 at every position)";
     s += "\nθᵢ" + of + " = " + plot::readout_number(f->theta[k], 6) + " rad/token" + "\nwavelength = " +
          plot::readout_number(f->wavelength(k), 6) + " tokens";
@@ -249,6 +281,7 @@ const FigureDescriptor& heatmap_figure() {
         };
         f.reads = model_and({P::max_position, P::heatmap_from, P::heatmap_to, P::heatmap_mode, P::position, P::pair});
         f.pair_axis = true;  // i ÷ pairs beside a B of another pair count
+        f.draws_b_itself = [](const ParamSet& p) { return p[P::heatmap_mode] == HeatmapMode::a_minus_b; };  // one map of A − B
         f.build = build_heatmap;
         f.header_width_em = 14;
         f.header = heatmap_header;

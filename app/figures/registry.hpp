@@ -57,6 +57,8 @@ struct FigureDescriptor {
     // It plots pair index i along an axis (figures/pair_axis.hpp): beside a model B of another pair
     // count, that axis reads i ÷ pairs in both pictures.
     bool pair_axis = false;
+    // It draws B itself for these parameters though it is otherwise two pictures (the heatmap's A − B map).
+    bool (*draws_b_itself)(const ParamSet&) = nullptr;
 
     // The panel's own UI, each optional.
     float header_width_em = 0;  // room the header options need (font sizes), to decide on a second line

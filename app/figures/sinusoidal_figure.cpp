@@ -8,6 +8,7 @@
 #include <limits>
 #include <tuple>
 
+#include "figures/compared_build.hpp"
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
 #include "plot/ticks.hpp"
@@ -69,15 +70,16 @@ void fill_scores(const FrequencyTable& f, Pairing pairing, const Eigen::VectorXd
     }
 }
 
-SinusoidalData sinusoidal_data(BuildContext& ctx) {
-    const FrequencyTable& f = ctx.frequencies();
-    const Pairing pairing = ctx.params.config().pairing;
-    const int dim = static_cast<int>(ctx.params[P::dim]);
-    const Eigen::VectorXd q = why::q_vector(ctx.params), k = why::k_vector(ctx.params);
-    const std::int64_t m_now = ctx.params[P::position], n_now = ctx.params[P::key_position];
+// The curves of one model; `reach` 0: its own (model B takes A's, so the two share one distance axis).
+SinusoidalData sinusoidal_data(const ParamSet& params, const FrequencyTable& f, std::int64_t reach_of_a = 0) {
+    const Pairing pairing = params.config().pairing;
+    const int dim = static_cast<int>(params[P::dim]);
+    const Eigen::VectorXd q = why::q_vector(params), k = why::k_vector(params);
+    const std::int64_t m_now = params[P::position], n_now = params[P::key_position];
     SinusoidalData d;
-    d.same = !ctx.params.has(P::key_vector);
-    const std::int64_t reach = d.reach = std::clamp<std::int64_t>(ctx.params[P::max_position], 16, dim > 512 ? 256 : 512);
+    d.same = !params.has(P::key_vector);
+    const std::int64_t reach = d.reach =
+        reach_of_a > 0 ? reach_of_a : std::clamp<std::int64_t>(params[P::max_position], 16, dim > 512 ? 256 : 512);
     d.m1 = m_now, d.m2 = m_now + reach;
     const std::size_t points = d.points = static_cast<std::size_t>(2 * reach + 1);
     const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -101,12 +103,15 @@ SinusoidalData sinusoidal_data(BuildContext& ctx) {
 }
 
 // The caption along the bottom; returns where it begins.
-float draw_caption(BuildContext& ctx, const SinusoidalData& d) {
+float draw_caption(BuildContext& ctx, const SinusoidalData& d, bool with_b) {
     const plot::Style& st = ctx.request.style;
     const float W = ctx.request.width, H = ctx.request.height;
     // a small figure (a panel in the grid) keeps its plots' height: the explanation waits for a larger view
     const bool small = H < st.px(420);
-    const std::string dashed = d.d_inside && ctx.request.show_cursor ? "Dashed: n − m = " + std::to_string(d.d_now) + "." : std::string();
+    // (with model B a dashed curve is B's: the marker is then called a line)
+    const std::string dashed = d.d_inside && ctx.request.show_cursor
+                                   ? (with_b ? "Vertical line: n − m = " : "Dashed: n − m = ") + std::to_string(d.d_now) + "."
+                                   : std::string();
     const std::string caption =
         small ? dashed
               : "PE·PE: n − m only, but blind to the tokens; added to x, m matters too. RoPE: one curve for every m, shaped by q "
@@ -145,19 +150,31 @@ void draw_absolute(BuildContext& ctx, const SinusoidalData& d, plot::Rect left) 
     p.finish();
 }
 
-// Right: RoPE's score, the same curve for both query positions.
-void draw_rope(BuildContext& ctx, const SinusoidalData& d, plot::Rect right) {
+// Right: RoPE's score, the same curve for both query positions; with model B, A's and B's curves at
+// the first query position (A solid, B dashed), the legend naming the models.
+void draw_rope(BuildContext& ctx, const SinusoidalData& d, const SinusoidalData* b, plot::Rect right) {
     const plot::Theme& th = ctx.request.style.theme;
     const plot::Style sub = why::sub_style(ctx.request.style);
     const plot::AxisSetup ax = distance_axis(d);
     double lo, hi;
-    range_of({&d.rope1, &d.rope2}, lo, hi);
+    if (b) range_of({&d.rope1, &b->rope1}, lo, hi);
+    else range_of({&d.rope1, &d.rope2}, lo, hi);
     plot::Plot p(ctx.result.list, ctx.measure, sub, right,
                  why::pick_title(ctx, sub, right.width(), d.same ? std::vector<std::string>{"RoPE: q = k = x rotated to m and n", "RoPE: q = k = x"}
                                         : std::vector<std::string>{"RoPE: q rotated to m, k to n", "RoPE: q and k"}));
     plot::AxisSetup ay{"score ⟨R(m)q, R(n)k⟩", lo, hi};
     p.setup_x(ax);
     p.setup_y(ay);
+    if (b) {
+        const std::string a_name = "A: " + detail::model_label(ctx.params) + ", " + d.m1_text, b_name = "B: " + detail::model_label(ctx.params, true);
+        p.setup_legend_above({a_name, b_name});
+        p.line(d.distance.data(), d.rope1.data(), d.points, 1, th.series[2], a_name, sub.line_width * 1.6f);
+        p.line(b->distance.data(), b->rope1.data(), b->points, 1, th.series[1], b_name, sub.line_width * 1.2f, 6);
+        mark_distance(ctx, p, d);
+        record_geometry(ctx, p, SinusoidalPlot::rope, ax, ay);
+        p.finish();
+        return;
+    }
     p.setup_legend_above({"⟨R(m)q, R(n)k⟩, " + d.m1_text, "⟨R(m)q, R(n)k⟩, " + d.m2_text});
     p.line(d.distance.data(), d.rope1.data(), d.points, 1, th.series[2], "⟨R(m)q, R(n)k⟩, " + d.m1_text, sub.line_width * 1.6f);
     p.line(d.distance.data(), d.rope2.data(), d.points, 1, th.text, "⟨R(m)q, R(n)k⟩, " + d.m2_text, sub.line_width * 0.7f, 5);
@@ -168,8 +185,7 @@ void draw_rope(BuildContext& ctx, const SinusoidalData& d, plot::Rect right) {
 
 // one row per (query m, key n) the curves plot: rectangular, every cell a number (keys before
 // position 0 do not exist, so the first query's rows may start later than the second's)
-void write_table(BuildContext& ctx, const SinusoidalData& d) {
-    DataTable& t = ctx.result.table;
+void write_table(DataTable& t, const SinusoidalData& d) {
     t.columns = {"m", "n", "distance", "pe_dot", "additive_score", "rope_score"};
     t.values.assign(t.columns.size(), {});
     for (const auto& [m, add, rope] : {std::tie(d.m1, d.add1, d.rope1), std::tie(d.m2, d.add2, d.rope2)}) {
@@ -186,10 +202,15 @@ void write_table(BuildContext& ctx, const SinusoidalData& d) {
 }
 
 void build_sinusoidal(BuildContext& ctx) {
-    const SinusoidalData data = sinusoidal_data(ctx);
+    const SinusoidalData data = sinusoidal_data(ctx.params, ctx.frequencies());
+    // model B: its RoPE score over A's distances, dashed over A's (the absolute encoding is no model's:
+    // Vaswani's base, A's head)
+    const std::optional<ParamSet> b_params = detail::model_b(ctx.params);
+    std::optional<SinusoidalData> b;
+    if (b_params) b.emplace(sinusoidal_data(*b_params, *ctx.cache.frequencies(*b_params), data.reach));
     const float W = ctx.request.width;
     const float top = why::title_space(ctx);
-    const float bottom = draw_caption(ctx, data);
+    const float bottom = draw_caption(ctx, data, b.has_value());
     const bool wide = W >= (bottom - top) * 1.3f;
     const float mid_y = top + (bottom - top) / 2;
     // too small for both: RoPE's curves
@@ -197,8 +218,15 @@ void build_sinusoidal(BuildContext& ctx) {
                                         {wide ? plot::Rect{0, top, W / 2, bottom} : plot::Rect{0, top, W, mid_y},
                                          wide ? plot::Rect{W / 2, top, W, bottom} : plot::Rect{0, mid_y, W, bottom}});
     if (fit.shows(0)) draw_absolute(ctx, data, fit.cells[0]);
-    if (fit.shows(1)) draw_rope(ctx, data, fit.cells[1]);
-    if (ctx.request.with_table) write_table(ctx, data);
+    if (fit.shows(1)) draw_rope(ctx, data, b ? &*b : nullptr, fit.cells[1]);
+    if (ctx.request.with_table) {
+        write_table(ctx.result.table, data);
+        if (b) {
+            DataTable tb;
+            write_table(tb, *b);
+            ctx.result.table = detail::long_form(ctx.result.table, tb);
+        }
+    }
 }
 
 }  // namespace
@@ -214,9 +242,9 @@ const FigureDescriptor& sinusoidal_figure() {
             {"sinusoidal_absolute", "Absolute sinusoidal encoding: dot products and scores", "sinusoidal PE", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"position vectors"}},
             {"sinusoidal_rope", "RoPE's score for the same queries", "RoPE", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"RoPE's score"}},
         };
-        f.reads = model_and({P::max_position, P::position, P::key_position, P::vector, P::key_vector});
+        f.reads = model_and({P::max_position, P::position, P::key_position, P::vector, P::key_vector, P::preset});
         f.build = build_sinusoidal;
-        f.b_shares_ranges = false;  // curves: A's and B's pictures each on their own axes (one build each)
+        f.model_b = ModelBView::itself;  // B's RoPE score dashed over A's
         return f;
     }();
     return d;

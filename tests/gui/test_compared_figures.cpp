@@ -13,6 +13,8 @@
 #include "export/still_writers.hpp"
 #include "figures/compared_build.hpp"
 #include "figures/registry.hpp"
+#include "rope/frequencies.hpp"
+#include <algorithm>
 
 using namespace rope;
 
@@ -152,4 +154,65 @@ TEST(ComparedFigures, APanelTooSmallForTwoShowsAAsItIs) {
     EXPECT_TRUE(figures::same_picture(small.list, own.list, &why)) << why;
     const figures::FigureResult large = figures::build_figure(request(f, 1400, 800), ab, cache);
     EXPECT_FALSE(figures::same_picture(large.list, figures::build_figure(request(f, 1400, 800), alone(ab), cache).list));
+}
+
+// Figures that draw B themselves on one plot (the vectors on one circle, RoPE's score curve): their
+// table holds A's rows as A alone gives them, then B's as B alone gives them (the score curve where
+// B alone runs over as many distances as A).
+TEST(ComparedFigures, FiguresDrawingBThemselvesHoldBothTables) {
+    figures::FigureCache cache;
+    for (const auto& [a_name, b_name] : pairs()) {
+        const ParamSet ab = pair_of(a_name, b_name);
+        const ParamSet a = alone(ab), b = *ab.compared_model();
+        for (const char* name : {"vectors", "sinusoidal"}) {
+            const std::string what = std::string(name) + ", A " + a_name + ", B " + b_name;
+            // the score curves run over A's distances (one axis): B alone runs over its own
+            auto reach = [](const ParamSet& p) { return std::clamp<std::int64_t>(p[P::max_position], 16, p[P::dim] > 512 ? 256 : 512); };
+            if (std::string(name) == "sinusoidal" && reach(a) != reach(b)) continue;
+            const figures::FigureDescriptor& f = figures::figure(name);
+            const figures::DataTable both = figures::build_figure(request(f, 1200, 800), ab, cache).table;
+            const figures::DataTable ta = figures::build_figure(request(f, 1200, 800), a, cache).table;
+            figures::DataTable tb = figures::build_figure(request(f, 1200, 800), b, cache).table;
+            ASSERT_EQ(both.label_column, "model") << what;
+            ASSERT_EQ(both.labels.size(), ta.rows() + tb.rows()) << what;
+            expect_rows_equal(both, 0, ta, what + " (A)");
+            expect_rows_equal(both, ta.rows(), tb, what + " (B)");
+        }
+    }
+}
+
+// heatmap_mode=a_minus_b: one map of the angle m·(θᵢ of A − θᵢ of B), cell by cell the exact mean;
+// without B, or with other pair counts, A's angles under a title that says why (and a column `angle`).
+TEST(ComparedFigures, HeatmapAMinusBIsTheAngleOfTheDifference) {
+    figures::FigureCache cache;
+    ParamSet ab = pair_of("llama-2-7b", "llama-3-8b");
+    ab.set("heatmap_mode", "a_minus_b");
+    ab.set("heatmap_to", "40");
+    figures::FigureRequest r = request(figures::figure("heatmap"), 900, 500);
+    r.full_resolution = true;
+    const figures::FigureResult fig = figures::build_figure(r, ab, cache);
+    ASSERT_TRUE(fig.table.label_column.empty()) << "one map, not two pictures";
+    const auto col = [&](const std::string& c) {
+        return static_cast<std::size_t>(std::find(fig.table.columns.begin(), fig.table.columns.end(), c) - fig.table.columns.begin());
+    };
+    ASSERT_LT(col("a_minus_b"), fig.table.columns.size());
+    const ParamSet b = *ab.compared_model();
+    const Eigen::VectorXd ta = compute_frequencies(ab.config()).theta, tb = compute_frequencies(b.config()).theta;
+    ASSERT_EQ(fig.table.rows(), 40u * 64u);
+    for (std::size_t i = 0; i < fig.table.rows(); i += 37) {
+        const double m = fig.table.values[col("position_from")][i];
+        const int k = static_cast<int>(fig.table.values[col("pair_from")][i]);
+        const double want = std::remainder(m * (ta[k] - tb[k]), 2 * M_PI);
+        EXPECT_NEAR(fig.table.values[col("a_minus_b")][i], want, 1e-9) << "m " << m << ", pair " << k;
+    }
+    ParamSet other = pair_of("llama-2-7b", "gemma-7b");  // 64 against 128 pairs
+    other.set("heatmap_mode", "a_minus_b");
+    for (const ParamSet& p : {other, alone(ab)}) {
+        const figures::FigureResult f = figures::build_figure(request(figures::figure("heatmap"), 900, 500), p, cache);
+        EXPECT_EQ(f.table.columns.at(4), "angle");
+        bool said = false;
+        for (const plot::Command& c : f.list.commands)
+            if (const auto* t = std::get_if<plot::TextCmd>(&c)) said = said || t->text.find("A − B") != std::string::npos;
+        EXPECT_TRUE(said);
+    }
 }

@@ -19,10 +19,11 @@
 namespace rope {
 
 // What the angle heatmap colours (heatmap_mode).
-enum class HeatmapMode { angle, cos, sin, unwrapped };
+// a_minus_b: the angle m·(θᵢ of A − θᵢ of model B), pair by pair (compare_to set, as many pairs).
+enum class HeatmapMode { angle, cos, sin, unwrapped, a_minus_b };
 template <>
 struct EnumNames<HeatmapMode> {
-    static constexpr std::array<std::string_view, 4> names = {"angle", "cos", "sin", "unwrapped"};
+    static constexpr std::array<std::string_view, 5> names = {"angle", "cos", "sin", "unwrapped", "a_minus_b"};
 };
 
 // The distance axis of the decay plots (decay_scale).
