@@ -10,9 +10,11 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -206,13 +208,40 @@ namespace {
 // A combo of every real model, each with its name and, on hover, where its numbers come from; `none`
 // the label shown for no preset, offered as the first item when `offer_none`. Returns the name
 // picked this frame ("none" for that item), or "".
+// Whether `text` holds every word of `query`, ignoring case ("llama 3" finds llama-3-8b and Meta Llama 3).
+bool matches_words(const std::string& text, const char* query) {
+    auto lower = [](std::string s) {
+        std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        return s;
+    };
+    const std::string haystack = lower(text);
+    std::istringstream words(lower(query));
+    for (std::string w; words >> w;)
+        if (haystack.find(w) == std::string::npos) return false;
+    return true;
+}
+
+// The presets as a combo with a search field at its top (typing narrows the list by name and model;
+// Enter picks the first match). Both pickers, model A's and model B's, are this one.
 std::string preset_combo(const char* id, const std::string& current, const char* none, bool offer_none) {
     std::string picked;
     ImGui::SetNextItemWidth(-1);
     const std::string preview = current == "none" || current == "unscaled" ? std::string(none) : current;
-    if (!ImGui::BeginCombo(id, preview.c_str())) return picked;
-    if (offer_none && ImGui::Selectable(none, current == "none" || current == "unscaled")) picked = "none";
+    static char query[64] = "";  // one combo is open at a time
+    if (!ImGui::BeginCombo(id, preview.c_str(), ImGuiComboFlags_HeightLarge)) return picked;
+    if (ImGui::IsWindowAppearing()) {
+        query[0] = '\0';
+        ImGui::SetKeyboardFocusHere();
+    }
+    ImGui::SetNextItemWidth(-1);
+    const bool enter = ImGui::InputTextWithHint("##search", "search: name or model", query, sizeof query, ImGuiInputTextFlags_EnterReturnsTrue);
+    if (offer_none && query[0] == '\0' && ImGui::Selectable(none, current == "none" || current == "unscaled")) picked = "none";
     for (const Preset& preset : presets()) {
+        if (!matches_words(std::string(preset.name) + " " + std::string(preset.model), query)) continue;
+        if (enter && picked.empty()) {
+            picked = preset.name;
+            ImGui::CloseCurrentPopup();
+        }
         if (ImGui::Selectable(std::string(preset.name).c_str(), current == preset.name)) picked = preset.name;
         if (ImGui::IsItemHovered()) {
             ImGui::BeginTooltip();
