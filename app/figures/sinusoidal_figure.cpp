@@ -124,12 +124,14 @@ plot::AxisSetup distance_axis(const SinusoidalData& d) {
 }
 
 // The current distance n − m, where it is in view.
-void mark_distance(const BuildContext& ctx, plot::Plot& p, const SinusoidalData& d) {
-    if (d.d_inside && ctx.request.show_cursor) p.marker_x(static_cast<double>(d.d_now), ctx.request.style.theme.accent, "", 1.5f, 5);
+// (solid where model B's curve is the dashed one)
+void mark_distance(const BuildContext& ctx, plot::Plot& p, const SinusoidalData& d, bool with_b) {
+    if (d.d_inside && ctx.request.show_cursor)
+        p.marker_x(static_cast<double>(d.d_now), ctx.request.style.theme.accent, "", 1.5f, with_b ? 0.0f : 5.0f);
 }
 
 // Left: the sinusoidal encoding, alone and added to the token.
-void draw_absolute(BuildContext& ctx, const SinusoidalData& d, plot::Rect left) {
+void draw_absolute(BuildContext& ctx, const SinusoidalData& d, bool with_b, plot::Rect left) {
     const plot::Theme& th = ctx.request.style.theme;
     const plot::Style sub = why::sub_style(ctx.request.style);
     const plot::AxisSetup ax = distance_axis(d);
@@ -145,7 +147,7 @@ void draw_absolute(BuildContext& ctx, const SinusoidalData& d, plot::Rect left) 
     p.line(d.distance.data(), d.add2.data(), d.points, 1, th.series[1], added + d.m2_text, sub.line_width * 0.8f, th.series_dash[1]);
     p.line(d.distance.data(), d.add1.data(), d.points, 1, th.series[3], added + d.m1_text, sub.line_width * 0.8f, th.series_dash[3]);
     p.line(d.distance.data(), d.pe.data(), d.points, 1, th.series[0], "PE(m)·PE(n), any m, any token");
-    mark_distance(ctx, p, d);
+    mark_distance(ctx, p, d, with_b);
     record_geometry(ctx, p, SinusoidalPlot::absolute, ax, ay);
     p.finish();
 }
@@ -170,7 +172,7 @@ void draw_rope(BuildContext& ctx, const SinusoidalData& d, const SinusoidalData*
         p.setup_legend_above({a_name, b_name});
         p.line(d.distance.data(), d.rope1.data(), d.points, 1, th.series[2], a_name, sub.line_width * 1.6f);
         p.line(b->distance.data(), b->rope1.data(), b->points, 1, th.series[1], b_name, sub.line_width * 1.2f, 6);
-        mark_distance(ctx, p, d);
+        mark_distance(ctx, p, d, true);
         record_geometry(ctx, p, SinusoidalPlot::rope, ax, ay);
         p.finish();
         return;
@@ -178,7 +180,7 @@ void draw_rope(BuildContext& ctx, const SinusoidalData& d, const SinusoidalData*
     p.setup_legend_above({"⟨R(m)q, R(n)k⟩, " + d.m1_text, "⟨R(m)q, R(n)k⟩, " + d.m2_text});
     p.line(d.distance.data(), d.rope1.data(), d.points, 1, th.series[2], "⟨R(m)q, R(n)k⟩, " + d.m1_text, sub.line_width * 1.6f);
     p.line(d.distance.data(), d.rope2.data(), d.points, 1, th.text, "⟨R(m)q, R(n)k⟩, " + d.m2_text, sub.line_width * 0.7f, 5);
-    mark_distance(ctx, p, d);
+    mark_distance(ctx, p, d, false);
     record_geometry(ctx, p, SinusoidalPlot::rope, ax, ay);
     p.finish();
 }
@@ -217,7 +219,7 @@ void build_sinusoidal(BuildContext& ctx) {
     const SubplotFit fit = fit_plots(ctx, {0, top, W, bottom},
                                         {wide ? plot::Rect{0, top, W / 2, bottom} : plot::Rect{0, top, W, mid_y},
                                          wide ? plot::Rect{W / 2, top, W, bottom} : plot::Rect{0, mid_y, W, bottom}});
-    if (fit.shows(0)) draw_absolute(ctx, data, fit.cells[0]);
+    if (fit.shows(0)) draw_absolute(ctx, data, b.has_value(), fit.cells[0]);
     if (fit.shows(1)) draw_rope(ctx, data, b ? &*b : nullptr, fit.cells[1]);
     if (ctx.request.with_table) {
         write_table(ctx.result.table, data);
