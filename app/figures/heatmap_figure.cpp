@@ -119,7 +119,7 @@ void build_heatmap(BuildContext& ctx) {
     float vmin = static_cast<float>(-kPi), vmax = static_cast<float>(kPi);
     const HeatmapMode shown = mode == HeatmapMode::a_minus_b ? HeatmapMode::angle : mode;
     if (mode == HeatmapMode::a_minus_b && difference.why_not.empty()) {
-        bar = {"mean angle of m·(θᵢ of A − θᵢ of B)", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};
+        bar = {"mean angle of m·Δθᵢ (A − B)", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};  // Δθᵢ = θᵢ of A − θᵢ of B (the readout says)
         bar.fade_note = "grey: A and B part within the cell";
     } else if (shown == HeatmapMode::angle) {
         bar = {"mean angle of m·θᵢ over a cell", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};
@@ -223,7 +223,7 @@ std::string heatmap_readout(PanelContext& panel, const PlotGeometry& g, double x
     const int k = cell.pair_from;
     const std::string of = cell.pair_to - cell.pair_from > 1 ? " (pair " + std::to_string(k) + ")" : "";
     if (a_minus_b && difference.why_not.empty())  // the angle by which A has run ahead of B
-        return s + "\nθᵢ of A − θᵢ of B" + of + " = " + plot::readout_number(difference.theta[k], 6) + " rad/token" +
+        return s + "\nΔθᵢ = θᵢ of A − θᵢ of B" + of + " = " + plot::readout_number(difference.theta[k], 6) + " rad/token" +
                "\n(A: " + plot::readout_number(f->theta[k], 6) + ")";
     if (!f->rotates(k)) return s + "\nθᵢ" + of + " = 0: this pair passes through (angle 0 at every position)";
     s += "\nθᵢ" + of + " = " + plot::readout_number(f->theta[k], 6) + " rad/token" + "\nwavelength = " +
