@@ -21,6 +21,18 @@ std::string model_label(const ParamSet& a, bool b = false);
 // model has is left empty in the other's rows.
 DataTable long_form(const DataTable& a, const DataTable& b);
 
+// The table of a figure that draws B itself: `fill(table, data)` writes one model's rows; with B (`b`
+// not null), A's and B's in long form as above.
+template <typename Data, typename Fill>
+DataTable table_of_models(const Data& a, const Data* b, Fill fill) {
+    DataTable t;
+    fill(t, a);
+    if (!b) return t;
+    DataTable tb;
+    fill(tb, *b);
+    return long_form(t, tb);
+}
+
 // Whether the two pictures' pair axes read i ÷ pairs: the figure has one and A and B have other pair counts.
 bool pair_fraction_axis(const FigureDescriptor& figure, const ParamSet& a, const ParamSet& b);
 

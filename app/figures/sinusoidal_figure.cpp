@@ -221,14 +221,7 @@ void build_sinusoidal(BuildContext& ctx) {
                                          wide ? plot::Rect{W / 2, top, W, bottom} : plot::Rect{0, mid_y, W, bottom}});
     if (fit.shows(0)) draw_absolute(ctx, data, b.has_value(), fit.cells[0]);
     if (fit.shows(1)) draw_rope(ctx, data, b ? &*b : nullptr, fit.cells[1]);
-    if (ctx.request.with_table) {
-        write_table(ctx.result.table, data);
-        if (b) {
-            DataTable tb;
-            write_table(tb, *b);
-            ctx.result.table = detail::long_form(ctx.result.table, tb);
-        }
-    }
+    if (ctx.request.with_table) ctx.result.table = detail::table_of_models(data, b ? &*b : nullptr, write_table);
 }
 
 }  // namespace

@@ -448,14 +448,7 @@ void build_vectors(BuildContext& ctx) {
     if (fit.shows(0)) draw_pair_plot(ctx, data, bp, sub, fit.cells[0]);
     if (fit.shows(1)) draw_fan(ctx, data, bp, sub, fit.cells[1]);
     if (fit.shows(2)) draw_q_and_k(ctx, data, bp, b_params ? &*b_params : nullptr, sub, fit.cells[2]);
-    if (ctx.request.with_table) {
-        fill_vectors_table(ctx.result.table, data);
-        if (b) {
-            DataTable tb;
-            fill_vectors_table(tb, *b);
-            ctx.result.table = detail::long_form(ctx.result.table, tb);
-        }
-    }
+    if (ctx.request.with_table) ctx.result.table = detail::table_of_models(data, bp, fill_vectors_table);
 }
 
 std::string list_text(const std::vector<double>& v) {
