@@ -57,9 +57,10 @@ namespace {
 // The style whose focus is what must stay legible in each half: a lesson step's focus, else the
 // figure's main plots (else its first). (What the plots' minimums leave out, legends and notes, is
 // checked on the built pictures: legible() below.)
-plot::Style must_fit(const FigureDescriptor& figure, const plot::Style& st) {
+plot::Style must_fit(const FigureDescriptor& figure, const plot::Style& st, const ParamSet& params) {
     plot::Style s = st;
     if (!s.focus.empty()) return s;
+    if (const char* own = figure.own_plot ? figure.own_plot(params) : nullptr) return s.focus = own, s;
     for (const PlotDescriptor& d : figure.plots)
         if (d.role == PlotRole::main) s.focus += (s.focus.empty() ? "" : ",") + std::string(d.name);
     if (s.focus.empty() && !figure.plots.empty()) s.focus = std::string(figure.plots.front().name);
@@ -80,9 +81,9 @@ ComparedSplit compared_split(const FigureDescriptor& figure, const ParamSet& a, 
     const float stack_h = std::max(1.0f, (h - gap) / 2 - s.caption);
     const plot::Rect stack_a{0, s.title + s.caption, width, s.title + s.caption + stack_h};
     const plot::Rect stack_b{0, stack_a.y1 + gap + s.caption, width, stack_a.y1 + gap + s.caption + stack_h};
-    const plot::Style need = must_fit(figure, st);
+    const plot::Style need_a = must_fit(figure, st, a), need_b = must_fit(figure, st, b);
     auto holds = [&](const plot::Rect& ra, const plot::Rect& rb) {
-        return focus_fits_one(figure, a, need, ra.width(), ra.height()) && focus_fits_one(figure, b, need, rb.width(), rb.height());
+        return focus_fits_one(figure, a, need_a, ra.width(), ra.height()) && focus_fits_one(figure, b, need_b, rb.width(), rb.height());
     };
     const bool side_ok = figure.model_b != ModelBView::stacked && holds(side_a, side_b);
     const bool stack_ok = holds(stack_a, stack_b);
@@ -251,6 +252,9 @@ std::pair<FigureResult, FigureResult> build_pictures(const FigureRequest& half, 
         r.width = area.width();
         r.height = area.height();
         if (pins) r.style.pins = pins;
+        // each model's own case first (its layout's patch map), unless a lesson step names a plot
+        if (r.style.focus.empty() && r.figure->own_plot)
+            if (const char* own = r.figure->own_plot(params)) r.style.focus = own;
         return single(r, params, cache);
     };
     if (half.style.pins) return {build(a, split.a, nullptr), build(b, split.b, nullptr)};

@@ -623,6 +623,10 @@ const FigureDescriptor& patch_grid_figure() {
                              P::query_col, P::vector, P::key_vector});
         f.build = build_patch_grid;
         f.plot_needs = patch_plot_needs;
+        f.own_plot = [](const ParamSet& params) -> const char* {  // the map of the model's layout (plots 0-2)
+            const int mine = model_map(params);
+            return mine < 0 ? nullptr : patch_grid_figure().plots[static_cast<std::size_t>(mine)].name.data();
+        };
         f.readout = patch_grid_readout;
         f.pointer = patch_grid_pointer;
         return f;

@@ -59,6 +59,10 @@ struct FigureDescriptor {
     bool pair_axis = false;
     // It draws B itself for these parameters though it is otherwise two pictures (the heatmap's A − B map).
     bool (*draws_b_itself)(const ParamSet&) = nullptr;
+    // Beside model B, the plot that shows a model's own case (the patch map of its layout): each
+    // model's picture holds it first, so the two pictures compare what each model does (null: its
+    // main plots).
+    const char* (*own_plot)(const ParamSet&) = nullptr;
 
     // The panel's own UI, each optional.
     float header_width_em = 0;  // room the header options need (font sizes), to decide on a second line

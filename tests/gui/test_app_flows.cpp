@@ -518,3 +518,74 @@ TEST_F(Flows, ClickingAPatchMovesTheQueryOfEveryMap) {
     EXPECT_FRESH(app, "another model");
     EXPECT_FALSE(app.state().params().has(P::query_row));  // the next model starts from the middle
 }
+
+// A page whose panels do not all fit legibly (presenting at 1280x720 with model B) is shown a few
+// panels at a time: Tab walks its parts, each panel once, then the next page; Shift+Tab comes back
+// to the page's last part; every panel shown holds both models.
+TEST_F(Flows, PresentingAPageInPartsWithTab) {
+    HeadlessApp app({"--fresh", "--set", "preset=llama-2-7b", "--set", "compare_to=llama-3-8b"}, 1280, 720);
+    app.state().presentation = true;
+    app.state().page = 2;  // Why it works: panels 6-9
+    EXPECT_FRESH(app, "why it works, presenting");
+    const int parts = app.state().page_parts;
+    ASSERT_GT(parts, 1) << "at 1280x720 with B the four panels do not fit at once";
+    std::vector<int> seen;
+    for (int part = 0; part < parts; ++part) {
+        EXPECT_EQ(app.state().page, 2);
+        EXPECT_EQ(app.state().page_part, part);
+        for (const HeadlessApp::Picture& p : app.pictures()) seen.push_back(p.panel);
+        for (const rope::gui::PanelView& v : app.app().panels().views)
+            if (v.shown) {
+                EXPECT_EQ(v.result.hidden_b, "") << "panel " << v.figure->index + 1 << " shows A only, in part " << part;
+            }
+        app.key(GLFW_KEY_TAB);
+        EXPECT_FRESH(app, "Tab from part " + std::to_string(part));
+    }
+    EXPECT_EQ(seen, (std::vector<int>{5, 6, 7, 8})) << "each of the page's panels once, in order";
+    EXPECT_EQ(app.state().page, 3);
+    EXPECT_EQ(app.state().page_part, 0);
+    app.key(GLFW_KEY_TAB, GLFW_MOD_SHIFT);
+    EXPECT_FRESH(app, "Shift+Tab back");
+    EXPECT_EQ(app.state().page, 2);
+    EXPECT_EQ(app.state().page_part, parts - 1);
+    ASSERT_FALSE(app.pictures().empty());
+    EXPECT_EQ(app.pictures().back().panel, 8);
+
+    // the same page at 1920x1080 outside presentation mode: whole
+    HeadlessApp large({"--fresh", "--set", "preset=llama-2-7b"}, 1920, 1080);
+    large.state().page = 2;
+    EXPECT_FRESH(large, "why it works, 1920x1080");
+    EXPECT_EQ(large.state().page_parts, 1);
+    EXPECT_EQ(large.pictures().size(), 4u);
+}
+
+// How many parts each page comes in (pages in order), as the README's table says, for llama-2-7b
+// alone and beside llama-3-8b as model B.
+TEST_F(Flows, PagePartsAsTheReadmeSays) {
+    auto parts = [](float w, float h, bool presenting, const std::string& b) {
+        std::vector<std::string> args{"--fresh", "--set", "preset=llama-2-7b"};
+        if (!b.empty()) args.insert(args.end(), {"--set", "compare_to=" + b});
+        HeadlessApp app(args, w, h);
+        app.state().presentation = presenting;
+        std::string out;
+        for (int page = 0; page < static_cast<int>(rope::figures::pages().size()); ++page) {
+            app.state().page = page;
+            app.state().page_part = 0;
+            EXPECT_TRUE(app.settle()) << "page " << page;
+            out += (out.empty() ? "" : " ") + std::to_string(app.state().page_parts);
+        }
+        return out;
+    };
+    struct Row {
+        float w, h;
+        bool presenting;
+        const char *alone, *with_b;
+    };
+    for (const Row& r : {Row{1920, 1080, false, "1 1 1 1 1 1", "1 1 1 1 1 2"}, Row{1280, 720, false, "2 1 1 2 1 2", "2 1 2 3 2 3"},
+                         Row{1024, 768, false, "2 1 1 2 1 3", "2 1 2 3 1 3"}, Row{1920, 1080, true, "2 1 2 2 1 2", "4 1 4 3 2 3"},
+                         Row{1280, 720, true, "2 1 2 3 1 2", "4 1 4 3 2 3"}}) {
+        const std::string size = std::to_string(static_cast<int>(r.w)) + "x" + std::to_string(static_cast<int>(r.h)) + (r.presenting ? " presenting" : "");
+        EXPECT_EQ(parts(r.w, r.h, r.presenting, ""), r.alone) << size;
+        EXPECT_EQ(parts(r.w, r.h, r.presenting, "llama-3-8b"), r.with_b) << size << ", with B";
+    }
+}

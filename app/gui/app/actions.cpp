@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "gui/app/app_state.hpp"
 #include "lessons/lessons.hpp"
@@ -48,10 +49,19 @@ void step_lesson(AppState& state, int delta) {
     if (next != state.lesson_step()) state.go_to_lesson_step(next);
 }
 
+// Through the parts of the page first (where the grid shows it a few panels at a time), then to the
+// next page's first part or the previous page's last (the grid clamps the part to its count).
 void next_page(AppState& state, int delta) {
     const int n = static_cast<int>(figures::pages().size());
-    state.page = ((state.page + delta) % n + n) % n;
+    const int part = state.page_part + delta;
     state.maximized = -1;
+    if (part >= 0 && part < state.page_parts) {
+        state.page_part = part;
+        return;
+    }
+    state.page = ((state.page + delta) % n + n) % n;
+    state.page_part = delta > 0 ? 0 : std::numeric_limits<int>::max() / 2;
+    state.page_parts = 1;
 }
 
 }  // namespace
@@ -86,8 +96,9 @@ bool apply_to_state(AppState& state, const Action& action) {
             [&](const act::CloseLesson&) { return state.close_lesson(), true; },
             [&](const act::TogglePlay&) { return toggle_play(state), true; },
             [&](const act::SetSpeed& a) { return state.speed = a.tokens_per_second, true; },
-            [&](const act::ShowPage& a) { return state.page = a.page, true; },
+            [&](const act::ShowPage& a) { return state.page = a.page, state.page_part = a.part, true; },
             [&](const act::NextPage& a) { return next_page(state, a.delta), true; },
+            [&](const act::PageParts& a) { return state.page_parts = a.count, state.page_part = a.part, true; },
             [&](const act::ToggleMaximized& a) { return toggle_maximized(state, a.panel), true; },
             [&](const act::RestoreGrid&) {
                 if (state.show_shortcuts) state.show_shortcuts = false;

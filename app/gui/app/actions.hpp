@@ -72,9 +72,17 @@ struct SetSpeed {
 // The view: not undone.
 struct ShowPage {
     int page;
+    int part = 0;  // which of its parts, where the page is shown a few panels at a time
 };
+// Tab: the page's next part (where it is shown a few panels at a time), else the next page.
 struct NextPage {
     int delta;
+};
+// What the grid found it can show legibly: the current page in `count` parts, part `part` on
+// screen (written back by the layout so that Tab knows where a page ends).
+struct PageParts {
+    int count;
+    int part;
 };
 struct ToggleMaximized {
     int panel;
@@ -119,7 +127,7 @@ namespace rope::gui {
 
 using Action = std::variant<act::ChangeParams, act::SetParam, act::SelectKey, act::SetNumber, act::ReplaceParams, act::OpenSession, act::StepPosition,
                             act::StepPair, act::BaseNotch, act::Undo, act::Redo, act::StepLesson, act::OpenLesson, act::CloseLesson,
-                            act::TogglePlay, act::SetSpeed, act::ShowPage, act::NextPage, act::ToggleMaximized, act::RestoreGrid,
+                            act::TogglePlay, act::SetSpeed, act::ShowPage, act::NextPage, act::PageParts, act::ToggleMaximized, act::RestoreGrid,
                             act::SetTheme, act::TogglePresentation, act::ToggleFullscreen, act::ShowShortcuts, act::ToggleShortcuts,
                             act::HoverLinked, act::OpenExportDialog, act::OpenFileDialog, act::SetSessionPath, act::SetStatus,
                             act::CancelRecording, act::Screenshot, act::Quit>;

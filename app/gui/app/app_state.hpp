@@ -54,6 +54,10 @@ public:
     float ui_scale = 1;    // base_scale, or effective_scale() in presentation mode
     int maximized = -1;    // panel index, or -1 for the page's grid
     int page = 0;          // which page of panels the grid shows (figures::pages())
+    // Where a page's panels do not all fit legibly at once (a projector, a small window), the grid
+    // shows them a few at a time: `page_part` of `page_parts`, Tab stepping through them.
+    int page_part = 0;
+    int page_parts = 1;
     bool presentation = false;  // large type, high contrast, no controls
     bool fullscreen = false;
     bool playing = false;

@@ -21,7 +21,7 @@ std::vector<ShortcutHelp> shortcut_list() {
         {"F11", "fullscreen"},
         {n >= 10 ? "1 … 9, 0" : "1 … " + last_key,
          "maximise panel 1 … " + std::to_string(std::min(n, 10)) + " (showing its page); again (or Esc) to restore"},
-        {"Tab / Shift+Tab", "next / previous page of panels"},
+        {"Tab / Shift+Tab", "next / previous page of panels (or part of a page)"},
         {"Page Down / Page Up", "next / previous lesson step (presenter clickers send these)"},
         {"Ctrl+Z", "undo the last change (a slider drag, a lesson step, a preset, a session …)"},
         {"Ctrl+Shift+Z or Ctrl+Y", "redo"},

@@ -55,61 +55,89 @@ std::vector<GridCell> grid_cells(int count, float width, float height, float gap
 
 namespace {
 
-// The page tabs above the grid: each page's name and its panels' numbers, or the names alone where
-// the numbers would not leave them one row, and a second row only where even the names need it (a
-// tab is never cut at the window's edge); returns their height.
-float draw_page_tabs(const AppState& state, ImVec2 pos, float width, Actions& out) {
+// Panel numbers as runs: "10–11, 17" (a panel added later sits at the end of the list).
+std::string panel_numbers(const std::vector<int>& panels) {
+    std::string numbers;
+    for (std::size_t i = 0; i < panels.size();) {
+        std::size_t j = i;
+        while (j + 1 < panels.size() && panels[j + 1] == panels[j] + 1) ++j;
+        numbers += (numbers.empty() ? "" : ", ") + std::to_string(panels[i] + 1);
+        if (j > i) numbers += "–" + std::to_string(panels[j] + 1);
+        i = j + 1;
+    }
+    return numbers;
+}
+
+// The row of tabs above the grid: each page's name and its panels' numbers, or the names alone where
+// the numbers would not leave them one row; where the current page is shown in parts, a button for
+// each part after its tab ("6–7", "8–9").
+struct PageTab {
+    std::string label, tooltip;
+    act::ShowPage shows;
+    bool current = false;
+    bool new_row = false;  // (a tab is never cut at the window's edge: a second row where needed)
+};
+struct PageTabs {
+    std::vector<PageTab> tabs;
+    float height = 0;
+};
+PageTabs page_tabs(const AppState& state, float width, const std::vector<std::vector<int>>& parts, int part) {
     const ImGuiStyle& style = ImGui::GetStyle();
-    std::vector<std::pair<int, std::string>> tabs;  // page, label with the panel numbers
-    std::vector<std::string> names;
-    float full = 0, short_ = 0;
+    const char* keys = "Tab: next page or part, Shift+Tab: previous; number keys maximise a panel";
+    std::vector<PageTab> numbered, named;
     for (int k = 0; k < static_cast<int>(figures::pages().size()); ++k) {
-        const auto on_page = figures::figures_on_page(k);
+        std::vector<int> on_page;
+        for (const figures::FigureDescriptor* d : figures::figures_on_page(k)) on_page.push_back(d->index);
         if (on_page.empty()) continue;
-        const std::string name(figures::pages()[static_cast<std::size_t>(k)]);
-        // its panels' numbers as runs: "10–11, 17" (a panel added later sits at the end of the list)
-        std::string numbers;
-        for (std::size_t i = 0; i < on_page.size();) {
-            std::size_t j = i;
-            while (j + 1 < on_page.size() && on_page[j + 1]->index == on_page[j]->index + 1) ++j;
-            numbers += (numbers.empty() ? "" : ", ") + std::to_string(on_page[i]->index + 1);
-            if (j > i) numbers += "–" + std::to_string(on_page[j]->index + 1);
-            i = j + 1;
+        const std::string name(figures::pages()[static_cast<std::size_t>(k)]), numbers = panel_numbers(on_page);
+        const bool current = state.page == k;
+        numbered.push_back({name + "  (" + numbers + ")", std::string("Switch the page of panels (") + keys + ").", {k, 0}, current});
+        named.push_back({name, "Panels " + numbers + ": switch the page of panels (" + keys + ").", {k, 0}, current});
+        if (!current || parts.size() < 2) continue;
+        for (int j = 0; j < static_cast<int>(parts.size()); ++j) {
+            const std::string these = panel_numbers(parts[static_cast<std::size_t>(j)]);
+            const PageTab tab{these, "Panels " + these + " of this page: its panels do not all fit legibly at this size (" + keys + ").",
+                              {k, j}, j == part};
+            numbered.push_back(tab);
+            named.push_back(tab);
         }
-        const std::string label = name + "  (" + numbers + ")";
-        tabs.emplace_back(k, label);
-        names.push_back(name);
-        full += ImGui::CalcTextSize(label.c_str()).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
-        short_ += ImGui::CalcTextSize(name.c_str()).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
     }
     const float room = width - style.WindowPadding.x * 2;
-    const bool numbered = full <= room || short_ > room;
+    auto rows = [&](std::vector<PageTab>& tabs) {
+        int count = 1;
+        float x = 0;
+        for (PageTab& t : tabs) {
+            const float w = ImGui::CalcTextSize(t.label.c_str()).x + style.FramePadding.x * 2;
+            t.new_row = x > 0 && x + style.ItemSpacing.x + w > room;
+            if (t.new_row) ++count, x = 0;
+            x += (x > 0 ? style.ItemSpacing.x : 0) + w;
+        }
+        return count;
+    };
+    const int numbered_rows = rows(numbered), named_rows = rows(named);
+    PageTabs out;
+    const bool use_numbers = numbered_rows == 1 || named_rows > 1;
+    out.tabs = use_numbers ? std::move(numbered) : std::move(named);
+    const int n = use_numbers ? numbered_rows : named_rows;
+    out.height = style.WindowPadding.y * 2 + ImGui::GetFrameHeight() * static_cast<float>(n) + style.ItemSpacing.y * static_cast<float>(n - 1);
+    return out;
+}
+
+void draw_page_tabs(const PageTabs& tabs, ImVec2 pos, float width, Actions& out) {
     ImGui::SetNextWindowPos(pos);
-    ImGui::SetNextWindowSize({width, 0});
-    ImGui::Begin("##pages", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground |
-                                         ImGuiWindowFlags_AlwaysAutoResize);
-    const float right = pos.x + width - style.WindowPadding.x;
-    float row_end = -1;  // where the last tab ends (screen x), -1 before the first
-    for (std::size_t i = 0; i < tabs.size(); ++i) {
-        const int k = tabs[i].first;
-        const std::string& label = numbered ? tabs[i].second : names[i];
-        const float tab = ImGui::CalcTextSize(label.c_str()).x + style.FramePadding.x * 2;
-        if (row_end >= 0 && row_end + style.ItemSpacing.x + tab <= right) ImGui::SameLine();
-        const bool current = state.page == k;
-        if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        ImGui::PushID(k);
-        if (ImGui::Button(label.c_str())) out.ask(act::ShowPage{k});
+    ImGui::SetNextWindowSize({width, tabs.height});
+    ImGui::Begin("##pages", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
+    for (std::size_t i = 0; i < tabs.tabs.size(); ++i) {
+        const PageTab& t = tabs.tabs[i];
+        if (i > 0 && !t.new_row) ImGui::SameLine();
+        if (t.current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        ImGui::PushID(static_cast<int>(i));
+        if (ImGui::Button(t.label.c_str())) out.ask(t.shows);
         ImGui::PopID();
-        row_end = ImGui::GetItemRectMax().x;
-        if (current) ImGui::PopStyleColor();
-        item_tooltip(numbered ? "Switch the page of panels (Tab: next page, Shift+Tab: previous; number keys maximise a panel)."
-                              : ("Panels " + tabs[i].second.substr(tabs[i].second.find('(')) +
-                                 ": switch the page of panels (Tab: next page, Shift+Tab: previous; number keys maximise a panel).")
-                                    .c_str());
+        if (t.current) ImGui::PopStyleColor();
+        item_tooltip(t.tooltip.c_str());
     }
-    const float h = ImGui::GetWindowSize().y;
     ImGui::End();
-    return h;
 }
 
 // The room between a panel's title and its buttons, and the buttons' width (Record, Export and
@@ -173,15 +201,19 @@ void draw_header(const AppState& state, PanelView& panel, const UiContext& ui, i
     if (options && !options_before_buttons) panel_header_options(state, ui.cache, panel, out);
 }
 
-// The panel's picture: a waiting one shown if this frame is its turn; drawn with its overlays (the
-// linked highlight, a quiet "updating" cue when no new picture came for a while) unless the back
-// buffer still holds exactly that. (New pictures are asked for after the frame's actions: App.)
-void draw_picture(const AppState& state, PanelSet& panels, UiContext& ui, PanelView& panel, int index, ImDrawList* draw, ImVec2 origin) {
+// A waiting picture becomes the panel's if this frame is its turn: before its header is drawn, which
+// reads it ("(A only)").
+void take_new_picture(PanelSet& panels, UiContext& ui, PanelView& panel, int index) {
+    if (std::find(ui.show_new.begin(), ui.show_new.end(), index) == ui.show_new.end()) return;
+    show_next(panels, ui.renderer, panel);
+    panel.shown_at = ui.platform.now();
+}
+
+// The panel's picture, drawn with its overlays (the linked highlight, a quiet "updating" cue when no
+// new picture came for a while) unless the back buffer still holds exactly that. (New pictures are
+// asked for after the frame's actions: App.)
+void draw_picture(const AppState& state, UiContext& ui, PanelView& panel, ImDrawList* draw, ImVec2 origin) {
     const double now = ui.platform.now();
-    if (std::find(ui.show_new.begin(), ui.show_new.end(), index) != ui.show_new.end()) {
-        show_next(panels, ui.renderer, panel);
-        panel.shown_at = now;
-    }
     const bool current = figure_current(panel, figure_key(state, *panel.figure, panel.size.x, panel.size.y));
     if (current) panel.stale_since = -1;
     else if (panel.stale_since < 0) panel.stale_since = now;
@@ -218,6 +250,7 @@ void draw_panel(const AppState& state, PanelSet& panels, UiContext& ui, int inde
     std::snprintf(name, sizeof name, "##panel%d", index);
     ImGui::Begin(name, nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                                          ImGuiWindowFlags_NoBackground);
+    take_new_picture(panels, ui, panel, index);
     draw_header(state, panel, ui, index, alone, out);
     // the figure
     const ImVec2 fig_pos = ImGui::GetCursorScreenPos();
@@ -240,7 +273,7 @@ void draw_panel(const AppState& state, PanelSet& panels, UiContext& ui, int inde
     draw->PushClipRect(origin, {origin.x + panel.size.x, origin.y + panel.size.y}, true);
     const ImVec4 clip = draw->_ClipRectStack.back();
     panel.clip = {clip.x, clip.y, clip.z, clip.w};
-    draw_picture(state, panels, ui, panel, index, draw, origin);
+    draw_picture(state, ui, panel, draw, origin);
     draw->PopClipRect();
     ImGui::End();
 }
@@ -303,6 +336,76 @@ float emphasis_share(const AppState& state, const UiContext& ui, const std::vect
     return 0.0f;
 }
 
+// Whether panel `f` shows its lead plot (the lesson step's focus, else its lowest-ranked plot) at
+// its legible size in `cell`, for both models where B is drawn as a second picture (`with_b`), else
+// for A alone.
+bool lead_fits(const AppState& state, const UiContext& ui, const figures::FigureDescriptor& f, const GridCell& cell, bool with_b) {
+    plot::Style style = screen_style(state, &f);
+    if (style.focus.empty() && !f.plots.empty()) {
+        const auto lead = std::min_element(f.plots.begin(), f.plots.end(),
+                                           [](const figures::PlotDescriptor& a, const figures::PlotDescriptor& b) { return a.rank < b.rank; });
+        style.focus = std::string(lead->name);
+    }
+    const ImVec2 room = figure_room(state, ui, f, cell);
+    return with_b ? figures::focus_fits(f, state.params(), style, room.x, room.y)
+                  : figures::focus_fits_one(f, state.params(), style, room.x, room.y);
+}
+
+// The page's panels (`shown`) in as few parts as leave every panel's lead plot legible, each part a
+// run of panels drawn together: all at once on a large screen; two and two, or one at a time, on a
+// projector. A panel that can show models A and B legibly when alone must show both in its part.
+std::vector<std::vector<int>> page_parts(const AppState& state, const UiContext& ui, const std::vector<int>& shown, ImVec2 size, float gap) {
+    const int n = static_cast<int>(shown.size());
+    auto split = [&](int parts) {  // as even as they come, the larger parts first
+        std::vector<std::vector<int>> out;
+        for (int k = 0, begin = 0; k < parts; ++k) {
+            const int end = begin + (n - begin + (parts - k) - 1) / (parts - k);
+            out.emplace_back(shown.begin() + begin, shown.begin() + end);
+            begin = end;
+        }
+        return out;
+    };
+    const GridCell alone = grid_cells(1, size.x, size.y, gap)[0];
+    std::vector<bool> with_b;
+    for (int panel : shown) with_b.push_back(lead_fits(state, ui, figures::figure_at(panel), alone, true));
+    auto legible = [&](const std::vector<std::vector<int>>& parts) {
+        std::size_t at = 0;  // the panel's place on the page
+        for (const std::vector<int>& part : parts) {
+            const std::vector<GridCell> cells = grid_cells(static_cast<int>(part.size()), size.x, size.y, gap);
+            for (std::size_t k = 0; k < part.size(); ++k, ++at)
+                if (!lead_fits(state, ui, figures::figure_at(part[k]), cells[k], with_b[at])) return false;
+        }
+        return true;
+    };
+    for (int parts = 1; parts < n; ++parts)
+        if (legible(split(parts))) return split(parts);
+    return split(std::max(n, 1));
+}
+
+// Draws the page tabs at `pos` and returns the panels of the page (`page`) to show under them, in
+// the room left (`pos`, `size` updated): the whole page, or the part Tab has reached where its panels
+// do not all fit legibly (not beside a lesson step's panel, which has its own share of the page).
+std::vector<int> draw_tabs_and_page_part(const AppState& state, const UiContext& ui, Actions& out, const std::vector<int>& page, bool step_panel,
+                                         float gap, ImVec2& pos, ImVec2& size) {
+    std::vector<std::vector<int>> parts{page};
+    PageTabs tabs = page_tabs(state, size.x, parts, 0);
+    if (!step_panel && page.size() > 1) {
+        parts = page_parts(state, ui, page, {size.x, size.y - tabs.height}, gap);
+        // (the parts' buttons rarely need a second row of tabs; then the parts have less room)
+        const float one_row = tabs.height;
+        tabs = page_tabs(state, size.x, parts, 0);
+        if (tabs.height > one_row) parts = page_parts(state, ui, page, {size.x, size.y - tabs.height}, gap);
+    }
+    const int part = std::clamp(state.page_part, 0, static_cast<int>(parts.size()) - 1);
+    if (static_cast<int>(parts.size()) != state.page_parts || part != state.page_part)
+        out.ask(act::PageParts{static_cast<int>(parts.size()), part});
+    tabs = page_tabs(state, size.x, parts, part);
+    draw_page_tabs(tabs, pos, size.x, out);
+    pos.y += tabs.height;
+    size.y -= tabs.height;
+    return parts[static_cast<std::size_t>(part)];
+}
+
 }  // namespace
 
 float panel_header_height(int index, float width, ImFont* title_font) {
@@ -325,13 +428,11 @@ void draw_panels(const AppState& state, PanelSet& panels, UiContext& ui, Actions
     if (maximized >= 0) {
         shown.push_back(maximized);
     } else {
-        const float tabs_h = draw_page_tabs(state, pos, size.x, out);
-        pos.y += tabs_h;
-        size.y -= tabs_h;
         for (const figures::FigureDescriptor* d : figures::figures_on_page(state.page)) shown.push_back(d->index);
     }
     const float gap = std::round(6 * state.ui_scale);
     int emphasised = maximized < 0 ? lesson_panel_in(state, shown) : -1;
+    if (maximized < 0) shown = draw_tabs_and_page_part(state, ui, out, shown, emphasised >= 0, gap, pos, size);
     float share = 0.62f;
     if (emphasised >= 0 && shown.size() > 1) share = emphasis_share(state, ui, shown, size, gap, emphasised);
     if (share <= 0) {
