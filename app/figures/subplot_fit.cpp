@@ -280,8 +280,13 @@ SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plo
 
 }  // namespace
 
-SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const FitOptions& options) {
+SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot::Rect>& own, const FitOptions& given) {
     const plot::Style& st = ctx.request.style;
+    // the needs the figure declares for this state (FigureDescriptor::plot_needs, which focus_fits
+    // reads too), besides those the build states
+    FitOptions options = given;
+    if (ctx.figure().plot_needs)
+        for (const auto& need : ctx.figure().plot_needs(ctx.params, st)) options.min_of.push_back(need);
     const int total = static_cast<int>(own.size());
     std::vector<int> plots;
     for (int k = 0; k < total; ++k)

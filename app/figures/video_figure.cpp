@@ -210,6 +210,12 @@ const FigureDescriptor& video_figure() {
                              P::query_row, P::query_col, P::video_frames, P::temporal_patch_size, P::video_fps, P::tokens_per_second,
                              P::video_time_ids, P::video_spacing, P::video_seconds_cast, P::query_frame, P::text_before, P::text_after, P::max_position, P::vector, P::key_vector});
         f.build = build_video;
+        // the similarity plot's legend above it (a row per two layouts): the plot keeps room for its
+        // frame to hold "cosine similarity" uncut
+        f.plot_needs = [](const ParamSet& params, const plot::Style& st) -> std::vector<std::pair<int, plot::Vec2>> {
+            const float rows = std::ceil(static_cast<float>(detail::video_layouts(params).size()) / 2.0f);
+            return {{static_cast<int>(VideoPlot::time), {0, st.px(185 + 22 * rows)}}};
+        };
         return f;
     }();
     return d;

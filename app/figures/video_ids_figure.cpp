@@ -299,6 +299,11 @@ const FigureDescriptor& video_ids_figure() {
         f.reads = {P::rope_axes, P::grid_rows, P::grid_cols, P::video_frames, P::temporal_patch_size, P::video_fps, P::tokens_per_second,
                    P::video_time_ids, P::video_spacing, P::video_seconds_cast, P::text_before, P::text_after};
         f.build = build_video_ids;
+        // the staircase's legend above it takes two rows where the plot is narrow: room for its frame
+        // to hold "position id" uncut
+        f.plot_needs = [](const ParamSet&, const plot::Style& st) -> std::vector<std::pair<int, plot::Vec2>> {
+            return {{1, {0, st.px(200)}}};
+        };
         f.model_b = ModelBView::stacked;  // the id tables one above the other
         f.draws_nope = true;  // position ids are the same whatever the frequencies
         return f;
