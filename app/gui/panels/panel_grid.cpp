@@ -96,7 +96,8 @@ PageTabs page_tabs(const AppState& state, float width, const std::vector<std::ve
         if (!current || parts.size() < 2) continue;
         for (int j = 0; j < static_cast<int>(parts.size()); ++j) {
             const std::string these = panel_numbers(parts[static_cast<std::size_t>(j)]);
-            const PageTab tab{these, "Panels " + these + " of this page: its panels do not all fit legibly at this size (" + keys + ").",
+            const bool one = parts[static_cast<std::size_t>(j)].size() == 1;
+            const PageTab tab{these, (one ? "Panel " : "Panels ") + these + " of this page: its panels do not all fit legibly at this size (" + keys + ").",
                               {k, j}, j == part};
             numbered.push_back(tab);
             named.push_back(tab);
