@@ -130,11 +130,21 @@ struct CellsKey {
     }
 };
 
+struct FigureDataKey {
+    std::string what;
+    std::vector<ParamValue> values;
+    bool operator==(const FigureDataKey& o) const { return what == o.what && values == o.values; }
+};
+struct FigureData {
+    std::shared_ptr<const void> data;
+};
+
 std::size_t table_bytes(const FrequencyTable& t) { return static_cast<std::size_t>(t.theta.size() + t.original_theta.size()) * sizeof(double); }
 std::size_t series_bytes(const DecaySeries& s) { return (s.distance.size() + s.bound.size()) * sizeof(double); }
 std::size_t floats_bytes(const std::vector<float>& v) { return v.size() * sizeof(float); }
 std::size_t cosine_bytes(const FigureCache::CosineSum& c) { return series_bytes(c.series); }
 std::size_t cells_bytes(const HeatmapCells& c) { return (c.values.size() + c.weights.size()) * sizeof(float); }
+std::size_t unknown_bytes(const FigureData&) { return 0; }
 
 }  // namespace
 
@@ -154,6 +164,8 @@ struct FigureCache::Impl {
     // The heatmap panel's cells and the context panel's three grids: moving the position or pair
     // marker rebuilds the panel but not its cells.
     LruCache<CellsKey, HeatmapCells> cells{4, cells_bytes};
+    // Figures' own data (figure_data): A's and B's for a few figures at once.
+    LruCache<FigureDataKey, FigureData> figure_data{8, unknown_bytes};
     struct BoundEntry {
         int rotated_dims = 0;
         std::int64_t top = 0;
@@ -203,12 +215,14 @@ void FigureCache::release_unused(std::uint64_t mark) {
     std::lock_guard<std::mutex> lock(impl_->mutex);
     impl_->decays.drop_unused_since(mark);
     impl_->cells.drop_unused_since(mark);
+    impl_->figure_data.drop_unused_since(mark);
 }
 
 std::vector<std::pair<std::string, CacheStats>> FigureCache::stats() const {
     std::lock_guard<std::mutex> lock(impl_->mutex);
     return {{"frequencies", impl_->freqs.stats()}, {"decay", impl_->decays.stats()},  {"sweep", impl_->sweep.stats()},
-            {"cosine_sum", impl_->cosine.stats()}, {"heatmap_cells", impl_->cells.stats()}};
+            {"cosine_sum", impl_->cosine.stats()}, {"heatmap_cells", impl_->cells.stats()},
+            {"figure_data", impl_->figure_data.stats()}};
 }
 
 void FigureCache::set_on_ready(std::function<void()> callback) {
@@ -464,6 +478,18 @@ std::shared_ptr<const HeatmapCells> FigureCache::heatmap_cells(const Eigen::Vect
     std::lock_guard<std::mutex> lock(impl_->mutex);
     impl_->cells.put(std::move(key), cells, ++impl_->clock);
     return cells;
+}
+
+std::shared_ptr<const void> FigureCache::find_figure_data(const char* what, const std::vector<ParamValue>& key) {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    const std::shared_ptr<const FigureData> kept = impl_->figure_data.find(FigureDataKey{what, key}, ++impl_->clock);
+    return kept ? kept->data : nullptr;
+}
+
+void FigureCache::keep_figure_data(const char* what, std::vector<ParamValue> key, std::shared_ptr<const void> data) {
+    ++computations_;
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    impl_->figure_data.put(FigureDataKey{what, std::move(key)}, std::make_shared<const FigureData>(FigureData{std::move(data)}), ++impl_->clock);
 }
 
 }  // namespace rope::figures

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "figures/heatmap_cells.hpp"
@@ -71,6 +72,23 @@ public:
         std::vector<double> base;
     };
     std::shared_ptr<const BoundCurve> base_bound_curve(int rotated_dims, std::int64_t context, bool wait);
+    // A figure's own data, computed once for every build that asks with the same inputs (a picture
+    // beside model B is built twice, the second time on the ranges both share; moving a key the data
+    // does not read rebuilds the picture only): keyed by `what` (one type per name), the values of
+    // the parameters in `inputs` (the figure's `reads`) and one number of the figure's choosing (its
+    // columns, say).
+    template <typename T, typename Compute>
+    std::shared_ptr<const T> figure_data(const char* what, const ParamSet& params, const std::vector<ParamId>& inputs, std::int64_t detail,
+                                         Compute compute) {
+        std::vector<ParamValue> key;
+        key.reserve(inputs.size() + 1);
+        for (ParamId id : inputs) key.push_back(params.value(id));
+        key.emplace_back(detail);
+        if (std::shared_ptr<const void> kept = find_figure_data(what, key)) return std::static_pointer_cast<const T>(kept);
+        auto made = std::make_shared<const T>(compute());
+        keep_figure_data(what, std::move(key), made);
+        return made;
+    }
     void set_on_ready(std::function<void()> callback);
     // How the cache may share a long computation out (the panels' workers): `run` runs the jobs,
     // on other threads too, and returns once each has run or been dropped (the cache then runs what
@@ -91,6 +109,8 @@ public:
     std::vector<std::pair<std::string, CacheStats>> stats() const;
 
 private:
+    std::shared_ptr<const void> find_figure_data(const char* what, const std::vector<ParamValue>& key);
+    void keep_figure_data(const char* what, std::vector<ParamValue> key, std::shared_ptr<const void> data);
     struct Impl;
     std::unique_ptr<Impl> impl_;
     std::atomic<std::uint64_t> computations_{0};

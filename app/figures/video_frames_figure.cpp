@@ -149,18 +149,27 @@ void draw_maps(BuildContext& ctx, const std::vector<VideoLayout>& layouts, const
     const MapBox box = map_box(a, n, rows_of_maps, d.rows, d.cols);
     const double hw = box.half_w, hh = box.half_h;
     const plot::Theme& th = st.theme;
-    for (std::size_t j = 0; j < rows_of_maps; ++j) {
-        const double yc = static_cast<double>(rows_of_maps - 1 - j);
-        if (layouts[j].model) {  // this model's layout: its row framed in the accent colour
+    // this model's layout: its row framed in the accent colour (under the maps, as it always was)
+    for (std::size_t j = 0; j < rows_of_maps; ++j)
+        if (layouts[j].model) {
+            const double yc = static_cast<double>(rows_of_maps - 1 - j);
             const plot::Vec2 lo = p.to_px(-0.5, yc - 0.5), hi = p.to_px(static_cast<double>(n) - 0.5, yc + 0.5);
             p.list().rect({lo.x + st.px(1), hi.y + st.px(1), hi.x - st.px(1), lo.y - st.px(1)}, Color{0, 0, 0, 0}, th.accent, st.px(2));
         }
+    // then every map, then the query's outlines over them: the maps, coloured alike and one after
+    // another, are one run for the screen's renderer (one GL program switch and one texture, not 96)
+    for (std::size_t j = 0; j < rows_of_maps; ++j)
         for (std::size_t i = 0; i < n; ++i) {
             const std::vector<double>& m = d.maps[j][i];
             if (m.empty()) continue;
-            const double xc = static_cast<double>(i);
+            const double xc = static_cast<double>(i), yc = static_cast<double>(rows_of_maps - 1 - j);
             p.heatmap(std::vector<float>(m.begin(), m.end()), d.cols, d.rows, xc - hw, xc + hw, yc - hh, yc + hh, scale.map, static_cast<float>(scale.lo), static_cast<float>(scale.hi));
-            if (d.shown[i] != d.query_frame) continue;
+        }
+    for (std::size_t j = 0; j < rows_of_maps; ++j) {
+        const double yc = static_cast<double>(rows_of_maps - 1 - j);
+        for (std::size_t i = 0; i < n; ++i) {
+            if (d.maps[j][i].empty() || d.shown[i] != d.query_frame) continue;
+            const double xc = static_cast<double>(i);
             // the query patch: a dark outline with a light one inside, visible on either end of the colour map
             const double cw = 2 * hw / d.cols, ch = 2 * hh / d.rows;
             const plot::Vec2 q0 = p.to_px(xc - hw + cw * d.query_col, yc + hh - ch * d.query_row);
@@ -200,7 +209,11 @@ void build_video_frames(BuildContext& ctx) {
     const plot::Rect cell = fit.cells[0];
     const VideoSpec spec = ctx.params.video_spec();
     const int columns = columns_for(ctx, why::sub_style(st), cell, spec.rows, spec.cols, temporal_patches(spec), layouts.size());
-    const FramesData data = frames_data(ctx.params, layouts, columns);
+    // computed once for both builds of a picture beside B (the second on the scale both share)
+    const std::shared_ptr<const FramesData> kept =
+        ctx.cache.figure_data<FramesData>("video_frames.maps", ctx.params, ctx.request.figure->reads, columns,
+                                          [&] { return frames_data(ctx.params, layouts, columns); });
+    const FramesData& data = *kept;
     const SimilarityScale scale = similarity_scale(data.lowest, st.pins, "video similarity");
     if (fit.shows(0)) draw_maps(ctx, layouts, data, scale, cell);
     if (ctx.request.with_table) write_table(ctx, data);

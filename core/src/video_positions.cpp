@@ -62,7 +62,17 @@ std::string timestamp_text(double seconds) {
 }
 
 int timestamp_tokens(double seconds) {
-    // "<", one token per digit before the point, ".", the tenth, " seconds", ">"
+    // "<", one token per digit before the point, ".", the tenth, " seconds", ">". The digits are those
+    // of the whole seconds, unless the tenth rounds up past 9...9 (9.96 -> "10.0"): only that case
+    // needs the exact binary rounding, so only it is formatted (the budget plot counts an hour's
+    // timestamps for every point, and formatting each took most of the video figure's build)
+    if (seconds >= 0 && seconds < 1e15) {
+        const auto whole = static_cast<std::int64_t>(seconds);
+        int digits = 1;
+        std::int64_t next = 10;  // 10^digits
+        while (next <= whole) ++digits, next *= 10;
+        if (whole + 1 < next || seconds - static_cast<double>(whole) < 0.9) return digits + 5;
+    }
     char buf[48];
     const int n = std::snprintf(buf, sizeof buf, "%.1f", seconds);
     return (n - 2) + 5;  // digits before the point: all but "." and the tenth

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iomanip>
 #include <nlohmann/json.hpp>
 #include <random>
 
@@ -210,4 +211,26 @@ TEST(VideoCost, PatchIdsAndIndicesAndTheBudgetAgreeWithTheSequence) {
         EXPECT_EQ(many[0].tokens, c.tokens) << describe(s);
         EXPECT_EQ(many[0].ids, c.ids) << describe(s);
     }
+}
+
+// The token count of "<t seconds>" without formatting t (the fast path) equals the count from the
+// text itself, at every tenth up to 100000 s, at values a hair either side of each rounding
+// boundary (x.x5, 9.95, 99.95, ...), and at the timestamps of real specs.
+TEST(VideoCost, TimestampTokensEqualTheFormattedTextsLength) {
+    auto from_text = [](double t) { return static_cast<int>(timestamp_text(t).size()) - 7; };  // "<", ".", the tenth, " seconds>": digits + 12
+    std::vector<double> values;
+    for (int i = 0; i <= 1000000; ++i) values.push_back(i / 10.0);
+    for (double p = 1; p <= 1e7; p *= 10)
+        for (double d : {-0.05, -0.05 + 1e-12, -0.05 - 1e-12, -0.1, -0.0500000001, -0.04999999, 0.0})
+            for (double x = p + d, k = 0; k < 3; ++k, x = std::nextafter(x, 1e9)) values.push_back(x);
+    std::mt19937_64 rng(7);
+    std::uniform_real_distribution<double> any(0, 1e6);
+    for (int i = 0; i < 200000; ++i) values.push_back(any(rng));
+    for (double fps : {1.0, 2.0, 3.0, 23.976, 29.97}) {
+        VideoSpec s;
+        s.fps = fps;
+        s.frames = 1 << 20;
+        for (int k = 0; k < 50000; ++k) values.push_back(timestamp_seconds(s, k));
+    }
+    for (double t : values) ASSERT_EQ(timestamp_tokens(t), from_text(t)) << std::setprecision(17) << t << " " << timestamp_text(t);
 }

@@ -23,11 +23,11 @@ GlRenderer::GlRenderer() : heatmaps_(std::make_unique<HeatmapRenderer>()) { ImGu
 
 GlRenderer::~GlRenderer() { ImGui_ImplOpenGL3_Shutdown(); }
 
-void GlRenderer::upload(const plot::ImageCmd& image, HeatmapTexture& slot) { heatmaps_->upload(image, slot); }
+void GlRenderer::upload(const std::vector<const plot::ImageCmd*>& strip, HeatmapTexture* slots) { heatmaps_->upload(strip, slots); }
 
 void GlRenderer::release(HeatmapTexture& slot) { heatmaps_->release(slot); }
 
-void GlRenderer::draw_image(ImDrawList* list, const HeatmapTexture& texture, plot::Rect rect) { heatmaps_->draw(list, texture, rect); }
+void GlRenderer::draw_images(ImDrawList* list, const std::vector<PlacedImage>& run) { heatmaps_->draw(list, run); }
 
 namespace {
 

@@ -19,9 +19,9 @@ public:
     GlRenderer(const GlRenderer&) = delete;
     GlRenderer& operator=(const GlRenderer&) = delete;
 
-    void upload(const plot::ImageCmd& image, HeatmapTexture& slot) override;
+    void upload(const std::vector<const plot::ImageCmd*>& strip, HeatmapTexture* slots) override;
     void release(HeatmapTexture& slot) override;
-    void draw_image(ImDrawList* list, const HeatmapTexture& texture, plot::Rect rect) override;
+    void draw_images(ImDrawList* list, const std::vector<PlacedImage>& run) override;
     void new_frame() override;
     std::vector<plot::Rect> render(ImDrawData* data, int framebuffer_width, int framebuffer_height, plot::Color background,
                                    bool persistent, const std::vector<plot::Rect>& keep, const std::vector<plot::Rect>& fresh) override;

@@ -93,51 +93,84 @@ void HeatmapRenderer::ensure_program() {
     loc_fade_ = glGetUniformLocation(p, "Fade");
 }
 
-void HeatmapRenderer::upload(const plot::ImageCmd& image, HeatmapTexture& slot) {
-    slot.renderer = this;
-    // Software GL copies (and re-tiles) every upload: a grid that did not change is not sent again
+void HeatmapRenderer::upload(const std::vector<const plot::ImageCmd*>& strip, HeatmapTexture* slots) {
+    const plot::ImageCmd& first = *strip.front();
+    const int count = static_cast<int>(strip.size()), cols = first.cols, rows = first.rows;
+    const int width = count * (cols + 1) - 1;  // a column apart (each quad's u range is its own cells)
+    HeatmapTexture& owner = slots[0];
+    if (!owner.owner) owner = HeatmapTexture();  // it was part of another slot's strip: that slot's texture is not its own
+    for (int i = 1; i < count; ++i)
+        if (slots[i].owner) release(slots[i]);  // a texture of its own from an earlier frame
+    const bool same_size = owner.texture && owner.texture_cols == width && owner.rows == rows;
+    // the strip's values image after image, as the texture holds them (to see whether they changed)
+    bool weighted = false;
+    std::size_t cells = 0;
+    for (const plot::ImageCmd* image : strip) weighted = weighted || !image->weights.empty(), cells += image->values.size();
+    std::vector<float> values, weights;
+    values.reserve(cells);
+    if (weighted) weights.reserve(cells);
+    for (const plot::ImageCmd* image : strip) {
+        values.insert(values.end(), image->values.begin(), image->values.end());
+        if (!weighted) continue;
+        if (image->weights.empty()) weights.insert(weights.end(), image->values.size(), 1.0f);
+        else weights.insert(weights.end(), image->weights.begin(), image->weights.end());
+    }
+    for (int i = 0; i < count; ++i) {
+        HeatmapTexture& slot = slots[i];
+        slot.renderer = this;
+        slot.owner = i == 0;
+        slot.cols = cols;
+        slot.rows = rows;
+        slot.u0 = static_cast<float>(i * (cols + 1)) / static_cast<float>(width);
+        slot.u1 = static_cast<float>(i * (cols + 1) + cols) / static_cast<float>(width);
+        slot.colormap = strip[static_cast<std::size_t>(i)]->colormap;
+        slot.vmin = strip[static_cast<std::size_t>(i)]->vmin;
+        slot.vmax = strip[static_cast<std::size_t>(i)]->vmax;
+    }
+    // Software GL copies (and re-tiles) every upload: a strip that did not change is not sent again
     // (the base sweep's grid while the base moves), and one of the same size reuses its storage.
-    const bool same_size = slot.texture && slot.cols == image.cols && slot.rows == image.rows;
-    if (same_size && slot.uploaded == image.values && slot.uploaded_weights == image.weights) {
-        slot.colormap = image.colormap;
-        slot.vmin = image.vmin;
-        slot.vmax = image.vmax;
+    if (same_size && owner.uploaded == values && owner.uploaded_weights == weights) {
+        for (int i = 1; i < count; ++i) slots[i].texture = owner.texture;
         return;
     }
     // two channels per cell: the value and its fade weight (1 where the command has none)
-    const std::size_t cells = image.values.size();
-    std::vector<float> texels(2 * cells);
-    for (std::size_t i = 0; i < cells; ++i) {
-        texels[2 * i] = image.values[i];
-        texels[2 * i + 1] = image.weights.empty() ? 1.0f : image.weights[i];
+    std::vector<float> texels(2 * static_cast<std::size_t>(width) * static_cast<std::size_t>(rows));
+    for (int i = 0; i < count; ++i) {
+        const plot::ImageCmd& image = *strip[static_cast<std::size_t>(i)];
+        for (int r = 0; r < rows; ++r)
+            for (int c = 0; c < cols; ++c) {
+                const std::size_t from = static_cast<std::size_t>(r) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(c);
+                const std::size_t to = 2 * (static_cast<std::size_t>(r) * static_cast<std::size_t>(width) + static_cast<std::size_t>(i * (cols + 1) + c));
+                texels[to] = image.values[from];
+                texels[to + 1] = image.weights.empty() ? 1.0f : image.weights[from];
+                if (c == cols - 1 && i + 1 < count) {  // the gap repeats the last column, as clamping to the edge would
+                    texels[to + 2] = texels[to];
+                    texels[to + 3] = texels[to + 1];
+                }
+            }
     }
-    if (!slot.texture) glGenTextures(1, &slot.texture);
-    glBindTexture(GL_TEXTURE_2D, slot.texture);
+    if (!owner.texture) glGenTextures(1, &owner.texture);
+    glBindTexture(GL_TEXTURE_2D, owner.texture);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
     if (same_size)
-        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, image.cols, image.rows, GL_RG, GL_FLOAT, texels.data());
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, rows, GL_RG, GL_FLOAT, texels.data());
     else
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32F, image.cols, image.rows, 0, GL_RG, GL_FLOAT, texels.data());
-    slot.uploaded = image.values;
-    slot.uploaded_weights = image.weights;
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32F, width, rows, 0, GL_RG, GL_FLOAT, texels.data());
+    owner.uploaded = std::move(values);
+    owner.uploaded_weights = std::move(weights);
+    owner.texture_cols = width;
     // cells stay crisp: no interpolation between values (and none across the angle seam)
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    slot.cols = image.cols;
-    slot.rows = image.rows;
-    slot.colormap = image.colormap;
-    slot.vmin = image.vmin;
-    slot.vmax = image.vmax;
+    for (int i = 1; i < count; ++i) slots[i].texture = owner.texture;
 }
 
 void HeatmapRenderer::release(HeatmapTexture& slot) {
-    if (slot.texture) glDeleteTextures(1, &slot.texture);
-    slot.texture = 0;
-    slot.uploaded.clear();
-    slot.uploaded_weights.clear();
+    if (slot.owner && slot.texture) glDeleteTextures(1, &slot.texture);  // a strip's later slots only borrow it
+    slot = HeatmapTexture();
 }
 
 void HeatmapRenderer::bind_callback(const ImDrawList*, const ImDrawCmd* cmd) {
@@ -168,12 +201,19 @@ void HeatmapRenderer::bind_callback(const ImDrawList*, const ImDrawCmd* cmd) {
     glActiveTexture(GL_TEXTURE0);
 }
 
-void HeatmapRenderer::draw(ImDrawList* list, const HeatmapTexture& tex, plot::Rect r) {
-    if (!tex.texture) return;
-    list->AddCallback(&HeatmapRenderer::bind_callback, const_cast<HeatmapTexture*>(&tex));
-    list->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(tex.texture)), ImVec2(r.x0, r.y0),
-                   ImVec2(r.x1, r.y1));
-    list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+void HeatmapRenderer::draw(ImDrawList* list, const std::vector<Renderer::PlacedImage>& run) {
+    bool bound = false;
+    for (const Renderer::PlacedImage& image : run) {
+        if (!image.texture->texture) continue;
+        // the first image's colouring is the run's (replay() makes runs of images coloured alike)
+        if (!bound) list->AddCallback(&HeatmapRenderer::bind_callback, const_cast<HeatmapTexture*>(image.texture));
+        bound = true;
+        const plot::Rect& r = image.rect;
+        // a strip's images share one texture: consecutive quads of one texture are one draw call
+        list->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(image.texture->texture)), ImVec2(r.x0, r.y0),
+                       ImVec2(r.x1, r.y1), ImVec2(image.texture->u0, 0), ImVec2(image.texture->u1, 1));
+    }
+    if (bound) list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }
 
 }  // namespace rope::gui

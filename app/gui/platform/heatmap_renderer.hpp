@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gui/platform/heatmap_texture.hpp"
+#include "gui/platform/renderer.hpp"
 #include "plot/display_list.hpp"
 
 struct ImDrawList;
@@ -20,11 +21,12 @@ public:
     ~HeatmapRenderer();
     HeatmapRenderer(const HeatmapRenderer&) = delete;
     HeatmapRenderer& operator=(const HeatmapRenderer&) = delete;
-    // Uploads (or re-uploads into `slot`) an image command's values.
-    void upload(const plot::ImageCmd& image, HeatmapTexture& slot);
+    // Uploads (or re-uploads into `slots`) a strip's values (Renderer::upload).
+    void upload(const std::vector<const plot::ImageCmd*>& strip, HeatmapTexture* slots);
     void release(HeatmapTexture& slot);
-    // Adds the coloured quad to the draw list (program switch, image, state reset).
-    void draw(ImDrawList* list, const HeatmapTexture& tex, plot::Rect rect);
+    // Adds the coloured quads of a run coloured alike to the draw list: one program switch, the
+    // images, one state reset.
+    void draw(ImDrawList* list, const std::vector<Renderer::PlacedImage>& run);
 
     bool ready() const { return program_ != 0; }
 

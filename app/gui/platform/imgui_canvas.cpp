@@ -45,22 +45,55 @@ void dashed(ImDrawList* draw, const std::vector<plot::Vec2>& pts, plot::Vec2 o, 
 }  // namespace
 
 void upload_images(const plot::DisplayList& list, std::vector<HeatmapTexture>& images, Renderer& renderer) {
-    std::size_t n = 0;
+    std::vector<const plot::ImageCmd*> all;
     for (const plot::Command& c : list.commands)
-        if (const auto* img = std::get_if<plot::ImageCmd>(&c)) {
-            if (images.size() <= n) images.emplace_back();
-            renderer.upload(*img, images[n]);
-            ++n;
-        }
-    for (std::size_t i = n; i < images.size(); ++i) renderer.release(images[i]);
-    images.resize(n);
+        if (const auto* img = std::get_if<plot::ImageCmd>(&c)) all.push_back(img);
+    if (images.size() < all.size()) images.resize(all.size());
+    // strips: images that follow each other at one size and colouring (the video page's small maps),
+    // up to a texture 4096 cells wide
+    constexpr int kStripCells = 4096;
+    auto joins = [](const plot::ImageCmd& a, const plot::ImageCmd& b) {
+        return a.cols == b.cols && a.rows == b.rows && a.colormap == b.colormap && a.vmin == b.vmin && a.vmax == b.vmax;
+    };
+    for (std::size_t i = 0; i < all.size();) {
+        std::size_t j = i + 1;
+        while (j < all.size() && joins(*all[i], *all[j]) && static_cast<int>(j - i + 1) * (all[i]->cols + 1) - 1 <= kStripCells) ++j;
+        renderer.upload(std::vector<const plot::ImageCmd*>(all.begin() + static_cast<std::ptrdiff_t>(i), all.begin() + static_cast<std::ptrdiff_t>(j)),
+                        &images[i]);
+        i = j;
+    }
+    for (std::size_t i = all.size(); i < images.size(); ++i) renderer.release(images[i]);
+    images.resize(all.size());
 }
 
 void replay(const plot::DisplayList& list, ImDrawList* draw, plot::Vec2 o, const FontSet& fonts,
             const std::vector<HeatmapTexture>& images, Renderer& renderer) {
     std::size_t image_index = 0;
+    // consecutive images coloured alike go to the renderer as one run
+    std::vector<Renderer::PlacedImage> run;
+    const plot::ImageCmd* run_colouring = nullptr;
+    auto end_run = [&] {
+        if (!run.empty()) renderer.draw_images(draw, run);
+        run.clear();
+        run_colouring = nullptr;
+    };
     for (const plot::Command& c : list.commands) {
-        if (const auto* l = std::get_if<plot::PolylineCmd>(&c)) {
+        const auto* img = std::get_if<plot::ImageCmd>(&c);
+        if (!img || (run_colouring && (img->colormap != run_colouring->colormap || img->vmin != run_colouring->vmin ||
+                                       img->vmax != run_colouring->vmax)))
+            end_run();
+        if (img) {
+            if (image_index < images.size()) {
+                plot::Rect placed = img->rect;
+                placed.x0 += o.x;
+                placed.x1 += o.x;
+                placed.y0 += o.y;
+                placed.y1 += o.y;
+                run.push_back({&images[image_index], placed});
+                run_colouring = img;
+            }
+            ++image_index;
+        } else if (const auto* l = std::get_if<plot::PolylineCmd>(&c)) {
             if (l->points.size() < 2) continue;
             if (l->dash > 0) {
                 dashed(draw, l->points, o, to_u32(l->color), line_width(l->width), l->dash);
@@ -111,16 +144,6 @@ void replay(const plot::DisplayList& list, ImDrawList* draw, plot::Vec2 o, const
                 const float rx = v.pos.x - pivot.x, ry = v.pos.y - pivot.y;
                 v.pos = ImVec2(pivot.x + ry, pivot.y - rx);
             }
-        } else if (const auto* img = std::get_if<plot::ImageCmd>(&c)) {
-            if (image_index < images.size()) {
-                plot::Rect placed = img->rect;
-                placed.x0 += o.x;
-                placed.x1 += o.x;
-                placed.y0 += o.y;
-                placed.y1 += o.y;
-                renderer.draw_image(draw, images[image_index], placed);
-            }
-            ++image_index;
         } else if (const auto* cl = std::get_if<plot::ClipCmd>(&c)) {
             if (cl->push)
                 draw->PushClipRect(ImVec2(cl->rect.x0 + o.x, cl->rect.y0 + o.y), ImVec2(cl->rect.x1 + o.x, cl->rect.y1 + o.y), true);
@@ -128,6 +151,7 @@ void replay(const plot::DisplayList& list, ImDrawList* draw, plot::Vec2 o, const
                 draw->PopClipRect();
         }
     }
+    end_run();
 }
 
 }  // namespace rope::gui

@@ -21,11 +21,19 @@ inline constexpr const char* kOpaqueWindow = "##opaque";
 class Renderer {
 public:
     virtual ~Renderer() = default;
-    // Uploads (or re-uploads into `slot`) an image command's values; release gives them back.
-    virtual void upload(const plot::ImageCmd& image, HeatmapTexture& slot) = 0;
+    // Uploads (or re-uploads into `slots`) a strip's values: consecutive images of one size and
+    // colouring, side by side in one texture that slots[0] owns (slots[i] for strip[i]); release
+    // gives a slot's back.
+    virtual void upload(const std::vector<const plot::ImageCmd*>& strip, HeatmapTexture* slots) = 0;
     virtual void release(HeatmapTexture& slot) = 0;
-    // Adds the coloured heatmap quad to an ImGui draw list.
-    virtual void draw_image(ImDrawList* list, const HeatmapTexture& texture, plot::Rect rect) = 0;
+    // Adds coloured heatmap quads to an ImGui draw list. A run of them coloured alike (one colour map
+    // and range) switches the GL program once: software GL pays for every switch, and the video page
+    // with model B draws 96 small maps.
+    struct PlacedImage {
+        const HeatmapTexture* texture;
+        plot::Rect rect;
+    };
+    virtual void draw_images(ImDrawList* list, const std::vector<PlacedImage>& run) = 0;
     virtual void new_frame() = 0;
     // Draws ImGui's frame over a window cleared to `background`. With a back buffer that keeps the
     // last frame (`persistent`), it leaves alone the pictures in `keep` and every window of the app's
@@ -69,14 +77,19 @@ public:
 // Draws nothing: for tests that run the app's frames headless.
 class NullRenderer : public Renderer {
 public:
-    void upload(const plot::ImageCmd& image, HeatmapTexture& slot) override {
-        if (!slot.texture) slot.texture = ++next_;
-        slot.cols = image.cols;
-        slot.rows = image.rows;
+    void upload(const std::vector<const plot::ImageCmd*>& strip, HeatmapTexture* slots) override {
+        if (!slots[0].owner) slots[0] = HeatmapTexture();
+        if (!slots[0].texture) slots[0].texture = ++next_;
+        for (std::size_t i = 0; i < strip.size(); ++i) {
+            slots[i].texture = slots[0].texture;
+            slots[i].owner = i == 0;
+            slots[i].cols = strip[i]->cols;
+            slots[i].rows = strip[i]->rows;
+        }
         ++uploads;
     }
     void release(HeatmapTexture& slot) override { slot = HeatmapTexture(); }
-    void draw_image(ImDrawList*, const HeatmapTexture&, plot::Rect) override {}
+    void draw_images(ImDrawList*, const std::vector<PlacedImage>&) override {}
     void new_frame() override {}
     std::vector<plot::Rect> render(ImDrawData*, int, int, plot::Color, bool, const std::vector<plot::Rect>&,
                                    const std::vector<plot::Rect>&) override {
