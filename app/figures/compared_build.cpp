@@ -233,11 +233,13 @@ bool legible(const FigureResult& r, const FigureDescriptor& figure, const plot::
 }
 
 // Too small for two legible pictures: A's alone, as it is without B (maximising the panel shows
-// both); the table still holds both models.
+// both); the table still holds both models. Unless B's picture is A's: then it stands for both.
 FigureResult only_a(const FigureRequest& request, const ParamSet& a, const ParamSet& b, FigureCache& cache, SingleBuild single) {
     FigureResult out = single(request, a, cache);
-    if (request.with_table) out.table = long_form(out.table, single(request, b, cache).table);
-    out.hidden_b = model_label(a, true);
+    const FigureResult other = single(request, b, cache);
+    if (request.with_table) out.table = long_form(out.table, other.table);
+    if (same_picture(out.list, other.list)) out.same_for_b = model_label(a, true);
+    else out.hidden_b = model_label(a, true);
     return out;
 }
 
@@ -308,6 +310,7 @@ FigureResult build_compared(const FigureRequest& request, const ParamSet& a, con
         FigureResult other = single(request, b, cache);
         if (request.with_table) one.table = long_form(one.table, other.table);
         if (!same_picture(one.list, other.list)) one.hidden_b = model_label(a, true);
+        else one.same_for_b = model_label(a, true);
         return one;
     }
     DataTable table = request.with_table ? long_form(ra.table, rb.table) : DataTable{};

@@ -63,6 +63,9 @@ struct FigureResult {
     // Model B's name when the picture was too small for two legible pictures and shows A's alone
     // (the panel's header says so; a larger panel or export shows both)
     std::string hidden_b;
+    // Model B's name when its picture is A's (the figure does not depend on what differs between
+    // them): one picture stands for both, and the panel's header says so.
+    std::string same_for_b;
     std::uint64_t background_stamp = 0;  // background_stamp() when the build started
     const PlotGeometry* plot(std::string_view name) const;  // tests
     template <typename Tag>
@@ -88,6 +91,8 @@ struct FigureRequest {
     // On screen: a figure's words may say what a click, a drag or a key does there. False in files,
     // where nobody can click (the notes say what a larger export shows instead).
     bool interactive = true;
+    // On screen: the panel fills the window, so a note on plots left out does not suggest maximising it.
+    bool maximized = false;
     // Set for both pictures when model B has another pair count than A: pair axes read i ÷ pairs
     // (figures/pair_axis.hpp), the same for both.
     bool pair_fraction_axis = false;

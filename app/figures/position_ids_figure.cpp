@@ -181,7 +181,9 @@ bool fit_layout(Layout& L, const plot::TextMeasure& measure, const Sequence& s, 
     const int max_bands = std::max(1, static_cast<int>(a.height() / band_h));
     L.columns = shown_columns(s.text_before, s.rows, s.cols, s.text_after, L.per_band * std::min(max_bands, 3));
     L.bands = (static_cast<int>(L.columns.size()) + L.per_band - 1) / L.per_band;
-    return L.bands <= max_bands;
+    // one band at least must fit the height too: a band taller than the cell puts its last rows
+    // below it (the lower half of model B's stacked tables)
+    return L.bands <= max_bands && band_h <= a.height() + 0.5f;
 }
 
 // type and columns: the tick size (readable projected), smaller only down to the smallest text

@@ -18,10 +18,11 @@ std::string left_out_note(const BuildContext& ctx, int shown, int total, float w
     const std::string key = std::to_string(ctx.figure().index + 1);
     const plot::Style& st = ctx.request.style;
     const std::vector<std::string> notes =
-        ctx.request.interactive ? std::vector<std::string>{n + " at this size: maximise the panel (" + key + "), a larger window or export shows all",
-                                                           n + ": maximise (" + key + ") or export for all", n + " (" + key + ": all)"}
-                                : std::vector<std::string>{n + " at this size: a taller export, or --plot NAME for one, shows the others",
-                                                           n + " at this size"};
+        !ctx.request.interactive ? std::vector<std::string>{n + " at this size: a taller export, or --plot NAME for one, shows the others",
+                                                            n + " at this size"}
+        : ctx.request.maximized  ? std::vector<std::string>{n + " at this size: a larger window or export shows all", n + ": export for all"}
+                                 : std::vector<std::string>{n + " at this size: maximise the panel (" + key + "), a larger window or export shows all",
+                                                            n + ": maximise (" + key + ") or export for all", n + " (" + key + ": all)"};
     for (const std::string& note : notes) {
         if (ctx.measure.measure(note, st.px(st.tick_font)).x <= width) return note;
     }

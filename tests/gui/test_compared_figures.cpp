@@ -13,6 +13,7 @@
 #include "export/still_writers.hpp"
 #include "figures/compared_build.hpp"
 #include "figures/registry.hpp"
+#include "plot/label_placer.hpp"
 #include "rope/frequencies.hpp"
 #include <algorithm>
 
@@ -154,6 +155,45 @@ TEST(ComparedFigures, APanelTooSmallForTwoShowsAAsItIs) {
     EXPECT_TRUE(figures::same_picture(small.list, own.list, &why)) << why;
     const figures::FigureResult large = figures::build_figure(request(f, 1400, 800), ab, cache);
     EXPECT_FALSE(figures::same_picture(large.list, figures::build_figure(request(f, 1400, 800), alone(ab), cache).list));
+}
+
+// Where B's picture is A's (the id tables of Qwen2.5-VL and Qwen3-VL: one image gives the same ids
+// under both), one picture stands for both and says so (the header's "B the same"), at any size;
+// where the pictures differ, a panel too small for both says it hides B instead.
+TEST(ComparedFigures, APictureBothModelsShareIsShownOnceAndSaysSo) {
+    figures::FigureCache cache;
+    const ParamSet qwen = pair_of("qwen2.5-vl-7b", "qwen3-vl-8b");
+    for (const auto& [w, h] : {std::pair<float, float>{1256, 534}, {1256, 225}, {600, 300}, {1400, 900}}) {
+        const figures::FigureResult r = figures::build_figure(request(figures::figure("position_ids"), w, h), qwen, cache);
+        EXPECT_EQ(r.same_for_b, "qwen3-vl-8b") << w << "x" << h;
+        EXPECT_TRUE(r.hidden_b.empty()) << w << "x" << h;
+    }
+    const figures::FigureResult small =
+        figures::build_figure(request(figures::figure("scores"), 300, 260), pair_of("llama-2-7b", "llama-3-8b"), cache);
+    EXPECT_EQ(small.hidden_b, "llama-3-8b");
+    EXPECT_TRUE(small.same_for_b.empty());
+}
+
+// The id table keeps every row within its picture: at heights where one band of rows at the larger
+// types does not fit, it takes a smaller type (it used to put "1D RoPE (token index)" below a
+// stacked half's bottom).
+TEST(ComparedFigures, TheIdTableKeepsItsRowsInsideAnyHeight) {
+    figures::FigureCache cache;
+    plot::ApproximateTextMeasure measure;
+    ParamSet p;
+    p.set("preset", "qwen2.5-vl-7b");
+    p.validate();
+    for (float h = 240; h <= 480; h += 10) {  // from where the table's smallest legible size (120 px at scale 1) and its title fit
+        figures::FigureRequest r = request(figures::figure("position_ids"), 1256, h);
+        r.measure = &measure;
+        r.style.scale = 1.4f;  // presentation's type at 1280x720
+        const figures::FigureResult result = figures::build_figure(r, p, cache);
+        for (const plot::Command& c : result.list.commands)
+            if (const auto* t = std::get_if<plot::TextCmd>(&c)) {
+                const plot::Rect box = plot::text_box(*t, measure);
+                EXPECT_LE(box.y1, h + 1) << "'" << t->text << "' at height " << h;
+            }
+    }
 }
 
 // Figures that draw B themselves on one plot (the vectors on one circle, RoPE's score curve): their

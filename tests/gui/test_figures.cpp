@@ -312,3 +312,26 @@ TEST(Figures, HeatmapPointerFindsTheCellDrawnThere) {
     EXPECT_FALSE(figures::heatmap_cell_at(0, 4096, 8, 636, 8, 4096, 0, cell));
     EXPECT_FALSE(figures::heatmap_cell_at(0, 4096, 8, 636, 8, 5, 7.6, cell));
 }
+
+// A panel too small for all its plots says how many it shows; in the grid it suggests maximising the
+// panel (its number key), but a maximised panel does not suggest what it already is.
+TEST(Figures, TheLeftOutNoteSuggestsMaximisingOnlyWhenNotMaximised) {
+    figures::FigureCache cache;
+    auto note = [&](bool maximized) {
+        figures::FigureRequest r;
+        r.figure = &figures::figure("precision");
+        r.width = 700;
+        r.height = 300;
+        r.maximized = maximized;
+        const figures::FigureResult result = figures::build_figure(r, ParamSet(), cache);
+        for (const plot::TextCmd* t : commands<plot::TextCmd>(result.list))
+            if (t->text.find(" plots") != std::string::npos) return t->text;
+        return std::string();
+    };
+    const std::string in_grid = note(false), maximised = note(true);
+    ASSERT_FALSE(in_grid.empty());
+    ASSERT_FALSE(maximised.empty());
+    EXPECT_NE(in_grid.find("maximise"), std::string::npos) << in_grid;
+    EXPECT_EQ(maximised.find("maximise"), std::string::npos) << maximised;
+    EXPECT_NE(maximised.find("larger window"), std::string::npos) << maximised;
+}

@@ -138,7 +138,8 @@ void PanelBuilder::work() {
             if (jobs.size() > 1) share_pieces(std::move(jobs), lock);
         }
         lock.unlock();
-        figures::FigureResult result = build_picture(*job.figure, job.params, job.style, measure_, job.key.width, job.key.height, cache_, false);
+        figures::FigureResult result = build_picture(*job.figure, job.params, job.style, measure_, job.key.width, job.key.height, cache_, false,
+                                                           job.key.maximized);
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         lock.lock();
         running_.erase(std::find_if(running_.begin(), running_.end(), [&](const Running& r) { return r.panel == job.panel; }));

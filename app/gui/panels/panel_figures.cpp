@@ -18,6 +18,7 @@ FigureKey figure_key(const AppState& state, const figures::FigureDescriptor& fig
     key.scale = state.ui_scale;
     key.theme = effective_theme(state);
     key.focus = lesson_focus(state, figure);
+    key.maximized = state.maximized == figure.index;
     key.inputs.reserve(figure.reads.size());
     for (const ParamId k : figure.reads) key.inputs.push_back(state.params().value(k));
     return key;
@@ -32,8 +33,9 @@ bool figure_current(const PanelView& panel, const FigureKey& key) {
 
 figures::FigureResult build_picture(const figures::FigureDescriptor& figure, const ParamSet& params, const plot::Style& style,
                                     const plot::TextMeasure& measure, float width, float height, figures::FigureCache& cache,
-                                    bool wait_for_background) {
+                                    bool wait_for_background, bool maximized) {
     figures::FigureRequest request;
+    request.maximized = maximized;
     request.figure = &figure;
     request.width = width;
     request.height = height;
@@ -57,7 +59,8 @@ figures::FigureResult build_picture(const figures::FigureDescriptor& figure, con
 
 figures::FigureResult build_for_screen(const AppState& state, const figures::FigureDescriptor& figure, const plot::TextMeasure& measure,
                                        float width, float height, figures::FigureCache& cache, bool wait_for_background) {
-    return build_picture(figure, state.params(), screen_style(state, &figure), measure, width, height, cache, wait_for_background);
+    return build_picture(figure, state.params(), screen_style(state, &figure), measure, width, height, cache, wait_for_background,
+                         state.maximized == figure.index);
 }
 
 void request_picture(const AppState& state, PanelSet& panels, PanelBuilder& builder, int index, std::uint64_t change) {

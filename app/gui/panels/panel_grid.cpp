@@ -169,8 +169,16 @@ void draw_header(const AppState& state, PanelView& panel, const UiContext& ui, i
     if (!panel.result.hidden_b.empty()) {  // model B set, but no room here for its picture beside A's
         ImGui::SameLine();
         ImGui::TextDisabled("(A only)");
-        item_tooltip(("Too small for two legible pictures: this panel shows model A alone. Maximise it (double-click the "
-                      "title) to see model B (" + panel.result.hidden_b + ") beside it; its export shows both.").c_str());
+        item_tooltip(state.maximized == index
+                         ? ("Too small for two legible pictures: this panel shows model A alone. A larger window shows model B (" +
+                            panel.result.hidden_b + ") beside it; its export shows both.").c_str()
+                         : ("Too small for two legible pictures: this panel shows model A alone. Maximise it (double-click the "
+                            "title) to see model B (" + panel.result.hidden_b + ") beside it; its export shows both.").c_str());
+    } else if (!panel.result.same_for_b.empty()) {  // B's picture is A's: one stands for both
+        ImGui::SameLine();
+        ImGui::TextDisabled("(B the same)");
+        item_tooltip(("Model B (" + panel.result.same_for_b + ") gives exactly this picture: this figure does not depend on what "
+                      "differs between the two models.").c_str());
     }
     const char* button = alone && state.maximized == index ? "Restore" : "Maximise";
     const float gap = header_gap();

@@ -21,9 +21,10 @@ struct FigureKey {
     plot::ThemeId theme = plot::ThemeId::dark;
     std::vector<ParamValue> inputs;  // in the order of the descriptor's `reads`
     std::string focus;               // the sub-plots the lesson step speaks of (its panel only)
+    bool maximized = false;          // the panel fills the window (its notes do not suggest maximising it)
     bool operator==(const FigureKey& o) const {
         return width == o.width && height == o.height && scale == o.scale && theme == o.theme && inputs == o.inputs &&
-               focus == o.focus;
+               focus == o.focus && maximized == o.maximized;
     }
     bool operator!=(const FigureKey& o) const { return !(*this == o); }
 };
