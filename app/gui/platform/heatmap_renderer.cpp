@@ -3,6 +3,7 @@
 #include <GL/glcorearb.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "plot/colormap.hpp"
@@ -26,6 +27,30 @@ GLuint compile(GLenum type, const char* source) {
         return 0;
     }
     return s;
+}
+
+// The strip's values and fade weights are what `owner`'s texture holds: image after image, and
+// weights (1 for an image without) only where some image has them. Compared piece by piece, so that
+// an unchanged picture (a large heatmap) costs no copy.
+bool holds(const HeatmapTexture& owner, const std::vector<const plot::ImageCmd*>& strip) {
+    bool weighted = false;
+    for (const plot::ImageCmd* image : strip) weighted = weighted || !image->weights.empty();
+    if (weighted == owner.uploaded_weights.empty()) return false;
+    std::size_t at = 0;
+    for (const plot::ImageCmd* image : strip) {
+        const std::size_t n = image->values.size();
+        if (owner.uploaded.size() < at + n) return false;
+        const auto from = owner.uploaded.begin() + static_cast<std::ptrdiff_t>(at);
+        if (!std::equal(image->values.begin(), image->values.end(), from)) return false;
+        if (weighted) {
+            const auto w = owner.uploaded_weights.begin() + static_cast<std::ptrdiff_t>(at);
+            if (image->weights.empty() ? !std::all_of(w, w + static_cast<std::ptrdiff_t>(n), [](float x) { return x == 1.0f; })
+                                       : !std::equal(image->weights.begin(), image->weights.end(), w))
+                return false;
+        }
+        at += n;
+    }
+    return at == owner.uploaded.size();
 }
 
 }  // namespace
@@ -102,19 +127,6 @@ void HeatmapRenderer::upload(const std::vector<const plot::ImageCmd*>& strip, He
     for (int i = 1; i < count; ++i)
         if (slots[i].owner) release(slots[i]);  // a texture of its own from an earlier frame
     const bool same_size = owner.texture && owner.texture_cols == width && owner.rows == rows;
-    // the strip's values image after image, as the texture holds them (to see whether they changed)
-    bool weighted = false;
-    std::size_t cells = 0;
-    for (const plot::ImageCmd* image : strip) weighted = weighted || !image->weights.empty(), cells += image->values.size();
-    std::vector<float> values, weights;
-    values.reserve(cells);
-    if (weighted) weights.reserve(cells);
-    for (const plot::ImageCmd* image : strip) {
-        values.insert(values.end(), image->values.begin(), image->values.end());
-        if (!weighted) continue;
-        if (image->weights.empty()) weights.insert(weights.end(), image->values.size(), 1.0f);
-        else weights.insert(weights.end(), image->weights.begin(), image->weights.end());
-    }
     for (int i = 0; i < count; ++i) {
         HeatmapTexture& slot = slots[i];
         slot.renderer = this;
@@ -129,9 +141,22 @@ void HeatmapRenderer::upload(const std::vector<const plot::ImageCmd*>& strip, He
     }
     // Software GL copies (and re-tiles) every upload: a strip that did not change is not sent again
     // (the base sweep's grid while the base moves), and one of the same size reuses its storage.
-    if (same_size && owner.uploaded == values && owner.uploaded_weights == weights) {
+    if (same_size && holds(owner, strip)) {
         for (int i = 1; i < count; ++i) slots[i].texture = owner.texture;
         return;
+    }
+    // what the texture will hold: the strip's values image after image
+    bool weighted = false;
+    std::size_t cells = 0;
+    for (const plot::ImageCmd* image : strip) weighted = weighted || !image->weights.empty(), cells += image->values.size();
+    std::vector<float> values, weights;
+    values.reserve(cells);
+    if (weighted) weights.reserve(cells);
+    for (const plot::ImageCmd* image : strip) {
+        values.insert(values.end(), image->values.begin(), image->values.end());
+        if (!weighted) continue;
+        if (image->weights.empty()) weights.insert(weights.end(), image->values.size(), 1.0f);
+        else weights.insert(weights.end(), image->weights.begin(), image->weights.end());
     }
     // two channels per cell: the value and its fade weight (1 where the command has none)
     std::vector<float> texels(2 * static_cast<std::size_t>(width) * static_cast<std::size_t>(rows));
