@@ -7,6 +7,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "figures/compared_build.hpp"
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
 #include "plot/colormap.hpp"
@@ -31,6 +32,7 @@ enum class AnatomyPlot { layers, kinds, temperature };
 struct KindRow {
     std::string name, layers, attention, position, base, turning, scaling, head_dim;
     bool nope = false;
+    int colour = 0;  // the kind's index in its model: its cells' colour
 };
 
 
@@ -52,6 +54,7 @@ KindRow kind_row(const ParamSet& params, const ModelLayers& model, int kind_inde
     const LayerKind& kind = model.kinds[static_cast<std::size_t>(kind_index)];
     KindRow row;
     row.name = kind.name;
+    row.colour = kind_index;
     const int count = static_cast<int>(std::count(model.kind_of_layer.begin(), model.kind_of_layer.end(), kind_index));
     row.layers = std::to_string(count) + ": " + layer_ranges(model, kind_index);
     const std::string window = kind.window > 0 ? plot::grouped_number(static_cast<double>(kind.window)) : "";
@@ -99,36 +102,23 @@ int selected_layer(const ParamSet& params, const ModelLayers& model) {
     return static_cast<int>(std::clamp<std::int64_t>(*params[P::layer], 0, model.layers() - 1));
 }
 
-void draw_strip(BuildContext& ctx, const ModelLayers& model, const std::vector<KindRow>& rows, int selected, plot::Rect cell) {
+// One model's layers as a row of cells across `band`, coloured by kind, the NoPE layers saying so in
+// their cells and the layer numbers below the band, as often as they fit.
+void draw_cells(BuildContext& ctx, plot::Plot& p, const ModelLayers& model, const std::vector<KindRow>& rows, plot::Rect band) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
-    const plot::Style sub = why::sub_style(st);
     const int n = model.layers();
-    plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
-                 why::pick_title(ctx, sub, cell.width(),
-                                 ctx.request.interactive
-                                     ? std::vector<std::string>{std::to_string(n) + " layers, coloured by kind: click one to load its RoPE into every panel",
-                                                                std::to_string(n) + " layers: click one to load it", "layers"}
-                                     : std::vector<std::string>{std::to_string(n) + " layers, coloured by kind", "layers"}));
-    plot::AxisSetup ax{"", 0, static_cast<double>(n)}, ay{"", 0, 1};
-    p.setup_x(ax);
-    p.setup_y(ay);
-    p.setup_no_axes();
-    const plot::Rect a = p.area();
-    const float tf = st.px(st.tick_font), small = std::max(st.px(st.min_text), tf * 0.85f);
-    const float cell_w = a.width() / static_cast<float>(n);
-    const float y0 = a.y0 + tf * 1.5f, y1 = std::max(y0 + st.px(10), a.y1 - small * 1.6f);
-    // layer numbers below, as often as they fit
+    const float small = std::max(st.px(st.min_text), st.px(st.tick_font) * 0.85f);
+    const float cell_w = band.width() / static_cast<float>(n);
     const float label_w = ctx.measure.measure(std::to_string(n - 1), small).x + st.px(8);
     int step = 1;
     for (int s : {1, 2, 4, 5, 8, 10, 12, 16, 20, 24, 32, 50, 100, 200})
         if ((step = s) * cell_w >= label_w) break;
     for (int i = 0; i < n; ++i) {
         const int kind = model.kind_of_layer[static_cast<std::size_t>(i)];
-        const plot::Rect r{a.x0 + cell_w * static_cast<float>(i), y0, a.x0 + cell_w * static_cast<float>(i + 1), y1};
+        const plot::Rect r{band.x0 + cell_w * static_cast<float>(i), band.y0, band.x0 + cell_w * static_cast<float>(i + 1), band.y1};
         const Color fill = kind_color(th, kind);
         p.list().rect(r, fill, th.background, cell_w > st.px(6) ? st.px(1) : 0.0f);
-        // layers without RoPE say so in their cell, as far as it holds the word
         if (rows[static_cast<std::size_t>(kind)].nope) {
             const std::string word = rows[static_cast<std::size_t>(kind)].position == "NoPE" ? "NoPE" : "lin";
             for (const std::string& w : {word, word.substr(0, 1)})
@@ -138,20 +128,94 @@ void draw_strip(BuildContext& ctx, const ModelLayers& model, const std::vector<K
                 }
         }
         if (i % step == 0 || i == n - 1) {
-            const float x = std::clamp((r.x0 + r.x1) / 2, a.x0 + label_w / 2, a.x1 - label_w / 2);
-            if (i == n - 1 && i % step != 0 && x - (a.x0 + cell_w * (static_cast<float>(i - i % step) + 0.5f)) < label_w) continue;
-            p.list().text({x, y1 + st.px(3)}, std::to_string(i), small, th.muted, plot::HAlign::center, plot::VAlign::top);
+            const float x = std::clamp((r.x0 + r.x1) / 2, band.x0 + label_w / 2, band.x1 - label_w / 2);
+            if (i == n - 1 && i % step != 0 && x - (band.x0 + cell_w * (static_cast<float>(i - i % step) + 0.5f)) < label_w) continue;
+            p.list().text({x, band.y1 + st.px(3)}, std::to_string(i), small, th.muted, plot::HAlign::center, plot::VAlign::top);
         }
     }
-    if (selected >= 0) {
-        const plot::Rect r{a.x0 + cell_w * static_cast<float>(selected), y0, a.x0 + cell_w * static_cast<float>(selected + 1), y1};
-        const float grow = st.px(3);
-        p.list().rect({std::max(a.x0 + st.px(1.5f), r.x0 - grow), r.y0 - grow, std::min(a.x1 - st.px(1.5f), r.x1 + grow), r.y1 + grow},
-                      Color{0, 0, 0, 0}, th.text, st.px(3));
-        const std::string tag = "layer " + std::to_string(selected);
-        const float w = ctx.measure.measure(tag, small).x;
-        const float x = std::clamp((r.x0 + r.x1) / 2, a.x0 + w / 2, a.x1 - w / 2);
-        p.list().text({x, y0 - grow - st.px(2)}, tag, small, th.text, plot::HAlign::center, plot::VAlign::bottom);
+}
+
+// A frame around the selected layer's cell, and "layer N" above it where `tag`.
+void outline_layer(BuildContext& ctx, plot::Plot& p, int layers, int selected, plot::Rect band, bool tag) {
+    const plot::Style& st = ctx.request.style;
+    const float cell_w = band.width() / static_cast<float>(layers), grow = st.px(3);
+    const plot::Rect r{band.x0 + cell_w * static_cast<float>(selected), band.y0, band.x0 + cell_w * static_cast<float>(selected + 1), band.y1};
+    p.list().rect({std::max(band.x0 + st.px(1.5f), r.x0 - grow), r.y0 - grow, std::min(band.x1 - st.px(1.5f), r.x1 + grow), r.y1 + grow},
+                  Color{0, 0, 0, 0}, st.theme.text, st.px(3));
+    if (!tag) return;
+    const float small = std::max(st.px(st.min_text), st.px(st.tick_font) * 0.85f);
+    const std::string text = "layer " + std::to_string(selected);
+    const float w = ctx.measure.measure(text, small).x;
+    const float x = std::clamp((r.x0 + r.x1) / 2, band.x0 + w / 2, band.x1 - w / 2);
+    p.list().text({x, r.y0 - grow - st.px(2)}, text, small, st.theme.text, plot::HAlign::center, plot::VAlign::bottom);
+}
+
+// One model's layers and what the panel shows of them.
+struct LayeredModel {
+    ParamSet params;
+    ModelLayers model;
+    std::vector<KindRow> rows;
+    int selected = -1;
+    bool temperature = false;  // NoPE layers with attn_temperature_tuning on
+    std::string label;         // "A: llama-4-scout" with model B, else empty
+};
+
+LayeredModel layered(const ParamSet& params, const std::string& label) {
+    LayeredModel m{params, params.model_layers(), {}, -1, false, label};
+    if (m.model.empty()) return m;
+    m.selected = selected_layer(params, m.model);
+    bool any_nope = false;
+    for (int k = 0; k < static_cast<int>(m.model.kinds.size()); ++k) {
+        m.rows.push_back(kind_row(params, m.model, k));
+        any_nope = any_nope || (m.rows.back().nope && m.model.kinds[static_cast<std::size_t>(k)].attention != Attention::linear);
+    }
+    m.temperature = any_nope && params[P::attn_temperature_tuning];
+    return m;
+}
+
+// The strip: one model's layers (the selected one tagged above its cell), or with model B the two
+// models' strips one above the other, each under its name, A's layer outlined.
+void draw_strip(BuildContext& ctx, const std::vector<LayeredModel>& models, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const plot::Style sub = why::sub_style(st);
+    const bool both = models.size() == 2;
+    const int n = models[0].model.layers();
+    const std::string counts = both ? "A's and B's layers" : std::to_string(n) + " layers";
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
+                 why::pick_title(ctx, sub, cell.width(),
+                                 ctx.request.interactive
+                                     ? std::vector<std::string>{counts + ", coloured by kind: click one" + (both ? " of A's" : "") +
+                                                                    " to load its RoPE into every panel",
+                                                                counts + ": click one to load it", "layers"}
+                                     : std::vector<std::string>{counts + ", coloured by kind", "layers"}));
+    // with B the x axis is the fraction of each model's depth (the strips may count different layers)
+    plot::AxisSetup ax{"", 0, both ? 1.0 : static_cast<double>(n)}, ay{"", 0, 1};
+    p.setup_x(ax);
+    p.setup_y(ay);
+    p.setup_no_axes();
+    const plot::Rect a = p.area();
+    const float small = std::max(st.px(st.min_text), st.px(st.tick_font) * 0.85f), numbers_h = small * 1.6f;
+    if (!both) {
+        const plot::Rect band{a.x0, a.y0 + st.px(st.tick_font) * 1.5f, a.x1, 0};
+        const plot::Rect cells{band.x0, band.y0, band.x1, std::max(band.y0 + st.px(10), a.y1 - numbers_h)};
+        draw_cells(ctx, p, models[0].model, models[0].rows, cells);
+        if (models[0].selected >= 0) outline_layer(ctx, p, n, models[0].selected, cells, true);
+    } else {
+        // two equal bands, a gap between them: the panel's pointer tells them apart at the middle
+        const float caption = st.px(st.tick_font), caption_h = caption * 1.5f, gap = small * 0.8f;
+        const float cells_h = std::max(st.px(8), (a.height() - gap) / 2 - caption_h - numbers_h);
+        for (std::size_t m = 0; m < 2; ++m) {
+            const float top = a.y0 + static_cast<float>(m) * (caption_h + cells_h + numbers_h + gap);
+            const LayeredModel& model = models[m];
+            // each model's own loaded layer (a preset may load one of its own): what its pictures show
+            std::string label = model.label + ", " + std::to_string(model.model.layers()) + " layers";
+            if (model.selected >= 0) label += ", layer " + std::to_string(model.selected) + " loaded (framed)";
+            p.list().text({a.x0, top}, fit_text(ctx.measure, label, caption, a.width()), caption, st.theme.text, plot::HAlign::left,
+                          plot::VAlign::top);
+            const plot::Rect cells{a.x0, top + caption_h, a.x1, top + caption_h + cells_h};
+            draw_cells(ctx, p, model.model, model.rows, cells);
+            if (model.selected >= 0) outline_layer(ctx, p, model.model.layers(), model.selected, cells, false);
+        }
     }
     record_geometry(ctx, p, AnatomyPlot::layers, ax, ay);
     p.finish();
@@ -239,7 +303,8 @@ void draw_table(BuildContext& ctx, const std::vector<KindRow>& rows, int selecte
     const float summary_h = summary.empty() ? 0.0f : why::wrapped_caption(ctx, summary, a.x0, a.x1, a.y1, th.text, false);
     const bool with_summary =
         summary_h > 0 && summary_h < a.height() * 0.4f && a.height() - summary_h - size >= size * 1.4f * static_cast<float>(lines);
-    const float rows_h = a.height() - (with_summary ? summary_h + size : 0.0f);
+    // (a little room below the last row: its underscores hang below the row at the smallest type)
+    const float rows_h = a.height() - (with_summary ? summary_h + size : size * 0.25f);
     const float row_h = std::min(size * 2.0f, rows_h / static_cast<float>(lines));
     // the rows and the summary as one block, centred in the cell when they leave room
     const float block_h = row_h * static_cast<float>(lines) + (with_summary ? size * 0.6f + summary_h : 0.0f);
@@ -272,7 +337,7 @@ void draw_table(BuildContext& ctx, const std::vector<KindRow>& rows, int selecte
         for (int r = 0; r < k; ++r) {
             const float y = y_top + row_h * static_cast<float>(r + 1);
             if (r == selected_kind) p.list().rect({x_start, y, x_start + total, y + row_h}, th.accent.with_alpha(0.18f), th.accent, st.px(2));
-            const Color c = kind_color(th, r);
+            const Color c = kind_color(th, rows[static_cast<std::size_t>(r)].colour);
             const std::vector<std::string> texts = TableColumns::cells(rows[static_cast<std::size_t>(r)]);
             draw_row([&](std::size_t col) { return texts[col]; }, y, th.text, &c);
         }
@@ -288,39 +353,63 @@ void draw_table(BuildContext& ctx, const std::vector<KindRow>& rows, int selecte
     p.finish();
 }
 
-void draw_temperature(BuildContext& ctx, std::int64_t context, std::int64_t floor_scale, double attn_scale, plot::Rect cell) {
+// The NoPE layers' query scale s(p) of each model that has them (with B: A solid, B dashed).
+void draw_temperature(BuildContext& ctx, const std::vector<const LayeredModel*>& models, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
     const plot::Style sub = why::sub_style(st);
-    std::vector<double> x, y;
-    const std::int64_t last = std::max<std::int64_t>(1, context - 1);  // positions 0 .. max_position - 1
-    const std::int64_t steps = (last + 1) / floor_scale;
-    if (steps <= 4000) {
-        // the staircase exactly, through its corners (the log axis starts at position 1)
-        for (const auto& [position, scale] : nope_scale_corners(last + 1, floor_scale, attn_scale))
-            x.push_back(std::max(1.0, static_cast<double>(position))), y.push_back(scale);
-    } else {
-        for (int i = 0; i <= 2000; ++i) {
-            const auto p = static_cast<std::int64_t>(std::pow(static_cast<double>(last), i / 2000.0));
-            x.push_back(static_cast<double>(p)), y.push_back(nope_attention_scale(p, floor_scale, attn_scale));
+    struct Curve {
+        std::vector<double> x, y;
+        std::int64_t last, floor_scale;
+        double attn_scale, top;
+    };
+    std::vector<Curve> curves;
+    for (const LayeredModel* m : models) {
+        Curve c{{}, {}, std::max<std::int64_t>(1, m->params[P::max_position] - 1), m->params[P::floor_scale], m->params[P::attn_scale], 0};
+        // positions 0 .. max_position - 1
+        if ((c.last + 1) / c.floor_scale <= 4000) {
+            // the staircase exactly, through its corners (the log axis starts at position 1)
+            for (const auto& [position, scale] : nope_scale_corners(c.last + 1, c.floor_scale, c.attn_scale))
+                c.x.push_back(std::max(1.0, static_cast<double>(position))), c.y.push_back(scale);
+        } else {
+            for (int i = 0; i <= 2000; ++i) {
+                const auto p = static_cast<std::int64_t>(std::pow(static_cast<double>(c.last), i / 2000.0));
+                c.x.push_back(static_cast<double>(p)), c.y.push_back(nope_attention_scale(p, c.floor_scale, c.attn_scale));
+            }
         }
+        c.top = nope_attention_scale(c.last, c.floor_scale, c.attn_scale);
+        curves.push_back(std::move(c));
     }
-    const double top = nope_attention_scale(last, floor_scale, attn_scale);
-    const std::string fs = plot::readout_number(static_cast<double>(floor_scale)), as = plot::readout_number(attn_scale, 3);
+    const Curve& first = curves.front();
+    std::int64_t last = 1;
+    double top = 1;
+    for (const Curve& c : curves) last = std::max(last, c.last), top = std::max(top, c.top);
+    const std::string fs = plot::readout_number(static_cast<double>(first.floor_scale)), as = plot::readout_number(first.attn_scale, 3);
+    const bool named = !models.front()->label.empty();
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
                  why::pick_title(ctx, sub, cell.width(),
-                                 {"NoPE layers (attn_temperature_tuning): queries × s(p) = 1 + " + as + " ln(1 + ⌊(p + 1)/" + fs +
-                                      "⌋), a step every " + fs + " tokens",
-                                  "NoPE layers: query scale s(p), a step every " + fs + " tokens", "NoPE query scale s(p)"}));
+                                 named ? std::vector<std::string>{"NoPE layers (attn_temperature_tuning): queries × s(p) = 1 + a ln(1 + ⌊(p + 1)/f⌋)",
+                                                                  "NoPE layers: query scale s(p)", "NoPE query scale s(p)"}
+                                       : std::vector<std::string>{"NoPE layers (attn_temperature_tuning): queries × s(p) = 1 + " + as +
+                                                                      " ln(1 + ⌊(p + 1)/" + fs + "⌋), a step every " + fs + " tokens",
+                                                                  "NoPE layers: query scale s(p), a step every " + fs + " tokens",
+                                                                  "NoPE query scale s(p)"}));
     plot::AxisSetup ax{"position p (tokens, log)", 1, std::max(10.0, static_cast<double>(last)), true};
     plot::AxisSetup ay{"query scale s(p)", 0.98, std::max(1.1, top + (top - 1) * 0.15 + 0.02)};
     p.setup_x(ax);
     p.setup_y(ay);
-    p.line(x.data(), y.data(), x.size(), 1, th.series[0], "");
-    if (floor_scale - 1 >= 1 && floor_scale - 1 < last)
-        p.marker_x(static_cast<double>(floor_scale - 1), th.muted, "first step: p = " + plot::readout_number(static_cast<double>(floor_scale - 1)),
-                   -1, 6);
-    p.marker_y(top, th.accent, "s = " + plot::readout_number(top, 4) + " at p = " + plot::grouped_number(static_cast<double>(last)), -1, 6);
+    for (std::size_t i = 0; i < curves.size(); ++i) {
+        const bool b = named && models[i]->label.rfind("B", 0) == 0;
+        const std::string legend = named ? models[i]->label + " (a = " + plot::readout_number(curves[i].attn_scale, 3) + ", f = " +
+                                               plot::readout_number(static_cast<double>(curves[i].floor_scale)) + ")"
+                                         : "";
+        p.line(curves[i].x.data(), curves[i].y.data(), curves[i].x.size(), 1, th.series[b ? 1 : 0], legend, -1, b ? 6.0f : 0.0f);
+    }
+    if (first.floor_scale - 1 >= 1 && first.floor_scale - 1 < last)
+        p.marker_x(static_cast<double>(first.floor_scale - 1), th.muted,
+                   "first step: p = " + plot::readout_number(static_cast<double>(first.floor_scale - 1)), -1, 6);
+    p.marker_y(first.top, th.accent,
+               "s = " + plot::readout_number(first.top, 4) + " at p = " + plot::grouped_number(static_cast<double>(first.last)), -1, 6);
     record_geometry(ctx, p, AnatomyPlot::temperature, ax, ay);
     p.finish();
 }
@@ -442,38 +531,77 @@ void draw_gallery(BuildContext& ctx, plot::Rect area) {
     }
 }
 
+// With model B and layers in both models, the panel draws B itself: the strips one above the other,
+// one table of both models' kinds, both NoPE curves (two pictures would not fit a stacked half).
+bool compares_layers(const ParamSet& params) {
+    const std::optional<ParamSet> b = detail::model_b(params);
+    return b && !params.model_layers().empty() && !b->model_layers().empty();
+}
+
+// One row per layer: its kind (index into layer_kinds) and that kind's RoPE.
+DataTable layers_table(const LayeredModel& m) {
+    DataTable t;
+    t.columns = {"layer", "kind", "window", "nope", "base", "head_dim", "rotating_pairs", "selected"};
+    t.values.assign(t.columns.size(), {});
+    std::vector<RopeConfig> configs;
+    std::vector<int> turning;
+    for (const LayerKind& kind : m.model.kinds) {
+        configs.push_back(m.params.with_kind(kind).config());
+        turning.push_back(compute_frequencies(configs.back()).rotating_pairs);
+    }
+    for (int i = 0; i < m.model.layers(); ++i) {
+        const auto k = static_cast<std::size_t>(m.model.kind_of_layer[static_cast<std::size_t>(i)]);
+        const bool no_rope = configs[k].nope || m.model.kinds[k].attention == Attention::linear;
+        t.values[0].push_back(i);
+        t.values[1].push_back(static_cast<double>(k));
+        t.values[2].push_back(static_cast<double>(m.model.kinds[k].window));
+        t.values[3].push_back(no_rope ? 1 : 0);
+        t.values[4].push_back(configs[k].base);
+        t.values[5].push_back(configs[k].dim);
+        t.values[6].push_back(no_rope ? 0 : turning[k]);
+        t.values[7].push_back(i == m.selected ? 1 : 0);
+    }
+    return t;
+}
+
 void build_model_anatomy(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const float W = ctx.request.width, H = ctx.request.height;
     const float top = why::title_space(ctx);
-    const ModelLayers model = ctx.params.model_layers();
-    if (ctx.request.with_table && model.empty())
+    const bool both = compares_layers(ctx.params);
+    std::vector<LayeredModel> models{layered(ctx.params, both ? "A: " + detail::model_label(ctx.params) : "")};
+    if (both) models.push_back(layered(*detail::model_b(ctx.params), "B: " + detail::model_label(ctx.params, true)));
+    const LayeredModel& a = models.front();
+    if (ctx.request.with_table && a.model.empty())
         throw std::invalid_argument("model_anatomy: no model with layers is loaded, so there is no table of layers; set layer_kinds and "
                                     "model_layers (or load a preset with layers, or config=PATH)");
-    if (ctx.request.with_table) {
-        // one row per layer: its kind (index into layer_kinds) and that kind's RoPE
-        ctx.result.table.columns = {"layer", "kind", "window", "nope", "base", "head_dim", "rotating_pairs", "selected"};
-        ctx.result.table.values.assign(ctx.result.table.columns.size(), {});
-    }
-    if (model.empty()) {
+    if (ctx.request.with_table)
+        ctx.result.table = both ? detail::long_form(layers_table(a), layers_table(models[1])) : layers_table(a);
+    if (a.model.empty()) {
         draw_gallery(ctx, {0, top, W, H});
         return;
     }
-    const int selected = selected_layer(ctx.params, model);
-    const int selected_kind = selected >= 0 ? model.kind_of_layer[static_cast<std::size_t>(selected)] : -1;
+    // the table: A's kinds (then B's, named by model)
     std::vector<KindRow> rows;
-    bool any_nope = false;
-    for (int k = 0; k < static_cast<int>(model.kinds.size()); ++k) {
-        rows.push_back(kind_row(ctx.params, model, k));
-        any_nope = any_nope || (rows.back().nope && model.kinds[static_cast<std::size_t>(k)].attention != Attention::linear);
-    }
-    const bool temperature = any_nope && ctx.params[P::attn_temperature_tuning];
+    for (const LayeredModel& m : models)
+        for (KindRow r : m.rows) {
+            if (both) r.name = m.label.substr(0, 1) + ": " + r.name;
+            rows.push_back(std::move(r));
+        }
+    const int selected_kind = a.selected >= 0 ? a.model.kind_of_layer[static_cast<std::size_t>(a.selected)] : -1;
+    std::vector<const LayeredModel*> tuned;
+    for (const LayeredModel& m : models)
+        if (m.temperature) tuned.push_back(&m);
+    const bool temperature = !tuned.empty();
 
     const float body = H - top;
     const float table_need = st.px(st.title_font) * 2 + st.px(st.label_font) * (2.0f * static_cast<float>(rows.size() + 1) + 4.5f);
     // the strip takes the room the table does not need (up to 60% of a tall panel): no empty band below
-    const float strip_h = temperature ? std::clamp(body * 0.28f, st.px(160), st.px(200))
-                                      : std::clamp(body - table_need, st.px(160), std::max(st.px(160), body * 0.6f));
+    // (two strips take more of a tall panel, and little more than the legible least of a short one: the
+    // table has both models' rows)
+    const float strip_min = st.px(both ? 185.0f : 160.0f), strip_max = st.px(both ? 280.0f : 200.0f);
+    const float strip_h = temperature ? std::clamp(body * (both ? 0.36f : 0.28f), strip_min, strip_max)
+                                      : std::clamp(body - table_need, strip_min, std::max(strip_min, body * 0.6f));
     const float table_h = temperature ? std::min((body - strip_h) * 0.55f, table_need) : std::min(body - strip_h, table_need);
     // without the temperature plot the strip and the table sit in the middle of the panel
     const float y0 = temperature ? top : top + std::max(0.0f, (body - strip_h - table_h) / 2);
@@ -482,33 +610,11 @@ void build_model_anatomy(BuildContext& ctx) {
                                                                               {0, y0 + strip_h + table_h, W, H}}
                                                     : std::vector<plot::Rect>{{0, y0, W, y0 + strip_h}, {0, y0 + strip_h, W, y0 + strip_h + table_h}};
     const SubplotFit fit = fit_plots(ctx, {0, top, W, H}, own);
-    if (fit.shows(0)) draw_strip(ctx, model, rows, selected, fit.cells[0]);
-    if (fit.shows(1)) draw_table(ctx, rows, selected_kind, layer_summary(ctx.params, model, selected, temperature, ctx.request.interactive), fit.cells[1]);
-    if (temperature && fit.shows(2))
-        draw_temperature(ctx, ctx.params[P::max_position], ctx.params[P::floor_scale], ctx.params[P::attn_scale],
-                         fit.cells[2]);
-
-    if (ctx.request.with_table) {
-        DataTable& t = ctx.result.table;
-        std::vector<RopeConfig> configs;
-        std::vector<int> turning;
-        for (const LayerKind& kind : model.kinds) {
-            configs.push_back(ctx.params.with_kind(kind).config());
-            turning.push_back(compute_frequencies(configs.back()).rotating_pairs);
-        }
-        for (int i = 0; i < model.layers(); ++i) {
-            const auto k = static_cast<std::size_t>(model.kind_of_layer[static_cast<std::size_t>(i)]);
-            const bool no_rope = configs[k].nope || model.kinds[k].attention == Attention::linear;
-            t.values[0].push_back(i);
-            t.values[1].push_back(static_cast<double>(k));
-            t.values[2].push_back(static_cast<double>(model.kinds[k].window));
-            t.values[3].push_back(no_rope ? 1 : 0);
-            t.values[4].push_back(configs[k].base);
-            t.values[5].push_back(configs[k].dim);
-            t.values[6].push_back(no_rope ? 0 : turning[k]);
-            t.values[7].push_back(i == selected ? 1 : 0);
-        }
-    }
+    if (fit.shows(0)) draw_strip(ctx, models, fit.cells[0]);
+    if (fit.shows(1))
+        draw_table(ctx, rows, selected_kind, layer_summary(a.params, a.model, a.selected, a.temperature, ctx.request.interactive),
+                   fit.cells[1]);
+    if (temperature && fit.shows(2)) draw_temperature(ctx, tuned, fit.cells[2]);
 }
 
 void anatomy_pointer(PanelContext& panel, const PointerInput& in) {
@@ -516,11 +622,15 @@ void anatomy_pointer(PanelContext& panel, const PointerInput& in) {
     const ModelLayers model = panel.params.model_layers();
     if (model.empty()) return;
     int layer = -1;
-    if (const PlotGeometry* g = panel.figure.find(AnatomyPlot::layers); g && g->area.contains(in.local))
-        layer = std::clamp(static_cast<int>(std::floor(g->x_at(in.local.x))), 0, model.layers() - 1);
+    const bool both = compares_layers(panel.params);  // B's strip in the lower half, B's kinds below A's: shown, not loaded
+    if (const PlotGeometry* g = panel.figure.find(AnatomyPlot::layers); g && g->area.contains(in.local) && (!both || g->y_at(in.local.y) > 0.5)) {
+        const double x = both ? g->x_at(in.local.x) * model.layers() : g->x_at(in.local.x);
+        layer = std::clamp(static_cast<int>(std::floor(x)), 0, model.layers() - 1);
+    }
     if (const PlotGeometry* g = panel.figure.find(AnatomyPlot::kinds); g && g->area.contains(in.local)) {
-        const int kinds = static_cast<int>(model.kinds.size());
-        const int row = std::clamp(static_cast<int>((in.local.y - g->area.y0) / g->area.height() * static_cast<float>(kinds)), 0, kinds - 1);
+        const int rows = static_cast<int>(g->y_min), kinds = static_cast<int>(model.kinds.size());
+        const int row = std::clamp(static_cast<int>((in.local.y - g->area.y0) / g->area.height() * static_cast<float>(rows)), 0, rows - 1);
+        if (row >= kinds) return;
         const int current = selected_layer(panel.params, model);
         layer = current >= 0 && model.kind_of_layer[static_cast<std::size_t>(current)] == row ? current : model.first_layer_of(row);
     }
@@ -528,8 +638,15 @@ void anatomy_pointer(PanelContext& panel, const PointerInput& in) {
     panel.edit("layer " + std::to_string(layer), [&](ParamSet& next) { next.set(P::layer, std::to_string(layer)); });
 }
 
-std::string anatomy_readout(PanelContext& panel, const PlotGeometry& g, double x, double) {
+std::string anatomy_readout(PanelContext& panel, const PlotGeometry& g, double x, double y) {
     if (!g.is(AnatomyPlot::layers)) return "";
+    if (compares_layers(panel.params)) {  // x: the fraction of each model's depth; A's strip above
+        const bool a = y > 0.5;
+        const ParamSet params = a ? panel.params : *detail::model_b(panel.params);
+        const ModelLayers model = params.model_layers();
+        const int layer = std::clamp(static_cast<int>(std::floor(x * model.layers())), 0, model.layers() - 1);
+        return std::string(a ? "A" : "B") + "'s layer " + std::to_string(layer) + ": " + model.kind(layer).name + (a ? " (click to load)" : "");
+    }
     const ModelLayers model = panel.params.model_layers();
     if (model.empty()) return "";
     const int layer = std::clamp(static_cast<int>(std::floor(x)), 0, model.layers() - 1);
@@ -555,7 +672,8 @@ const FigureDescriptor& model_anatomy_figure() {
         f.reads = model_and({P::layer_kinds, P::model_layers, P::layer, P::max_position, P::attn_temperature_tuning, P::floor_scale,
                              P::attn_scale, P::pair, P::vector, P::key_vector});
         f.build = build_model_anatomy;
-        f.model_b = ModelBView::stacked;  // the strips one above the other, layer under layer
+        f.model_b = ModelBView::stacked;  // where only one model has layers: its strip over the other's gallery
+        f.draws_b_itself = compares_layers;  // both with layers: B's strip under A's, one table of both
         f.readout = anatomy_readout;
         f.pointer = anatomy_pointer;
         f.draws_nope = true;

@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -474,6 +475,56 @@ TEST_F(Flows, ClickingALayerLoadsItIntoEveryPanel) {
     app.click(row.x, view.screen.y0 + (kinds->area.y0 + kinds->area.height() * 0.75f) * sy);
     EXPECT_FRESH(app, "kind row clicked");
     EXPECT_EQ(app.state().params()[P::layer], 5);
+}
+
+// With model B, the anatomy shows B's strip under A's (x: the fraction of each model's depth): a
+// click on A's strip loads that layer of A, one on B's strip or on B's rows of the kinds table loads
+// nothing (they show B, whose layer is B's own), and hovering B's strip reads B's layer.
+TEST_F(Flows, TheAnatomyWithBLoadsOnlyModelAsLayers) {
+    HeadlessApp app({"--fresh", "--set", "preset=gemma-3-12b", "--set", "compare_to=gemma-4-31b"}, 1920, 1080);
+    app.state().page = 3;
+    EXPECT_FRESH(app, "Today's models, Gemma 3 against Gemma 4");
+    const int panel = rope::figures::figure("model_anatomy").index;
+    auto window_px = [&](const rope::figures::PlotGeometry& g, double x, double y) {
+        const auto& view = app.app().panels()[panel];
+        const rope::plot::Vec2 local = g.px(x, y);
+        const float sx = view.screen.width() / view.result.list.width, sy = view.screen.height() / view.result.list.height;
+        return rope::plot::Vec2{view.screen.x0 + local.x * sx, view.screen.y0 + local.y * sy};
+    };
+    const rope::figures::PlotGeometry* strip = app.app().panels()[panel].result.plot("anatomy_layers");
+    ASSERT_NE(strip, nullptr);
+    EXPECT_EQ(strip->x_max, 1.0);  // the fraction of depth
+    const std::optional<std::int64_t> before = app.state().params()[P::layer];
+    // B's strip: the lower band (y 0.25), at 42.5 of its 60 layers
+    rope::plot::Vec2 b_cell = window_px(*strip, 42.5 / 60, 0.25);
+    app.click(b_cell.x, b_cell.y);
+    EXPECT_FRESH(app, "B's layer clicked");
+    EXPECT_EQ(app.state().params()[P::layer], before);  // (gemma-3-12b loads its layer 5)
+    EXPECT_EQ(before, 5);
+    {
+        rope::figures::FigureCache cache;
+        int grab = 0;
+        rope::figures::PanelContext hover{app.state().params(), cache, app.app().panels()[panel].result,
+                                          [](const std::string&, const std::function<void(rope::ParamSet&)>&) {}, grab};
+        EXPECT_EQ(rope::figures::figure("model_anatomy").readout(hover, *strip, 42.5 / 60, 0.25), "B's layer 42: sliding_attention");
+        EXPECT_EQ(rope::figures::figure("model_anatomy").readout(hover, *strip, 11.5 / 48, 0.75), "A's layer 11: full_attention (click to load)");
+    }
+    // A's strip: the upper band (y 0.75), layer 11 of 48
+    strip = app.app().panels()[panel].result.plot("anatomy_layers");
+    ASSERT_NE(strip, nullptr);
+    const rope::plot::Vec2 a_cell = window_px(*strip, 11.5 / 48, 0.75);
+    app.click(a_cell.x, a_cell.y);
+    EXPECT_FRESH(app, "A's layer clicked");
+    EXPECT_EQ(app.state().params()[P::layer], 11);
+    // the kinds table's last row is B's full_attention: nothing loads
+    const auto& view = app.app().panels()[panel];
+    const rope::figures::PlotGeometry* kinds = view.result.plot("anatomy_kinds");
+    ASSERT_NE(kinds, nullptr);
+    EXPECT_EQ(kinds->y_min, 4);  // A's two kinds, then B's
+    const float sy = view.screen.height() / view.result.list.height, sx = view.screen.width() / view.result.list.width;
+    app.click(view.screen.x0 + (kinds->area.x0 + kinds->area.width() * 0.5f) * sx, view.screen.y0 + (kinds->area.y0 + kinds->area.height() * 0.875f) * sy);
+    EXPECT_FRESH(app, "B's kind row clicked");
+    EXPECT_EQ(app.state().params()[P::layer], 11);
 }
 
 // The patch grid in the app: a click on any map moves the query patch of all three maps (one undo

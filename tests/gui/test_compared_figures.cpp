@@ -7,6 +7,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -96,8 +97,11 @@ TEST(ComparedFigures, EachPictureIsThatModelAloneAndTheTableHoldsBoth) {
             const figures::FigureResult both = figures::build_figure(r, ab, cache);
             ASSERT_FALSE(both.error) << what;
             // the table: A's rows labelled a, then B's labelled b
-            const figures::detail::ComparedSplit split = figures::detail::compared_split(*f, ab, b, r.style, r.width, r.height);
-            ASSERT_TRUE(split.both) << what << ": 1900x1400 holds both pictures";
+            // (a figure that draws B itself here, the anatomy's two strips: one picture of the full size)
+            const bool itself = f->draws_b_itself && f->draws_b_itself(ab);
+            figures::detail::ComparedSplit split = figures::detail::compared_split(*f, ab, b, r.style, r.width, r.height);
+            if (itself) split.a = split.b = {0, 0, r.width, r.height};
+            ASSERT_TRUE(split.both || itself) << what << ": 1900x1400 holds both pictures";
             // each alone as its half is built: its pair axis i ÷ pairs where B has another pair count
             auto half = [&](plot::Rect area) {
                 figures::FigureRequest h = request(*f, area.width(), area.height());
@@ -112,6 +116,7 @@ TEST(ComparedFigures, EachPictureIsThatModelAloneAndTheTableHoldsBoth) {
                 ASSERT_EQ(both.table.labels[i], i < ta.rows() ? "a" : "b") << what << ", row " << i;
             expect_rows_equal(both.table, 0, ta, what + " (A)");
             expect_rows_equal(both.table, ta.rows(), tb, what + " (B)");
+            if (itself) continue;
             // the picture: B's plots beside or below A's, or one picture where the two are the same
             bool has_b = false;
             for (const figures::PlotGeometry& g : both.plots) has_b = has_b || g.model == 1;
@@ -199,6 +204,47 @@ TEST(ComparedFigures, TheIdTableKeepsItsRowsInsideAnyHeight) {
 // Figures that draw B themselves on one plot (the vectors on one circle, RoPE's score curve): their
 // table holds A's rows as A alone gives them, then B's as B alone gives them (the score curve where
 // B alone runs over as many distances as A).
+// The model anatomy with two layered models draws B itself: the strips one above the other, each under
+// its model's name, and one table of both models' kinds, at a presenting panel's size (two stacked
+// pictures did not fit there: it showed A only); with Llama 4, its NoPE curve beside B's.
+TEST(ComparedFigures, TheAnatomyStacksBothStripsInOnePicture) {
+    figures::FigureCache cache;
+    plot::ApproximateTextMeasure measure;
+    for (const auto& [a, b, texts] :
+         {std::tuple<std::string, std::string, std::vector<std::string>>{
+              "gemma-3-12b", "gemma-4-31b", {"A: gemma-3-12b, 48 layers, layer 5 loaded (framed)", "B: gemma-4-31b, 60 layers, layer 5 loaded (framed)",
+                                 "B: full_attention"}},
+          {"llama-4-scout", "gemma-3-12b", {"A: llama-4-scout, 48 layers, layer 0 loaded (framed)", "B: sliding_attention"}}}) {
+        figures::FigureRequest r = request(figures::figure("model_anatomy"), 1256, 534);
+        r.measure = &measure;
+        r.style.scale = 1.4f;  // presentation's type at 1280x720
+        const figures::FigureResult fig = figures::build_figure(r, pair_of(a, b), cache);
+        EXPECT_TRUE(fig.hidden_b.empty()) << a;
+        EXPECT_TRUE(fig.same_for_b.empty()) << a;
+        std::vector<std::string> seen;
+        for (const plot::Command& c : fig.list.commands)
+            if (const auto* t = std::get_if<plot::TextCmd>(&c)) {
+                seen.push_back(t->text);
+                const plot::Rect box = plot::text_box(*t, measure);
+                EXPECT_TRUE(box.x0 >= -1 && box.x1 <= r.width + 1 && box.y0 >= -1 && box.y1 <= r.height + 1) << "'" << t->text << "'";
+            }
+        for (const std::string& want : texts)
+            EXPECT_NE(std::find(seen.begin(), seen.end(), want), seen.end()) << a << ": no '" << want << "'";
+        std::string layers_plot;
+        for (const figures::PlotGeometry& g : fig.plots) layers_plot += std::to_string(g.tag) + " ";
+        EXPECT_NE(layers_plot.find("0 "), std::string::npos) << a << ": the strip is left out";
+        EXPECT_NE(layers_plot.find("1 "), std::string::npos) << a << ": the kinds table is left out";
+    }
+    // Llama 4's NoPE layers scale their queries (attn_temperature_tuning): its curve, named, at a
+    // size that holds the strip, the table and the curve
+    figures::FigureRequest r = request(figures::figure("model_anatomy"), 1100, 900);
+    const figures::FigureResult fig = figures::build_figure(r, pair_of("llama-4-scout", "gemma-3-12b"), cache);
+    bool named = false;
+    for (const plot::Command& c : fig.list.commands)
+        if (const auto* t = std::get_if<plot::TextCmd>(&c)) named = named || t->text.rfind("A: llama-4-scout (a = ", 0) == 0;
+    EXPECT_TRUE(named) << "the NoPE curve's legend names A";
+}
+
 TEST(ComparedFigures, FiguresDrawingBThemselvesHoldBothTables) {
     figures::FigureCache cache;
     for (const auto& [a_name, b_name] : pairs()) {

@@ -42,6 +42,12 @@ void dashed(ImDrawList* draw, const std::vector<plot::Vec2>& pts, plot::Vec2 o, 
     }
 }
 
+// One colour map over one value range: such images can share a program's state (a run) and, at one
+// size, a texture (a strip). Strips lie inside runs because both ask this.
+bool coloured_alike(const plot::ImageCmd& a, const plot::ImageCmd& b) {
+    return a.colormap == b.colormap && a.vmin == b.vmin && a.vmax == b.vmax;
+}
+
 }  // namespace
 
 void upload_images(const plot::DisplayList& list, std::vector<HeatmapTexture>& images, Renderer& renderer) {
@@ -53,7 +59,7 @@ void upload_images(const plot::DisplayList& list, std::vector<HeatmapTexture>& i
     // up to a texture 4096 cells wide
     constexpr int kStripCells = 4096;
     auto joins = [](const plot::ImageCmd& a, const plot::ImageCmd& b) {
-        return a.cols == b.cols && a.rows == b.rows && a.colormap == b.colormap && a.vmin == b.vmin && a.vmax == b.vmax;
+        return a.cols == b.cols && a.rows == b.rows && coloured_alike(a, b);
     };
     for (std::size_t i = 0; i < all.size();) {
         std::size_t j = i + 1;
@@ -79,8 +85,7 @@ void replay(const plot::DisplayList& list, ImDrawList* draw, plot::Vec2 o, const
     };
     for (const plot::Command& c : list.commands) {
         const auto* img = std::get_if<plot::ImageCmd>(&c);
-        if (!img || (run_colouring && (img->colormap != run_colouring->colormap || img->vmin != run_colouring->vmin ||
-                                       img->vmax != run_colouring->vmax)))
+        if (!img || (run_colouring && !coloured_alike(*img, *run_colouring)))
             end_run();
         if (img) {
             if (image_index < images.size()) {
