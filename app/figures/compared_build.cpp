@@ -20,6 +20,8 @@ std::optional<ParamSet> model_b(const ParamSet& params) {
         return params.compared_model();
     } catch (const std::invalid_argument&) {
         return std::nullopt;
+    } catch (const ParamError&) {  // a config path that was never read: no B (setting compare_to reads it)
+        return std::nullopt;
     }
 }
 

@@ -174,7 +174,7 @@ LayeredModel layered(const ParamSet& params, const std::string& label) {
 }
 
 // The strip: one model's layers (the selected one tagged above its cell), or with model B the two
-// models' strips one above the other, each under its name, A's layer outlined.
+// models' strips one above the other, each under its name, each model's loaded layer framed.
 void draw_strip(BuildContext& ctx, const std::vector<LayeredModel>& models, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const plot::Style sub = why::sub_style(st);
@@ -405,11 +405,13 @@ void draw_temperature(BuildContext& ctx, const std::vector<const LayeredModel*>&
                                          : "";
         p.line(curves[i].x.data(), curves[i].y.data(), curves[i].x.size(), 1, th.series[b ? 1 : 0], legend, -1, b ? 6.0f : 0.0f);
     }
+    // the markers: the first curve's (named by its model's letter where the curves are named)
+    const std::string whose = named ? models.front()->label.substr(0, 1) + ": " : "";
     if (first.floor_scale - 1 >= 1 && first.floor_scale - 1 < last)
         p.marker_x(static_cast<double>(first.floor_scale - 1), th.muted,
-                   "first step: p = " + plot::readout_number(static_cast<double>(first.floor_scale - 1)), -1, 6);
+                   whose + "first step: p = " + plot::readout_number(static_cast<double>(first.floor_scale - 1)), -1, 6);
     p.marker_y(first.top, th.accent,
-               "s = " + plot::readout_number(first.top, 4) + " at p = " + plot::grouped_number(static_cast<double>(first.last)), -1, 6);
+               whose + "s = " + plot::readout_number(first.top, 4) + " at p = " + plot::grouped_number(static_cast<double>(first.last)), -1, 6);
     record_geometry(ctx, p, AnatomyPlot::temperature, ax, ay);
     p.finish();
 }

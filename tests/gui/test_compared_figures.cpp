@@ -201,9 +201,6 @@ TEST(ComparedFigures, TheIdTableKeepsItsRowsInsideAnyHeight) {
     }
 }
 
-// Figures that draw B themselves on one plot (the vectors on one circle, RoPE's score curve): their
-// table holds A's rows as A alone gives them, then B's as B alone gives them (the score curve where
-// B alone runs over as many distances as A).
 // The model anatomy with two layered models draws B itself: the strips one above the other, each under
 // its model's name, and one table of both models' kinds, at a presenting panel's size (two stacked
 // pictures did not fit there: it showed A only); with Llama 4, its NoPE curve beside B's.
@@ -239,12 +236,19 @@ TEST(ComparedFigures, TheAnatomyStacksBothStripsInOnePicture) {
     // size that holds the strip, the table and the curve
     figures::FigureRequest r = request(figures::figure("model_anatomy"), 1100, 900);
     const figures::FigureResult fig = figures::build_figure(r, pair_of("llama-4-scout", "gemma-3-12b"), cache);
-    bool named = false;
+    bool named = false, marked = false;
     for (const plot::Command& c : fig.list.commands)
-        if (const auto* t = std::get_if<plot::TextCmd>(&c)) named = named || t->text.rfind("A: llama-4-scout (a = ", 0) == 0;
+        if (const auto* t = std::get_if<plot::TextCmd>(&c)) {
+            named = named || t->text.rfind("A: llama-4-scout (a = ", 0) == 0;
+            marked = marked || t->text.rfind("A: s = 1.716 at p = ", 0) == 0;
+        }
     EXPECT_TRUE(named) << "the NoPE curve's legend names A";
+    EXPECT_TRUE(marked) << "the curve's top marker says whose it is";
 }
 
+// Figures that draw B themselves on one plot (the vectors on one circle, RoPE's score curve): their
+// table holds A's rows as A alone gives them, then B's as B alone gives them (the score curve where
+// B alone runs over as many distances as A).
 TEST(ComparedFigures, FiguresDrawingBThemselvesHoldBothTables) {
     figures::FigureCache cache;
     for (const auto& [a_name, b_name] : pairs()) {
