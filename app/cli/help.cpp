@@ -45,7 +45,7 @@ std::string main_help() {
     std::string s =
         "RoPE Explorer " ROPE_EXPLORER_VERSION " - see how Rotary Position Embedding works.\n\n"
         "Usage:\n"
-        "  rope-explorer [--session FILE] [--set key=value]... [--fresh] [--lesson N] [--screenshot PATH [--quit]]\n"
+        "  rope-explorer [--session FILE] [--set key=value]... [--fresh] [--lessons FILE] [--lesson N] [--screenshot PATH [--quit]]\n"
         "                [--size WxH] [--theme dark|light] [--ui-scale S] [--bench-frames N [--sweep KEY[,KEY...]]]   open the app\n"
         "                [--soak-frames N [--seed S]]   (tests: N frames of random parameter changes, then a memory report)\n"
         "                [--lesson-walk DIR]   (Page Down through the lesson and back, a PNG of each step into DIR)\n"

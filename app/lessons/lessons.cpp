@@ -1,10 +1,14 @@
 #include "lessons/lessons.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
 
 #include <nlohmann/json.hpp>
 
 #include "asset_sources.hpp"
+#include "io/atomic_file.hpp"
 #include "plot/colour_words.hpp"
 
 namespace rope::lessons {
@@ -20,6 +24,19 @@ Lesson parse_lesson(const std::string& text, const std::string& name) {
     }
     auto fail = [&](const std::string& what) { throw session::SessionError("lesson '" + name + "': " + what); };
     if (!j.is_object() || !j.contains("steps") || !j["steps"].is_array()) fail("expected an object with a \"steps\" array");
+    // a key this build does not know is a typo or a newer file: said, not skipped
+    auto known_keys = [&](const json& object, std::initializer_list<const char*> keys, const std::string& where) {
+        for (const auto& item : object.items())
+            if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return item.key() == k; })) {
+                std::string allowed;
+                for (const char* k : keys) allowed += (allowed.empty() ? "" : ", ") + std::string(k);
+                fail(where + "\"" + item.key() + "\" is not a key of " + (where.empty() ? "a lesson" : "a step") + " (" + allowed + ")");
+            }
+    };
+    known_keys(j, {"version", "title", "steps"}, "");
+    if (j.contains("version") && (!j["version"].is_number_integer() || j["version"].get<std::int64_t>() != kLessonVersion))
+        fail("\"version\" is " + j["version"].dump() + "; this build reads lesson files of version " + std::to_string(kLessonVersion));
+    if (j.contains("title") && !j["title"].is_string()) fail("\"title\" must be a string");
     Lesson lesson;
     lesson.title = j.value("title", "Lesson");
     int index = 0;
@@ -27,6 +44,7 @@ Lesson parse_lesson(const std::string& text, const std::string& name) {
         ++index;
         const std::string where = "step " + std::to_string(index);
         if (!s.is_object()) fail(where + " is not an object");
+        known_keys(s, {"title", "text", "panel", "focus", "parameters"}, where + ": ");
         Step step;
         if (!s.contains("title") || !s["title"].is_string()) fail(where + ": no title");
         if (!s.contains("text") || !s["text"].is_string()) fail(where + ": no text");
@@ -61,7 +79,11 @@ Lesson parse_lesson(const std::string& text, const std::string& name) {
         try {
             step_parameters(step);
         } catch (const session::SessionError& e) {
-            fail(where + ": " + e.what());
+            // (the session reader names the step's title as its file: the step's number says where)
+            std::string message = e.what();
+            const std::string reader = "session '" + step.title + "': ";
+            if (message.rfind(reader, 0) == 0) message.erase(0, reader.size());
+            fail(where + ": " + message);
         }
         lesson.steps.push_back(std::move(step));
     }
@@ -113,9 +135,21 @@ DisplayedText displayed_text(const Step& step, const plot::Theme& theme) {
     return out;
 }
 
-const Lesson& builtin_lesson() {
-    static const Lesson lesson = parse_lesson(kAsset_lessons_json, "assets/lessons.json");
+const Lesson& builtin_lesson() { return *builtin_lesson_shared(); }
+
+std::shared_ptr<const Lesson> builtin_lesson_shared() {
+    static const std::shared_ptr<const Lesson> lesson = std::make_shared<const Lesson>(parse_lesson(kAsset_lessons_json, "assets/lessons.json"));
     return lesson;
+}
+
+std::shared_ptr<const Lesson> read_lesson_file(const std::string& path) {
+    std::string text;
+    try {
+        text = io::read_file(path);
+    } catch (const io::IoError& e) {
+        throw session::SessionError(std::string("lesson: ") + e.what());
+    }
+    return std::make_shared<const Lesson>(parse_lesson(text, path));
 }
 
 ParamSet step_parameters(const Step& step) {

@@ -2,6 +2,7 @@
 // to look at. The texts are data (assets/lessons.json, compiled in), not code.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,10 +50,16 @@ inline constexpr std::string_view kSwatchMark = "■";
 // Throws session::SessionError for a placeholder that names no colour of the step's panel or no plot of it.
 DisplayedText displayed_text(const Step& step, const plot::Theme& theme);
 
-// Parses lesson JSON; throws session::SessionError naming `name` and the problem.
+// The lesson file format's version: a file may say {"version": 1}; another number is refused.
+inline constexpr int kLessonVersion = 1;
+// Parses lesson JSON; throws session::SessionError naming `name`, the step and the field.
 Lesson parse_lesson(const std::string& json_text, const std::string& name);
 // The lesson shipped in assets/lessons.json.
 const Lesson& builtin_lesson();
+std::shared_ptr<const Lesson> builtin_lesson_shared();
+// A lesson file (--lessons FILE, a session's lesson_file); throws session::SessionError naming the
+// file, and the step and field where one is wrong.
+std::shared_ptr<const Lesson> read_lesson_file(const std::string& path);
 // The parameters of a step, on top of the defaults (validated like --set).
 ParamSet step_parameters(const Step& step);
 

@@ -50,6 +50,7 @@ io::TextChunks screenshot_metadata(const Session& s, double ui_font_px) {
     text.emplace_back(view + "theme", s.view.theme);
     text.emplace_back(view + "presentation", s.view.presentation ? "true" : "false");
     text.emplace_back(view + "lesson_step", std::to_string(s.view.lesson_step));
+    if (!s.view.lesson_file.empty()) text.emplace_back(view + "lesson_file", s.view.lesson_file);  // whose step that is
     text.emplace_back(view + "ui_font_px", format_number(ui_font_px));
     return text;
 }

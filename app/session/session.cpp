@@ -85,6 +85,9 @@ void apply_view(ViewState& view, const std::string& name, const json& j) {
         } else if (k == "playing") {
             if (!v.is_boolean()) fail(name, "view.playing must be true or false");
             view.playing = v.get<bool>();
+        } else if (k == "lesson_file") {
+            if (!v.is_string()) fail(name, "view.lesson_file must be a lesson file's path (a string; \"\" for the built-in lesson)");
+            view.lesson_file = v.get<std::string>();
         } else if (k == "speed") {
             if (!v.is_number() || !(v.get<double>() >= kMinSpeed && v.get<double>() <= kMaxSpeed))
                 fail(name, "view.speed must be a number of tokens per second from 0.5 to 10000");
@@ -179,6 +182,7 @@ std::string session_json(const Session& s) {
                 {"lesson_step", s.view.lesson_step},
                 {"playing", s.view.playing},
                 {"speed", s.view.speed}}}};
+    if (!s.view.lesson_file.empty()) j["view"]["lesson_file"] = s.view.lesson_file;
     return j.dump(2) + "\n";
 }
 

@@ -19,6 +19,7 @@ struct ViewState {
     int lesson_step = -1;       // -1: no lesson open
     bool playing = false;
     double speed = 10;          // animation, tokens per second (0.5 .. 10000)
+    std::string lesson_file;    // the lesson file the lesson window steps through; "" the built-in lesson
 };
 
 inline constexpr double kMinSpeed = 0.5, kMaxSpeed = 10000;

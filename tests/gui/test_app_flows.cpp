@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -432,6 +433,94 @@ TEST_F(Flows, ConfigDroppedWithShiftBecomesModelB) {
     const rope::session::Session back = rope::session::load_session(path("with-b.json"));
     EXPECT_EQ(back.params.value_text(P::compare_to), config);
     EXPECT_TRUE(back.params == with_b);
+}
+
+// A teacher's own lesson file: --lessons FILE is the lesson the lesson window steps through (Page
+// Down stops at its last step), a session saved then remembers the file and opening that session
+// in another app brings the lesson back; Ctrl+O on a lesson file (picked by its content) opens it at
+// its first step; undo across the change of lesson never points at a step the lesson lacks.
+TEST_F(Flows, ALessonFileIsTheLessonAndASessionRemembersIt) {
+    const std::string lesson = path("two-steps.json");
+    {
+        std::ofstream f(lesson);
+        f << R"({"version": 1, "title": "Bases", "steps": [
+              {"title": "Small head", "panel": "decay", "parameters": {"dim": 64}, "text": "A 64-dim head."},
+              {"title": "Large base", "panel": "heatmap", "parameters": {"base": 500000}, "text": "Llama 3's base."}]})";
+    }
+    HeadlessApp app({"--fresh", "--lessons", lesson, "--lesson", "2"}, 1600, 900);
+    EXPECT_FRESH(app, "the lesson file's step 2");
+    EXPECT_EQ(app.state().lesson_file(), lesson);
+    ASSERT_EQ(app.state().lesson().steps.size(), 2u);
+    EXPECT_EQ(app.state().lesson_step(), 1);
+    EXPECT_EQ(app.state().params()[P::base], 500000);
+    app.key(GLFW_KEY_PAGE_DOWN);  // the last step: stays
+    EXPECT_EQ(app.state().lesson_step(), 1);
+    app.key(GLFW_KEY_PAGE_UP);
+    EXPECT_FRESH(app, "the lesson file's step 1");
+    EXPECT_EQ(app.state().lesson_step(), 0);
+    EXPECT_EQ(app.state().params()[P::dim], 64);
+    // the session remembers the lesson file, and brings it back in another app
+    const std::string saved = path("with-lesson.json");
+    rope::session::save_session(saved, rope::gui::current_session(app.state()));
+    EXPECT_EQ(rope::session::load_session(saved).view.lesson_file, lesson);
+    HeadlessApp other({"--fresh"}, 1600, 900);
+    ASSERT_TRUE(other.settle());
+    EXPECT_EQ(other.state().lesson().steps.size(), rope::lessons::builtin_lesson().steps.size());
+    rope::gui::Actions open;
+    rope::gui::open_file(other.state(), saved, false, open);
+    other.app().apply(open);
+    EXPECT_FRESH(other, "the session with its lesson file");
+    EXPECT_EQ(other.state().lesson_file(), lesson);
+    EXPECT_EQ(other.state().lesson_step(), 0);
+    EXPECT_EQ(other.state().lesson().steps[0].title, "Small head");
+    // Ctrl+O's path on the lesson file itself (by content: it has "steps"): its first step, one undo step
+    HeadlessApp third({"--fresh", "--lesson", "20"}, 1600, 900);
+    ASSERT_TRUE(third.settle());
+    ASSERT_EQ(third.state().lesson_step(), 19);
+    rope::gui::Actions pick;
+    rope::gui::open_file(third.state(), lesson, false, pick);
+    third.app().apply(pick);
+    EXPECT_FRESH(third, "the lesson file opened");
+    EXPECT_EQ(third.state().lesson_file(), lesson);
+    EXPECT_EQ(third.state().lesson_step(), 0);
+    EXPECT_EQ(third.state().status.rfind("Lesson \"Bases\" (2 steps, from " + lesson + "): step 1, Small head", 0), 0u) << third.state().status;
+    // undo: back to the built-in lesson's step 20's parameters, but that is no step of this lesson
+    EXPECT_TRUE(third.state().undo());
+    EXPECT_FRESH(third, "undone");
+    EXPECT_EQ(third.state().lesson_step(), -1);
+    EXPECT_EQ(third.state().params(), rope::lessons::step_parameters(rope::lessons::builtin_lesson().steps[19]));
+}
+
+// A lesson file that is wrong is refused on the command line with one line that names the file, the
+// step and the field, and exit status 2; nothing starts.
+TEST_F(Flows, ABadLessonFileIsRefusedWithOneLine) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {"dimm": 4}}]})", "step 1: parameters.dimm: unknown key"},
+        {R"({"steps": [{"title": "t", "text": "x", "panel": "vectorz", "parameters": {}}]})", "step 1: \"panel\" must name a panel"},
+        {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {}},
+                       {"title": "u", "text": "y", "panel": "sweep", "focus": "swep", "parameters": {}}]})", "step 2: \"focus\" names \"swep\""},
+        {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {}, "question": "?"}]})",
+         "step 1: \"question\" is not a key of a step (title, text, panel, focus, parameters)"},
+        {R"({"version": 2, "steps": []})", "\"version\" is 2; this build reads lesson files of version 1"},
+        {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {"base": -1}}]})", "step 1: parameters: base=-1: base must be"},
+    };
+    int n = 0;
+    for (const auto& [text, want] : cases) {
+        const std::string file = path("bad" + std::to_string(++n) + ".json");
+        std::ofstream(file) << text;
+        const rope::test::ProcessResult r =
+            rope::test::run_process({"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", ROPE_EXPLORER_BINARY, "--lessons", file});
+        EXPECT_EQ(r.exit_code, 2) << text;
+        EXPECT_NE(r.err.find("lesson '" + file + "': " + want), std::string::npos) << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    }
+    const rope::test::ProcessResult missing =
+        rope::test::run_process({"/usr/bin/env", "-u", "DISPLAY", ROPE_EXPLORER_BINARY, "--lessons", path("none.json")});
+    EXPECT_EQ(missing.exit_code, 2);
+    EXPECT_NE(missing.err.find("cannot read '" + path("none.json") + "'"), std::string::npos) << missing.err;
+    const rope::test::ProcessResult past =
+        rope::test::run_process({"/usr/bin/env", "-u", "DISPLAY", ROPE_EXPLORER_BINARY, "--lessons", path("bad1.json"), "--lesson", "1"});
+    EXPECT_EQ(past.exit_code, 2);
 }
 
 // The model anatomy in the app: a click on a layer's cell loads that layer into every panel as one

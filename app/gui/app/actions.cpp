@@ -44,7 +44,7 @@ void toggle_play(AppState& state) {
 }
 
 void step_lesson(AppState& state, int delta) {
-    const int n = static_cast<int>(lessons::builtin_lesson().steps.size());
+    const int n = static_cast<int>(state.lesson().steps.size());
     const int next = state.lesson_step() < 0 ? 0 : std::clamp(state.lesson_step() + delta, 0, n - 1);
     if (next != state.lesson_step()) state.go_to_lesson_step(next);
 }
@@ -82,8 +82,17 @@ bool apply_to_state(AppState& state, const Action& action) {
                 return true;
             },
             [&](const act::OpenSession& a) {
+                state.use_lesson(a.lesson ? a.lesson : lessons::builtin_lesson_shared(), a.session.view.lesson_file);
                 apply_session(state, a.session, a.label);
                 state.session_path = a.path;
+                return true;
+            },
+            [&](const act::UseLesson& a) {
+                state.use_lesson(a.lesson, a.path);
+                state.go_to_lesson_step(0);
+                const std::size_t n = state.lesson().steps.size();
+                state.set_status("Lesson \"" + state.lesson().title + "\" (" + std::to_string(n) + (n == 1 ? " step" : " steps") +
+                                 (a.path.empty() ? ", built in" : ", from " + a.path) + "): step 1, " + state.lesson().steps.front().title);
                 return true;
             },
             [&](const act::StepPosition& a) { return step_position(state, a.delta), true; },

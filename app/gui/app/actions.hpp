@@ -6,10 +6,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "lessons/lessons.hpp"
 #include "plot/style.hpp"
 #include "rope/params.hpp"
 #include "session/session.hpp"
@@ -44,6 +46,11 @@ struct ReplaceParams {  // a whole new set (a session, a config.json, a preset w
 struct OpenSession {  // a session read (a file opened or dropped): its parameters, lesson step and view
     std::string label;
     session::Session session;
+    std::string path;
+    std::shared_ptr<const lessons::Lesson> lesson;  // the lesson it names, read with it
+};
+struct UseLesson {  // a lesson file opened or dropped (or the built-in lesson, path ""): from its first step
+    std::shared_ptr<const lessons::Lesson> lesson;
     std::string path;
 };
 struct StepPosition {
@@ -125,7 +132,7 @@ struct Quit {};
 
 namespace rope::gui {
 
-using Action = std::variant<act::ChangeParams, act::SetParam, act::SelectKey, act::SetNumber, act::ReplaceParams, act::OpenSession, act::StepPosition,
+using Action = std::variant<act::ChangeParams, act::SetParam, act::SelectKey, act::SetNumber, act::ReplaceParams, act::OpenSession, act::UseLesson, act::StepPosition,
                             act::StepPair, act::BaseNotch, act::Undo, act::Redo, act::StepLesson, act::OpenLesson, act::CloseLesson,
                             act::TogglePlay, act::SetSpeed, act::ShowPage, act::NextPage, act::PageParts, act::ToggleMaximized, act::RestoreGrid,
                             act::SetTheme, act::TogglePresentation, act::ToggleFullscreen, act::ShowShortcuts, act::ToggleShortcuts,

@@ -81,8 +81,14 @@ void AppState::replace(const std::string& label, const ParamSet& params, int les
     history_.record(label, before, snapshot());
 }
 
+void AppState::use_lesson(std::shared_ptr<const lessons::Lesson> lesson, std::string path) {
+    lesson_ = std::move(lesson);
+    lesson_file_ = std::move(path);
+    lesson_step_ = -1;
+}
+
 void AppState::go_to_lesson_step(int step) {
-    const auto& steps = lessons::builtin_lesson().steps;
+    const auto& steps = lesson_->steps;
     if (step < 0 || step >= static_cast<int>(steps.size())) {
         close_lesson();
         return;
@@ -106,12 +112,13 @@ void AppState::end_gesture() { history_.end_gesture(); }
 void AppState::restore(const Snapshot& s) {
     const bool lesson_moved = s.lesson_step != lesson_step_;
     params_ = s.params;
-    lesson_step_ = s.lesson_step;
+    // (a step of a lesson opened before this one: a number this lesson may not have)
+    lesson_step_ = s.lesson_step < static_cast<int>(lesson_->steps.size()) ? s.lesson_step : -1;
     playing = false;
     play_position = static_cast<double>(params_[P::position]);
     if (lesson_moved && lesson_step_ >= 0) {
         // the restored step's panel in view, as stepping there shows it
-        page = lessons::builtin_lesson().steps[static_cast<std::size_t>(lesson_step_)].panel->page;
+        page = lesson_->steps[static_cast<std::size_t>(lesson_step_)].panel->page;
         if (maximized >= 0 && figures::figure_at(maximized).page != page) maximized = -1;
     }
 }
@@ -140,7 +147,7 @@ void toggle_maximized(AppState& state, int panel) {
 }
 
 const figures::FigureDescriptor* lesson_panel(const AppState& state) {
-    const auto& steps = lessons::builtin_lesson().steps;
+    const auto& steps = state.lesson().steps;
     const int step = state.lesson_step();
     if (step < 0 || step >= static_cast<int>(steps.size())) return nullptr;
     return steps[static_cast<std::size_t>(step)].panel;
@@ -157,7 +164,7 @@ plot::ThemeId effective_theme(const AppState& state) {
 std::string lesson_focus(const AppState& state, const figures::FigureDescriptor& figure) {
     const int step = state.lesson_step();
     if (step < 0 || lesson_panel(state) != &figure) return "";
-    return lessons::builtin_lesson().steps[static_cast<std::size_t>(step)].focus;
+    return state.lesson().steps[static_cast<std::size_t>(step)].focus;
 }
 
 plot::Style screen_style(const AppState& state, const figures::FigureDescriptor* figure) {
@@ -176,16 +183,17 @@ session::Session current_session(const AppState& state) {
     s.view.lesson_step = state.lesson_step();
     s.view.playing = state.playing;
     s.view.speed = state.speed;
+    s.view.lesson_file = state.lesson_file();
     return s;
 }
 
-int session_lesson_step(const session::Session& s) {
-    const int steps = static_cast<int>(lessons::builtin_lesson().steps.size());
+int session_lesson_step(const session::Session& s, const lessons::Lesson& lesson) {
+    const int steps = static_cast<int>(lesson.steps.size());
     return s.view.lesson_step < steps ? s.view.lesson_step : -1;
 }
 
 void apply_session(AppState& state, const session::Session& s, const std::string& label) {
-    state.replace(label, s.params, session_lesson_step(s));
+    state.replace(label, s.params, session_lesson_step(s, state.lesson()));
     apply_view(state, s.view);
 }
 

@@ -10,11 +10,13 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "figures/registry.hpp"
 #include "gui/app/history.hpp"
+#include "lessons/lessons.hpp"
 #include "plot/style.hpp"
 #include "rope/params.hpp"
 #include "session/session.hpp"
@@ -26,6 +28,13 @@ public:
 
     const ParamSet& params() const { return params_; }
     int lesson_step() const { return lesson_step_; }
+    // The lesson the lesson window steps through: the built-in one, or a lesson file's.
+    const lessons::Lesson& lesson() const { return *lesson_; }
+    const std::string& lesson_file() const { return lesson_file_; }  // "" for the built-in lesson
+    // Another lesson (a lesson file's, or the built-in one with path ""): its steps from the start,
+    // the lesson window closed. The undo history stays: its lesson steps are numbers, and a step the
+    // new lesson does not have restores as no step.
+    void use_lesson(std::shared_ptr<const lessons::Lesson> lesson, std::string path);
     const History& history() const { return history_; }
 
     // The starting state (command line, session, lesson): no undo step.
@@ -99,6 +108,8 @@ private:
 
     ParamSet params_;
     int lesson_step_ = -1;  // -1: no lesson open
+    std::shared_ptr<const lessons::Lesson> lesson_ = lessons::builtin_lesson_shared();
+    std::string lesson_file_;
     History history_;
 };
 
@@ -119,7 +130,7 @@ plot::ThemeId effective_theme(const AppState& state);
 session::Session current_session(const AppState& state);
 void apply_session(AppState& state, const session::Session& s, const std::string& label);
 void apply_view(AppState& state, const session::ViewState& view);
-// The session's lesson step if this build's lesson has it, else -1.
-int session_lesson_step(const session::Session& s);
+// The session's lesson step if `lesson` has it, else -1.
+int session_lesson_step(const session::Session& s, const lessons::Lesson& lesson);
 
 }  // namespace rope::gui

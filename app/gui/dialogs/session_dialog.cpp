@@ -4,12 +4,14 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "gui/app/ui_helpers.hpp"
 #include "gui/dialogs/dialog_layout.hpp"
 #include "io/atomic_file.hpp"
+#include "lessons/lessons.hpp"
 #include "session/hf_config.hpp"
 
 namespace rope::gui {
@@ -21,19 +23,30 @@ std::string working_folder() {
     return getcwd(cwd, sizeof cwd) ? cwd : ".";
 }
 
-// A dropped file is a config.json when it is a JSON object that is not a session (no "parameters",
-// the key a session file must have); a PNG, a session or a file that does not parse is opened as a
-// session, whose loader names what is wrong.
-bool is_config_file(const std::string& path) {
+// What an opened or dropped file is, by its content: a lesson file is a JSON object with "steps", a
+// config.json one without "parameters" (the key a session file must have); a PNG, a session or a
+// file that does not parse is opened as a session, whose loader names what is wrong.
+enum class FileKind { session, config, lesson };
+
+FileKind file_kind(const std::string& path) {
     std::string text;
     try {
         text = io::read_file(path);
     } catch (const io::IoError&) {
-        return false;
+        return FileKind::session;
     }
-    if (text.size() >= 4 && static_cast<unsigned char>(text[0]) == 0x89 && text.compare(1, 3, "PNG") == 0) return false;
+    if (text.size() >= 4 && static_cast<unsigned char>(text[0]) == 0x89 && text.compare(1, 3, "PNG") == 0) return FileKind::session;
     const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    return j.is_object() && !j.contains("parameters");
+    if (!j.is_object() || j.contains("parameters")) return FileKind::session;
+    return j.contains("steps") ? FileKind::lesson : FileKind::config;
+}
+
+// A session and the lesson it names (read now: a lesson file that is gone refuses the session).
+act::OpenSession session_action(const std::string& path) {
+    session::Session s = session::load_session(path);
+    std::shared_ptr<const lessons::Lesson> lesson =
+        s.view.lesson_file.empty() ? lessons::builtin_lesson_shared() : lessons::read_lesson_file(s.view.lesson_file);
+    return {"open session " + path, std::move(s), path, std::move(lesson)};
 }
 
 // A Hugging Face config.json over the current model, with its warnings for the status line.
@@ -66,8 +79,10 @@ void open_file(const AppState& state, const std::string& path, bool as_config, A
     try {
         if (as_config) {
             out.ask(config_action(state, path));
+        } else if (file_kind(path) == FileKind::lesson) {  // Ctrl+O: a lesson file opens as the lesson
+            out.ask(act::UseLesson{lessons::read_lesson_file(path), path});
         } else {
-            out.ask(act::OpenSession{"open session " + path, session::load_session(path), path});
+            out.ask(session_action(path));
             out.ask(act::SetStatus{"Session opened from " + path});
         }
     } catch (const std::exception& e) {
@@ -76,9 +91,9 @@ void open_file(const AppState& state, const std::string& path, bool as_config, A
 }
 
 void open_dropped_file(const AppState& state, const std::string& path, bool as_b, Actions& out) {
-    const bool config = is_config_file(path);
-    if (config && as_b) return open_config_as_b(state, path, out);
-    open_file(state, path, config, out);
+    const FileKind kind = file_kind(path);
+    if (kind == FileKind::config && as_b) return open_config_as_b(state, path, out);
+    open_file(state, path, kind == FileKind::config, out);
 }
 
 void SessionDialog::open(const AppState& state, Kind kind) {

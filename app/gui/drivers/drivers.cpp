@@ -205,7 +205,7 @@ public:
         input.drop_pointer_moves();  // the steps' pictures, not a hover readout
         if (frame < 3 || pending_ || done_) return;
         const int step = app.state().lesson_step();
-        forward_ = forward_ && step + 1 < static_cast<int>(lessons::builtin_lesson().steps.size());
+        forward_ = forward_ && step + 1 < static_cast<int>(app.state().lesson().steps.size());
         if (!forward_ && step <= 0) {
             done_ = true;
             return;
@@ -260,8 +260,26 @@ StartState starting_state(const GuiOptions& options) {
             start.keep_last_session = false;
         }
     }
+    // the lesson: --lessons FILE, else the session's lesson file, else the built-in one
+    start.lesson_file = !options.lessons_file.empty() ? options.lessons_file : start.session.view.lesson_file;
+    try {
+        start.lesson = start.lesson_file.empty() ? lessons::builtin_lesson_shared() : lessons::read_lesson_file(start.lesson_file);
+    } catch (const session::SessionError& e) {
+        if (!options.lessons_file.empty()) throw cli::UsageError(e.what());
+        if (!options.session.empty()) throw cli::UsageError(std::string(e.what()) + " (the lesson file of the session " + options.session + ")");
+        // the last session's lesson file, moved or changed since: the built-in lesson, said
+        std::fprintf(stderr, "rope-explorer: warning: %s; the built-in lesson instead\n", e.what());
+        start.lesson = lessons::builtin_lesson_shared();
+        start.lesson_file.clear();
+        start.session.view.lesson_step = -1;
+    }
+    start.session.view.lesson_file = start.lesson_file;
+    const int steps = static_cast<int>(start.lesson->steps.size());
+    if (options.lesson > steps)
+        throw cli::UsageError("--lesson " + std::to_string(options.lesson) + ": a lesson step from 1 to " + std::to_string(steps) +
+                              (start.lesson_file.empty() ? std::string(" (the built-in lesson)") : " (" + start.lesson_file + ")"));
     if (options.lesson > 0) {
-        const auto& step = lessons::builtin_lesson().steps[static_cast<std::size_t>(options.lesson - 1)];
+        const auto& step = start.lesson->steps[static_cast<std::size_t>(options.lesson - 1)];
         start.session.params = lessons::step_parameters(step);
         start.session.view.lesson_step = options.lesson - 1;
         start.session.view.page = step.panel->page;
@@ -280,11 +298,12 @@ StartState starting_state(const GuiOptions& options) {
 }
 
 void start_app(AppState& state, const GuiOptions& options, const StartState& start) {
-    state.start_from(start.session.params, session_lesson_step(start.session));
+    state.use_lesson(start.lesson ? start.lesson : lessons::builtin_lesson_shared(), start.lesson_file);
+    state.start_from(start.session.params, session_lesson_step(start.session, state.lesson()));
     apply_view(state, start.session.view);
     if (!options.session.empty()) state.session_path = options.session;
     if (options.lesson > 0) {
-        const auto& steps = lessons::builtin_lesson().steps;
+        const auto& steps = state.lesson().steps;
         state.set_status("Lesson step " + std::to_string(options.lesson) + " of " + std::to_string(steps.size()) + ": " +
                          steps[static_cast<std::size_t>(options.lesson - 1)].title);
     }

@@ -16,6 +16,8 @@ namespace rope::gui {
 struct StartState {
     session::Session session;
     bool keep_last_session = true;  // false: the last session could not be read and is left alone
+    std::shared_ptr<const lessons::Lesson> lesson;  // --lessons FILE's, the session's lesson file's or the built-in one
+    std::string lesson_file;                        // "" for the built-in lesson
 };
 StartState starting_state(const GuiOptions& options);
 // Puts the app in that state (no undo step: it is where undo stops).

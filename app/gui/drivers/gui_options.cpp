@@ -84,9 +84,11 @@ GuiOptions parse_gui_options(int argc, char** argv, int first) {
             o.session = value;
         } else if (args.take_flag("--fresh")) {
             o.fresh = true;
-        } else if (args.take_option("--lesson", value)) {
-            const double steps = static_cast<double>(lessons::builtin_lesson().steps.size());
-            o.lesson = static_cast<int>(whole_flag("--lesson", value, 1, steps, "a lesson step"));
+        } else if (args.take_option("--lesson", value)) {  // (its lesson's step count is checked when that is read)
+            o.lesson = static_cast<int>(whole_flag("--lesson", value, 1, 1000000, "a lesson step"));
+        } else if (args.take_option("--lessons", value)) {
+            if (value.empty()) throw UsageError("--lessons needs a lesson file (JSON, see README: Lesson files)");
+            o.lessons_file = value;
         } else if (args.take_option("--soak-frames", value)) {
             o.soak_frames = static_cast<int>(whole_flag("--soak-frames", value, 1, 10000000, "frames"));
         } else if (args.take_option("--seed", value)) {

@@ -21,6 +21,7 @@ struct GuiOptions {
     std::string session;            // --session FILE (JSON, or a PNG the app exported)
     bool fresh = false;             // --fresh: start from the defaults, not the last session
     int lesson = 0;                 // --lesson N: open the lesson at step N (1-based)
+    std::string lessons_file;       // --lessons FILE: the lesson file the lesson window steps through
     bool theme_given = false;
     int soak_frames = 0;            // --soak-frames N: random parameter changes every frame, memory report
     unsigned long long seed = 1;    // --seed S for --soak-frames

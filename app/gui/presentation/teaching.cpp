@@ -102,14 +102,14 @@ void draw_toolbar(const AppState& state, Actions& out) {
 namespace {
 
 const lessons::Step* open_step(const AppState& state) {
-    const auto& lesson = lessons::builtin_lesson();
+    const auto& lesson = state.lesson();
     const int index = state.lesson_step();
     if (index < 0 || index >= static_cast<int>(lesson.steps.size())) return nullptr;
     return &lesson.steps[static_cast<std::size_t>(index)];
 }
 
 std::string step_heading(const AppState& state) {
-    const auto& lesson = lessons::builtin_lesson();
+    const auto& lesson = state.lesson();
     return lesson.title + "  -  step " + std::to_string(state.lesson_step() + 1) + " of " + std::to_string(lesson.steps.size());
 }
 
@@ -244,7 +244,7 @@ void LessonPanel::draw(const AppState& state, ImVec2 pos, ImVec2 size, ImFont* t
     const lessons::Step* step = open_step(state);
     if (!step) return;
     const int index = state.lesson_step();
-    const int count = static_cast<int>(lessons::builtin_lesson().steps.size());
+    const int count = static_cast<int>(state.lesson().steps.size());
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(size);
     ImGui::Begin("Lesson", nullptr, lesson_window_flags(state));
