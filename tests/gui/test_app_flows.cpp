@@ -466,9 +466,13 @@ TEST_F(Flows, ALessonFileIsTheLessonAndASessionRemembersIt) {
     HeadlessApp other({"--fresh"}, 1600, 900);
     ASSERT_TRUE(other.settle());
     EXPECT_EQ(other.state().lesson().steps.size(), rope::lessons::builtin_lesson().steps.size());
-    rope::gui::Actions open;
-    rope::gui::open_file(other.state(), saved, false, open);
-    other.app().apply(open);
+    // as Ctrl+O opens a file: by its content
+    auto open_file = [](HeadlessApp& into, const std::string& file) {
+        rope::gui::Actions asked;
+        rope::gui::open_file(into.state(), file, false, asked);
+        into.app().apply(asked);
+    };
+    open_file(other, saved);
     EXPECT_FRESH(other, "the session with its lesson file");
     EXPECT_EQ(other.state().lesson_file(), lesson);
     EXPECT_EQ(other.state().lesson_step(), 0);
@@ -477,9 +481,7 @@ TEST_F(Flows, ALessonFileIsTheLessonAndASessionRemembersIt) {
     HeadlessApp third({"--fresh", "--lesson", "20"}, 1600, 900);
     ASSERT_TRUE(third.settle());
     ASSERT_EQ(third.state().lesson_step(), 19);
-    rope::gui::Actions pick;
-    rope::gui::open_file(third.state(), lesson, false, pick);
-    third.app().apply(pick);
+    open_file(third, lesson);
     EXPECT_FRESH(third, "the lesson file opened");
     EXPECT_EQ(third.state().lesson_file(), lesson);
     EXPECT_EQ(third.state().lesson_step(), 0);
