@@ -6,6 +6,8 @@
 
 #include "export/animation.hpp"
 #include "export/export.hpp"
+#include "export/handout.hpp"
+#include "lessons/lessons.hpp"
 #include "io/atomic_file.hpp"
 
 namespace rope::cli {
@@ -114,6 +116,7 @@ std::string export_help() {
     return "Usage: rope-explorer export FIGURE --out PATH [--scale S] [--width W --height H] [--theme light|dark]\n"
            "                            [--clean] [--no-title] [--plot NAME] [--full-resolution] [--set key=value]...\n"
            "       rope-explorer export FIGURE --out PATH --animate KEY=FROM:TO [--frames N] [--fps F] [options above]\n"
+           "       rope-explorer export lesson [--lessons FILE] --out FILE.pdf [--theme light|dark]\n"
            "Writes one figure as a file, without a display. FIGURE: " + figure_names() + ".\n"
            "The extension of --out picks the format:\n" + format_list({exporting::FormatKind::picture, exporting::FormatKind::table}) +
            "  --out PATH        the file to write (written whole or not at all; the folder must exist)\n"
@@ -139,11 +142,37 @@ std::string export_help() {
            "                    plays as delays of 3, 4, 3, ... and anything above 50 fps as 50\n"
            "  The PATH picks the format (a folder must be new or empty; a GIF's palette is exact when the\n"
            "  frames have at most 255 colours):\n" + format_list({exporting::FormatKind::animation}) +
-           "  Every frame has the same size, drawn as the .png export draws the figure at that value.\n";
+           "  Every frame has the same size, drawn as the .png export draws the figure at that value.\n"
+           "Handouts: export lesson writes the lesson (the built-in one, or --lessons FILE) as a PDF, one A4\n"
+           "page per step: its title, its picture (vector, as the .pdf export draws it with the step's\n"
+           "parameters), its text, and its question with the answer and why; the text is searchable.\n";
+}
+
+// export lesson: the lesson (built in, or --lessons FILE) as a PDF handout. Only --out and --theme apply.
+int run_handout(const std::string& lessons_file, const std::string& out, plot::ThemeId theme, bool other_options) {
+    if (other_options) throw UsageError("export lesson: takes --lessons FILE, --out FILE.pdf and --theme light|dark only (see export --help)");
+    if (out.empty()) throw UsageError("export lesson: --out FILE.pdf is required");
+    if (out.size() < 4 || out.compare(out.size() - 4, 4, ".pdf") != 0)
+        throw UsageError("--out " + shorten_for_message(out) + ": a handout is a PDF (--out FILE.pdf)");
+    std::shared_ptr<const lessons::Lesson> lesson = lessons::builtin_lesson_shared();
+    if (!lessons_file.empty()) {
+        try {
+            lesson = lessons::read_lesson_file(lessons_file);
+        } catch (const session::SessionError& e) {
+            throw UsageError(e.what());
+        }
+    }
+    try {
+        exporting::write_handout(*lesson, out, theme);
+    } catch (const io::IoError& e) {
+        throw RuntimeFailure(e.what());
+    }
+    return 0;
 }
 
 int run_export(ArgCursor& args) {
-    std::string figure_name, out;
+    std::string figure_name, out, lessons_file;
+    bool picture_options = false;  // an option of a figure's file, which a handout does not take
     exporting::ExportOptions options;
     std::vector<std::string> sets;
     bool width_given = false, height_given = false;
@@ -154,35 +183,51 @@ int run_export(ArgCursor& args) {
             std::cout << export_help();
             return 0;
         }
+        if (args.take_option("--lessons", value)) {
+            if (value.empty()) throw UsageError("--lessons needs a lesson file (JSON, see README: Lesson files)");
+            lessons_file = value;
+            continue;
+        }
         if (args.take_option("--set", value)) {
             sets.push_back(value);
+            picture_options = true;
         } else if (args.take_option("--out", value) || args.take_option("-o", value)) {
             out = value;
         } else if (args.take_option("--scale", value)) {
+            picture_options = true;
             NumberRule scale;
             scale.min = exporting::kMinScale;
             scale.max = exporting::kMaxScale;
             options.scale = flag_number("--scale", value, scale);
         } else if (args.take_option("--width", value)) {
+            picture_options = true;
             options.width = static_cast<int>(flag_number("--width", value, whole_rule(exporting::kMinSize, exporting::kMaxSize, "pixels")));
             width_given = true;
         } else if (args.take_option("--height", value)) {
+            picture_options = true;
             options.height = static_cast<int>(flag_number("--height", value, whole_rule(exporting::kMinSize, exporting::kMaxSize, "pixels")));
             height_given = true;
         } else if (args.take_flag("--clean")) {
+            picture_options = true;
             options.clean = true;
         } else if (args.take_flag("--no-title")) {
+            picture_options = true;
             options.no_title = true;
         } else if (args.take_option("--plot", value)) {
+            picture_options = true;
             if (value.empty()) throw UsageError("--plot: needs a plot's name (see export --help)");
             options.plot = value;
         } else if (args.take_option("--animate", value)) {
+            picture_options = true;
             animate = value;
         } else if (args.take_option("--frames", value)) {
+            picture_options = true;
             frames_text = value;
         } else if (args.take_option("--fps", value)) {
+            picture_options = true;
             fps_text = value;
         } else if (args.take_flag("--full-resolution")) {
+            picture_options = true;
             options.full_resolution = true;
         } else if (args.take_option("--theme", value)) {
             if (value == "light") options.theme = plot::ThemeId::light;
@@ -195,7 +240,9 @@ int run_export(ArgCursor& args) {
             figure_name = a;
         }
     }
-    if (figure_name.empty()) throw UsageError("export: which figure? one of: " + figure_names());
+    if (figure_name == "lesson") return run_handout(lessons_file, out, options.theme, picture_options);
+    if (!lessons_file.empty()) throw UsageError("--lessons: only export lesson takes a lesson file (export lesson --lessons FILE --out FILE.pdf)");
+    if (figure_name.empty()) throw UsageError("export: which figure? one of: " + figure_names() + "; or lesson (a PDF handout)");
     const figures::FigureDescriptor* figure = figures::find_figure(figure_name);
     if (!figure) throw UsageError("export: unknown figure '" + shorten_for_message(figure_name) + "'; figures are: " + figure_names());
     // the figure's own size, taller with model B's picture under A's (bad --set values are refused below)

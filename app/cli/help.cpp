@@ -61,12 +61,12 @@ std::string main_help() {
     std::size_t name_column = 0;  // the longest name and two spaces: every title starts in one column
     for (const figures::FigureDescriptor* d : figures::all_figures()) name_column = std::max(name_column, d->name.size() + 2);
     for (const figures::FigureDescriptor* d : figures::all_figures()) {
-        const char key = figures::panel_key(d->index);
+        const std::string key = figures::panel_key(d->index);
         std::string name(d->name);
         name.resize(name_column, ' ');
         const std::string number = std::to_string(d->index + 1);
         s += std::string(number.size() < 2 ? "   " : "  ") + number + "  " + name + std::string(d->title) + " (page: " +
-             std::string(figures::pages()[static_cast<std::size_t>(d->page)]) + (key ? std::string("; key ") + key : std::string()) + ")\n";
+             std::string(figures::pages()[static_cast<std::size_t>(d->page)]) + (key.empty() ? std::string() : "; key " + key) + ")\n";
     }
     s += "\n" + parameter_help();
     return s;

@@ -6,30 +6,13 @@
 
 #include "export/cairo_canvas.hpp"
 #include "export/export.hpp"
+#include "export/pdf_stream.hpp"
 #include "io/atomic_file.hpp"
 #include "rope/number_format.hpp"
 
 namespace rope::exporting {
 
 namespace {
-
-// cairo's PDF stream into an AtomicFile, keeping the first write error (the path and the system's reason).
-struct PdfSink {
-    io::AtomicFile* file;
-    std::string error;
-};
-
-cairo_status_t write_to_file(void* closure, const unsigned char* data, unsigned int length) {
-    auto* sink = static_cast<PdfSink*>(closure);
-    if (!sink->error.empty()) return CAIRO_STATUS_WRITE_ERROR;
-    try {
-        sink->file->write(data, length);
-    } catch (const io::IoError& e) {
-        sink->error = e.what();
-        return CAIRO_STATUS_WRITE_ERROR;
-    }
-    return CAIRO_STATUS_SUCCESS;
-}
 
 // "key=value key=value ...": the parameters as one line, for a PDF's Subject and Keywords.
 std::string metadata_text(const io::TextChunks& meta) {
@@ -58,7 +41,7 @@ void write_pdf_file(const StillFile& f, ExportResult& result) {
     const ExportOptions& o = f.options;
     io::AtomicFile file(o.path);
     PdfSink sink{&file, {}};
-    cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(write_to_file, &sink, o.width, o.height);
+    cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(write_pdf_stream, &sink, o.width, o.height);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, f.title.c_str());
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "RoPE Explorer " ROPE_EXPLORER_VERSION);
     const std::string params_text = metadata_text(f.metadata);
@@ -67,11 +50,7 @@ void write_pdf_file(const StillFile& f, ExportResult& result) {
     cairo_t* cr = cairo_create(surface);
     replay_cairo(f.figure.list, cr);
     cairo_destroy(cr);
-    cairo_surface_finish(surface);
-    const cairo_status_t status = cairo_surface_status(surface);
-    cairo_surface_destroy(surface);
-    if (!sink.error.empty()) throw io::IoError(sink.error);
-    if (status != CAIRO_STATUS_SUCCESS) throw io::IoError("cannot write '" + o.path + "': " + cairo_status_to_string(status));
+    finish_pdf(surface, sink, o.path);
     file.commit();
     result.pixel_width = o.width;
     result.pixel_height = o.height;
@@ -116,6 +95,30 @@ std::string table_csv(const figures::DataTable& t) {
         out += '\n';
     }
     return out;
+}
+
+}  // namespace rope::exporting
+
+namespace rope::exporting {
+
+cairo_status_t write_pdf_stream(void* closure, const unsigned char* data, unsigned int length) {
+    auto* sink = static_cast<PdfSink*>(closure);
+    if (!sink->error.empty()) return CAIRO_STATUS_WRITE_ERROR;
+    try {
+        sink->file->write(data, length);
+    } catch (const io::IoError& e) {
+        sink->error = e.what();
+        return CAIRO_STATUS_WRITE_ERROR;
+    }
+    return CAIRO_STATUS_SUCCESS;
+}
+
+void finish_pdf(cairo_surface_t* surface, const PdfSink& sink, const std::string& path) {
+    cairo_surface_finish(surface);
+    const cairo_status_t status = cairo_surface_status(surface);
+    cairo_surface_destroy(surface);
+    if (!sink.error.empty()) throw io::IoError(sink.error);
+    if (status != CAIRO_STATUS_SUCCESS) throw io::IoError("cannot write '" + path + "': " + cairo_status_to_string(status));
 }
 
 }  // namespace rope::exporting

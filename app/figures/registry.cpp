@@ -165,9 +165,13 @@ std::vector<const FigureDescriptor*> figures_on_page(int page) {
     return v;
 }
 
-char panel_key(int index) {
-    if (index >= 0 && index < 9) return static_cast<char>('1' + index);
-    return index == 9 ? '0' : 0;
+std::string panel_key(int index) {
+    static constexpr char kRow[] = "1234567890-=";  // the number row, left to right
+    constexpr int row = static_cast<int>(sizeof kRow - 1), function_keys = 10;  // then F2 ... F11's neighbours short of F11
+    if (index < 0) return "";
+    if (index < row) return std::string(1, kRow[index]);
+    if (index < row + function_keys - 1) return "F" + std::to_string(index - row + 2);  // F2 ... F10 (F1 is help, F11 fullscreen)
+    return "";
 }
 
 }  // namespace rope::figures

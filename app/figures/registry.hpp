@@ -105,8 +105,8 @@ std::string figure_names(std::string_view separator = ", ");  // "vectors, heatm
 const std::vector<std::string_view>& pages();
 std::vector<const FigureDescriptor*> figures_on_page(int page);
 
-// The number key that maximises panel `index`: '1' .. '9', then '0' for the tenth; 0 beyond (such
-// panels are reached by their page tab and title).
-char panel_key(int index);
+// The key that maximises panel `index`, as the help names it: "1" .. "9", "0" for the tenth, then the
+// keys beside the number row ("-", "="), then F2, F3, ...; "" beyond those.
+std::string panel_key(int index);
 
 }  // namespace rope::figures

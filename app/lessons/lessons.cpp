@@ -15,6 +15,80 @@ namespace rope::lessons {
 
 using nlohmann::json;
 
+namespace {
+
+template <class Fail>
+Question parse_question(const json& q, const std::string& where, const Fail& fail) {
+    if (!q.is_object()) fail(where + " must be an object (ask, choices, answer, tolerance, why, before)");
+    for (const auto& item : q.items()) {
+        static const char* const keys[] = {"ask", "choices", "answer", "tolerance", "why", "before"};
+        if (std::none_of(std::begin(keys), std::end(keys), [&](const char* k) { return item.key() == k; }))
+            fail(where + ": \"" + item.key() + "\" is not a key of a question (ask, choices, answer, tolerance, why, before)");
+    }
+    Question out;
+    if (!q.contains("ask") || !q["ask"].is_string() || q["ask"].get<std::string>().empty()) fail(where + ": no \"ask\" (the question, a string)");
+    if (!q.contains("why") || !q["why"].is_string() || q["why"].get<std::string>().empty()) fail(where + ": no \"why\" (one line said with the answer)");
+    out.ask = q["ask"];
+    out.why = q["why"];
+    if (q.contains("choices")) {
+        const json& c = q["choices"];
+        if (!c.is_array() || c.size() < 2 || c.size() > 6) fail(where + ".choices must be a list of 2 to 6 strings");
+        for (const json& choice : c) {
+            if (!choice.is_string() || choice.get<std::string>().empty()) fail(where + ".choices must be a list of 2 to 6 strings");
+            out.choices.push_back(choice);
+        }
+        const std::string last = choice_letter(static_cast<int>(out.choices.size()) - 1);
+        const json& a = q.value("answer", json());
+        const std::string letter = a.is_string() ? a.get<std::string>() : "";
+        if (letter.size() != 1 || letter[0] < 'A' || letter[0] > last[0])
+            fail(where + ".answer is " + (a.is_null() ? std::string("missing") : a.dump()) + "; with choices it is the right one's letter, A to " + last);
+        out.answer_choice = letter[0] - 'A';
+        if (q.contains("tolerance")) fail(where + ".tolerance is for a number's answer, not for choices");
+    } else {
+        if (!q.contains("answer") || !q["answer"].is_number()) fail(where + ".answer must be a number (or give \"choices\" and the right one's letter)");
+        out.answer_number = q["answer"];
+        if (q.contains("tolerance") && (!q["tolerance"].is_number() || q["tolerance"].get<double>() < 0))
+            fail(where + ".tolerance is " + q["tolerance"].dump() + "; it is how far a guess may be from the answer, a number >= 0");
+        out.tolerance = q.value("tolerance", 0.0);
+    }
+    if (q.contains("before") && !q["before"].is_object()) fail(where + ".before must be an object of parameters (shown while asking)");
+    out.before_json = q.contains("before") ? q["before"].dump() : "{}";
+    return out;
+}
+
+nlohmann::ordered_json question_json(const Question& q) {
+    nlohmann::ordered_json j = nlohmann::ordered_json::object();
+    j["ask"] = q.ask;
+    if (q.is_choice()) {
+        j["choices"] = q.choices;
+        j["answer"] = choice_letter(q.answer_choice);
+    } else {
+        j["answer"] = q.answer_number;
+        if (q.tolerance > 0) j["tolerance"] = q.tolerance;
+    }
+    j["why"] = q.why;
+    const auto before = nlohmann::ordered_json::parse(q.before_json);
+    if (!before.empty()) j["before"] = before;
+    return j;
+}
+
+}  // namespace
+
+std::string choice_letter(int index) { return std::string(1, static_cast<char>('A' + index)); }
+
+std::string answer_line(const Question& q) {
+    std::string answer;
+    if (q.is_choice()) {
+        answer = choice_letter(q.answer_choice) + ") " + q.choices[static_cast<std::size_t>(q.answer_choice)];
+    } else {
+        json n = q.answer_number;
+        answer = n.dump();
+        if (q.tolerance > 0) answer += " (give or take " + json(q.tolerance).dump() + ")";
+    }
+    const char last = answer.empty() ? '.' : answer.back();
+    return "Answer: " + answer + (last == '.' || last == '?' || last == '!' ? " " : ". ") + q.why;
+}
+
 Lesson parse_lesson(const std::string& text, const std::string& name) {
     json j;
     try {
@@ -44,7 +118,7 @@ Lesson parse_lesson(const std::string& text, const std::string& name) {
         ++index;
         const std::string where = "step " + std::to_string(index);
         if (!s.is_object()) fail(where + " is not an object");
-        known_keys(s, {"title", "text", "panel", "focus", "parameters"}, where + ": ");
+        known_keys(s, {"title", "text", "panel", "focus", "parameters", "question", "notes"}, where + ": ");
         Step step;
         if (!s.contains("title") || !s["title"].is_string()) fail(where + ": no title");
         if (!s.contains("text") || !s["text"].is_string()) fail(where + ": no text");
@@ -69,6 +143,11 @@ Lesson parse_lesson(const std::string& text, const std::string& name) {
                 at = end + 1;
             }
         }
+        if (s.contains("notes")) {
+            if (!s["notes"].is_string()) fail(where + ": \"notes\" must be a string (for the presenter)");
+            step.notes = s["notes"];
+        }
+        if (s.contains("question")) step.question = parse_question(s["question"], where + ": question", fail);
         // every placeholder must name a colour its panel draws or a plot of its panel
         try {
             displayed_text(step, plot::dark_theme());
@@ -85,6 +164,16 @@ Lesson parse_lesson(const std::string& text, const std::string& name) {
             if (message.rfind(reader, 0) == 0) message.erase(0, reader.size());
             fail(where + ": " + message);
         }
+        if (step.question) try {
+                question_parameters(step);
+            } catch (const session::SessionError& e) {
+                std::string message = e.what();
+                const std::string reader = "session '" + step.title + "': ", keys = "parameters.";
+                if (message.rfind(reader, 0) == 0) message.erase(0, reader.size());
+                if (message.rfind(keys, 0) == 0) message.replace(0, keys.size(), "question.before.");
+                else message = "question.before: " + message;
+                fail(where + ": " + message);
+            }
         lesson.steps.push_back(std::move(step));
     }
     if (lesson.steps.empty()) fail("no steps");
@@ -155,6 +244,34 @@ std::shared_ptr<const Lesson> read_lesson_file(const std::string& path) {
 ParamSet step_parameters(const Step& step) {
     const std::string doc = "{\"parameters\": " + step.parameters_json + "}";
     return session::parse_session_json(doc, step.title).params;
+}
+
+ParamSet question_parameters(const Step& step) {
+    if (!step.question) return step_parameters(step);
+    json parameters = json::parse(step.parameters_json);
+    parameters.update(json::parse(step.question->before_json));
+    const std::string doc = "{\"parameters\": " + parameters.dump() + "}";
+    return session::parse_session_json(doc, step.title).params;
+}
+
+std::string lesson_json(const Lesson& lesson) {
+    using ordered = nlohmann::ordered_json;  // the keys in the order people read a step
+    ordered j = ordered::object();
+    j["version"] = kLessonVersion;
+    j["title"] = lesson.title;
+    j["steps"] = ordered::array();
+    for (const Step& step : lesson.steps) {
+        ordered s = ordered::object();
+        s["title"] = step.title;
+        s["panel"] = step.panel->name;
+        if (!step.focus.empty()) s["focus"] = step.focus;
+        s["parameters"] = ordered::parse(step.parameters_json);
+        s["text"] = step.text;
+        if (step.question) s["question"] = question_json(*step.question);
+        if (!step.notes.empty()) s["notes"] = step.notes;
+        j["steps"].push_back(std::move(s));
+    }
+    return j.dump(2) + "\n";
 }
 
 }  // namespace rope::lessons

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -14,12 +15,33 @@
 
 namespace rope::lessons {
 
+// Predict, then reveal: a step may ask before it shows. While it asks, the picture shows `before`
+// (the step's parameters with the question's "before" keys on top); revealing applies the step's
+// own parameters and says the answer and why.
+struct Question {
+    std::string ask;                   // "What happens to the slow pairs when the base grows?"
+    std::vector<std::string> choices;  // multiple choice, shown as A), B), ...; empty: a number
+    int answer_choice = -1;            // the right choice's index (the file says its letter)
+    double answer_number = 0;          // a number's answer, and how far a guess may be from it
+    double tolerance = 0;
+    std::string why;                   // one line, shown with the answer
+    std::string before_json;           // the "before" object: keys set while asking ("{}" if none)
+    bool is_choice() const { return !choices.empty(); }
+};
+
+// "B" for choice 1.
+std::string choice_letter(int index);
+// "Answer: B) they turn more slowly. Why: ..." / "Answer: 4096 (± 400). Why: ...".
+std::string answer_line(const Question& q);
+
 struct Step {
     std::string title;
     std::string text;  // as written: with {colour:NAME} and {plot:NAME} (displayed_text resolves them)
     const figures::FigureDescriptor* panel = nullptr;  // the panel to look at
     std::string parameters_json;  // the step's "parameters" object
     std::string focus;            // its panel's sub-plots the text speaks of, comma-separated ("" = the panel's own order)
+    std::optional<Question> question;
+    std::string notes;  // for the presenter only
 };
 
 struct Lesson {
@@ -62,5 +84,10 @@ std::shared_ptr<const Lesson> builtin_lesson_shared();
 std::shared_ptr<const Lesson> read_lesson_file(const std::string& path);
 // The parameters of a step, on top of the defaults (validated like --set).
 ParamSet step_parameters(const Step& step);
+// What the picture shows while the step's question is asked: its parameters with the question's
+// "before" keys on top (the step's own parameters if it asks nothing).
+ParamSet question_parameters(const Step& step);
+// The lesson as a lesson file says it (parse_lesson reads it back to an equal lesson).
+std::string lesson_json(const Lesson& lesson);
 
 }  // namespace rope::lessons

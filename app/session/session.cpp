@@ -160,17 +160,29 @@ Session load_session(const std::string& path, const Session& base) {
     return parse_session_json(text, path, base);
 }
 
-std::string session_json(const Session& s) {
+namespace {
+
+json parameters_object(const ParamSet& p, const ParamSet* unlike) {
     json params = json::object();
     for (const ParamSpec& spec : parameter_table()) {
         const std::string key(spec.name);
-        if (!s.params.has(spec.id)) continue;
-        const ParamValue& v = s.params.value(spec.id);
+        if (!p.has(spec.id)) continue;
+        const ParamValue& v = p.value(spec.id);
+        if (unlike && unlike->has(spec.id) && unlike->value(spec.id) == v) continue;
         if (spec.type == ParamType::integer) params[key] = std::get<std::int64_t>(v);
         else if (spec.type == ParamType::real) params[key] = std::get<double>(v);
         else if (spec.type == ParamType::boolean) params[key] = std::get<bool>(v);
-        else params[key] = s.params.value_text(spec.id);
+        else params[key] = p.value_text(spec.id);
     }
+    return params;
+}
+
+}  // namespace
+
+std::string parameters_json(const ParamSet& params, const ParamSet* unlike) { return parameters_object(params, unlike).dump(); }
+
+std::string session_json(const Session& s) {
+    const json params = parameters_object(s.params, nullptr);
     json j = {{"format", "rope-explorer session"},
               {"version", ROPE_EXPLORER_VERSION},
               {"parameters", params},

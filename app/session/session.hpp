@@ -39,6 +39,9 @@ public:
 Session load_session(const std::string& path, const Session& base = {});
 Session parse_session_json(const std::string& text, const std::string& name, const Session& base = {});
 std::string session_json(const Session& s);
+// The "parameters" object of a session (JSON text): every key, or with `unlike` only those whose
+// value differs from it (a lesson step's: the keys that differ from the defaults).
+std::string parameters_json(const ParamSet& params, const ParamSet* unlike = nullptr);
 // Writes atomically (temporary file and rename). Throws io::IoError.
 void save_session(const std::string& path, const Session& s);
 

@@ -68,6 +68,15 @@ TEST_F(Flows, LessonWalkShowsWhatAFreshStartShows) {
             walk.key(GLFW_KEY_PAGE_DOWN);
             EXPECT_FRESH(walk, "step " + std::to_string(n));
             ASSERT_EQ(walk.state().lesson_step(), n - 1);
+            const auto& step = rope::lessons::builtin_lesson().steps[static_cast<std::size_t>(n - 1)];
+            if (step.question) {  // asked first: the picture before; Page Down reveals the step
+                ASSERT_TRUE(walk.state().asking()) << "step " << n;
+                EXPECT_EQ(walk.state().params(), rope::lessons::question_parameters(step)) << "step " << n;
+                walk.key(GLFW_KEY_PAGE_DOWN);
+                EXPECT_FRESH(walk, "step " + std::to_string(n) + " revealed");
+                ASSERT_EQ(walk.state().lesson_step(), n - 1);
+                EXPECT_FALSE(walk.state().asking());
+            }
             EXPECT_EQ(rope::test::same_pictures(walk.pictures(), fresh[static_cast<std::size_t>(n - 1)]), "")
                 << "forward to step " << n << (presenting ? " (presenting)" : "");
         }
@@ -171,14 +180,22 @@ TEST_F(Flows, PresetsInTurnThenUndoAndRedoEverything) {
     }
 }
 
-// Pages and maximised panels by keys, with the lesson and undo in between.
+// GLFW's code of a key as figures::panel_key names it ("7", "-", "=", "F3").
+static int glfw_code(const std::string& name) {
+    if (name == "-") return GLFW_KEY_MINUS;
+    if (name == "=") return GLFW_KEY_EQUAL;
+    if (name.size() > 1 && name[0] == 'F') return GLFW_KEY_F1 + std::stoi(name.substr(1)) - 1;
+    return name[0];  // GLFW's codes for digits are their characters
+}
+
+// Pages and maximised panels by keys (every panel has one), with the lesson and undo in between.
 TEST_F(Flows, PagesAndMaximisedPanels) {
     HeadlessApp app({"--fresh", "--set", "max_position=8192"});
     EXPECT_FRESH(app, "basics");
     for (int panel = 0; panel < rope::figures::figure_count(); ++panel) {
-        const char key = rope::figures::panel_key(panel);  // GLFW's codes for digits are their characters
-        if (!key) continue;
-        app.key(key);
+        const std::string key = rope::figures::panel_key(panel);
+        ASSERT_FALSE(key.empty()) << "panel " << panel + 1 << " has no key";
+        app.key(glfw_code(key));
         EXPECT_FRESH(app, "panel " + std::to_string(panel + 1) + " maximised");
         EXPECT_EQ(app.state().maximized, panel);
         app.key(GLFW_KEY_RIGHT);  // a change while maximised
@@ -501,8 +518,22 @@ TEST_F(Flows, ABadLessonFileIsRefusedWithOneLine) {
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectorz", "parameters": {}}]})", "step 1: \"panel\" must name a panel"},
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {}},
                        {"title": "u", "text": "y", "panel": "sweep", "focus": "swep", "parameters": {}}]})", "step 2: \"focus\" names \"swep\""},
+        {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {}, "answer": "?"}]})",
+         "step 1: \"answer\" is not a key of a step (title, text, panel, focus, parameters, question, notes)"},
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {}, "question": "?"}]})",
-         "step 1: \"question\" is not a key of a step (title, text, panel, focus, parameters)"},
+         "step 1: question must be an object (ask, choices, answer, tolerance, why, before)"},
+        {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {},
+                        "question": {"ask": "?", "choices": ["a", "b"], "answer": "C", "why": "w"}}]})",
+         "step 1: question.answer is \"C\"; with choices it is the right one's letter, A to B"},
+        {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {},
+                        "question": {"ask": "?", "answer": 3, "tolerance": -1, "why": "w"}}]})",
+         "step 1: question.tolerance is -1; it is how far a guess may be from the answer, a number >= 0"},
+        {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {},
+                        "question": {"ask": "?", "answer": 3, "why": "w", "before": {"bse": 2}}}]})",
+         "step 1: question.before.bse: unknown key"},
+        {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {},
+                        "question": {"ask": "?", "answer": 3}}]})",
+         "step 1: question: no \"why\" (one line said with the answer)"},
         {R"({"version": 2, "steps": []})", "\"version\" is 2; this build reads lesson files of version 1"},
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {"base": -1}}]})", "step 1: parameters: base=-1: base must be"},
     };
@@ -730,4 +761,160 @@ TEST_F(Flows, PagePartsAsTheReadmeSays) {
         EXPECT_EQ(parts(r.w, r.h, r.presenting, ""), r.alone) << size;
         EXPECT_EQ(parts(r.w, r.h, r.presenting, "llama-3-8b"), r.with_b) << size << ", with B";
     }
+}
+
+namespace {
+
+// Clicks the lesson editor's control named `label` where the editor drew it (after a settled frame).
+void click_editor(HeadlessApp& app, const std::string& label) {
+    ASSERT_TRUE(app.settle()) << label;
+    for (const auto& placed : app.app().lesson_editor().placed())
+        if (placed.label == label) {
+            app.click((placed.min.x + placed.max.x) / 2, (placed.min.y + placed.max.y) / 2);
+            ASSERT_TRUE(app.settle()) << label;
+            return;
+        }
+    FAIL() << "the lesson editor shows no \"" << label << "\"";
+}
+
+// Replaces the text of the editor's field `label` by `text`, typed.
+void type_into(HeadlessApp& app, const std::string& label, const std::string& text) {
+    click_editor(app, label);
+    app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_A);
+    app.type(text);
+    app.click(5, 5);  // away: the field lets go
+    ASSERT_TRUE(app.settle());
+}
+
+}  // namespace
+
+// What a teacher does in one window: a new lesson of three steps built from views (the panel
+// maximised, the base raised), a text typed, a step moved up, a question asked first, saved; then
+// opened in another app and presented with Page Down, the question asked before its change and
+// revealed with its answer; Ctrl+Z takes back one edit at a time; the built-in lesson stays as it was.
+TEST_F(Flows, ATeacherBuildsALessonInTheWindowAndPresentsIt) {
+    const std::size_t builtin_steps = rope::lessons::builtin_lesson().steps.size();
+    HeadlessApp app({"--fresh"}, 1600, 900);
+    ASSERT_TRUE(app.settle());
+    const std::int64_t m0 = app.state().params()[P::position];
+    app.app().apply(rope::gui::act::ToggleLessonEditor{});  // the toolbar's "Edit lesson"
+    click_editor(app, "New lesson");
+    ASSERT_EQ(app.state().lesson().steps.size(), 1u);
+    EXPECT_EQ(app.state().lesson().title, "My lesson");
+    EXPECT_TRUE(app.state().lesson_file().empty());
+    // step 2: the heatmap maximised (its key), the base two notches up
+    app.key(GLFW_KEY_4);
+    app.key(GLFW_KEY_RIGHT_BRACKET);
+    app.key(GLFW_KEY_RIGHT_BRACKET);
+    ASSERT_TRUE(app.settle());
+    const double raised = app.state().params()[P::base];
+    click_editor(app, "Add this view as a step");
+    ASSERT_EQ(app.state().lesson().steps.size(), 2u);
+    EXPECT_EQ(app.state().lesson_step(), 1);
+    EXPECT_EQ(app.state().lesson().steps[1].panel->index, 3);
+    EXPECT_EQ(rope::lessons::step_parameters(app.state().lesson().steps[1])[P::base], raised);
+    EXPECT_NE(app.state().lesson().steps[1].parameters_json.find("\"base\""), std::string::npos);
+    EXPECT_EQ(app.state().lesson().steps[1].parameters_json.find("\"dim\""), std::string::npos) << "only keys unlike the defaults: " << app.state().lesson().steps[1].parameters_json << " m0 " << m0;
+    // step 3: position 40, its text typed
+    app.key(GLFW_KEY_RIGHT, GLFW_MOD_SHIFT);
+    app.key(GLFW_KEY_RIGHT, GLFW_MOD_SHIFT);
+    ASSERT_TRUE(app.settle());
+    click_editor(app, "Add this view as a step");
+    ASSERT_EQ(app.state().lesson().steps.size(), 3u);
+    type_into(app, "##text", "Watch the slow pairs.");
+    EXPECT_EQ(app.state().lesson().steps[2].text, "Watch the slow pairs.");
+    const std::size_t undo_before_typing = app.state().history().undo_entries().size();
+    type_into(app, "title", "Further along");
+    EXPECT_EQ(app.state().lesson().steps[2].title, "Further along");
+    EXPECT_EQ(app.state().history().undo_entries().size(), undo_before_typing + 1) << "typing a field is one undo step";
+    // moved up: it is step 2 now
+    click_editor(app, "Up");
+    EXPECT_EQ(app.state().lesson_step(), 1);
+    EXPECT_EQ(app.state().lesson().steps[1].title, "Further along");
+    // a question first: the picture before is the previous step's values of the keys this step changes
+    click_editor(app, "Ask first (predict, then reveal)");
+    ASSERT_TRUE(app.state().lesson().steps[1].question.has_value());
+    type_into(app, "question", "Where does q turn next?");
+    EXPECT_EQ(app.state().lesson().steps[1].question->ask, "Where does q turn next?");
+    // the lesson window shows the edit as typed (its preview)
+    EXPECT_EQ(app.state().lesson().steps[1].question->choices.size(), 3u);
+    // undo the question's words, then redo them
+    EXPECT_TRUE(app.state().undo());
+    EXPECT_EQ(app.state().lesson().steps[1].question->ask, "What will change?");
+    EXPECT_TRUE(app.state().redo());
+    // save, through the dialog as a person does
+    const std::string file = path("my-lesson.json");
+    click_editor(app, "Save lesson...");
+    app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_A);
+    app.type(file);
+    app.key(GLFW_KEY_ENTER);
+    ASSERT_TRUE(app.settle());
+    EXPECT_EQ(app.state().lesson_file(), file) << app.state().status;
+    const auto saved = rope::lessons::read_lesson_file(file);
+    ASSERT_EQ(saved->steps.size(), 3u);
+    EXPECT_EQ(saved->steps[1].title, "Further along");
+    EXPECT_EQ(saved->steps[1].question->ask, "Where does q turn next?");
+    EXPECT_EQ(rope::lessons::builtin_lesson().steps.size(), builtin_steps) << "the built-in lesson is not changed";
+
+    // presented in another app: Page Down asks, reveals, moves on
+    HeadlessApp present({"--fresh", "--lessons", file}, 1280, 720);
+    present.state().presentation = true;
+    ASSERT_TRUE(present.settle());
+    present.key(GLFW_KEY_PAGE_DOWN);
+    EXPECT_FRESH(present, "step 1");
+    EXPECT_EQ(present.state().lesson_step(), 0);
+    present.key(GLFW_KEY_PAGE_DOWN);
+    EXPECT_FRESH(present, "step 2 asked");
+    EXPECT_EQ(present.state().lesson_step(), 1);
+    ASSERT_TRUE(present.state().asking());
+    EXPECT_EQ(present.state().params(), rope::lessons::question_parameters(saved->steps[1]));
+    EXPECT_EQ(present.state().params()[P::position], m0) << "the state before: step 1's position";
+    present.key(GLFW_KEY_PAGE_DOWN);
+    EXPECT_FRESH(present, "step 2 revealed");
+    EXPECT_FALSE(present.state().asking());
+    EXPECT_EQ(present.state().params()[P::position], m0 + 20);
+    EXPECT_EQ(present.state().status, "Lesson step 2 of 3: Further along");
+    // undo takes the reveal back: the question is asked again
+    present.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_Z);
+    EXPECT_FRESH(present, "reveal undone");
+    EXPECT_TRUE(present.state().asking());
+    EXPECT_EQ(present.state().params()[P::position], m0);
+    present.key(GLFW_KEY_PAGE_DOWN);
+    present.key(GLFW_KEY_PAGE_DOWN);
+    EXPECT_FRESH(present, "step 3");
+    EXPECT_EQ(present.state().lesson_step(), 2);
+    EXPECT_EQ(present.state().params()[P::base], raised);
+
+    // back in the first app: Ctrl+Z through the edits to the built-in lesson
+    for (int i = 0; i < 30 && !app.state().lesson_is_builtin(); ++i) app.state().undo();
+    EXPECT_TRUE(app.state().lesson_is_builtin());
+    EXPECT_TRUE(app.state().lesson_file().empty());
+}
+
+// Presenting a lesson, the step's panel fills the screen: Tab shows the next panel alone, and after
+// the last panel the step again; Shift+Tab goes back; Page Down still steps the lesson.
+TEST_F(Flows, TabShowsTheOtherPanelsWhilePresentingALesson) {
+    HeadlessApp app({"--fresh", "--lesson", "4"}, 1280, 720);
+    app.state().presentation = true;
+    EXPECT_FRESH(app, "step 4 presented");
+    const int home = rope::gui::lesson_panel(app.state())->index, n = rope::figures::figure_count();
+    EXPECT_EQ(app.state().maximized, -1);
+    app.key(GLFW_KEY_TAB);
+    EXPECT_FRESH(app, "Tab");
+    EXPECT_EQ(app.state().maximized, (home + 1) % n);
+    ASSERT_EQ(app.pictures().size(), 1u);
+    EXPECT_EQ(app.pictures()[0].panel, (home + 1) % n);
+    app.key(GLFW_KEY_TAB, GLFW_MOD_SHIFT);
+    EXPECT_FRESH(app, "Shift+Tab: the step again");
+    EXPECT_EQ(app.state().maximized, -1);
+    app.key(GLFW_KEY_TAB, GLFW_MOD_SHIFT);
+    EXPECT_FRESH(app, "Shift+Tab: the panel before the step's");
+    EXPECT_EQ(app.state().maximized, (home - 1 + n) % n);
+    app.key(GLFW_KEY_TAB);
+    EXPECT_FRESH(app, "Tab: after the last panel, the step");
+    EXPECT_EQ(app.state().maximized, -1);
+    for (int i = 0; i < n; ++i) app.key(GLFW_KEY_TAB);
+    EXPECT_FRESH(app, "round every panel");
+    EXPECT_EQ(app.state().maximized, -1) << "every panel once, then the step";
+    EXPECT_EQ(app.state().lesson_step(), 3);
 }

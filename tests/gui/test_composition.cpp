@@ -124,6 +124,11 @@ void walk_lesson(bool presenting) {
             app.key(GLFW_KEY_PAGE_DOWN);
             ASSERT_TRUE(app.settle()) << size.text() << " step " << n;
             const std::string where = std::string(presenting ? "presenting " : "window ") + size.text() + " step " + std::to_string(n);
+            if (app.state().asking()) {  // the question and the picture before; then Page Down reveals
+                screen_problems(app, presenting, where + " asked", findings);
+                app.key(GLFW_KEY_PAGE_DOWN);
+                ASSERT_TRUE(app.settle()) << where << " revealed";
+            }
             screen_problems(app, presenting, where, findings);
         }
     }

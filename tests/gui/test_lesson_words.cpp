@@ -192,7 +192,7 @@ TEST_P(StepsSayWhatTheirPanelDraws, EveryStep) {
     for (int n = 0; n < static_cast<int>(steps.size()); ++n) {
         const lessons::Step& step = steps[static_cast<std::size_t>(n)];
         const std::string where = view.name + " " + named(n);
-        app.state().go_to_lesson_step(n);
+        app.state().go_to_lesson_step(n, false);  // answered: the text is shown with the step's picture
         ASSERT_TRUE(app.settle()) << where;
         PanelDrawing drawing;
         ASSERT_TRUE(drawing_of(app, step.panel->index, drawing)) << where << ": its panel " << step.panel->name << " is not shown";

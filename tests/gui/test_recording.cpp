@@ -78,11 +78,11 @@ bool finish(HeadlessApp& app) {
 
 }  // namespace
 
-// Not playing: position moves as Play would move it from where it is (10 tokens/s, 2 s at 30 fps);
-// the file is written while frames go on, a key still moves the position, nothing on screen is
-// rebuilt for it, and the file holds the parameters as they were when Record was pressed.
+// Not playing: position moves over its whole range now (0 to the context's last position), and the
+// file's name says so; the file is written while frames go on, a key still moves the position,
+// nothing on screen is rebuilt for it, and the file holds the parameters as they were when Record was pressed.
 TEST_F(Recording, CtrlRRecordsTheAnimationOffTheUiThreadAndTheWindowStaysLive) {
-    HeadlessApp app({"--fresh", "--set", "position=12"});
+    HeadlessApp app({"--fresh", "--set", "position=12", "--set", "max_position=200"});
     ASSERT_TRUE(app.settle());
     const std::size_t steps = app.state().history().undo_entries().size();
     ctrl_r_over(app, 0);
@@ -90,12 +90,17 @@ TEST_F(Recording, CtrlRRecordsTheAnimationOffTheUiThreadAndTheWindowStaysLive) {
     ASSERT_TRUE(d.open && d.recording);
     EXPECT_EQ(d.panel, 0);
     EXPECT_EQ(d.rec.key, rope::ParamId::position);
-    EXPECT_EQ(d.rec.from, 12);
-    EXPECT_EQ(d.rec.to, 32);  // 10 tokens/s for 59/30 s
+    EXPECT_EQ(d.rec.from, 0);
+    EXPECT_EQ(d.rec.to, 199);
     EXPECT_EQ(d.rec.frames, 60);
     EXPECT_EQ(d.rec.fps, 30);
     EXPECT_EQ(d.rec.scale, 1.0f);
-    EXPECT_EQ(std::string(d.file_name), "rope-vectors-position.gif");
+    EXPECT_EQ(std::string(d.file_name), "rope-vectors-position-0-199.gif");
+    // the name follows the range until one is typed
+    d.rec.to = 32;
+    d.rec.from = 12;
+    app.frame();
+    EXPECT_EQ(std::string(d.file_name), "rope-vectors-position-12-32.gif");
     d.rec.frames = 30;
     app.key(GLFW_KEY_ENTER);
     app.frame();
@@ -109,7 +114,7 @@ TEST_F(Recording, CtrlRRecordsTheAnimationOffTheUiThreadAndTheWindowStaysLive) {
         }
     });
     EXPECT_TRUE(seen) << "the progress window was never up";
-    const std::string gif = path("rope-vectors-position.gif");
+    const std::string gif = path("rope-vectors-position-12-32.gif");
     EXPECT_EQ(app.state().status.rfind("Saved " + gif + " (GIF, 30 frames at 30 fps, 800x480, ", 0), 0u) << app.state().status;
     EXPECT_FALSE(app.state().status_error);
     EXPECT_FALSE(app.app().exports().recording());
@@ -118,7 +123,7 @@ TEST_F(Recording, CtrlRRecordsTheAnimationOffTheUiThreadAndTheWindowStaysLive) {
     EXPECT_EQ(gif_frames(gif), 30);
     const std::string info = gif_info(gif);
     EXPECT_NE(info.find("animate=position=12:32"), std::string::npos) << "the parameters when Record was pressed";
-    EXPECT_EQ(files(), std::vector<std::string>{"rope-vectors-position.gif"}) << "no temporary left beside it";
+    EXPECT_EQ(files(), std::vector<std::string>{"rope-vectors-position-12-32.gif"}) << "no temporary left beside it";
     // the recording was no change of the parameters: one undo step (the Right key), then the start
     EXPECT_EQ(app.state().history().undo_entries().size(), steps + 1);
     EXPECT_TRUE(app.state().undo());
@@ -141,6 +146,7 @@ TEST_F(Recording, AsItPlaysFollowsTheSpeedAndTheScaleIsTheRecordingsOwn) {
     app.app().apply(rope::gui::act::SetSpeed{30});
     ctrl_r_over(app, 0);
     ASSERT_TRUE(d.open && d.recording);
+    rope::gui::play_run(app.state(), d.rec);  // the "as it plays" button
     EXPECT_EQ(d.rec.key, rope::ParamId::position);
     EXPECT_EQ(d.rec.from, 12);
     EXPECT_EQ(d.rec.to, 12 + 59);
@@ -148,20 +154,25 @@ TEST_F(Recording, AsItPlaysFollowsTheSpeedAndTheScaleIsTheRecordingsOwn) {
     EXPECT_EQ(d.scale, 3.0f) << "the picture export keeps its own scale";
 }
 
-// The slider last used is what Record sweeps, across its slider's range; Ctrl+R while it is written
-// stops it and leaves nothing; a second recording then runs to the end; undo still undoes the slider.
-TEST_F(Recording, TheSliderLastUsedIsSweptAndCtrlRCancels) {
+// Record moves position by default, even after another slider was used; the slider picked in
+// "moves" is swept across its slider's range and the file's name follows it; Ctrl+R while it is
+// written stops it and leaves nothing; a second recording then runs to the end; undo still undoes the slider.
+TEST_F(Recording, PositionByDefaultThePickedSliderIsSweptAndCtrlRCancels) {
     HeadlessApp app({"--fresh"});
     ASSERT_TRUE(app.settle());
     app.state().apply_number(P::base, 20000, "item:base");
     app.state().end_gesture();
     EXPECT_EQ(app.state().selected_key, rope::ParamId::base);
-    ctrl_r_over(app, 3);  // the long-range decay reads base
+    ctrl_r_over(app, 3);  // the long-range decay reads position and base
     rope::gui::ExportDialogState& d = app.app().exports().dialog();
     ASSERT_TRUE(d.open && d.recording);
+    EXPECT_EQ(d.rec.key, rope::ParamId::position);
+    rope::gui::default_sweep(app.state(), rope::ParamId::base, d.rec);  // "moves": base, as the combo picks it
+    app.frame();
     EXPECT_EQ(d.rec.key, rope::ParamId::base);
     EXPECT_EQ(d.rec.from, 10);
     EXPECT_EQ(d.rec.to, 1e9);
+    EXPECT_EQ(std::string(d.file_name), "rope-decay-base-10-1000000000.gif");
     d.rec.frames = 1000;
     d.rec.scale = 2;
     app.key(GLFW_KEY_ENTER);
@@ -175,10 +186,11 @@ TEST_F(Recording, TheSliderLastUsedIsSweptAndCtrlRCancels) {
 
     ctrl_r_over(app, 3);
     ASSERT_TRUE(d.open && d.recording);
-    EXPECT_EQ(d.rec.key, rope::ParamId::base);
+    rope::gui::default_sweep(app.state(), rope::ParamId::base, d.rec);
     d.rec.frames = 4;
     d.rec.format = rope::exporting::FileFormat::mp4;
     std::snprintf(d.file_name, sizeof d.file_name, "sweep.mp4");
+    d.file_name_typed = true;  // as typing it would: the name no longer follows the range
     app.key(GLFW_KEY_ENTER);
     app.frame();
     finish(app);
@@ -269,6 +281,7 @@ TEST_F(Recording, ARecordingHoldsThePatchGridsColourKeyStill) {
     d.height = 900;
     d.theme = 0;
     std::snprintf(d.file_name, sizeof d.file_name, "patch-grid");
+    d.file_name_typed = true;
     app.key(GLFW_KEY_ENTER);
     app.frame();
     finish(app);

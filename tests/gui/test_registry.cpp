@@ -107,11 +107,19 @@ TEST(Registry, EveryFigureIsDescribedOnce) {
         EXPECT_FALSE(figures::figures_on_page(page).empty()) << figures::pages()[static_cast<std::size_t>(page)];
     EXPECT_EQ(figures::find_figure("no-such-figure"), nullptr);
     EXPECT_THROW(figures::figure("no-such-figure"), std::invalid_argument);
-    // number keys 1-9 then 0; beyond ten panels none (reached by their tab and title)
-    EXPECT_EQ(figures::panel_key(0), '1');
-    EXPECT_EQ(figures::panel_key(8), '9');
-    EXPECT_EQ(figures::panel_key(9), '0');
-    EXPECT_EQ(figures::panel_key(10), 0);
+    // number keys 1-9 then 0, the two keys beside them, then F2 ...: every panel has one, each its own
+    EXPECT_EQ(figures::panel_key(0), "1");
+    EXPECT_EQ(figures::panel_key(8), "9");
+    EXPECT_EQ(figures::panel_key(9), "0");
+    EXPECT_EQ(figures::panel_key(10), "-");
+    EXPECT_EQ(figures::panel_key(11), "=");
+    EXPECT_EQ(figures::panel_key(12), "F2");
+    std::set<std::string> keys;
+    for (int i = 0; i < figures::figure_count(); ++i) {
+        EXPECT_FALSE(figures::panel_key(i).empty()) << "panel " << i + 1;
+        EXPECT_TRUE(keys.insert(figures::panel_key(i)).second) << "panel " << i + 1;
+    }
+    EXPECT_EQ(keys.count("F11"), 0u) << "F11 is fullscreen";
 }
 
 // Every plot has a name of its own in its figure, and every lesson step's focus is what its text

@@ -43,15 +43,30 @@ void toggle_play(AppState& state) {
     if (!state.playing && state.history().open_gesture() == "animation") state.end_gesture();
 }
 
+// Page Down reveals an asked question before it moves on (a clicker drives the whole lesson);
+// stepping back shows the earlier step answered.
 void step_lesson(AppState& state, int delta) {
+    if (state.lesson_step() < 0) return state.go_to_lesson_step(0);
+    if (delta > 0 && state.asking()) return state.reveal();
     const int n = static_cast<int>(state.lesson().steps.size());
-    const int next = state.lesson_step() < 0 ? 0 : std::clamp(state.lesson_step() + delta, 0, n - 1);
-    if (next != state.lesson_step()) state.go_to_lesson_step(next);
+    const int next = std::clamp(state.lesson_step() + delta, 0, n - 1);
+    if (next != state.lesson_step()) state.go_to_lesson_step(next, delta > 0);
+}
+
+// Presenting a lesson, the step's panel fills the screen: Tab shows the panels after it one at a time
+// (each alone, as its key would), and after the last the step again; Shift+Tab goes the other way.
+void next_presented_panel(AppState& state, int delta) {
+    const int n = figures::figure_count(), home = lesson_panel(state)->index;
+    const int at = state.maximized < 0 ? 0 : ((state.maximized - home) % n + n) % n;  // 0: the step
+    const int next = ((at + delta) % n + n) % n;
+    state.maximized = next == 0 ? -1 : (home + next) % n;
+    state.page = figures::figure_at(next == 0 ? home : state.maximized).page;
 }
 
 // Through the parts of the page first (where the grid shows it a few panels at a time), then to the
 // next page's first part or the previous page's last (the grid clamps the part to its count).
 void next_page(AppState& state, int delta) {
+    if (state.presentation && lesson_panel(state)) return next_presented_panel(state, delta);
     const int n = static_cast<int>(figures::pages().size());
     const int part = state.page_part + delta;
     state.maximized = -1;
@@ -102,6 +117,18 @@ bool apply_to_state(AppState& state, const Action& action) {
             [&](const act::Redo&) { return state.redo(), true; },
             [&](const act::StepLesson& a) { return step_lesson(state, a.delta), true; },
             [&](const act::OpenLesson&) { return state.go_to_lesson_step(0), true; },
+            [&](const act::Reveal&) { return state.reveal(), true; },
+            [&](const act::Guess& a) {
+                if (a.is_number) state.guess_number = a.number, state.guessed_number = true;
+                else state.guess_choice = a.choice;
+                return true;
+            },
+            [&](const act::EditLesson& a) { return state.edit_lesson(a.label, a.edit, a.step, a.gesture), true; },
+            [&](const act::GoToLessonStep& a) { return state.go_to_lesson_step(a.step), true; },
+            [&](const act::ToggleLessonEditor&) {
+                state.editing_lesson = !state.editing_lesson;  // the view stays: it may become a step
+                return true;
+            },
             [&](const act::CloseLesson&) { return state.close_lesson(), true; },
             [&](const act::TogglePlay&) { return toggle_play(state), true; },
             [&](const act::SetSpeed& a) { return state.speed = a.tokens_per_second, true; },
@@ -124,6 +151,7 @@ bool apply_to_state(AppState& state, const Action& action) {
                 if (a.position >= 0) state.linked_next.position = a.position;
                 return true;
             },
+            [&](const act::LessonSaved& a) { return state.lesson_saved(a.path), true; },
             [&](const act::SetSessionPath& a) { return state.session_path = a.path, true; },
             [&](const act::SetStatus& a) { return state.set_status(a.text, a.error), true; },
             [&](const act::Screenshot&) { return state.screenshot_requested = true; },

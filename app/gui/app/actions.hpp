@@ -70,6 +70,23 @@ struct StepLesson {
     int delta;
 };
 struct OpenLesson {};
+struct Reveal {};  // the asked question's answer (Page Down while a question is asked)
+struct Guess {     // the audience's prediction: a choice, or a number
+    int choice = -1;
+    double number = 0;
+    bool is_number = false;
+};
+// Authoring: a change to the lesson's steps, made on a copy (AppState::edit_lesson), one undo step.
+struct EditLesson {
+    std::string label;
+    std::function<void(lessons::Lesson&)> edit;  // may throw: the edit is refused, said on the status line
+    int step;                                     // the step shown afterwards
+    std::string gesture = {};                     // typing into one field is one undo step
+};
+struct GoToLessonStep {  // a step picked in the lesson editor's list (asked first, as Page Down shows it)
+    int step;
+};
+struct ToggleLessonEditor {};
 struct CloseLesson {};
 struct TogglePlay {};
 struct SetSpeed {
@@ -115,7 +132,10 @@ struct OpenExportDialog {
     bool recording;  // Record (an animation) instead of Export
 };
 struct OpenFileDialog {
-    enum Kind { save_session, open_session, open_config, open_config_b } kind;  // open_config_b: a config.json as model B
+    enum Kind { save_session, open_session, open_config, open_config_b, save_lesson } kind;  // open_config_b: a config.json as model B
+};
+struct LessonSaved {  // the lesson was written to `path`: it is now that file's lesson
+    std::string path;
 };
 struct SetSessionPath {  // the file Ctrl+S writes next
     std::string path;
@@ -133,10 +153,10 @@ struct Quit {};
 namespace rope::gui {
 
 using Action = std::variant<act::ChangeParams, act::SetParam, act::SelectKey, act::SetNumber, act::ReplaceParams, act::OpenSession, act::UseLesson, act::StepPosition,
-                            act::StepPair, act::BaseNotch, act::Undo, act::Redo, act::StepLesson, act::OpenLesson, act::CloseLesson,
+                            act::StepPair, act::BaseNotch, act::Undo, act::Redo, act::StepLesson, act::OpenLesson, act::Reveal, act::Guess, act::EditLesson, act::GoToLessonStep, act::ToggleLessonEditor, act::CloseLesson,
                             act::TogglePlay, act::SetSpeed, act::ShowPage, act::NextPage, act::PageParts, act::ToggleMaximized, act::RestoreGrid,
                             act::SetTheme, act::TogglePresentation, act::ToggleFullscreen, act::ShowShortcuts, act::ToggleShortcuts,
-                            act::HoverLinked, act::OpenExportDialog, act::OpenFileDialog, act::SetSessionPath, act::SetStatus,
+                            act::HoverLinked, act::OpenExportDialog, act::OpenFileDialog, act::LessonSaved, act::SetSessionPath, act::SetStatus,
                             act::CancelRecording, act::Screenshot, act::Quit>;
 
 class AppState;

@@ -140,14 +140,21 @@ void App::layout_presentation(ImVec2 display) {
         return;
     }
     const int panel = lesson_panel(state_)->index;
+    lesson_.place_answer(state_, display, fonts_.bold());
     const float column = lesson_.column_width(state_, display.x, display.y, fonts_.bold());
     const bool text_beside = lesson_.height(state_, column, fonts_.bold()) <= display.y;
+    // a revealed answer: a band across the top of the picture
+    auto picture = [&](ImVec2 size) {
+        const float band = lesson_.band_height(state_, size.x);
+        lesson_.draw_band(state_, ImVec2(0, 0), ImVec2(size.x, band));
+        draw_panels(state_, panels_, ui_, asked, ImVec2(0, band), ImVec2(size.x, size.y - band), panel, false);
+    };
     if (text_beside && !focus_fits_only_below(display, column, panel)) {
-        draw_panels(state_, panels_, ui_, asked, ImVec2(0, 0), ImVec2(display.x - column, display.y), panel, false);
+        picture(ImVec2(display.x - column, display.y));
         lesson_.draw(state_, ImVec2(display.x - column, 0), ImVec2(column, display.y), fonts_.bold(), asked);
     } else {
         const float strip = std::min(std::round(display.y * 0.5f), lesson_.height(state_, display.x, fonts_.bold()));
-        draw_panels(state_, panels_, ui_, asked, ImVec2(0, 0), ImVec2(display.x, display.y - strip), panel, false);
+        picture(ImVec2(display.x, display.y - strip));
         lesson_.draw(state_, ImVec2(0, display.y - strip), ImVec2(display.x, strip), fonts_.bold(), asked);
     }
     apply(asked);
@@ -163,7 +170,8 @@ bool App::focus_fits_only_below(ImVec2 display, float column, int panel) {
     if (style.focus.empty() || text_below > std::round(display.y * 0.5f)) return false;
     const float sides = ImGui::GetStyle().WindowPadding.x * 2;
     auto fits = [&](float width, float height) {
-        return figures::focus_fits(f, state_.params(), style, width - sides, height - panel_header_height(panel, width, fonts_.bold()));
+        return figures::focus_fits(f, state_.params(), style, width - sides,
+                                   height - panel_header_height(panel, width, fonts_.bold()) - lesson_.band_height(state_, width));
     };
     return !fits(display.x - column, display.y) && fits(display.x, display.y - text_below);
 }
@@ -191,6 +199,8 @@ void App::layout() {
         draw_panels(state_, panels_, ui_, asked, ImVec2(controls_w, 0), ImVec2(display.x - controls_w, display.y), -1);
         apply(asked);
     }
+    lesson_editor_.draw(state_, asked);
+    apply(asked);
     draw_shortcut_overlay(state_, asked);
     apply(asked);
     session_dialog_.draw(state_, asked);

@@ -23,6 +23,7 @@
 #include "gui/panels/panel_set.hpp"
 #include "gui/platform/renderer.hpp"
 #include "gui/dialogs/session_dialog.hpp"
+#include "gui/presentation/lesson_editor.hpp"
 #include "gui/presentation/teaching.hpp"
 #include "gui/app/ui_context.hpp"
 
@@ -56,6 +57,7 @@ public:
     figures::FigureCache& cache() { return builder_.cache(); }
     ExportJobs& exports() { return exports_; }
     const SessionDialog& session_dialog() const { return session_dialog_; }
+    const LessonEditor& lesson_editor() const { return lesson_editor_; }
     // Applies one action: the one place the state, the view and the dialogs change (actions.hpp).
     void apply(const Action& action);
     void apply(Actions& actions);
@@ -123,6 +125,7 @@ private:
     ExportJobs exports_;
     ControlsPanel controls_;
     LessonPanel lesson_;
+    LessonEditor lesson_editor_;
     SessionDialog session_dialog_;
     std::uint64_t change_serial_ = 0;
     struct Clipboard {

@@ -1,5 +1,7 @@
 #include "gui/app/app_state.hpp"
 
+#include <cctype>
+
 #include "lessons/lessons.hpp"
 #include "plot/ticks.hpp"
 
@@ -73,10 +75,11 @@ bool AppState::apply_number(ParamId key, double value, const std::string& gestur
 }
 
 void AppState::replace(const std::string& label, const ParamSet& params, int lesson_step) {
-    if (params == params_ && lesson_step == lesson_step_) return;
+    if (params == params_ && lesson_step == lesson_step_ && !asking_) return;
     const Snapshot before = snapshot();
     params_ = params;
     lesson_step_ = lesson_step;
+    asking_ = false;
     play_position = static_cast<double>(params_[P::position]);
     history_.record(label, before, snapshot());
 }
@@ -85,33 +88,83 @@ void AppState::use_lesson(std::shared_ptr<const lessons::Lesson> lesson, std::st
     lesson_ = std::move(lesson);
     lesson_file_ = std::move(path);
     lesson_step_ = -1;
+    asking_ = false;
 }
 
-void AppState::go_to_lesson_step(int step) {
+void AppState::go_to_lesson_step(int step, bool ask) {
     const auto& steps = lesson_->steps;
     if (step < 0 || step >= static_cast<int>(steps.size())) {
         close_lesson();
         return;
     }
+    const lessons::Step& shown = steps[static_cast<std::size_t>(step)];
     const Snapshot before = snapshot();
     lesson_step_ = step;
-    params_ = lessons::step_parameters(steps[static_cast<std::size_t>(step)]);
-    page = steps[static_cast<std::size_t>(step)].panel->page;
+    asking_ = ask && shown.question.has_value();
+    params_ = asking_ ? lessons::question_parameters(shown) : lessons::step_parameters(shown);
+    page = shown.panel->page;
     if (maximized >= 0 && figures::figure_at(maximized).page != page) maximized = -1;
     playing = false;
     play_position = static_cast<double>(params_[P::position]);
+    guess_choice = -1;
+    guessed_number = false;
     history_.record("lesson step " + std::to_string(step + 1), before, snapshot());
-    set_status("Lesson step " + std::to_string(step + 1) + " of " + std::to_string(steps.size()) + ": " +
-               steps[static_cast<std::size_t>(step)].title);
+    set_status("Lesson step " + std::to_string(step + 1) + " of " + std::to_string(steps.size()) + ": " + shown.title +
+               (asking_ ? " (a question: Page Down reveals the answer)" : ""));
 }
 
-void AppState::close_lesson() { lesson_step_ = -1; }
+void AppState::lesson_saved(std::string path) {
+    // a copy of the built-in lesson, saved, is the file's own lesson (its next edit is not a copy's)
+    if (lesson_is_builtin()) lesson_ = std::make_shared<const lessons::Lesson>(*lesson_);
+    lesson_file_ = std::move(path);
+}
+
+void AppState::reveal() {
+    if (!asking_ || lesson_step_ < 0) return;
+    const lessons::Step& shown = lesson_->steps[static_cast<std::size_t>(lesson_step_)];
+    const Snapshot before = snapshot();
+    asking_ = false;
+    params_ = lessons::step_parameters(shown);
+    playing = false;
+    play_position = static_cast<double>(params_[P::position]);
+    history_.record("reveal step " + std::to_string(lesson_step_ + 1), before, snapshot());
+    // as arriving at the step says it (the answer is in the lesson window): the step looks as --lesson N shows it
+    set_status("Lesson step " + std::to_string(lesson_step_ + 1) + " of " + std::to_string(lesson_->steps.size()) + ": " + shown.title);
+}
+
+bool AppState::edit_lesson(const std::string& label, const std::function<void(lessons::Lesson&)>& edit, int step, const std::string& gesture) {
+    lessons::Lesson copy = *lesson_;
+    try {
+        edit(copy);
+        if (copy.steps.empty()) throw session::SessionError("a lesson has at least one step");
+        lessons::parse_lesson(lessons::lesson_json(copy), copy.title);  // every step still reads back
+    } catch (const std::exception& e) {
+        set_status(std::string("Refused: ") + e.what(), true);
+        return false;
+    }
+    const Snapshot before = snapshot();
+    lesson_ = std::make_shared<const lessons::Lesson>(std::move(copy));
+    lesson_step_ = std::clamp(step, 0, static_cast<int>(lesson_->steps.size()) - 1);
+    asking_ = false;
+    history_.record(label, before, snapshot(), gesture);
+    set_status(label[0] == 0 ? "" : std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(label[0])))) + label.substr(1) +
+                                         (lesson_file_.empty() ? " (an unsaved lesson: Save lesson keeps it)" : " (unsaved: Save lesson writes " + lesson_file_ + ")"));
+    return true;
+}
+
+void AppState::close_lesson() {
+    lesson_step_ = -1;
+    asking_ = false;
+}
 
 void AppState::end_gesture() { history_.end_gesture(); }
 
 void AppState::restore(const Snapshot& s) {
-    const bool lesson_moved = s.lesson_step != lesson_step_;
+    const bool lesson_moved = s.lesson_step != lesson_step_ || s.lesson != lesson_;
     params_ = s.params;
+    if (s.lesson) lesson_ = s.lesson;
+    lesson_file_ = s.lesson_file;
+    asking_ = s.asking;
     // (a step of a lesson opened before this one: a number this lesson may not have)
     lesson_step_ = s.lesson_step < static_cast<int>(lesson_->steps.size()) ? s.lesson_step : -1;
     playing = false;

@@ -35,6 +35,15 @@ public:
     // the lesson window closed. The undo history stays: its lesson steps are numbers, and a step the
     // new lesson does not have restores as no step.
     void use_lesson(std::shared_ptr<const lessons::Lesson> lesson, std::string path);
+    bool lesson_is_builtin() const { return lesson_ == lessons::builtin_lesson_shared(); }
+    // The open step's question is being asked: the picture shows its "before" state until revealed.
+    bool asking() const { return asking_; }
+    // Changes the lesson's steps (authoring): `edit` works on a copy, which becomes the lesson if
+    // every step still reads back (one undo step named `label`), and the lesson window shows `step`
+    // afterwards. The built-in lesson is never changed: an edit of it is an unsaved copy.
+    bool edit_lesson(const std::string& label, const std::function<void(lessons::Lesson&)>& edit, int step, const std::string& gesture = "");
+    // The lesson was written to `path`: it is now that file's lesson.
+    void lesson_saved(std::string path);
     const History& history() const { return history_; }
 
     // The starting state (command line, session, lesson): no undo step.
@@ -49,8 +58,11 @@ public:
     void replace(const std::string& label, const ParamSet& params) { replace(label, params, lesson_step_); }
     // ... and the lesson step with it (a session opens at its own step).
     void replace(const std::string& label, const ParamSet& params, int lesson_step);
-    // A lesson step's parameters, page and panel (one undo step); -1 closes the lesson.
-    void go_to_lesson_step(int step);
+    // A lesson step's parameters, page and panel (one undo step); -1 closes the lesson. A step with
+    // a question asks it first (its "before" parameters), unless `ask` is false (stepping back).
+    void go_to_lesson_step(int step, bool ask = true);
+    // The asked question's answer: the step's own parameters (one undo step).
+    void reveal();
     void close_lesson();
     // The gesture the last changes belong to has ended (the slider or the mouse button was let go).
     void end_gesture();
@@ -73,6 +85,11 @@ public:
     double speed = 10;          // tokens per second
     double play_position = 0;   // fractional position while playing
     bool show_shortcuts = false;
+    bool editing_lesson = false;  // the lesson editor is open
+    // the audience's prediction for the asked question (not undone; cleared by a step change)
+    int guess_choice = -1;
+    double guess_number = 0;
+    bool guessed_number = false;
     std::string session_path;   // the file Ctrl+S writes (last opened or saved)
     ParamId selected_key = ParamId::position;  // the numeric slider last used: what Record sweeps
 
@@ -104,12 +121,13 @@ public:
 private:
     void restore(const Snapshot& s);
     bool step_history(bool forward);
-    Snapshot snapshot() const { return {params_, lesson_step_}; }
+    Snapshot snapshot() const { return {params_, lesson_step_, lesson_, lesson_file_, asking_}; }
 
     ParamSet params_;
     int lesson_step_ = -1;  // -1: no lesson open
     std::shared_ptr<const lessons::Lesson> lesson_ = lessons::builtin_lesson_shared();
     std::string lesson_file_;
+    bool asking_ = false;
     History history_;
 };
 

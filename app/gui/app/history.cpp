@@ -2,13 +2,28 @@
 
 namespace rope::gui {
 
+namespace {
+
+// A gesture's label says where it started and where it ended, where its steps are named by a place:
+// "query patch (3, 7)" then "query patch (5, 2)" make "query patch (3, 7) -> (5, 2)".
+std::string gesture_label(const std::string& first, const std::string& last) {
+    if (last == first) return first;
+    const std::size_t open = first.rfind(" (");
+    if (open == std::string::npos || last.compare(0, open + 2, first, 0, open + 2) != 0) return first;
+    return first + " -> " + last.substr(open + 1);
+}
+
+}  // namespace
+
 void History::record(const std::string& label, const Snapshot& before, const Snapshot& after, const std::string& gesture) {
     redo_.clear();
     if (!gesture.empty() && gesture == gesture_ && !undo_.empty()) {
         undo_.back().after = after;
+        undo_.back().label = gesture_label(first_label_, label);
         return;
     }
     end_gesture();
+    first_label_ = label;
     undo_.push_back({label, before, after});
     if (undo_.size() > kMaxEntries) undo_.erase(undo_.begin());
     gesture_ = gesture;

@@ -4,19 +4,30 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "rope/params.hpp"
 
+namespace rope::lessons {
+struct Lesson;
+}
+
 namespace rope::gui {
 
-// What undo restores: the parameters, and the lesson step they belong to.
+// What undo restores: the parameters, the lesson (its steps as they were: an edit is undone too),
+// the step they belong to and whether its question was still asked.
 struct Snapshot {
     ParamSet params;
     int lesson_step = -1;
-    bool operator==(const Snapshot& o) const { return params == o.params && lesson_step == o.lesson_step; }
+    std::shared_ptr<const lessons::Lesson> lesson;  // never changed in place: an edit makes a new one
+    std::string lesson_file;
+    bool asking = false;
+    bool operator==(const Snapshot& o) const {
+        return params == o.params && lesson_step == o.lesson_step && lesson == o.lesson && lesson_file == o.lesson_file && asking == o.asking;
+    }
     bool operator!=(const Snapshot& o) const { return !(*this == o); }
 };
 
@@ -45,6 +56,7 @@ public:
 private:
     std::vector<HistoryEntry> undo_, redo_;
     std::string gesture_;  // the gesture the last undo entry belongs to, while it lasts
+    std::string first_label_;  // the label its first change had
 };
 
 }  // namespace rope::gui

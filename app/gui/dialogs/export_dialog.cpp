@@ -101,8 +101,8 @@ void ExportJobs::open(const AppState& state, int index, bool recording) {
     if (!recording) return;
     d.recording = true;
     default_recording(state, figure, d.rec);
-    const std::string stem = "rope-" + std::string(figure.name) + (d.rec.key ? "-" + std::string(param_spec(*d.rec.key).name) : std::string());
-    std::snprintf(d.file_name, sizeof d.file_name, "%s", exporting::with_extension(stem, exporting::file_format(d.rec.format)).c_str());
+    d.file_name_typed = false;
+    std::snprintf(d.file_name, sizeof d.file_name, "%s", recording_file_name(figure, d.rec).c_str());
 }
 
 struct ExportJobs::Job {
@@ -314,7 +314,7 @@ void draw_file_fields(ExportDialogState& d) {
     item_tooltip("Colours of the file: light (white background) suits blog posts and print.");
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * dialog_em::kLabelRoom);
     const bool folder = d.recording && d.rec.format == exporting::FileFormat::png_folder;
-    ImGui::InputText(folder ? "folder name" : "file name", d.file_name, sizeof d.file_name);
+    if (ImGui::InputText(folder ? "folder name" : "file name", d.file_name, sizeof d.file_name)) d.file_name_typed = true;
     item_tooltip(folder
                      ? "The new folder the frames go into (frame-0001.png, ...); it is written whole or not at all."
                      : "The file to write; it is written whole or not at all.");
@@ -406,7 +406,10 @@ void ExportJobs::draw_dialog(const AppState& state, const PanelSet& panels, Acti
     const PanelView& panel = panels[d.panel];
     ImGui::Text("Panel %d: %s", d.panel + 1, std::string(panel.figure->title).c_str());
     ImGui::Separator();
-    if (d.recording) draw_recording_fields(state, *panel.figure, d.rec, d.file_name, sizeof d.file_name);
+    if (d.recording) {
+        draw_recording_fields(state, *panel.figure, d.rec, d.file_name, sizeof d.file_name);
+        if (!d.file_name_typed) std::snprintf(d.file_name, sizeof d.file_name, "%s", recording_file_name(*panel.figure, d.rec).c_str());
+    }
     else draw_format_choice(d);
     const exporting::ExportOptions o = options_of(d);
     std::string problem = options_problem(d, o);

@@ -32,6 +32,7 @@ struct ExportDialogState {
     bool no_title = false;
     bool browsing = false;          // the folder list is shown
     char file_name[256] = {};
+    bool file_name_typed = false;  // a recording's name follows its key and range until typed
     char folder[1024] = {};
 };
 

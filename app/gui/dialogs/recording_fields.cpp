@@ -44,7 +44,6 @@ std::vector<ParamId> animatable_keys(const figures::FigureDescriptor& figure) {
 void default_sweep(const AppState& state, ParamId key, RecordingFields& rec) {
     rec.key = key;
     slider_span(state.params(), key, rec.from, rec.to);
-    if (key == ParamId::position) play_run(state, rec);
 }
 
 void play_run(const AppState& state, RecordingFields& rec) {
@@ -61,13 +60,19 @@ void default_recording(const AppState& state, const figures::FigureDescriptor& f
     const std::vector<ParamId> keys = animatable_keys(figure);
     const bool reads_selected = std::find(keys.begin(), keys.end(), state.selected_key) != keys.end();
     const bool reads_position = std::find(keys.begin(), keys.end(), ParamId::position) != keys.end();
-    std::optional<ParamId> key = reads_selected ? state.selected_key
-                                 : reads_position ? ParamId::position
-                                 : keys.empty()   ? std::optional<ParamId>()
-                                                  : keys.front();
-    if (state.playing && reads_position) key = ParamId::position;
-    rec.key = key;
-    if (key) default_sweep(state, *key, rec);
+    rec.key = reads_position   ? ParamId::position
+              : reads_selected ? state.selected_key
+              : keys.empty()   ? std::optional<ParamId>()
+                               : keys.front();
+    if (!rec.key) return;
+    if (state.playing && reads_position) return play_run(state, rec);  // the animation as it runs
+    default_sweep(state, *rec.key, rec);
+}
+
+std::string recording_file_name(const figures::FigureDescriptor& figure, const RecordingFields& rec) {
+    std::string stem = "rope-" + std::string(figure.name);
+    if (rec.key) stem += "-" + name_of(rec.key) + "-" + number_text(rec.key, rec.from) + "-" + number_text(rec.key, rec.to);
+    return exporting::with_extension(stem, exporting::file_format(rec.format));
 }
 
 exporting::Animation animation_of(const RecordingFields& rec) {

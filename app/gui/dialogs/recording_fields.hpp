@@ -30,16 +30,20 @@ struct RecordingFields {
 // The numeric parameters `figure` reads: the keys a recording of it can move.
 std::vector<ParamId> animatable_keys(const figures::FigureDescriptor& figure);
 
-// Fills `rec` for `figure`: the running animation if it plays, else the selected slider's sweep
-// (or position's, or the first key the figure reads, when the figure does not read that slider).
+// Fills `rec` for `figure`: position over its whole range now (0 to the context), or the run Play
+// makes while it plays; for a figure that does not read position, the selected slider's sweep (or
+// the first key the figure reads).
 // Recordings start at scale 1 (a GIF for a blog), whatever the picture export uses.
 void default_recording(const AppState& state, const figures::FigureDescriptor& figure, RecordingFields& rec);
-// FROM and TO for `key`: its slider's span (the context for key_position, the pairs for pair);
-// for position, the run Play makes (play_run).
+// FROM and TO for `key`: its slider's span now (the context for position and key_position, the
+// pairs for pair).
 void default_sweep(const AppState& state, ParamId key, RecordingFields& rec);
 // Position as the animation plays it: from where it is now, at the play speed (tokens per second),
 // for the recording's length (frames / fps), kept inside the context.
 void play_run(const AppState& state, RecordingFields& rec);
+
+// "rope-vectors-position-0-4095.gif": the figure, the key and its range, the format's extension.
+std::string recording_file_name(const figures::FigureDescriptor& figure, const RecordingFields& rec);
 
 // The fields as the command line's --animate, --frames and --fps.
 exporting::Animation animation_of(const RecordingFields& rec);

@@ -75,6 +75,16 @@ void open_config_as_b(const AppState& state, const std::string& path, Actions& o
     }
 }
 
+void save_lesson(const AppState& state, const std::string& path, Actions& out) {
+    try {
+        io::write_file_atomically(path, lessons::lesson_json(state.lesson()));
+        out.ask(act::LessonSaved{path});
+        out.ask(act::SetStatus{"Lesson \"" + state.lesson().title + "\" (" + std::to_string(state.lesson().steps.size()) + " steps) saved to " + path});
+    } catch (const std::exception& e) {
+        out.ask(act::SetStatus{e.what(), true});  // the file is left as it was
+    }
+}
+
 void open_file(const AppState& state, const std::string& path, bool as_config, Actions& out) {
     try {
         if (as_config) {
@@ -101,6 +111,7 @@ void SessionDialog::open(const AppState& state, Kind kind) {
     just_opened_ = true;
     kind_ = kind;
     const std::string path = kind == Kind::open_config || kind == Kind::open_config_b ? working_folder() + "/config.json"
+                             : kind == Kind::save_lesson  ? (state.lesson_file().empty() ? working_folder() + "/my-lesson.json" : state.lesson_file())
                              : state.session_path.empty() ? working_folder() + "/rope-session.json"
                                                           : state.session_path;
     std::snprintf(path_, sizeof path_, "%s", path.c_str());
@@ -108,8 +119,9 @@ void SessionDialog::open(const AppState& state, Kind kind) {
 
 void SessionDialog::draw(const AppState& state, Actions& out) {
     if (!open_) return;
-    const bool saving = kind_ == Kind::save_session, config = kind_ == Kind::open_config, config_b = kind_ == Kind::open_config_b;
-    const char* title = config_b ? "Open config.json as model B" : config ? "Open config.json" : saving ? "Save session" : "Open session";
+    const bool lesson = kind_ == Kind::save_lesson;
+    const bool saving = kind_ == Kind::save_session || lesson, config = kind_ == Kind::open_config, config_b = kind_ == Kind::open_config_b;
+    const char* title = config_b ? "Open config.json as model B" : config ? "Open config.json" : lesson ? "Save lesson" : saving ? "Save session" : "Open session";
     if (just_opened_) {
         ImGui::OpenPopup(title);
         just_opened_ = false;
@@ -118,6 +130,7 @@ void SessionDialog::draw(const AppState& state, Actions& out) {
     if (!ImGui::BeginPopupModal(title, &open_, ImGuiWindowFlags_NoSavedSettings)) return;
     ImGui::TextUnformatted(config_b ? "Compare with the model of a Hugging Face config.json (model B):"
                            : config ? "Read a Hugging Face config.json (head dim, base, scaling):"
+                           : lesson ? "Write the lesson's steps to a lesson file (JSON; --lessons FILE opens it):"
                            : saving ? "Write the parameters and the view to a JSON file:"
                                     : "Read a session JSON file, or a PNG the app exported:");
     ImGui::SetNextItemWidth(-1);
@@ -132,7 +145,9 @@ void SessionDialog::draw(const AppState& state, Actions& out) {
     }
     if (go && open_) {
         Actions done;
-        if (saving) {
+        if (lesson) {
+            save_lesson(state, path_, done);
+        } else if (saving) {
             try {
                 session::save_session(path_, current_session(state));
                 done.ask(act::SetStatus{std::string("Session saved to ") + path_});

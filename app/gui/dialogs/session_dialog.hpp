@@ -32,6 +32,8 @@ private:
 // not a session) or as File > Open would (a session JSON, an exported PNG); or its error for the
 // status line. Throws nothing.
 void open_file(const AppState& state, const std::string& path, bool as_config, Actions& out);
+// Writes the lesson to `path` (whole, or the file is left as it was); the outcome as actions. Throws nothing.
+void save_lesson(const AppState& state, const std::string& path, Actions& out);
 // A config.json as model B (compare_to its path), or its error for the status line. Throws nothing.
 void open_config_as_b(const AppState& state, const std::string& path, Actions& out);
 // A file dropped onto the window: a config.json or a session, by its content; a config.json dropped

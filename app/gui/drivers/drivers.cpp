@@ -194,7 +194,8 @@ private:
 
 // --lesson-walk DIR: Page Down through every lesson step, then Page Up back to the first, as a
 // presenter's clicker sends them (through the input queue); once each step's figures are complete,
-// DIR/step-NN.png (forward) or DIR/back-NN.png (backward).
+// DIR/step-NN.png (forward) or DIR/back-NN.png (backward); a step that asks a question first is
+// DIR/step-NN-asked.png before Page Down reveals it.
 class LessonWalkDriver : public FrameDriver {
 public:
     explicit LessonWalkDriver(std::string folder) : folder_(std::move(folder)) {}
@@ -205,7 +206,7 @@ public:
         input.drop_pointer_moves();  // the steps' pictures, not a hover readout
         if (frame < 3 || pending_ || done_) return;
         const int step = app.state().lesson_step();
-        forward_ = forward_ && step + 1 < static_cast<int>(app.state().lesson().steps.size());
+        forward_ = forward_ && (step + 1 < static_cast<int>(app.state().lesson().steps.size()) || app.state().asking());
         if (!forward_ && step <= 0) {
             done_ = true;
             return;
@@ -221,7 +222,7 @@ public:
         settled_frames_ = app.figures_complete() && !app.wants_frame() ? settled_frames_ + 1 : 0;
         if (settled_frames_ < 2) return;
         char name[64];
-        std::snprintf(name, sizeof name, "%s-%02d.png", forward_ ? "step" : "back", app.state().lesson_step() + 1);
+        std::snprintf(name, sizeof name, "%s-%02d%s.png", forward_ ? "step" : "back", app.state().lesson_step() + 1, app.state().asking() ? "-asked" : "");
         try {
             app.save_screenshot(folder_ + "/" + name);
         } catch (const io::IoError& e) {

@@ -10,8 +10,11 @@
 namespace rope::gui {
 
 std::vector<ShortcutHelp> shortcut_list() {
-    const int n = figures::figure_count();
-    const std::string last_key(1, figures::panel_key(std::min(n, 10) - 1));
+    int keyed = 0;  // the panels with a key: "1 … 9, 0, -, =, F2 … F8"
+    while (keyed < figures::figure_count() && !figures::panel_key(keyed).empty()) ++keyed;
+    std::string keys = "1 … " + figures::panel_key(std::min(keyed, 9) - 1);
+    for (int i = 9; i < std::min(keyed, 12); ++i) keys += ", " + figures::panel_key(i);
+    if (keyed > 12) keys += ", " + figures::panel_key(12) + (keyed > 13 ? " … " + figures::panel_key(keyed - 1) : "");
     return {
         {"Right / Left", "position m +1 / -1 (with Shift: +10 / -10)"},
         {"Up / Down", "selected pair +1 / -1"},
@@ -19,9 +22,8 @@ std::vector<ShortcutHelp> shortcut_list() {
         {"Space", "play / pause the position animation"},
         {"P", "presentation mode: large type, high contrast, no controls"},
         {"F11", "fullscreen"},
-        {n >= 10 ? "1 … 9, 0" : "1 … " + last_key,
-         "maximise panel 1 … " + std::to_string(std::min(n, 10)) + " (showing its page); again (or Esc) to restore"},
-        {"Tab / Shift+Tab", "next / previous page of panels (or part of a page)"},
+        {keys, "maximise panel 1 … " + std::to_string(keyed) + " (showing its page); again (or Esc) to restore"},
+        {"Tab / Shift+Tab", "next / previous page of panels (or part of a page); presenting a lesson: the next / previous panel alone, then the step again"},
         {"Page Down / Page Up", "next / previous lesson step (presenter clickers send these)"},
         {"Ctrl+Z", "undo the last change (a slider drag, a lesson step, a preset, a session …)"},
         {"Ctrl+Shift+Z or Ctrl+Y", "redo"},
@@ -37,14 +39,26 @@ std::vector<ShortcutHelp> shortcut_list() {
 
 namespace {
 
-// The panel a digit key maximises (main row or keypad), or -1.
+// The name a panel key has in figures::panel_key ("7", "-", "F3"; the keypad's digits too), or "".
+std::string key_name(int code) {
+    if (code >= GLFW_KEY_0 && code <= GLFW_KEY_9) return std::string(1, static_cast<char>('0' + code - GLFW_KEY_0));
+    if (code >= GLFW_KEY_KP_0 && code <= GLFW_KEY_KP_9) return std::string(1, static_cast<char>('0' + code - GLFW_KEY_KP_0));
+    if (code >= GLFW_KEY_F2 && code <= GLFW_KEY_F10) return "F" + std::to_string(code - GLFW_KEY_F1 + 1);
+    switch (code) {
+        case GLFW_KEY_MINUS:
+        case GLFW_KEY_KP_SUBTRACT: return "-";
+        case GLFW_KEY_EQUAL:
+        case GLFW_KEY_KP_EQUAL: return "=";
+        default: return "";
+    }
+}
+
+// The panel a key maximises, or -1.
 int panel_for_key(int code) {
-    int digit = -1;
-    if (code >= GLFW_KEY_0 && code <= GLFW_KEY_9) digit = code - GLFW_KEY_0;
-    if (code >= GLFW_KEY_KP_0 && code <= GLFW_KEY_KP_9) digit = code - GLFW_KEY_KP_0;
-    if (digit < 0) return -1;
+    const std::string name = key_name(code);
+    if (name.empty()) return -1;
     for (int i = 0; i < figures::figure_count(); ++i)
-        if (figures::panel_key(i) == static_cast<char>('0' + digit)) return i;
+        if (figures::panel_key(i) == name) return i;
     return -1;
 }
 

@@ -8,6 +8,7 @@
 #include "gui/input/shortcuts.hpp"
 #include "gui/app/ui_helpers.hpp"
 #include "lessons/lessons.hpp"
+#include "plot/ticks.hpp"
 #include "session/session.hpp"
 
 namespace rope::gui {
@@ -88,6 +89,8 @@ void draw_toolbar(const AppState& state, Actions& out) {
         if (state.lesson_step() >= 0) out.ask(act::CloseLesson{});
         else out.ask(act::OpenLesson{});
     }
+    if (tool_button("Edit lesson", "Write your own lesson: add this view as a step, edit the texts, ask questions, reorder; Save lesson writes it to a file."))
+        out.ask(act::ToggleLessonEditor{});
     if (tool_button("Present", "Presentation mode: large type, high contrast, controls hidden (P).")) out.ask(act::TogglePresentation{});
     if (tool_button("Full", "Fullscreen on or off (F11).")) out.ask(act::ToggleFullscreen{});
     if (tool_button("Keys", "List every keyboard shortcut (? or F1).")) out.ask(act::ToggleShortcuts{});
@@ -156,6 +159,63 @@ std::string look_at(const lessons::Step& step) {
     return "Look at: " + std::string(step.panel->title) + " (panel " + std::to_string(step.panel->index + 1) + ")";
 }
 
+// While a question is asked the window shows it and its choices instead of the text; once revealed,
+// the answer (and how the audience's guess fared) comes before the text.
+const lessons::Question* asked(const AppState& state, const lessons::Step& step) {
+    return state.asking() && step.question ? &*step.question : nullptr;
+}
+// (`in_band`: presenting, where the column has no room for it, the answer is the band over the picture)
+const lessons::Question* answered(const AppState& state, const lessons::Step& step, bool in_band) {
+    return !state.asking() && !(state.presentation && in_band) && step.question ? &*step.question : nullptr;
+}
+
+std::string choice_label(const lessons::Question& q, int i) {
+    return lessons::choice_letter(i) + ") " + q.choices[static_cast<std::size_t>(i)];
+}
+
+std::string answer_text(const AppState& state, const lessons::Question& q) {
+    std::string text = lessons::answer_line(q);
+    if (q.is_choice() && state.guess_choice >= 0)
+        text += state.guess_choice == q.answer_choice ? " (Your guess, " + lessons::choice_letter(state.guess_choice) + ", is right.)"
+                                                      : " (Your guess was " + lessons::choice_letter(state.guess_choice) + ".)";
+    if (!q.is_choice() && state.guessed_number) {
+        const double off = std::abs(state.guess_number - q.answer_number);
+        text += " (Your guess, " + plot::readout_number(state.guess_number, 6) + ", is " +
+                (off <= q.tolerance ? std::string("close enough.)") : plot::readout_number(off, 4) + " off.)");
+    }
+    return text;
+}
+
+// The height of the asked question: its words, each choice (wrapped), the guess field for a number.
+float question_height(const lessons::Question& q, float inner) {
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    float h = static_cast<float>(wrap_at_spaces(q.ask, inner).size()) * line;
+    for (int i = 0; i < static_cast<int>(q.choices.size()); ++i)
+        h += static_cast<float>(wrap_at_spaces(choice_label(q, i), inner).size()) * ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.y;
+    if (!q.is_choice()) h += ImGui::GetFrameHeightWithSpacing();
+    return h;
+}
+
+void draw_question(const AppState& state, const lessons::Question& q, Actions& out) {
+    const float inner = ImGui::GetContentRegionAvail().x;
+    text_wrapped_at_spaces(q.ask, inner);
+    for (int i = 0; i < static_cast<int>(q.choices.size()); ++i) {
+        const std::vector<std::string> lines = wrap_at_spaces(choice_label(q, i), inner);
+        std::string label;
+        for (const std::string& l : lines) label += (label.empty() ? "" : "\n") + l;
+        label += "##choice" + std::to_string(i);
+        if (ImGui::Selectable(label.c_str(), state.guess_choice == i, 0, ImVec2(inner, static_cast<float>(lines.size()) * ImGui::GetTextLineHeight())))
+            out.ask(act::Guess{i});
+        item_tooltip("The class's guess (optional): the answer says whether it was right. Page Down reveals.");
+    }
+    if (!q.is_choice()) {
+        double guess = state.guess_number;
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+        if (ImGui::InputDouble("your guess", &guess, 0, 0, "%.6g")) out.ask(act::Guess{-1, guess, true});
+        item_tooltip("The class's guess (optional): the answer says how far it was. Page Down reveals.");
+    }
+}
+
 // In presentation mode the lesson is part of the slide: no title bar, and the whole text shown.
 ImGuiWindowFlags lesson_window_flags(const AppState& state) {
     return state.presentation ? kFixedWindow
@@ -171,7 +231,7 @@ namespace {
 // (presentation mode, where they fit: a strip of text below the panel keeps a line for the text).
 float step_buttons_width() {
     const ImGuiStyle& style = ImGui::GetStyle();
-    return ImGui::CalcTextSize("< Back").x + ImGui::CalcTextSize("Next >").x + ImGui::CalcTextSize("Close").x + style.FramePadding.x * 6 +
+    return ImGui::CalcTextSize("< Back").x + ImGui::CalcTextSize("Reveal >").x + ImGui::CalcTextSize("Close").x + style.FramePadding.x * 6 +
            style.ItemSpacing.x * 2;
 }
 bool buttons_beside_heading(const AppState& state, float inner) {
@@ -182,7 +242,7 @@ bool buttons_beside_heading(const AppState& state, float inner) {
 // shows that panel alone).
 bool says_look_at(const AppState& state) { return !state.presentation; }
 
-float measure_lesson_panel(const AppState& state, const lessons::Step& step, float width, ImFont* title_font) {
+float measure_lesson_panel(const AppState& state, const lessons::Step& step, float width, ImFont* title_font, bool in_band) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float inner = width - style.WindowPadding.x * 2;
     const float line = ImGui::GetTextLineHeightWithSpacing();
@@ -196,22 +256,27 @@ float measure_lesson_panel(const AppState& state, const lessons::Step& step, flo
     h += static_cast<float>(wrap_at_spaces(step.title, inner).size()) * ImGui::GetTextLineHeightWithSpacing();
     ImGui::PopFont();
     h += style.ItemSpacing.y;
-    h += static_cast<float>(wrap_at_spaces(shown_text(state, step).text, inner).size()) * line;
+    if (const lessons::Question* q = asked(state, step)) {
+        h += question_height(*q, inner);
+    } else {
+        if (const lessons::Question* a = answered(state, step, in_band)) h += static_cast<float>(wrap_at_spaces(answer_text(state, *a), inner).size()) * line + style.ItemSpacing.y;
+        h += static_cast<float>(wrap_at_spaces(shown_text(state, step).text, inner).size()) * line;
+    }
     if (says_look_at(state)) h += static_cast<float>(wrap_at_spaces(look_at(step), inner).size()) * line;
     if (!buttons_up) h += style.ItemSpacing.y + ImGui::GetFrameHeightWithSpacing();
     return std::ceil(h);
 }
 
-void step_buttons(int index, int count, Actions& out) {
+void step_buttons(int index, int count, bool asking, Actions& out) {
     ImGui::BeginDisabled(index == 0);
     if (ImGui::Button("< Back")) out.ask(act::StepLesson{-1});
     ImGui::EndDisabled();
     item_tooltip("The previous step (Page Up).");
     ImGui::SameLine();
-    ImGui::BeginDisabled(index + 1 >= count);
-    if (ImGui::Button("Next >")) out.ask(act::StepLesson{1});
+    ImGui::BeginDisabled(index + 1 >= count && !asking);
+    if (ImGui::Button(asking ? "Reveal >" : "Next >")) out.ask(act::StepLesson{1});
     ImGui::EndDisabled();
-    item_tooltip("The next step (Page Down).");
+    item_tooltip(asking ? "Show the answer: the step's change applied, and why (Page Down)." : "The next step (Page Down).");
     ImGui::SameLine();
     if (ImGui::Button("Close")) out.ask(act::CloseLesson{});
     item_tooltip("Close the lesson; the parameters stay as they are.");
@@ -219,24 +284,59 @@ void step_buttons(int index, int count, Actions& out) {
 
 }  // namespace
 
+void LessonPanel::place_answer(const AppState& state, ImVec2 display, ImFont* title_font) {
+    answer_in_band_ = false;
+    const lessons::Step* step = open_step(state);
+    if (!state.presentation || !step || !step->question || state.asking()) return;
+    // in the text's column if the column (up to 45% of the window) holds it, else the band
+    answer_in_band_ = height(state, column_width(state, display.x, display.y, title_font), title_font) > display.y;
+}
+
+float LessonPanel::band_height(const AppState& state, float width) const {
+    const lessons::Step* step = open_step(state);
+    if (!answer_in_band_ || !state.presentation || !step || !step->question || state.asking()) return 0;
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float lines = static_cast<float>(wrap_at_spaces(answer_text(state, *step->question), width - style.WindowPadding.x * 2).size());
+    return std::ceil(lines * ImGui::GetTextLineHeightWithSpacing() + style.WindowPadding.y * 2);
+}
+
+void LessonPanel::draw_band(const AppState& state, ImVec2 pos, ImVec2 size) const {
+    if (size.y <= 0) return;
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(size);
+    ImGui::Begin("Answer", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar);
+    text_wrapped_at_spaces(answer_text(state, *open_step(state)->question), ImGui::GetContentRegionAvail().x);
+    ImGui::End();
+}
+
 float LessonPanel::height(const AppState& state, float width, ImFont* title_font) {
     const lessons::Step* step = open_step(state);
     if (!step) return 0;
-    const int index = state.lesson_step();
+    std::string words = step_heading(state) + "\n" + step->title + "\n";
+    if (const lessons::Question* q = asked(state, *step)) {
+        words += q->ask;
+        for (const std::string& c : q->choices) words += "\n" + c;
+    } else {
+        if (const lessons::Question* a = answered(state, *step, answer_in_band_)) words += answer_text(state, *a) + "\n";
+        words += step->text;
+    }
     const float font = ImGui::GetFontSize(), title = title_font ? title_font->FontSize : 0;
     const plot::ThemeId theme = effective_theme(state);  // the colour words differ by theme
     for (const Known& k : known_)
-        if (k.step == index && k.width == width && k.font == font && k.title_font == title && k.presentation == state.presentation &&
+        if (k.words == words && k.width == width && k.font == font && k.title_font == title && k.presentation == state.presentation &&
             k.theme == theme)
             return k.height;
     if (known_.size() >= kKnownHeights) known_.clear();
-    known_.push_back({index, width, font, title, state.presentation, theme, measure_lesson_panel(state, *step, width, title_font)});
+    known_.push_back({std::move(words), width, font, title, state.presentation, theme, measure_lesson_panel(state, *step, width, title_font, answer_in_band_)});
     return known_.back().height;
 }
 
 float LessonPanel::column_width(const AppState& state, float window_width, float window_height, ImFont* title_font) {
     float fraction = 0.28f;
-    while (fraction < 0.45f && height(state, std::round(window_width * fraction), title_font) > window_height) fraction += 0.01f;
+    // wide enough for the whole text, and for the Back / Next (Reveal) / Close row under it
+    const float buttons = step_buttons_width() + ImGui::GetStyle().WindowPadding.x * 2;
+    while (fraction < 0.45f && (height(state, std::round(window_width * fraction), title_font) > window_height || window_width * fraction < buttons))
+        fraction += 0.01f;
     return std::round(window_width * fraction);
 }
 
@@ -257,7 +357,7 @@ void LessonPanel::draw(const AppState& state, ImVec2 pos, ImVec2 size, ImFont* t
     if (buttons_up) {
         ImGui::SameLine();
         ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, inner - (ImGui::GetCursorPosX() - ImGui::GetStyle().WindowPadding.x) - step_buttons_width()));
-        step_buttons(index, count, out);
+        step_buttons(index, count, state.asking(), out);
     }
     ImGui::PushFont(title_font);
     text_wrapped_at_spaces(step->title, inner);
@@ -270,7 +370,15 @@ void LessonPanel::draw(const AppState& state, ImVec2 pos, ImVec2 size, ImFont* t
     const bool fits = height(state, size.x, title_font) <= size.y;
     ImGui::PushID(index);
     ImGui::BeginChild("lesson_text", ImVec2(0, buttons_up ? 0.0f : -buttons_h), false, fits ? ImGuiWindowFlags_NoScrollbar : 0);
-    text_with_swatches(shown_text(state, *step), ImGui::GetContentRegionAvail().x);
+    if (const lessons::Question* q = asked(state, *step)) {
+        draw_question(state, *q, out);
+    } else {
+        if (const lessons::Question* a = answered(state, *step, answer_in_band_)) {
+            text_wrapped_at_spaces(answer_text(state, *a), ImGui::GetContentRegionAvail().x);
+            ImGui::Spacing();
+        }
+        text_with_swatches(shown_text(state, *step), ImGui::GetContentRegionAvail().x);
+    }
     if (says_look_at(state)) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         text_wrapped_at_spaces(look_at(*step), ImGui::GetContentRegionAvail().x);
@@ -278,7 +386,7 @@ void LessonPanel::draw(const AppState& state, ImVec2 pos, ImVec2 size, ImFont* t
     }
     ImGui::EndChild();
     ImGui::PopID();
-    if (!buttons_up) step_buttons(index, count, out);
+    if (!buttons_up) step_buttons(index, count, state.asking(), out);
     ImGui::End();
 }
 

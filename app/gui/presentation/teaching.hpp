@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "gui/app/actions.hpp"
@@ -24,12 +25,19 @@ public:
     float height(const AppState& state, float width, ImFont* title_font);
     // The narrowest column beside the panel (from 28% up to 45% of the window) that holds the whole step.
     float column_width(const AppState& state, float window_width, float window_height, ImFont* title_font);
+    // Presenting a revealed question: its answer and why go above the text in the column where the
+    // column (up to 45% of the window) holds them with the whole text, else in a band across the top
+    // of the picture, and the column keeps the size the step's text needs. Decided once a frame.
+    void place_answer(const AppState& state, ImVec2 display, ImFont* title_font);
+    float band_height(const AppState& state, float width) const;  // 0: no band
+    void draw_band(const AppState& state, ImVec2 pos, ImVec2 size) const;
 
 private:
     // Heights are asked for several times a frame (the column's width is searched for) with the same
-    // values: each is kept by the values it depends on (the step, the width, the type, the window's kind, the theme).
+    // values: each is kept by the values it depends on (the words shown, which an edit or a reveal
+    // changes, the width, the type, the window's kind, the theme).
     struct Known {
-        int step;
+        std::string words;
         float width, font, title_font;
         bool presentation;
         plot::ThemeId theme;
@@ -37,6 +45,7 @@ private:
     };
     static constexpr std::size_t kKnownHeights = 64;
     std::vector<Known> known_;
+    bool answer_in_band_ = false;
 };
 
 }  // namespace rope::gui
