@@ -918,3 +918,54 @@ TEST_F(Flows, TabShowsTheOtherPanelsWhilePresentingALesson) {
     EXPECT_EQ(app.state().maximized, -1) << "every panel once, then the step";
     EXPECT_EQ(app.state().lesson_step(), 3);
 }
+
+// Pointing while presenting: L held is the laser (its trail keeps frames coming, then the app is idle
+// again); D turns the pen on, and a drag draws a stroke instead of reaching the panel (the parameters
+// stay); C clears; a step change clears; outside presentation mode the keys are nothing.
+TEST_F(Flows, TheLaserAndThePenWhilePresenting) {
+    HeadlessApp app({"--fresh", "--lesson", "4"}, 1280, 720);
+    app.state().presentation = true;
+    EXPECT_FRESH(app, "presenting step 4");
+    auto& input = app.platform().input();
+    input.push(rope::gui::InputEvent::key(GLFW_KEY_L, GLFW_PRESS, 0));
+    app.move(400, 300);
+    app.frame();
+    app.move(420, 310);
+    app.frame();
+    EXPECT_TRUE(app.app().pointing().laser());
+    EXPECT_TRUE(app.app().wants_frame()) << "the trail fades over the next frames";
+    input.push(rope::gui::InputEvent::key(GLFW_KEY_L, GLFW_RELEASE, 0));
+    app.frame();
+    EXPECT_FALSE(app.app().pointing().laser());
+    ASSERT_TRUE(app.settle()) << "the trail fades and the app goes idle";
+    // the pen: a drag over the heatmap draws, and leaves the parameters as they were
+    const rope::ParamSet before = app.state().params();
+    const std::size_t undo = app.state().history().undo_entries().size();
+    app.key(GLFW_KEY_D);
+    app.frame();
+    ASSERT_TRUE(app.app().pointing().pen());
+    app.drag(300, 300, 500, 380);
+    ASSERT_TRUE(app.settle());
+    EXPECT_EQ(app.app().pointing().strokes(), 1u);
+    EXPECT_EQ(app.state().params(), before) << "the drag was the pen's, not the panel's";
+    EXPECT_EQ(app.state().history().undo_entries().size(), undo);
+    app.key(GLFW_KEY_C);
+    app.frame();
+    EXPECT_EQ(app.app().pointing().strokes(), 0u);
+    app.drag(300, 300, 500, 380);
+    ASSERT_TRUE(app.settle());
+    EXPECT_EQ(app.app().pointing().strokes(), 1u);
+    app.key(GLFW_KEY_PAGE_DOWN);
+    ASSERT_TRUE(app.settle());
+    EXPECT_EQ(app.app().pointing().strokes(), 0u) << "a step change clears the pen";
+    app.key(GLFW_KEY_D);  // the pen off: a click reaches the panels again
+    app.frame();
+    EXPECT_FALSE(app.app().pointing().pen());
+    // not presenting: L is no laser
+    app.state().presentation = false;
+    input.push(rope::gui::InputEvent::key(GLFW_KEY_L, GLFW_PRESS, 0));
+    app.frame();
+    EXPECT_FALSE(app.app().pointing().laser());
+    input.push(rope::gui::InputEvent::key(GLFW_KEY_L, GLFW_RELEASE, 0));
+    ASSERT_TRUE(app.settle());
+}

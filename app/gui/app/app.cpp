@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cstdint>
 #include <cmath>
 #include <ctime>
@@ -115,6 +116,11 @@ void App::take_input() {
         const InputEvent e = queue.front();
         if (!batch.admit(e)) break;
         queue.pop();
+        // presenting: L, D, C and (with the pen on) the mouse buttons are the pointing tools'
+        if (pointing_.take(e, state_.presentation && !keyboard_taken)) {
+            settle_frames_ = std::max(settle_frames_, 2);
+            continue;
+        }
         feed_imgui(e);
         settle_frames_ = std::max(settle_frames_, 2);
         if (e.kind != InputEvent::Kind::key && e.kind != InputEvent::Kind::character) continue;
@@ -123,6 +129,7 @@ void App::take_input() {
         apply(asked);
         if (dialog) batch.end();  // the keys after it are for the dialog
     }
+    if (pointing_.holds_pointer()) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // no readout under the laser or the pen
 }
 
 // Presentation mode: no controls; a lesson's panel fills the screen, its text beside it in a
@@ -208,6 +215,7 @@ void App::layout() {
     exports_.draw_dialog(state_, panels_, asked);
     apply(asked);
     exports_.draw_progress();
+    pointing_.draw(state_, platform_.now());
 }
 
 // The pictures the state now needs, for every shown panel at its size (after the frame's actions).
@@ -379,7 +387,7 @@ bool App::figures_complete() const {
 bool App::wants_frame() const {
     const bool pictures_waiting = std::any_of(panels_.views.begin(), panels_.views.end(), [](const PanelView& p) { return p.shown && p.has_next; });
     return !platform_.input().empty() || platform_.input().has_drops() || settle_frames_ > 0 || state_.screenshot_requested || state_.quit_requested || pictures_waiting ||
-           builder_.has_finished() || drawn_in_place_;
+           builder_.has_finished() || drawn_in_place_ || pointing_.animating();
 }
 
 double App::wake_after() const {

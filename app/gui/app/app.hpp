@@ -24,6 +24,7 @@
 #include "gui/platform/renderer.hpp"
 #include "gui/dialogs/session_dialog.hpp"
 #include "gui/presentation/lesson_editor.hpp"
+#include "gui/presentation/pointing.hpp"
 #include "gui/presentation/teaching.hpp"
 #include "gui/app/ui_context.hpp"
 
@@ -58,6 +59,7 @@ public:
     ExportJobs& exports() { return exports_; }
     const SessionDialog& session_dialog() const { return session_dialog_; }
     const LessonEditor& lesson_editor() const { return lesson_editor_; }
+    const PointingTools& pointing() const { return pointing_; }
     // Applies one action: the one place the state, the view and the dialogs change (actions.hpp).
     void apply(const Action& action);
     void apply(Actions& actions);
@@ -126,6 +128,7 @@ private:
     ControlsPanel controls_;
     LessonPanel lesson_;
     LessonEditor lesson_editor_;
+    PointingTools pointing_;
     SessionDialog session_dialog_;
     std::uint64_t change_serial_ = 0;
     struct Clipboard {

@@ -1,0 +1,46 @@
+// Pointing while presenting: a laser pointer (hold L: a bright dot with a short fading trail) and a
+// pen (D: the pointer draws over the panels; C, or a change of lesson step, clears it). They are
+// drawn over the window only (ImGui's foreground): a screenshot (F12) has them, an export never does.
+#pragma once
+
+#include <imgui.h>
+
+#include <deque>
+#include <vector>
+
+#include "gui/app/app_state.hpp"
+#include "gui/input/input.hpp"
+
+namespace rope::gui {
+
+class PointingTools {
+public:
+    // Takes the keys and, while the laser or the pen is on, the pointer and its buttons (true: the
+    // event is the tools', not the panels': no hover readout follows a laser). Only while presenting
+    // and no text field has the keyboard.
+    bool take(const InputEvent& e, bool presenting);
+    // The panels see no pointer while a tool has it.
+    bool holds_pointer() const { return laser_ || pen_; }
+    // Draws the strokes, the laser's dot and trail for this frame at `now` (seconds).
+    void draw(const AppState& state, double now);
+    // Frames are needed while the laser is held or its trail fades.
+    bool animating() const { return laser_ || !trail_.empty(); }
+    bool pen() const { return pen_; }
+    bool laser() const { return laser_; }
+    std::size_t strokes() const { return strokes_.size(); }
+
+    static constexpr double kTrailSeconds = 0.35;
+
+private:
+    struct TrailPoint {
+        ImVec2 at;
+        double time;
+    };
+    bool laser_ = false, pen_ = false, drawing_ = false;
+    ImVec2 pointer_{-1, -1};  // where the pointer is (every move, the tools' or not)
+    std::deque<TrailPoint> trail_;
+    std::vector<std::vector<ImVec2>> strokes_;
+    int strokes_step_ = -1;  // the lesson step the strokes were drawn on
+};
+
+}  // namespace rope::gui
