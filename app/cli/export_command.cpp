@@ -149,8 +149,9 @@ std::string export_help() {
 }
 
 // export lesson: the lesson (built in, or --lessons FILE) as a PDF handout. Only --out and --theme apply.
-int run_handout(const std::string& lessons_file, const std::string& out, plot::ThemeId theme, bool other_options) {
-    if (other_options) throw UsageError("export lesson: takes --lessons FILE, --out FILE.pdf and --theme light|dark only (see export --help)");
+int run_handout(const std::string& lessons_file, const std::string& out, plot::ThemeId theme, const std::string& other_option) {
+    if (!other_option.empty())
+        throw UsageError("export lesson: " + other_option + " is a figure's option; a handout takes --lessons FILE, --out FILE.pdf and --theme light|dark");
     if (out.empty()) throw UsageError("export lesson: --out FILE.pdf is required");
     if (out.size() < 4 || out.compare(out.size() - 4, 4, ".pdf") != 0)
         throw UsageError("--out " + shorten_for_message(out) + ": a handout is a PDF (--out FILE.pdf)");
@@ -172,7 +173,7 @@ int run_handout(const std::string& lessons_file, const std::string& out, plot::T
 
 int run_export(ArgCursor& args) {
     std::string figure_name, out, lessons_file;
-    bool picture_options = false;  // an option of a figure's file, which a handout does not take
+    std::string first_picture_option;  // a figure's option, which a handout does not take
     exporting::ExportOptions options;
     std::vector<std::string> sets;
     bool width_given = false, height_given = false;
@@ -190,44 +191,44 @@ int run_export(ArgCursor& args) {
         }
         if (args.take_option("--set", value)) {
             sets.push_back(value);
-            picture_options = true;
+            if (first_picture_option.empty()) first_picture_option = "--set";
         } else if (args.take_option("--out", value) || args.take_option("-o", value)) {
             out = value;
         } else if (args.take_option("--scale", value)) {
-            picture_options = true;
+            if (first_picture_option.empty()) first_picture_option = "--scale";
             NumberRule scale;
             scale.min = exporting::kMinScale;
             scale.max = exporting::kMaxScale;
             options.scale = flag_number("--scale", value, scale);
         } else if (args.take_option("--width", value)) {
-            picture_options = true;
+            if (first_picture_option.empty()) first_picture_option = "--width";
             options.width = static_cast<int>(flag_number("--width", value, whole_rule(exporting::kMinSize, exporting::kMaxSize, "pixels")));
             width_given = true;
         } else if (args.take_option("--height", value)) {
-            picture_options = true;
+            if (first_picture_option.empty()) first_picture_option = "--height";
             options.height = static_cast<int>(flag_number("--height", value, whole_rule(exporting::kMinSize, exporting::kMaxSize, "pixels")));
             height_given = true;
         } else if (args.take_flag("--clean")) {
-            picture_options = true;
+            if (first_picture_option.empty()) first_picture_option = "--clean";
             options.clean = true;
         } else if (args.take_flag("--no-title")) {
-            picture_options = true;
+            if (first_picture_option.empty()) first_picture_option = "--no-title";
             options.no_title = true;
         } else if (args.take_option("--plot", value)) {
-            picture_options = true;
+            if (first_picture_option.empty()) first_picture_option = "--plot";
             if (value.empty()) throw UsageError("--plot: needs a plot's name (see export --help)");
             options.plot = value;
         } else if (args.take_option("--animate", value)) {
-            picture_options = true;
+            if (first_picture_option.empty()) first_picture_option = "--animate";
             animate = value;
         } else if (args.take_option("--frames", value)) {
-            picture_options = true;
+            if (first_picture_option.empty()) first_picture_option = "--frames";
             frames_text = value;
         } else if (args.take_option("--fps", value)) {
-            picture_options = true;
+            if (first_picture_option.empty()) first_picture_option = "--fps";
             fps_text = value;
         } else if (args.take_flag("--full-resolution")) {
-            picture_options = true;
+            if (first_picture_option.empty()) first_picture_option = "--full-resolution";
             options.full_resolution = true;
         } else if (args.take_option("--theme", value)) {
             if (value == "light") options.theme = plot::ThemeId::light;
@@ -240,7 +241,7 @@ int run_export(ArgCursor& args) {
             figure_name = a;
         }
     }
-    if (figure_name == "lesson") return run_handout(lessons_file, out, options.theme, picture_options);
+    if (figure_name == "lesson") return run_handout(lessons_file, out, options.theme, first_picture_option);
     if (!lessons_file.empty()) throw UsageError("--lessons: only export lesson takes a lesson file (export lesson --lessons FILE --out FILE.pdf)");
     if (figure_name.empty()) throw UsageError("export: which figure? one of: " + figure_names() + "; or lesson (a PDF handout)");
     const figures::FigureDescriptor* figure = figures::find_figure(figure_name);

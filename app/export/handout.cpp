@@ -29,25 +29,17 @@ class PageText {
 public:
     explicit PageText(cairo_t* cr) : cr_(cr) {}
     // Lines of `text` that fit `width` at `size` (words kept whole; a word wider than the line alone on it).
+    // (a line break in the text starts a new line)
     std::vector<std::string> wrap(const std::string& text, double size, bool bold = false) const {
         font(size, bold);
         std::vector<std::string> lines;
-        std::string line;
-        std::size_t at = 0;
-        while (at < text.size()) {
-            std::size_t end = text.find(' ', at);
-            if (end == std::string::npos) end = text.size();
-            const std::string word = text.substr(at, end - at);
-            const std::string longer = line.empty() ? word : line + " " + word;
-            if (!line.empty() && advance(longer) > kContentWidth) {
-                lines.push_back(line);
-                line = word;
-            } else {
-                line = longer;
-            }
-            at = end + 1;
+        std::size_t start = 0;
+        while (start <= text.size()) {
+            std::size_t stop = text.find('\n', start);
+            if (stop == std::string::npos) stop = text.size();
+            wrap_paragraph(text.substr(start, stop - start), lines);
+            start = stop + 1;
         }
-        if (!line.empty()) lines.push_back(line);
         return lines;
     }
     double height(const std::vector<std::string>& lines, double size) const { return static_cast<double>(lines.size()) * size * kLineSpacing; }
@@ -63,7 +55,37 @@ public:
         return y;
     }
 
+    // Draws the lines from `y` down, going on at the top of a new page where one would pass the bottom margin.
+    double draw_flowing(const std::vector<std::string>& lines, double y, double size, bool bold = false) const {
+        for (const std::string& line : lines) {
+            if (y + size * kLineSpacing > kPageHeight - kMargin) {
+                cairo_show_page(cr_);
+                y = kMargin;
+            }
+            y = draw({line}, y, size, bold);
+        }
+        return y;
+    }
+
 private:
+    void wrap_paragraph(const std::string& text, std::vector<std::string>& lines) const {
+        std::string line;
+        std::size_t at = 0;
+        while (at < text.size()) {
+            std::size_t end = text.find(' ', at);
+            if (end == std::string::npos) end = text.size();
+            const std::string word = text.substr(at, end - at);
+            const std::string longer = line.empty() ? word : line + " " + word;
+            if (!line.empty() && advance(longer) > kContentWidth) {
+                lines.push_back(line);
+                line = word;
+            } else {
+                line = longer;
+            }
+            at = end + 1;
+        }
+        lines.push_back(line);
+    }
     void font(double size, bool bold) const {
         cairo_select_font_face(cr_, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
         cairo_set_font_size(cr_, size);
@@ -135,10 +157,11 @@ void draw_step_page(cairo_t* cr, const lessons::Lesson& lesson, int index, plot:
     const double words = text.height(body, kBodySize) + (question.empty() ? 0 : question_h + 12) + 16;
     const double room = std::min((kPageHeight - 2 * kMargin) * 0.5, kPageHeight - kMargin - y - words);
     y += draw_picture(cr, step, theme, y, std::max(room, 160.0), measure, cache) + 14;
-    y = text.draw(body, y, kBodySize);
+    // (words that do not fit under the smallest picture go on over the page)
+    y = text.draw_flowing(body, y, kBodySize);
     if (!question.empty()) {
         y += 12;
-        for (const auto& [lines, bold] : question) y = text.draw(lines, y, kBodySize, bold);
+        for (const auto& [lines, bold] : question) y = text.draw_flowing(lines, y, kBodySize, bold);
     }
     cairo_show_page(cr);
 }

@@ -32,9 +32,11 @@ Question parse_question(const json& q, const std::string& where, const Fail& fai
     out.why = q["why"];
     if (q.contains("choices")) {
         const json& c = q["choices"];
-        if (!c.is_array() || c.size() < 2 || c.size() > 6) fail(where + ".choices must be a list of 2 to 6 strings");
+        if (!c.is_array() || c.size() < 2 || c.size() > 6)
+            fail(where + ".choices is " + (c.is_array() ? "a list of " + std::to_string(c.size()) : c.dump()) + "; it must be a list of 2 to 6 strings");
         for (const json& choice : c) {
-            if (!choice.is_string() || choice.get<std::string>().empty()) fail(where + ".choices must be a list of 2 to 6 strings");
+            if (!choice.is_string() || choice.get<std::string>().empty())
+                fail(where + ".choices has " + choice.dump() + "; each choice is a string that is not empty");
             out.choices.push_back(choice);
         }
         const std::string last = choice_letter(static_cast<int>(out.choices.size()) - 1);
@@ -45,13 +47,14 @@ Question parse_question(const json& q, const std::string& where, const Fail& fai
         out.answer_choice = letter[0] - 'A';
         if (q.contains("tolerance")) fail(where + ".tolerance is for a number's answer, not for choices");
     } else {
-        if (!q.contains("answer") || !q["answer"].is_number()) fail(where + ".answer must be a number (or give \"choices\" and the right one's letter)");
+        if (!q.contains("answer") || !q["answer"].is_number())
+            fail(where + ".answer is " + (q.contains("answer") ? q["answer"].dump() : std::string("missing")) + "; without choices it must be a number (or give \"choices\" and the right one's letter)");
         out.answer_number = q["answer"];
         if (q.contains("tolerance") && (!q["tolerance"].is_number() || q["tolerance"].get<double>() < 0))
             fail(where + ".tolerance is " + q["tolerance"].dump() + "; it is how far a guess may be from the answer, a number >= 0");
         out.tolerance = q.value("tolerance", 0.0);
     }
-    if (q.contains("before") && !q["before"].is_object()) fail(where + ".before must be an object of parameters (shown while asking)");
+    if (q.contains("before") && !q["before"].is_object()) fail(where + ".before is " + q["before"].dump() + "; it must be an object of parameters (shown while asking)");
     out.before_json = q.contains("before") ? q["before"].dump() : "{}";
     return out;
 }
@@ -144,7 +147,7 @@ Lesson parse_lesson(const std::string& text, const std::string& name) {
             }
         }
         if (s.contains("notes")) {
-            if (!s["notes"].is_string()) fail(where + ": \"notes\" must be a string (for the presenter)");
+            if (!s["notes"].is_string()) fail(where + ": \"notes\" is " + s["notes"].dump() + "; it must be a string (the presenter's notes)");
             step.notes = s["notes"];
         }
         if (s.contains("question")) step.question = parse_question(s["question"], where + ": question", fail);

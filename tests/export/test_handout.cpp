@@ -94,7 +94,7 @@ TEST_F(Handout, ALessonFileAndItsRefusals) {
     for (const Case& c : std::vector<Case>{
              {{"--lessons", path("bad.json"), "--out", path("bad.pdf")}, "lesson '" + path("bad.json") + "': step 1: parameters.dimm: unknown key"},
              {{"--out", path("bad.png")}, "a handout is a PDF"},
-             {{"--out", path("bad.pdf"), "--width", "900"}, "export lesson: takes --lessons FILE, --out FILE.pdf and --theme"},
+             {{"--out", path("bad.pdf"), "--width", "900"}, "export lesson: --width is a figure's option; a handout takes --lessons FILE, --out FILE.pdf and --theme"},
              {{"--lessons", path("none.json"), "--out", path("bad.pdf")}, "cannot read"},
          }) {
         std::vector<std::string> args = {ROPE_EXPLORER_BINARY, "export", "lesson"};

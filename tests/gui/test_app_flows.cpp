@@ -503,11 +503,16 @@ TEST_F(Flows, ALessonFileIsTheLessonAndASessionRemembersIt) {
     EXPECT_EQ(third.state().lesson_file(), lesson);
     EXPECT_EQ(third.state().lesson_step(), 0);
     EXPECT_EQ(third.state().status.rfind("Lesson \"Bases\" (2 steps, from " + lesson + "): step 1, Small head", 0), 0u) << third.state().status;
-    // undo: back to the built-in lesson's step 20's parameters, but that is no step of this lesson
+    // undo: back to the built-in lesson at its step 20, as it was before the file was opened
     EXPECT_TRUE(third.state().undo());
     EXPECT_FRESH(third, "undone");
-    EXPECT_EQ(third.state().lesson_step(), -1);
+    EXPECT_TRUE(third.state().lesson_is_builtin());
+    EXPECT_EQ(third.state().lesson_file(), "");
+    EXPECT_EQ(third.state().lesson_step(), 19);
     EXPECT_EQ(third.state().params(), rope::lessons::step_parameters(rope::lessons::builtin_lesson().steps[19]));
+    EXPECT_TRUE(third.state().redo());
+    EXPECT_EQ(third.state().lesson_file(), lesson);
+    EXPECT_EQ(third.state().lesson_step(), 0);
 }
 
 // A lesson file that is wrong is refused on the command line with one line that names the file, the

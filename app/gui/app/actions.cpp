@@ -103,8 +103,7 @@ bool apply_to_state(AppState& state, const Action& action) {
                 return true;
             },
             [&](const act::UseLesson& a) {
-                state.use_lesson(a.lesson, a.path);
-                state.go_to_lesson_step(0);
+                state.open_lesson(a.lesson, a.path);
                 const std::size_t n = state.lesson().steps.size();
                 state.set_status("Lesson \"" + state.lesson().title + "\" (" + std::to_string(n) + (n == 1 ? " step" : " steps") +
                                  (a.path.empty() ? ", built in" : ", from " + a.path) + "): step 1, " + state.lesson().steps.front().title);
@@ -123,7 +122,7 @@ bool apply_to_state(AppState& state, const Action& action) {
                 else state.guess_choice = a.choice;
                 return true;
             },
-            [&](const act::EditLesson& a) { return state.edit_lesson(a.label, a.edit, a.step, a.gesture), true; },
+            [&](const act::EditLesson& a) { return state.edit_lesson(a.label, a.edit, a.step, a.gesture, a.shows_step, a.new_file), true; },
             [&](const act::GoToLessonStep& a) { return state.go_to_lesson_step(a.step), true; },
             [&](const act::ToggleLessonEditor&) {
                 state.editing_lesson = !state.editing_lesson;  // the view stays: it may become a step

@@ -82,6 +82,8 @@ struct EditLesson {
     std::function<void(lessons::Lesson&)> edit;  // may throw: the edit is refused, said on the status line
     int step;                                     // the step shown afterwards
     std::string gesture = {};                     // typing into one field is one undo step
+    bool shows_step = false;                      // the step's own picture afterwards (else the view stays)
+    bool new_file = false;                        // a new lesson: no file's until saved
 };
 struct GoToLessonStep {  // a step picked in the lesson editor's list (asked first, as Page Down shows it)
     int step;

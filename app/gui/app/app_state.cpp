@@ -91,14 +91,8 @@ void AppState::use_lesson(std::shared_ptr<const lessons::Lesson> lesson, std::st
     asking_ = false;
 }
 
-void AppState::go_to_lesson_step(int step, bool ask) {
-    const auto& steps = lesson_->steps;
-    if (step < 0 || step >= static_cast<int>(steps.size())) {
-        close_lesson();
-        return;
-    }
-    const lessons::Step& shown = steps[static_cast<std::size_t>(step)];
-    const Snapshot before = snapshot();
+void AppState::show_step(int step, bool ask) {
+    const lessons::Step& shown = lesson_->steps[static_cast<std::size_t>(step)];
     lesson_step_ = step;
     asking_ = ask && shown.question.has_value();
     params_ = asking_ ? lessons::question_parameters(shown) : lessons::step_parameters(shown);
@@ -108,15 +102,34 @@ void AppState::go_to_lesson_step(int step, bool ask) {
     play_position = static_cast<double>(params_[P::position]);
     guess_choice = -1;
     guessed_number = false;
-    history_.record("lesson step " + std::to_string(step + 1), before, snapshot());
-    set_status("Lesson step " + std::to_string(step + 1) + " of " + std::to_string(steps.size()) + ": " + shown.title +
+    set_status("Lesson step " + std::to_string(step + 1) + " of " + std::to_string(lesson_->steps.size()) + ": " + shown.title +
                (asking_ ? " (a question: Page Down reveals the answer)" : ""));
+}
+
+void AppState::go_to_lesson_step(int step, bool ask) {
+    if (step < 0 || step >= static_cast<int>(lesson_->steps.size())) {
+        close_lesson();
+        return;
+    }
+    const Snapshot before = snapshot();
+    show_step(step, ask);
+    history_.record("lesson step " + std::to_string(step + 1), before, snapshot());
 }
 
 void AppState::lesson_saved(std::string path) {
     // a copy of the built-in lesson, saved, is the file's own lesson (its next edit is not a copy's)
+    const lessons::Lesson* was = lesson_.get();
     if (lesson_is_builtin()) lesson_ = std::make_shared<const lessons::Lesson>(*lesson_);
     lesson_file_ = std::move(path);
+    // the states of this lesson in the undo history are that file's too (undo does not unsave it)
+    if (!lesson_is_builtin() && was == lesson_.get()) history_.name_lesson_file(was, lesson_file_);
+}
+
+void AppState::open_lesson(std::shared_ptr<const lessons::Lesson> lesson, std::string path) {
+    const Snapshot before = snapshot();
+    use_lesson(std::move(lesson), std::move(path));
+    show_step(0, true);
+    history_.record("open lesson \"" + lesson_->title + "\"", before, snapshot());
 }
 
 void AppState::reveal() {
@@ -132,23 +145,34 @@ void AppState::reveal() {
     set_status("Lesson step " + std::to_string(lesson_step_ + 1) + " of " + std::to_string(lesson_->steps.size()) + ": " + shown.title);
 }
 
-bool AppState::edit_lesson(const std::string& label, const std::function<void(lessons::Lesson&)>& edit, int step, const std::string& gesture) {
+bool AppState::edit_lesson(const std::string& label, const std::function<void(lessons::Lesson&)>& edit, int step, const std::string& gesture,
+                           bool shows_step, bool new_file) {
     lessons::Lesson copy = *lesson_;
     try {
         edit(copy);
         if (copy.steps.empty()) throw session::SessionError("a lesson has at least one step");
-        lessons::parse_lesson(lessons::lesson_json(copy), copy.title);  // every step still reads back
+        lessons::parse_lesson(lessons::lesson_json(copy), "the edited lesson");  // every step still reads back
     } catch (const std::exception& e) {
-        set_status(std::string("Refused: ") + e.what(), true);
+        set_status("Refused (" + label + "): " + e.what(), true);
         return false;
     }
     const Snapshot before = snapshot();
     lesson_ = std::make_shared<const lessons::Lesson>(std::move(copy));
-    lesson_step_ = std::clamp(step, 0, static_cast<int>(lesson_->steps.size()) - 1);
-    asking_ = false;
+    if (new_file) lesson_file_.clear();  // a new lesson is no file's until saved
+    const int steps = static_cast<int>(lesson_->steps.size());
+    const int at = step < 0 ? -1 : std::min(step, steps - 1);
+    const lessons::Step* open = at >= 0 ? &lesson_->steps[static_cast<std::size_t>(at)] : nullptr;
+    if (shows_step && open) {
+        show_step(at, false);  // the step's own picture (a step deleted or made: what the lesson now shows there)
+    } else {
+        // the view stays; a question still asked stays asked only where the step still asks it
+        asking_ = asking_ && at == lesson_step_ && open && open->question.has_value();
+        if (!asking_ && before.asking && open) params_ = lessons::step_parameters(*open);
+        lesson_step_ = at;
+    }
     history_.record(label, before, snapshot(), gesture);
-    set_status(label[0] == 0 ? "" : std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(label[0])))) + label.substr(1) +
-                                         (lesson_file_.empty() ? " (an unsaved lesson: Save lesson keeps it)" : " (unsaved: Save lesson writes " + lesson_file_ + ")"));
+    set_status(label.empty() ? "" : std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(label[0])))) + label.substr(1) +
+                                        (lesson_file_.empty() ? " (an unsaved lesson: Save lesson keeps it)" : " (unsaved: Save lesson writes " + lesson_file_ + ")"));
     return true;
 }
 
@@ -162,11 +186,10 @@ void AppState::end_gesture() { history_.end_gesture(); }
 void AppState::restore(const Snapshot& s) {
     const bool lesson_moved = s.lesson_step != lesson_step_ || s.lesson != lesson_;
     params_ = s.params;
-    if (s.lesson) lesson_ = s.lesson;
-    lesson_file_ = s.lesson_file;
-    asking_ = s.asking;
+    if (s.lesson) lesson_ = s.lesson, lesson_file_ = s.lesson_file;
     // (a step of a lesson opened before this one: a number this lesson may not have)
     lesson_step_ = s.lesson_step < static_cast<int>(lesson_->steps.size()) ? s.lesson_step : -1;
+    asking_ = s.asking && lesson_step_ >= 0 && lesson_->steps[static_cast<std::size_t>(lesson_step_)].question.has_value();
     playing = false;
     play_position = static_cast<double>(params_[P::position]);
     if (lesson_moved && lesson_step_ >= 0) {

@@ -31,17 +31,22 @@ public:
     // The lesson the lesson window steps through: the built-in one, or a lesson file's.
     const lessons::Lesson& lesson() const { return *lesson_; }
     const std::string& lesson_file() const { return lesson_file_; }  // "" for the built-in lesson
-    // Another lesson (a lesson file's, or the built-in one with path ""): its steps from the start,
-    // the lesson window closed. The undo history stays: its lesson steps are numbers, and a step the
-    // new lesson does not have restores as no step.
+    // Another lesson (a lesson file's, or the built-in one with path ""), the lesson window closed;
+    // no undo step (a start, or a session's lesson with the session). The undo history keeps each
+    // state's own lesson.
     void use_lesson(std::shared_ptr<const lessons::Lesson> lesson, std::string path);
+    // A lesson file opened: at its first step, one undo step (undo gives the lesson before back).
+    void open_lesson(std::shared_ptr<const lessons::Lesson> lesson, std::string path);
     bool lesson_is_builtin() const { return lesson_ == lessons::builtin_lesson_shared(); }
     // The open step's question is being asked: the picture shows its "before" state until revealed.
     bool asking() const { return asking_; }
     // Changes the lesson's steps (authoring): `edit` works on a copy, which becomes the lesson if
     // every step still reads back (one undo step named `label`), and the lesson window shows `step`
     // afterwards. The built-in lesson is never changed: an edit of it is an unsaved copy.
-    bool edit_lesson(const std::string& label, const std::function<void(lessons::Lesson&)>& edit, int step, const std::string& gesture = "");
+    // `step` < 0 leaves the lesson closed; `shows_step` shows that step's own picture (else the view
+    // stays); `new_file` makes it no file's lesson until saved.
+    bool edit_lesson(const std::string& label, const std::function<void(lessons::Lesson&)>& edit, int step, const std::string& gesture = "",
+                     bool shows_step = false, bool new_file = false);
     // The lesson was written to `path`: it is now that file's lesson.
     void lesson_saved(std::string path);
     const History& history() const { return history_; }
@@ -120,6 +125,7 @@ public:
 
 private:
     void restore(const Snapshot& s);
+    void show_step(int step, bool ask);  // a step's parameters, page and status, with no undo step
     bool step_history(bool forward);
     Snapshot snapshot() const { return {params_, lesson_step_, lesson_, lesson_file_, asking_}; }
 

@@ -29,6 +29,13 @@ void History::record(const std::string& label, const Snapshot& before, const Sna
     gesture_ = gesture;
 }
 
+void History::name_lesson_file(const lessons::Lesson* lesson, const std::string& path) {
+    for (std::vector<HistoryEntry>* stack : {&undo_, &redo_})
+        for (HistoryEntry& e : *stack)
+            for (Snapshot* side : {&e.before, &e.after})
+                if (side->lesson.get() == lesson) side->lesson_file = path;
+}
+
 void History::end_gesture() {
     if (!gesture_.empty() && !undo_.empty() && undo_.back().before == undo_.back().after) undo_.pop_back();
     gesture_.clear();

@@ -50,6 +50,8 @@ public:
     // The entry to undo / redo (moved to the other stack), or nothing.
     std::optional<HistoryEntry> undo();
     std::optional<HistoryEntry> redo();
+    // A lesson saved to `path`: every state of that lesson in the history is that file's.
+    void name_lesson_file(const lessons::Lesson* lesson, const std::string& path);
     const std::vector<HistoryEntry>& undo_entries() const { return undo_; }
     const std::vector<HistoryEntry>& redo_entries() const { return redo_; }
 

@@ -105,7 +105,7 @@ void LessonEditor::draw(const AppState& state, Actions& out) {
         const lessons::Lesson& lesson = state.lesson();
         ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4);
         if (field("lesson title", fields_.lesson_title, lesson.title))
-            out.ask(act::EditLesson{"lesson title", [t = fields_.lesson_title](lessons::Lesson& l) { l.title = t; }, std::max(0, state.lesson_step()), "lesson title"});
+            out.ask(act::EditLesson{"lesson title", [t = fields_.lesson_title](lessons::Lesson& l) { l.title = t; }, state.lesson_step(), "lesson title"});
         ImGui::TextDisabled("%s", state.lesson_is_builtin() ? "The built-in lesson: an edit makes a copy; Save lesson writes it to a file."
                                   : state.lesson_file().empty() ? "An unsaved lesson: Save lesson writes it to a file."
                                                                 : ("File: " + state.lesson_file()).c_str());
@@ -116,7 +116,7 @@ void LessonEditor::draw(const AppState& state, Actions& out) {
             out.ask(act::EditLesson{"new lesson", [step = step_from_view(state)](lessons::Lesson& l) {
                                         l.title = "My lesson";
                                         l.steps = {step};
-                                    }, 0});
+                                    }, 0, "", false, true});
         item_tooltip("Start a lesson of your own: one step, this view (Ctrl+Z brings the lesson back).");
         ImGui::SameLine();
         if (button("Open lesson...")) out.ask(act::OpenFileDialog{act::OpenFileDialog::open_session});
@@ -167,7 +167,7 @@ void LessonEditor::draw_step_list(const AppState& state, Actions& out) {
     item_tooltip("Move this step after the one below it.");
     ImGui::SameLine();
     ImGui::BeginDisabled(count <= 1);
-    if (button("Delete")) out.ask(act::EditLesson{"delete step " + std::to_string(at + 1), [at](lessons::Lesson& l) { l.steps.erase(l.steps.begin() + at); }, std::max(0, at - 1)});
+    if (button("Delete")) out.ask(act::EditLesson{"delete step " + std::to_string(at + 1), [at](lessons::Lesson& l) { l.steps.erase(l.steps.begin() + at); }, std::max(0, at - 1), "", true});
     ImGui::EndDisabled();
     item_tooltip("Delete this step (Ctrl+Z brings it back).");
     ImGui::EndDisabled();
@@ -257,12 +257,13 @@ void LessonEditor::draw_question(const AppState& state, Actions& out) {
         edit_question("answer", [t = fields_.answer](lessons::Question& x) {
             if (x.is_choice()) {
                 const int c = t.size() == 1 ? std::toupper(static_cast<unsigned char>(t[0])) - 'A' : -1;
-                if (c < 0 || c >= static_cast<int>(x.choices.size())) throw session::SessionError("the answer is a choice's letter, A to " + lessons::choice_letter(static_cast<int>(x.choices.size()) - 1));
+                if (c < 0 || c >= static_cast<int>(x.choices.size()))
+                    throw session::SessionError("answer \"" + t + "\": with choices it is the right one's letter, A to " + lessons::choice_letter(static_cast<int>(x.choices.size()) - 1));
                 x.answer_choice = c;
             } else {
                 char* end = nullptr;
                 const double v = std::strtod(t.c_str(), &end);
-                if (t.empty() || *end) throw session::SessionError("the answer is a number");
+                if (t.empty() || *end) throw session::SessionError("answer \"" + t + "\": without choices it is a number");
                 x.answer_number = v;
             }
         }, "answer ");

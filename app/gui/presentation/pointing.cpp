@@ -9,6 +9,12 @@ namespace rope::gui {
 
 bool PointingTools::take(const InputEvent& e, bool presenting) {
     if (e.kind == InputEvent::Kind::move) pointer_ = ImVec2(e.x, e.y);
+    // L let go (with any modifier), or the window's focus lost: the laser is off, a stroke ends
+    if ((e.kind == InputEvent::Kind::key && e.code == GLFW_KEY_L && e.action == GLFW_RELEASE) || e.kind == InputEvent::Kind::focus) {
+        const bool was = laser_;
+        laser_ = drawing_ = false;
+        if (e.kind == InputEvent::Kind::key) return was;
+    }
     if (!presenting) {
         laser_ = pen_ = drawing_ = false;
         return false;

@@ -312,7 +312,8 @@ void LessonPanel::draw_band(const AppState& state, ImVec2 pos, ImVec2 size) cons
 float LessonPanel::height(const AppState& state, float width, ImFont* title_font) {
     const lessons::Step* step = open_step(state);
     if (!step) return 0;
-    std::string words = step_heading(state) + "\n" + step->title + "\n";
+    // (the panel too: the "Look at" line and the {plot:} words are its)
+    std::string words = step_heading(state) + "\n" + step->title + "\n" + std::string(step->panel->name) + "\n";
     if (const lessons::Question* q = asked(state, *step)) {
         words += q->ask;
         for (const std::string& c : q->choices) words += "\n" + c;
