@@ -103,7 +103,7 @@ void LessonEditor::draw(const AppState& state, Actions& out) {
     bool shown = true;
     if (ImGui::Begin("Lesson editor", &shown, ImGuiWindowFlags_NoSavedSettings)) {
         const lessons::Lesson& lesson = state.lesson();
-        ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4);
+        ImGui::SetNextItemWidth(-ImGui::CalcTextSize("lesson title").x - ImGui::GetStyle().ItemInnerSpacing.x * 2);
         if (field("lesson title", fields_.lesson_title, lesson.title))
             out.ask(act::EditLesson{"lesson title", [t = fields_.lesson_title](lessons::Lesson& l) { l.title = t; }, state.lesson_step(), "lesson title"});
         ImGui::TextDisabled("%s", state.lesson_is_builtin() ? "The built-in lesson: an edit makes a copy; Save lesson writes it to a file."
