@@ -974,3 +974,22 @@ TEST_F(Flows, TheLaserAndThePenWhilePresenting) {
     input.push(rope::gui::InputEvent::key(GLFW_KEY_L, GLFW_RELEASE, 0));
     ASSERT_TRUE(app.settle());
 }
+
+// A gesture's undo label says where it started and where it ended, where its steps are named by a
+// place (the patch grid's drag); other gestures keep their label.
+TEST(History, AGesturesLabelSaysWhereItStartedAndEnded) {
+    rope::gui::History h;
+    rope::gui::Snapshot s0, s1, s2, s3;
+    s1.params.set(P::query_row, "4");
+    s2.params.set(P::query_row, "5");
+    s3.params.set(P::query_row, "6");
+    h.record("query patch (3, 7)", s0, s1, "drag");
+    h.record("query patch (4, 7)", s1, s2, "drag");
+    h.record("query patch (5, 2)", s2, s3, "drag");
+    ASSERT_EQ(h.undo_entries().size(), 1u);
+    EXPECT_EQ(h.undo_entries().back().label, "query patch (3, 7) -> (5, 2)");
+    h.end_gesture();
+    h.record("base", s0, s1, "slider");
+    h.record("base", s1, s2, "slider");
+    EXPECT_EQ(h.undo_entries().back().label, "base");
+}
