@@ -18,21 +18,32 @@ namespace rope::exporting {
 namespace {
 
 constexpr const char* kFontFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+constexpr const char* kBoldFontFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
 
-// One FreeType face for the process (cairo keeps it alive through the font face).
-cairo_font_face_t* dejavu_face() {
-    static cairo_font_face_t* face = nullptr;
-    static std::once_flag once;
-    std::call_once(once, [] {
-        FT_Library lib = nullptr;
-        FT_Face ft = nullptr;
-        if (FT_Init_FreeType(&lib) == 0 && FT_New_Face(lib, kFontFile, 0, &ft) == 0)
-            face = cairo_ft_font_face_create_for_ft_face(ft, 0);
-        else
-            face = cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    });
-    return face;
+// One FreeType face per file for the process (cairo keeps it alive through the font face). Not
+// cairo's toy API: that asks fontconfig, whose caches are never given back.
+cairo_font_face_t* face_of(const char* file, cairo_font_weight_t weight) {
+    FT_Library lib = nullptr;
+    FT_Face ft = nullptr;
+    if (FT_Init_FreeType(&lib) == 0 && FT_New_Face(lib, file, 0, &ft) == 0) return cairo_ft_font_face_create_for_ft_face(ft, 0);
+    return cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, weight);
 }
+
+}  // namespace
+
+cairo_font_face_t* dejavu_face(bool bold) {
+    static cairo_font_face_t* regular = nullptr;
+    static cairo_font_face_t* heavy = nullptr;
+    static std::once_flag once_regular, once_bold;
+    if (bold) {
+        std::call_once(once_bold, [] { heavy = face_of(kBoldFontFile, CAIRO_FONT_WEIGHT_BOLD); });
+        return heavy;
+    }
+    std::call_once(once_regular, [] { regular = face_of(kFontFile, CAIRO_FONT_WEIGHT_NORMAL); });
+    return regular;
+}
+
+namespace {
 
 void set_font(cairo_t* cr, double size) {
     cairo_set_font_face(cr, dejavu_face());

@@ -11,6 +11,7 @@
 #include "plot/display_list.hpp"
 
 typedef struct _cairo cairo_t;
+typedef struct _cairo_font_face cairo_font_face_t;
 
 namespace rope::exporting {
 
@@ -30,6 +31,9 @@ private:
     cairo_t* cr_ = nullptr;
     mutable std::mutex mutex_;  // one cairo context: a figure with model B builds A and B on two threads
 };
+
+// DejaVu Sans (or its bold) as a cairo font face from the TTF the screen uses, one for the process.
+cairo_font_face_t* dejavu_face(bool bold = false);
 
 // Replays a display list on a cairo context (already scaled for the output).
 void replay_cairo(const plot::DisplayList& list, cairo_t* cr);

@@ -87,7 +87,7 @@ private:
         lines.push_back(line);
     }
     void font(double size, bool bold) const {
-        cairo_select_font_face(cr_, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+        cairo_set_font_face(cr_, dejavu_face(bold));
         cairo_set_font_size(cr_, size);
     }
     double advance(const std::string& s) const {
