@@ -200,7 +200,9 @@ void LessonEditor::draw_step(const AppState& state, Actions& out) {
         }
         ImGui::EndCombo();
     }
-    const std::string captured = captured_parameters(state.params());
+    // (worked out again only when the parameters changed: it reads the set back through the session parser)
+    if (!captured_for_ || !(*captured_for_ == state.params())) captured_for_ = state.params(), captured_ = captured_parameters(state.params());
+    const std::string& captured = captured_;
     ImGui::BeginDisabled(captured == step.parameters_json);
     if (button("Use this view's parameters"))
         out.ask(edit_step("parameters of step " + n, index, [captured](lessons::Step& s) { s.parameters_json = captured; }));

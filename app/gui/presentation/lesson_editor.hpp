@@ -7,6 +7,7 @@
 
 #include <imgui.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,8 @@ private:
     void draw_question(const AppState& state, Actions& out);
     Fields fields_;
     std::vector<Placed> placed_;
+    std::optional<ParamSet> captured_for_;  // the parameters `captured_` was made of (kept by their values)
+    std::string captured_;
     ImGuiID typing_ = 0;       // the field typed into last frame (0: none)
     ImGuiID typing_next_ = 0;  // ... and this frame
 };
