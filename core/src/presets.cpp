@@ -1,6 +1,8 @@
 #include "rope/presets.hpp"
 
 #include <map>
+#include <string_view>
+#include <utility>
 #include <mutex>
 
 #include "rope/param_ids.hpp"
@@ -300,5 +302,22 @@ const Preset* find_preset(std::string_view name) {
     return nullptr;
 }
 
+
+}  // namespace rope
+
+namespace rope {
+
+std::string_view preset_family(const Preset& preset) {
+    // the start of a preset's name -> its model's family (its maker's name where it has no family of its own)
+    static constexpr std::pair<std::string_view, std::string_view> kFamilies[] = {
+        {"llama", "Llama"},     {"code-llama", "Llama"}, {"mistral", "Mistral"}, {"ministral", "Mistral"}, {"pixtral", "Mistral"},
+        {"qwen", "Qwen"},       {"gemma", "Gemma"},      {"phi", "Phi"},         {"deepseek", "DeepSeek"}, {"kimi", "Kimi"},
+        {"glm", "GLM"},         {"gpt-oss", "gpt-oss"},  {"gpt-j", "EleutherAI"}, {"pythia", "EleutherAI"}, {"smollm", "SmolLM"},
+        {"rope-vit", "Vision research"},
+    };
+    for (const auto& [start, family] : kFamilies)
+        if (preset.name.substr(0, start.size()) == start) return family;
+    return "Other";
+}
 
 }  // namespace rope

@@ -11,17 +11,21 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gui/platform/renderer.hpp"
 #include "gui/presentation/teaching.hpp"
 #include "gui/app/ui_helpers.hpp"
 #include "gui/app/ui_theme.hpp"
+#include "plot/ticks.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/presets.hpp"
 
@@ -221,35 +225,84 @@ bool matches_words(const std::string& text, const char* query) {
     return true;
 }
 
-// The presets as a combo with a search field at its top (typing narrows the list by name and model;
-// Enter picks the first match). Both pickers, model A's and model B's, are this one.
+// A preset's key facts as its row in the picker shows them, in the --set words:
+// "d 128, base 500000, scaling llama3, axes 1d".
+// Presets never change: each is worked out once, kept by its name.
+const std::string& preset_facts(const Preset& preset) {
+    static std::map<std::string_view, std::string> known;
+    if (const auto it = known.find(preset.name); it != known.end()) return it->second;
+    std::string facts;
+    try {
+        ParamSet p;
+        p.set(P::preset, std::string(preset.name));
+        const double base = p[P::base];
+        const std::string base_text = base == std::round(base) && base < 1e15 ? std::to_string(std::llround(base)) : plot::readout_number(base, 6);
+        facts = "d " + std::to_string(p[P::dim]) + ", base " + base_text + ", scaling " + p.value_text(P::scaling) + ", axes " + p.value_text(P::rope_axes);
+    } catch (const ParamError&) {
+    }
+    return known.emplace(preset.name, facts).first->second;
+}
+
+// The families in the order they first appear in the preset table.
+std::vector<std::string_view> preset_families() {
+    std::vector<std::string_view> families;
+    for (const Preset& preset : presets())
+        if (std::find(families.begin(), families.end(), preset_family(preset)) == families.end()) families.push_back(preset_family(preset));
+    return families;
+}
+
+// One preset's row: its name, its key facts in a column beside it, and where its numbers come from on hover.
+bool preset_row(const Preset& preset, bool selected) {
+    const bool picked = ImGui::Selectable(std::string(preset.name).c_str(), selected);
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+        ImGui::Text("%s", std::string(preset.model).c_str());
+        ImGui::TextDisabled("%s", std::string(preset.source).c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    ImGui::SameLine(ImGui::GetFontSize() * 12);
+    ImGui::TextDisabled("%s", preset_facts(preset).c_str());
+    return picked;
+}
+
+// The presets as a combo with a search field at its top: grouped by family, each row with its key
+// facts (head dim, base, scaling, axes); typing narrows the list by name, model, family or facts
+// ("qwen", "yarn", "mrope"); Enter picks the first match. On an opaque background, wide enough for
+// the facts. Both pickers, model A's and model B's, are this one.
 std::string preset_combo(const char* id, const std::string& current, const char* none, bool offer_none) {
     std::string picked;
     ImGui::SetNextItemWidth(-1);
     const std::string preview = current == "none" || current == "unscaled" ? std::string(none) : current;
     static char query[64] = "";  // one combo is open at a time
-    if (!ImGui::BeginCombo(id, preview.c_str(), ImGuiComboFlags_HeightLarge)) return picked;
+    ImVec4 opaque = ImGui::GetStyleColorVec4(ImGuiCol_PopupBg);
+    opaque.w = 1;
+    ImGui::PushStyleColor(ImGuiCol_PopupBg, opaque);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(ImGui::GetFontSize() * 36, 0), ImVec2(FLT_MAX, FLT_MAX));
+    const bool open = ImGui::BeginCombo(id, preview.c_str(), ImGuiComboFlags_HeightLarge);
+    ImGui::PopStyleColor();
+    if (!open) return picked;
     if (ImGui::IsWindowAppearing()) {
         query[0] = '\0';
         ImGui::SetKeyboardFocusHere();
     }
     ImGui::SetNextItemWidth(-1);
-    const bool enter = ImGui::InputTextWithHint("##search", "search: name or model", query, sizeof query, ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool enter = ImGui::InputTextWithHint("##search", "type to filter: name, model, family, scaling, axes", query, sizeof query,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
     if (offer_none && query[0] == '\0' && ImGui::Selectable(none, current == "none" || current == "unscaled")) picked = "none";
-    for (const Preset& preset : presets()) {
-        if (!matches_words(std::string(preset.name) + " " + std::string(preset.model), query)) continue;
-        if (enter && picked.empty()) {
-            picked = preset.name;
-            ImGui::CloseCurrentPopup();
-        }
-        if (ImGui::Selectable(std::string(preset.name).c_str(), current == preset.name)) picked = preset.name;
-        if (ImGui::IsItemHovered()) {
-            ImGui::BeginTooltip();
-            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-            ImGui::Text("%s", std::string(preset.model).c_str());
-            ImGui::TextDisabled("%s", std::string(preset.source).c_str());
-            ImGui::PopTextWrapPos();
-            ImGui::EndTooltip();
+    for (const std::string_view family : preset_families()) {
+        bool header = false;
+        for (const Preset& preset : presets()) {
+            if (preset_family(preset) != family) continue;
+            const std::string words = std::string(preset.name) + " " + std::string(preset.model) + " " + std::string(family) + " " + preset_facts(preset);
+            if (!matches_words(words, query)) continue;
+            if (!header) ImGui::TextDisabled("%s", std::string(family).c_str()), header = true;
+            if (enter && picked.empty()) {
+                picked = preset.name;
+                ImGui::CloseCurrentPopup();
+            }
+            if (preset_row(preset, current == preset.name)) picked = preset.name;
         }
     }
     ImGui::EndCombo();

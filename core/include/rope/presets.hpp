@@ -23,6 +23,9 @@ struct Preset {
 
 const std::vector<Preset>& presets();
 const Preset* find_preset(std::string_view name);
+// The family a preset's model belongs to ("Llama", "Qwen", "Gemma", ...), by its name; "Other" for
+// one of no family listed. The picker groups the presets by it, in the order the families first appear.
+std::string_view preset_family(const Preset& preset);
 
 // A model read from a file by the app (a config.json opened or given as model B): its --set values
 // and a short name for captions and legends. The core reads no files; the app installs the importer.
