@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <climits>
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -17,6 +18,7 @@
 
 #include "lessons/lessons.hpp"
 #include "rope/presets.hpp"
+#include "session/recent_configs.hpp"
 #include "session/session.hpp"
 #include "gui/dialogs/export_dialog.hpp"
 #include "gui/dialogs/session_dialog.hpp"
@@ -376,6 +378,15 @@ TEST_F(Flows, DroppedFilesOpenLikeFileOpenAndConfig) {
     EXPECT_EQ(app.state().params().model_layers().layers(), 60);
     EXPECT_EQ(app.state().params()[P::layer], 5);
     EXPECT_EQ(app.state().params().value_text(P::scaling), "proportional");
+    {  // the preset picker lists it on top from now on, and across runs: kept in the state folder
+        char full[PATH_MAX];
+        ASSERT_NE(realpath((std::string(ROPE_HF_CONFIGS) + "/gemma-4-31b-transcribed.json").c_str(), full), nullptr);
+        ASSERT_FALSE(rope::session::recent_configs().empty());
+        EXPECT_EQ(rope::session::recent_configs().front(), full);
+        std::ifstream kept(rope::session::recent_configs_path());
+        const std::string text((std::istreambuf_iterator<char>(kept)), std::istreambuf_iterator<char>());
+        EXPECT_NE(text.find(full), std::string::npos) << text;
+    }
 
     std::ofstream(path("smol.json")) << R"({"parameters": {"preset": "smollm3-3b", "layer": 3}, "view": {"theme": "light"}})";
     app.platform().input().push_drop(path("smol.json"));
@@ -406,6 +417,7 @@ TEST_F(Flows, DroppedFilesOpenLikeFileOpenAndConfig) {
         EXPECT_TRUE(app.state().status_error) << bad;
         EXPECT_NE(app.state().status.find(bad), std::string::npos) << app.state().status;
         EXPECT_TRUE(app.state().params() == before) << bad;
+        for (const std::string& recent : rope::session::recent_configs()) EXPECT_EQ(recent.find(bad), std::string::npos) << "a refused file is not kept";
     }
 
     // each opening is one undo step: back through the PNG, the session and the config to the defaults

@@ -11,6 +11,7 @@
 #include "gui/app/ui_helpers.hpp"
 #include "gui/dialogs/dialog_layout.hpp"
 #include "io/atomic_file.hpp"
+#include "session/recent_configs.hpp"
 #include "lessons/lessons.hpp"
 #include "session/hf_config.hpp"
 
@@ -70,6 +71,7 @@ act::ReplaceParams config_b_action(const AppState& state, const std::string& pat
 void open_config_as_b(const AppState& state, const std::string& path, Actions& out) {
     try {
         out.ask(config_b_action(state, path));
+        session::remember_config(path);
     } catch (const std::exception& e) {
         out.ask(act::SetStatus{e.what(), true});  // the state is unchanged
     }
@@ -89,6 +91,7 @@ void open_file(const AppState& state, const std::string& path, bool as_config, A
     try {
         if (as_config) {
             out.ask(config_action(state, path));
+            session::remember_config(path);
         } else if (file_kind(path) == FileKind::lesson) {  // Ctrl+O: a lesson file opens as the lesson
             out.ask(act::UseLesson{lessons::read_lesson_file(path), path});
         } else {

@@ -28,6 +28,8 @@
 #include "plot/ticks.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/presets.hpp"
+#include "gui/dialogs/session_dialog.hpp"
+#include "session/recent_configs.hpp"
 
 namespace rope::gui {
 
@@ -267,11 +269,35 @@ bool preset_row(const Preset& preset, bool selected) {
     return picked;
 }
 
+// The config.json files opened lately, on top of the presets: a row is its folder's name (the model's,
+// as downloaded) with the file's whole path beside it. A click, or Enter on the first match, puts its path in
+// `picked`.
+void recent_config_rows(const char* query, bool enter, std::string& picked) {
+    bool header = false;
+    for (const std::string& path : session::recent_configs()) {
+        const std::size_t slash = path.find_last_of('/');
+        const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash);
+        const std::string name = folder.substr(folder.find_last_of('/') + 1);  // the model's folder, as downloaded
+        if (!matches_words(path, query)) continue;
+        if (!header) ImGui::TextDisabled("Recent configs"), header = true;
+        ImGui::PushID(path.c_str());
+        if (ImGui::Selectable(name.c_str(), false) || (enter && picked.empty())) {
+            picked = path;
+            if (enter) ImGui::CloseCurrentPopup();
+        }
+        item_tooltip(("Open " + path + " (a config.json opened before)").c_str());
+        ImGui::SameLine(std::max(ImGui::GetFontSize() * 12, ImGui::CalcTextSize(name.c_str()).x + ImGui::GetFontSize()));
+        ImGui::TextDisabled("%s", path.c_str());
+        ImGui::PopID();
+    }
+}
+
 // The presets as a combo with a search field at its top: grouped by family, each row with its key
 // facts (head dim, base, scaling, axes); typing narrows the list by name, model, family or facts
 // ("qwen", "yarn", "mrope"); Enter picks the first match. On an opaque background, wide enough for
-// the facts. Both pickers, model A's and model B's, are this one.
-std::string preset_combo(const char* id, const std::string& current, const char* none, bool offer_none) {
+// the facts. The config.json files opened lately come first (a pick puts its path in `config`). Both
+// pickers, model A's and model B's, are this one.
+std::string preset_combo(const char* id, const std::string& current, const char* none, bool offer_none, std::string* config) {
     std::string picked;
     ImGui::SetNextItemWidth(-1);
     const std::string preview = current == "none" || current == "unscaled" ? std::string(none) : current;
@@ -288,9 +314,11 @@ std::string preset_combo(const char* id, const std::string& current, const char*
         ImGui::SetKeyboardFocusHere();
     }
     ImGui::SetNextItemWidth(-1);
-    const bool enter = ImGui::InputTextWithHint("##search", "type to filter: name, model, family, scaling, axes", query, sizeof query,
+    bool enter = ImGui::InputTextWithHint("##search", "type to filter: name, model, family, scaling, axes", query, sizeof query,
                                                 ImGuiInputTextFlags_EnterReturnsTrue);
     if (offer_none && query[0] == '\0' && ImGui::Selectable(none, current == "none" || current == "unscaled")) picked = "none";
+    recent_config_rows(query, enter, *config);
+    if (!config->empty()) enter = false;
     for (const std::string_view family : preset_families()) {
         bool header = false;
         for (const Preset& preset : presets()) {
@@ -329,7 +357,9 @@ void ask_change(const AppState& state, Actions& out, const std::string& label, c
 void ControlsPanel::model_section(const AppState& state, Actions& out) {
     Section section("Model");
     const std::string current(state.params()[P::preset]);
-    const std::string picked = preset_combo("##preset", current, "(no preset)", false);
+    std::string config;
+    const std::string picked = preset_combo("##preset", current, "(no preset)", false, &config);
+    if (!config.empty()) open_file(state, config, true, out);  // a recent config.json, as the Config button opens it
     if (!picked.empty()) {
         // the preset's own message only if it is taken (a refusal puts its reason there instead)
         const Preset* preset = find_preset(picked);
@@ -352,7 +382,9 @@ void ControlsPanel::compare_with(const AppState& state, Actions& out) {
     ImGui::TextUnformatted("compare with (model B)");
     // a config.json as B shows its folder's name in the combo; the combo's list holds the presets
     const std::string shown = b == "unscaled" || b_is_preset ? b : state.params().compared_model_name() + " (config)";
-    const std::string picked = preset_combo("##compare_to", shown, "(none)", true);
+    std::string config;
+    const std::string picked = preset_combo("##compare_to", shown, "(none)", true, &config);
+    if (!config.empty()) open_config_as_b(state, config, out);
     if (picked == "none" && b != "unscaled")
         ask_change(state, out, "compare with none", "Model B cleared", [](ParamSet& next) { next.set(P::compare_to, "unscaled"); });
     else if (!picked.empty() && picked != "none" && picked != b)
