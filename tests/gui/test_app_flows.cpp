@@ -978,6 +978,30 @@ TEST_F(Flows, TheLaserAndThePenWhilePresenting) {
     app.key(GLFW_KEY_D);  // the pen off: a click reaches the panels again
     app.frame();
     EXPECT_FALSE(app.app().pointing().pen());
+    // the lens: Z on, a round 2x magnifier of what is under the pointer; its source is half its
+    // size, centred on the pointer, and stays within the window at an edge; Z off again
+    app.key(GLFW_KEY_Z);
+    app.move(500, 400);
+    app.frame();
+    EXPECT_TRUE(app.app().pointing().lens());
+    const int lenses = app.renderer().lenses;
+    EXPECT_GT(lenses, 0);
+    const rope::plot::Rect source = app.renderer().lens_source, dest = app.renderer().lens_dest;
+    EXPECT_FLOAT_EQ((source.x0 + source.x1) / 2, 500);
+    EXPECT_FLOAT_EQ((dest.y0 + dest.y1) / 2, 400);
+    EXPECT_FLOAT_EQ((dest.x1 - dest.x0), 2 * (source.x1 - source.x0));
+    EXPECT_FALSE(app.app().pointing().holds_pointer()) << "the hover readout shows under the lens, enlarged";
+    app.move(2, 2);
+    app.frame();
+    EXPECT_GE(app.renderer().lens_source.x0, 0);
+    EXPECT_GE(app.renderer().lens_source.y0, 0);
+    app.key(GLFW_KEY_Z);
+    ASSERT_TRUE(app.settle());
+    EXPECT_FALSE(app.app().pointing().lens());
+    const int after = app.renderer().lenses;
+    app.move(520, 410);
+    app.frame();
+    EXPECT_EQ(app.renderer().lenses, after) << "off: no lens drawn";
     // not presenting: L is no laser
     app.state().presentation = false;
     input.push(rope::gui::InputEvent::key(GLFW_KEY_L, GLFW_PRESS, 0));

@@ -20,6 +20,7 @@ public:
     gui::App& app() { return app_; }
     gui::AppState& state() { return app_.state(); }
     gui::HeadlessPlatform& platform() { return platform_; }
+    const gui::NullRenderer& renderer() const { return renderer_; }
 
     void frame();
     // Frames until the input is taken, nothing is settling and every shown panel is complete (and the

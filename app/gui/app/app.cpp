@@ -215,7 +215,7 @@ void App::layout() {
     exports_.draw_dialog(state_, panels_, asked);
     apply(asked);
     exports_.draw_progress();
-    pointing_.draw(state_, platform_.now());
+    pointing_.draw(state_, platform_.now(), renderer_);
 }
 
 // The pictures the state now needs, for every shown panel at its size (after the frame's actions).

@@ -32,7 +32,7 @@ std::vector<ShortcutHelp> shortcut_list() {
         {"Ctrl+R", "record the panel under the mouse as an animation; while recording, stop (nothing is written)"},
         {"F12", "screenshot of the window into your Pictures folder"},
         {"Ctrl+Q", "quit (the state is kept for next time)"},
-        {"L (hold), D, C", "presenting: the laser pointer while L is held; D the pen on / off (draw with the mouse); C clears the pen"},
+        {"L (hold), D, C, Z", "presenting: the laser pointer while L is held; D the pen on / off (draw with the mouse); C clears the pen; Z the zoom lens on / off (2x under the mouse)"},
         {"? or F1", "this list"},
         {"Ctrl+click a slider", "type a value"},
     };

@@ -21,7 +21,10 @@ namespace rope::gui {
 
 GlRenderer::GlRenderer() : heatmaps_(std::make_unique<HeatmapRenderer>()) { ImGui_ImplOpenGL3_Init("#version 330 core"); }
 
-GlRenderer::~GlRenderer() { ImGui_ImplOpenGL3_Shutdown(); }
+GlRenderer::~GlRenderer() {
+    if (lens_texture_) glDeleteTextures(1, &lens_texture_);
+    ImGui_ImplOpenGL3_Shutdown();
+}
 
 void GlRenderer::upload(const std::vector<const plot::ImageCmd*>& strip, HeatmapTexture* slots) { heatmaps_->upload(strip, slots); }
 
@@ -376,6 +379,39 @@ std::vector<std::uint8_t> GlRenderer::read_back(int width, int height) {
 }
 
 void GlRenderer::finish() { glFinish(); }
+
+// The lens copies what is drawn under it when the foreground list gets there (a callback), so the
+// copy holds this frame's panels, readouts and tooltips, and not the lens itself.
+void GlRenderer::magnify(ImDrawList* list, plot::Rect source, plot::Rect dest, float rounding) {
+    const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+    const int width = std::max(1, static_cast<int>(std::lround((source.x1 - source.x0) * scale.x)));
+    const int height = std::max(1, static_cast<int>(std::lround((source.y1 - source.y0) * scale.y)));
+    if (!lens_texture_) glGenTextures(1, &lens_texture_);
+    if (width != lens_width_ || height != lens_height_) {
+        glBindTexture(GL_TEXTURE_2D, lens_texture_);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        lens_width_ = width, lens_height_ = height;
+    }
+    lens_source_ = source;
+    list->AddCallback(&GlRenderer::copy_lens_source, this);
+    // the copy's first row is the source's bottom (GL counts rows up)
+    list->AddImageRounded(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(lens_texture_)), ImVec2(dest.x0, dest.y0), ImVec2(dest.x1, dest.y1),
+                          ImVec2(0, 1), ImVec2(1, 0), IM_COL32_WHITE, rounding);
+}
+
+void GlRenderer::copy_lens_source(const ImDrawList*, const ImDrawCmd* cmd) {
+    const auto& self = *static_cast<const GlRenderer*>(cmd->UserCallbackData);
+    const ImDrawData* dd = ImGui::GetDrawData();
+    const float framebuffer_height = dd->DisplaySize.y * dd->FramebufferScale.y;
+    const int x = static_cast<int>(std::lround((self.lens_source_.x0 - dd->DisplayPos.x) * dd->FramebufferScale.x));
+    const int y = static_cast<int>(std::lround(framebuffer_height - (self.lens_source_.y1 - dd->DisplayPos.y) * dd->FramebufferScale.y));
+    glBindTexture(GL_TEXTURE_2D, self.lens_texture_);
+    glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, x, y, self.lens_width_, self.lens_height_);
+}
 
 int GlRenderer::take_errors() {
     int n = 0;

@@ -34,6 +34,7 @@ public:
     void finish() override;
     const std::vector<plot::Rect>& changed_area() const override { return changed_; }
     int take_errors() override;
+    void magnify(ImDrawList* list, plot::Rect source, plot::Rect dest, float rounding) override;
 
     // What a window of the app's own drew last frame: its draw list's hash and where it drew.
     struct Drawn {
@@ -46,6 +47,8 @@ public:
 private:
     void draw_lists(ImDrawData* data, std::vector<ImDrawList*>& drawn);
 
+    static void copy_lens_source(const ImDrawList* list, const ImDrawCmd* cmd);
+
     std::unique_ptr<HeatmapRenderer> heatmaps_;  // the heatmap shader and colormaps (GL objects of this context)
     std::vector<Drawn> last_;
     std::vector<plot::Rect> last_overdrawn_;
@@ -57,6 +60,10 @@ private:
     int last_width_ = 0, last_height_ = 0;
     bool time_windows_ = false;
     std::vector<WindowTime> window_times_;
+    // the zoom lens: a copy of the pixels under it, enlarged by drawing it as an image
+    unsigned int lens_texture_ = 0;
+    int lens_width_ = 0, lens_height_ = 0;  // the texture's size
+    plot::Rect lens_source_{};
 };
 
 }  // namespace rope::gui

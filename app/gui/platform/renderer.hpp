@@ -11,6 +11,7 @@
 
 struct ImDrawList;
 struct ImDrawData;
+struct ImDrawCmd;
 
 namespace rope::gui {
 
@@ -72,6 +73,12 @@ public:
     }
     // GL errors and the like since the last call (the soak run counts them).
     virtual int take_errors() { return 0; }
+    // The zoom lens: adds to `list` (the foreground, drawn last) what copies the pixels drawn so far
+    // in `source` and draws them enlarged over `dest`, a circle if `rounding` is half its width. Window
+    // coordinates; `source` lies within the window. A renderer that draws nothing adds nothing.
+    virtual void magnify(ImDrawList* list, plot::Rect source, plot::Rect dest, float rounding) {
+        (void)list, (void)source, (void)dest, (void)rounding;
+    }
 };
 
 // Draws nothing: for tests that run the app's frames headless.
@@ -99,7 +106,9 @@ public:
     void fonts_changed() override {}
     std::vector<std::uint8_t> read_back(int, int) override { return {}; }
     const std::vector<plot::Rect>& changed_area() const override { return changed_; }
-    int uploads = 0, frames = 0;
+    void magnify(ImDrawList*, plot::Rect source, plot::Rect dest, float) override { lens_source = source, lens_dest = dest, ++lenses; }
+    int uploads = 0, frames = 0, lenses = 0;
+    plot::Rect lens_source{}, lens_dest{};  // the last lens asked for
 
 private:
     unsigned int next_ = 0;

@@ -16,13 +16,14 @@ bool PointingTools::take(const InputEvent& e, bool presenting) {
         if (e.kind == InputEvent::Kind::key) return was;
     }
     if (!presenting) {
-        laser_ = pen_ = drawing_ = false;
+        laser_ = pen_ = drawing_ = lens_ = false;
         return false;
     }
     if (e.kind == InputEvent::Kind::key && e.mods == 0) {
         if (e.code == GLFW_KEY_L) return laser_ = e.action != GLFW_RELEASE, true;  // held
-        if (e.action != GLFW_PRESS) return e.code == GLFW_KEY_D || e.code == GLFW_KEY_C;
+        if (e.action != GLFW_PRESS) return e.code == GLFW_KEY_D || e.code == GLFW_KEY_C || e.code == GLFW_KEY_Z;
         if (e.code == GLFW_KEY_D) return pen_ = !pen_, drawing_ = false, true;
+        if (e.code == GLFW_KEY_Z) return lens_ = !lens_, true;
         if (e.code == GLFW_KEY_C) return strokes_.clear(), true;
         return false;
     }
@@ -35,7 +36,15 @@ bool PointingTools::take(const InputEvent& e, bool presenting) {
     return e.kind == InputEvent::Kind::move || e.kind == InputEvent::Kind::button;
 }
 
-void PointingTools::draw(const AppState& state, double now) {
+void PointingTools::lens_rects(ImVec2 pointer, ImVec2 window, plot::Rect& source, plot::Rect& dest) {
+    const float radius = std::max(60.0f, std::min(window.x, window.y) * 0.17f);  // 122 px at 720p
+    dest = {pointer.x - radius, pointer.y - radius, pointer.x + radius, pointer.y + radius};
+    const float half = std::min({radius / kMagnification, window.x / 2, window.y / 2});
+    const float x = std::clamp(pointer.x, half, window.x - half), y = std::clamp(pointer.y, half, window.y - half);
+    source = {x - half, y - half, x + half, y + half};
+}
+
+void PointingTools::draw(const AppState& state, double now, Renderer& renderer) {
     const ImVec2 mouse = pointer_;
     if (!state.presentation) {
         strokes_.clear();
@@ -66,6 +75,17 @@ void PointingTools::draw(const AppState& state, double now) {
         draw->AddCircleFilled(mouse, unit * 0.7f, IM_COL32(255, 230, 230, 255));
     }
     if (!laser_ && !trail_.empty() && now - trail_.back().time > kTrailSeconds) trail_.clear();
+    if (lens_ && mouse.x >= 0 && mouse.y >= 0) draw_lens(draw, mouse, unit, renderer);
+}
+
+// The lens over everything else, the pen's strokes and the laser included (they are enlarged too).
+void PointingTools::draw_lens(ImDrawList* draw, ImVec2 mouse, float unit, Renderer& renderer) {
+    plot::Rect source{}, dest{};
+    lens_rects(mouse, ImGui::GetIO().DisplaySize, source, dest);
+    const float radius = (dest.x1 - dest.x0) / 2;
+    renderer.magnify(draw, source, dest, radius);
+    draw->AddCircle(mouse, radius, IM_COL32(0, 0, 0, 255), 0, unit * 1.6f);
+    draw->AddCircle(mouse, radius - unit * 0.8f, IM_COL32(255, 255, 255, 255), 0, unit * 0.6f);
 }
 
 }  // namespace rope::gui
