@@ -22,6 +22,7 @@
 #include "session/session.hpp"
 #include "gui/dialogs/export_dialog.hpp"
 #include "gui/dialogs/session_dialog.hpp"
+#include "gui/presentation/presenter_view.hpp"
 #include "io/png_writer.hpp"
 #include "support/export_cli.hpp"
 #include "support/headless_app.hpp"
@@ -1009,6 +1010,78 @@ TEST_F(Flows, TheLaserAndThePenWhilePresenting) {
     EXPECT_FALSE(app.app().pointing().laser());
     input.push(rope::gui::InputEvent::key(GLFW_KEY_L, GLFW_RELEASE, 0));
     ASSERT_TRUE(app.settle());
+}
+
+// The presenter view (Shift+P): presenting turns on; the audience's window shows the step's panel
+// over its whole width (the text is the presenter's), the question while it is asked, the answer in a
+// band once revealed; the presenter's text has the step, the answer before the audience sees it, the
+// notes and the next step. Its buttons are the lesson's actions. Shift+P again closes it.
+TEST_F(Flows, ThePresenterViewHasTheTextTheAudienceSeesThePicture) {
+    HeadlessApp app({"--fresh", "--lesson", "5"}, 1280, 720);
+    EXPECT_FRESH(app, "step 5");
+    app.key(GLFW_KEY_P, GLFW_MOD_SHIFT);
+    EXPECT_FRESH(app, "Shift+P");
+    EXPECT_TRUE(app.state().presenter_view);
+    EXPECT_TRUE(app.state().presentation);
+    ASSERT_EQ(app.pictures().size(), 1u);
+    EXPECT_GT(app.pictures()[0].key.width, 1200.0f) << "the picture over the whole width (less its padding): no text column";
+    rope::gui::PresenterText t = rope::gui::presenter_text(app.state());
+    EXPECT_NE(t.heading.find("step 5 of"), std::string::npos) << t.heading;
+    EXPECT_EQ(t.title, app.state().lesson().steps[4].title);
+    EXPECT_FALSE(t.text.empty());
+    EXPECT_EQ(t.text.find(std::string(rope::lessons::kSwatchMark)), std::string::npos) << "no swatch marks in the presenter's text";
+    EXPECT_EQ(t.next, "Next: " + app.state().lesson().steps[5].title + " (asks first)") << "step 6 asks first; its title has its number";
+    // step 6 asks: the audience sees the question (the lesson column), the presenter the answer too
+    app.key(GLFW_KEY_PAGE_DOWN);
+    EXPECT_FRESH(app, "step 6 asked");
+    ASSERT_TRUE(app.state().asking());
+    ASSERT_EQ(app.pictures().size(), 1u);
+    EXPECT_LT(app.pictures()[0].key.width, 1100.0f) << "the question's column beside the picture";
+    t = rope::gui::presenter_text(app.state());
+    EXPECT_FALSE(t.question.empty());
+    EXPECT_EQ(t.choices.size(), app.state().lesson().steps[5].question->choices.size());
+    EXPECT_EQ(t.answer.rfind("Answer: B)", 0), 0u) << t.answer;
+    // revealed: the picture across the window again, under the answer's band
+    app.key(GLFW_KEY_PAGE_DOWN);
+    EXPECT_FRESH(app, "step 6 revealed");
+    EXPECT_FALSE(app.state().asking());
+    ASSERT_EQ(app.pictures().size(), 1u);
+    EXPECT_GT(app.pictures()[0].key.width, 1200.0f);
+    EXPECT_LT(app.pictures()[0].key.height, 700.0f) << "the answer's band over it";
+    t = rope::gui::presenter_text(app.state());
+    EXPECT_TRUE(t.question.empty());
+    EXPECT_FALSE(t.answer.empty());
+    // the view itself, drawn in a context of its own as its window does: Next is Page Down
+    {
+        ImGuiContext* audience = ImGui::GetCurrentContext();
+        ImGuiContext* own = ImGui::CreateContext();
+        ImGui::SetCurrentContext(own);
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;
+        unsigned char* pixels = nullptr;
+        int w = 0, h = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+        io.DisplaySize = ImVec2(900, 640);
+        rope::gui::Actions asked;
+        bool reset = false;
+        for (int frame = 0; frame < 2; ++frame) {
+            ImGui::NewFrame();
+            rope::gui::draw_presenter_view(app.state(), 75, io.Fonts->Fonts[0], reset, asked);
+            ImGui::Render();
+        }
+        ImGui::DestroyContext(own);
+        ImGui::SetCurrentContext(audience);
+        EXPECT_TRUE(asked.empty());
+        EXPECT_FALSE(reset);
+    }
+    EXPECT_EQ(rope::gui::timer_text(75), "1:15");
+    EXPECT_EQ(rope::gui::timer_text(3725.6), "1:02:05");
+    app.key(GLFW_KEY_P, GLFW_MOD_SHIFT);
+    EXPECT_FRESH(app, "Shift+P again");
+    EXPECT_FALSE(app.state().presenter_view);
+    EXPECT_TRUE(app.state().presentation) << "still presenting, the text beside the picture again";
+    ASSERT_EQ(app.pictures().size(), 1u);
+    EXPECT_LT(app.pictures()[0].key.width, 1100.0f);
 }
 
 // A gesture's undo label says where it started and where it ended, where its steps are named by a

@@ -142,6 +142,11 @@ bool apply_to_state(AppState& state, const Action& action) {
             },
             [&](const act::SetTheme& a) { return state.theme = a.theme, true; },
             [&](const act::TogglePresentation&) { return state.presentation = !state.presentation, true; },
+            [&](const act::TogglePresenterView&) {
+                state.presenter_view = !state.presenter_view;
+                if (state.presenter_view) state.presentation = true;
+                return true;
+            },
             [&](const act::ToggleFullscreen&) { return state.fullscreen = !state.fullscreen, true; },
             [&](const act::ShowShortcuts& a) { return state.show_shortcuts = a.shown, true; },
             [&](const act::ToggleShortcuts&) { return state.show_shortcuts = !state.show_shortcuts, true; },

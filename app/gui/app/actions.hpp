@@ -118,6 +118,7 @@ struct SetTheme {
     plot::ThemeId theme;
 };
 struct TogglePresentation {};
+struct TogglePresenterView {};  // the presenter's own window (presenting turns on with it)
 struct ToggleFullscreen {};
 struct ShowShortcuts {
     bool shown;
@@ -157,7 +158,7 @@ namespace rope::gui {
 using Action = std::variant<act::ChangeParams, act::SetParam, act::SelectKey, act::SetNumber, act::ReplaceParams, act::OpenSession, act::UseLesson, act::StepPosition,
                             act::StepPair, act::BaseNotch, act::Undo, act::Redo, act::StepLesson, act::OpenLesson, act::Reveal, act::Guess, act::EditLesson, act::GoToLessonStep, act::ToggleLessonEditor, act::CloseLesson,
                             act::TogglePlay, act::SetSpeed, act::ShowPage, act::NextPage, act::PageParts, act::ToggleMaximized, act::RestoreGrid,
-                            act::SetTheme, act::TogglePresentation, act::ToggleFullscreen, act::ShowShortcuts, act::ToggleShortcuts,
+                            act::SetTheme, act::TogglePresentation, act::TogglePresenterView, act::ToggleFullscreen, act::ShowShortcuts, act::ToggleShortcuts,
                             act::HoverLinked, act::OpenExportDialog, act::OpenFileDialog, act::LessonSaved, act::SetSessionPath, act::SetStatus,
                             act::CancelRecording, act::Screenshot, act::Quit>;
 

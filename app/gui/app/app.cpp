@@ -148,6 +148,13 @@ void App::layout_presentation(ImVec2 display) {
     }
     const int panel = lesson_panel(state_)->index;
     lesson_.place_answer(state_, display, fonts_.bold());
+    if (state_.presenter_view && !state_.asking()) {  // the text is in the presenter's window: the picture alone
+        const float band = lesson_.band_height(state_, display.x);
+        lesson_.draw_band(state_, ImVec2(0, 0), ImVec2(display.x, band));
+        draw_panels(state_, panels_, ui_, asked, ImVec2(0, band), ImVec2(display.x, display.y - band), panel, false);
+        apply(asked);
+        return;
+    }
     const float column = lesson_.column_width(state_, display.x, display.y, fonts_.bold());
     const bool text_beside = lesson_.height(state_, column, fonts_.bold()) <= display.y;
     // a revealed answer: a band across the top of the picture

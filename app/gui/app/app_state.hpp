@@ -85,6 +85,9 @@ public:
     int page_part = 0;
     int page_parts = 1;
     bool presentation = false;  // large type, high contrast, no controls
+    // the presenter's own window is open (run_gui opens it): the audience sees the picture without the
+    // step's text, and the question while it is asked
+    bool presenter_view = false;
     bool fullscreen = false;
     bool playing = false;
     double speed = 10;          // tokens per second

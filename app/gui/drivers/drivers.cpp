@@ -18,6 +18,7 @@
 #include "gui/app/app.hpp"
 #include "gui/platform/gl_renderer.hpp"
 #include "gui/platform/glfw_platform.hpp"
+#include "gui/platform/presenter_window.hpp"
 #include "gui/dialogs/session_dialog.hpp"
 #include "gui/drivers/soak.hpp"
 #include "io/atomic_file.hpp"
@@ -312,6 +313,30 @@ void start_app(AppState& state, const GuiOptions& options, const StartState& sta
 
 namespace {
 
+// The presenter's window opened or closed as the state asks (its close button turns the view off),
+// and its frame drawn; what its buttons ask is applied to the app.
+void show_presenter_view(App& app, GlfwPlatform& platform, std::unique_ptr<PresenterWindow>& presenter) {
+    AppState& state = app.state();
+    if (presenter && presenter->closed()) {
+        state.presenter_view = false;
+        platform.wake();
+    }
+    if (!state.presenter_view) return presenter.reset();
+    if (!presenter) {
+        try {
+            presenter = std::make_unique<PresenterWindow>(platform, state.base_scale);
+        } catch (const std::exception& e) {
+            state.presenter_view = false;
+            return state.set_status(e.what(), true);
+        }
+    }
+    Actions asked;
+    presenter->frame(state, asked);
+    if (asked.empty()) return;
+    app.apply(asked);
+    platform.wake();  // the audience's window shows it next
+}
+
 void keep_last_session(const AppState& state) {
     const std::string last_path = session::last_session_path();
     const std::string dir = last_path.substr(0, last_path.find_last_of('/'));
@@ -364,10 +389,12 @@ int run_gui(const GuiOptions& options) {
     start_app(state, options, start);
 
     std::unique_ptr<FrameDriver> driver = make_driver(options, renderer);
+    std::unique_ptr<PresenterWindow> presenter;
     int frame = 0;
     while (!platform.should_close()) {
         app.set_paced(driver->paced());
-        const double wake = driver->spins() ? 0 : app.wake_after();
+        double wake = driver->spins() ? 0 : app.wake_after();
+        if (presenter && (wake < 0 || wake > presenter->until_tick())) wake = presenter->until_tick();  // its timer's next second
         const bool spin = wake == 0;
         if (spin) {
             platform.poll();
@@ -380,6 +407,7 @@ int run_gui(const GuiOptions& options) {
         app.frame();
         driver->after_frame(app, frame);
         platform.swap(renderer.changed_area());
+        show_presenter_view(app, platform, presenter);
         ++frame;
         if (state.quit_requested || driver->done()) platform.request_close();
         if (driver->paced()) {

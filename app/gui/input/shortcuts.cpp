@@ -21,6 +21,7 @@ std::vector<ShortcutHelp> shortcut_list() {
         {"] / [", "base up / down one notch (a tenth of a decade)"},
         {"Space", "play / pause the position animation"},
         {"P", "presentation mode: large type, high contrast, no controls"},
+        {"Shift+P", "presenter view: a second window with the step's text, your notes, the answer, the next step and a timer (the audience's window shows the picture)"},
         {"F11", "fullscreen"},
         {keys, "maximise panel 1 … " + std::to_string(keyed) + " (showing its page); again (or Esc) to restore"},
         {"Tab / Shift+Tab", "next / previous page of panels (or part of a page); presenting a lesson: the next / previous panel alone, then the step again"},
@@ -110,7 +111,7 @@ bool step_key(int code, bool shift, Actions& out) {
 bool toggle_key(int code, bool shift, Actions& out) {
     switch (code) {
         case GLFW_KEY_SPACE: return out.ask(act::TogglePlay{}), true;
-        case GLFW_KEY_P: return out.ask(act::TogglePresentation{}), true;
+        case GLFW_KEY_P: return shift ? out.ask(act::TogglePresenterView{}) : out.ask(act::TogglePresentation{}), true;
         case GLFW_KEY_F11: return out.ask(act::ToggleFullscreen{}), true;
         case GLFW_KEY_F1: return out.ask(act::ToggleShortcuts{}), true;
         case GLFW_KEY_PAGE_DOWN: return out.ask(act::StepLesson{1}), true;

@@ -30,6 +30,7 @@ public:
     bool keeps_back_buffer() const override { return copy_sub_buffer_ != nullptr; }
 
     float content_scale() const;   // the monitor's (Xft.dpi / 96 on X11)
+    GLFWwindow* window() const { return window_; }  // the presenter view shares its GL objects
     bool should_close() const;
     void request_close();
     void poll();                   // takes the events that are there

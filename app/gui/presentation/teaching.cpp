@@ -92,6 +92,8 @@ void draw_toolbar(const AppState& state, Actions& out) {
     if (tool_button("Edit lesson", "Write your own lesson: add this view as a step, edit the texts, ask questions, reorder; Save lesson writes it to a file."))
         out.ask(act::ToggleLessonEditor{});
     if (tool_button("Present", "Presentation mode: large type, high contrast, controls hidden (P).")) out.ask(act::TogglePresentation{});
+    if (tool_button("Presenter", "Presentation mode with a second window for you: the step's text, your notes, the answer to the question being asked, the next step and a timer; the audience's window shows the picture (Shift+P)."))
+        out.ask(act::TogglePresenterView{});
     if (tool_button("Full", "Fullscreen on or off (F11).")) out.ask(act::ToggleFullscreen{});
     if (tool_button("Keys", "List every keyboard shortcut (? or F1).")) out.ask(act::ToggleShortcuts{});
     if (tool_button("Save", "Save the session: parameters and view, as JSON (Ctrl+S).", true))
@@ -111,10 +113,14 @@ const lessons::Step* open_step(const AppState& state) {
     return &lesson.steps[static_cast<std::size_t>(index)];
 }
 
+}  // namespace
+
 std::string step_heading(const AppState& state) {
     const auto& lesson = state.lesson();
     return lesson.title + "  -  step " + std::to_string(state.lesson_step() + 1) + " of " + std::to_string(lesson.steps.size());
 }
+
+namespace {
 
 // The step's words in the theme its panel is drawn in (the colours it names are those drawn).
 lessons::DisplayedText shown_text(const AppState& state, const lessons::Step& step) {
@@ -173,6 +179,8 @@ std::string choice_label(const lessons::Question& q, int i) {
     return lessons::choice_letter(i) + ") " + q.choices[static_cast<std::size_t>(i)];
 }
 
+}  // namespace
+
 std::string answer_text(const AppState& state, const lessons::Question& q) {
     std::string text = lessons::answer_line(q);
     if (q.is_choice() && state.guess_choice >= 0)
@@ -185,6 +193,8 @@ std::string answer_text(const AppState& state, const lessons::Question& q) {
     }
     return text;
 }
+
+namespace {
 
 // The height of the asked question: its words, each choice (wrapped), the guess field for a number.
 float question_height(const lessons::Question& q, float inner) {
@@ -288,6 +298,7 @@ void LessonPanel::place_answer(const AppState& state, ImVec2 display, ImFont* ti
     answer_in_band_ = false;
     const lessons::Step* step = open_step(state);
     if (!state.presentation || !step || !step->question || state.asking()) return;
+    if (state.presenter_view) return void(answer_in_band_ = true);  // the step's text is the presenter's
     // in the text's column if the column (up to 45% of the window) holds it, else the band
     answer_in_band_ = height(state, column_width(state, display.x, display.y, title_font), title_font) > display.y;
 }

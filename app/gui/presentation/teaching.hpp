@@ -15,6 +15,10 @@
 namespace rope::gui {
 
 void draw_toolbar(const AppState& state, Actions& out);
+// "How RoPE works  -  step 4 of 28"
+std::string step_heading(const AppState& state);
+// The answer and why, with how the audience's guess fared.
+std::string answer_text(const AppState& state, const lessons::Question& q);
 void draw_shortcut_overlay(const AppState& state, Actions& out);
 
 // The open lesson step's text, title and Back / Next / Close buttons.

@@ -1,0 +1,165 @@
+#include "gui/platform/presenter_window.hpp"
+
+// Before X11's headers (see glfw_platform.cpp).
+#include "cli/arguments.hpp"
+
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "gui/app/ui_theme.hpp"
+#include "gui/platform/glfw_platform.hpp"
+#include "gui/presentation/presenter_view.hpp"
+
+namespace rope::gui {
+
+namespace {
+
+constexpr float kPresenterFontSize = 22.0f;  // read at arm's length, above the audience's screen
+
+PresenterWindow* self(GLFWwindow* w) { return static_cast<PresenterWindow*>(glfwGetWindowUserPointer(w)); }
+
+// A second monitor's work area if there is one, else the place beside the audience's window.
+void place(GLFWwindow* window, GLFWwindow* audience) {
+    int count = 0;
+    GLFWmonitor** monitors = glfwGetMonitors(&count);
+    GLFWmonitor* primary = glfwGetPrimaryMonitor();
+    for (int i = 0; i < count; ++i)
+        if (monitors[i] != primary) {
+            int x = 0, y = 0, w = 0, h = 0;
+            glfwGetMonitorWorkarea(monitors[i], &x, &y, &w, &h);
+            glfwSetWindowPos(window, x + 40, y + 40);
+            return;
+        }
+    // one monitor: beside the audience's window where the screen has room, else over its corner
+    int x = 0, y = 0, w = 0, h = 0, own_w = 0, own_h = 0, work_x = 0, work_y = 0, work_w = 0, work_h = 0;
+    glfwGetWindowPos(audience, &x, &y);
+    glfwGetWindowSize(audience, &w, &h);
+    glfwGetWindowSize(window, &own_w, &own_h);
+    if (primary) glfwGetMonitorWorkarea(primary, &work_x, &work_y, &work_w, &work_h);
+    if (x + w + own_w <= work_x + work_w) glfwSetWindowPos(window, x + w, y);
+    else glfwSetWindowPos(window, x + 40, y + 40);
+}
+
+}  // namespace
+
+PresenterWindow::PresenterWindow(GlfwPlatform& audience, float ui_scale) : audience_(audience) {
+    ImGuiContext* audience_imgui = ImGui::GetCurrentContext();
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    window_ = glfwCreateWindow(static_cast<int>(std::round(900 * ui_scale)), static_cast<int>(std::round(640 * ui_scale)),
+                               "RoPE Explorer - presenter view", nullptr, audience.window());
+    if (!window_) throw cli::RuntimeFailure("cannot open the presenter view's window");
+    place(window_, audience.window());
+    glfwSetWindowUserPointer(window_, this);
+    glfwSetKeyCallback(window_, on_key);
+    glfwSetScrollCallback(window_, on_scroll);
+    glfwSetCursorPosCallback(window_, on_pointer);
+    glfwSetMouseButtonCallback(window_, on_button);
+    glfwMakeContextCurrent(window_);
+    glfwSwapInterval(0);  // never wait for a display here: the audience's frames come first
+    imgui_ = ImGui::CreateContext();
+    ImGui::SetCurrentContext(imgui_);
+    ImGui::GetIO().IniFilename = nullptr;
+    ImGui::GetIO().LogFilename = nullptr;
+    fonts_.build(ui_scale, kPresenterFontSize);
+    ImGui::GetStyle() = ui_style(plot::ThemeId::dark, ui_scale);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+    started_ = glfwGetTime();
+    glfwMakeContextCurrent(audience.window());
+    ImGui::SetCurrentContext(audience_imgui);
+}
+
+PresenterWindow::~PresenterWindow() {
+    ImGuiContext* audience_imgui = ImGui::GetCurrentContext();
+    glfwMakeContextCurrent(window_);
+    ImGui::SetCurrentContext(imgui_);
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui::DestroyContext(imgui_);
+    glfwDestroyWindow(window_);
+    glfwMakeContextCurrent(audience_.window());
+    ImGui::SetCurrentContext(audience_imgui);
+}
+
+bool PresenterWindow::closed() const { return glfwWindowShouldClose(window_); }
+
+double PresenterWindow::until_tick() const {
+    const double elapsed = glfwGetTime() - started_;
+    return std::max(0.01, std::ceil(elapsed + 1e-3) - elapsed);
+}
+
+// Page Down, L, Z ... typed here do what they do in the audience's window.
+void PresenterWindow::on_key(GLFWwindow* w, int key, int, int action, int mods) {
+    self(w)->audience_.input().push(InputEvent::key(key, action, mods));
+    self(w)->audience_.wake();
+}
+void PresenterWindow::on_scroll(GLFWwindow* w, double, double y) {
+    self(w)->wheel_ += static_cast<float>(y);
+    self(w)->frames_due_ = 2;
+}
+void PresenterWindow::on_pointer(GLFWwindow* w, double, double) {
+    self(w)->frames_due_ = 2;
+    self(w)->audience_.wake();
+}
+void PresenterWindow::on_button(GLFWwindow* w, int button, int action, int) {
+    PresenterWindow& me = *self(w);
+    if (button >= 0 && button < 3) {
+        me.down_[button] = action == GLFW_PRESS;
+        if (action == GLFW_PRESS) me.pressed_[button] = true;
+    }
+    me.frames_due_ = 2;
+    me.audience_.wake();
+}
+
+void PresenterWindow::frame(const AppState& state, Actions& out) {
+    const double now = glfwGetTime();
+    int width = 0, height = 0, fb_width = 0, fb_height = 0;
+    glfwGetWindowSize(window_, &width, &height);
+    glfwGetFramebufferSize(window_, &fb_width, &fb_height);
+    const PresenterText text = presenter_text(state);
+    const std::string shown = text.heading + "\n" + text.question + "\n" + text.answer + "\n" + text.notes + "\n" + text.title + "\n" +
+                              timer_text(now - started_) + "\n" + std::to_string(width) + "x" + std::to_string(height);
+    if (shown == last_shown_ && frames_due_ == 0) return;
+    frames_due_ = shown == last_shown_ ? frames_due_ - 1 : 1;
+    last_shown_ = shown;
+
+    ImGuiContext* audience_imgui = ImGui::GetCurrentContext();
+    glfwMakeContextCurrent(window_);
+    ImGui::SetCurrentContext(imgui_);
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+    io.DisplayFramebufferScale = ImVec2(width > 0 ? static_cast<float>(fb_width) / width : 1, height > 0 ? static_cast<float>(fb_height) / height : 1);
+    io.DeltaTime = static_cast<float>(std::clamp(now - last_frame_, 1e-3, 0.5));
+    last_frame_ = now;
+    double mx = 0, my = 0;
+    glfwGetCursorPos(window_, &mx, &my);
+    io.MousePos = glfwGetWindowAttrib(window_, GLFW_HOVERED) ? ImVec2(static_cast<float>(mx), static_cast<float>(my)) : ImVec2(-FLT_MAX, -FLT_MAX);
+    for (int b = 0; b < 3; ++b) {
+        io.MouseDown[b] = down_[b] || pressed_[b];
+        if (pressed_[b] && !down_[b]) frames_due_ = std::max(frames_due_, 1);  // the release next frame
+        pressed_[b] = false;
+    }
+    io.MouseWheel = wheel_;
+    wheel_ = 0;
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui::NewFrame();
+    bool reset = false;
+    draw_presenter_view(state, now - started_, fonts_.bold(), reset, out);
+    if (reset) started_ = now, frames_due_ = 1;
+    ImGui::Render();
+    glViewport(0, 0, fb_width, fb_height);
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(bg.x, bg.y, bg.z, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    glfwSwapBuffers(window_);
+    glfwMakeContextCurrent(audience_.window());
+    ImGui::SetCurrentContext(audience_imgui);
+}
+
+}  // namespace rope::gui
