@@ -10,10 +10,12 @@
 
 #include <climits>
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <functional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "lessons/lessons.hpp"
@@ -1010,6 +1012,47 @@ TEST_F(Flows, TheLaserAndThePenWhilePresenting) {
     EXPECT_FALSE(app.app().pointing().laser());
     input.push(rope::gui::InputEvent::key(GLFW_KEY_L, GLFW_RELEASE, 0));
     ASSERT_TRUE(app.settle());
+}
+
+// The handout from the window: the lesson editor's "Handout (PDF)..." asks for a file (the Pictures
+// folder, named after the lesson), writes it off the UI thread (frames go on meanwhile) and says so on
+// the status line; a name that is not .pdf is refused there and nothing is written.
+TEST_F(Flows, AHandoutFromTheWindow) {
+    HeadlessApp app({"--fresh"}, 1600, 900);
+    ASSERT_TRUE(app.settle());
+    app.app().apply(rope::gui::act::ToggleLessonEditor{});
+    for (const std::string& name : {std::string("notes.txt"), std::string("handout.pdf")}) {
+        click_editor(app, "Handout (PDF)...");
+        app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_A);
+        app.type(path(name));
+        app.key(GLFW_KEY_ENTER);
+        app.frame();
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        int frames = 0;
+        auto said = [&] { return app.state().status.rfind("Handout saved", 0) == 0 || (app.state().status_error && app.state().status.find(path(name)) != std::string::npos); };
+        while (!said() && std::chrono::steady_clock::now() < until) {
+            app.frame();
+            if (app.app().handouts().running()) ++frames;
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        ASSERT_TRUE(app.settle());
+        if (name == "notes.txt") {
+            EXPECT_TRUE(app.state().status_error);
+            EXPECT_NE(app.state().status.find("must end in .pdf"), std::string::npos) << app.state().status;
+            EXPECT_FALSE(std::ifstream(path(name)).good()) << "nothing written";
+            app.key(GLFW_KEY_ESCAPE);  // the dialog stays open to fix the path
+            ASSERT_TRUE(app.settle());
+            continue;
+        }
+        EXPECT_FALSE(app.state().status_error) << app.state().status;
+        EXPECT_EQ(app.state().status.rfind("Handout saved to " + path(name) + " (" + std::to_string(rope::lessons::builtin_lesson().steps.size()) + " pages", 0), 0u)
+            << app.state().status;
+        EXPECT_GT(frames, 0) << "the window drew frames while the handout was written";
+        std::ifstream pdf(path(name), std::ios::binary);
+        std::string head(5, '\0');
+        pdf.read(head.data(), 5);
+        EXPECT_EQ(head, "%PDF-");
+    }
 }
 
 // The presenter view (Shift+P): presenting turns on; the audience's window shows the step's panel

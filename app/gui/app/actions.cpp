@@ -163,6 +163,7 @@ bool apply_to_state(AppState& state, const Action& action) {
             [&](const act::CancelRecording&) { return false; },   // the App's export jobs
             [&](const act::OpenExportDialog&) { return false; },  // the App's dialogs
             [&](const act::OpenFileDialog&) { return false; },
+            [&](const act::WriteHandout&) { return false; },
         },
         action);
 }

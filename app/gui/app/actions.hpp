@@ -135,7 +135,10 @@ struct OpenExportDialog {
     bool recording;  // Record (an animation) instead of Export
 };
 struct OpenFileDialog {
-    enum Kind { save_session, open_session, open_config, open_config_b, save_lesson } kind;  // open_config_b: a config.json as model B
+    enum Kind { save_session, open_session, open_config, open_config_b, save_lesson, save_handout } kind;  // open_config_b: a config.json as model B
+};
+struct WriteHandout {  // the lesson as a PDF handout, written off the UI thread
+    std::string path;
 };
 struct LessonSaved {  // the lesson was written to `path`: it is now that file's lesson
     std::string path;
@@ -159,7 +162,7 @@ using Action = std::variant<act::ChangeParams, act::SetParam, act::SelectKey, ac
                             act::StepPair, act::BaseNotch, act::Undo, act::Redo, act::StepLesson, act::OpenLesson, act::Reveal, act::Guess, act::EditLesson, act::GoToLessonStep, act::ToggleLessonEditor, act::CloseLesson,
                             act::TogglePlay, act::SetSpeed, act::ShowPage, act::NextPage, act::PageParts, act::ToggleMaximized, act::RestoreGrid,
                             act::SetTheme, act::TogglePresentation, act::TogglePresenterView, act::ToggleFullscreen, act::ShowShortcuts, act::ToggleShortcuts,
-                            act::HoverLinked, act::OpenExportDialog, act::OpenFileDialog, act::LessonSaved, act::SetSessionPath, act::SetStatus,
+                            act::HoverLinked, act::OpenExportDialog, act::OpenFileDialog, act::WriteHandout, act::LessonSaved, act::SetSessionPath, act::SetStatus,
                             act::CancelRecording, act::Screenshot, act::Quit>;
 
 class AppState;

@@ -60,7 +60,8 @@ App::App(Platform& platform, Renderer& renderer, float base_scale)
       measure_(fonts_),
       builder_(measure_, 2, [&platform] { platform.wake(); }),
       ui_{fonts_, measure_, renderer_, platform_, builder_, builder_.cache(), nullptr, {}, {}, {}},
-      exports_(builder_.cache(), [&platform] { platform.wake(); }) {
+      exports_(builder_.cache(), [&platform] { platform.wake(); }),
+      handouts_([&platform] { platform.wake(); }) {
     session::install_config_importer();  // a config.json as model B (also for apps the launcher did not start: tests)
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layout is ours; deterministic screenshots
@@ -245,6 +246,11 @@ void App::apply(const Action& action) {
     if (const auto* d = std::get_if<act::OpenExportDialog>(&action)) exports_.open(state_, d->panel, d->recording);
     else if (const auto* f = std::get_if<act::OpenFileDialog>(&action)) session_dialog_.open(state_, f->kind);
     else if (std::holds_alternative<act::CancelRecording>(action)) exports_.cancel();
+    else if (const auto* h = std::get_if<act::WriteHandout>(&action)) {
+        Actions said;
+        handouts_.start(state_.lesson(), h->path, said);
+        apply(said);
+    }
 }
 
 // Moves the position while playing, looping at max_position; the whole run is one undo step.
@@ -308,7 +314,7 @@ void App::frame() {
     screenshot_if_requested();
     // a file finished: the next frames show its status line
     Actions finished;
-    if (exports_.poll(finished)) settle_frames_ = std::max(settle_frames_, 2);
+    if (exports_.poll(finished) || handouts_.poll(finished)) settle_frames_ = std::max(settle_frames_, 2);
     apply(finished);
     ++frames_;
     if (builder_.cache().use_mark() != cache_mark) last_build_mark_ = cache_mark;

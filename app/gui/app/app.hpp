@@ -16,6 +16,7 @@
 #include "gui/app/app_state.hpp"
 #include "gui/panels/controls_panel.hpp"
 #include "gui/dialogs/export_dialog.hpp"
+#include "gui/dialogs/handout_job.hpp"
 #include "gui/platform/fonts.hpp"
 #include "gui/drivers/frame_stats.hpp"
 #include "gui/panels/panel_builder.hpp"
@@ -57,6 +58,7 @@ public:
     const UiContext& ui() const { return ui_; }
     figures::FigureCache& cache() { return builder_.cache(); }
     ExportJobs& exports() { return exports_; }
+    const HandoutJob& handouts() const { return handouts_; }
     const SessionDialog& session_dialog() const { return session_dialog_; }
     const LessonEditor& lesson_editor() const { return lesson_editor_; }
     const PointingTools& pointing() const { return pointing_; }
@@ -125,6 +127,7 @@ private:
     PanelSet panels_;
     UiContext ui_;
     ExportJobs exports_;
+    HandoutJob handouts_;
     ControlsPanel controls_;
     LessonPanel lesson_;
     LessonEditor lesson_editor_;

@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -10,6 +11,7 @@
 
 #include "gui/app/ui_helpers.hpp"
 #include "gui/dialogs/dialog_layout.hpp"
+#include "gui/dialogs/export_dialog.hpp"
 #include "io/atomic_file.hpp"
 #include "session/recent_configs.hpp"
 #include "lessons/lessons.hpp"
@@ -109,12 +111,28 @@ void open_dropped_file(const AppState& state, const std::string& path, bool as_b
     open_file(state, path, kind == FileKind::config, out);
 }
 
+namespace {
+
+// "How RoPE works" -> "how-rope-works-handout.pdf"
+std::string handout_name(const std::string& title) {
+    std::string name;
+    for (const char c : title) {
+        if (std::isalnum(static_cast<unsigned char>(c))) name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        else if (!name.empty() && name.back() != '-') name += '-';
+    }
+    while (!name.empty() && name.back() == '-') name.pop_back();
+    return (name.empty() ? "lesson" : name) + "-handout.pdf";
+}
+
+}  // namespace
+
 void SessionDialog::open(const AppState& state, Kind kind) {
     open_ = true;
     just_opened_ = true;
     kind_ = kind;
     const std::string path = kind == Kind::open_config || kind == Kind::open_config_b ? working_folder() + "/config.json"
                              : kind == Kind::save_lesson  ? (state.lesson_file().empty() ? working_folder() + "/my-lesson.json" : state.lesson_file())
+                             : kind == Kind::save_handout ? default_export_folder() + "/" + handout_name(state.lesson().title)
                              : state.session_path.empty() ? working_folder() + "/rope-session.json"
                                                           : state.session_path;
     std::snprintf(path_, sizeof path_, "%s", path.c_str());
@@ -122,9 +140,9 @@ void SessionDialog::open(const AppState& state, Kind kind) {
 
 void SessionDialog::draw(const AppState& state, Actions& out) {
     if (!open_) return;
-    const bool lesson = kind_ == Kind::save_lesson;
-    const bool saving = kind_ == Kind::save_session || lesson, config = kind_ == Kind::open_config, config_b = kind_ == Kind::open_config_b;
-    const char* title = config_b ? "Open config.json as model B" : config ? "Open config.json" : lesson ? "Save lesson" : saving ? "Save session" : "Open session";
+    const bool lesson = kind_ == Kind::save_lesson, handout = kind_ == Kind::save_handout;
+    const bool saving = kind_ == Kind::save_session || lesson || handout, config = kind_ == Kind::open_config, config_b = kind_ == Kind::open_config_b;
+    const char* title = config_b ? "Open config.json as model B" : config ? "Open config.json" : lesson ? "Save lesson" : handout ? "Save handout" : saving ? "Save session" : "Open session";
     if (just_opened_) {
         ImGui::OpenPopup(title);
         just_opened_ = false;
@@ -134,6 +152,7 @@ void SessionDialog::draw(const AppState& state, Actions& out) {
     ImGui::TextUnformatted(config_b ? "Compare with the model of a Hugging Face config.json (model B):"
                            : config ? "Read a Hugging Face config.json (head dim, base, scaling):"
                            : lesson ? "Write the lesson's steps to a lesson file (JSON; --lessons FILE opens it):"
+                           : handout ? "Write the lesson as a PDF handout: a page per step with its picture, text, question and answer:"
                            : saving ? "Write the parameters and the view to a JSON file:"
                                     : "Read a session JSON file, or a PNG the app exported:");
     ImGui::SetNextItemWidth(-1);
@@ -150,6 +169,8 @@ void SessionDialog::draw(const AppState& state, Actions& out) {
         Actions done;
         if (lesson) {
             save_lesson(state, path_, done);
+        } else if (handout) {
+            done.ask(act::WriteHandout{path_});  // its status says whether it worked
         } else if (saving) {
             try {
                 session::save_session(path_, current_session(state));

@@ -121,6 +121,8 @@ void LessonEditor::draw(const AppState& state, Actions& out) {
         ImGui::SameLine();
         if (button("Open lesson...")) out.ask(act::OpenFileDialog{act::OpenFileDialog::open_session});
         item_tooltip("Open a lesson file (Ctrl+O tells a lesson from a session by its content).");
+        if (button("Handout (PDF)...")) out.ask(act::OpenFileDialog{act::OpenFileDialog::save_handout});
+        item_tooltip("Write the lesson as a PDF to print or share: a page per step with its title, its picture (vector graphics, light theme), its text and its question with the answer. Written in the background.");
         draw_step_list(state, out);
         ImGui::Separator();
         // the open step's fields scroll; the lesson's buttons above stay in view
