@@ -28,6 +28,7 @@ constexpr double kBodySize = 10.5, kTitleSize = 17, kSmallSize = 8.5, kLineSpaci
 class PageText {
 public:
     explicit PageText(cairo_t* cr) : cr_(cr) {}
+    mutable int carried_over = 0;  // pages begun by words that went on over the page
     // Lines of `text` that fit `width` at `size` (words kept whole; a word wider than the line alone on it).
     // (a line break in the text starts a new line)
     std::vector<std::string> wrap(const std::string& text, double size, bool bold = false) const {
@@ -60,6 +61,7 @@ public:
         for (const std::string& line : lines) {
             if (y + size * kLineSpacing > kPageHeight - kMargin) {
                 cairo_show_page(cr_);
+                ++carried_over;
                 y = kMargin;
             }
             y = draw({line}, y, size, bold);
@@ -136,8 +138,9 @@ double draw_picture(cairo_t* cr, const lessons::Step& step, plot::ThemeId theme,
     return h;
 }
 
-void draw_step_page(cairo_t* cr, const lessons::Lesson& lesson, int index, plot::ThemeId theme, const CairoTextMeasure& measure,
-                    figures::FigureCache& cache) {
+// Returns the pages it took (more than one where the words went on over the page).
+int draw_step_page(cairo_t* cr, const lessons::Lesson& lesson, int index, plot::ThemeId theme, const CairoTextMeasure& measure,
+                   figures::FigureCache& cache) {
     const lessons::Step& step = lesson.steps[static_cast<std::size_t>(index)];
     const PageText text(cr);
     const auto header = text.wrap(lesson.title + "  -  step " + std::to_string(index + 1) + " of " + std::to_string(lesson.steps.size()), kSmallSize);
@@ -164,6 +167,7 @@ void draw_step_page(cairo_t* cr, const lessons::Lesson& lesson, int index, plot:
         for (const auto& [lines, bold] : question) y = text.draw_flowing(lines, y, kBodySize, bold);
     }
     cairo_show_page(cr);
+    return 1 + text.carried_over;
 }
 
 }  // namespace
@@ -179,12 +183,13 @@ HandoutResult write_handout(const lessons::Lesson& lesson, const std::string& pa
     cairo_t* cr = cairo_create(surface);
     const CairoTextMeasure measure;
     figures::FigureCache cache;
-    for (int i = 0; i < static_cast<int>(lesson.steps.size()); ++i) draw_step_page(cr, lesson, i, theme, measure, cache);
+    int pages = 0;
+    for (int i = 0; i < static_cast<int>(lesson.steps.size()); ++i) pages += draw_step_page(cr, lesson, i, theme, measure, cache);
     cairo_destroy(cr);
     finish_pdf(surface, sink, path);
     file.commit();
     HandoutResult r;
-    r.pages = static_cast<int>(lesson.steps.size());
+    r.pages = pages;
     r.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return r;
 }

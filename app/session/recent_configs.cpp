@@ -43,6 +43,8 @@ std::string absolute(const std::string& path) {
 
 }  // namespace
 
+bool still_there(const std::string& path) { return is_file(path); }
+
 std::string recent_configs_path() {
     const std::string last = last_session_path();
     return last.substr(0, last.find_last_of('/')) + "/recent-configs.json";

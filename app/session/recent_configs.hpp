@@ -17,5 +17,7 @@ const std::vector<std::string>& recent_configs();
 void remember_config(const std::string& path);
 
 std::string recent_configs_path();
+// Whether a listed file is still a file (moved or deleted since: not listed).
+bool still_there(const std::string& path);
 
 }  // namespace rope::session

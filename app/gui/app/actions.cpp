@@ -33,7 +33,12 @@ void step_pair(AppState& state, int delta) {
 
 void base_notch(AppState& state, int direction) {
     const ParamSpec& spec = param_spec(P::base);
-    const double b = state.params()[P::base] * std::pow(10.0, 0.1 * direction);
+    double b = state.params()[P::base] * std::pow(10.0, 0.1 * direction);
+    // ten notches up from 10^4 land on 10^5, not 100000.00000000004 (the error of ten products): a
+    // base within rounding of a tenth of a decade is that tenth exactly, so the notches from a round
+    // base give the same numbers as typing them
+    const double tenth = std::pow(10.0, std::round(10 * std::log10(b)) / 10);
+    if (std::abs(b / tenth - 1) < 1e-12) b = tenth;
     state.apply_number(P::base, std::clamp(b, spec.slider_min, spec.slider_max));
 }
 

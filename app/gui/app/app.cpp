@@ -1,5 +1,6 @@
 #include "gui/app/app.hpp"
 
+#include <imgui_internal.h>
 #include <malloc.h>
 #include <unistd.h>
 
@@ -248,6 +249,7 @@ void App::apply(const Action& action) {
     else if (std::holds_alternative<act::CancelRecording>(action)) exports_.cancel();
     else if (const auto* h = std::get_if<act::WriteHandout>(&action)) {
         Actions said;
+        handouts_.poll(said);  // one finished meanwhile says so first
         handouts_.start(state_.lesson(), h->path, said);
         apply(said);
     }
@@ -321,6 +323,7 @@ void App::frame() {
     if (settle_frames_ > 0) --settle_frames_;
     if (state_.params() != params_before || state_.maximized != maximized_before || state_.page != page_before || io.MouseWheel != 0)
         settle_frames_ = std::max(settle_frames_, 2);
+    if (contents_resized()) settle_frames_ = std::max(settle_frames_, 1);
     text_field_active_ = io.WantTextInput;
     apply_view_changes();
     if (state_.params() != trimmed_params_ && ++frames_since_trim_ >= 600) idle();  // a long drag or animation
@@ -395,6 +398,18 @@ bool App::figures_complete() const {
         if (!figure_current(p, figure_key(state_, *p.figure, p.size.x, p.size.y)) || p.result.incomplete) return false;
     }
     return true;
+}
+
+// A window's scrollbar is laid out from the size of its contents the frame before: where this
+// frame's contents came out another size (a section grew, a toolbar row more), one frame more shows
+// the scrollbar as it is, before the app sleeps.
+bool App::contents_resized() const {
+    for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+        if (!w->Active || w->Hidden || (w->Flags & ImGuiWindowFlags_NoScrollbar)) continue;
+        const ImVec2 now(w->DC.CursorMaxPos.x - w->DC.CursorStartPos.x, w->DC.CursorMaxPos.y - w->DC.CursorStartPos.y);
+        if (std::abs(now.y - w->ContentSize.y) > 0.5f) return true;
+    }
+    return false;
 }
 
 bool App::wants_frame() const {

@@ -145,6 +145,7 @@ private:
     bool applied_fullscreen_ = false;
     int frames_ = 0;
     int settle_frames_ = 3;  // frames to draw after a change before sleeping
+    bool contents_resized() const;
     bool text_field_active_ = false;
     bool paced_ = false;
     bool drawn_in_place_ = false;  // pictures drawn between frames that no frame has shown yet

@@ -64,7 +64,9 @@ public:
     }
     void after_frame(App& app, int frame) override {
         if (saved_ || frame < 3) return;
-        if (!app.figures_complete() && started_ + std::chrono::seconds(60) > std::chrono::steady_clock::now()) return;
+        // the window as it rests: every picture there, and the frames after the last change drawn
+        // (a scrollbar is laid out from the frame before)
+        if ((!app.figures_complete() || app.wants_frame()) && started_ + std::chrono::seconds(60) > std::chrono::steady_clock::now()) return;
         try {
             app.save_screenshot(path_);
         } catch (const io::IoError& e) {

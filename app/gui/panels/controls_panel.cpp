@@ -42,13 +42,25 @@ class Section {
 public:
     explicit Section(const char* title) : id_(ImGui::GetID(title)) {
         const float height = ImGui::GetStateStorage()->GetFloat(id_, ImGui::GetFrameHeightWithSpacing());
-        // opaque, so that it alone is drawn again when it changes (kOpaqueWindow)
-        ImVec4 background = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
-        background.w = 1.0f;
-        ImGui::PushStyleColor(ImGuiCol_ChildBg, background);
-        ImGui::BeginChild((std::string(title) + kOpaqueWindow).c_str(), ImVec2(0, height), false,
-                          ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-        ImGui::PopStyleColor();
+        // Scrolled out of view, a section is laid out in a group, where nothing is drawn but every
+        // item is measured: in a child window of its own ImGui would skip its items (a clipped child
+        // is hidden), its height would shrink to its title, and the controls' scrollbar would say
+        // less than there is, by what was last in view.
+        const ImGuiWindow* scroll = ImGui::GetCurrentWindow();
+        const float top = scroll->DC.CursorPos.y;
+        in_view_ = top < scroll->ClipRect.Max.y && top + height > scroll->ClipRect.Min.y;
+        if (!in_view_) {
+            start_y_ = ImGui::GetCursorPosY();
+            ImGui::BeginGroup();
+        } else {
+            // opaque, so that it alone is drawn again when it changes (kOpaqueWindow)
+            ImVec4 background = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+            background.w = 1.0f;
+            ImGui::PushStyleColor(ImGuiCol_ChildBg, background);
+            ImGui::BeginChild((std::string(title) + kOpaqueWindow).c_str(), ImVec2(0, height), false,
+                              ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+            ImGui::PopStyleColor();
+        }
         ImGui::Spacing();
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         ImGui::TextUnformatted(title);
@@ -56,15 +68,20 @@ public:
         ImGui::Separator();
     }
     ~Section() {
-        const float content = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
-        ImGui::EndChild();
-        ImGui::GetStateStorage()->SetFloat(id_, std::max(1.0f, content));
+        const float content = ImGui::GetCursorPosY() - start_y_ - ImGui::GetStyle().ItemSpacing.y;
+        // a child that became clipped this frame skips its items: its measure is not the section's
+        const bool measured = !ImGui::GetCurrentWindow()->SkipItems;
+        if (in_view_) ImGui::EndChild();
+        else ImGui::EndGroup();
+        if (measured) ImGui::GetStateStorage()->SetFloat(id_, std::max(1.0f, content));
     }
     Section(const Section&) = delete;
     Section& operator=(const Section&) = delete;
 
 private:
     ImGuiID id_;
+    bool in_view_ = true;
+    float start_y_ = 0;  // the group's top (a child's is 0)
 };
 
 const char* section_title(ControlSection s) {
@@ -278,7 +295,7 @@ void recent_config_rows(const char* query, bool enter, std::string& picked) {
         const std::size_t slash = path.find_last_of('/');
         const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash);
         const std::string name = folder.substr(folder.find_last_of('/') + 1);  // the model's folder, as downloaded
-        if (!matches_words(path, query)) continue;
+        if (!matches_words(path, query) || !session::still_there(path)) continue;
         if (!header) ImGui::TextDisabled("Recent configs"), header = true;
         ImGui::PushID(path.c_str());
         if (ImGui::Selectable(name.c_str(), false) || (enter && picked.empty())) {
@@ -305,7 +322,11 @@ std::string preset_combo(const char* id, const std::string& current, const char*
     ImVec4 opaque = ImGui::GetStyleColorVec4(ImGuiCol_PopupBg);
     opaque.w = 1;
     ImGui::PushStyleColor(ImGuiCol_PopupBg, opaque);
-    ImGui::SetNextWindowSizeConstraints(ImVec2(ImGui::GetFontSize() * 36, 0), ImVec2(FLT_MAX, FLT_MAX));
+    // wide enough for the facts; as tall as ImGuiComboFlags_HeightLarge's 20 rows (a constraint of
+    // our own replaces that limit)
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float rows20 = (ImGui::GetFontSize() + style.ItemSpacing.y) * 20 - style.ItemSpacing.y + style.WindowPadding.y * 2;
+    ImGui::SetNextWindowSizeConstraints(ImVec2(ImGui::GetFontSize() * 36, 0), ImVec2(FLT_MAX, rows20));
     const bool open = ImGui::BeginCombo(id, preview.c_str(), ImGuiComboFlags_HeightLarge);
     ImGui::PopStyleColor();
     if (!open) return picked;

@@ -80,6 +80,8 @@ GlfwPlatform::GlfwPlatform(int width, int height, const char* title) {
     }
     glfwMakeContextCurrent(window_);
     glfwSwapInterval(1);
+    // full screen (F11) it stays on screen when the presenter view's window takes the focus
+    glfwSetWindowAttrib(window_, GLFW_AUTO_ICONIFY, GLFW_FALSE);
     glfwSetWindowUserPointer(window_, this);
     glfwSetKeyCallback(window_, on_key);
     glfwSetCharCallback(window_, on_char);

@@ -22,24 +22,34 @@ constexpr float kPresenterFontSize = 22.0f;  // read at arm's length, above the 
 
 PresenterWindow* self(GLFWwindow* w) { return static_cast<PresenterWindow*>(glfwGetWindowUserPointer(w)); }
 
-// A second monitor's work area if there is one, else the place beside the audience's window.
+// A monitor the audience's window is not on (the projector may be the primary one or not), else the
+// place beside the audience's window.
 void place(GLFWwindow* window, GLFWwindow* audience) {
+    int x = 0, y = 0, w = 0, h = 0;
+    glfwGetWindowPos(audience, &x, &y);
+    glfwGetWindowSize(audience, &w, &h);
+    GLFWmonitor* audience_monitor = glfwGetWindowMonitor(audience);  // full screen: its monitor
+    const int cx = x + w / 2, cy = y + h / 2;
     int count = 0;
     GLFWmonitor** monitors = glfwGetMonitors(&count);
-    GLFWmonitor* primary = glfwGetPrimaryMonitor();
+    GLFWmonitor* home = glfwGetPrimaryMonitor();
+    for (int i = 0; i < count; ++i) {
+        int mx = 0, my = 0, mw = 0, mh = 0;
+        glfwGetMonitorWorkarea(monitors[i], &mx, &my, &mw, &mh);
+        const bool has_audience = monitors[i] == audience_monitor || (!audience_monitor && cx >= mx && cx < mx + mw && cy >= my && cy < my + mh);
+        if (has_audience) home = monitors[i];
+    }
     for (int i = 0; i < count; ++i)
-        if (monitors[i] != primary) {
-            int x = 0, y = 0, w = 0, h = 0;
-            glfwGetMonitorWorkarea(monitors[i], &x, &y, &w, &h);
-            glfwSetWindowPos(window, x + 40, y + 40);
+        if (monitors[i] != home) {
+            int mx = 0, my = 0, mw = 0, mh = 0;
+            glfwGetMonitorWorkarea(monitors[i], &mx, &my, &mw, &mh);
+            glfwSetWindowPos(window, mx + 40, my + 40);
             return;
         }
     // one monitor: beside the audience's window where the screen has room, else over its corner
-    int x = 0, y = 0, w = 0, h = 0, own_w = 0, own_h = 0, work_x = 0, work_y = 0, work_w = 0, work_h = 0;
-    glfwGetWindowPos(audience, &x, &y);
-    glfwGetWindowSize(audience, &w, &h);
+    int own_w = 0, own_h = 0, work_x = 0, work_y = 0, work_w = 0, work_h = 0;
     glfwGetWindowSize(window, &own_w, &own_h);
-    if (primary) glfwGetMonitorWorkarea(primary, &work_x, &work_y, &work_w, &work_h);
+    if (home) glfwGetMonitorWorkarea(home, &work_x, &work_y, &work_w, &work_h);
     if (x + w + own_w <= work_x + work_w) glfwSetWindowPos(window, x + w, y);
     else glfwSetWindowPos(window, x + 40, y + 40);
 }
@@ -52,12 +62,18 @@ PresenterWindow::PresenterWindow(GlfwPlatform& audience, float ui_scale) : audie
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    // shown without taking the focus: the keys (a clicker) stay with the audience's window
+    glfwWindowHint(GLFW_FOCUS_ON_SHOW, GLFW_FALSE);
+    glfwWindowHint(GLFW_FOCUSED, GLFW_FALSE);
     window_ = glfwCreateWindow(static_cast<int>(std::round(900 * ui_scale)), static_cast<int>(std::round(640 * ui_scale)),
                                "RoPE Explorer - presenter view", nullptr, audience.window());
+    glfwWindowHint(GLFW_FOCUS_ON_SHOW, GLFW_TRUE);
+    glfwWindowHint(GLFW_FOCUSED, GLFW_TRUE);
     if (!window_) throw cli::RuntimeFailure("cannot open the presenter view's window");
     place(window_, audience.window());
     glfwSetWindowUserPointer(window_, this);
     glfwSetKeyCallback(window_, on_key);
+    glfwSetCharCallback(window_, on_char);
     glfwSetScrollCallback(window_, on_scroll);
     glfwSetCursorPosCallback(window_, on_pointer);
     glfwSetMouseButtonCallback(window_, on_button);
@@ -76,6 +92,9 @@ PresenterWindow::PresenterWindow(GlfwPlatform& audience, float ui_scale) : audie
 }
 
 PresenterWindow::~PresenterWindow() {
+    // a modifier held here (Shift of the Shift+P that closes it) is let go where the keys go now
+    for (const int key : {GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT, GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL, GLFW_KEY_LEFT_ALT, GLFW_KEY_RIGHT_ALT})
+        if (glfwGetKey(window_, key) == GLFW_PRESS) audience_.input().push(InputEvent::key(key, GLFW_RELEASE, 0));
     ImGuiContext* audience_imgui = ImGui::GetCurrentContext();
     glfwMakeContextCurrent(window_);
     ImGui::SetCurrentContext(imgui_);
@@ -89,6 +108,7 @@ PresenterWindow::~PresenterWindow() {
 bool PresenterWindow::closed() const { return glfwWindowShouldClose(window_); }
 
 double PresenterWindow::until_tick() const {
+    if (frames_due_ > 0) return 0;  // a click's release, a hover: drawn at once
     const double elapsed = glfwGetTime() - started_;
     return std::max(0.01, std::ceil(elapsed + 1e-3) - elapsed);
 }
@@ -96,6 +116,10 @@ double PresenterWindow::until_tick() const {
 // Page Down, L, Z ... typed here do what they do in the audience's window.
 void PresenterWindow::on_key(GLFWwindow* w, int key, int, int action, int mods) {
     self(w)->audience_.input().push(InputEvent::key(key, action, mods));
+    self(w)->audience_.wake();
+}
+void PresenterWindow::on_char(GLFWwindow* w, unsigned int c) {
+    self(w)->audience_.input().push(InputEvent::character(c));  // ? for the shortcut list
     self(w)->audience_.wake();
 }
 void PresenterWindow::on_scroll(GLFWwindow* w, double, double y) {

@@ -31,11 +31,13 @@ public:
     // pointer) and asks for what its buttons did in `out`. Leaves the audience window's GL and ImGui
     // contexts current.
     void frame(const AppState& state, Actions& out);
-    // Seconds until the timer shows its next second (the loop must wake for it).
+    // Seconds until the timer shows its next second (the loop must wake for it); 0 while input
+    // waits to be drawn.
     double until_tick() const;
 
 private:
     static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);
+    static void on_char(GLFWwindow* w, unsigned int c);
     static void on_scroll(GLFWwindow* w, double x, double y);
     static void on_pointer(GLFWwindow* w, double x, double y);
     static void on_button(GLFWwindow* w, int button, int action, int mods);

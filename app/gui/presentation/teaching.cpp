@@ -91,9 +91,9 @@ void draw_toolbar(const AppState& state, Actions& out) {
     }
     if (tool_button("Edit lesson", "Write your own lesson: add this view as a step, edit the texts, ask questions, reorder; Save lesson writes it to a file."))
         out.ask(act::ToggleLessonEditor{});
-    // (a button for the presenter view would be a toolbar row more: Shift+P, named in the tooltip)
-    if (tool_button("Present", "Presentation mode: large type, high contrast, controls hidden (P). Shift+P: with the presenter view, a second window for you with the step's text, your notes, the answer, the next step and a timer."))
-        out.ask(act::TogglePresentation{});
+    if (tool_button("Present", "Presentation mode: large type, high contrast, controls hidden (P).")) out.ask(act::TogglePresentation{});
+    if (tool_button("Presenter", "Presentation mode with a second window for you: the step's text, your notes, the answer to the question being asked, the next step and a timer; the audience's window shows the picture (Shift+P)."))
+        out.ask(act::TogglePresenterView{});
     if (tool_button("Full", "Fullscreen on or off (F11).")) out.ask(act::ToggleFullscreen{});
     if (tool_button("Keys", "List every keyboard shortcut (? or F1).")) out.ask(act::ToggleShortcuts{});
     if (tool_button("Save", "Save the session: parameters and view, as JSON (Ctrl+S).", true))
