@@ -59,9 +59,7 @@ void remember_config(const std::string& path) {
     kept.insert(kept.begin(), full);
     if (kept.size() > kRecentConfigs) kept.resize(kRecentConfigs);
     const std::string file = recent_configs_path();
-    const std::string dir = file.substr(0, file.find_last_of('/'));
-    for (std::size_t at = 1; at != std::string::npos; at = dir.find('/', at + 1)) mkdir(dir.substr(0, at).c_str(), 0700);
-    mkdir(dir.c_str(), 0700);
+    make_state_folder();
     try {
         io::write_file_atomically(file, nlohmann::json{{"configs", kept}}.dump(2) + "\n");
     } catch (const std::exception&) {

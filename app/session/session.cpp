@@ -200,6 +200,13 @@ std::string session_json(const Session& s) {
 
 void save_session(const std::string& path, const Session& s) { io::write_file_atomically(path, session_json(s)); }
 
+void make_state_folder() {
+    const std::string last = last_session_path();
+    const std::string dir = last.substr(0, last.find_last_of('/'));
+    for (std::size_t at = 1; at != std::string::npos; at = dir.find('/', at + 1)) mkdir(dir.substr(0, at).c_str(), 0700);
+    mkdir(dir.c_str(), 0700);
+}
+
 std::string last_session_path() {
     std::string base;
     if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg)

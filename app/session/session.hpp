@@ -47,5 +47,8 @@ void save_session(const std::string& path, const Session& s);
 
 // $XDG_STATE_HOME/rope-explorer/last-session.json (default ~/.local/state/...).
 std::string last_session_path();
+// Creates the folder last_session_path() is in (mkdir -p, owner only); what cannot be made is left
+// for the write into it to report.
+void make_state_folder();
 
 }  // namespace rope::session

@@ -341,10 +341,7 @@ void show_presenter_view(App& app, GlfwPlatform& platform, std::unique_ptr<Prese
 
 void keep_last_session(const AppState& state) {
     const std::string last_path = session::last_session_path();
-    const std::string dir = last_path.substr(0, last_path.find_last_of('/'));
-    for (std::size_t at = 1; at != std::string::npos; at = dir.find('/', at + 1))
-        mkdir(dir.substr(0, at).c_str(), 0700);  // mkdir -p: our own state folder
-    mkdir(dir.c_str(), 0700);
+    session::make_state_folder();
     try {
         session::save_session(last_path, current_session(state));
     } catch (const io::IoError& e) {
