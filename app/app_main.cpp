@@ -8,6 +8,8 @@
 #include "gui/drivers/drivers.hpp"
 #include "rope/number_parse.hpp"
 
+#include <sys/stat.h>
+
 namespace {
 
 int run(int argc, char** argv) {
@@ -17,7 +19,9 @@ int run(int argc, char** argv) {
         args.next();
         return run_export(args);
     }
-    if (!args.done() && args.peek()[0] != '-')
+    struct stat st {};
+    const bool a_file = !args.done() && stat(args.peek().c_str(), &st) == 0 && S_ISREG(st.st_mode);  // the window opens it
+    if (!args.done() && args.peek()[0] != '-' && !a_file)
         throw UsageError("unknown command '" + rope::shorten_for_message(args.peek()) + "'; rope-explorer-app runs the window and export");
     // The window: bad --set is refused before anything opens.
     return rope::gui::run_gui(rope::gui::parse_gui_options(argc, argv, 1));

@@ -8,6 +8,8 @@
 #include "cli/arguments.hpp"
 #include "cli/compute_command.hpp"
 #include "cli/help.hpp"
+#include <sys/stat.h>
+
 #include "cli/launcher.hpp"
 #include "rope/number_parse.hpp"
 
@@ -30,8 +32,12 @@ int run(int argc, char** argv) {
             args.next();
             return run_compute(args);
         }
-        if (first != "export" && first[0] != '-')
-            throw UsageError("unknown command '" + rope::shorten_for_message(first) + "'; commands: compute, export (see --help)");
+        struct stat st {};
+        const bool a_file = stat(first.c_str(), &st) == 0 && S_ISREG(st.st_mode);  // rope-explorer FILE opens it
+        if (first != "export" && first[0] != '-' && !a_file && first.find_first_of("/.") != std::string::npos)
+            throw UsageError("'" + rope::shorten_for_message(first) + "': no such file (rope-explorer FILE opens a session, a PNG the app exported, a lesson file or a config.json)");
+        if (first != "export" && first[0] != '-' && !a_file)
+            throw UsageError("unknown command '" + rope::shorten_for_message(first) + "'; commands: compute, export, or a file to open (see --help)");
     }
     start_app(argv);
 }

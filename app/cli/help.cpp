@@ -49,6 +49,7 @@ std::string main_help() {
         "                [--size WxH] [--theme dark|light] [--ui-scale S] [--bench-frames N [--sweep KEY[,KEY...]]]   open the app\n"
         "                [--soak-frames N [--seed S]]   (tests: N frames of random parameter changes, then a memory report)\n"
         "                [--lesson-walk DIR]   (Page Down through the lesson and back, a PNG of each step into DIR)\n"
+        "  rope-explorer FILE [flags above]                  open a session, a PNG the app exported, a lesson file or a config.json\n"
         "  rope-explorer compute TABLE [--set key=value]...   print a table as CSV (compute --help)\n"
         "  rope-explorer export FIGURE --out PATH [...]       write a figure file (export --help)\n"
         "  rope-explorer --help | --version\n\nTables: ";

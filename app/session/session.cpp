@@ -207,6 +207,19 @@ void make_state_folder() {
     mkdir(dir.c_str(), 0700);
 }
 
+FileKind file_kind(const std::string& path) {
+    std::string text;
+    try {
+        text = io::read_file(path);
+    } catch (const io::IoError&) {
+        return FileKind::session;
+    }
+    if (text.size() >= 4 && static_cast<unsigned char>(text[0]) == 0x89 && text.compare(1, 3, "PNG") == 0) return FileKind::session;
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (!j.is_object() || j.contains("parameters")) return FileKind::session;
+    return j.contains("steps") ? FileKind::lesson : FileKind::config;
+}
+
 std::string last_session_path() {
     std::string base;
     if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg)

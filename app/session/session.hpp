@@ -45,6 +45,12 @@ std::string parameters_json(const ParamSet& params, const ParamSet* unlike = nul
 // Writes atomically (temporary file and rename). Throws io::IoError.
 void save_session(const std::string& path, const Session& s);
 
+// What an opened or dropped file is, by its content: a lesson file is a JSON object with "steps", a
+// config.json one without "parameters" (the key a session file must have); a PNG, a session or a
+// file that does not parse is opened as a session, whose loader names what is wrong.
+enum class FileKind { session, config, lesson };
+FileKind file_kind(const std::string& path);
+
 // $XDG_STATE_HOME/rope-explorer/last-session.json (default ~/.local/state/...).
 std::string last_session_path();
 // Creates the folder last_session_path() is in (mkdir -p, owner only); what cannot be made is left

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -151,4 +152,45 @@ TEST(GuiApp, EveryPageOpensFromASession) {
             for (std::size_t i = 0; i < shots[a].rgba.size(); i += 4) differ += shots[a].rgba[i] != shots[b].rgba[i];
             EXPECT_GT(differ, 100000u) << "pages " << a << " and " << b << " look alike";
         }
+}
+
+// rope-explorer FILE (a file manager's "Open with", the .desktop entry's %f) opens it by its content,
+// as the flag for its kind would: the same picture as --session, --lessons with --lesson 1, --set
+// config=. A path that is no file, or a second file, is one line and exit 2 before a window opens.
+TEST(GuiApp, AFileArgumentOpensItByItsContent) {
+    const std::string session = temp_path("s.rope.json");
+    std::FILE* f = std::fopen(session.c_str(), "w");
+    std::fputs(R"({"parameters": {"preset": "llama-3-8b", "position": 77}, "view": {"theme": "light"}})", f);
+    std::fclose(f);
+    const std::string config = std::string(ROPE_HF_CONFIGS) + "/qwen3-8b.json";
+    const std::string lessons = std::string(ROPE_SOURCE_DIR) + "/assets/lessons.json";
+    const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> same = {
+        {{session}, {"--session", session}},
+        {{config}, {"--set", "config=" + config}},
+        {{lessons}, {"--lessons", lessons, "--lesson", "1"}},
+    };
+    for (const auto& [bare, flags] : same) {
+        std::vector<rope::io::PngImage> pictures;
+        for (const auto* args : {&bare, &flags}) {
+            const std::string shot = temp_path("open.png");
+            std::vector<std::string> argv = *args;
+            for (const char* a : {"--size", "1280x720", "--screenshot", shot.c_str(), "--quit"}) argv.push_back(a);
+            const ProcessResult r = run_window(argv);
+            ASSERT_EQ(r.exit_code, 0) << bare[0] << ": " << r.err;
+            pictures.push_back(rope::io::read_png(shot));
+            std::remove(shot.c_str());
+        }
+        EXPECT_TRUE(pictures[0].rgba == pictures[1].rgba) << bare[0] << " opened otherwise than " << flags[0];
+    }
+    for (const auto& [args, says] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+             {{"/no/such/session.json"}, "'/no/such/session.json': no such file"},
+             {{session, session}, "one file to open at a time"}}) {
+        std::vector<std::string> argv = {ROPE_EXPLORER_BINARY};
+        argv.insert(argv.end(), args.begin(), args.end());
+        const ProcessResult r = run_process(argv, "", {"XDG_STATE_HOME=" + temp_path("state"), "DISPLAY="});
+        EXPECT_EQ(r.exit_code, 2) << r.err;
+        EXPECT_NE(r.err.find(says), std::string::npos) << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    }
+    std::remove(session.c_str());
 }

@@ -26,23 +26,8 @@ std::string working_folder() {
     return getcwd(cwd, sizeof cwd) ? cwd : ".";
 }
 
-// What an opened or dropped file is, by its content: a lesson file is a JSON object with "steps", a
-// config.json one without "parameters" (the key a session file must have); a PNG, a session or a
-// file that does not parse is opened as a session, whose loader names what is wrong.
-enum class FileKind { session, config, lesson };
-
-FileKind file_kind(const std::string& path) {
-    std::string text;
-    try {
-        text = io::read_file(path);
-    } catch (const io::IoError&) {
-        return FileKind::session;
-    }
-    if (text.size() >= 4 && static_cast<unsigned char>(text[0]) == 0x89 && text.compare(1, 3, "PNG") == 0) return FileKind::session;
-    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    if (!j.is_object() || j.contains("parameters")) return FileKind::session;
-    return j.contains("steps") ? FileKind::lesson : FileKind::config;
-}
+using session::FileKind;
+using session::file_kind;
 
 // A session and the lesson it names (read now: a lesson file that is gone refuses the session).
 act::OpenSession session_action(const std::string& path) {

@@ -1,11 +1,14 @@
 #include "gui/drivers/gui_options.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <string>
 
 #include "cli/arguments.hpp"
 #include "lessons/lessons.hpp"
 #include "rope/params.hpp"
+#include "session/session.hpp"
 
 namespace rope::gui {
 
@@ -53,6 +56,23 @@ std::vector<ParamId> sweep_keys(const std::string& value) {
 }
 
 }  // namespace
+
+// rope-explorer FILE: a session (JSON, or a PNG the app exported) as --session, a lesson file as
+// --lessons at its first step, a config.json as --set config=FILE; each checked as that flag is.
+void open_file_argument(const std::string& path, GuiOptions& o) {
+    struct stat st {};
+    if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+        throw cli::UsageError("'" + shorten_for_message(path) + "': no such file (rope-explorer FILE opens a session, a PNG the app exported, a lesson file or a config.json)");
+    if (!o.session.empty() || !o.lessons_file.empty()) throw cli::UsageError("'" + shorten_for_message(path) + "': one file to open at a time");
+    switch (session::file_kind(path)) {
+        case session::FileKind::session: o.session = path; break;
+        case session::FileKind::lesson:
+            o.lessons_file = path;
+            if (o.lesson == 0) o.lesson = 1;
+            break;
+        case session::FileKind::config: o.sets.push_back("config=" + path); break;
+    }
+}
 
 GuiOptions parse_gui_options(int argc, char** argv, int first) {
     using cli::UsageError;
@@ -103,6 +123,8 @@ GuiOptions parse_gui_options(int argc, char** argv, int first) {
             const std::optional<double> s = read_number(value, scale);
             if (!s) throw UsageError(refusal("--ui-scale " + shorten_for_message(value), "", scale.describe()));
             o.ui_scale = static_cast<float>(*s);
+        } else if (!args.peek().empty() && args.peek()[0] != '-') {
+            open_file_argument(args.next(), o);  // a file manager's "Open with" (the .desktop entry's %f)
         } else {
             throw UsageError("unknown option '" + shorten_for_message(args.peek()) + "' (see --help)");
         }
