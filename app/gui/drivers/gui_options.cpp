@@ -55,15 +55,13 @@ std::vector<ParamId> sweep_keys(const std::string& value) {
     return keys;
 }
 
-}  // namespace
-
 // rope-explorer FILE: a session (JSON, or a PNG the app exported) as --session, a lesson file as
 // --lessons at its first step, a config.json as --set config=FILE; each checked as that flag is.
 void open_file_argument(const std::string& path, GuiOptions& o) {
     struct stat st {};
     if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
         throw cli::UsageError("'" + shorten_for_message(path) + "': no such file (rope-explorer FILE opens a session, a PNG the app exported, a lesson file or a config.json)");
-    if (!o.session.empty() || !o.lessons_file.empty()) throw cli::UsageError("'" + shorten_for_message(path) + "': one file to open at a time");
+    if (!o.file.empty() || !o.session.empty() || !o.lessons_file.empty()) throw cli::UsageError("'" + shorten_for_message(path) + "': one file to open at a time");
     switch (session::file_kind(path)) {
         case session::FileKind::session: o.session = path; break;
         case session::FileKind::lesson:
@@ -72,6 +70,74 @@ void open_file_argument(const std::string& path, GuiOptions& o) {
             break;
         case session::FileKind::config: o.sets.push_back("config=" + path); break;
     }
+    o.file = path;
+}
+
+}  // namespace
+
+// The window's flags, one entry each: what it is called, its value, what it does (the help and the
+// man page print these words) and how it sets the options. Entries marked for tests are the
+// benchmark's and the test drivers'.
+const std::vector<GuiFlag>& gui_flags() {
+    using cli::UsageError;
+    static const std::vector<GuiFlag> flags = {
+        {"--session", "FILE", "open a session (JSON, or a PNG the app exported: its text chunks hold the state)", false,
+         [](GuiOptions& o, const std::string& v) {
+             if (v.empty()) throw UsageError("--session needs a file name");
+             o.session = v;
+         }},
+        {"--set", "KEY=VALUE", "set a parameter (repeatable; after the session, in order; see PARAMETERS)", false,
+         [](GuiOptions& o, const std::string& v) { o.sets.push_back(v); }},
+        {"--fresh", nullptr, "start from the defaults, not the state kept at the last quit", false, [](GuiOptions& o, const std::string&) { o.fresh = true; }},
+        {"--lessons", "FILE", "step through this lesson file instead of the built-in lesson", false,
+         [](GuiOptions& o, const std::string& v) {
+             if (v.empty()) throw UsageError("--lessons needs a lesson file (JSON, see README: Lesson files)");
+             o.lessons_file = v;
+         }},
+        {"--lesson", "N", "open the lesson at step N (from 1)", false,
+         [](GuiOptions& o, const std::string& v) { o.lesson = static_cast<int>(whole_flag("--lesson", v, 1, 1000000, "a lesson step")); }},
+        {"--size", "WxH", "the window's size in pixels (320x240 to 16384x16384)", false,
+         [](GuiOptions& o, const std::string& v) {
+             if (!parse_size(v, o.width, o.height))
+                 throw UsageError(refusal("--size " + shorten_for_message(v), "", "WIDTHxHEIGHT, each from 320/240 to 16384 (e.g. 1920x1080)"));
+             o.size_given = true;
+         }},
+        {"--theme", "dark|light", "the colour theme", false,
+         [](GuiOptions& o, const std::string& v) {
+             if (v != "dark" && v != "light") throw UsageError(refusal("--theme " + shorten_for_message(v), "", "dark or light"));
+             o.theme = v;
+             o.theme_given = true;
+         }},
+        {"--ui-scale", "S", "the size of type and controls, 0.5 to 4 (default: the monitor's; also ROPE_UI_SCALE)", false,
+         [](GuiOptions& o, const std::string& v) {
+             NumberRule scale;
+             scale.min = 0.5;
+             scale.max = 4;
+             const std::optional<double> s = read_number(v, scale);
+             if (!s) throw UsageError(refusal("--ui-scale " + shorten_for_message(v), "", scale.describe()));
+             o.ui_scale = static_cast<float>(*s);
+         }},
+        {"--screenshot", "PATH", "write a PNG of the window once every picture is there (the session in its text chunks)", false,
+         [](GuiOptions& o, const std::string& v) {
+             if (v.empty()) throw UsageError("--screenshot needs a file name");
+             o.screenshot = v;
+         }},
+        {"--quit", nullptr, "quit after the screenshot", false, [](GuiOptions& o, const std::string&) { o.quit = true; }},
+        {"--bench-frames", "N", "frame times of N frames, latency to the final picture, per-panel build and draw times", true,
+         [](GuiOptions& o, const std::string& v) { o.bench_frames = static_cast<int>(whole_flag("--bench-frames", v, 1, 1000000, "frames")); }},
+        {"--sweep", "KEY[,KEY...]", "with --bench-frames: move each key one slider step a frame, in turn", true,
+         [](GuiOptions& o, const std::string& v) { o.sweep_keys = sweep_keys(v); }},
+        {"--soak-frames", "N", "N frames of random parameter changes, then a memory report", true,
+         [](GuiOptions& o, const std::string& v) { o.soak_frames = static_cast<int>(whole_flag("--soak-frames", v, 1, 10000000, "frames")); }},
+        {"--seed", "S", "the random seed of --soak-frames", true,
+         [](GuiOptions& o, const std::string& v) { o.seed = static_cast<unsigned long long>(whole_flag("--seed", v, 0, 9007199254740992.0, "")); }},
+        {"--lesson-walk", "DIR", "Page Down through the lesson and Page Up back, a PNG of each step into DIR", true,
+         [](GuiOptions& o, const std::string& v) {
+             if (v.empty()) throw UsageError("--lesson-walk needs a folder for the pictures");
+             o.lesson_walk = v;
+         }},
+    };
+    return flags;
 }
 
 GuiOptions parse_gui_options(int argc, char** argv, int first) {
@@ -79,51 +145,17 @@ GuiOptions parse_gui_options(int argc, char** argv, int first) {
     GuiOptions o;
     cli::ArgCursor args(argc, argv, first);
     while (!args.done()) {
-        std::string value;
-        if (args.take_option("--set", value)) {
-            o.sets.push_back(value);
-        } else if (args.take_option("--screenshot", value)) {
-            if (value.empty()) throw UsageError("--screenshot needs a file name");
-            o.screenshot = value;
-        } else if (args.take_flag("--quit")) {
-            o.quit = true;
-        } else if (args.take_option("--size", value)) {
-            if (!parse_size(value, o.width, o.height))
-                throw UsageError(refusal("--size " + shorten_for_message(value), "", "WIDTHxHEIGHT, each from 320/240 to 16384 (e.g. 1920x1080)"));
-            o.size_given = true;
-        } else if (args.take_option("--bench-frames", value)) {
-            o.bench_frames = static_cast<int>(whole_flag("--bench-frames", value, 1, 1000000, "frames"));
-        } else if (args.take_option("--sweep", value)) {
-            o.sweep_keys = sweep_keys(value);  // one key, or several separated by commas, swept in turn
-        } else if (args.take_option("--theme", value)) {
-            if (value != "dark" && value != "light") throw UsageError(refusal("--theme " + shorten_for_message(value), "", "dark or light"));
-            o.theme = value;
-            o.theme_given = true;
-        } else if (args.take_option("--session", value)) {
-            if (value.empty()) throw UsageError("--session needs a file name");
-            o.session = value;
-        } else if (args.take_flag("--fresh")) {
-            o.fresh = true;
-        } else if (args.take_option("--lesson", value)) {  // (its lesson's step count is checked when that is read)
-            o.lesson = static_cast<int>(whole_flag("--lesson", value, 1, 1000000, "a lesson step"));
-        } else if (args.take_option("--lessons", value)) {
-            if (value.empty()) throw UsageError("--lessons needs a lesson file (JSON, see README: Lesson files)");
-            o.lessons_file = value;
-        } else if (args.take_option("--soak-frames", value)) {
-            o.soak_frames = static_cast<int>(whole_flag("--soak-frames", value, 1, 10000000, "frames"));
-        } else if (args.take_option("--seed", value)) {
-            o.seed = static_cast<unsigned long long>(whole_flag("--seed", value, 0, 9007199254740992.0, ""));
-        } else if (args.take_option("--lesson-walk", value)) {
-            if (value.empty()) throw UsageError("--lesson-walk needs a folder for the pictures");
-            o.lesson_walk = value;
-        } else if (args.take_option("--ui-scale", value)) {
-            NumberRule scale;
-            scale.min = 0.5;
-            scale.max = 4;
-            const std::optional<double> s = read_number(value, scale);
-            if (!s) throw UsageError(refusal("--ui-scale " + shorten_for_message(value), "", scale.describe()));
-            o.ui_scale = static_cast<float>(*s);
-        } else if (!args.peek().empty() && args.peek()[0] != '-') {
+        bool taken = false;
+        for (const GuiFlag& flag : gui_flags()) {
+            std::string value;
+            if (flag.value ? args.take_option(flag.name, value) : args.take_flag(flag.name)) {
+                flag.apply(o, value);
+                taken = true;
+                break;
+            }
+        }
+        if (taken) continue;
+        if (!args.peek().empty() && args.peek()[0] != '-') {
             open_file_argument(args.next(), o);  // a file manager's "Open with" (the .desktop entry's %f)
         } else {
             throw UsageError("unknown option '" + shorten_for_message(args.peek()) + "' (see --help)");

@@ -26,7 +26,19 @@ struct GuiOptions {
     int soak_frames = 0;            // --soak-frames N: random parameter changes every frame, memory report
     unsigned long long seed = 1;    // --seed S for --soak-frames
     std::string lesson_walk;        // --lesson-walk DIR: every lesson step forward and back, a PNG each
+    std::string file;               // rope-explorer FILE (opened as the flag for its kind)
 };
+
+// One flag of the window's command line: the single source of its parsing, the --help usage and
+// the man page.
+struct GuiFlag {
+    const char* name;   // "--size"
+    const char* value;  // "WxH"; nullptr for a switch
+    const char* help;
+    bool for_tests;     // the benchmark's and the test drivers'
+    void (*apply)(GuiOptions& options, const std::string& value);  // throws cli::UsageError
+};
+const std::vector<GuiFlag>& gui_flags();
 
 // Parses the window's flags (after the program name); throws cli::UsageError.
 GuiOptions parse_gui_options(int argc, char** argv, int first);
