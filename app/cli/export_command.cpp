@@ -79,7 +79,7 @@ std::string format_list(std::initializer_list<exporting::FormatKind> kinds) {
 // export --animate: everything checked before the first frame is drawn.
 int run_animation(const figures::FigureDescriptor& figure, const std::string& out, const std::string& animate,
                   const std::string& frames_text, const std::string& fps_text, exporting::ExportOptions options,
-                  const std::vector<std::string>& sets) {
+                  const std::vector<std::string>& sets, bool print_alt) {
     if (animate.empty()) throw UsageError(std::string(frames_text.empty() ? "--fps" : "--frames") + ": only with --animate KEY=FROM:TO");
     exporting::Animation animation;
     try {
@@ -91,7 +91,7 @@ int run_animation(const figures::FigureDescriptor& figure, const std::string& ou
     if (!fps_text.empty()) animation.fps = parse_count("--fps", fps_text, exporting::kMinFps, exporting::kMaxFps);
     using exporting::FormatKind;
     const exporting::FileFormatInfo* format = exporting::format_for_path(out);
-    if (format && format->kind != FormatKind::animation)
+    if (format && format->kind != FormatKind::animation && !format->animates)
         throw UsageError("--out " + shorten_for_message(out) + ": a " + std::string(format->name) + " file holds one picture; --animate writes " +
                          exporting::extensions_text({FormatKind::animation}));
     if (!format)
@@ -101,7 +101,8 @@ int run_animation(const figures::FigureDescriptor& figure, const std::string& ou
     apply_sets(params, sets);
     options.path = out;
     try {
-        exporting::export_animation(figure, params, animation, options);
+        const exporting::ExportResult result = exporting::export_animation(figure, params, animation, options);
+        if (print_alt) std::cout << result.alt << "\n";
     } catch (const io::IoError& e) {
         throw RuntimeFailure(e.what());
     } catch (const std::invalid_argument& e) {
@@ -114,7 +115,7 @@ int run_animation(const figures::FigureDescriptor& figure, const std::string& ou
 
 std::string export_help() {
     return "Usage: rope-explorer export FIGURE --out PATH [--scale S] [--width W --height H] [--theme light|dark]\n"
-           "                            [--clean] [--no-title] [--plot NAME] [--full-resolution] [--set key=value]...\n"
+           "                            [--clean] [--no-title] [--plot NAME] [--full-resolution] [--alt] [--set key=value]...\n"
            "       rope-explorer export FIGURE --out PATH --animate KEY=FROM:TO [--frames N] [--fps F] [options above]\n"
            "       rope-explorer export lesson [--lessons FILE] --out FILE.pdf [--theme light|dark]\n"
            "Writes one figure as a file, without a display. FIGURE: " + figure_names() + ".\n"
@@ -131,6 +132,8 @@ std::string export_help() {
            plots_by_figure() +
            "  --full-resolution      heatmap .csv only: one row per position and pair instead of one per cell\n"
            "                         (at most 1048576 rows; narrow it with heatmap_from and heatmap_to)\n"
+           "  --alt             print what the picture shows in words (its alt text, which PNG, SVG, PDF and\n"
+           "                    HTML files carry for screen readers); without --out, print it only\n"
            "  --set key=value   parameters, as for compute and the app (see --help)\n"
            "--clean, --no-title and --plot change the picture only: with a .csv they are refused.\n"
            "Animations: KEY, an integer or real parameter the figure depends on, moves from FROM to TO\n"
@@ -142,7 +145,8 @@ std::string export_help() {
            "                    plays as delays of 3, 4, 3, ... and anything above 50 fps as 50\n"
            "  The PATH picks the format (a folder must be new or empty; a GIF's palette is exact when the\n"
            "  frames have at most 255 colours):\n" + format_list({exporting::FormatKind::animation}) +
-           "  Every frame has the same size, drawn as the .png export draws the figure at that value.\n"
+           "  Every frame has the same size, drawn as the .png export draws the figure at that value; an\n"
+           "  .html page holds the frames as vectors (--scale does not apply) under a slider.\n"
            "Handouts: export lesson writes the lesson (the built-in one, or --lessons FILE) as a PDF, one A4\n"
            "page per step: its title, its picture (vector, as the .pdf export draws it with the step's\n"
            "parameters), its text, and its question with the answer and why; the text is searchable.\n";
@@ -178,6 +182,7 @@ int run_export(ArgCursor& args) {
     std::vector<std::string> sets;
     bool width_given = false, height_given = false;
     std::string animate, frames_text, fps_text;
+    bool print_alt = false;
     while (!args.done()) {
         std::string value;
         if (args.take_flag("--help") || args.take_flag("-h")) {
@@ -227,6 +232,9 @@ int run_export(ArgCursor& args) {
         } else if (args.take_option("--fps", value)) {
             if (first_picture_option.empty()) first_picture_option = "--fps";
             fps_text = value;
+        } else if (args.take_flag("--alt")) {
+            if (first_picture_option.empty()) first_picture_option = "--alt";
+            print_alt = true;
         } else if (args.take_flag("--full-resolution")) {
             if (first_picture_option.empty()) first_picture_option = "--full-resolution";
             options.full_resolution = true;
@@ -256,11 +264,17 @@ int run_export(ArgCursor& args) {
     }
     if (!width_given) options.width = size.first;
     if (!height_given) options.height = size.second;
+    if (out.empty() && print_alt && animate.empty() && frames_text.empty() && fps_text.empty()) {
+        ParamSet params;
+        apply_sets(params, sets);
+        std::cout << exporting::figure_alt_text(*figure, params, options) << "\n";
+        return 0;
+    }
     if (out.empty())
         throw UsageError("export: --out PATH is required (the extension picks the format: " +
                          exporting::extensions_text({exporting::FormatKind::picture, exporting::FormatKind::table}) + ")");
     if (!animate.empty() || !frames_text.empty() || !fps_text.empty())
-        return run_animation(*figure, out, animate, frames_text, fps_text, options, sets);
+        return run_animation(*figure, out, animate, frames_text, fps_text, options, sets, print_alt);
     const exporting::FileFormatInfo* format = exporting::format_for_path(out);
     if (!format || format->kind == exporting::FormatKind::animation)
         throw UsageError("--out " + shorten_for_message(out) + ": unknown file type; use " +
@@ -271,7 +285,8 @@ int run_export(ArgCursor& args) {
     apply_sets(params, sets);
     options.path = out;
     try {
-        exporting::export_figure(*figure, params, options);
+        const exporting::ExportResult result = exporting::export_figure(*figure, params, options);
+        if (print_alt) std::cout << result.alt << "\n";
     } catch (const io::IoError& e) {
         throw RuntimeFailure(e.what());
     } catch (const std::invalid_argument& e) {

@@ -14,6 +14,7 @@
 
 #include "export/cairo_canvas.hpp"
 #include "export/gif_palette.hpp"
+#include "figures/alt_text.hpp"
 #include "io/atomic_file.hpp"
 #include "session/file_metadata.hpp"
 #include "plot/axis_pins.hpp"
@@ -156,7 +157,7 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
                               const AnimationProgress& progress) {
     const auto t0 = std::chrono::steady_clock::now();
     const FileFormatInfo* format = format_for_path(o.path);
-    if (!format || format->kind != FormatKind::animation)
+    if (!format || (format->kind != FormatKind::animation && !format->animates))
         throw std::invalid_argument("--out " + shorten_for_message(o.path) + ": an animation is a " + extensions_text({FormatKind::animation}));
     if (a.frames < kMinFrames || a.frames > kMaxFrames) throw std::invalid_argument("--frames must be from 2 to 1000");
     if (a.fps < kMinFps || a.fps > kMaxFps) throw std::invalid_argument("--fps must be from 1 to 120");
@@ -171,25 +172,31 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
 
     const io::TextChunks meta = animation_metadata(frames.front(), figure, a);
     const int w = static_cast<int>(std::lround(o.width * o.scale)), h = static_cast<int>(std::lround(o.height * o.scale));
-    const std::unique_ptr<FrameSink> sink = format->open_frames(
-        {o.path, w, h, a.fps, meta, [&](int i) { return frame_metadata(frames[static_cast<std::size_t>(i)], figure, a); }, 96.0 * o.scale,
-         [&] { return gif_reserved_colours(figure, frames.front(), o); }});
+    FrameSinkRequest request{o.path, w, h, a.fps, meta, [&](int i) { return frame_metadata(frames[static_cast<std::size_t>(i)], figure, a); },
+                             96.0 * o.scale, [&] { return gif_reserved_colours(figure, frames.front(), o); }};
+    request.figure = &figure;
+    request.title = "RoPE Explorer: " + std::string(figure.title);
+    request.slider_label = key_name(a);
+    request.frame_label = [&](int i) { return key_name(a) + " = " + frames[static_cast<std::size_t>(i)].value_text(a.key); };
+    std::vector<std::string> alts(frames.size());
+    request.frame_alt = [&](int i) { return alts[static_cast<std::size_t>(i)]; };
+    const std::unique_ptr<FrameSink> sink = format->open_frames(request);
     CairoTextMeasure measure;
     figures::FigureCache cache;
     // Pass 1 learns every frame's axis ranges; pass 2 draws each frame with their union, so the
     // titles and tick labels stay put. A frame the pins do not change is drawn from its pass-1 build.
     // (Kept lists are bounded: past kKeptListBytes a frame is built again in pass 2.)
     plot::AxisPins pins;
-    std::vector<plot::DisplayList> built(frames.size());
+    std::vector<figures::FigureResult> built(frames.size());
     std::vector<bool> kept(frames.size(), false);
     std::size_t kept_bytes = 0;
     for (std::size_t i = 0; i < frames.size(); ++i) {
         pins.start_build(plot::AxisPins::Mode::collect);
-        plot::DisplayList list = build_for_file(figure, frames[i], o, measure, false, cache, &pins).list;
-        const std::size_t bytes = approximate_bytes(list);
+        figures::FigureResult result = build_for_file(figure, frames[i], o, measure, false, cache, &pins);
+        const std::size_t bytes = approximate_bytes(result.list);
         if (kept_bytes + bytes <= kKeptListBytes) {
             kept_bytes += bytes;
-            built[i] = std::move(list);
+            built[i] = std::move(result);
             kept[i] = true;
         }
         if (progress && !progress(AnimationStage::ranges, static_cast<int>(i) + 1, static_cast<int>(frames.size()))) throw AnimationCancelled();
@@ -197,18 +204,18 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
     for (std::size_t i = 0; i < frames.size(); ++i) {
         if (!kept[i] || !pins.frame_unchanged(static_cast<int>(i))) {
             pins.start_build(plot::AxisPins::Mode::apply);
-            built[i] = build_for_file(figure, frames[i], o, measure, false, cache, &pins).list;
+            built[i] = build_for_file(figure, frames[i], o, measure, false, cache, &pins);
         }
-        int fw = 0, fh = 0;
-        const std::vector<std::uint8_t> rgba = rasterize(built[i], o, fw, fh);
-        built[i] = plot::DisplayList();
-        sink->add(rgba, fw, fh, static_cast<int>(i));
+        alts[i] = figures::alt_text(figure, frames[i], built[i]);
+        sink->add_figure(built[i], o, static_cast<int>(i));
+        built[i] = figures::FigureResult();
         // the sink's destructor removes what it wrote so far
         if (progress && !progress(AnimationStage::frames, static_cast<int>(i) + 1, static_cast<int>(frames.size())))
             throw AnimationCancelled();
     }
     sink->finish();
     ExportResult result;
+    result.alt = alts.front();
     result.path = o.path;
     result.format = format->id;
     result.pixel_width = w;

@@ -121,7 +121,7 @@ std::string opacity(const char* attr, plot::Color c) {
     return c.a < 0.999f ? std::string(" ") + attr + "=\"" + num(c.a) + "\"" : "";
 }
 
-std::string base64(const std::vector<unsigned char>& in) {
+std::string base64_of(const std::vector<unsigned char>& in) {
     static const char* t = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     std::string out;
     std::size_t i = 0;
@@ -169,6 +169,37 @@ plot::Vec2 CairoTextMeasure::measure(const std::string& text, float size) const 
     cairo_text_extents_t e;
     cairo_text_extents(cr_, text.c_str(), &e);
     return {static_cast<float>(e.x_advance), size};
+}
+
+std::vector<unsigned char> cells_png(const plot::ImageCmd& img, int kx, int ky) {
+    cairo_surface_t* cells = image_surface(img);
+    cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, img.cols * kx, img.rows * ky);
+    cairo_t* up = cairo_create(s);
+    cairo_scale(up, kx, ky);
+    cairo_set_source_surface(up, cells, 0, 0);
+    cairo_pattern_set_filter(cairo_get_source(up), CAIRO_FILTER_NEAREST);
+    cairo_paint(up);
+    cairo_destroy(up);
+    cairo_surface_destroy(cells);
+    std::vector<unsigned char> png;
+    cairo_surface_write_to_png_stream(s, append_png, &png);
+    cairo_surface_destroy(s);
+    return png;
+}
+
+std::string base64(const std::vector<unsigned char>& bytes) { return base64_of(bytes); }
+
+const std::vector<unsigned char>& dejavu_font_bytes() {
+    static const std::vector<unsigned char> bytes = [] {
+        std::vector<unsigned char> out;
+        if (FILE* f = std::fopen(kFontFile, "rb")) {
+            unsigned char buf[65536];
+            for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) out.insert(out.end(), buf, buf + n);
+            std::fclose(f);
+        }
+        return out;
+    }();
+    return bytes;
 }
 
 void replay_cairo(const plot::DisplayList& list, cairo_t* cr) {
@@ -245,12 +276,14 @@ void replay_cairo(const plot::DisplayList& list, cairo_t* cr) {
 }
 
 std::string render_svg(const plot::DisplayList& list, const plot::TextMeasure& measure, const std::string& title,
-                       const std::vector<std::pair<std::string, std::string>>& metadata) {
+                       const std::vector<std::pair<std::string, std::string>>& metadata, const std::string& description) {
     std::ostringstream o;
     o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     o << "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"" << num(list.width)
-      << "\" height=\"" << num(list.height) << "\" viewBox=\"0 0 " << num(list.width) << " " << num(list.height) << "\">\n";
-    o << "<title>" << xml_escape(title) << "</title>\n";
+      << "\" height=\"" << num(list.height) << "\" viewBox=\"0 0 " << num(list.width) << " " << num(list.height)
+      << "\" role=\"img\" aria-labelledby=\"title" << (description.empty() ? "" : " desc") << "\">\n";
+    o << "<title id=\"title\">" << xml_escape(title) << "</title>\n";
+    if (!description.empty()) o << "<desc id=\"desc\">" << xml_escape(description) << "</desc>\n";
     o << "<metadata id=\"rope-explorer\">\n";
     for (const auto& [k, v] : metadata) o << xml_escape(k) << "=" << xml_escape(v) << "\n";
     o << "</metadata>\n";
@@ -300,28 +333,17 @@ std::string render_svg(const plot::DisplayList& list, const plot::TextMeasure& m
             o << ">" << xml_escape(t->text) << "</text>\n";
         } else if (const auto* img = std::get_if<plot::ImageCmd>(&c)) {
             if (img->cols <= 0 || img->rows <= 0) continue;
-            cairo_surface_t* cells = image_surface(*img);
             // Some viewers (librsvg among them) ignore image-rendering and smooth the image:
             // embed it with each cell already a block of whole pixels, so smoothing can only
             // soften the outermost pixel of a cell.
             const int kx = std::clamp(static_cast<int>(std::ceil(img->rect.width() / img->cols)), 1, std::max(1, 2048 / img->cols));
             const int ky = std::clamp(static_cast<int>(std::ceil(img->rect.height() / img->rows)), 1, std::max(1, 2048 / img->rows));
-            cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, img->cols * kx, img->rows * ky);
-            cairo_t* up = cairo_create(s);
-            cairo_scale(up, kx, ky);
-            cairo_set_source_surface(up, cells, 0, 0);
-            cairo_pattern_set_filter(cairo_get_source(up), CAIRO_FILTER_NEAREST);
-            cairo_paint(up);
-            cairo_destroy(up);
-            cairo_surface_destroy(cells);
-            std::vector<unsigned char> png;
-            cairo_surface_write_to_png_stream(s, append_png, &png);
-            cairo_surface_destroy(s);
+            const std::vector<unsigned char> png = cells_png(*img, kx, ky);
             // viewers must not smooth the cells: pixelated in every vocabulary they read
             o << "<image x=\"" << num(img->rect.x0) << "\" y=\"" << num(img->rect.y0) << "\" width=\"" << num(img->rect.width())
               << "\" height=\"" << num(img->rect.height())
               << "\" preserveAspectRatio=\"none\" image-rendering=\"pixelated\" style=\"image-rendering:pixelated;image-rendering:crisp-edges\""
-              << " xlink:href=\"data:image/png;base64," << base64(png) << "\"/>\n";
+              << " xlink:href=\"data:image/png;base64," << base64_of(png) << "\"/>\n";
         } else if (const auto* cl = std::get_if<plot::ClipCmd>(&c)) {
             if (cl->push) {
                 ++clip_id;

@@ -35,11 +35,19 @@ private:
 // DejaVu Sans (or its bold) as a cairo font face from the TTF the screen uses, one for the process.
 cairo_font_face_t* dejavu_face(bool bold = false);
 
+// An image command's cells as a PNG, one pixel per cell (each cell kx x ky pixels when asked), coloured
+// as every back end colours them.
+std::vector<unsigned char> cells_png(const plot::ImageCmd& image, int kx = 1, int ky = 1);
+std::string base64(const std::vector<unsigned char>& bytes);
+// The bytes of the TTF the figures are measured and drawn with (an HTML page carries it).
+const std::vector<unsigned char>& dejavu_font_bytes();
+
 // Replays a display list on a cairo context (already scaled for the output).
 void replay_cairo(const plot::DisplayList& list, cairo_t* cr);
 
-// An SVG document of the display list; `metadata` lines go into its <metadata>.
+// An SVG document of the display list; `metadata` lines go into its <metadata>, `description` (the
+// alt text) into <desc>, and the two make it an image for screen readers (role="img", aria-labelledby).
 std::string render_svg(const plot::DisplayList& list, const plot::TextMeasure& measure, const std::string& title,
-                       const std::vector<std::pair<std::string, std::string>>& metadata);
+                       const std::vector<std::pair<std::string, std::string>>& metadata, const std::string& description = "");
 
 }  // namespace rope::exporting

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "export/cairo_canvas.hpp"
+#include "figures/alt_text.hpp"
 #include "io/atomic_file.hpp"
 #include "session/file_metadata.hpp"
 #include "plot/label_placer.hpp"
@@ -190,6 +191,12 @@ std::vector<std::uint8_t> rasterize(const plot::DisplayList& list, const ExportO
     return rgba;
 }
 
+std::string figure_alt_text(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o) {
+    CairoTextMeasure measure;
+    figures::FigureCache cache;
+    return figures::alt_text(figure, params, build_for_file(figure, params, o, measure, false, cache));
+}
+
 ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o,
                            figures::FigureCache* shared_cache) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -213,7 +220,8 @@ ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamS
     ExportResult result;
     result.path = o.path;
     result.format = format->id;
-    format->write_still({fig, o, meta, "RoPE Explorer: " + std::string(figure.title), measure}, result);
+    result.alt = figures::alt_text(figure, params, fig);
+    format->write_still({fig, o, meta, "RoPE Explorer: " + std::string(figure.title), measure, &figure, result.alt}, result);
     result.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return result;
 }

@@ -32,6 +32,9 @@ figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, co
 // what a .png export holds; the size comes back in w and h. Throws io::IoError (out of memory).
 std::vector<std::uint8_t> rasterize(const plot::DisplayList& list, const ExportOptions& o, int& w, int& h);
 
+// The alt text of the figure as a file of these options would carry it (export --alt without --out).
+std::string figure_alt_text(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& options);
+
 // Builds the figure and writes it atomically. Throws io::IoError (write failures, naming the
 // path and the system's reason) or std::invalid_argument (bad options). The app passes its own cache
 // (what is on screen is not computed again); without one the export makes its own.

@@ -8,7 +8,7 @@
 
 namespace rope::exporting {
 
-enum class FileFormat { png, svg, pdf, csv, gif, mp4, webm, png_folder };
+enum class FileFormat { png, svg, pdf, csv, html, gif, mp4, webm, png_folder };
 
 struct ExportOptions {
     std::string path;
@@ -30,6 +30,7 @@ struct ExportResult {
     FileFormat format = FileFormat::png;
     int pixel_width = 0, pixel_height = 0;
     double milliseconds = 0;
+    std::string alt;  // what the picture shows, as the file carries it (an animation's: its first frame's)
 };
 
 }  // namespace rope::exporting

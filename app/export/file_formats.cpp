@@ -6,27 +6,30 @@ namespace rope::exporting {
 
 const std::vector<FileFormatInfo>& file_formats() {
     // id, name, extension, the dialogs' label, the help line, kind, raster (--scale applies), carries a session,
-    // its writer: a still writer or a frame sink
+    // animates too, its writers: a still writer and/or a frame sink
     static const std::vector<FileFormatInfo> table = {
         {FileFormat::png, "PNG", ".png", "PNG (picture)",
-         "pixels drawn by cairo, the parameters as text chunks (opens again as a session)", FormatKind::picture, true, true,
+         "pixels drawn by cairo, the parameters and a Description as text chunks (opens again as a session)", FormatKind::picture, true, true, false,
          write_png_file, nullptr},
         {FileFormat::svg, "SVG", ".svg", "SVG (vector, editable text)",
-         "vector, real <text>, crisp heatmap cells, the parameters in <metadata>", FormatKind::picture, false, false, write_svg_file,
+         "vector, real <text>, crisp heatmap cells, <title> and <desc>, the parameters in <metadata>", FormatKind::picture, false, false, false, write_svg_file,
          nullptr},
-        {FileFormat::pdf, "PDF", ".pdf", "PDF (vector)", "vector by cairo, searchable text, the parameters in Subject and Keywords",
-         FormatKind::picture, false, false, write_pdf_file, nullptr},
-        {FileFormat::csv, "CSV", ".csv", "CSV (the numbers)", "the numbers behind the figure, one table", FormatKind::table, false, false,
+        {FileFormat::pdf, "PDF", ".pdf", "PDF (vector)", "vector by cairo, searchable text, what it shows in Subject, the parameters in Keywords",
+         FormatKind::picture, false, false, false, write_pdf_file, nullptr},
+        {FileFormat::csv, "CSV", ".csv", "CSV (the numbers)", "the numbers behind the figure, one table", FormatKind::table, false, false, false,
          write_csv_file, nullptr},
+        {FileFormat::html, "HTML", ".html", "HTML (interactive; for blogs)",
+         "one self-contained page (vector, hover readout, no network); with --animate a slider, play/pause, arrow keys, #frame=K",
+         FormatKind::picture, false, false, true, write_html_file, open_html},
         {FileFormat::gif, "GIF", ".gif", "GIF (loops; for blogs)",
-         "an animation: one palette for all frames, loops, the parameters in a comment", FormatKind::animation, true, false, nullptr,
+         "an animation: one palette for all frames, loops, the parameters in a comment", FormatKind::animation, true, false, false, nullptr,
          open_gif},
         {FileFormat::mp4, "MP4", ".mp4", "MP4 (H.264)", "an animation: H.264, yuv420p, the parameters in the container's tags",
-         FormatKind::animation, true, false, nullptr, open_mp4},
+         FormatKind::animation, true, false, false, nullptr, open_mp4},
         {FileFormat::webm, "WebM", ".webm", "WebM (VP9)", "an animation: VP9, yuv420p, the parameters in the container's tags",
-         FormatKind::animation, true, false, nullptr, open_webm},
+         FormatKind::animation, true, false, false, nullptr, open_webm},
         {FileFormat::png_folder, "PNG frames", "/", "PNG frames (a folder)",
-         "an animation as a new folder of frame-0001.png, ..., each with the PNG's text chunks", FormatKind::animation, true, true,
+         "an animation as a new folder of frame-0001.png, ..., each with the PNG's text chunks", FormatKind::animation, true, true, false,
          nullptr, open_png_folder},
     };
     return table;
@@ -48,7 +51,7 @@ const FileFormatInfo* format_for_path(const std::string& path) {
 std::vector<const FileFormatInfo*> formats_of(FormatKind kind) {
     std::vector<const FileFormatInfo*> out;
     for (const FileFormatInfo& f : file_formats())
-        if (f.kind == kind) out.push_back(&f);
+        if (f.kind == kind || (kind == FormatKind::animation && f.animates)) out.push_back(&f);
     return out;
 }
 

@@ -27,6 +27,7 @@ struct FileFormatInfo {
     FormatKind kind;
     bool raster = false;           // pixels: --scale applies
     bool carries_session = false;  // reopens as a session (--session, Open, drop)
+    bool animates = false;         // a picture that is also an animation with --animate (the HTML page's slider)
     StillWriter write_still = nullptr;       // pictures and tables
     FrameSinkMaker open_frames = nullptr;    // animations
 };
@@ -36,7 +37,7 @@ const FileFormatInfo& file_format(FileFormat id);
 // The format `path` names: a folder of PNGs when it ends in '/', else by its extension
 // (case-insensitive); null if none of ours.
 const FileFormatInfo* format_for_path(const std::string& path);
-// The formats of a kind, in table order.
+// The formats of a kind, in table order (for an animation: also the pictures that animate).
 std::vector<const FileFormatInfo*> formats_of(FormatKind kind);
 // ".png, .svg, .pdf or .csv": the extensions of the given kinds, for messages (a folder reads
 // "a folder ending in /").

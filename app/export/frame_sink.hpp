@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "export/export_options.hpp"
+#include "figures/figures.hpp"
 #include "io/png_writer.hpp"
 
 namespace rope::exporting {
@@ -16,8 +18,16 @@ namespace rope::exporting {
 class FrameSink {
 public:
     virtual ~FrameSink() = default;
-    virtual void add(const std::vector<std::uint8_t>& rgba, int width, int height, int index) = 0;
+    // Frame `index` (0-based, in order) as the figure built for the file.
+    virtual void add_figure(const figures::FigureResult& figure, const ExportOptions& options, int index) = 0;
     virtual void finish() = 0;
+};
+
+// A sink of pixels (a GIF, a video, PNG frames): each frame rasterized as the PNG export does it.
+class PixelFrameSink : public FrameSink {
+public:
+    void add_figure(const figures::FigureResult& figure, const ExportOptions& options, int index) override;
+    virtual void add(const std::vector<std::uint8_t>& rgba, int width, int height, int index) = 0;
 };
 
 struct FrameSinkRequest {
@@ -30,6 +40,13 @@ struct FrameSinkRequest {
     double dpi = 96;
     // The colours a palette must keep exact (a GIF's): asked for only by formats with a palette.
     std::function<std::vector<std::uint32_t>()> exact_colours;
+    // For a format that shows the frames itself (an HTML page): the figure, its title, what the
+    // slider moves ("position"), each frame's slider text ("position = 17") and description.
+    const figures::FigureDescriptor* figure = nullptr;
+    std::string title;
+    std::string slider_label;
+    std::function<std::string(int index)> frame_label;
+    std::function<std::string(int index)> frame_alt;
 };
 
 using FrameSinkMaker = std::unique_ptr<FrameSink> (*)(const FrameSinkRequest& request);
@@ -38,6 +55,7 @@ std::unique_ptr<FrameSink> open_png_folder(const FrameSinkRequest& request);
 std::unique_ptr<FrameSink> open_gif(const FrameSinkRequest& request);
 std::unique_ptr<FrameSink> open_mp4(const FrameSinkRequest& request);
 std::unique_ptr<FrameSink> open_webm(const FrameSinkRequest& request);
+std::unique_ptr<FrameSink> open_html(const FrameSinkRequest& request);  // export/html_page.cpp
 
 // The name of frame i (0-based) in a PNG folder: frame-0001.png, ...
 std::string frame_file_name(int index);

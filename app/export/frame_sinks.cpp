@@ -8,17 +8,24 @@
 #include <cstring>
 #include <filesystem>
 
+#include "export/export.hpp"
 #include "io/atomic_file.hpp"
 #include "io/gif_writer.hpp"
 #include "io/video_writer.hpp"
 
 namespace rope::exporting {
 
+void PixelFrameSink::add_figure(const figures::FigureResult& figure, const ExportOptions& options, int index) {
+    int w = 0, h = 0;
+    const std::vector<std::uint8_t> rgba = rasterize(figure.list, options, w, h);
+    add(rgba, w, h, index);
+}
+
 namespace {
 
 // A folder written under a temporary name beside the target, renamed into place when whole;
 // removed with everything in it otherwise.
-class PngFolderSink : public FrameSink {
+class PngFolderSink : public PixelFrameSink {
 public:
     PngFolderSink(std::string target, std::function<io::TextChunks(int)> meta, double dpi)
         : target_(std::move(target)), meta_(std::move(meta)), dpi_(dpi) {
@@ -57,7 +64,7 @@ private:
     double dpi_;
 };
 
-class GifSink : public FrameSink {
+class GifSink : public PixelFrameSink {
 public:
     GifSink(const std::string& path, int width, int height, int fps, const io::TextChunks& meta, std::vector<std::uint32_t> reserved)
         : gif_(path, width, height, fps, meta) {
@@ -72,7 +79,7 @@ private:
 
 // MP4 (H.264) and WebM (VP9): io::VideoWriter writes under a temporary name and renames on finish(),
 // removing the partial file when dropped unfinished.
-class VideoSink : public FrameSink {
+class VideoSink : public PixelFrameSink {
 public:
     VideoSink(const std::string& path, io::VideoCodec codec, int width, int height, int fps, const io::TextChunks& meta)
         : writer_(path, codec, width, height, fps, meta) {}

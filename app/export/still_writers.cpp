@@ -26,13 +26,15 @@ std::string metadata_text(const io::TextChunks& meta) {
 void write_png_file(const StillFile& f, ExportResult& result) {
     int w = 0, h = 0;
     const std::vector<std::uint8_t> rgba = rasterize(f.figure.list, f.options, w, h);
-    io::write_png(f.options.path, rgba.data(), w, h, f.metadata, 96.0 * f.options.scale);
+    io::TextChunks meta = f.metadata;
+    if (!f.alt.empty()) meta.emplace_back("Description", f.alt);  // the PNG's own keyword for what it shows
+    io::write_png(f.options.path, rgba.data(), w, h, meta, 96.0 * f.options.scale);
     result.pixel_width = w;
     result.pixel_height = h;
 }
 
 void write_svg_file(const StillFile& f, ExportResult& result) {
-    io::write_file_atomically(f.options.path, render_svg(f.figure.list, f.measure, f.title, f.metadata));
+    io::write_file_atomically(f.options.path, render_svg(f.figure.list, f.measure, f.title, f.metadata, f.alt));
     result.pixel_width = f.options.width;
     result.pixel_height = f.options.height;
 }
@@ -45,7 +47,9 @@ void write_pdf_file(const StillFile& f, ExportResult& result) {
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, f.title.c_str());
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "RoPE Explorer " ROPE_EXPLORER_VERSION);
     const std::string params_text = metadata_text(f.metadata);
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, params_text.c_str());
+    // Subject: what the picture shows (its alt text); Keywords: the parameters that reopen it
+    const std::string subject = f.alt.empty() ? params_text : f.alt;
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, subject.c_str());
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_KEYWORDS, params_text.c_str());
     cairo_t* cr = cairo_create(surface);
     replay_cairo(f.figure.list, cr);

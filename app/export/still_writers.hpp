@@ -17,6 +17,8 @@ struct StillFile {
     const io::TextChunks& metadata;        // the version and the parameters (session/file_metadata.hpp)
     std::string title;                     // "RoPE Explorer: Rotated vectors"
     const plot::TextMeasure& measure;
+    const figures::FigureDescriptor* descriptor = nullptr;
+    std::string alt;  // what the picture shows, for screen readers (figures/alt_text.hpp)
 };
 
 using StillWriter = void (*)(const StillFile& file, ExportResult& result);
@@ -25,6 +27,7 @@ void write_png_file(const StillFile& file, ExportResult& result);
 void write_svg_file(const StillFile& file, ExportResult& result);
 void write_pdf_file(const StillFile& file, ExportResult& result);
 void write_csv_file(const StillFile& file, ExportResult& result);
+void write_html_file(const StillFile& file, ExportResult& result);  // export/html_page.cpp
 
 // The CSV text of a figure's data table (header, then shortest round-trip numbers).
 std::string table_csv(const figures::DataTable& table);

@@ -10,6 +10,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "figures/alt_text.hpp"
 #include "figures/build_context.hpp"
 #include "figures/heatmap_cells.hpp"
 #include "figures/subplot_fit.hpp"
@@ -646,6 +647,7 @@ const FigureDescriptor& context_figure() {
             {"context_difference", "The angles' difference, after minus before", "difference", PlotRole::supporting, AxisRole::position, AxisRole::pair, 5, {240, 200}, 150, false, 1.2f, {"A minus B"}},
         };
         f.reads = model_and({P::max_position, P::max_distance, P::decay_scale, P::compare, P::compare_to});
+        f.describe = describe_context;
         f.build = build_context;
         f.model_b = ModelBView::itself;  // its own A/B mode: B against A pair by pair
         f.plot_needs = context_plot_needs;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "figures/alt_text.hpp"
 #include "figures/build_context.hpp"
 #include "figures/compared_build.hpp"
 #include "figures/subplot_fit.hpp"
@@ -147,6 +148,7 @@ const FigureDescriptor& decay_figure() {
             {"decay", "RoFormer's relative upper bound against distance", "decay bound", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, false, 1.8f, {"bound"}},
         };
         f.reads = model_and({P::max_distance, P::decay_scale, P::position, P::key_position, P::compare_to, P::preset});
+        f.describe = describe_decay;
         f.build = build_decay;
         f.model_b = ModelBView::itself;  // B's bound dashed over A's
         f.header_width_em = 8;

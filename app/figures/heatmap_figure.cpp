@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "figures/alt_text.hpp"
 #include "figures/build_context.hpp"
 #include "figures/compared_build.hpp"
 #include "plot/ticks.hpp"
@@ -282,6 +283,7 @@ const FigureDescriptor& heatmap_figure() {
         f.reads = model_and({P::max_position, P::heatmap_from, P::heatmap_to, P::heatmap_mode, P::position, P::pair});
         f.pair_axis = true;  // i ÷ pairs beside a B of another pair count
         f.draws_b_itself = [](const ParamSet& p) { return p[P::heatmap_mode] == HeatmapMode::a_minus_b; };  // one map of A − B
+        f.describe = describe_heatmap;
         f.build = build_heatmap;
         f.header_width_em = 14;
         f.header = heatmap_header;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "figures/alt_text.hpp"
 #include "figures/compared_build.hpp"
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
@@ -673,6 +674,7 @@ const FigureDescriptor& model_anatomy_figure() {
         };
         f.reads = model_and({P::layer_kinds, P::model_layers, P::layer, P::max_position, P::attn_temperature_tuning, P::floor_scale,
                              P::attn_scale, P::pair, P::vector, P::key_vector});
+        f.describe = describe_model_anatomy;
         f.build = build_model_anatomy;
         f.model_b = ModelBView::stacked;  // where only one model has layers: its strip over the other's gallery
         f.draws_b_itself = compares_layers;  // both with layers: B's strip under A's, one table of both

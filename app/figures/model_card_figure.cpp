@@ -6,6 +6,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "figures/alt_text.hpp"
 #include "figures/build_context.hpp"
 #include "figures/compared_build.hpp"
 #include "figures/subplot_fit.hpp"
@@ -381,6 +382,7 @@ const FigureDescriptor& model_card_figure() {
         f.reads = model_and({});
         for (const ParamId id : reads)
             if (std::find(f.reads.begin(), f.reads.end(), id) == f.reads.end()) f.reads.push_back(id);
+        f.describe = describe_model_card;
         f.build = build_model_card;
         f.plot_needs = card_needs;
         f.model_b = ModelBView::itself;  // B's column beside A's

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "figures/alt_text.hpp"
 #include "figures/subplot_fit.hpp"
 #include "plot/colormap.hpp"
 #include "figures/why_common.hpp"
@@ -344,6 +345,7 @@ const FigureDescriptor& pairing_figure() {
             {"pairing_shift", "The score along a shift of both tokens", "shift", PlotRole::supporting, AxisRole::position, AxisRole::other, 1, {240, 200}, 0, true, 3.0f, {"drifts"}},
         };
         f.reads = model_and({P::pair, P::max_position, P::position, P::key_position, P::vector, P::key_vector});
+        f.describe = describe_pairing;
         f.build = build_pairing;
         f.b_shares_ranges = false;  // curves: A's and B's pictures each on their own axes (one build each)
         return f;

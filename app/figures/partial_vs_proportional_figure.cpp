@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 
+#include "figures/alt_text.hpp"
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
 #include "plot/axis_pins.hpp"
@@ -472,6 +473,7 @@ const FigureDescriptor& partial_vs_proportional_figure() {
         f.reads = {P::dim, P::base, P::rotary_fraction, P::max_position, P::vector, P::key_vector,
                    P::scaling};  // scaling: with B, whether the pair axes read i ÷ pairs (pair counts differ)
         f.pair_axis = true;  // i ÷ pairs beside a B of another pair count
+        f.describe = describe_partial_vs_proportional;
         f.build = build_partial_vs_proportional;
         f.build_cost = 2;
         f.draws_nope = true;  // the layouts of the current dim and fraction, whatever this layer does

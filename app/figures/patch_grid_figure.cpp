@@ -10,6 +10,7 @@
 #include <cmath>
 #include <optional>
 
+#include "figures/alt_text.hpp"
 #include "figures/position_axes.hpp"
 #include "figures/similarity_scale.hpp"
 #include "figures/subplot_fit.hpp"
@@ -621,6 +622,7 @@ const FigureDescriptor& patch_grid_figure() {
         };
         f.reads = model_and({P::rope_axes, P::axial_frequencies, P::mrope_section, P::mrope_section_interleaved, P::mrope_interleaved, P::grid_rows, P::grid_cols, P::query_row,
                              P::query_col, P::vector, P::key_vector});
+        f.describe = describe_patch_grid;
         f.build = build_patch_grid;
         f.plot_needs = patch_plot_needs;
         f.own_plot = [](const ParamSet& params) -> const char* {  // the map of the model's layout (plots 0-2)

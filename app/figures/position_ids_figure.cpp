@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "figures/alt_text.hpp"
 #include "figures/position_axes.hpp"
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
@@ -609,6 +610,7 @@ const FigureDescriptor& position_ids_figure() {
             {"id_grid", "The image's patches as a grid of their (h, w) ids, between the text tokens", "id grid", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {320, 150}, 0, true, 4.0f, {"h = 3 + row", "+ row"}},
         };
         f.reads = {P::text_before, P::text_after, P::grid_rows, P::grid_cols, P::rope_axes};
+        f.describe = describe_position_ids;
         f.build = build_position_ids;
         f.model_b = ModelBView::stacked;  // the id tables one above the other
         f.draws_nope = true;  // position ids are the same whatever the frequencies

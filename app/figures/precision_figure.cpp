@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "figures/alt_text.hpp"
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
 #include "plot/axis_pins.hpp"
@@ -455,6 +456,7 @@ const FigureDescriptor& precision_figure() {
         };
         f.reads = model_and({P::pair, P::max_position, P::position, P::vector});
         f.pair_axis = true;  // i ÷ pairs beside a B of another pair count
+        f.describe = describe_precision;
         f.build = build_precision;
         f.b_shares_ranges = false;  // curves: A's and B's pictures each on their own axes (one build each)
         return f;

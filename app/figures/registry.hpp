@@ -38,6 +38,8 @@ struct FigureDescriptor {
     // (a test checks that a build reads no other).
     std::vector<ParamId> reads;
     void (*build)(detail::BuildContext&) = nullptr;
+    // What the picture shows in words, with its numbers (figures/alt_text.hpp: the alt text files carry).
+    std::string (*describe)(const ParamSet&, const FigureResult&) = nullptr;
     // Independent pieces of heavy cached data the build will ask for (decay curves), so that several
     // stale panels can compute them on all cores before building; and how costly a build is
     // relative to the others (the costliest of a frame goes to a worker thread).

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "figures/alt_text.hpp"
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
 #include "plot/axis_pins.hpp"
@@ -244,6 +245,7 @@ const FigureDescriptor& scores_figure() {
             {"scores_mixed", "The same with the pairing layouts mixed up", "mixed layouts", PlotRole::supporting, AxisRole::position, AxisRole::position, 1, {240, 200}, 110, false, 1.0f, {"mixed up", "stripes break"}},
         };
         f.reads = model_and({P::max_position, P::position, P::key_position, P::vector, P::key_vector});
+        f.describe = describe_scores;
         f.build = build_scores;
         return f;
     }();

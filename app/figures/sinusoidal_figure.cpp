@@ -8,6 +8,7 @@
 #include <limits>
 #include <tuple>
 
+#include "figures/alt_text.hpp"
 #include "figures/compared_build.hpp"
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
@@ -238,6 +239,7 @@ const FigureDescriptor& sinusoidal_figure() {
             {"sinusoidal_rope", "RoPE's score for the same queries", "RoPE", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"RoPE's score"}},
         };
         f.reads = model_and({P::max_position, P::position, P::key_position, P::vector, P::key_vector, P::preset});
+        f.describe = describe_sinusoidal;
         f.build = build_sinusoidal;
         f.model_b = ModelBView::itself;  // B's RoPE score dashed over A's
         return f;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 
+#include "figures/alt_text.hpp"
 #include "figures/build_context.hpp"
 #include "figures/named_colours.hpp"
 #include "figures/subplot_fit.hpp"
@@ -384,6 +385,7 @@ const FigureDescriptor& sweep_figure() {
             {"sweep_bound", "The smallest base against context length", "base bound", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 200}, 0, false, 1.4f, {"smallest base"}},
         };
         f.reads = model_and({P::max_position, P::max_distance, P::decay_scale, P::compare_to});
+        f.describe = describe_sweep;
         f.build = build_sweep;
         f.model_b = ModelBView::itself;  // B's base marked on A's sweep
         f.prepare = sweep_prepare;

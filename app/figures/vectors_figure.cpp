@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "figures/alt_text.hpp"
 #include "figures/build_context.hpp"
 #include "figures/compared_build.hpp"
 #include "figures/named_colours.hpp"
@@ -533,6 +534,7 @@ const FigureDescriptor& vectors_figure() {
         };
         f.reads = model_and({P::pair, P::position, P::key_position, P::vector, P::key_vector, P::preset});
         f.model_b = ModelBView::itself;  // B dashed on the same circles
+        f.describe = describe_vectors;
         f.build = build_vectors;
         f.header_width_em = 13;
         f.header = vectors_header;

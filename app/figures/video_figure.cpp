@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "figures/alt_text.hpp"
 #include "figures/subplot_fit.hpp"
 #include "figures/video_layouts.hpp"
 #include "figures/why_common.hpp"
@@ -209,6 +210,7 @@ const FigureDescriptor& video_figure() {
         f.reads = model_and({P::rope_axes, P::mrope_section, P::mrope_section_interleaved, P::mrope_interleaved, P::grid_rows, P::grid_cols,
                              P::query_row, P::query_col, P::video_frames, P::temporal_patch_size, P::video_fps, P::tokens_per_second,
                              P::video_time_ids, P::video_spacing, P::video_seconds_cast, P::query_frame, P::text_before, P::text_after, P::max_position, P::vector, P::key_vector});
+        f.describe = describe_video;
         f.build = build_video;
         // the similarity plot's legend above it (a row per two layouts): the plot keeps room for its
         // frame to hold "cosine similarity" uncut

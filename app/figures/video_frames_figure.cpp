@@ -9,6 +9,7 @@
 #include <cmath>
 #include <optional>
 
+#include "figures/alt_text.hpp"
 #include "figures/panel_hooks.hpp"
 #include "figures/similarity_scale.hpp"
 #include "figures/subplot_fit.hpp"
@@ -298,6 +299,7 @@ const FigureDescriptor& video_frames_figure() {
         f.reads = model_and({P::rope_axes, P::mrope_section, P::mrope_section_interleaved, P::mrope_interleaved, P::grid_rows, P::grid_cols,
                              P::query_row, P::query_col, P::video_frames, P::temporal_patch_size, P::video_fps, P::tokens_per_second,
                              P::video_time_ids, P::video_spacing, P::video_seconds_cast, P::query_frame, P::text_before, P::text_after, P::vector, P::key_vector});
+        f.describe = describe_video_frames;
         f.build = build_video_frames;
         f.readout = frames_readout;
         f.pointer = frames_pointer;

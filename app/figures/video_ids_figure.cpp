@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "figures/alt_text.hpp"
 #include "figures/position_axes.hpp"
 #include "figures/subplot_fit.hpp"
 #include "figures/why_common.hpp"
@@ -298,6 +299,7 @@ const FigureDescriptor& video_ids_figure() {
         };
         f.reads = {P::rope_axes, P::grid_rows, P::grid_cols, P::video_frames, P::temporal_patch_size, P::video_fps, P::tokens_per_second,
                    P::video_time_ids, P::video_spacing, P::video_seconds_cast, P::text_before, P::text_after};
+        f.describe = describe_video_ids;
         f.build = build_video_ids;
         // the staircase's legend above it takes two rows where the plot is narrow: room for its frame
         // to hold "position id" uncut
