@@ -349,6 +349,34 @@ TEST_F(Flows, ExportDialogSizePlotAndClean) {
     EXPECT_TRUE(rope::io::read_png(path("cli.png")).rgba == rope::io::read_png(path("rope-sweep.png")).rgba) << "the dialog's picture is not --plot sweep_cosine --clean";
 }
 
+// The export dialog shows the alt text the file will carry (worked out on a worker), the same words
+// `export --alt` prints for the same fields; HTML is one of its formats and writes a page that says them.
+TEST_F(Flows, TheExportDialogShowsTheAltTextAndWritesAnHtmlPage) {
+    HeadlessApp app({"--fresh", "--set", "preset=llama-3-8b", "--set", "position=40"});
+    EXPECT_FRESH(app, "start");
+    app.app().apply(rope::gui::act::OpenExportDialog{1, false});  // the heatmap
+    rope::gui::ExportDialogState& d = app.app().exports().dialog();
+    d.format = rope::exporting::FileFormat::html;
+    std::snprintf(d.file_name, sizeof d.file_name, "%s", "heatmap.html");
+    for (int i = 0; i < 400 && app.app().exports().alt_text().empty(); ++i) app.frame();
+    const std::string alt = app.app().exports().alt_text();
+    const std::string theme = d.theme == 0 ? "light" : "dark";
+    const auto cli = rope::test::export_cli({"heatmap", "--alt", "--width", std::to_string(d.width), "--height", std::to_string(d.height),
+                                             "--theme", theme, "--set", "preset=llama-3-8b", "--set", "position=40"});
+    ASSERT_EQ(cli.exit_code, 0) << cli.err;
+    EXPECT_EQ(alt + "\n", cli.out);
+    EXPECT_EQ(alt.rfind("Angle heatmap of Llama 3 8B: 64 pairs over positions 0-", 0), 0u) << alt;
+    app.key(GLFW_KEY_ENTER);
+    int frames = 0;
+    while (app.state().status.rfind("Saved ", 0) != 0 && frames < 2000) {
+        app.frame();
+        ++frames;
+    }
+    ASSERT_EQ(app.state().status.rfind("Saved " + path("heatmap.html"), 0), 0u) << app.state().status;
+    const std::string page = rope::test::read_file(path("heatmap.html"));
+    EXPECT_NE(page.find("role=\"img\" aria-label=\"" + alt + "\""), std::string::npos);
+}
+
 // F12 while the animation plays: pictures come from the workers a frame or two after each change,
 // so the animation holds still until the screenshot's frame is complete (it used to wait forever).
 TEST_F(Flows, ScreenshotWhileTheAnimationPlays) {

@@ -117,7 +117,60 @@ struct ExportJobs::Job {
     bool failed = false;
 };
 
+struct ExportJobs::AltText {
+    const figures::FigureDescriptor* figure = nullptr;
+    ParamSet params;
+    exporting::ExportOptions options;  // the fields that change the picture (the path left out)
+    std::thread thread;
+    std::atomic<bool> done{false};
+    std::string text;  // once done
+    bool same_request(const figures::FigureDescriptor* f, const ParamSet& p, const exporting::ExportOptions& o) const {
+        return figure == f && params == p && options.width == o.width && options.height == o.height && options.theme == o.theme &&
+               options.clean == o.clean && options.no_title == o.no_title && options.plot == o.plot;
+    }
+};
+
+const std::string& ExportJobs::alt_text() const {
+    static const std::string none;
+    return alt_ && alt_->done.load() ? alt_->text : none;
+}
+
+void ExportJobs::draw_alt_text(const AppState& state, const exporting::ExportOptions& o) {
+    const figures::FigureDescriptor* figure = &figures::figure_at(dialog_.panel);
+    if (!alt_ || !alt_->same_request(figure, state.params(), o)) {
+        if (alt_ && alt_->thread.joinable()) alt_->thread.join();  // a build of a few milliseconds at most
+        auto job = std::make_shared<AltText>();
+        job->figure = figure;
+        job->params = state.params();
+        job->options = o;
+        job->options.path.clear();
+        job->thread = std::thread([job = job.get(), wake = wake_] {
+            try {
+                job->text = exporting::figure_alt_text(*job->figure, job->params, job->options);
+            } catch (const std::exception& e) {
+                job->text = std::string("(no description: ") + e.what() + ")";
+            }
+            job->done = true;
+            if (wake) wake();
+        });
+        alt_ = std::move(job);
+    }
+    ImGui::TextUnformatted("Alt text");
+    item_tooltip("What the picture shows, in words, for readers who cannot see it: PNG, SVG, PDF and HTML files carry it "
+                 "(export --alt prints it). Paste it as the alt text where you put the picture.");
+    ImGui::SameLine();
+    const bool done = alt_->done.load();
+    ImGui::BeginDisabled(!done);
+    if (ImGui::SmallButton("Copy")) ImGui::SetClipboardText(alt_->text.c_str());
+    ImGui::EndDisabled();
+    item_tooltip("Copy the alt text to the clipboard.");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", done ? alt_->text.c_str() : "…");
+    ImGui::PopStyleColor();
+}
+
 ExportJobs::~ExportJobs() {
+    if (alt_ && alt_->thread.joinable()) alt_->thread.join();
     if (!job_) return;
     job_->cancel = true;  // a recording stops at its next frame and leaves nothing behind
     if (job_->thread.joinable()) job_->thread.join();
@@ -218,7 +271,7 @@ namespace {
 std::string options_problem(const ExportDialogState& d, const exporting::ExportOptions& o) {
     if (o.width < exporting::kMinSize || o.width > exporting::kMaxSize || o.height < exporting::kMinSize || o.height > exporting::kMaxSize)
         return "Width and height must be " + range_words(exporting::kMinSize, exporting::kMaxSize) + " pixels.";
-    const bool scaled = d.recording || exporting::file_format(d.format).raster;
+    const bool scaled = exporting::file_format(d.recording ? d.rec.format : d.format).raster;
     if (scaled && !(o.scale >= exporting::kMinScale && o.scale <= exporting::kMaxScale)) return "Scale must be " + range_words(exporting::kMinScale, exporting::kMaxScale) + ".";
     if (d.file_name[0] == '\0' || std::strchr(d.file_name, '/')) return "The file name must be a name (no folder in it).";
     if (!is_folder(d.folder)) return "The folder does not exist: " + std::string(d.folder);
@@ -276,7 +329,7 @@ void draw_picture_fields(ExportDialogState& d, const AppState& state, const Pane
         d.height = std::clamp(static_cast<int>(std::lround(panel.key.height / state.ui_scale)), exporting::kMinSize, exporting::kMaxSize);
     }
     item_tooltip("The panel's size on screen, so the file is laid out as the panel is.");
-    const bool scaled = d.recording || exporting::file_format(d.format).raster;
+    const bool scaled = exporting::file_format(d.recording ? d.rec.format : d.format).raster;  // an HTML page is vector
     ImGui::BeginDisabled(!scaled);
     ImGui::SetNextItemWidth(field);
     ImGui::InputFloat("scale", d.recording ? &d.rec.scale : &d.scale, 0, 0, "%.2f");
@@ -419,6 +472,10 @@ void ExportJobs::draw_dialog(const AppState& state, const PanelSet& panels, Acti
     draw_picture_fields(d, state, panel, o, problem.empty());
     ImGui::EndDisabled();
     draw_file_fields(d);
+    if (!d.recording && problem.empty() && exporting::file_format(d.format).kind != exporting::FormatKind::table) {
+        ImGui::Separator();
+        draw_alt_text(state, o);
+    }
     ImGui::Separator();
     const bool ready = problem.empty() && !running();
     ImGui::BeginDisabled(!ready);

@@ -47,6 +47,7 @@ std::string default_export_folder();
 class ExportJobs {
 public:
     ExportJobs(figures::FigureCache& cache, std::function<void()> wake) : cache_(cache), wake_(std::move(wake)) {}
+    const std::string& alt_text() const;  // the dialog's alt text once worked out ("" until then); tests read it
     ~ExportJobs();  // stops a recording, waits for an export: a file is never left half-written
     ExportJobs(const ExportJobs&) = delete;
     ExportJobs& operator=(const ExportJobs&) = delete;
@@ -80,6 +81,11 @@ private:
         const figures::FigureDescriptor* figure = nullptr;
     } problem_inputs_;
     std::string recording_problem_;
+    // The alt text the file will carry (what the picture shows, in words), worked out on a worker
+    // for the figure, parameters and fields it was asked for; shown in the dialog with a copy button.
+    void draw_alt_text(const AppState& state, const exporting::ExportOptions& options);
+    struct AltText;
+    std::shared_ptr<AltText> alt_;
 };
 
 }  // namespace rope::gui
