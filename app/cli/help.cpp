@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cli/compute_command.hpp"
+#include "cli/window_options.hpp"
 #include "figures/registry.hpp"
 #include "rope/params.hpp"
 
@@ -27,6 +28,20 @@ std::string parameter_help() {
     return s;
 }
 
+std::string window_flags_help() {
+    std::size_t column = 0;
+    for (const gui::GuiFlag& f : gui::gui_flags()) column = std::max(column, flag_usage(f).size() + 4);
+    std::string s = "Window flags:\n", tests = "For tests and benchmarks:\n";
+    for (const gui::GuiFlag& f : gui::gui_flags()) {
+        std::string usage = "  " + flag_usage(f);
+        usage.resize(column, ' ');
+        (f.for_tests ? tests : s) += usage + f.help + "\n";
+    }
+    return s + tests;
+}
+
+std::string flag_usage(const gui::GuiFlag& flag) { return std::string(flag.name) + (flag.value ? std::string(" ") + flag.value : ""); }
+
 std::string compute_help() {
     std::string s =
         "Usage: rope-explorer compute TABLE [--set key=value]...\n"
@@ -45,14 +60,11 @@ std::string main_help() {
     std::string s =
         "RoPE Explorer " ROPE_EXPLORER_VERSION " - see how Rotary Position Embedding works.\n\n"
         "Usage:\n"
-        "  rope-explorer [--session FILE] [--set key=value]... [--fresh] [--lessons FILE] [--lesson N] [--screenshot PATH [--quit]]\n"
-        "                [--size WxH] [--theme dark|light] [--ui-scale S] [--bench-frames N [--sweep KEY[,KEY...]]]   open the app\n"
-        "                [--soak-frames N [--seed S]]   (tests: N frames of random parameter changes, then a memory report)\n"
-        "                [--lesson-walk DIR]   (Page Down through the lesson and back, a PNG of each step into DIR)\n"
-        "  rope-explorer FILE [flags above]                  open a session, a PNG the app exported, a lesson file or a config.json\n"
+        "  rope-explorer [FILE] [window flags]                open the app; FILE: a session, a PNG the app exported,\n"
+        "                                                     a lesson file or a config.json (opened by its content)\n"
         "  rope-explorer compute TABLE [--set key=value]...   print a table as CSV (compute --help)\n"
         "  rope-explorer export FIGURE --out PATH [...]       write a figure file (export --help)\n"
-        "  rope-explorer --help | --version\n\nTables: ";
+        "  rope-explorer --help | --version\n\n" + window_flags_help() + "\nTables: ";
     bool first = true;
     for (const TableInfo& t : compute_tables()) {
         s += (first ? "" : ", ") + std::string(t.name);

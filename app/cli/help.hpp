@@ -3,9 +3,15 @@
 
 #include <string>
 
+namespace rope::gui {
+struct GuiFlag;
+}
+
 namespace rope::cli {
 
 std::string main_help();
+std::string window_flags_help();                   // the window's flags (cli/window_options.hpp) as --help lists them
+std::string flag_usage(const gui::GuiFlag& flag);  // "--size WxH"
 std::string compute_help();
 std::string parameter_help();  // every key: type, default, allowed values, one-line help
 

@@ -19,7 +19,7 @@ const std::vector<FileFormatInfo>& file_formats() {
         {FileFormat::csv, "CSV", ".csv", "CSV (the numbers)", "the numbers behind the figure, one table", FormatKind::table, false, false, false,
          write_csv_file, nullptr},
         {FileFormat::html, "HTML", ".html", "HTML (interactive; for blogs)",
-         "one self-contained page (vector, hover readout, no network); with --animate a slider, play/pause, arrow keys, #frame=K",
+         "one self-contained page: vector, hover readout, nothing loaded; animated: a slider, play/pause, #frame=K",
          FormatKind::picture, false, false, true, write_html_file, open_html},
         {FileFormat::gif, "GIF", ".gif", "GIF (loops; for blogs)",
          "an animation: one palette for all frames, loops, the parameters in a comment", FormatKind::animation, true, false, false, nullptr,

@@ -129,6 +129,8 @@ void HtmlPage::add_frame(const figures::FigureResult& figure, const std::string&
     std::string bg;
     put_colour(bg, figure.list.background.with_alpha(1));
     background_ = bg;
+    const plot::Color b = figure.list.background;
+    background_luminance_ = 0.2126f * b.r + 0.7152f * b.g + 0.0722f * b.b;
     std::vector<int> list;
     list.reserve(figure.list.commands.size());
     for (const plot::Command& c : figure.list.commands) {
@@ -202,6 +204,8 @@ std::string HtmlPage::text(const HtmlPageInfo& info) const {
 
     const std::string w = std::to_string(width_), h = std::to_string(height_);
     const std::string first_alt = alts_.empty() ? info.title : alts_.front();
+    // the controls' words in the figure's theme: dark on a light page, light on a dark one
+    const std::string text_colour = background_luminance_ > 0.5f ? "#333333" : "#d8d8d8";
     std::string page;
     page.reserve(data.size() + 16384);
     page += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
@@ -212,13 +216,13 @@ std::string HtmlPage::text(const HtmlPageInfo& info) const {
         page += "<meta name=\"rope-explorer:" + html_escape(k) + "\" content=\"" + html_escape(v) + "\">\n";
     page += "<title>" + html_escape(info.title) + "</title>\n<style>\n";
     page += "html, body { margin: 0; padding: 0; background: " + (background_.empty() ? std::string("#ffffff") : background_.substr(1, background_.size() - 2)) + "; }\n";
-    page += "body { font: 15px \"DejaVu Sans\", Verdana, sans-serif; color: #808080; }\n";
+    page += "body { font: 15px \"DejaVu Sans\", Verdana, sans-serif; color: " + text_colour + "; }\n";
     page += "figure { margin: 0 auto; max-width: " + w + "px; }\n";
     page += "canvas { display: block; width: 100%; height: auto; aspect-ratio: " + w + " / " + h + "; }\n";
-    page += ".controls { display: flex; align-items: center; gap: 10px; padding: 6px 4px; }\n";
-    page += ".controls input { flex: 1; min-width: 60px; }\n";
+    page += ".controls { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 10px; padding: 6px 4px; }\n";
+    page += ".controls input { flex: 1; min-width: 120px; }\n";
     page += ".controls button { min-width: 6.5em; font: inherit; }\n";
-    page += "#frame-label { min-width: 12em; font-variant-numeric: tabular-nums; }\n";
+    page += "#frame-label { min-width: 9em; font-variant-numeric: tabular-nums; }\n";
     page += "#readout { position: absolute; pointer-events: none; background: rgba(20,20,20,0.85); color: #fff; padding: 3px 6px; "
             "border-radius: 3px; font-size: 13px; white-space: nowrap; }\n";
     page += "</style>\n</head>\n<body>\n<figure>\n";

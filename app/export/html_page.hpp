@@ -39,6 +39,7 @@ private:
     int width_, height_;
     const figures::FigureDescriptor* descriptor_;  // its plots' names for the hover readout
     std::string background_;
+    float background_luminance_ = 1;
     std::vector<std::string> commands_, images_, labels_, alts_, plots_;
     std::vector<std::vector<int>> frames_;
     std::unordered_map<std::string, int> command_numbers_, image_numbers_;

@@ -19,14 +19,10 @@ namespace {
 constexpr int kMaxSide = 16384;
 constexpr int kMaxFps = 240;
 
-// Where the video module may be: beside the program or in the installed layout's lib/rope-explorer,
-// then where the build made it (tests run from build/tests).
+// Where the video module may be: beside the program, in the installed layout's libexec/rope-explorer, or
+// for a test program in build/tests, in build/ (io/program_files.hpp).
 std::vector<std::string> module_candidates() {
-    std::vector<std::string> out = program_file_candidates(kRopeVideoModuleFile);
-#ifdef ROPE_VIDEO_MODULE_BUILT_AT
-    out.push_back(ROPE_VIDEO_MODULE_BUILT_AT);
-#endif
-    return out;
+    return program_file_candidates(kRopeVideoModuleFile);
 }
 
 struct LoadedModule {

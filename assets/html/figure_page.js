@@ -18,7 +18,6 @@
   const face = new FontFace("RoPE Explorer Sans", fontBytes);
   document.fonts.add(face);
 
-  function rgba(c) { return c; }
   function path(p, closed) {
     ctx.beginPath();
     ctx.moveTo(p[0], p[1]);
@@ -62,12 +61,16 @@
         ctx.restore();
         break;
       }
-      case "i":  // image of cells: x, y, w, h, image number (cells stay cells: no smoothing)
+      case "i": {  // image of cells: x, y, w, h, image number
+        // cells stay cells (no smoothing) where a cell is a pixel or more; where the page shows the
+        // figure smaller than that, smoothing averages the cells a pixel covers instead of picking one
+        const image = images[c[5]];
         ctx.save();
-        ctx.imageSmoothingEnabled = false;
-        ctx.drawImage(images[c[5]], c[1], c[2], c[3], c[4]);
+        ctx.imageSmoothingEnabled = c[3] * ctx.getTransform().a < image.naturalWidth || c[4] * ctx.getTransform().d < image.naturalHeight;
+        ctx.drawImage(image, c[1], c[2], c[3], c[4]);
         ctx.restore();
         break;
+      }
       case "p":  // clip to x, y, w, h until the matching "q"
         ctx.save(); ctx.beginPath(); ctx.rect(c[1], c[2], c[3], c[4]); ctx.clip();
         break;

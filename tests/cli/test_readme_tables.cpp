@@ -163,7 +163,7 @@ TEST(Readme, FileFormatTableIsTheCodes) {
             for (std::size_t at; (at = help.find(escaped)) != std::string::npos;) help.replace(at, escaped.size(), plain);
         EXPECT_EQ(rows[i][0], formats[i].extension);
         EXPECT_EQ(rows[i][1], formats[i].name);
-        EXPECT_EQ(rows[i][2], kinds[static_cast<int>(formats[i].kind)]);
+        EXPECT_EQ(rows[i][2], std::string(kinds[static_cast<int>(formats[i].kind)]) + (formats[i].animates ? " or animation" : ""));
         const std::string opens = formats[i].carries_session ? "yes" : "no";  // "yes (each frame)" for a folder
         EXPECT_EQ(rows[i][3].substr(0, opens.size()), opens) << formats[i].name;
         EXPECT_TRUE(rows[i][3].size() == opens.size() || rows[i][3][opens.size()] == ' ') << formats[i].name;

@@ -115,10 +115,11 @@ void SessionDialog::open(const AppState& state, Kind kind) {
     open_ = true;
     just_opened_ = true;
     kind_ = kind;
+    // a session's name ends in .rope.json, the MIME type's glob: a file manager opens it with the app
     const std::string path = kind == Kind::open_config || kind == Kind::open_config_b ? working_folder() + "/config.json"
                              : kind == Kind::save_lesson  ? (state.lesson_file().empty() ? working_folder() + "/my-lesson.json" : state.lesson_file())
                              : kind == Kind::save_handout ? default_export_folder() + "/" + handout_name(state.lesson().title)
-                             : state.session_path.empty() ? working_folder() + "/rope-session.json"
+                             : state.session_path.empty() ? working_folder() + "/session.rope.json"
                                                           : state.session_path;
     std::snprintf(path_, sizeof path_, "%s", path.c_str());
 }

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "gui/app/app_state.hpp"
-#include "gui/drivers/gui_options.hpp"
+#include "cli/window_options.hpp"
 #include "session/session.hpp"
 
 namespace rope::gui {

@@ -1,4 +1,5 @@
-// The window's command-line options (everything but `compute` and `export`).
+// The window's command-line options (everything but `compute` and `export`). In the command-line
+// library, though the window reads them, so that --help and the man page print the same table.
 #pragma once
 
 #include <string>

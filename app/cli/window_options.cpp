@@ -1,4 +1,4 @@
-#include "gui/drivers/gui_options.hpp"
+#include "cli/window_options.hpp"
 
 #include <sys/stat.h>
 
