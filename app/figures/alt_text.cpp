@@ -74,6 +74,15 @@ std::string degrees(double radians) {
     return buf;
 }
 
+// The angle between two directions, 0-180°.
+std::string angle_apart(double radians) {
+    double d = std::fmod(std::fabs(radians) * 180 / M_PI, 360.0);
+    if (d > 180) d = 360 - d;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f°", d);
+    return buf;
+}
+
 }  // namespace
 
 std::string alt_text(const FigureDescriptor& figure, const ParamSet& params, const FigureResult& result) {
@@ -90,7 +99,7 @@ std::string describe_vectors(const ParamSet& p, const FigureResult&) {
     const double theta = f.theta[pair];
     return "pair " + std::to_string(pair) + " of " + std::to_string(f.pairs()) + " turned to position " + said(m) + " by " +
            degrees(static_cast<double>(m) * theta) + " (m·θ = " + said(m) + " × " + said(theta) + " rad), every pair's turn at m = " +
-           said(m) + ", and q at m = " + said(m) + " beside k at n = " + said(n) + ", " + degrees(static_cast<double>(m - n) * theta) +
+           said(m) + ", and q at m = " + said(m) + " beside k at n = " + said(n) + ", " + angle_apart(static_cast<double>(m - n) * theta) +
            " apart in this pair";
 }
 
