@@ -172,8 +172,15 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
 
     const io::TextChunks meta = animation_metadata(frames.front(), figure, a);
     const int w = static_cast<int>(std::lround(o.width * o.scale)), h = static_cast<int>(std::lround(o.height * o.scale));
-    FrameSinkRequest request{o.path, w, h, a.fps, meta, [&](int i) { return frame_metadata(frames[static_cast<std::size_t>(i)], figure, a); },
-                             96.0 * o.scale, [&] { return gif_reserved_colours(figure, frames.front(), o); }};
+    FrameSinkRequest request;
+    request.path = o.path;
+    request.width = w;
+    request.height = h;
+    request.fps = a.fps;
+    request.metadata = meta;
+    request.frame_metadata = [&](int i) { return frame_metadata(frames[static_cast<std::size_t>(i)], figure, a); };
+    request.dpi = 96.0 * o.scale;
+    request.exact_colours = [&] { return gif_reserved_colours(figure, frames.front(), o); };
     request.figure = &figure;
     request.title = "RoPE Explorer: " + std::string(figure.title);
     request.slider_label = key_name(a);

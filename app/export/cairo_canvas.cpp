@@ -87,19 +87,6 @@ cairo_surface_t* image_surface(const plot::ImageCmd& img) {
     return s;
 }
 
-std::string xml_escape(const std::string& s) {
-    std::string o;
-    for (char ch : s) {
-        switch (ch) {
-            case '&': o += "&amp;"; break;
-            case '<': o += "&lt;"; break;
-            case '>': o += "&gt;"; break;
-            case '"': o += "&quot;"; break;
-            default: o += ch;
-        }
-    }
-    return o;
-}
 
 std::string num(double v) {
     char buf[32];
@@ -188,6 +175,21 @@ std::vector<unsigned char> cells_png(const plot::ImageCmd& img, int kx, int ky) 
 }
 
 std::string base64(const std::vector<unsigned char>& bytes) { return base64_of(bytes); }
+
+std::string xml_escape(const std::string& s) {
+    std::string o;
+    for (char ch : s) {
+        switch (ch) {
+            case '&': o += "&amp;"; break;
+            case '<': o += "&lt;"; break;
+            case '>': o += "&gt;"; break;
+            case '"': o += "&quot;"; break;
+            default: o += ch;
+        }
+    }
+    return o;
+}
+
 
 const std::vector<unsigned char>& dejavu_font_bytes() {
     static const std::vector<unsigned char> bytes = [] {

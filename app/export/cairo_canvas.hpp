@@ -39,6 +39,8 @@ cairo_font_face_t* dejavu_face(bool bold = false);
 // as every back end colours them.
 std::vector<unsigned char> cells_png(const plot::ImageCmd& image, int kx = 1, int ky = 1);
 std::string base64(const std::vector<unsigned char>& bytes);
+// & < > " as XML and HTML write them (SVG text, the HTML page's attributes).
+std::string xml_escape(const std::string& text);
 // The bytes of the TTF the figures are measured and drawn with (an HTML page carries it).
 const std::vector<unsigned char>& dejavu_font_bytes();
 

@@ -67,20 +67,6 @@ std::string script_safe(std::string s) {
     return s;
 }
 
-std::string html_escape(const std::string& s) {
-    std::string o;
-    for (char ch : s) {
-        switch (ch) {
-            case '&': o += "&amp;"; break;
-            case '<': o += "&lt;"; break;
-            case '>': o += "&gt;"; break;
-            case '"': o += "&quot;"; break;
-            default: o += ch;
-        }
-    }
-    return o;
-}
-
 const char* axis_word(figures::AxisRole role, const char* other) {
     switch (role) {
         case figures::AxisRole::pair: return "pair";
@@ -99,8 +85,9 @@ std::string plot_entry(const figures::PlotGeometry& g, const figures::FigureDesc
     Encoder e("");
     e.s = "[" + json_text(name);
     e.n(g.area.x0).n(g.area.y0).n(g.area.x1).n(g.area.y1);
-    char range[96];
-    std::snprintf(range, sizeof range, "[%.17g,%.17g],[%.17g,%.17g]", g.x_min, g.x_max, g.y_min, g.y_max);
+    auto finite = [](double v) { return std::isfinite(v) ? v : 0.0; };  // JSON has no infinity
+    char range[160];
+    std::snprintf(range, sizeof range, "[%.17g,%.17g],[%.17g,%.17g]", finite(g.x_min), finite(g.x_max), finite(g.y_min), finite(g.y_max));
     e.raw(range).raw(g.x_log ? "true" : "false").raw(g.y_log ? "true" : "false");
     e.raw(json_text(axis_word(g.x_role, "x"))).raw(json_text(axis_word(g.y_role, "y")));
     e.raw(g.x_role != figures::AxisRole::other ? "true" : "false").raw(g.y_role != figures::AxisRole::other ? "true" : "false");
@@ -211,10 +198,10 @@ std::string HtmlPage::text(const HtmlPageInfo& info) const {
     page += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
     page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
     page += "<meta name=\"generator\" content=\"RoPE Explorer " ROPE_EXPLORER_VERSION "\">\n";
-    page += "<meta name=\"description\" content=\"" + html_escape(first_alt) + "\">\n";
+    page += "<meta name=\"description\" content=\"" + xml_escape(first_alt) + "\">\n";
     for (const auto& [k, v] : info.metadata)
-        page += "<meta name=\"rope-explorer:" + html_escape(k) + "\" content=\"" + html_escape(v) + "\">\n";
-    page += "<title>" + html_escape(info.title) + "</title>\n<style>\n";
+        page += "<meta name=\"rope-explorer:" + xml_escape(k) + "\" content=\"" + xml_escape(v) + "\">\n";
+    page += "<title>" + xml_escape(info.title) + "</title>\n<style>\n";
     page += "html, body { margin: 0; padding: 0; background: " + (background_.empty() ? std::string("#ffffff") : background_.substr(1, background_.size() - 2)) + "; }\n";
     page += "body { font: 15px \"DejaVu Sans\", Verdana, sans-serif; color: " + text_colour + "; }\n";
     page += "figure { margin: 0 auto; max-width: " + w + "px; }\n";
@@ -226,14 +213,14 @@ std::string HtmlPage::text(const HtmlPageInfo& info) const {
     page += "#readout { position: absolute; pointer-events: none; background: rgba(20,20,20,0.85); color: #fff; padding: 3px 6px; "
             "border-radius: 3px; font-size: 13px; white-space: nowrap; }\n";
     page += "</style>\n</head>\n<body>\n<figure>\n";
-    page += "<canvas id=\"canvas\" width=\"" + w + "\" height=\"" + h + "\" role=\"img\" aria-label=\"" + html_escape(first_alt) + "\"></canvas>\n";
+    page += "<canvas id=\"canvas\" width=\"" + w + "\" height=\"" + h + "\" role=\"img\" aria-label=\"" + xml_escape(first_alt) + "\"></canvas>\n";
     if (animated) {
         const std::string max = std::to_string(frames_.size() - 1);
         page += "<div class=\"controls\">\n";
         page += "<button id=\"play\" type=\"button\" aria-label=\"Play\">&#9654; Play</button>\n";
         page += "<input id=\"frame\" type=\"range\" min=\"0\" max=\"" + max + "\" step=\"1\" value=\"0\" aria-label=\"" +
-                html_escape(info.slider_label) + " (frame)\">\n";
-        page += "<output id=\"frame-label\" for=\"frame\">" + html_escape(labels_.front()) + "</output>\n</div>\n";
+                xml_escape(info.slider_label) + " (frame)\">\n";
+        page += "<output id=\"frame-label\" for=\"frame\">" + xml_escape(labels_.front()) + "</output>\n</div>\n";
     }
     page += "</figure>\n<div id=\"readout\" role=\"status\" hidden></div>\n";
     page += "<script type=\"application/json\" id=\"rope-figure\">" + script_safe(data) + "</script>\n";

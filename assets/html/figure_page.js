@@ -62,11 +62,12 @@
         break;
       }
       case "i": {  // image of cells: x, y, w, h, image number
-        // cells stay cells (no smoothing) where a cell is a pixel or more; where the page shows the
-        // figure smaller than that, smoothing averages the cells a pixel covers instead of picking one
+        // cells stay cells (no smoothing, as in the PNG) down to 3/4 of a pixel a cell; where the page
+        // shows the figure smaller than that, smoothing averages the cells a pixel covers instead of
+        // picking one of them
         const image = images[c[5]];
         ctx.save();
-        ctx.imageSmoothingEnabled = c[3] * ctx.getTransform().a < image.naturalWidth || c[4] * ctx.getTransform().d < image.naturalHeight;
+        ctx.imageSmoothingEnabled = c[3] * ctx.getTransform().a < 0.75 * image.naturalWidth || c[4] * ctx.getTransform().d < 0.75 * image.naturalHeight;
         ctx.drawImage(image, c[1], c[2], c[3], c[4]);
         ctx.restore();
         break;
