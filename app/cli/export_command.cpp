@@ -265,9 +265,18 @@ int run_export(ArgCursor& args) {
     if (!width_given) options.width = size.first;
     if (!height_given) options.height = size.second;
     if (out.empty() && print_alt && animate.empty() && frames_text.empty() && fps_text.empty()) {
+        // the words a .png of these options would carry; the picture's options checked as for one
+        if (options.full_resolution) throw UsageError("--full-resolution: only for a .csv file, not --alt");
+        if (const std::string problem = exporting::picture_options_problem(*figure, options, exporting::file_format(exporting::FileFormat::png));
+            !problem.empty())
+            throw UsageError(problem);
         ParamSet params;
         apply_sets(params, sets);
-        std::cout << exporting::figure_alt_text(*figure, params, options) << "\n";
+        try {
+            std::cout << exporting::figure_alt_text(*figure, params, options) << "\n";
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
         return 0;
     }
     if (out.empty())

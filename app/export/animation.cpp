@@ -178,14 +178,18 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
     request.height = h;
     request.fps = a.fps;
     request.metadata = meta;
-    request.frame_metadata = [&](int i) { return frame_metadata(frames[static_cast<std::size_t>(i)], figure, a); };
+    std::vector<std::string> alts(frames.size());  // each frame's alt text, worked out as it is drawn
+    request.frame_metadata = [&](int i) {
+        io::TextChunks meta_i = frame_metadata(frames[static_cast<std::size_t>(i)], figure, a);
+        if (!alts[static_cast<std::size_t>(i)].empty()) meta_i.emplace_back("Description", alts[static_cast<std::size_t>(i)]);
+        return meta_i;
+    };
     request.dpi = 96.0 * o.scale;
     request.exact_colours = [&] { return gif_reserved_colours(figure, frames.front(), o); };
     request.figure = &figure;
     request.title = "RoPE Explorer: " + std::string(figure.title);
     request.slider_label = key_name(a);
     request.frame_label = [&](int i) { return key_name(a) + " = " + frames[static_cast<std::size_t>(i)].value_text(a.key); };
-    std::vector<std::string> alts(frames.size());
     request.frame_alt = [&](int i) { return alts[static_cast<std::size_t>(i)]; };
     const std::unique_ptr<FrameSink> sink = format->open_frames(request);
     CairoTextMeasure measure;
@@ -225,8 +229,8 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
     result.alt = alts.front();
     result.path = o.path;
     result.format = format->id;
-    result.pixel_width = w;
-    result.pixel_height = h;
+    result.pixel_width = format->raster ? w : o.width;  // a page of vectors has the figure's size
+    result.pixel_height = format->raster ? h : o.height;
     result.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return result;
 }

@@ -61,10 +61,14 @@ struct Encoder {
 
 std::string json_text(const std::string& s) { return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
 
-// Text inside <script>: "</" could end the element early.
-std::string script_safe(std::string s) {
-    for (std::size_t at = s.find("</"); at != std::string::npos; at = s.find("</", at + 3)) s.replace(at, 2, "<\\/");
-    return s;
+// JSON inside <script>: no '<' at all (written \u003c, which JSON reads back as '<'), so that no
+// "</script" or "<!--" in a label can end the element or change how the page is parsed. '<' only
+// occurs inside JSON strings.
+std::string script_safe_json(const std::string& json) {
+    std::string out;
+    out.reserve(json.size());
+    for (const char c : json) out += c == '<' ? std::string("\\u003c") : std::string(1, c);
+    return out;
 }
 
 const char* axis_word(figures::AxisRole role, const char* other) {
@@ -199,8 +203,8 @@ std::string HtmlPage::text(const HtmlPageInfo& info) const {
     page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
     page += "<meta name=\"generator\" content=\"RoPE Explorer " ROPE_EXPLORER_VERSION "\">\n";
     page += "<meta name=\"description\" content=\"" + xml_escape(first_alt) + "\">\n";
-    for (const auto& [k, v] : info.metadata)
-        page += "<meta name=\"rope-explorer:" + xml_escape(k) + "\" content=\"" + xml_escape(v) + "\">\n";
+    for (const auto& [k, v] : info.metadata)  // a page to publish: a local file's path (config=, compare_to=) stays out
+        if (v.find('/') == std::string::npos) page += "<meta name=\"rope-explorer:" + xml_escape(k) + "\" content=\"" + xml_escape(v) + "\">\n";
     page += "<title>" + xml_escape(info.title) + "</title>\n<style>\n";
     page += "html, body { margin: 0; padding: 0; background: " + (background_.empty() ? std::string("#ffffff") : background_.substr(1, background_.size() - 2)) + "; }\n";
     page += "body { font: 15px \"DejaVu Sans\", Verdana, sans-serif; color: " + text_colour + "; }\n";
@@ -219,12 +223,12 @@ std::string HtmlPage::text(const HtmlPageInfo& info) const {
         page += "<div class=\"controls\">\n";
         page += "<button id=\"play\" type=\"button\" aria-label=\"Play\">&#9654; Play</button>\n";
         page += "<input id=\"frame\" type=\"range\" min=\"0\" max=\"" + max + "\" step=\"1\" value=\"0\" aria-label=\"" +
-                xml_escape(info.slider_label) + " (frame)\">\n";
+                xml_escape(info.slider_label) + " (frame)\" aria-valuetext=\"" + xml_escape(labels_.front()) + "\">\n";
         page += "<output id=\"frame-label\" for=\"frame\">" + xml_escape(labels_.front()) + "</output>\n</div>\n";
     }
     page += "</figure>\n<div id=\"readout\" role=\"status\" hidden></div>\n";
-    page += "<script type=\"application/json\" id=\"rope-figure\">" + script_safe(data) + "</script>\n";
-    page += "<script>\n" + script_safe(kHtml_figure_page_js) + "</script>\n</body>\n</html>\n";
+    page += "<script type=\"application/json\" id=\"rope-figure\">" + script_safe_json(data) + "</script>\n";
+    page += "<script>\n" + std::string(kHtml_figure_page_js) + "</script>\n</body>\n</html>\n";  // ours: no "</script" in it
     return page;
 }
 
@@ -239,6 +243,7 @@ public:
                         request_.frame_alt ? request_.frame_alt(index) : request_.title);
     }
     void finish() override {
+        if (!page_) throw io::IoError("cannot write '" + request_.path + "': an animation without frames");
         io::write_file_atomically(request_.path, page_->text({request_.title, request_.slider_label, request_.fps, request_.metadata}));
     }
 

@@ -3,7 +3,10 @@
 #include <cmath>
 #include <cstdio>
 
+#include "figures/compared_build.hpp"
 #include "rope/frequencies.hpp"
+#include "rope/rotation.hpp"
+#include "rope/partial_layouts.hpp"
 #include "rope/model_layers.hpp"
 #include "rope/presets.hpp"
 
@@ -59,16 +62,11 @@ std::string scaling_words(const ParamSet& p) {
     return s == Scaling::none ? "no scaling" : std::string(enum_name(s)) + " scaling by a factor of " + said(p[P::factor]);
 }
 
-// The pairs (from 0) that turn a whole turn or more across `positions_per_cell` positions.
-int pairs_turning_per_cell(const FrequencyTable& f, double positions_per_cell) {
-    int n = 0;
-    while (n < f.pairs() && f.theta[n] * positions_per_cell >= kTwoPi) ++n;
-    return n;
-}
-
 std::string degrees(double radians) {
     double d = std::fmod(radians * 180 / M_PI, 360.0);
     if (d < 0) d += 360;
+    d = std::round(d * 10) / 10;  // as printed, so that 359.96 reads 0.0, not 360.0
+    if (d >= 360) d -= 360;
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.1f°", d);
     return buf;
@@ -78,6 +76,7 @@ std::string degrees(double radians) {
 std::string angle_apart(double radians) {
     double d = std::fmod(std::fabs(radians) * 180 / M_PI, 360.0);
     if (d > 180) d = 360 - d;
+    d = std::round(d * 10) / 10;
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.1f°", d);
     return buf;
@@ -87,6 +86,11 @@ std::string angle_apart(double radians) {
 
 std::string alt_text(const FigureDescriptor& figure, const ParamSet& params, const FigureResult& result) {
     std::string head = std::string(figure.title) + " of " + model_name(params);
+    if (detail::model_b(params)) {  // B by its model's name when it is a preset, as A is
+        const std::string b = detail::model_label(params, true);
+        const Preset* preset = find_preset(b);
+        head += " beside " + (preset ? std::string(preset->model) : b);
+    }
     if (result.error) return head + ".";
     std::string body = figure.describe ? figure.describe(params, result) : "";
     return body.empty() ? head + "." : head + ": " + body + ".";
@@ -97,31 +101,59 @@ std::string describe_vectors(const ParamSet& p, const FigureResult&) {
     const int pair = static_cast<int>(std::min<std::int64_t>(p[P::pair], f.pairs() - 1));
     const std::int64_t m = p[P::position], n = p[P::key_position];
     const double theta = f.theta[pair];
+    // k's angle from q: (n - m)θ, plus the angle k starts at from q when a key vector is set (as the figure has it)
+    double start = 0;
+    if (p.has(P::key_vector)) {
+        const PairDims dims = pair_dims(p.config().pairing, f.rotated_dims, pair);
+        const std::vector<double> q = p.vector(), k = p.key_vector();
+        start = std::atan2(k[dims.second], k[dims.first]) - std::atan2(q[dims.second], q[dims.first]);
+    }
     return "pair " + std::to_string(pair) + " of " + std::to_string(f.pairs()) + " turned to position " + said(m) + " by " +
            degrees(static_cast<double>(m) * theta) + " (m·θ = " + said(m) + " × " + said(theta) + " rad), every pair's turn at m = " +
-           said(m) + ", and q at m = " + said(m) + " beside k at n = " + said(n) + ", " + angle_apart(static_cast<double>(m - n) * theta) +
-           " apart in this pair";
+           said(m) + ", and q at m = " + said(m) + " beside k at n = " + said(n) + ", " +
+           angle_apart(static_cast<double>(n - m) * theta + start) + " apart in this pair";
 }
 
 std::string describe_heatmap(const ParamSet& p, const FigureResult& r) {
     const FrequencyTable f = frequencies(p);
+    // the positions the figure shows, as it works them out: from..to, to not included
+    const std::int64_t max_position = p[P::max_position];
+    const std::int64_t from = std::min(p[P::heatmap_from], max_position - 1);
+    std::int64_t to = p[P::heatmap_to];
+    if (to == 0 || to > max_position) to = max_position;
+    if (to <= from) to = std::min(max_position, from + 1);
     const PlotGeometry* g = plot_named(r, "heatmap");
     const plot::ImageCmd* image = g ? image_in(r, *g) : nullptr;
-    if (!g || !image) return std::to_string(f.pairs()) + " pairs";
-    const double from = std::round(g->x_min), to = std::round(g->x_max);
-    std::string s = std::to_string(f.pairs()) + " pairs over positions " + said(from) + "-" + said(to) + " in " +
-                    std::to_string(image->cols) + " columns";
-    const int fast = pairs_turning_per_cell(f, (to - from) / std::max(1, image->cols));
-    if (fast == 0) return s + "; every pair turns less than once per cell, so every colour shows its angle";
-    return s + "; " + pair_range(0, fast - 1) + " turn" + (fast == 1 ? "s" : "") + " more than once per cell and fade to grey, " +
-           pair_range(fast, f.pairs() - 1) + (fast < f.pairs() ? " show their angle as colour" : "");
+    std::string s = std::to_string(f.pairs()) + " pairs over positions " + said(from) + "-" + said(to - 1);
+    if (image) s += " in " + std::to_string(image->cols) + " columns";
+    switch (p[P::heatmap_mode]) {
+        case HeatmapMode::cos: return s + "; colour is each cell's mean cos(m·θ)";
+        case HeatmapMode::sin: return s + "; colour is each cell's mean sin(m·θ)";
+        case HeatmapMode::unwrapped: return s + "; colour is the angle m·θ unwrapped, in whole turns";
+        case HeatmapMode::a_minus_b: return s + "; colour is the angle of this model minus model B's";
+        case HeatmapMode::angle: break;
+    }
+    if (!image) return s;
+    // a pair fades to grey where it turns a whole turn or more within one cell (its mean phasor is ~0)
+    const double positions_per_cell = static_cast<double>(to - from) / std::max(1, image->cols);
+    std::vector<int> fast;
+    for (int i = 0; i < f.pairs(); ++i)
+        if (f.theta[i] * positions_per_cell >= kTwoPi) fast.push_back(i);
+    const int n = static_cast<int>(fast.size());
+    if (n == 0) return s + "; every pair turns less than a whole turn within a cell, so every colour shows its angle";
+    if (n == f.pairs()) return s + "; every pair turns a whole turn or more within a cell and fades to grey";
+    const bool first_ones = fast.back() == n - 1;  // pairs 0..n-1, as θ falls with i
+    return s + "; " + (first_ones ? pair_range(0, n - 1) : std::to_string(n) + " pairs") + " turn" + (n == 1 ? "s" : "") +
+           " a whole turn or more within a cell and fade" + (n == 1 ? "s" : "") + " to grey, the other " +
+           std::to_string(f.pairs() - n) + " show their angle as colour";
 }
 
 std::string describe_sweep(const ParamSet& p, const FigureResult& r) {
     const FrequencyTable f = frequencies(p);
     const std::int64_t context = p[P::max_position];
     int longer = 0;
-    for (int i = 0; i < f.pairs(); ++i) longer += f.rotates(i) && kTwoPi / f.theta[i] > static_cast<double>(context);
+    // the map's wavelengths are unscaled, base^(-2i/r) at each base, as the figure draws them
+    for (int i = 0; i < f.pairs(); ++i) longer += f.rotates(i) && kTwoPi / f.original_theta[i] > static_cast<double>(context);
     std::string s = "each pair's wavelength over a context of " + said(context) + " tokens";
     if (const PlotGeometry* g = plot_named(r, "sweep")) s += " for bases " + said(g->x_min) + " to " + said(g->x_max);
     return s + "; at this model's base " + said(p[P::base]) + ", " + std::to_string(longer) + " of " + std::to_string(f.pairs()) +
@@ -170,16 +202,19 @@ std::string describe_sinusoidal(const ParamSet& p, const FigureResult&) {
 
 std::string describe_partial_vs_proportional(const ParamSet& p, const FigureResult&) {
     const int dim = static_cast<int>(p[P::dim]);
-    const int turning = static_cast<int>(std::lround(p[P::rotary_fraction] * dim / 2));
-    return "head dim " + said(p[P::dim]) + ", base " + said(p[P::base]) + ", rotary fraction " + said(p[P::rotary_fraction]) +
-           ": partial rotary turns " + std::to_string(turning) + " pairs with base^(-2i/" + std::to_string(2 * turning) +
-           "), proportional turns " + std::to_string(turning) + " of " + std::to_string(dim / 2) + " pairs with base^(-2i/" +
-           std::to_string(dim) + ") and leaves the rest still";
+    const double base = p[P::base], fraction = shown_rotary_fraction(dim, p[P::rotary_fraction]);
+    const FrequencyTable partial = compute_frequencies(layout_config(RotaryLayout::partial, dim, fraction, base));
+    const FrequencyTable proportional = compute_frequencies(layout_config(RotaryLayout::proportional, dim, fraction, base));
+    std::string s = "head dim " + said(p[P::dim]) + ", base " + said(base) + ", rotary fraction " + said(fraction);
+    if (fraction != p[P::rotary_fraction]) s += " (the whole head turns in this model; the figure shows Gemma 4's quarter)";
+    return s + ": partial rotary turns " + std::to_string(partial.pairs()) + " pairs with base^(-2i/" + std::to_string(partial.rotated_dims) +
+           "), proportional turns " + std::to_string(proportional.rotating_pairs) + " of " + std::to_string(proportional.pairs()) +
+           " pairs with base^(-2i/" + std::to_string(dim) + ") and leaves the rest still";
 }
 
 std::string describe_model_anatomy(const ParamSet& p, const FigureResult&) {
     const std::string kinds = p[P::layer_kinds], layers = p[P::model_layers];
-    if (kinds.empty() || layers.empty()) return "every layer alike: one kind of layer with base " + said(p[P::base]) + " and head dim " + said(p[P::dim]);
+    if (kinds.empty() || layers.empty()) return "no model with layers is loaded, so it shows the layers of the presets that have them";
     std::size_t count = 0;
     try {
         count = parse_layer_list(layers).size();

@@ -17,6 +17,10 @@ namespace rope::figures {
 // file or the panel (its plots' ranges and images).
 std::string alt_text(const FigureDescriptor& figure, const ParamSet& params, const FigureResult& result);
 
+// The rotary fraction partial_vs_proportional shows for a model's: its own, or Gemma 4's quarter
+// when the whole head turns (the two layouts are then the same). The figure and its describer use it.
+double shown_rotary_fraction(int dim, double rotary_fraction);
+
 // The figures' describers (registry.hpp: FigureDescriptor::describe): the words after the colon.
 #define ROPE_DESCRIBER(name) std::string describe_##name(const ParamSet& params, const FigureResult& result);
 ROPE_FIGURE_LIST(ROPE_DESCRIBER)

@@ -38,11 +38,13 @@ PlotGeometry plot_geometry(const BuildContext& ctx, Tag tag) {
 }
 
 // Copies a finished plot's mapping into the result, for the figure's plot `tag` (its enum, in the
-// order of its descriptors).
-void record_geometry(BuildContext& ctx, plot::Plot& p, int index, const plot::AxisSetup& x, const plot::AxisSetup& y);
+// order of its descriptors): its place and its axes as drawn (p.x_axis(), p.y_axis(): an
+// animation's held ranges and a widened range included), which readouts and pointer input map
+// pixels with.
+void record_geometry(BuildContext& ctx, plot::Plot& p, int index);
 template <typename Tag>
-void record_geometry(BuildContext& ctx, plot::Plot& p, Tag tag, const plot::AxisSetup& x, const plot::AxisSetup& y) {
-    record_geometry(ctx, p, static_cast<int>(tag), x, y);
+void record_geometry(BuildContext& ctx, plot::Plot& p, Tag tag) {
+    record_geometry(ctx, p, static_cast<int>(tag));
 }
 
 // "1.2346 rad (70.7°)"

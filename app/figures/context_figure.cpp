@@ -273,7 +273,7 @@ void draw_ratio(BuildContext& ctx, const ContextData& data, const PairPlots& pp,
         p.add_legend({pp.band_name, pp.band_fill.with_alpha(0.5f), 10});
     }
     draw_pair_curves(ctx, p, data, pp, sub, ref_ratio, ratios, ratio);
-    record_geometry(ctx, p, ContextPlot::ratio, pp.pair_axis, y);
+    record_geometry(ctx, p, ContextPlot::ratio);
     p.finish();
 }
 
@@ -346,7 +346,7 @@ void draw_wavelengths(BuildContext& ctx, const ContextData& data, const PairPlot
         p.marker_x(crit_pair, th.text.with_alpha(0.7f), "critical dim " + std::to_string(crit), 1.5f, 3);
     p.line(pp.pair_x.data(), w.wl0.data(), w.wl0.size(), 1, th.text.with_alpha(0.75f), "original", -1, kReferenceDash);
     draw_pair_curves(ctx, p, data, pp, sub, w.ref_wl, w.wls, w.wl);
-    record_geometry(ctx, p, ContextPlot::wavelength, pp.pair_axis, y);
+    record_geometry(ctx, p, ContextPlot::wavelength);
     p.finish();
 }
 
@@ -411,7 +411,7 @@ void draw_attention(BuildContext& ctx, const ContextData& data, const plot::Styl
         p.text(config.factor, f.attention_factor, "  " + plot::readout_number(f.attention_factor, 4), th.text,
                plot::HAlign::left, plot::VAlign::top);
     }
-    record_geometry(ctx, p, ContextPlot::attention, x, y);
+    record_geometry(ctx, p, ContextPlot::attention);
     p.finish();
 }
 
@@ -442,7 +442,7 @@ void draw_decay(BuildContext& ctx, const ContextData& data, const plot::Style& s
     p.line(after->distance.data(), after->bound.data(), after->bound.size(), 1, th.accent, current_name);
     if (!diff.empty()) p.line(after->distance.data(), diff.data(), diff.size(), 1, th.series[1], "A − B", sub.line_width * 0.8f, th.series_dash[1]);
     if (data.l0 <= static_cast<double>(max_distance)) p.marker_x(data.l0, th.text.with_alpha(0.7f), "L₀", 1.5f, 5);
-    record_geometry(ctx, p, ContextPlot::decay, x, y);
+    record_geometry(ctx, p, ContextPlot::decay);
     p.finish();
 }
 
@@ -530,7 +530,7 @@ void draw_angle_heatmap(BuildContext& ctx, const ContextData& data, const AngleH
                   static_cast<float>(-kPi), static_cast<float>(kPi), cells->weights);
     }
     if (data.l0 < context) p.marker_x(data.l0, th.text, "L₀", 1.5f, 5);
-    record_geometry(ctx, p, pn.tag, h.x, y);
+    record_geometry(ctx, p, pn.tag);
     p.finish();
 }
 

@@ -82,7 +82,7 @@ void build_decay(BuildContext& ctx) {
         p.text(static_cast<double>(distance), value, "  " + plot::readout_number(value, 4), st.theme.text,
                plot::HAlign::left, plot::VAlign::bottom);
     }
-    record_geometry(ctx, p, DecayPlot::decay, x, y);
+    record_geometry(ctx, p, DecayPlot::decay);
     p.finish();
     if (f.pairs() == 1) {  // d = 2: a flat line is the whole story, said so
         // in the lower right: the flat line runs along the top, the distance marker near the left

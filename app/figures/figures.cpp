@@ -53,7 +53,9 @@ PlotGeometry plot_geometry(const BuildContext& ctx, int index) {
     return g;
 }
 
-void record_geometry(BuildContext& ctx, plot::Plot& p, int index, const plot::AxisSetup& x, const plot::AxisSetup& y) {
+void record_geometry(BuildContext& ctx, plot::Plot& p, int index) {
+    const plot::AxisSetup& x = p.x_axis();
+    const plot::AxisSetup& y = p.y_axis();
     PlotGeometry g = plot_geometry(ctx, index);
     g.area = p.area();
     g.frame = p.outer();

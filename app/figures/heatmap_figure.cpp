@@ -168,7 +168,7 @@ void build_heatmap(BuildContext& ctx) {
     if (m >= from && m < to && ctx.request.show_cursor)
         p.marker_x(static_cast<double>(m) + 0.5 * (span <= area.width() ? 1 : 0), st.theme.accent,
                    "m = " + std::to_string(m), 2.5f);
-    record_geometry(ctx, p, HeatmapPlot::heatmap, x, y);
+    record_geometry(ctx, p, HeatmapPlot::heatmap);
     p.finish();
 }
 

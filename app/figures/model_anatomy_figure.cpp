@@ -218,7 +218,7 @@ void draw_strip(BuildContext& ctx, const std::vector<LayeredModel>& models, plot
             if (model.selected >= 0) outline_layer(ctx, p, model.model.layers(), model.selected, cells, false);
         }
     }
-    record_geometry(ctx, p, AnatomyPlot::layers, ax, ay);
+    record_geometry(ctx, p, AnatomyPlot::layers);
     p.finish();
 }
 
@@ -413,7 +413,7 @@ void draw_temperature(BuildContext& ctx, const std::vector<const LayeredModel*>&
                    whose + "first step: p = " + plot::readout_number(static_cast<double>(first.floor_scale - 1)), -1, 6);
     p.marker_y(first.top, th.accent,
                whose + "s = " + plot::readout_number(first.top, 4) + " at p = " + plot::grouped_number(static_cast<double>(first.last)), -1, 6);
-    record_geometry(ctx, p, AnatomyPlot::temperature, ax, ay);
+    record_geometry(ctx, p, AnatomyPlot::temperature);
     p.finish();
 }
 

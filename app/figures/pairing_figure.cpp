@@ -239,7 +239,7 @@ void draw_layouts(BuildContext& ctx, Pairing pairing, int selected, plot::Rect c
                      : "the bug: cos/sin laid out " + why::layout_name(table_mixed) + ", vector " + why::layout_name(pairing) +
                            ": partners turn at different θ",
               rows.label3, false);
-    record_geometry(ctx, p, PairingPlot::dims, ax, ay);
+    record_geometry(ctx, p, PairingPlot::dims);
     p.finish();
 }
 
@@ -295,7 +295,7 @@ void draw_shift(BuildContext& ctx, const ShiftedScores& s, Pairing pairing, plot
     p.line(shift.data(), s.matched.data(), s.matched.size(), 1, th.series[0], matched_name);
     if (m_now >= shift.front() && m_now <= shift.back() && ctx.request.show_cursor)
         p.marker_x(static_cast<double>(m_now), th.accent, "m = " + std::to_string(m_now), 2.0f, 6);
-    record_geometry(ctx, p, PairingPlot::shift, ax, ay);
+    record_geometry(ctx, p, PairingPlot::shift);
     p.finish();
 }
 

@@ -234,7 +234,7 @@ void draw_dims(BuildContext& ctx, const TwoLayouts& t, const FrequencyColors& co
           "proportional: pair (i, i + " + half + "), θᵢ = b^(−2i/" + d + "), 0 from i = " + std::to_string(t.turning),
           "proportional: (i, i + " + half + ")",
           strip2 + strip_h + arc_h + st.px(4) + label_h, plot::VAlign::bottom);
-    record_geometry(ctx, p, LayoutPlot::dims, ax, ay);
+    record_geometry(ctx, p, LayoutPlot::dims);
     p.finish();
 }
 
@@ -272,7 +272,7 @@ void draw_wavelengths(BuildContext& ctx, const TwoLayouts& t, std::int64_t conte
     p.line(index.data(), part.data(), index.size(), 1, th.series[1], "partial");
     p.line(index.data(), prop.data(), index.size(), 1, th.series[4], "proportional", -1, th.series_dash[4]);
     p.marker_y(static_cast<double>(context), th.accent, "context L = " + plot::grouped_number(static_cast<double>(context)), -1, 6);
-    record_geometry(ctx, p, LayoutPlot::wavelengths, ax, ay);
+    record_geometry(ctx, p, LayoutPlot::wavelengths);
     p.finish();
 }
 
@@ -309,7 +309,7 @@ void draw_scores(BuildContext& ctx, const std::vector<ScoreCurves>& layouts, con
         for (std::size_t i = 0; i < positions.size(); ++i)
             p.line(x.data(), layouts[l].score[i].data(), x.size(), 1, th.series[series[l]], i == 0 ? layout_names[l] : "",
                    sub.line_width * 0.8f, l < own_dash.size() && own_dash[l] >= 0 ? own_dash[l] : kPositionDash[i % 3]);
-    record_geometry(ctx, p, tag, ax, ay);
+    record_geometry(ctx, p, tag);
     p.finish();
 }
 
@@ -322,15 +322,24 @@ std::vector<plot::LegendEntry> position_key(const plot::Style& st, const std::ve
     return key;
 }
 
+}  // namespace
+
+double shown_rotary_fraction(int dim, double rotary_fraction) {
+    // with the whole head rotated the two layouts are the same: show Gemma 4's quarter instead, and say so
+    const bool illustrating = !(rotary_fraction < 1.0) || static_cast<int>(dim * rotary_fraction) < 2;
+    return illustrating ? std::max(0.25, 2.0 / dim) : rotary_fraction;
+}
+
+namespace {
+
 void build_partial_vs_proportional(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
     const int dim = static_cast<int>(ctx.params[P::dim]);
     const double fraction_set = ctx.params[P::rotary_fraction], base = ctx.params[P::base];
     const std::int64_t context = ctx.params[P::max_position];
-    // with the whole head rotated the two layouts are the same: show Gemma 4's quarter instead, and say so
-    const bool illustrating = !(fraction_set < 1.0) || static_cast<int>(dim * fraction_set) < 2;
-    const double fraction = illustrating ? std::max(0.25, 2.0 / dim) : fraction_set;
+    const double fraction = shown_rotary_fraction(dim, fraction_set);
+    const bool illustrating = !(fraction_set < 1.0) || static_cast<int>(dim * fraction_set) < 2;  // as shown_rotary_fraction decides
     const TwoLayouts t = two_layouts(dim, fraction, base);
     const float W = ctx.request.width, H = ctx.request.height;
     const float top = why::title_space(ctx);

@@ -239,7 +239,7 @@ void draw_map(BuildContext& ctx, const MapSpec& spec, const ColourScale& scale, 
         p.list().rect({a.x, a.y, b.x, b.y}, Color{0, 0, 0, 0}, Color{0.05f, 0.05f, 0.08f, 1}, w);
         if (b.x - a.x > 3 * w) p.list().rect({a.x + w, a.y + w, b.x - w, b.y - w}, Color{0, 0, 0, 0}, Color{1, 1, 1, 1}, std::max(1.0f, w * 0.6f));
     }
-    detail::record_geometry(ctx, p, spec.tag, ax, ay);
+    detail::record_geometry(ctx, p, spec.tag);
     p.finish();
     if (this_model) {
         ctx.result.list.rect({cell.x0 + st.px(2), cell.y0 + st.px(2), cell.x1 - st.px(2), cell.y1 - st.px(2)}, Color{0, 0, 0, 0}, th.accent, st.px(2.5f));
@@ -421,7 +421,7 @@ void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const 
             p.list().segment({x, y - half}, {x, y + half}, c, st.px(2));
         }
     }
-    detail::record_geometry(ctx, p, GridPlot::axes, ax, ay);
+    detail::record_geometry(ctx, p, GridPlot::axes);
     p.finish();
 }
 

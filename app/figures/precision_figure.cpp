@@ -262,7 +262,7 @@ void draw_angle_errors(BuildContext& ctx, const PrecisionData& d, const Precisio
                look.dashes[r]);
     }
     mark_position(ctx, p, d, look);
-    record_geometry(ctx, p, PrecisionPlot::angle, ax, ay);
+    record_geometry(ctx, p, PrecisionPlot::angle);
     p.finish();
 }
 
@@ -289,7 +289,7 @@ void draw_position_gaps(BuildContext& ctx, const PrecisionData& d, const Precisi
                                                                                                              : "257 → 256 ";
     p.text(257, 2, note, th.text, plot::HAlign::right, plot::VAlign::bottom);
     mark_position(ctx, p, d, look);
-    record_geometry(ctx, p, PrecisionPlot::positions, ax, ay);
+    record_geometry(ctx, p, PrecisionPlot::positions);
     p.finish();
 }
 
@@ -327,7 +327,7 @@ void draw_pair_errors(BuildContext& ctx, const PrecisionData& d, const Precision
                    ? "position 0 is exact in every format"
                    : "m = 0: all exact",
                th.muted, plot::HAlign::center, plot::VAlign::middle);
-    record_geometry(ctx, p, PrecisionPlot::pairs, ax, ay);
+    record_geometry(ctx, p, PrecisionPlot::pairs);
     p.finish();
 }
 
@@ -360,7 +360,7 @@ void draw_vector_errors(BuildContext& ctx, const PrecisionData& d, const Precisi
         p.text(r, std::max(v, floor), v > 0 ? plot::readout_number(v, 2) : "0", th.text, plot::HAlign::center,
                plot::VAlign::bottom);
     }
-    record_geometry(ctx, p, PrecisionPlot::vector, ax, ay);
+    record_geometry(ctx, p, PrecisionPlot::vector);
     p.finish();
 }
 

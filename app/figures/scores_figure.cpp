@@ -182,7 +182,7 @@ void draw_score_matrix(BuildContext& ctx, const ScoresData& d, const Eigen::Matr
     if (d.diag_inside && ctx.request.show_cursor) draw_diagonal(ctx, p, d);
     const plot::Vec2 a = p.to_px(static_cast<double>(d.n_now) - 0.5, static_cast<double>(d.m_now) + 0.5);
     const plot::Vec2 b = p.to_px(static_cast<double>(d.n_now) + 0.5, static_cast<double>(d.m_now) - 0.5);
-    record_geometry(ctx, p, tag, ax, ay);
+    record_geometry(ctx, p, tag);
     p.finish();
     if (d.cell_inside && ctx.request.show_cursor) {  // after finish: the box may stick out of the plot at its edge
         const float grow = st.px(2);

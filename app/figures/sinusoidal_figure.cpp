@@ -149,7 +149,7 @@ void draw_absolute(BuildContext& ctx, const SinusoidalData& d, bool with_b, plot
     p.line(d.distance.data(), d.add1.data(), d.points, 1, th.series[3], added + d.m1_text, sub.line_width * 0.8f, th.series_dash[3]);
     p.line(d.distance.data(), d.pe.data(), d.points, 1, th.series[0], "PE(m)·PE(n), any m, any token");
     mark_distance(ctx, p, d, with_b);
-    record_geometry(ctx, p, SinusoidalPlot::absolute, ax, ay);
+    record_geometry(ctx, p, SinusoidalPlot::absolute);
     p.finish();
 }
 
@@ -174,7 +174,7 @@ void draw_rope(BuildContext& ctx, const SinusoidalData& d, const SinusoidalData*
         p.line(d.distance.data(), d.rope1.data(), d.points, 1, th.series[2], a_name, sub.line_width * 1.6f);
         p.line(b->distance.data(), b->rope1.data(), b->points, 1, th.series[1], b_name, sub.line_width * 1.2f, 6);
         mark_distance(ctx, p, d, true);
-        record_geometry(ctx, p, SinusoidalPlot::rope, ax, ay);
+        record_geometry(ctx, p, SinusoidalPlot::rope);
         p.finish();
         return;
     }
@@ -182,7 +182,7 @@ void draw_rope(BuildContext& ctx, const SinusoidalData& d, const SinusoidalData*
     p.line(d.distance.data(), d.rope1.data(), d.points, 1, th.series[2], "⟨R(m)q, R(n)k⟩, " + d.m1_text, sub.line_width * 1.6f);
     p.line(d.distance.data(), d.rope2.data(), d.points, 1, th.text, "⟨R(m)q, R(n)k⟩, " + d.m2_text, sub.line_width * 0.7f, 5);
     mark_distance(ctx, p, d, false);
-    record_geometry(ctx, p, SinusoidalPlot::rope, ax, ay);
+    record_geometry(ctx, p, SinusoidalPlot::rope);
     p.finish();
 }
 

@@ -130,7 +130,7 @@ void draw_wavelength_map(BuildContext& ctx, const SweepData& data, const plot::S
         if (base_b != base && base_b >= kSweepMin && base_b <= kSweepMax)
             p.marker_x(base_b, st.theme.text, "B: " + base_label(base_b), 2.0f, 6);
     }
-    record_geometry(ctx, p, SweepPlot::wavelengths, x, y);
+    record_geometry(ctx, p, SweepPlot::wavelengths);
     p.finish();
 }
 
@@ -166,7 +166,7 @@ void draw_decay_for_bases(BuildContext& ctx, const SweepData& data, const plot::
         p.line(b->distance.data(), b->bound.data(), b->bound.size(), 1, colour,
                compact ? "" : base_label(bases[i]) + (i == 2 ? " (current)" : ""), i == 2 ? 3.0f : 2.0f, kDash[i]);
     }
-    record_geometry(ctx, p, SweepPlot::decay, x, y);
+    record_geometry(ctx, p, SweepPlot::decay);
     p.finish();
 }
 
@@ -200,7 +200,7 @@ void draw_cosine_sum(BuildContext& ctx, const SweepData& data, const plot::Style
         p.text(std::max(1.0, context), pairs * 1.04,
                "never negative up to m = " + plot::tick_label(static_cast<double>(cosine->exact_until), 1) + ", sampled beyond  ",
                st.theme.text, plot::HAlign::right, plot::VAlign::top);
-    record_geometry(ctx, p, SweepPlot::cosine_sum, x, y);
+    record_geometry(ctx, p, SweepPlot::cosine_sum);
     p.finish();
 }
 
@@ -238,7 +238,7 @@ void draw_base_bound(BuildContext& ctx, const SweepData& data, const plot::Style
     }
     if (base >= 10 && base <= 1e10) p.marker_y(base, st.theme.accent, base_label(base), 2.0f);
     if (context >= 64 && context <= top_context) p.marker_x(context, st.theme.marker, "L = " + plot::tick_label(context, 1), 2.0f, 6);
-    record_geometry(ctx, p, SweepPlot::base_bound, x, y);
+    record_geometry(ctx, p, SweepPlot::base_bound);
     p.finish();
 }
 

@@ -230,7 +230,7 @@ void draw_pair_plot(BuildContext& ctx, const VectorsData& data, const VectorsDat
     tip_label(p, st, origin, tip0, "x", st.theme.series[0]);
     if (m != 0) tip_label(p, st, origin, tipm, b ? "A" : "R(m)x", turned_colour);
     if (b) draw_b_on_pair_plot(ctx, data, *b, p);
-    record_geometry(ctx, p, VectorsPlot::pair, p.x_axis(), p.y_axis());
+    record_geometry(ctx, p, VectorsPlot::pair);
     p.finish();
     if (!has_readout_room(ctx, VectorsPlot::pair, cell)) return;
     if (b) {  // both turns, each by its own θ of the same pair index; the readouts name the models (no legend: it would take the circle's room)
@@ -313,7 +313,7 @@ void draw_fan(BuildContext& ctx, const VectorsData& data, const VectorsData* b, 
         }
     }
     fan_labels(ctx, data, p, shown);
-    record_geometry(ctx, p, VectorsPlot::fan, ax, ay);
+    record_geometry(ctx, p, VectorsPlot::fan);
     p.finish();
 }
 
@@ -382,7 +382,7 @@ void draw_q_and_k(BuildContext& ctx, const VectorsData& data, const VectorsData*
         arrow(p.list(), origin, bq, st.theme.accent, st.px(2.5f), head, st.px(6));
         arrow(p.list(), origin, bk, st.theme.marker, st.px(2.5f), head, st.px(6));
     }
-    record_geometry(ctx, p, VectorsPlot::qk, ax, ay);
+    record_geometry(ctx, p, VectorsPlot::qk);
     p.finish();
     if (!has_readout_room(ctx, VectorsPlot::qk, cell)) return;
     const std::string a = degrees_text(rel);

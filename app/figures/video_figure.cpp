@@ -90,7 +90,7 @@ void draw_time(BuildContext& ctx, const std::vector<Layout>& layouts, const Time
                sub.line_width * (layouts[i].model ? 1.8f : 1.0f), layout_dash(i));
     }
     if (d.frame.size() > 1) p.marker_x(query_frame, st.theme.accent, "", 1.5f, 5);  // the query's own frame
-    record_geometry(ctx, p, VideoPlot::time, ax, ay);
+    record_geometry(ctx, p, VideoPlot::time);
     p.finish();
 }
 
@@ -163,7 +163,7 @@ void draw_budget(BuildContext& ctx, plot::Rect cell) {
     for (const Curve& c : curves) p.line(seconds.data(), c.y.data(), c.y.size(), 1, c.colour, c.name, sub.line_width, c.dash);
     // the context, a reference line its title names (a label on it would cross the curves)
     p.hline(static_cast<double>(ctx.params[P::max_position]), th.marker, "", 1.5f, 4);
-    record_geometry(ctx, p, VideoPlot::budget, ax, ay);
+    record_geometry(ctx, p, VideoPlot::budget);
     p.finish();
 }
 

@@ -180,7 +180,7 @@ void draw_maps(BuildContext& ctx, const std::vector<VideoLayout>& layouts, const
             p.list().rect({q0.x, q0.y, q1.x, q1.y}, Color{0, 0, 0, 0}, Color{1, 1, 1, 1}, std::max(1.0f, w * 0.6f));
         }
     }
-    detail::record_geometry(ctx, p, FramesPlot::maps, ax, ay);
+    detail::record_geometry(ctx, p, FramesPlot::maps);
     p.finish();
 }
 

@@ -239,7 +239,7 @@ void draw_ids(BuildContext& ctx, const std::vector<SequenceToken>& tokens, const
     p.line(index.data(), index.data(), n, 1, th.series[3], one_d, sub.line_width, 8);
     p.line(index.data(), largest.data(), n, 1, th.text, most, sub.line_width, 3);
     p.line(index.data(), t.data(), n, 1, position_axis_color(th, PositionAxis::t), "t", sub.line_width * 1.4f);
-    detail::record_geometry(ctx, p, VideoIdsPlot::ids, ax, ay);
+    detail::record_geometry(ctx, p, VideoIdsPlot::ids);
     p.finish();
 }
 

@@ -10,7 +10,12 @@
   const readout = document.getElementById("readout");
   const ctx = canvas.getContext("2d");
   const frames = data.frames.length;
-  const images = data.images.map(function (src) { const i = new Image(); i.src = src; return i; });
+  const images = data.images.map(function (src) {
+    const i = new Image();
+    i.onload = function () { redraw(); };  // a late image: draw the frame again with it
+    i.src = src;
+    return i;
+  });
   let frame = 0, timer = null, ready = false;
 
   // The font the figure was laid out with, from the page itself.
@@ -66,6 +71,7 @@
         // shows the figure smaller than that, smoothing averages the cells a pixel covers instead of
         // picking one of them
         const image = images[c[5]];
+        if (!image.complete || image.naturalWidth === 0) break;  // not decoded (yet): drawn when it is
         ctx.save();
         ctx.imageSmoothingEnabled = c[3] * ctx.getTransform().a < 0.75 * image.naturalWidth || c[4] * ctx.getTransform().d < 0.75 * image.naturalHeight;
         ctx.drawImage(image, c[1], c[2], c[3], c[4]);
@@ -80,9 +86,12 @@
         break;
     }
   }
-  // The canvas at the page's pixel density, so that lines and text stay sharp at any zoom.
+  // The canvas at the page's pixel density (browser zoom and a pinch's zoom included), so that lines
+  // and text stay sharp at any zoom; at most 8192 pixels a side.
   function redraw() {
-    const scale = (canvas.clientWidth || data.width) / data.width * (window.devicePixelRatio || 1);
+    const pinch = window.visualViewport ? window.visualViewport.scale : 1;
+    const scale = Math.min((canvas.clientWidth || data.width) / data.width * (window.devicePixelRatio || 1) * pinch,
+                           8192 / Math.max(data.width, data.height));
     const w = Math.round(data.width * scale), h = Math.round(data.height * scale);
     if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
     ctx.setTransform(w / data.width, 0, 0, h / data.height, 0, 0);
@@ -94,8 +103,11 @@
     canvas.setAttribute("aria-label", data.alt[frame]);
   }
   function show(k) {
-    frame = Math.max(0, Math.min(frames - 1, k | 0));
-    if (slider) slider.value = frame;
+    frame = Math.max(0, Math.min(frames - 1, Math.trunc(k) || 0));
+    if (slider) {
+      slider.value = frame;
+      slider.setAttribute("aria-valuetext", data.labels[frame]);  // read out as "position = 34", not "17"
+    }
     if (label) label.textContent = data.labels[frame];
     redraw();
   }
@@ -111,20 +123,21 @@
   }
   function fromAddress() {
     const m = /^#frame=(\d+)$/.exec(location.hash);
-    return m ? parseInt(m[1], 10) : 0;
+    return m ? Number(m[1]) : 0;
   }
   if (slider) {
     slider.addEventListener("input", function () { pause(); show(parseInt(slider.value, 10)); });
     play.addEventListener("click", function () { if (timer === null) start(); else pause(); });
     // Arrow keys step frames wherever the page has the keyboard (the slider steps itself).
     document.addEventListener("keydown", function (e) {
-      if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === " " && e.target !== play) { if (timer === null) start(); else pause(); e.preventDefault(); return; }
+      if (e.target === slider) return;  // the slider steps itself
       let k = null;
       if (e.key === "ArrowRight" || e.key === "ArrowUp") k = frame + 1;
       else if (e.key === "ArrowLeft" || e.key === "ArrowDown") k = frame - 1;
       else if (e.key === "Home") k = 0;
       else if (e.key === "End") k = frames - 1;
-      else if (e.key === " " && e.target !== play) { if (timer === null) start(); else pause(); e.preventDefault(); return; }
       if (k === null) return;
       e.preventDefault(); pause(); show(k);
     });
@@ -150,17 +163,24 @@
       const xv = axisValue(p[5], (x - p[1]) / (p[3] - p[1]), p[7]);
       const yv = axisValue(p[6], (p[4] - y) / (p[4] - p[2]), p[8]);
       readout.textContent = p[0] + ": " + p[9] + " " + formatNumber(xv, p[11]) + ", " + p[10] + " " + formatNumber(yv, p[12]);
+      readout.hidden = false;  // shown before it is measured
       readout.style.left = Math.min(e.pageX + 14, document.documentElement.clientWidth - readout.offsetWidth - 4) + "px";
       readout.style.top = (e.pageY + 16) + "px";
-      readout.hidden = false;
       return;
     }
     readout.hidden = true;
   });
   canvas.addEventListener("mouseleave", function () { readout.hidden = true; });
   window.addEventListener("resize", redraw);
+  if (window.visualViewport) window.visualViewport.addEventListener("resize", redraw);
+  // moved to a screen of another pixel density: draw again at the new one
+  (function watchDensity() {
+    const query = window.matchMedia("(resolution: " + (window.devicePixelRatio || 1) + "dppx)");
+    const again = function () { query.removeEventListener("change", again); redraw(); watchDensity(); };
+    query.addEventListener("change", again);
+  })();
   show(fromAddress());
-  Promise.all([face.load()].concat(images.map(function (i) { return i.decode(); }))).then(function () {
+  Promise.allSettled([face.load()].concat(images.map(function (i) { return i.decode(); }))).then(function () {
     ready = true; redraw();
-  }, function () { ready = true; redraw(); });
+  });
 })();

@@ -130,6 +130,27 @@ TEST_F(Recording, CtrlRRecordsTheAnimationOffTheUiThreadAndTheWindowStaysLive) {
     EXPECT_EQ(app.state().params()[P::position], 12);
 }
 
+// HTML is one of the Record dialog's formats: the page it writes holds the frames under a slider.
+TEST_F(Recording, RecordingAnHtmlPageGivesASliderOverTheFrames) {
+    HeadlessApp app({"--fresh", "--set", "position=12", "--set", "max_position=200"});
+    ASSERT_TRUE(app.settle());
+    ctrl_r_over(app, 0);
+    rope::gui::ExportDialogState& d = app.app().exports().dialog();
+    ASSERT_TRUE(d.open && d.recording);
+    d.rec.format = rope::exporting::FileFormat::html;
+    d.rec.frames = 12;
+    app.frame();
+    EXPECT_EQ(std::string(d.file_name), "rope-vectors-position-0-199.html");
+    app.key(GLFW_KEY_ENTER);
+    app.frame();
+    EXPECT_TRUE(finish(app));
+    const std::string page = path("rope-vectors-position-0-199.html");
+    EXPECT_EQ(app.state().status.rfind("Saved " + page + " (HTML, 12 frames at 30 fps, 800x480, ", 0), 0u) << app.state().status;
+    const std::string text = rope::test::read_file(page);
+    EXPECT_NE(text.find("<input id=\"frame\" type=\"range\" min=\"0\" max=\"11\" step=\"1\""), std::string::npos);
+    EXPECT_NE(text.find("\"position = 199\""), std::string::npos);
+}
+
 // "As it plays" follows the play speed: at 30 tokens/s, 60 frames at 30 fps move position by 59; and
 // a recording's scale is its own, whatever scale the picture export was given.
 TEST_F(Recording, AsItPlaysFollowsTheSpeedAndTheScaleIsTheRecordingsOwn) {

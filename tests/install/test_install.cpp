@@ -103,10 +103,11 @@ TEST_F(Install, TheDebHasItsLibrariesAsDependsNoLintianErrorAndInstallsRunsAndRe
     const ProcessResult baked = sh("grep -rlF -e '" + std::string(ROPE_SOURCE_DIR) + "' -e '" + std::string(ROPE_BUILD_DIR) + "' " + dir_ + "/x || true");
     EXPECT_EQ(baked.out, "");
 
-    const ProcessResult lint = sh("lintian --no-tag-display-limit '" + deb + "' 2>/dev/null");
+    // no error and no warning (the informational tags are printed: hardening flags, .comment sections)
+    const ProcessResult lint = sh("lintian -I --no-tag-display-limit '" + deb + "' 2>/dev/null");
     std::printf("lintian:\n%s", lint.out.c_str());
-    EXPECT_EQ(lint.out.find("\nE: "), std::string::npos);
-    EXPECT_NE(lint.out.rfind("E: ", 0), 0u) << lint.out;
+    for (const std::string& line : rope::test::split_lines(lint.out))
+        EXPECT_TRUE(line.rfind("E: ", 0) != 0 && line.rfind("W: ", 0) != 0) << line;
 
     // a scratch root with its own dpkg database: install, run from PATH in another folder, remove
     const std::string root = dir_ + "/root";

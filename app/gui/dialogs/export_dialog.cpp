@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <tuple>
 #include <cfloat>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -117,11 +118,12 @@ struct ExportJobs::Job {
     bool failed = false;
 };
 
+// One alt text being worked out: a detached worker owns it with the dialog; the dialog shows the
+// newest and never waits for an older one (a large heatmap can take a while).
 struct ExportJobs::AltText {
     const figures::FigureDescriptor* figure = nullptr;
     ParamSet params;
     exporting::ExportOptions options;  // the fields that change the picture (the path left out)
-    std::thread thread;
     std::atomic<bool> done{false};
     std::string text;  // once done
     bool same_request(const figures::FigureDescriptor* f, const ParamSet& p, const exporting::ExportOptions& o) const {
@@ -138,13 +140,12 @@ const std::string& ExportJobs::alt_text() const {
 void ExportJobs::draw_alt_text(const AppState& state, const exporting::ExportOptions& o) {
     const figures::FigureDescriptor* figure = &figures::figure_at(dialog_.panel);
     if (!alt_ || !alt_->same_request(figure, state.params(), o)) {
-        if (alt_ && alt_->thread.joinable()) alt_->thread.join();  // a build of a few milliseconds at most
         auto job = std::make_shared<AltText>();
         job->figure = figure;
         job->params = state.params();
         job->options = o;
         job->options.path.clear();
-        job->thread = std::thread([job = job.get(), wake = wake_] {
+        std::thread([job, wake = wake_] {
             try {
                 job->text = exporting::figure_alt_text(*job->figure, job->params, job->options);
             } catch (const std::exception& e) {
@@ -152,7 +153,9 @@ void ExportJobs::draw_alt_text(const AppState& state, const exporting::ExportOpt
             }
             job->done = true;
             if (wake) wake();
-        });
+        }).detach();
+        alt_jobs_.erase(std::remove_if(alt_jobs_.begin(), alt_jobs_.end(), [](const auto& j) { return j->done.load(); }), alt_jobs_.end());
+        alt_jobs_.push_back(job);
         alt_ = std::move(job);
     }
     ImGui::TextUnformatted("Alt text");
@@ -170,7 +173,9 @@ void ExportJobs::draw_alt_text(const AppState& state, const exporting::ExportOpt
 }
 
 ExportJobs::~ExportJobs() {
-    if (alt_ && alt_->thread.joinable()) alt_->thread.join();
+    // the alt-text workers are detached: wait for those still working (each a figure build), since they call wake_
+    for (const auto& job : alt_jobs_)
+        while (!job->done.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     if (!job_) return;
     job_->cancel = true;  // a recording stops at its next frame and leaves nothing behind
     if (job_->thread.joinable()) job_->thread.join();

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "export/export.hpp"
 #include "gui/app/actions.hpp"
@@ -85,7 +86,9 @@ private:
     // for the figure, parameters and fields it was asked for; shown in the dialog with a copy button.
     void draw_alt_text(const AppState& state, const exporting::ExportOptions& options);
     struct AltText;
-    std::shared_ptr<AltText> alt_;
+    std::shared_ptr<AltText> alt_;                   // the one shown
+    std::vector<std::shared_ptr<AltText>> alt_jobs_;  // those whose workers may still run
+
 };
 
 }  // namespace rope::gui
