@@ -88,7 +88,7 @@ cairo_surface_t* image_surface(const plot::ImageCmd& img) {
 }
 
 
-std::string num(double v) {
+std::string svg_number_of(double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.2f", v);
     std::string s = buf;
@@ -97,7 +97,7 @@ std::string num(double v) {
     return s == "-0" ? "0" : s;
 }
 
-std::string rgb(plot::Color c) {
+std::string hex_colour_of(plot::Color c) {
     char buf[32];
     auto b = [](float v) { return static_cast<int>(std::lround(std::fmin(1.f, std::fmax(0.f, v)) * 255)); };
     std::snprintf(buf, sizeof buf, "#%02x%02x%02x", b(c.r), b(c.g), b(c.b));
@@ -105,7 +105,7 @@ std::string rgb(plot::Color c) {
 }
 
 std::string opacity(const char* attr, plot::Color c) {
-    return c.a < 0.999f ? std::string(" ") + attr + "=\"" + num(c.a) + "\"" : "";
+    return c.a < 0.999f ? std::string(" ") + attr + "=\"" + svg_number_of(c.a) + "\"" : "";
 }
 
 std::string base64_of(const std::vector<unsigned char>& in) {
@@ -175,6 +175,8 @@ std::vector<unsigned char> cells_png(const plot::ImageCmd& img, int kx, int ky) 
 }
 
 std::string base64(const std::vector<unsigned char>& bytes) { return base64_of(bytes); }
+std::string svg_number(double v) { return svg_number_of(v); }
+std::string hex_colour(plot::Color c) { return hex_colour_of(c); }
 
 std::string xml_escape(const std::string& s) {
     std::string o;
@@ -281,57 +283,57 @@ std::string render_svg(const plot::DisplayList& list, const plot::TextMeasure& m
                        const std::vector<std::pair<std::string, std::string>>& metadata, const std::string& description) {
     std::ostringstream o;
     o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-    o << "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"" << num(list.width)
-      << "\" height=\"" << num(list.height) << "\" viewBox=\"0 0 " << num(list.width) << " " << num(list.height)
+    o << "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"" << svg_number_of(list.width)
+      << "\" height=\"" << svg_number_of(list.height) << "\" viewBox=\"0 0 " << svg_number_of(list.width) << " " << svg_number_of(list.height)
       << "\" role=\"img\" aria-labelledby=\"title" << (description.empty() ? "" : " desc") << "\">\n";
     o << "<title id=\"title\">" << xml_escape(title) << "</title>\n";
     if (!description.empty()) o << "<desc id=\"desc\">" << xml_escape(description) << "</desc>\n";
     o << "<metadata id=\"rope-explorer\">\n";
     for (const auto& [k, v] : metadata) o << xml_escape(k) << "=" << xml_escape(v) << "\n";
     o << "</metadata>\n";
-    o << "<rect x=\"0\" y=\"0\" width=\"" << num(list.width) << "\" height=\"" << num(list.height) << "\" fill=\""
-      << rgb(list.background) << "\"/>\n";
+    o << "<rect x=\"0\" y=\"0\" width=\"" << svg_number_of(list.width) << "\" height=\"" << svg_number_of(list.height) << "\" fill=\""
+      << hex_colour_of(list.background) << "\"/>\n";
     int clip_id = 0;
     int open_groups = 0;
     for (const plot::Command& c : list.commands) {
         if (const auto* l = std::get_if<plot::PolylineCmd>(&c)) {
             if (l->points.size() < 2) continue;
-            o << "<polyline fill=\"none\" stroke=\"" << rgb(l->color) << "\"" << opacity("stroke-opacity", l->color)
-              << " stroke-width=\"" << num(l->width) << "\" stroke-linejoin=\"round\"";
-            if (l->dash > 0) o << " stroke-dasharray=\"" << num(l->dash) << "\"";
+            o << "<polyline fill=\"none\" stroke=\"" << hex_colour_of(l->color) << "\"" << opacity("stroke-opacity", l->color)
+              << " stroke-width=\"" << svg_number_of(l->width) << "\" stroke-linejoin=\"round\"";
+            if (l->dash > 0) o << " stroke-dasharray=\"" << svg_number_of(l->dash) << "\"";
             o << " points=\"";
-            for (const plot::Vec2& p : l->points) o << num(p.x) << "," << num(p.y) << " ";
+            for (const plot::Vec2& p : l->points) o << svg_number_of(p.x) << "," << svg_number_of(p.y) << " ";
             o << "\"/>\n";
         } else if (const auto* pg = std::get_if<plot::PolygonCmd>(&c)) {
-            o << "<polygon fill=\"" << rgb(pg->fill) << "\"" << opacity("fill-opacity", pg->fill) << " points=\"";
-            for (const plot::Vec2& p : pg->points) o << num(p.x) << "," << num(p.y) << " ";
+            o << "<polygon fill=\"" << hex_colour_of(pg->fill) << "\"" << opacity("fill-opacity", pg->fill) << " points=\"";
+            for (const plot::Vec2& p : pg->points) o << svg_number_of(p.x) << "," << svg_number_of(p.y) << " ";
             o << "\"/>\n";
         } else if (const auto* r = std::get_if<plot::RectCmd>(&c)) {
-            o << "<rect x=\"" << num(r->rect.x0) << "\" y=\"" << num(r->rect.y0) << "\" width=\"" << num(r->rect.width())
-              << "\" height=\"" << num(r->rect.height()) << "\" fill=\"" << (r->fill.a > 0 ? rgb(r->fill) : "none") << "\""
+            o << "<rect x=\"" << svg_number_of(r->rect.x0) << "\" y=\"" << svg_number_of(r->rect.y0) << "\" width=\"" << svg_number_of(r->rect.width())
+              << "\" height=\"" << svg_number_of(r->rect.height()) << "\" fill=\"" << (r->fill.a > 0 ? hex_colour_of(r->fill) : "none") << "\""
               << (r->fill.a > 0 ? opacity("fill-opacity", r->fill) : "");
             if (r->stroke.a > 0)
-                o << " stroke=\"" << rgb(r->stroke) << "\"" << opacity("stroke-opacity", r->stroke) << " stroke-width=\""
-                  << num(r->stroke_width) << "\"";
+                o << " stroke=\"" << hex_colour_of(r->stroke) << "\"" << opacity("stroke-opacity", r->stroke) << " stroke-width=\""
+                  << svg_number_of(r->stroke_width) << "\"";
             o << "/>\n";
         } else if (const auto* ci = std::get_if<plot::CircleCmd>(&c)) {
-            o << "<circle cx=\"" << num(ci->center.x) << "\" cy=\"" << num(ci->center.y) << "\" r=\"" << num(ci->radius)
-              << "\" fill=\"" << (ci->fill.a > 0 ? rgb(ci->fill) : "none") << "\""
+            o << "<circle cx=\"" << svg_number_of(ci->center.x) << "\" cy=\"" << svg_number_of(ci->center.y) << "\" r=\"" << svg_number_of(ci->radius)
+              << "\" fill=\"" << (ci->fill.a > 0 ? hex_colour_of(ci->fill) : "none") << "\""
               << (ci->fill.a > 0 ? opacity("fill-opacity", ci->fill) : "");
-            if (ci->stroke.a > 0) o << " stroke=\"" << rgb(ci->stroke) << "\" stroke-width=\"" << num(ci->stroke_width) << "\"";
+            if (ci->stroke.a > 0) o << " stroke=\"" << hex_colour_of(ci->stroke) << "\" stroke-width=\"" << svg_number_of(ci->stroke_width) << "\"";
             o << "/>\n";
         } else if (const auto* t = std::get_if<plot::TextCmd>(&c)) {
             const double w = measure.measure(t->text, t->size).x, h = t->size;
             const double dx = t->halign == plot::HAlign::left ? 0 : t->halign == plot::HAlign::center ? -w / 2 : -w;
             const double dy = t->valign == plot::VAlign::top ? 0 : t->valign == plot::VAlign::middle ? -h / 2 : -h;
             const double baseline = kAscent * t->size / kEmToPixelHeight;
-            o << "<text font-family=\"DejaVu Sans\" font-size=\"" << num(t->size / kEmToPixelHeight) << "\" fill=\""
-              << rgb(t->color) << "\"" << opacity("fill-opacity", t->color);
+            o << "<text font-family=\"DejaVu Sans\" font-size=\"" << svg_number_of(t->size / kEmToPixelHeight) << "\" fill=\""
+              << hex_colour_of(t->color) << "\"" << opacity("fill-opacity", t->color);
             if (t->vertical)
-                o << " transform=\"translate(" << num(t->pos.x) << "," << num(t->pos.y) << ") rotate(-90)\" x=\"" << num(dx)
-                  << "\" y=\"" << num(dy + baseline) << "\"";
+                o << " transform=\"translate(" << svg_number_of(t->pos.x) << "," << svg_number_of(t->pos.y) << ") rotate(-90)\" x=\"" << svg_number_of(dx)
+                  << "\" y=\"" << svg_number_of(dy + baseline) << "\"";
             else
-                o << " x=\"" << num(t->pos.x + dx) << "\" y=\"" << num(t->pos.y + dy + baseline) << "\"";
+                o << " x=\"" << svg_number_of(t->pos.x + dx) << "\" y=\"" << svg_number_of(t->pos.y + dy + baseline) << "\"";
             o << ">" << xml_escape(t->text) << "</text>\n";
         } else if (const auto* img = std::get_if<plot::ImageCmd>(&c)) {
             if (img->cols <= 0 || img->rows <= 0) continue;
@@ -342,15 +344,15 @@ std::string render_svg(const plot::DisplayList& list, const plot::TextMeasure& m
             const int ky = std::clamp(static_cast<int>(std::ceil(img->rect.height() / img->rows)), 1, std::max(1, 2048 / img->rows));
             const std::vector<unsigned char> png = cells_png(*img, kx, ky);
             // viewers must not smooth the cells: pixelated in every vocabulary they read
-            o << "<image x=\"" << num(img->rect.x0) << "\" y=\"" << num(img->rect.y0) << "\" width=\"" << num(img->rect.width())
-              << "\" height=\"" << num(img->rect.height())
+            o << "<image x=\"" << svg_number_of(img->rect.x0) << "\" y=\"" << svg_number_of(img->rect.y0) << "\" width=\"" << svg_number_of(img->rect.width())
+              << "\" height=\"" << svg_number_of(img->rect.height())
               << "\" preserveAspectRatio=\"none\" image-rendering=\"pixelated\" style=\"image-rendering:pixelated;image-rendering:crisp-edges\""
               << " xlink:href=\"data:image/png;base64," << base64_of(png) << "\"/>\n";
         } else if (const auto* cl = std::get_if<plot::ClipCmd>(&c)) {
             if (cl->push) {
                 ++clip_id;
-                o << "<clipPath id=\"clip" << clip_id << "\"><rect x=\"" << num(cl->rect.x0) << "\" y=\"" << num(cl->rect.y0)
-                  << "\" width=\"" << num(cl->rect.width()) << "\" height=\"" << num(cl->rect.height()) << "\"/></clipPath>\n";
+                o << "<clipPath id=\"clip" << clip_id << "\"><rect x=\"" << svg_number_of(cl->rect.x0) << "\" y=\"" << svg_number_of(cl->rect.y0)
+                  << "\" width=\"" << svg_number_of(cl->rect.width()) << "\" height=\"" << svg_number_of(cl->rect.height()) << "\"/></clipPath>\n";
                 o << "<g clip-path=\"url(#clip" << clip_id << ")\">\n";
                 ++open_groups;
             } else if (open_groups > 0) {

@@ -39,6 +39,10 @@ cairo_font_face_t* dejavu_face(bool bold = false);
 // as every back end colours them.
 std::vector<unsigned char> cells_png(const plot::ImageCmd& image, int kx = 1, int ky = 1);
 std::string base64(const std::vector<unsigned char>& bytes);
+// A coordinate as the file writers round it (two decimals at most, no trailing zeros, no "-0");
+// a colour as #rrggbb (its alpha left out).
+std::string svg_number(double v);
+std::string hex_colour(plot::Color c);
 // & < > " as XML and HTML write them (SVG text, the HTML page's attributes).
 std::string xml_escape(const std::string& text);
 // The bytes of the TTF the figures are measured and drawn with (an HTML page carries it).

@@ -13,15 +13,7 @@ namespace rope::exporting {
 
 namespace {
 
-// A coordinate as the SVG writer rounds it: two decimals at most, no trailing zeros.
-void put_number(std::string& out, double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-    std::string s = buf;
-    while (s.size() > 1 && s.back() == '0') s.pop_back();
-    if (s.back() == '.') s.pop_back();
-    out += s == "-0" ? "0" : s;
-}
+void put_number(std::string& out, double v) { out += svg_number(v); }
 
 // A colour as canvas reads it, quoted; null for a transparent one (nothing drawn).
 void put_colour(std::string& out, plot::Color c) {
@@ -29,12 +21,13 @@ void put_colour(std::string& out, plot::Color c) {
         out += "null";
         return;
     }
+    if (c.a >= 0.999f) {
+        out += "\"" + hex_colour(c) + "\"";
+        return;
+    }
     auto b = [](float v) { return static_cast<int>(std::lround(std::fmin(1.f, std::fmax(0.f, v)) * 255)); };
     char buf[48];
-    if (c.a >= 0.999f)
-        std::snprintf(buf, sizeof buf, "\"#%02x%02x%02x\"", b(c.r), b(c.g), b(c.b));
-    else
-        std::snprintf(buf, sizeof buf, "\"rgba(%d,%d,%d,%.3g)\"", b(c.r), b(c.g), b(c.b), c.a);
+    std::snprintf(buf, sizeof buf, "\"rgba(%d,%d,%d,%.3g)\"", b(c.r), b(c.g), b(c.b), c.a);
     out += buf;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "figures/compared_build.hpp"
+#include "figures/heatmap_cells.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/rotation.hpp"
 #include "rope/partial_layouts.hpp"
@@ -116,12 +117,8 @@ std::string describe_vectors(const ParamSet& p, const FigureResult&) {
 
 std::string describe_heatmap(const ParamSet& p, const FigureResult& r) {
     const FrequencyTable f = frequencies(p);
-    // the positions the figure shows, as it works them out: from..to, to not included
-    const std::int64_t max_position = p[P::max_position];
-    const std::int64_t from = std::min(p[P::heatmap_from], max_position - 1);
-    std::int64_t to = p[P::heatmap_to];
-    if (to == 0 || to > max_position) to = max_position;
-    if (to <= from) to = std::min(max_position, from + 1);
+    const HeatmapSpan span = heatmap_span(p[P::max_position], p[P::heatmap_from], p[P::heatmap_to]);
+    const std::int64_t from = span.from, to = span.to;
     const PlotGeometry* g = plot_named(r, "heatmap");
     const plot::ImageCmd* image = g ? image_in(r, *g) : nullptr;
     std::string s = std::to_string(f.pairs()) + " pairs over positions " + said(from) + "-" + said(to - 1);

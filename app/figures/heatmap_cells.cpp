@@ -7,6 +7,14 @@
 
 namespace rope::figures {
 
+HeatmapSpan heatmap_span(std::int64_t max_position, std::int64_t heatmap_from, std::int64_t heatmap_to) {
+    HeatmapSpan s;
+    s.from = std::min(heatmap_from, max_position - 1);
+    s.to = heatmap_to == 0 || heatmap_to > max_position ? max_position : heatmap_to;
+    if (s.to <= s.from) s.to = std::min(max_position, s.from + 1);
+    return s;
+}
+
 int heatmap_columns(std::int64_t positions, float width_px) {
     const auto px = static_cast<std::int64_t>(std::max(1.0f, std::floor(width_px)));
     return static_cast<int>(std::max<std::int64_t>(1, std::min(positions, px)));

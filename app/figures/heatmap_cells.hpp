@@ -19,6 +19,13 @@ struct HeatmapCells {
 };
 
 // At most one column per pixel and per position; at most one row per pixel and per pair.
+// The positions the heatmap shows, from..to (to not included): heatmap_from and heatmap_to within
+// the context, at least one position (the figure and its alt text both read them so).
+struct HeatmapSpan {
+    std::int64_t from = 0, to = 1;
+};
+HeatmapSpan heatmap_span(std::int64_t max_position, std::int64_t heatmap_from, std::int64_t heatmap_to);
+
 int heatmap_columns(std::int64_t positions, float width_px);
 int heatmap_rows(int pairs, float height_px);
 

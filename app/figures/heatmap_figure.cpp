@@ -97,10 +97,8 @@ void build_heatmap(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const FrequencyTable& f = ctx.frequencies();
     const std::int64_t max_position = ctx.params[P::max_position];
-    std::int64_t from = std::min(ctx.params[P::heatmap_from], max_position - 1);
-    std::int64_t to = ctx.params[P::heatmap_to];
-    if (to == 0 || to > max_position) to = max_position;
-    if (to <= from) to = std::min(max_position, from + 1);
+    const HeatmapSpan shown_positions = heatmap_span(max_position, ctx.params[P::heatmap_from], ctx.params[P::heatmap_to]);
+    const std::int64_t from = shown_positions.from, to = shown_positions.to;
     const HeatmapMode mode = ctx.params[P::heatmap_mode];
     const int pairs = f.pairs();
     const DifferenceTheta difference = mode == HeatmapMode::a_minus_b ? difference_theta(ctx.params, ctx.cache, f) : DifferenceTheta{f.theta, ""};
@@ -239,8 +237,8 @@ void heatmap_pointer(PanelContext& panel, const PointerInput& in) {
     if (!g) return;
     const ParamSet& p = panel.params;
     const std::int64_t max_position = p[P::max_position];
-    std::int64_t from = p[P::heatmap_from], to = p[P::heatmap_to];
-    if (to == 0 || to > max_position) to = max_position;
+    const HeatmapSpan span = heatmap_span(max_position, p[P::heatmap_from], p[P::heatmap_to]);  // zoom and pan what is shown
+    const std::int64_t from = span.from, to = span.to;
     auto set_range = [&](const char* label, double a, double b) {
         const auto lo = static_cast<std::int64_t>(std::floor(std::max(0.0, a)));
         const auto hi = static_cast<std::int64_t>(std::ceil(std::min(static_cast<double>(max_position), b)));
