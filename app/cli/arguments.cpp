@@ -5,6 +5,7 @@
 #include "rope/params.hpp"
 #include "session/hf_config.hpp"
 #include "session/session.hpp"
+#include "weights/trained_weights.hpp"
 
 namespace rope::cli {
 
@@ -68,13 +69,27 @@ void apply_sets(ParamSet& params, const std::vector<std::string>& assignments) {
     for (const std::string& a : assignments) {
         const auto [key, value] = split_assignment(a);
         if (key == "layer_type") layer_type = value;
-        if (key == "config" || key == param_spec(P::preset).name) loads_model = true;
+        if (key == "config" || key == "model" || key == param_spec(P::preset).name) loads_model = true;
     }
     try {
         for (const std::string& a : assignments) {
             const auto [key, value] = split_assignment(a);
             if (key == "layer_type") {
                 if (!loads_model) select_layer_type(params, value);
+                continue;
+            }
+            if (key == "model" && value != "none" && !value.empty()) {
+                // a model folder: its config (or params.json) as config= loads it, then model=DIR
+                try {
+                    std::vector<std::string> warnings;
+                    params = weights::with_model_folder(params, value, &warnings);
+                    if (!layer_type.empty()) select_layer_type(params, layer_type);
+                    for (const std::string& w : warnings) std::cerr << "rope-explorer: warning: " << w << "\n";
+                } catch (const weights::WeightsError& e) {
+                    throw UsageError(std::string("--set model=") + value + ": " + e.what());
+                } catch (const session::SessionError& e) {
+                    throw UsageError(std::string("--set model=") + value + ": " + e.what());
+                }
                 continue;
             }
             if (key == "config") {

@@ -22,6 +22,7 @@
 #include "rope/phasor.hpp"
 #include "rope/presets.hpp"
 #include "rope/rotation.hpp"
+#include "weights/trained_weights.hpp"
 
 namespace rope::cli {
 
@@ -226,6 +227,32 @@ void write_summary(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
     }
 }
 
+// The trained model's usage table, read whole before a row is written (a bad tensor half-way would
+// otherwise leave half a table): every layer, or the one --set layer=N names.
+void write_weights(const ParamSet& p, bool one_layer, CsvWriter& out) {
+    std::optional<int> only;
+    if (one_layer && p[P::layer]) only = static_cast<int>(*p[P::layer]);
+    weights::WeightUsage usage;
+    try {
+        usage = weights::read_weight_usage(*weights::open_model_folder(p[P::model]), p, only);
+    } catch (const weights::WeightsError& e) {
+        throw UsageError("--set model=" + p.value_text(P::model) + ": " + e.what());
+    }
+    out.header({"layer", "head", "kv_head", "pair", "dim_a", "dim_b", "wavelength", "q_norm", "k_norm", "usage", "share"});
+    for (const weights::LayerUsage& l : usage.layers) {
+        const PairUsage& u = l.pairs;
+        for (int h = 0; h < u.heads; ++h)
+            for (int i = 0; i < u.pairs; ++i) {
+                const PairDims d = pair_dims(usage.architecture->pairing, l.rotated_dims, i);
+                out.integer(l.layer).integer(h).integer(u.kv_head(h)).integer(i).integer(d.first).integer(d.second);
+                const double w = l.wavelength[static_cast<std::size_t>(i)];
+                if (std::isnan(w)) out.text("");
+                else out.number(w);
+                out.number(u.at(u.q_norm, h, i)).number(u.at(u.k_norm, h, i)).number(u.at(u.usage, h, i)).number(u.at(u.share, h, i)).end_row();
+            }
+    }
+}
+
 }  // namespace
 
 const std::vector<TableInfo>& compute_tables() {
@@ -268,6 +295,12 @@ const std::vector<TableInfo>& compute_tables() {
          "cosine similarity of the rotated query (vector) at the query patch (query_row, query_col) and the rotated key "
          "(key_vector) at every patch of the grid_rows x grid_cols image, for rope_axes (mrope: the layout mrope_interleaved "
          "says); refused for rope_axes=1d"},
+        {"weights", "layer,head,kv_head,pair,dim_a,dim_b,wavelength,q_norm,k_norm,usage,share",
+         "the trained model of --set model=DIR: per layer (or the one --set layer=N names), query head, its key head and rotated "
+         "pair (dims dim_a, dim_b of the head, as the checkpoint's layout pairs them), the pair's unscaled wavelength (tokens), "
+         "q_norm = ||diag(g_a, g_b) W_q[a,b]||_F (g the head's q_norm scale, 1 without one), k_norm the same for W_k of the key "
+         "head, usage = q_norm x k_norm and share = usage / the head's total; attention biases and RMSNorm's division by the "
+         "input's norm are not in it"},
     };
     return tables;
 }
@@ -289,6 +322,8 @@ void check_table(const std::string& table, const ParamSet& params, const Frequen
         throw UsageError("compute base-bounds: " + std::to_string(zero_pairs) + " of " + std::to_string(freqs.pairs()) +
                          " pairs have frequency 0 and " + std::to_string(freqs.rotating_pairs) +
                          " turn; the search covers RoPE whose every pair turns (or with at least as many zero pairs as turning ones)");
+    if (table == "weights" && !params.has(P::model))
+        throw UsageError("compute weights: no model folder; --set model=DIR (a folder with config.json and *.safetensors)");
     if (table == "patches" && params[P::rope_axes] == RopeAxes::one_d)
         throw UsageError("compute patches: rope_axes=1d gives a patch no row or column position; "
                          "--set rope_axes=2d_axial or rope_axes=mrope");
@@ -304,7 +339,8 @@ void check_table(const std::string& table, const ParamSet& params, const Frequen
         refuse_rows(P::max_position, 2.0 * static_cast<double>(params[P::max_position]) / static_cast<double>(params[P::floor_scale]) + 2);
 }
 
-void write_table(const std::string& table, const ParamSet& params, const FrequencyTable& freqs, CsvWriter& out) {
+void write_table(const std::string& table, const ParamSet& params, const FrequencyTable& freqs, bool one_layer, CsvWriter& out) {
+    if (table == "weights") write_weights(params, one_layer, out);
     if (table == "freqs") write_freqs(freqs, out);
     if (table == "angles") write_angles(freqs, params[P::max_position], out);
     if (table == "rotate") write_rotate(freqs, params, out);
@@ -349,6 +385,8 @@ int run_compute(ArgCursor& args) {
 
     ParamSet params;
     apply_sets(params, sets);
+    // compute weights reads every layer unless the command names one (a config's import selects one)
+    const bool one_layer = std::any_of(sets.begin(), sets.end(), [](const std::string& s) { return s.rfind("layer=", 0) == 0; });
     // A and, with compare_to set, model B: each table for both, B's rows after A's, a first column
     // `model` saying whose (a, b). Both are checked before a row is written.
     struct Model {
@@ -376,7 +414,7 @@ int run_compute(ArgCursor& args) {
     CsvWriter out;
     for (const Model& m : models) {
         if (models.size() > 1) out.lead_with("model", m.name);
-        write_table(table, m.params, m.freqs, out);
+        write_table(table, m.params, m.freqs, one_layer, out);
     }
     out.flush();
     return 0;

@@ -130,7 +130,9 @@ std::string ParamSpec::allowed() const {
         case ParamType::real_list: s = "a comma-separated list of numbers " + number_rule().range_text(); break;
         case ParamType::boolean: s = "true or false"; break;
         case ParamType::text:
-            s = grammar == TextGrammar::layer_kinds ? "'name: key=value ...; name: ...'" : "a comma-separated list of kinds, each may be COUNT*kind";
+            s = grammar == TextGrammar::layer_kinds ? "'name: key=value ...; name: ...'"
+                : grammar == TextGrammar::path      ? "the path of a model folder"
+                                                    : "a comma-separated list of kinds, each may be COUNT*kind";
             break;
         case ParamType::choice_list: s = "none or a comma-separated list of: " + joined(choices); break;
     }

@@ -196,6 +196,7 @@ ParamValue ParamSet::parse(const ParamSpec& spec, std::string_view raw) const {
         case ParamType::text:
             try {
                 if (spec.grammar == TextGrammar::layer_kinds) return parse_layer_kinds_text(spec, raw, text);
+                if (spec.grammar == TextGrammar::path) return std::string(text);
                 return format_layer_list(parse_layer_list(text));
             } catch (const LayerSyntaxError& e) {
                 refuse(spec, raw, e.what());
