@@ -11,6 +11,7 @@
 #include "cli/arguments.hpp"
 #include "io/program_files.hpp"
 #include "session/hf_config.hpp"
+#include "weights/trained_weights.hpp"
 
 namespace rope::cli {
 
@@ -34,6 +35,7 @@ void start_app(char** argv) {
 
 int run_guarded(int argc, char** argv, int (*run)(int, char**)) {
     session::install_config_importer();  // compare_to=PATH: a config.json as model B
+    weights::install_trained_reader();    // the Trained model panel's model folders
     try {
         return run(argc, argv);
     } catch (const UsageError& e) {

@@ -174,6 +174,18 @@ struct FigureCache::Impl {
         std::shared_ptr<std::atomic<bool>> cancel = std::make_shared<std::atomic<bool>>(false);
     };
     std::vector<BoundEntry> bounds;
+    // the trained model being read or read: one at a time
+    struct TrainedJob {
+        std::vector<ParamValue> key;
+        std::shared_ptr<std::atomic<bool>> cancel = std::make_shared<std::atomic<bool>>(false);
+        std::shared_ptr<std::atomic<double>> progress = std::make_shared<std::atomic<double>>(0.0);
+        std::shared_future<void> job;
+        std::shared_ptr<const TrainedModel> model;  // set under the mutex when read
+        std::string error;
+        bool done = false;
+    };
+    std::shared_ptr<TrainedJob> trained;
+    std::vector<std::shared_future<void>> cancelled_trained;  // joined by stop_background
     std::function<void()> on_ready;
     Parallel parallel;
 };
@@ -184,7 +196,7 @@ bool FigureCache::background_busy() const {
     std::lock_guard<std::mutex> lock(impl_->mutex);
     for (const auto& b : impl_->bounds)
         if (b.job.valid() && b.job.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return true;
-    return false;
+    return impl_->trained && !impl_->trained->done;
 }
 FigureCache::~FigureCache() { stop_background(); }
 
@@ -202,7 +214,18 @@ void FigureCache::stop_background() {
         }
     }
     for (auto& j : jobs) j.wait();
+    std::vector<std::shared_future<void>> trained;
+    {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        if (impl_->trained) {
+            impl_->trained->cancel->store(true);
+            if (impl_->trained->job.valid()) trained.push_back(impl_->trained->job);
+        }
+        for (auto& j : impl_->cancelled_trained) trained.push_back(j);
+    }
+    for (auto& j : trained) j.wait();
     std::lock_guard<std::mutex> lock(impl_->mutex);
+    impl_->cancelled_trained.clear();
     impl_->bounds.clear();  // the last futures of finished async jobs: their threads are joined here
 }
 
@@ -392,6 +415,98 @@ std::shared_ptr<const FigureCache::BoundCurve> FigureCache::base_bound_curve(int
     }
     if (wait) return up_to(job.get(), top);
     return nullptr;  // not published yet: the caller draws without it and is woken when it is
+}
+
+namespace {
+
+TrainedReader& trained_reader() {
+    static TrainedReader reader;
+    return reader;
+}
+
+}  // namespace
+
+void install_trained_reader(TrainedReader reader) { trained_reader() = std::move(reader); }
+
+TrainedState FigureCache::trained_model(const ParamSet& params, bool wait) {
+    TrainedState state;
+    if (!params.has(P::model)) return state;
+    std::vector<ParamValue> key = {params.value(P::model), params.value(P::layer_kinds), params.value(P::model_layers)};
+    for (ParamId k : params_in(kConfigScope)) key.push_back(params.value(k));
+    std::shared_ptr<Impl::TrainedJob> job;
+    {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        if (impl_->trained && impl_->trained->key == key && !(impl_->trained->cancel->load() && !impl_->trained->done)) {
+            job = impl_->trained;
+        } else {
+            if (impl_->trained) {
+                impl_->trained->cancel->store(true);
+                if (impl_->trained->job.valid()) impl_->cancelled_trained.push_back(impl_->trained->job);
+            }
+            job = std::make_shared<Impl::TrainedJob>();
+            job->key = key;
+            impl_->trained = job;
+            if (stopping_) {
+                job->error = "stopping";
+                job->done = true;
+                return state;
+            }
+            job->job = std::async(std::launch::async, [this, job, params] {
+                          setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+                          std::shared_ptr<const TrainedModel> model;
+                          std::string error;
+                          double last_told = 0;
+                          auto progress = [&](double f) {
+                              job->progress->store(f);
+                              if (f - last_told >= 0.05) {  // redraw the bar every 5 %
+                                  last_told = f;
+                                  std::function<void()> ready;
+                                  {
+                                      std::lock_guard<std::mutex> l(impl_->mutex);
+                                      ready = impl_->on_ready;
+                                  }
+                                  ++g_background_stamp;
+                                  if (ready) ready();
+                              }
+                              return !job->cancel->load();
+                          };
+                          try {
+                              if (!trained_reader()) throw std::runtime_error("this program reads no model folders");
+                              model = std::make_shared<const TrainedModel>(trained_reader()(params, progress));
+                          } catch (const std::exception& e) {
+                              error = job->cancel->load() ? "cancelled" : e.what();
+                          }
+                          ++computations_;
+                          std::function<void()> ready;
+                          {
+                              std::lock_guard<std::mutex> l(impl_->mutex);
+                              job->model = model;
+                              job->error = error;
+                              job->done = true;
+                              ready = impl_->on_ready;
+                          }
+                          ++g_background_stamp;
+                          if (ready) ready();
+                      }).share();
+        }
+    }
+    if (wait && job->job.valid()) job->job.wait();
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    state.model = job->model;
+    state.error = job->error;
+    state.progress = job->progress->load();
+    state.loading = !job->done;
+    return state;
+}
+
+void FigureCache::cancel_trained(bool forget) {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    if (!impl_->trained) return;
+    if (!impl_->trained->done) impl_->trained->cancel->store(true);
+    if (forget) {  // the next request reads the folder again
+        if (impl_->trained->job.valid()) impl_->cancelled_trained.push_back(impl_->trained->job);
+        impl_->trained = nullptr;
+    }
 }
 
 std::shared_ptr<const FrequencyTable> FigureCache::frequencies(const ParamSet& params) {

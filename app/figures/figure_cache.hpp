@@ -15,6 +15,7 @@
 #include "figures/heatmap_cells.hpp"
 #include "figures/lru_cache.hpp"
 #include "rope/frequencies.hpp"
+#include "rope/pair_usage.hpp"
 #include "rope/params.hpp"
 
 namespace rope::figures {
@@ -31,6 +32,25 @@ inline constexpr double kSweepMinBase = 1e2, kSweepMaxBase = 1e8;
 // computation publishes a result. A figure drawn while one was missing is current only as long
 // as the stamp has not moved since.
 std::uint64_t background_stamp();
+
+// A trained model's pair usage, every layer (the Trained model panel's data).
+struct TrainedModel {
+    std::string folder, architecture, layout, norm;
+    int layers = 0, heads = 0, kv_heads = 0, head_dim = 0;
+    bool attention_bias = false;
+    std::vector<LayerPairUsage> usage;
+};
+// Reads a model folder for these parameters (`model` and the RoPE it loaded), calling progress(fraction)
+// between tensors; progress returning false cancels. Throws std::exception with a one-line message.
+// The app installs the reader (app/weights) at start; the figures library knows no files.
+using TrainedReader = std::function<TrainedModel(const ParamSet&, const std::function<bool(double)>& progress)>;
+void install_trained_reader(TrainedReader reader);
+struct TrainedState {
+    std::shared_ptr<const TrainedModel> model;  // null while loading or after an error
+    std::string error;
+    double progress = 0;  // 0..1 while loading
+    bool loading = false;
+};
 
 class FigureCache {
 public:
@@ -89,6 +109,12 @@ public:
         keep_figure_data(what, std::move(key), made);
         return made;
     }
+    // The model folder of params[P::model] read on a background thread (one at a time: asking for another
+    // cancels the one reading), keyed by the folder and the RoPE keys (the wavelengths); with
+    // wait = true it blocks (export, tests). cancel_trained() stops a read (the panel's Cancel); with
+    // forget, the next request reads the folder again (Read again, a folder opened anew).
+    TrainedState trained_model(const ParamSet& params, bool wait);
+    void cancel_trained(bool forget = false);
     void set_on_ready(std::function<void()> callback);
     // How the cache may share a long computation out (the panels' workers): `run` runs the jobs,
     // on other threads too, and returns once each has run or been dropped (the cache then runs what

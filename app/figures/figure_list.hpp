@@ -21,4 +21,5 @@
     FIGURE(video_frames)         \
     FIGURE(video_ids)            \
     FIGURE(model_card)           \
+    FIGURE(trained)              \
     /* a new figure: one more FIGURE(name) line above this one */

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "figures/figure_cache.hpp"
 #include "io/safetensors_file.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/model_layers.hpp"
@@ -438,6 +439,25 @@ WeightUsage read_weight_usage(const ModelFolder& m, const ParamSet& params, std:
     }
     if (progress) progress(1.0);
     return out;
+}
+
+void install_trained_reader() {
+    figures::install_trained_reader([](const ParamSet& params, const std::function<bool(double)>& progress) {
+        const std::shared_ptr<const ModelFolder> folder = open_model_folder(params[P::model]);
+        WeightUsage u = read_weight_usage(*folder, params, std::nullopt, progress);
+        figures::TrainedModel m;
+        m.folder = u.folder;
+        m.architecture = u.shape.model_type;
+        m.layout = to_string(u.shape.layout);
+        m.norm = to_string(u.architecture->norm);
+        m.layers = u.shape.layers;
+        m.heads = u.shape.heads;
+        m.kv_heads = u.shape.kv_heads;
+        m.head_dim = u.shape.head_dim;
+        m.attention_bias = u.architecture->attention_bias;
+        m.usage = std::move(u.layers);
+        return m;
+    });
 }
 
 }  // namespace rope::weights

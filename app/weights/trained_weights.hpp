@@ -42,12 +42,7 @@ std::shared_ptr<const ModelFolder> open_model_folder(const std::string& dir);
 // without a layer list gets one of num_hidden_layers full-attention layers, so layer=N selects one.
 ParamSet with_model_folder(const ParamSet& params, const std::string& dir, std::vector<std::string>* warnings = nullptr);
 
-struct LayerUsage {
-    int layer = 0;
-    int rotated_dims = 0;
-    PairUsage pairs;
-    std::vector<double> wavelength;  // per pair, unscaled 2 pi / theta_i (NaN: the pair does not turn)
-};
+using LayerUsage = LayerPairUsage;
 
 struct WeightUsage {
     std::string folder;
@@ -74,5 +69,9 @@ struct WeightsCancelled : std::runtime_error {
 };
 WeightUsage read_weight_usage(const ModelFolder& folder, const ParamSet& params, std::optional<int> only_layer = std::nullopt,
                               const std::function<bool(double)>& progress = {});
+
+// Lets the Trained model panel (figures::FigureCache::trained_model) read folders with this reader.
+// Installed by both programs at start (cli/launcher.cpp's run_guarded).
+void install_trained_reader();
 
 }  // namespace rope::weights

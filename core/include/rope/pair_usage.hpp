@@ -29,4 +29,13 @@ PairUsage pair_usage(const std::vector<double>& q_square, const std::vector<doub
                      int rotated_dims, Pairing pairing, const std::vector<double>& q_scale = {},
                      const std::vector<double>& k_scale = {});
 
+// One layer of a trained model: its rotated dims, the pairs' usage and their unscaled wavelengths
+// (2 pi / theta_i in tokens; NaN for a pair that does not turn).
+struct LayerPairUsage {
+    int layer = 0;
+    int rotated_dims = 0;
+    PairUsage pairs;
+    std::vector<double> wavelength;
+};
+
 }  // namespace rope

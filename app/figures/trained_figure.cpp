@@ -1,0 +1,296 @@
+// Trained model: which rotated pairs a real model's q and k weights use (rope/pair_usage.hpp), read
+// from a local folder (--set model=DIR) on a background thread. Three plots: the selected layer's
+// heads x pairs (each head's share of its q.k weight-norm product by pair), the layers x pairs summary
+// (the share averaged over a layer's heads), and that summary's selected layer against wavelength
+// with the context-extension band shaded. Pairs run by wavelength, fastest first, as RoPE orders them.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "figures/alt_text.hpp"
+#include "figures/build_context.hpp"
+#include "figures/subplot_fit.hpp"
+#include "plot/ticks.hpp"
+#include "rope/bounds.hpp"
+
+namespace rope::figures {
+
+namespace {
+
+using detail::BuildContext;
+
+enum class TrainedPlot { heads, layers, wavelength };
+
+int selected_layer(const ParamSet& p, const TrainedModel& m) {
+    const int layer = static_cast<int>(p[P::layer].value_or(0));
+    return std::clamp(layer, 0, static_cast<int>(m.usage.size()) - 1);
+}
+
+// The share of each pair averaged over the layer's heads.
+std::vector<double> mean_share(const LayerPairUsage& l) {
+    std::vector<double> out(static_cast<std::size_t>(l.pairs.pairs), 0.0);
+    for (int h = 0; h < l.pairs.heads; ++h)
+        for (int i = 0; i < l.pairs.pairs; ++i) out[static_cast<std::size_t>(i)] += l.pairs.at(l.pairs.share, h, i) / l.pairs.heads;
+    return out;
+}
+
+// The fractional pair index where the wavelength reaches `tokens` (between the two pairs around it).
+double pair_at_wavelength(const LayerPairUsage& l, double tokens) {
+    for (std::size_t i = 1; i < l.wavelength.size(); ++i)
+        if (l.wavelength[i] >= tokens && l.wavelength[i - 1] < tokens)
+            return static_cast<double>(i - 1) + std::log(tokens / l.wavelength[i - 1]) / std::log(l.wavelength[i] / l.wavelength[i - 1]);
+    return -1;
+}
+
+void marks(BuildContext& ctx, plot::Plot& p, const LayerPairUsage& l, bool tags) {
+    const plot::Style& st = ctx.request.style;
+    const double context = static_cast<double>(ctx.params[P::max_position]);
+    const double at = pair_at_wavelength(l, context);
+    if (at >= 0) p.marker_x(at, st.theme.text.with_alpha(0.8f), tags ? "λ = context" : "", 1.5f, 5);
+    const RopeConfig c = ctx.params.config();
+    const int critical = critical_dimension(c, static_cast<double>(c.original_max_position));
+    if (critical > 0 && critical / 2 < l.pairs.pairs) p.marker_x(critical / 2.0 - 0.5, st.theme.accent, tags ? "critical dim" : "", 2.0f);
+    if (ctx.request.show_cursor) p.marker_x(static_cast<double>(ctx.params[P::pair]), st.theme.text.with_alpha(0.5f), "", 1.0f, 3);
+}
+
+void draw_heads(BuildContext& ctx, const TrainedModel& m, const plot::Style& sub, plot::Rect cell, bool key) {
+    const LayerPairUsage& l = m.usage[static_cast<std::size_t>(selected_layer(ctx.params, m))];
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell, "layer " + std::to_string(l.layer) + ": share of each head by pair");
+    p.setup_x({"pair i (by wavelength, fastest first)", -0.5, l.pairs.pairs - 0.5});
+    plot::AxisSetup y{"query head", -0.5, l.pairs.heads - 0.5};
+    y.integer_ticks = true;
+    if (l.pairs.heads <= 4)
+        for (int h = 0; h < l.pairs.heads; ++h) y.ticks.push_back({static_cast<double>(h), std::to_string(h)});
+    p.setup_y(y);
+    double top = 0;
+    for (double s : l.pairs.share) top = std::max(top, s);
+    top = std::max(top, 1e-9);
+    if (key) p.setup_colorbar({"share of the head", plot::ColormapId::sequential, 0, top});
+    std::vector<float> values;  // the image's first row is its top: the last head
+    for (int h = l.pairs.heads - 1; h >= 0; --h)
+        for (int i = 0; i < l.pairs.pairs; ++i) values.push_back(static_cast<float>(l.pairs.at(l.pairs.share, h, i)));
+    p.heatmap(std::move(values), l.pairs.pairs, l.pairs.heads, -0.5, l.pairs.pairs - 0.5, -0.5, l.pairs.heads - 0.5,
+              plot::ColormapId::sequential, 0.0f, static_cast<float>(top));
+    marks(ctx, p, l, true);
+    record_geometry(ctx, p, TrainedPlot::heads);
+    p.finish();
+}
+
+void draw_layers(BuildContext& ctx, const TrainedModel& m, const plot::Style& sub, plot::Rect cell, bool key) {
+    const int pairs = m.usage.front().pairs.pairs, layers = static_cast<int>(m.usage.size());
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell, "every layer: mean share of its heads");
+    p.setup_x({"pair i", -0.5, pairs - 0.5});
+    plot::AxisSetup y{"layer", -0.5, layers - 0.5};
+    y.integer_ticks = true;
+    if (layers <= 4)
+        for (int layer = 0; layer < layers; ++layer) y.ticks.push_back({static_cast<double>(layer), std::to_string(layer)});
+    p.setup_y(y);
+    std::vector<float> values(static_cast<std::size_t>(pairs * layers), 0.0f);
+    double top = 1e-9;
+    for (int layer = 0; layer < layers; ++layer) {
+        const std::vector<double> s = mean_share(m.usage[static_cast<std::size_t>(layer)]);
+        for (int i = 0; i < pairs && i < static_cast<int>(s.size()); ++i) {
+            values[static_cast<std::size_t>((layers - 1 - layer) * pairs + i)] = static_cast<float>(s[static_cast<std::size_t>(i)]);  // top row: the last layer
+            top = std::max(top, s[static_cast<std::size_t>(i)]);
+        }
+    }
+    if (key) p.setup_colorbar({"mean share", plot::ColormapId::sequential, 0, top});
+    p.heatmap(std::move(values), pairs, layers, -0.5, pairs - 0.5, -0.5, layers - 0.5, plot::ColormapId::sequential, 0.0f, static_cast<float>(top));
+    p.marker_y(static_cast<double>(selected_layer(ctx.params, m)), ctx.request.style.theme.accent, "", 1.5f, 4);
+    record_geometry(ctx, p, TrainedPlot::layers);
+    p.finish();
+}
+
+void draw_wavelength(BuildContext& ctx, const TrainedModel& m, const plot::Style& sub, plot::Rect cell) {
+    const plot::Style& st = ctx.request.style;
+    const LayerPairUsage& l = m.usage[static_cast<std::size_t>(selected_layer(ctx.params, m))];
+    const std::vector<double> share = mean_share(l);
+    std::vector<double> x, y;
+    double top = 0;
+    for (std::size_t i = 0; i < share.size(); ++i)
+        if (std::isfinite(l.wavelength[i])) {
+            x.push_back(l.wavelength[i]);
+            y.push_back(share[i]);
+            top = std::max(top, share[i]);
+        }
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell, "layer " + std::to_string(l.layer) + ": mean share against wavelength");
+    const double lo = x.empty() ? 1 : x.front() * 0.8, hi = x.empty() ? 10 : x.back() * 1.25;
+    p.setup_x({"wavelength 2π/θᵢ (tokens, log)", lo, hi, true});
+    p.setup_y({"mean share", 0, std::max(top * 1.1, 1e-6)});
+    // the extension band: pairs the scaling moves by other than 1 or 1/factor (YaRN's ramp, Llama 3's band)
+    const FrequencyTable& f = ctx.frequencies();
+    const double factor = ctx.params.config().factor;
+    double band_lo = HUGE_VAL, band_hi = 0;
+    for (int i = 0; i < f.rotating_pairs && i < static_cast<int>(l.wavelength.size()); ++i) {
+        const double r = f.theta[i] / f.original_theta[i];
+        if (std::abs(r - 1) > 1e-9 && std::abs(r * factor - 1) > 1e-9 && std::isfinite(l.wavelength[static_cast<std::size_t>(i)])) {
+            band_lo = std::min(band_lo, l.wavelength[static_cast<std::size_t>(i)]);
+            band_hi = std::max(band_hi, l.wavelength[static_cast<std::size_t>(i)]);
+        }
+    }
+    if (band_hi > 0) {
+        p.band_x(band_lo, band_hi, st.theme.accent.with_alpha(0.18f));
+        p.text(std::sqrt(band_lo * band_hi), top * 1.05, "extension band", st.theme.text, plot::HAlign::center, plot::VAlign::bottom, st.label_font);
+    }
+    p.line(x.data(), y.data(), x.size(), 1, st.theme.accent, "", 2.5f);
+    const double context = static_cast<double>(ctx.params[P::max_position]);
+    if (context > lo && context < hi) p.marker_x(context, st.theme.text.with_alpha(0.8f), "context " + std::to_string(ctx.params[P::max_position]), 1.5f, 5);
+    record_geometry(ctx, p, TrainedPlot::wavelength);
+    p.finish();
+}
+
+void build_trained(BuildContext& ctx) {
+    const plot::Style& st = ctx.request.style;
+    const float W = ctx.request.width, H = ctx.request.height;
+    const TrainedState state = ctx.cache.trained_model(ctx.params, ctx.request.wait_for_background);
+    const float th = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
+    if (st.draw_titles)
+        ctx.result.list.text({W / 2, st.px(6)}, ctx.title(), st.px(st.title_font), st.theme.text, plot::HAlign::center, plot::VAlign::top);
+    const plot::Rect all{0, th, W, H};
+    if (!ctx.params.has(P::model)) {
+        detail::centred_note(ctx, all, std::vector<std::string>{
+            "No trained model loaded. Open a model folder (config.json and *.safetensors) with File ▸ Open model folder, "
+            "drop it on the window, or start with --set model=DIR: this panel then shows which rotated pairs its q and k weights use.",
+            "No model folder: File ▸ Open model folder, or --set model=DIR", "No model folder"});
+        return;
+    }
+    if (state.loading || (!state.model && state.error.empty())) {
+        char pct[16];
+        std::snprintf(pct, sizeof pct, "%.0f %%", state.progress * 100);
+        detail::centred_note(ctx, all, "Reading the weights of " + ctx.params.value_text(P::model) + " … " + pct + " (Cancel in the header)");
+        return;
+    }
+    if (!state.model) {
+        detail::centred_note(ctx, all, "Could not read the model: " + state.error);
+        return;
+    }
+    const TrainedModel& m = *state.model;
+    plot::Style sub = st;
+    sub.title_font = st.title_font * 0.8f;
+    sub.draw_titles = true;
+    // heads x pairs large at the top left, the layers beside it, share against wavelength below
+    const float bottom = H - st.px(st.tick_font) * 1.6f, split_x = W * 0.58f, split_y = th + (bottom - th) * 0.58f;
+    const std::vector<plot::Rect> own = {{0, th, split_x, split_y}, {split_x, th, W, split_y}, {0, split_y, W, bottom}};
+    const detail::SubplotFit fit = detail::fit_plots(ctx, {0, th, W, bottom}, own);
+    if (fit.shows(0)) draw_heads(ctx, m, sub, fit.cells[0], fit.draws_key[0]);
+    if (fit.shows(1)) draw_layers(ctx, m, sub, fit.cells[1], fit.draws_key[1]);
+    if (fit.shows(2)) draw_wavelength(ctx, m, sub, fit.cells[2]);
+    // what the number is and is not, under the plots
+    std::string note = m.architecture + ", " + std::to_string(m.heads) + " heads / " + std::to_string(m.kv_heads) +
+                       " key heads: share = ‖q pair‖·‖k pair‖ of the weights; RMSNorm's input scale left out";
+    if (m.attention_bias) note += "; q/k biases not included";
+    ctx.result.list.text({W / 2, H - st.px(2)}, note, st.px(st.tick_font), st.theme.text, plot::HAlign::center, plot::VAlign::bottom);
+    if (ctx.request.with_table) {
+        DataTable& t = ctx.result.table;
+        t.columns = {"layer", "head", "kv_head", "pair", "wavelength", "q_norm", "k_norm", "usage", "share"};
+        t.values.assign(t.columns.size(), {});
+        for (const LayerPairUsage& l : m.usage)
+            for (int h = 0; h < l.pairs.heads; ++h)
+                for (int i = 0; i < l.pairs.pairs; ++i) {
+                    const double row[9] = {static_cast<double>(l.layer), static_cast<double>(h), static_cast<double>(l.pairs.kv_head(h)),
+                                           static_cast<double>(i), l.wavelength[static_cast<std::size_t>(i)], l.pairs.at(l.pairs.q_norm, h, i),
+                                           l.pairs.at(l.pairs.k_norm, h, i), l.pairs.at(l.pairs.usage, h, i), l.pairs.at(l.pairs.share, h, i)};
+                    for (int c = 0; c < 9; ++c) t.values[static_cast<std::size_t>(c)].push_back(row[c]);
+                }
+    }
+}
+
+void trained_header(PanelContext& panel, HeaderControls& ui) {
+    const TrainedState state = panel.cache.trained_model(panel.params, false);
+    if (state.loading) {
+        if (ui.button("Cancel", "Stop reading the model's weights")) panel.cache.cancel_trained();
+    } else if (panel.params.has(P::model) && ui.button("Read again", "Read the model folder again (after its files changed, or a cancelled read)")) {
+        panel.cache.cancel_trained(true);
+    }
+}
+
+std::string number(double v) { return plot::readout_number(v, 5); }
+
+std::string trained_readout(PanelContext& panel, const PlotGeometry& g, double x, double y) {
+    const TrainedState state = panel.cache.trained_model(panel.params, false);
+    if (!state.model) return "";
+    const TrainedModel& m = *state.model;
+    const int layer_index = g.is(TrainedPlot::layers) ? static_cast<int>(std::lround(y)) : selected_layer(panel.params, m);
+    if (layer_index < 0 || layer_index >= static_cast<int>(m.usage.size())) return "";
+    const LayerPairUsage& l = m.usage[static_cast<std::size_t>(layer_index)];
+    const auto& u = l.pairs;
+    if (g.is(TrainedPlot::wavelength)) {
+        int best = -1;
+        for (int i = 0; i < u.pairs; ++i)
+            if (std::isfinite(l.wavelength[static_cast<std::size_t>(i)]) &&
+                (best < 0 || std::abs(std::log(l.wavelength[static_cast<std::size_t>(i)] / x)) <
+                                 std::abs(std::log(l.wavelength[static_cast<std::size_t>(best)] / x))))
+                best = i;
+        if (best < 0) return "";
+        x = best;
+    }
+    const int pair = static_cast<int>(std::lround(x));
+    if (pair < 0 || pair >= u.pairs) return "";
+    std::string s = "layer " + std::to_string(l.layer) + ", pair i = " + std::to_string(pair) + "\nwavelength = " +
+                    number(l.wavelength[static_cast<std::size_t>(pair)]) + " tokens";
+    if (g.is(TrainedPlot::heads)) {
+        const int h = static_cast<int>(std::lround(y));
+        if (h < 0 || h >= u.heads) return "";
+        s += "\nquery head " + std::to_string(h) + " (key head " + std::to_string(u.kv_head(h)) + ")" + "\nq_norm = " + number(u.at(u.q_norm, h, pair)) +
+             "\nk_norm = " + number(u.at(u.k_norm, h, pair)) + "\nusage = " + number(u.at(u.usage, h, pair)) +
+             "\nshare of the head = " + number(u.at(u.share, h, pair));
+    } else {
+        s += "\nmean share of the heads = " + number(mean_share(l)[static_cast<std::size_t>(pair)]);
+    }
+    return s + "\n(click: select this pair everywhere)";
+}
+
+// A click on a pair selects it in every panel (and, on the layers map, that layer).
+void trained_pointer(PanelContext& panel, const PointerInput& in) {
+    if (!in.pressed) return;
+    for (TrainedPlot which : {TrainedPlot::heads, TrainedPlot::layers}) {
+        const PlotGeometry* g = panel.figure.find(which);
+        if (!g || !g->area.contains(in.local)) continue;
+        const long pair = std::lround(g->x_at(in.local.x));
+        const long layer = std::lround(g->y_at(in.local.y));
+        panel.edit("select pair " + std::to_string(pair), [&](ParamSet& p) {
+            const RopeConfig c = p.config();
+            if (pair >= 0 && pair < c.rotated_pairs()) p.set_number(P::pair, static_cast<double>(pair));
+            if (which == TrainedPlot::layers && layer >= 0 && !p.model_layers().empty() && layer < p.model_layers().layers())
+                p.set(P::layer, std::to_string(layer));
+        });
+        return;
+    }
+}
+
+}  // namespace
+
+std::string describe_trained(const ParamSet& p, const FigureResult&) {
+    if (!p.has(P::model)) return "no trained model loaded";
+    return "the share of each query head's q·k weight norms that every rotated pair carries in the trained weights of " +
+           p.value_text(P::model) + ", layer " + std::to_string(p[P::layer].value_or(0)) + ", pairs ordered by wavelength";
+}
+
+const FigureDescriptor& trained_figure() {
+    static const FigureDescriptor d = [] {
+        FigureDescriptor f;
+        f.name = "trained";
+        f.title = "Trained model";
+        f.page = 3;
+        f.export_width = 1000;
+        f.export_height = 640;
+        f.csv_columns = "layer,head,kv_head,pair,wavelength,q_norm,k_norm,usage,share";
+        f.plots = {
+            {"trained_heads", "Each head's share by pair, selected layer", "heads × pairs", PlotRole::main, AxisRole::pair, AxisRole::other, 0, {260, 200}, 90, false, 1.6f, {"heads", "head"}},
+            {"trained_layers", "Every layer's mean share by pair", "layers × pairs", PlotRole::supporting, AxisRole::pair, AxisRole::other, 1, {220, 180}, 80, false, 1.4f, {"layers", "layer"}},
+            {"trained_wavelength", "Mean share against wavelength", "share vs wavelength", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 180}, 0, false, 1.8f, {"wavelength", "extension band"}},
+        };
+        f.reads = model_and({P::model, P::layer, P::layer_kinds, P::model_layers, P::max_position, P::pair});
+        f.describe = describe_trained;
+        f.build = build_trained;
+        f.model_b = ModelBView::itself;
+        f.header_width_em = 8;
+        f.header = trained_header;
+        f.readout = trained_readout;
+        f.pointer = trained_pointer;
+        return f;
+    }();
+    return d;
+}
+
+}  // namespace rope::figures
