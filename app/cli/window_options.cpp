@@ -59,8 +59,14 @@ std::vector<ParamId> sweep_keys(const std::string& value) {
 // --lessons at its first step, a config.json as --set config=FILE; each checked as that flag is.
 void open_file_argument(const std::string& path, GuiOptions& o) {
     struct stat st {};
+    if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {  // a model folder: its RoPE and its trained weights
+        if (!o.file.empty() || !o.session.empty() || !o.lessons_file.empty()) throw cli::UsageError("'" + shorten_for_message(path) + "': one file to open at a time");
+        o.sets.push_back("model=" + path);
+        o.file = path;
+        return;
+    }
     if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
-        throw cli::UsageError("'" + shorten_for_message(path) + "': no such file (rope-explorer FILE opens a session, a PNG the app exported, a lesson file or a config.json)");
+        throw cli::UsageError("'" + shorten_for_message(path) + "': no such file (rope-explorer FILE opens a session, a PNG the app exported, a lesson file, a config.json or a model folder)");
     if (!o.file.empty() || !o.session.empty() || !o.lessons_file.empty()) throw cli::UsageError("'" + shorten_for_message(path) + "': one file to open at a time");
     switch (session::file_kind(path)) {
         case session::FileKind::session: o.session = path; break;

@@ -149,9 +149,9 @@ void build_trained(BuildContext& ctx) {
     const plot::Rect all{0, th, W, H};
     if (!ctx.params.has(P::model)) {
         detail::centred_note(ctx, all, std::vector<std::string>{
-            "No trained model loaded. Open a model folder (config.json and *.safetensors) with File ▸ Open model folder, "
+            "No trained model loaded. Open a model folder (config.json and *.safetensors) with Open (Ctrl+O), "
             "drop it on the window, or start with --set model=DIR: this panel then shows which rotated pairs its q and k weights use.",
-            "No model folder: File ▸ Open model folder, or --set model=DIR", "No model folder"});
+            "No model folder: Ctrl+O a folder, or --set model=DIR", "No model folder"});
         return;
     }
     if (state.loading || (!state.model && state.error.empty())) {

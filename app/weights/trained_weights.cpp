@@ -118,6 +118,9 @@ void read_hf_shape(ModelFolder& m, const fs::path& path) {
     s.head_dim = given(c, "head_dim") ? whole(c, "head_dim", -1, file) : s.hidden / s.heads;
     s.kv_heads = whole(c, "num_key_value_heads", s.heads, file);
     s.layout = m.arch->layout;
+    // Qwen2 hard-codes its biases; Llama-family classes read attention_bias (default false), GPT-NeoX too (default true)
+    s.attention_bias = type == "qwen2" || type == "qwen2_moe" ? true : flag(c, "attention_bias", m.arch->attention_bias);
+    if (falcon) s.attention_bias = flag(c, "bias", false);
     if (type == "gpt_neox") s.kv_heads = s.heads;
     if (falcon) {
         if (flag(c, "alibi", false)) fail(file, "this Falcon uses ALiBi (alibi: true), not RoPE");
@@ -454,7 +457,7 @@ void install_trained_reader() {
         m.heads = u.shape.heads;
         m.kv_heads = u.shape.kv_heads;
         m.head_dim = u.shape.head_dim;
-        m.attention_bias = u.architecture->attention_bias;
+        m.attention_bias = u.shape.attention_bias;
         m.usage = std::move(u.layers);
         return m;
     });

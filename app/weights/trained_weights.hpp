@@ -30,6 +30,7 @@ struct ModelShape {
     int layers = 0, heads = 0, kv_heads = 0, head_dim = 0, hidden = 0;
     QkLayout layout = QkLayout::separate;
     bool meta_format = false;  // params.json + consolidated*.safetensors
+    bool attention_bias = false;  // q/k biases exist (not in the weight product)
 };
 
 class ModelFolder;

@@ -1,5 +1,9 @@
 #include "gui/dialogs/session_dialog.hpp"
 
+#include <filesystem>
+
+#include "weights/trained_weights.hpp"
+
 #include <imgui.h>
 #include <unistd.h>
 
@@ -45,6 +49,16 @@ act::ReplaceParams config_action(const AppState& state, const std::string& path)
     return {"config " + path, session::with_config(state.params(), imported, path), message};
 }
 
+// A model folder (config.json and *.safetensors): its RoPE as a config loads it, and model=DIR for
+// the Trained model panel, which then reads its weights in the background. One undo step.
+act::ReplaceParams model_folder_action(const AppState& state, const std::string& path) {
+    std::vector<std::string> warnings;
+    ParamSet next = weights::with_model_folder(state.params(), path, &warnings);
+    std::string message = "Model folder " + path + " loaded: the Trained model panel reads its weights";
+    for (const std::string& w : warnings) message += "\nWarning: " + w;
+    return {"model " + path, next, message};
+}
+
 // A config.json as model B (compare_to its path): one undo step; A is left as it is.
 act::ReplaceParams config_b_action(const AppState& state, const std::string& path) {
     ParamSet next = state.params();
@@ -76,7 +90,9 @@ void save_lesson(const AppState& state, const std::string& path, Actions& out) {
 
 void open_file(const AppState& state, const std::string& path, bool as_config, Actions& out) {
     try {
-        if (as_config) {
+        if (std::filesystem::is_directory(path)) {
+            out.ask(model_folder_action(state, path));
+        } else if (as_config) {
             out.ask(config_action(state, path));
             session::remember_config(path);
         } else if (file_kind(path) == FileKind::lesson) {  // Ctrl+O: a lesson file opens as the lesson
@@ -91,6 +107,7 @@ void open_file(const AppState& state, const std::string& path, bool as_config, A
 }
 
 void open_dropped_file(const AppState& state, const std::string& path, bool as_b, Actions& out) {
+    if (std::filesystem::is_directory(path)) return open_file(state, path, false, out);  // a model folder
     const FileKind kind = file_kind(path);
     if (kind == FileKind::config && as_b) return open_config_as_b(state, path, out);
     open_file(state, path, kind == FileKind::config, out);
