@@ -239,13 +239,14 @@ void write_weights(const ParamSet& p, bool one_layer, CsvWriter& out) {
         throw UsageError("--set model=" + p.value_text(P::model) + ": " + e.what());
     }
     out.header({"layer", "head", "kv_head", "pair", "dim_a", "dim_b", "wavelength", "q_norm", "k_norm", "usage", "share"});
-    for (const weights::LayerUsage& l : usage.layers) {
+    for (const LayerPairUsage& l : usage.layers) {
         const PairUsage& u = l.pairs;
+        const std::vector<double> wavelength = pair_wavelengths(compute_frequencies(layer_params(p, l.layer).config()), u.pairs);
         for (int h = 0; h < u.heads; ++h)
             for (int i = 0; i < u.pairs; ++i) {
                 const PairDims d = pair_dims(usage.architecture->pairing, l.rotated_dims, i);
                 out.integer(l.layer).integer(h).integer(u.kv_head(h)).integer(i).integer(d.first).integer(d.second);
-                const double w = l.wavelength[static_cast<std::size_t>(i)];
+                const double w = wavelength[static_cast<std::size_t>(i)];
                 if (std::isnan(w)) out.text("");
                 else out.number(w);
                 out.number(u.at(u.q_norm, h, i)).number(u.at(u.k_norm, h, i)).number(u.at(u.usage, h, i)).number(u.at(u.share, h, i)).end_row();

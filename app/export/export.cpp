@@ -121,6 +121,8 @@ plot::Style file_style_for(const ExportOptions& o) {
 figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o,
                                      const plot::TextMeasure& measure, bool with_table, figures::FigureCache& cache,
                                      plot::AxisPins* pins) {
+    if (figure.file_problem)
+        if (const std::string problem = figure.file_problem(params); !problem.empty()) throw std::invalid_argument(problem);
     figures::FigureRequest request;
     request.figure = &figure;
     request.width = static_cast<float>(o.width);

@@ -30,6 +30,11 @@ std::string said(std::int64_t v) { return std::to_string(v); }
 // "Llama 3 8B" (a preset's model), else the head dim and base of a model set by hand or read from a config.
 std::string model_name(const ParamSet& p) {
     if (const Preset* preset = find_preset(p[P::preset]); preset && p[P::preset] != "none") return std::string(preset->model);
+    if (p.has(P::model)) {  // a model folder: by its name ("Qwen3-8B"), as people call their download
+        std::string folder = p[P::model];
+        while (folder.size() > 1 && folder.back() == '/') folder.pop_back();
+        return "the model in folder " + folder.substr(folder.find_last_of('/') + 1);
+    }
     return "a model with head dim " + said(p[P::dim]) + " and base " + said(p[P::base]);
 }
 

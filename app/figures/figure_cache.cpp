@@ -20,6 +20,7 @@
 
 #include "figures/heatmap_cells.hpp"
 #include "figures/lru_cache.hpp"
+#include "rope/pair_usage.hpp"
 #include "rope/bounds.hpp"
 #include "rope/cosine_sums.hpp"
 #include "rope/decay.hpp"
@@ -431,13 +432,19 @@ void install_trained_reader(TrainedReader reader) { trained_reader() = std::move
 TrainedState FigureCache::trained_model(const ParamSet& params, bool wait) {
     TrainedState state;
     if (!params.has(P::model)) return state;
-    std::vector<ParamValue> key = {params.value(P::model), params.value(P::layer_kinds), params.value(P::model_layers)};
-    for (ParamId k : params_in(kConfigScope)) key.push_back(params.value(k));
+    // What the read depends on: the folder and each layer's rotated dims (the wavelengths are the
+    // figure's, from the current keys: moving the base re-reads nothing)
+    std::vector<ParamValue> key = {params.value(P::model)};
+    for (int r : rotated_dims_by_layer(params)) key.emplace_back(static_cast<std::int64_t>(r));
     std::shared_ptr<Impl::TrainedJob> job;
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
-        if (impl_->trained && impl_->trained->key == key && !(impl_->trained->cancel->load() && !impl_->trained->done)) {
-            job = impl_->trained;
+        auto& stopped = impl_->cancelled_trained;  // the threads of ended reads are joined here
+        stopped.erase(std::remove_if(stopped.begin(), stopped.end(),
+                                     [](const std::shared_future<void>& f) { return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready; }),
+                      stopped.end());
+        if (impl_->trained && impl_->trained->key == key) {
+            job = impl_->trained;  // reading, read, failed or cancelled: Read again (cancel_trained(true)) starts anew
         } else {
             if (impl_->trained) {
                 impl_->trained->cancel->store(true);

@@ -110,9 +110,10 @@ public:
         return made;
     }
     // The model folder of params[P::model] read on a background thread (one at a time: asking for another
-    // cancels the one reading), keyed by the folder and the RoPE keys (the wavelengths); with
-    // wait = true it blocks (export, tests). cancel_trained() stops a read (the panel's Cancel); with
-    // forget, the next request reads the folder again (Read again, a folder opened anew).
+    // cancels the one reading), keyed by the folder and each layer's rotated dims; with wait = true it
+    // blocks (export, tests). cancel_trained() stops a read within a window of rows (the panel's
+    // Cancel; the state then says "cancelled"); with forget, the next request reads the folder again
+    // (Read again).
     TrainedState trained_model(const ParamSet& params, bool wait);
     void cancel_trained(bool forget = false);
     void set_on_ready(std::function<void()> callback);

@@ -67,6 +67,8 @@ struct FigureResult {
     // them): one picture stands for both, and the panel's header says so.
     std::string same_for_b;
     std::uint64_t background_stamp = 0;  // background_stamp() when the build started
+    // Words about data only the build holds (the trained model's heaviest pair), for its alt text.
+    std::string data_words;
     const PlotGeometry* plot(std::string_view name) const;  // tests
     template <typename Tag>
     const PlotGeometry* find(Tag t) const {

@@ -153,8 +153,20 @@ std::string figure_names(std::string_view separator) {
     return s;
 }
 
+const std::vector<PageInfo>& page_table() {
+    static const std::vector<PageInfo> table = {
+        {"Basics", "Basics"}, {"Context extension", "Context"}, {"Why it works", "Why"}, {"Today's models", "Models"},
+        {"Images", "Images"}, {"Video", "Video"},                {"Trained model", "Trained"},
+    };
+    return table;
+}
+
 const std::vector<std::string_view>& pages() {
-    static const std::vector<std::string_view> names = {"Basics", "Context extension", "Why it works", "Today's models", "Images", "Video"};
+    static const std::vector<std::string_view> names = [] {
+        std::vector<std::string_view> v;
+        for (const PageInfo& p : page_table()) v.push_back(p.name);
+        return v;
+    }();
     return names;
 }
 

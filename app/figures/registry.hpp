@@ -38,6 +38,9 @@ struct FigureDescriptor {
     // (a test checks that a build reads no other).
     std::vector<ParamId> reads;
     void (*build)(detail::BuildContext&) = nullptr;
+    // Why no file of it can be written for these parameters (the Trained model without a model folder:
+    // a file of the note would say nothing), or "" when one can; export refuses with these words.
+    std::string (*file_problem)(const ParamSet&) = nullptr;
     // What the picture shows in words, with its numbers (figures/alt_text.hpp: the alt text files carry).
     std::string (*describe)(const ParamSet&, const FigureResult&) = nullptr;
     // Independent pieces of heavy cached data the build will ask for (decay curves), so that several
@@ -103,8 +106,13 @@ const FigureDescriptor& figure(std::string_view name);       // throws std::inva
 const FigureDescriptor& figure_at(int index);                // 0-based panel index
 std::string figure_names(std::string_view separator = ", ");  // "vectors, heatmap, ..."
 
-// Pages of panels, in tab order; a figure's `page` indexes this list.
-const std::vector<std::string_view>& pages();
+// Pages of panels, in tab order; a figure's `page` indexes this list. Each page's name, and the short
+// one its tab takes where the names would need a second row of tabs (a 1024-wide window).
+struct PageInfo {
+    std::string_view name, short_name;
+};
+const std::vector<PageInfo>& page_table();
+const std::vector<std::string_view>& pages();  // the names
 std::vector<const FigureDescriptor*> figures_on_page(int page);
 
 // The key that maximises panel `index`, as the help names it: "1" .. "9", "0" for the tenth, then the

@@ -6,12 +6,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 
 #include "figures/alt_text.hpp"
 #include "figures/build_context.hpp"
 #include "figures/subplot_fit.hpp"
 #include "plot/ticks.hpp"
 #include "rope/bounds.hpp"
+#include "rope/pair_usage.hpp"
 
 namespace rope::figures {
 
@@ -34,18 +36,24 @@ std::vector<double> mean_share(const LayerPairUsage& l) {
     return out;
 }
 
+// Each pair's unscaled wavelength in layer l, from that layer's RoPE (the current keys for the
+// selected layer): computed here, not read with the weights, so moving the base redraws and re-reads nothing.
+std::vector<double> wavelengths(FigureCache& cache, const ParamSet& params, const LayerPairUsage& l) {
+    return pair_wavelengths(*cache.frequencies(layer_params(params, l.layer)), l.pairs.pairs);
+}
+
 // The fractional pair index where the wavelength reaches `tokens` (between the two pairs around it).
-double pair_at_wavelength(const LayerPairUsage& l, double tokens) {
-    for (std::size_t i = 1; i < l.wavelength.size(); ++i)
-        if (l.wavelength[i] >= tokens && l.wavelength[i - 1] < tokens)
-            return static_cast<double>(i - 1) + std::log(tokens / l.wavelength[i - 1]) / std::log(l.wavelength[i] / l.wavelength[i - 1]);
+double pair_at_wavelength(const std::vector<double>& wavelength, double tokens) {
+    for (std::size_t i = 1; i < wavelength.size(); ++i)
+        if (wavelength[i] >= tokens && wavelength[i - 1] < tokens)
+            return static_cast<double>(i - 1) + std::log(tokens / wavelength[i - 1]) / std::log(wavelength[i] / wavelength[i - 1]);
     return -1;
 }
 
 void marks(BuildContext& ctx, plot::Plot& p, const LayerPairUsage& l, bool tags) {
     const plot::Style& st = ctx.request.style;
     const double context = static_cast<double>(ctx.params[P::max_position]);
-    const double at = pair_at_wavelength(l, context);
+    const double at = pair_at_wavelength(wavelengths(ctx.cache, ctx.params, l), context);
     if (at >= 0) p.marker_x(at, st.theme.text.with_alpha(0.8f), tags ? "λ = context" : "", 1.5f, 5);
     const RopeConfig c = ctx.params.config();
     const int critical = critical_dimension(c, static_cast<double>(c.original_max_position));
@@ -104,12 +112,12 @@ void draw_layers(BuildContext& ctx, const TrainedModel& m, const plot::Style& su
 void draw_wavelength(BuildContext& ctx, const TrainedModel& m, const plot::Style& sub, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const LayerPairUsage& l = m.usage[static_cast<std::size_t>(selected_layer(ctx.params, m))];
-    const std::vector<double> share = mean_share(l);
+    const std::vector<double> share = mean_share(l), wavelength = wavelengths(ctx.cache, ctx.params, l);
     std::vector<double> x, y;
     double top = 0;
     for (std::size_t i = 0; i < share.size(); ++i)
-        if (std::isfinite(l.wavelength[i])) {
-            x.push_back(l.wavelength[i]);
+        if (std::isfinite(wavelength[i])) {
+            x.push_back(wavelength[i]);
             y.push_back(share[i]);
             top = std::max(top, share[i]);
         }
@@ -118,15 +126,14 @@ void draw_wavelength(BuildContext& ctx, const TrainedModel& m, const plot::Style
     p.setup_x({"wavelength 2π/θᵢ (tokens, log)", lo, hi, true});
     p.setup_y({"mean share", 0, std::max(top * 1.1, 1e-6)});
     // the extension band: pairs the scaling moves by other than 1 or 1/factor (YaRN's ramp, Llama 3's band)
-    const FrequencyTable& f = ctx.frequencies();
-    const double factor = ctx.params.config().factor;
+    const ParamSet layer = layer_params(ctx.params, l.layer);
+    const std::shared_ptr<const FrequencyTable> f = ctx.cache.frequencies(layer);
+    const double factor = layer.config().factor;
     double band_lo = HUGE_VAL, band_hi = 0;
-    for (int i = 0; i < f.rotating_pairs && i < static_cast<int>(l.wavelength.size()); ++i) {
-        const double r = f.theta[i] / f.original_theta[i];
-        if (std::abs(r - 1) > 1e-9 && std::abs(r * factor - 1) > 1e-9 && std::isfinite(l.wavelength[static_cast<std::size_t>(i)])) {
-            band_lo = std::min(band_lo, l.wavelength[static_cast<std::size_t>(i)]);
-            band_hi = std::max(band_hi, l.wavelength[static_cast<std::size_t>(i)]);
-        }
+    for (int i = 0; i < f->rotating_pairs && i < static_cast<int>(wavelength.size()); ++i) {
+        const double r = f->theta[i] / f->original_theta[i];
+        const double w = wavelength[static_cast<std::size_t>(i)];
+        if (std::abs(r - 1) > 1e-9 && std::abs(r * factor - 1) > 1e-9 && std::isfinite(w)) band_lo = std::min(band_lo, w), band_hi = std::max(band_hi, w);
     }
     if (band_hi > 0) {
         p.band_x(band_lo, band_hi, st.theme.accent.with_alpha(0.18f));
@@ -139,10 +146,46 @@ void draw_wavelength(BuildContext& ctx, const TrainedModel& m, const plot::Style
     p.finish();
 }
 
+// The CSV: every layer, head and pair of the loaded model (without one, the header alone).
+void trained_table(DataTable& t, FigureCache& cache, const ParamSet& params, const TrainedModel* m) {
+    t.columns = {"layer", "head", "kv_head", "pair", "wavelength", "q_norm", "k_norm", "usage", "share"};
+    t.values.assign(t.columns.size(), {});
+    if (!m) return;
+    for (const LayerPairUsage& l : m->usage) {
+        const std::vector<double> wavelength = wavelengths(cache, params, l);
+        for (int h = 0; h < l.pairs.heads; ++h)
+            for (int i = 0; i < l.pairs.pairs; ++i) {
+                const double row[9] = {static_cast<double>(l.layer), static_cast<double>(h), static_cast<double>(l.pairs.kv_head(h)),
+                                       static_cast<double>(i), wavelength[static_cast<std::size_t>(i)], l.pairs.at(l.pairs.q_norm, h, i),
+                                       l.pairs.at(l.pairs.k_norm, h, i), l.pairs.at(l.pairs.usage, h, i), l.pairs.at(l.pairs.share, h, i)};
+                for (int c = 0; c < 9; ++c) t.values[static_cast<std::size_t>(c)].push_back(row[c]);
+            }
+    }
+}
+
+// "layer 1 (8 query heads, 2 key heads, 8 pairs): the heaviest pair on average is 6 (wavelength
+// 6283 tokens), 49.1% of a head's share; the lightest 5, 6.9%"
+std::string heaviest_pair_words(BuildContext& ctx, const TrainedModel& m) {
+    const LayerPairUsage& l = m.usage[static_cast<std::size_t>(selected_layer(ctx.params, m))];
+    const std::vector<double> share = mean_share(l), wavelength = wavelengths(ctx.cache, ctx.params, l);
+    const auto most = std::max_element(share.begin(), share.end()), least = std::min_element(share.begin(), share.end());
+    const auto percent = [](double v) {
+        char b[32];
+        std::snprintf(b, sizeof b, "%.1f%%", 100 * v);
+        return std::string(b);
+    };
+    const std::size_t i = static_cast<std::size_t>(most - share.begin()), j = static_cast<std::size_t>(least - share.begin());
+    return "layer " + std::to_string(l.layer) + " (" + std::to_string(l.pairs.heads) + " query heads, " + std::to_string(l.pairs.kv_heads) +
+           " key heads, " + std::to_string(l.pairs.pairs) + " pairs): the heaviest pair on average is " + std::to_string(i) + " (wavelength " +
+           plot::readout_number(wavelength[i], 4) + " tokens), " + percent(*most) + " of a head's share; the lightest " + std::to_string(j) +
+           ", " + percent(*least);
+}
+
 void build_trained(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const float W = ctx.request.width, H = ctx.request.height;
     const TrainedState state = ctx.cache.trained_model(ctx.params, ctx.request.wait_for_background);
+    if (ctx.request.with_table) trained_table(ctx.result.table, ctx.cache, ctx.params, state.model.get());
     const float th = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
     if (st.draw_titles)
         ctx.result.list.text({W / 2, st.px(6)}, ctx.title(), st.px(st.title_font), st.theme.text, plot::HAlign::center, plot::VAlign::top);
@@ -155,16 +198,21 @@ void build_trained(BuildContext& ctx) {
         return;
     }
     if (state.loading || (!state.model && state.error.empty())) {
+        ctx.result.incomplete = true;  // redrawn when the read publishes
         char pct[16];
         std::snprintf(pct, sizeof pct, "%.0f %%", state.progress * 100);
         detail::centred_note(ctx, all, "Reading the weights of " + ctx.params.value_text(P::model) + " … " + pct + " (Cancel in the header)");
         return;
     }
     if (!state.model) {
+        // a file (it waits for the read) says nothing with a note in it: refused with the reader's line
+        if (ctx.request.wait_for_background && !ctx.request.interactive)
+            throw std::invalid_argument("--set model=" + ctx.params.value_text(P::model) + ": " + state.error);
         detail::centred_note(ctx, all, "Could not read the model: " + state.error);
         return;
     }
     const TrainedModel& m = *state.model;
+    ctx.result.data_words = heaviest_pair_words(ctx, m);
     plot::Style sub = st;
     sub.title_font = st.title_font * 0.8f;
     sub.draw_titles = true;
@@ -179,20 +227,8 @@ void build_trained(BuildContext& ctx) {
     std::string note = m.architecture + ", " + std::to_string(m.heads) + " heads / " + std::to_string(m.kv_heads) +
                        " key heads: share = ‖q pair‖·‖k pair‖ of the weights; RMSNorm's input scale left out";
     if (m.attention_bias) note += "; q/k biases not included";
+    if (ctx.params.compared_model()) note += "; model B has no weights here";
     ctx.result.list.text({W / 2, H - st.px(2)}, note, st.px(st.tick_font), st.theme.text, plot::HAlign::center, plot::VAlign::bottom);
-    if (ctx.request.with_table) {
-        DataTable& t = ctx.result.table;
-        t.columns = {"layer", "head", "kv_head", "pair", "wavelength", "q_norm", "k_norm", "usage", "share"};
-        t.values.assign(t.columns.size(), {});
-        for (const LayerPairUsage& l : m.usage)
-            for (int h = 0; h < l.pairs.heads; ++h)
-                for (int i = 0; i < l.pairs.pairs; ++i) {
-                    const double row[9] = {static_cast<double>(l.layer), static_cast<double>(h), static_cast<double>(l.pairs.kv_head(h)),
-                                           static_cast<double>(i), l.wavelength[static_cast<std::size_t>(i)], l.pairs.at(l.pairs.q_norm, h, i),
-                                           l.pairs.at(l.pairs.k_norm, h, i), l.pairs.at(l.pairs.usage, h, i), l.pairs.at(l.pairs.share, h, i)};
-                    for (int c = 0; c < 9; ++c) t.values[static_cast<std::size_t>(c)].push_back(row[c]);
-                }
-    }
 }
 
 void trained_header(PanelContext& panel, HeaderControls& ui) {
@@ -214,12 +250,13 @@ std::string trained_readout(PanelContext& panel, const PlotGeometry& g, double x
     if (layer_index < 0 || layer_index >= static_cast<int>(m.usage.size())) return "";
     const LayerPairUsage& l = m.usage[static_cast<std::size_t>(layer_index)];
     const auto& u = l.pairs;
+    const std::vector<double> wavelength = wavelengths(panel.cache, panel.params, l);
     if (g.is(TrainedPlot::wavelength)) {
         int best = -1;
         for (int i = 0; i < u.pairs; ++i)
-            if (std::isfinite(l.wavelength[static_cast<std::size_t>(i)]) &&
-                (best < 0 || std::abs(std::log(l.wavelength[static_cast<std::size_t>(i)] / x)) <
-                                 std::abs(std::log(l.wavelength[static_cast<std::size_t>(best)] / x))))
+            if (std::isfinite(wavelength[static_cast<std::size_t>(i)]) &&
+                (best < 0 || std::abs(std::log(wavelength[static_cast<std::size_t>(i)] / x)) <
+                                 std::abs(std::log(wavelength[static_cast<std::size_t>(best)] / x))))
                 best = i;
         if (best < 0) return "";
         x = best;
@@ -227,7 +264,7 @@ std::string trained_readout(PanelContext& panel, const PlotGeometry& g, double x
     const int pair = static_cast<int>(std::lround(x));
     if (pair < 0 || pair >= u.pairs) return "";
     std::string s = "layer " + std::to_string(l.layer) + ", pair i = " + std::to_string(pair) + "\nwavelength = " +
-                    number(l.wavelength[static_cast<std::size_t>(pair)]) + " tokens";
+                    number(wavelength[static_cast<std::size_t>(pair)]) + " tokens";
     if (g.is(TrainedPlot::heads)) {
         const int h = static_cast<int>(std::lround(y));
         if (h < 0 || h >= u.heads) return "";
@@ -260,10 +297,13 @@ void trained_pointer(PanelContext& panel, const PointerInput& in) {
 
 }  // namespace
 
-std::string describe_trained(const ParamSet& p, const FigureResult&) {
-    if (!p.has(P::model)) return "no trained model loaded";
-    return "the share of each query head's q·k weight norms that every rotated pair carries in the trained weights of " +
-           p.value_text(P::model) + ", layer " + std::to_string(p[P::layer].value_or(0)) + ", pairs ordered by wavelength";
+std::string describe_trained(const ParamSet& p, const FigureResult& result) {
+    const int pairs = p.config().rotated_pairs();
+    if (!p.has(P::model))
+        return "no model folder is loaded; opening one shows which of its " + std::to_string(pairs) +
+               " rotated pairs each query head's trained q and k weights use";
+    if (result.data_words.empty()) return "the weights of " + p.value_text(P::model) + " (" + std::to_string(pairs) + " rotated pairs) are being read";
+    return "each query head's share of its q·k weight norms by rotated pair, " + result.data_words;
 }
 
 const FigureDescriptor& trained_figure() {
@@ -271,7 +311,7 @@ const FigureDescriptor& trained_figure() {
         FigureDescriptor f;
         f.name = "trained";
         f.title = "Trained model";
-        f.page = 3;
+        f.page = 6;  // its own page: three plots that read best large
         f.export_width = 1000;
         f.export_height = 640;
         f.csv_columns = "layer,head,kv_head,pair,wavelength,q_norm,k_norm,usage,share";
@@ -282,6 +322,10 @@ const FigureDescriptor& trained_figure() {
         };
         f.reads = model_and({P::model, P::layer, P::layer_kinds, P::model_layers, P::max_position, P::pair});
         f.describe = describe_trained;
+        f.file_problem = [](const ParamSet& p) {
+            return p.has(P::model) ? std::string()
+                                   : std::string("export trained: no model folder; --set model=DIR (a folder with config.json and *.safetensors)");
+        };
         f.build = build_trained;
         f.model_b = ModelBView::itself;
         f.header_width_em = 8;

@@ -16,7 +16,7 @@ namespace rope::io {
 namespace {
 
 [[noreturn]] void fail(const std::string& file, const std::string& tensor, const std::string& what) {
-    throw SafetensorsError("'" + file + "'" + (tensor.empty() ? "" : ", tensor '" + tensor + "'") + ": " + what);
+    throw_safetensors_error(file, tensor, what);
 }
 
 // A window of the file mapped read-only, unmapped when it goes: the pages it touched stop counting
@@ -43,7 +43,8 @@ private:
     const std::uint8_t* data_ = nullptr;
 };
 
-constexpr std::uint64_t kWindowBytes = 8u << 20;  // the most a window maps at once
+constexpr std::uint64_t kWindowBytes = 8u << 20;  // the most a window maps at once (or one row, if longer)
+constexpr std::uint64_t kGapBytes = 64u << 10;     // unwanted rows a window may span rather than start another
 
 std::array<float, 65536> make_f16_table() {
     std::array<float, 65536> t{};
@@ -147,8 +148,7 @@ SafetensorsFile::SafetensorsFile(const std::string& path) : path_(path) {
     try {
         if (!read_at(prefix.data(), prefix.size(), 0)) fail(path, "", "cannot read its header size");
         if (size_ >= 8) {
-            std::uint64_t n = 0;
-            for (int i = 7; i >= 0; --i) n = n << 8 | prefix[static_cast<std::size_t>(i)];
+            const std::uint64_t n = read_u64_le(prefix.data());
             if (n <= kMaxSafetensorsHeader && n <= size_ - 8) {
                 prefix.resize(static_cast<std::size_t>(8 + n));
                 if (!read_at(prefix.data() + 8, static_cast<std::size_t>(n), 8)) fail(path, "", "cannot read its header");
@@ -184,7 +184,8 @@ std::vector<double> SafetensorsFile::values(const SafetensorsTensor& t) const {
 }
 
 std::vector<double> SafetensorsFile::row_square_sums(const SafetensorsTensor& t, const std::vector<std::int64_t>& rows,
-                                                     const std::vector<double>* scale_inv, std::int64_t block) const {
+                                                     const std::vector<double>* scale_inv, BlockSize block,
+                                                     const std::function<bool()>& go_on) const {
     if (t.shape.size() != 2) fail(path_, t.name, "a projection's weight has 2 dimensions, this one " + std::to_string(t.shape.size()));
     const bool fp8 = t.dtype == SafetensorsDtype::f8_e4m3;
     if (fp8 && !scale_inv)
@@ -194,11 +195,15 @@ std::vector<double> SafetensorsFile::row_square_sums(const SafetensorsTensor& t,
     const std::int64_t n_rows = t.shape[0], cols = t.shape[1];
     const std::uint64_t row_bytes = static_cast<std::uint64_t>(cols) * dtype_size(t.dtype);
     std::vector<double> out(rows.size());
-    // consecutive wanted rows share a window of at most kWindowBytes
+    if (fp8 && (block.rows < 1 || block.cols < 1)) fail(path_, t.name, "F8_E4M3 without a block size for its scales");
+    // nearby wanted rows share a window of at most kWindowBytes; a gap of more than kGapBytes of rows
+    // nobody asked for (the v rows between two heads' k rows, the unrotated dims) starts a new one
     for (std::size_t i = 0; i < rows.size();) {
         if (rows[i] < 0 || rows[i] >= n_rows) fail(path_, t.name, "row " + std::to_string(rows[i]) + " of " + std::to_string(n_rows));
+        if (go_on && !go_on()) throw ReadCancelled();
         std::size_t last = i;
         while (last + 1 < rows.size() && rows[last + 1] > rows[last] && rows[last + 1] < n_rows &&
+               static_cast<std::uint64_t>(rows[last + 1] - rows[last] - 1) * row_bytes <= kGapBytes &&
                static_cast<std::uint64_t>(rows[last + 1] - rows[i] + 1) * row_bytes <= std::max(kWindowBytes, row_bytes))
             ++last;
         const std::uint64_t first_byte = static_cast<std::uint64_t>(rows[i]) * row_bytes;
@@ -210,13 +215,13 @@ std::vector<double> SafetensorsFile::row_square_sums(const SafetensorsTensor& t,
                 out[k] = row_sum(t.dtype, row, cols);
                 continue;
             }
-            // each block of `block` columns has its own scale: sum over blocks of scale^2 * sum x^2
-            const std::int64_t block_cols = (cols + block - 1) / block;
+            // each block of block.cols columns has its own scale: sum over blocks of scale^2 * sum x^2
+            const std::int64_t block_cols = cols / block.cols + (cols % block.cols != 0);
             double sum = 0;
             for (std::int64_t b = 0; b < block_cols; ++b) {
-                const double s = (*scale_inv)[static_cast<std::size_t>(rows[k] / block * block_cols + b)];
+                const double s = (*scale_inv)[static_cast<std::size_t>(rows[k] / block.rows * block_cols + b)];
                 double part = 0;
-                for (std::int64_t j = b * block; j < std::min(cols, (b + 1) * block); ++j) {
+                for (std::int64_t j = b * block.cols; j < std::min(cols, (b + 1) * block.cols); ++j) {
                     const double x = f8_e4m3_to_float(row[j]);
                     part += x * x;
                 }

@@ -5,12 +5,24 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "io/safetensors_header.hpp"
 
 namespace rope::io {
+
+// FP8 block scales: each block of rows x cols weights shares one weight_scale_inv entry.
+struct BlockSize {
+    std::int64_t rows = 0, cols = 0;
+};
+
+// A read stopped because its go_on callback said so.
+struct ReadCancelled : std::runtime_error {
+    ReadCancelled() : std::runtime_error("cancelled") {}
+};
 
 class SafetensorsFile {
 public:
@@ -24,10 +36,13 @@ public:
     const SafetensorsHeader& header() const { return header_; }
 
     // For a tensor of shape [rows, cols] (BF16, F16 or F32; F8_E4M3 with `scale_inv` given):
-    // sum_j w[r, j]^2 for each r of `rows`, in order. `scale_inv` (FP8 block scales, shape
-    // [ceil(rows/B), ceil(cols/B)]) multiplies each B x B block as the checkpoint's dequantisation does.
+    // sum_j w[r, j]^2 for each r of `rows` (increasing), in order, decoded exactly and summed in float
+    // lanes, then double. `scale_inv` (FP8 block scales, [ceil(rows/B.rows), ceil(cols/B.cols)])
+    // multiplies each block as the checkpoint's dequantisation does. `go_on` is asked before each
+    // window of rows is mapped: false throws ReadCancelled.
     std::vector<double> row_square_sums(const SafetensorsTensor& tensor, const std::vector<std::int64_t>& rows,
-                                        const std::vector<double>* scale_inv = nullptr, std::int64_t block = 0) const;
+                                        const std::vector<double>* scale_inv = nullptr, BlockSize block = {},
+                                        const std::function<bool()>& go_on = {}) const;
     // A whole small tensor's values as doubles (norm weights, block scales), decoded exactly.
     std::vector<double> values(const SafetensorsTensor& tensor) const;
 

@@ -30,13 +30,7 @@ const DtypeInfo& info(SafetensorsDtype d) {
 }
 
 [[noreturn]] void fail(const std::string& file, const std::string& tensor, const std::string& what) {
-    throw SafetensorsError("'" + file + "'" + (tensor.empty() ? "" : ", tensor '" + tensor + "'") + ": " + what);
-}
-
-std::uint64_t read_u64_le(const std::uint8_t* p) {
-    std::uint64_t v = 0;
-    for (int i = 7; i >= 0; --i) v = v << 8 | p[i];
-    return v;
+    throw_safetensors_error(file, tensor, what);
 }
 
 SafetensorsTensor read_tensor(const std::string& file, const std::string& name, const nlohmann::json& t) {
@@ -79,6 +73,16 @@ SafetensorsTensor read_tensor(const std::string& file, const std::string& name, 
 }
 
 }  // namespace
+
+void throw_safetensors_error(const std::string& file, const std::string& tensor, const std::string& what) {
+    throw SafetensorsError("'" + file + "'" + (tensor.empty() ? "" : ", tensor '" + tensor + "'") + ": " + what);
+}
+
+std::uint64_t read_u64_le(const std::uint8_t* p) {
+    std::uint64_t v = 0;
+    for (int i = 7; i >= 0; --i) v = v << 8 | p[i];
+    return v;
+}
 
 std::uint64_t SafetensorsTensor::elements() const {
     std::uint64_t n = 1;

@@ -40,6 +40,11 @@ struct SafetensorsError : std::runtime_error {
 
 inline constexpr std::uint64_t kMaxSafetensorsHeader = 100000000;
 
+// Throws the one line: "'file', tensor 'name': what" (no tensor part when `tensor` is empty).
+[[noreturn]] void throw_safetensors_error(const std::string& file, const std::string& tensor, const std::string& what);
+// The 8-byte little-endian header size at p.
+std::uint64_t read_u64_le(const std::uint8_t* p);
+
 // The size in bytes of one element; the dtype's name as the format writes it ("BF16").
 std::size_t dtype_size(SafetensorsDtype dtype);
 const char* dtype_name(SafetensorsDtype dtype);

@@ -8,13 +8,14 @@ namespace {
 
 constexpr std::string_view kHfQ = "layers.{L}.self_attn.q_proj.weight", kHfK = "layers.{L}.self_attn.k_proj.weight";
 
-Architecture hf(std::string_view type, std::string_view reference, bool bias = false) {
+// The rules each follow the model's transformers code (the README's table cites the lines).
+Architecture hf(std::string_view type, ClassShape defaults, bool bias = false) {
     Architecture a;
     a.model_type = type;
+    a.defaults = defaults;
     a.q_tensor = kHfQ;
     a.k_tensor = kHfK;
     a.attention_bias = bias;
-    a.reference = reference;
     return a;
 }
 
@@ -25,13 +26,10 @@ Architecture with_norm(Architecture a, NormScale norm) {
     return a;
 }
 
-Architecture fused(std::string_view type, QkLayout layout, std::string_view tensor, std::string_view reference, bool bias) {
-    Architecture a;
-    a.model_type = type;
+Architecture fused(std::string_view type, ClassShape defaults, QkLayout layout, std::string_view tensor, bool bias) {
+    Architecture a = hf(type, defaults, bias);
     a.layout = layout;
     a.q_tensor = a.k_tensor = tensor;
-    a.attention_bias = bias;
-    a.reference = reference;
     return a;
 }
 
@@ -40,28 +38,24 @@ std::vector<Architecture> make_table() {
     meta.model_type = "meta";
     meta.q_tensor = "layers.{L}.attention.wq.weight";
     meta.k_tensor = "layers.{L}.attention.wk.weight";
-    meta.pairing = Pairing::interleaved;
-    meta.reference = "meta-llama/llama model.py (apply_rotary_emb: view_as_complex over pairs 2i, 2i+1)";
+    meta.pairing = Pairing::interleaved;  // apply_rotary_emb: view_as_complex over dims 2i, 2i+1
+    // defaults: {hidden, heads, kv_heads, layers, head_dim} of each configuration class's __init__
     return {
-        hf("llama", "transformers models/llama/modeling_llama.py (rotate_half) and convert_llama_weights_to_hf.py (permute)"),
-        hf("mistral", "transformers models/mistral/modeling_mistral.py"),
-        hf("mixtral", "transformers models/mixtral/modeling_mixtral.py"),
-        hf("granite", "transformers models/granite/modeling_granite.py"),
-        hf("qwen2", "transformers models/qwen2/modeling_qwen2.py (q_proj, k_proj with bias)", true),
-        hf("qwen2_moe", "transformers models/qwen2_moe/modeling_qwen2_moe.py (q_proj, k_proj with bias)", true),
-        with_norm(hf("qwen3", "transformers models/qwen3/modeling_qwen3.py (q_norm, k_norm: Qwen3RMSNorm, weight * x)"), NormScale::w),
-        with_norm(hf("qwen3_moe", "transformers models/qwen3_moe/modeling_qwen3_moe.py (q_norm, k_norm: weight * x)"), NormScale::w),
-        hf("gemma", "transformers models/gemma/modeling_gemma.py"),
-        hf("gemma2", "transformers models/gemma2/modeling_gemma2.py"),
-        with_norm(hf("gemma3_text", "transformers models/gemma3/modeling_gemma3.py (q_norm, k_norm: Gemma3RMSNorm, (1 + weight) * x)"),
-                  NormScale::one_plus_w),
-        fused("phi3", QkLayout::q_then_k, "layers.{L}.self_attn.qkv_proj.weight",
-              "transformers models/phi3/modeling_phi3.py (qkv_proj: q rows, then k, then v)", false),
-        fused("gpt_neox", QkLayout::per_head_qkv, "layers.{L}.attention.query_key_value.weight",
-              "transformers models/gpt_neox/modeling_gpt_neox.py (query_key_value: q, k, v per head)", true),
-        // Falcon's layout depends on its config (multi_query, new_decoder_architecture): weights.cpp picks it
-        fused("falcon", QkLayout::per_head_qkv, "{L}.self_attention.query_key_value.weight",
-              "transformers models/falcon/modeling_falcon.py (_split_heads)", false),
+        hf("llama", {4096, 32, 0, 32, 0}),
+        hf("mistral", {4096, 32, 8, 32, 0}),
+        hf("mixtral", {4096, 32, 8, 32, 0}),
+        hf("granite", {4096, 32, 0, 32, 0}),
+        hf("qwen2", {4096, 32, 32, 32, 0}, true),  // q/k/v biases always
+        hf("qwen2_moe", {2048, 16, 16, 24, 0}, true),
+        with_norm(hf("qwen3", {4096, 32, 32, 32, 128}), NormScale::w),  // Qwen3RMSNorm: weight * x
+        with_norm(hf("qwen3_moe", {2048, 32, 4, 24, 0}), NormScale::w),
+        hf("gemma", {3072, 16, 16, 28, 256}),
+        hf("gemma2", {2304, 8, 4, 26, 256}),
+        with_norm(hf("gemma3_text", {2304, 8, 4, 26, 256}), NormScale::one_plus_w),  // Gemma3RMSNorm: (1 + weight) * x
+        fused("phi3", {3072, 32, 0, 32, 0}, QkLayout::q_then_k, "layers.{L}.self_attn.qkv_proj.weight", false),
+        fused("gpt_neox", {6144, 64, 0, 44, 0}, QkLayout::per_head_qkv, "layers.{L}.attention.query_key_value.weight", true),
+        // Falcon's layout depends on its config (multi_query, new_decoder_architecture): trained_weights.cpp picks it
+        fused("falcon", {4544, 71, 0, 32, 0}, QkLayout::per_head_qkv, "{L}.self_attention.query_key_value.weight", false),
         meta,
     };
 }

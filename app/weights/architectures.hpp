@@ -23,8 +23,16 @@ enum class QkLayout {
 // What multiplies dim j of a head before the rotation (a per-head RMSNorm's weight w).
 enum class NormScale { none, w, one_plus_w };
 
+// A configuration class's defaults for the keys that shape q and k, used where config.json leaves a
+// key out, as the class does (published configs omit what equals the default: Gemma 3 4B's
+// text_config gives no heads). 0: kv_heads = heads; head_dim = hidden / heads.
+struct ClassShape {
+    int hidden = 0, heads = 0, kv_heads = 0, layers = 0, head_dim = 0;
+};
+
 struct Architecture {
     std::string_view model_type;  // config.json's model_type ("meta" for params.json folders)
+    ClassShape defaults;          // the configuration class's __init__ defaults (transformers 155fd926)
     QkLayout layout = QkLayout::separate;
     // tensor names after the prefix, {L} the layer; fused layouts read q_tensor only
     std::string_view q_tensor, k_tensor;
@@ -32,7 +40,6 @@ struct Architecture {
     NormScale norm = NormScale::none;
     std::string_view q_norm, k_norm;  // per-head norm weights ([head_dim]), when norm != none
     bool attention_bias = false;      // q/k biases exist; they are not in the weight product
-    std::string_view reference;       // the file whose code each rule above follows
 };
 
 const std::vector<Architecture>& architectures();

@@ -3,15 +3,15 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "figures/figure_cache.hpp"
+#include "io/atomic_file.hpp"
 #include "io/safetensors_file.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/model_layers.hpp"
+#include "rope/number_format.hpp"
 #include "session/hf_config.hpp"
 #include "session/session.hpp"
 
@@ -25,13 +25,21 @@ namespace {
 [[noreturn]] void fail(const std::string& where, const std::string& what) { throw WeightsError("'" + where + "': " + what); }
 
 json read_json(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) fail(path.string(), "cannot be read");
-    std::stringstream text;
-    text << in.rdbuf();
-    const json j = json::parse(text.str(), nullptr, false);
+    std::string text;
+    try {
+        text = io::read_file(path.string());
+    } catch (const io::IoError& e) {
+        throw WeightsError(e.what());
+    }
+    const json j = json::parse(text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) fail(path.string(), "not a JSON object");
     return j;
+}
+
+// Whether a path exists, without throwing (a name too long, a folder we may not read: it does not).
+bool path_exists(const fs::path& path) {
+    std::error_code ec;
+    return fs::exists(path, ec);
 }
 
 bool given(const json& j, const char* key) { return j.contains(key) && !j[key].is_null(); }
@@ -77,7 +85,7 @@ public:
     ModelShape shape;
     const Architecture* arch = nullptr;
     std::string prefix;
-    std::int64_t fp8_block = 0;  // quantization_config.weight_block_size (square blocks), 0 if none
+    io::BlockSize fp8_block;  // quantization_config.weight_block_size [rows, cols]; 0 x 0 if none
     std::vector<std::unique_ptr<io::SafetensorsFile>> files;
     std::map<std::string, Located> tensors;
 
@@ -112,11 +120,19 @@ void read_hf_shape(ModelFolder& m, const fs::path& path) {
     ModelShape& s = m.shape;
     s.model_type = type;
     const bool falcon = type == "falcon";
-    s.heads = whole(c, given(c, "n_head") && !given(c, "num_attention_heads") ? "n_head" : "num_attention_heads", -1, file);
-    s.layers = whole(c, given(c, "n_layer") && !given(c, "num_hidden_layers") ? "n_layer" : "num_hidden_layers", -1, file);
-    s.hidden = whole(c, "hidden_size", -1, file);
-    s.head_dim = given(c, "head_dim") ? whole(c, "head_dim", -1, file) : s.hidden / s.heads;
-    s.kv_heads = whole(c, "num_key_value_heads", s.heads, file);
+    // a key left out takes the class's default; one given as null the class's None handling
+    const ClassShape& d = m.arch->defaults;
+    auto shape_key = [&](const char* key, int class_default, int when_none) {
+        if (!c.contains(key)) return class_default > 0 ? class_default : when_none;
+        return given(c, key) ? whole(c, key, -1, file) : when_none;
+    };
+    s.hidden = shape_key("hidden_size", d.hidden, -1);
+    s.heads = shape_key("num_attention_heads", d.heads, -1);
+    s.layers = shape_key("num_hidden_layers", d.layers, -1);
+    if (s.hidden < 1 || s.heads < 1 || s.layers < 1) fail(file, "hidden_size, num_attention_heads and num_hidden_layers must be whole numbers");
+    s.head_dim = shape_key("head_dim", d.head_dim, s.hidden / s.heads);
+    s.kv_heads = shape_key("num_key_value_heads", d.kv_heads, s.heads);
+    if (s.head_dim < 1) fail(file, "hidden_size " + std::to_string(s.hidden) + " / " + std::to_string(s.heads) + " heads gives no head dim");
     s.layout = m.arch->layout;
     // Qwen2 hard-codes its biases; Llama-family classes read attention_bias (default false), GPT-NeoX too (default true)
     s.attention_bias = type == "qwen2" || type == "qwen2_moe" ? true : flag(c, "attention_bias", m.arch->attention_bias);
@@ -127,7 +143,7 @@ void read_hf_shape(ModelFolder& m, const fs::path& path) {
         if (flag(c, "new_decoder_architecture", false)) {
             s.kv_heads = whole(c, "num_kv_heads", s.heads, file);
             s.layout = QkLayout::grouped_qkv;
-        } else if (flag(c, "multi_query", true)) {
+        } else if (flag(c, "multi_query", true)) {  // FalconAttention: 1 key head unless new decoder or not multi_query
             s.kv_heads = 1;
             s.layout = QkLayout::q_then_k;
         } else {
@@ -139,9 +155,13 @@ void read_hf_shape(ModelFolder& m, const fs::path& path) {
     for (const json* j : std::initializer_list<const json*>{&c, &root})
         if (given(*j, "quantization_config") && (*j)["quantization_config"].is_object()) {
             const json& q = (*j)["quantization_config"];
-            if (given(q, "weight_block_size") && q["weight_block_size"].is_array() && !q["weight_block_size"].empty() &&
-                q["weight_block_size"][0].is_number_unsigned())
-                m.fp8_block = q["weight_block_size"][0].get<std::int64_t>();
+            if (given(q, "weight_block_size")) {
+                const json& b = q["weight_block_size"];
+                if (!b.is_array() || b.size() != 2 || !b[0].is_number_unsigned() || !b[1].is_number_unsigned() || b[0].get<std::int64_t>() < 1 ||
+                    b[1].get<std::int64_t>() < 1 || b[0].get<std::int64_t>() > 1000000 || b[1].get<std::int64_t>() > 1000000)
+                    fail(file, "quantization_config.weight_block_size = " + b.dump() + "; two whole numbers from 1 to 1000000");
+                m.fp8_block = {b[0].get<std::int64_t>(), b[1].get<std::int64_t>()};
+            }
         }
 }
 
@@ -157,7 +177,7 @@ void read_meta_shape(ModelFolder& m, const fs::path& path) {
     s.heads = whole(p, "n_heads", -1, file);
     s.layers = whole(p, "n_layers", -1, file);
     s.kv_heads = whole(p, "n_kv_heads", s.heads, file);
-    s.head_dim = s.hidden / s.heads;
+    s.head_dim = whole(p, "head_dim", s.hidden / s.heads, file);  // Mistral's params.json gives it (Nemo: 128, not 5120 / 32)
     if (s.heads % s.kv_heads != 0)
         fail(file, std::to_string(s.heads) + " heads do not share " + std::to_string(s.kv_heads) + " key heads evenly");
 }
@@ -168,7 +188,7 @@ void open_files(ModelFolder& m) {
     const fs::path dir(m.dir), index = dir / "model.safetensors.index.json";
     std::map<std::string, std::string> weight_map;
     std::vector<std::string> names;
-    if (fs::exists(index)) {
+    if (path_exists(index)) {
         const json j = read_json(index);
         if (!given(j, "weight_map") || !j["weight_map"].is_object()) fail(index.string(), "no weight_map object");
         for (auto it = j["weight_map"].begin(); it != j["weight_map"].end(); ++it) {
@@ -182,14 +202,15 @@ void open_files(ModelFolder& m) {
             if (n.find('/') != std::string::npos || n == "." || n == "..") fail(index.string(), "weight_map names '" + n + "', not a file of the folder");
     } else {
         std::error_code ec;
-        for (const auto& e : fs::directory_iterator(dir, ec))
-            if (e.path().extension() == ".safetensors") names.push_back(e.path().filename().string());
+        for (fs::directory_iterator e(dir, ec), end; !ec && e != end; e.increment(ec))  // error_code: never throws
+            if (e->path().extension() == ".safetensors") names.push_back(e->path().filename().string());
+        if (ec) fail(m.dir, "cannot list its files: " + ec.message());
         std::sort(names.begin(), names.end());
         if (names.empty()) fail(m.dir, "no *.safetensors file (nor model.safetensors.index.json)");
     }
     for (const std::string& n : names) {
         const fs::path path = dir / n;
-        if (!fs::exists(path)) {
+        if (!path_exists(path)) {
             std::string tensor;
             for (const auto& [t, f] : weight_map)
                 if (f == n) {
@@ -244,10 +265,11 @@ void check_projection(const ModelFolder& m, const std::string& name, std::int64_
                                   std::to_string(m.shape.hidden) + "] (" + to_string(m.shape.layout) + ")");
     if (t.dtype == io::SafetensorsDtype::f8_e4m3) {
         const Located* scale = m.scale_of(name);
-        if (!scale || m.fp8_block <= 0)
+        if (!scale || m.fp8_block.rows <= 0)
             fail(at.file->path(), "tensor '" + name + "' is F8_E4M3 without " + (scale ? "quantization_config.weight_block_size" : "its weight_scale_inv") +
                                       ": FP8 weights are read only with their block scales");
-        const std::int64_t want0 = (t.shape[0] + m.fp8_block - 1) / m.fp8_block, want1 = (t.shape[1] + m.fp8_block - 1) / m.fp8_block;
+        const io::BlockSize b = m.fp8_block;
+        const std::int64_t want0 = t.shape[0] / b.rows + (t.shape[0] % b.rows != 0), want1 = t.shape[1] / b.cols + (t.shape[1] % b.cols != 0);
         if (scale->tensor->shape != std::vector<std::int64_t>{want0, want1} || !readable(*scale->tensor))
             fail(scale->file->path(), "tensor '" + name + "_scale_inv' is not [" + std::to_string(want0) + ", " + std::to_string(want1) +
                                           "] of BF16, F16 or F32 block scales");
@@ -324,18 +346,12 @@ std::shared_ptr<const ModelFolder> open_model_folder(const std::string& dir) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) fail(dir, "not a folder (a model folder holds config.json and *.safetensors)");
     const fs::path config = fs::path(dir) / "config.json", params = fs::path(dir) / "params.json";
-    if (fs::exists(config)) read_hf_shape(*m, config);
-    else if (fs::exists(params)) read_meta_shape(*m, params);
+    if (path_exists(config)) read_hf_shape(*m, config);
+    else if (path_exists(params)) read_meta_shape(*m, params);
     else fail(dir, "no config.json (nor Meta's params.json)");
     open_files(*m);
     check_tensors(*m);
     return m;
-}
-
-ModelFolderInfo describe(const ModelFolder& folder) {
-    ModelFolderInfo info{folder.dir, folder.shape, folder.arch, {}, folder.prefix};
-    for (const auto& f : folder.files) info.files.push_back(f->path());
-    return info;
 }
 
 ParamSet with_model_folder(const ParamSet& params, const std::string& dir, std::vector<std::string>* warnings) {
@@ -349,10 +365,7 @@ ParamSet with_model_folder(const ParamSet& params, const std::string& dir, std::
         imported.sets.emplace_back(P::pairing, "interleaved");
         // ModelArgs: rope_theta 10000 unless given; use_scaled_rope: apply_scaling's factor 8, 1, 4, 8192
         double theta = given(p, "rope_theta") && p["rope_theta"].is_number() ? p["rope_theta"].get<double>() : 10000.0;
-        std::ostringstream base;
-        base.precision(17);
-        base << theta;
-        imported.sets.emplace_back(P::base, base.str());
+        imported.sets.emplace_back(P::base, format_number(theta));
         if (flag(p, "use_scaled_rope", false)) {
             for (auto [id, v] : std::initializer_list<std::pair<ParamId, const char*>>{
                      {ParamId::scaling, "llama3"}, {ParamId::factor, "8"}, {ParamId::low_freq_factor, "1"},
@@ -375,7 +388,10 @@ ParamSet with_model_folder(const ParamSet& params, const std::string& dir, std::
     } else if (next.model_layers().layers() != s.layers) {
         fail(dir, "its config has " + std::to_string(next.model_layers().layers()) + " layer types and " + std::to_string(s.layers) + " layers");
     }
-    next.set(P::model, dir);
+    // the absolute path: a session saved with it opens from any folder
+    std::error_code ec;
+    const fs::path absolute = fs::absolute(dir, ec);
+    next.set(P::model, ec ? dir : absolute.lexically_normal().string());
     return next;
 }
 
@@ -388,20 +404,22 @@ WeightUsage read_weight_usage(const ModelFolder& m, const ParamSet& params, std:
                         " (set model= after the keys it loads)");
     if (only_layer && (*only_layer < 0 || *only_layer >= s.layers))
         fail(m.dir, "layer " + std::to_string(*only_layer) + "; it has layers 0 to " + std::to_string(s.layers - 1));
+    const std::vector<int> rotated = rotated_dims_by_layer(params);
     WeightUsage out;
     out.folder = m.dir;
     out.shape = s;
     out.architecture = m.arch;
-    const ModelLayers model = params.model_layers();
     const int first = only_layer ? *only_layer : 0, last = only_layer ? *only_layer : s.layers - 1;
+    double done = 0;
+    const double total = last - first + 1;
+    // asked between windows of rows, so Cancel (and quitting) stops within a few megabytes
+    const std::function<bool()> go_on = [&] { return !progress || progress(done / total); };
     for (int layer = first; layer <= last; ++layer) {
-        if (progress && !progress(static_cast<double>(layer - first) / (last - first + 1))) throw WeightsCancelled();
-        const ParamSet layer_params = model.empty() ? params : params.with_kind(model.kind(layer));
-        const FrequencyTable f = compute_frequencies(layer_params.config());
-        LayerUsage u;
+        LayerPairUsage u;
         u.layer = layer;
-        u.rotated_dims = f.rotated_dims;
-        const int r = f.rotated_dims;
+        const int r = rotated.size() == 1 ? rotated[0] : rotated[static_cast<std::size_t>(layer)];
+        if (r < 2) fail(m.dir, "layer " + std::to_string(layer) + " rotates " + std::to_string(r) + " dims; a pair needs 2");
+        u.rotated_dims = r;
         std::vector<std::int64_t> q_rows_wanted, k_rows_wanted;
         for (int h = 0; h < s.heads; ++h)
             for (int j = 0; j < r; ++j) q_rows_wanted.push_back(q_row(s, h, j));
@@ -409,12 +427,14 @@ WeightUsage read_weight_usage(const ModelFolder& m, const ParamSet& params, std:
             for (int j = 0; j < r; ++j) k_rows_wanted.push_back(k_row(s, h, j));
         auto sums = [&](const std::string& name, const std::vector<std::int64_t>& rows) {
             const Located& at = m.tensor(name);
-            std::vector<double> scale;
-            if (const Located* sc = m.scale_of(name); sc && at.tensor->dtype == io::SafetensorsDtype::f8_e4m3)
-                scale = sc->file->values(*sc->tensor);
-            out.bytes_read += rows.size() * static_cast<std::uint64_t>(at.tensor->shape[1]) * io::dtype_size(at.tensor->dtype);
             try {
-                return at.file->row_square_sums(*at.tensor, rows, scale.empty() ? nullptr : &scale, m.fp8_block);
+                std::vector<double> scale;
+                if (const Located* sc = m.scale_of(name); sc && at.tensor->dtype == io::SafetensorsDtype::f8_e4m3)
+                    scale = sc->file->values(*sc->tensor);
+                out.bytes_read += rows.size() * static_cast<std::uint64_t>(at.tensor->shape[1]) * io::dtype_size(at.tensor->dtype);
+                return at.file->row_square_sums(*at.tensor, rows, scale.empty() ? nullptr : &scale, m.fp8_block, go_on);
+            } catch (const io::ReadCancelled&) {
+                throw WeightsCancelled();
             } catch (const io::SafetensorsError& e) {
                 throw WeightsError(e.what());
             }
@@ -425,7 +445,12 @@ WeightUsage read_weight_usage(const ModelFolder& m, const ParamSet& params, std:
         if (a.norm != NormScale::none) {
             auto scale = [&](std::string_view pattern) {
                 const Located& at = m.tensor(layer_name(pattern, m.prefix, layer));
-                std::vector<double> g = at.file->values(*at.tensor);
+                std::vector<double> g;
+                try {
+                    g = at.file->values(*at.tensor);
+                } catch (const io::SafetensorsError& e) {
+                    throw WeightsError(e.what());
+                }
                 if (a.norm == NormScale::one_plus_w)
                     for (double& x : g) x += 1.0;
                 return g;
@@ -434,11 +459,8 @@ WeightUsage read_weight_usage(const ModelFolder& m, const ParamSet& params, std:
             k_scale = scale(a.k_norm);
         }
         u.pairs = pair_usage(q, k, s.heads, s.kv_heads, r, a.pairing, q_scale, k_scale);
-        for (int i = 0; i < r / 2; ++i) {
-            const double theta = f.original_theta[i];
-            u.wavelength.push_back(f.rotates(i) && theta > 0 ? 2 * M_PI / theta : NAN);
-        }
         out.layers.push_back(std::move(u));
+        done += 1;
     }
     if (progress) progress(1.0);
     return out;

@@ -5,7 +5,6 @@
 // through short-lived memory maps, so a model of any size takes a few megabytes.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -43,28 +42,18 @@ std::shared_ptr<const ModelFolder> open_model_folder(const std::string& dir);
 // without a layer list gets one of num_hidden_layers full-attention layers, so layer=N selects one.
 ParamSet with_model_folder(const ParamSet& params, const std::string& dir, std::vector<std::string>* warnings = nullptr);
 
-using LayerUsage = LayerPairUsage;
-
 struct WeightUsage {
     std::string folder;
     ModelShape shape;
     const Architecture* architecture = nullptr;
-    std::vector<LayerUsage> layers;  // every layer, or the one asked for
+    std::vector<LayerPairUsage> layers;  // every layer, or the one asked for
     std::uint64_t bytes_read = 0;    // of tensor data
 };
 
-struct ModelFolderInfo {
-    std::string folder;
-    ModelShape shape;
-    const Architecture* architecture = nullptr;
-    std::vector<std::string> files;
-    std::string prefix;  // the layer tensors' prefix ("model.", "language_model.model.", ...)
-};
-ModelFolderInfo describe(const ModelFolder& folder);
 
-// Reads the usage table: each layer's rotated dims and wavelengths from `params` (that layer's kind),
-// which must have the folder's head_dim. `progress(fraction)` is called between tensors; returning
-// false cancels (throws WeightsCancelled). Throws WeightsError for data it cannot read.
+// Reads the usage table: each layer's rotated dims from `params` (rotated_dims_by_layer), which must
+// have the folder's head_dim. `progress(fraction)` is called between windows of rows; returning false
+// cancels (throws WeightsCancelled). Throws WeightsError for data it cannot read.
 struct WeightsCancelled : std::runtime_error {
     WeightsCancelled() : std::runtime_error("cancelled") {}
 };

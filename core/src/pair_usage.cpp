@@ -1,6 +1,9 @@
 #include "rope/pair_usage.hpp"
 
 #include <cmath>
+#include <optional>
+
+#include "rope/model_layers.hpp"
 #include <stdexcept>
 #include <string>
 
@@ -55,6 +58,34 @@ PairUsage pair_usage(const std::vector<double>& q_square, const std::vector<doub
         }
     }
     return u;
+}
+
+ParamSet layer_params(const ParamSet& params, int layer) {
+    const ModelLayers model = params.model_layers();
+    if (model.empty() || params[P::layer] == std::optional<std::int64_t>(layer)) return params;
+    return params.with_kind_keys(model.kind(layer));
+}
+
+std::vector<int> rotated_dims_by_layer(const ParamSet& params) {
+    const ModelLayers model = params.model_layers();
+    if (model.empty()) return {params.config().rotated_dims()};
+    std::vector<int> per_kind;
+    for (const LayerKind& kind : model.kinds) per_kind.push_back(params.with_kind_keys(kind).config().rotated_dims());
+    std::vector<int> out;
+    for (int layer = 0; layer < model.layers(); ++layer)
+        out.push_back(params[P::layer] == std::optional<std::int64_t>(layer)
+                          ? params.config().rotated_dims()
+                          : per_kind[static_cast<std::size_t>(model.kind_of_layer[static_cast<std::size_t>(layer)])]);
+    return out;
+}
+
+std::vector<double> pair_wavelengths(const FrequencyTable& f, int pairs) {
+    std::vector<double> out;
+    for (int i = 0; i < pairs; ++i) {
+        const bool turns = i < f.pairs() && f.rotates(i) && f.original_theta[i] > 0;
+        out.push_back(turns ? 2 * M_PI / f.original_theta[i] : NAN);
+    }
+    return out;
 }
 
 }  // namespace rope

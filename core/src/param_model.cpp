@@ -267,10 +267,15 @@ ModelLayers ParamSet::model_layers() const {
     return m;
 }
 
-ParamSet ParamSet::with_kind(const LayerKind& kind) const {
+ParamSet ParamSet::with_kind_keys(const LayerKind& kind) const {
     ParamSet next = *this;
     for (ParamId id : params_in(kLayerScope)) next.reset(id);
     for (const auto& [id, v] : kind.values) next.set(id, v);
+    return next;
+}
+
+ParamSet ParamSet::with_kind(const LayerKind& kind) const {
+    ParamSet next = with_kind_keys(kind);
     const RopeConfig c = next.config();
     if (next[P::pair] >= c.rotated_pairs()) next.set_number(P::pair, std::max(0, c.rotated_pairs() - 1));
     for (ParamId id : {ParamId::vector, ParamId::key_vector}) {

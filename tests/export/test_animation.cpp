@@ -4,6 +4,8 @@
 // pixel for pixel. Every bad input: one line, exit 2, nothing written, an existing file untouched.
 #include <gtest/gtest.h>
 
+#include "support/synthetic_model.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -662,7 +664,11 @@ TEST(AxisPins, EveryFiguresColourBarsAndTickLabelsStayPutOverAnAnimation) {
         {"video_ids", "video_fps", {"1", "2", "4"}, {"preset=qwen2.5-vl-7b", "video_frames=24"}},
         // the model card is a table of text: nothing that could move either
         {"model_card", "base", {"100", "10000", "1000000"}, {}},
+        // a trained model's layers: each has its own heaviest share, the colour bars hold the run's
+        {"trained", "layer", {"0", "1"}, {"dim=16", "layer_kinds=full_attention: attention=full dim=16", "model_layers=2*full_attention",
+                                           "model=" + rope::test::synthetic_model_folder()}, 1000, 640},
     };
+    rope::weights::install_trained_reader();
     std::vector<std::string> covered;
     for (const MovingFigure& c : cases) {
         SCOPED_TRACE(c.figure + ", " + c.key + " from " + c.values.front() + " to " + c.values.back());

@@ -2,6 +2,8 @@
 // renders the SVG, pdfinfo and pdftoppm read the PDF, the PNG's text chunks hold its parameters,
 // the CSV numbers equal the core's. Bad input writes nothing and damages nothing.
 #include <gtest/gtest.h>
+
+#include "support/synthetic_model.hpp"
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -71,6 +73,8 @@ TEST_P(EveryFigureExport, InEveryFormatReadByRealReaders) {
                 args.insert(args.end(), {"--set", "layer_kinds=chunked_attention: window=8192; full_attention: nope=true", "--set",
                                          "model_layers=3*chunked_attention,full_attention", "--set", "layer=0", "--set",
                                          "attn_temperature_tuning=true"});
+            if (fig_name == "trained")  // a model folder (without one there is nothing to export: refused); head dim 16
+                args.insert(args.end(), {"--set", "model=" + rope::test::synthetic_model_folder()});
             args.insert(args.end(), {"--set", "base=500000"});
             if (!extra.empty()) {
                 args.push_back("--scale");
@@ -90,7 +94,7 @@ TEST_P(EveryFigureExport, InEveryFormatReadByRealReaders) {
         EXPECT_EQ(b.height, 2 * a.height);
         std::map<std::string, std::string> text(a.text.begin(), a.text.end());
         EXPECT_EQ(text["base"], "500000");
-        EXPECT_EQ(text["dim"], "128");
+        EXPECT_EQ(text["dim"], fig_name == "trained" ? "16" : "128");  // the synthetic model's head dim
         EXPECT_EQ(text["scaling"], "none");
         EXPECT_NE(text["Software"].find("RoPE Explorer"), std::string::npos);
         EXPECT_EQ(text["figure"], fig);
@@ -509,6 +513,7 @@ TEST_F(ExportTest, EveryPlotAlone) {
                      {"layer", "0"},
                      {"attn_temperature_tuning", "true"}})
                 params.set(k, v);
+        if (d->name == "trained") params = rope::test::with_synthetic_model();  // its plots need a model folder
         rope::exporting::ExportOptions o;
         // the whole figure at its own export size draws every plot (a smaller one may show fewer)
         o.width = d->export_width;

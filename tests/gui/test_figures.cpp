@@ -9,6 +9,7 @@
 
 #include "figures/heatmap_cells.hpp"
 #include "figures/registry.hpp"
+#include "support/synthetic_model.hpp"
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/phasor.hpp"
@@ -182,7 +183,8 @@ TEST(Figures, EveryFigureHasLabelledAxes) {
                                    {"attn_temperature_tuning", "true"}});
     for (const figures::FigureDescriptor* each : figures::all_figures()) {
         const figures::FigureDescriptor& id = *each;
-        const auto fig = build(id, id.name == "model_anatomy" ? model : p, cache, false);
+        // the trained model panel likewise for a model folder
+        const auto fig = build(id, id.name == "model_anatomy" ? model : id.name == "trained" ? test::with_synthetic_model() : p, cache, false);
         EXPECT_FALSE(fig.plots.empty()) << id.name;
         std::size_t texts = commands<plot::TextCmd>(fig.list).size();
         EXPECT_GT(texts, 5u) << id.name;

@@ -10,6 +10,7 @@
 #include "figures/registry.hpp"
 #include "lessons/lessons.hpp"
 #include "rope/presets.hpp"
+#include "support/synthetic_model.hpp"
 
 using namespace rope;
 
@@ -81,6 +82,12 @@ std::vector<ParamSet> varied_states() {
                         {"attn_temperature_tuning", "true"},
                         {"vector", numbers(128, 8)},
                         {"key_vector", numbers(128, 2)}}));
+    // a trained model folder (the Trained model panel draws plots only for one), a layer selected
+    out.push_back(test::with_synthetic_model());
+    ParamSet second_layer = test::with_synthetic_model();
+    second_layer.set(P::layer, "1");
+    second_layer.set(P::pair, "6");
+    out.push_back(second_layer);
     return out;
 }
 

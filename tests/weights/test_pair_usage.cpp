@@ -97,7 +97,7 @@ TEST(SafetensorsFile, Fp8RowsAreScaledByTheirBlocksScaleInv) {
     const std::vector<double> scale = {1.0, 10.0, 3.0, 0.5};
     const fs::path p = write_file("fp8", safetensors({{"w", "F8_E4M3", {3, 3}, bytes_of(w)}}, true));
     const rope::io::SafetensorsFile file(p.string());
-    const auto sums = file.row_square_sums(*file.header().find("w"), {0, 1, 2}, &scale, 2);
+    const auto sums = file.row_square_sums(*file.header().find("w"), {0, 1, 2}, &scale, {2, 2});
     EXPECT_DOUBLE_EQ(sums[0], 1 * (1 + 4) + 100 * 1);
     EXPECT_DOUBLE_EQ(sums[1], 1 * (4 + 1) + 100 * 1);
     EXPECT_DOUBLE_EQ(sums[2], 9 * 1 + 0.25 * 4);

@@ -90,7 +90,7 @@ void save_lesson(const AppState& state, const std::string& path, Actions& out) {
 
 void open_file(const AppState& state, const std::string& path, bool as_config, Actions& out) {
     try {
-        if (std::filesystem::is_directory(path)) {
+        if (std::error_code ec; std::filesystem::is_directory(path, ec)) {
             out.ask(model_folder_action(state, path));
         } else if (as_config) {
             out.ask(config_action(state, path));
@@ -107,7 +107,7 @@ void open_file(const AppState& state, const std::string& path, bool as_config, A
 }
 
 void open_dropped_file(const AppState& state, const std::string& path, bool as_b, Actions& out) {
-    if (std::filesystem::is_directory(path)) return open_file(state, path, false, out);  // a model folder
+    if (std::error_code ec; std::filesystem::is_directory(path, ec)) return open_file(state, path, false, out);  // a model folder
     const FileKind kind = file_kind(path);
     if (kind == FileKind::config && as_b) return open_config_as_b(state, path, out);
     open_file(state, path, kind == FileKind::config, out);

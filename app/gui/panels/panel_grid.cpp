@@ -69,8 +69,8 @@ std::string panel_numbers(const std::vector<int>& panels) {
 }
 
 // The row of tabs above the grid: each page's name and its panels' numbers, or the names alone where
-// the numbers would not leave them one row; where the current page is shown in parts, a button for
-// each part after its tab ("6–7", "8–9").
+// the numbers would not leave them one row, or the short names where the names would not either; where
+// the current page is shown in parts, a button for each part after its tab ("6–7", "8–9").
 struct PageTab {
     std::string label, tooltip;
     act::ShowPage shows;
@@ -84,7 +84,7 @@ struct PageTabs {
 PageTabs page_tabs(const AppState& state, float width, const std::vector<std::vector<int>>& parts, int part) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const char* keys = "Tab: next page or part, Shift+Tab: previous; number keys maximise a panel";
-    std::vector<PageTab> numbered, named;
+    std::vector<PageTab> numbered, named, short_named;
     for (int k = 0; k < static_cast<int>(figures::pages().size()); ++k) {
         std::vector<int> on_page;
         for (const figures::FigureDescriptor* d : figures::figures_on_page(k)) on_page.push_back(d->index);
@@ -93,6 +93,8 @@ PageTabs page_tabs(const AppState& state, float width, const std::vector<std::ve
         const bool current = state.page == k;
         numbered.push_back({name + "  (" + numbers + ")", std::string("Switch the page of panels (") + keys + ").", {k, 0}, current});
         named.push_back({name, "Panels " + numbers + ": switch the page of panels (" + keys + ").", {k, 0}, current});
+        short_named.push_back({std::string(figures::page_table()[static_cast<std::size_t>(k)].short_name),
+                               name + ", panels " + numbers + ": switch the page of panels (" + keys + ").", {k, 0}, current});
         if (!current || parts.size() < 2) continue;
         for (int j = 0; j < static_cast<int>(parts.size()); ++j) {
             const std::string these = panel_numbers(parts[static_cast<std::size_t>(j)]);
@@ -101,6 +103,7 @@ PageTabs page_tabs(const AppState& state, float width, const std::vector<std::ve
                               {k, j}, j == part};
             numbered.push_back(tab);
             named.push_back(tab);
+            short_named.push_back(tab);
         }
     }
     const float room = width - style.WindowPadding.x * 2;
@@ -115,11 +118,14 @@ PageTabs page_tabs(const AppState& state, float width, const std::vector<std::ve
         }
         return count;
     };
-    const int numbered_rows = rows(numbered), named_rows = rows(named);
+    const int numbered_rows = rows(numbered), named_rows = rows(named), short_rows = rows(short_named);
     PageTabs out;
-    const bool use_numbers = numbered_rows == 1 || named_rows > 1;
-    out.tabs = use_numbers ? std::move(numbered) : std::move(named);
-    const int n = use_numbers ? numbered_rows : named_rows;
+    // numbers while they fit one row, then names, then short names; rows of numbers when nothing fits
+    int n = numbered_rows;
+    if (numbered_rows == 1) out.tabs = std::move(numbered);
+    else if (named_rows == 1) out.tabs = std::move(named), n = 1;
+    else if (short_rows == 1) out.tabs = std::move(short_named), n = 1;
+    else out.tabs = std::move(numbered);
     out.height = style.WindowPadding.y * 2 + ImGui::GetFrameHeight() * static_cast<float>(n) + style.ItemSpacing.y * static_cast<float>(n - 1);
     return out;
 }

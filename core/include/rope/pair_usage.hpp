@@ -6,10 +6,11 @@
 // Frobenius norms, their product (usage) and its share of the head go out.
 #pragma once
 
-#include <utility>
 #include <vector>
 
 #include "rope/config.hpp"
+#include "rope/frequencies.hpp"
+#include "rope/params.hpp"
 #include "rope/rotation.hpp"  // pair_dims: the two dims of a head that pair i turns
 
 namespace rope {
@@ -29,13 +30,19 @@ PairUsage pair_usage(const std::vector<double>& q_square, const std::vector<doub
                      int rotated_dims, Pairing pairing, const std::vector<double>& q_scale = {},
                      const std::vector<double>& k_scale = {});
 
-// One layer of a trained model: its rotated dims, the pairs' usage and their unscaled wavelengths
-// (2 pi / theta_i in tokens; NaN for a pair that does not turn).
+// One layer of a trained model: its rotated dims and the pairs' usage.
 struct LayerPairUsage {
     int layer = 0;
     int rotated_dims = 0;
     PairUsage pairs;
-    std::vector<double> wavelength;
 };
+
+// The RoPE keys of layer `layer` of the loaded model: the current ones for the selected layer (or a
+// model without a layer list), with the keys set after it; that layer's kind's for the others.
+ParamSet layer_params(const ParamSet& params, int layer);
+// Each layer's rotated dims (one entry for a model without a layer list): what the weights are read for.
+std::vector<int> rotated_dims_by_layer(const ParamSet& params);
+// The unscaled wavelength 2 pi / theta_i (tokens) of the first `pairs` pairs; NaN where a pair does not turn.
+std::vector<double> pair_wavelengths(const FrequencyTable& f, int pairs);
 
 }  // namespace rope

@@ -227,6 +227,9 @@ public:
     // This set with one layer kind's RoPE: the layer-level keys back to their defaults, then the
     // kind's values; `pair` is clamped and vectors of another length dropped so the result validates.
     ParamSet with_kind(const LayerKind& kind) const;
+    // Only the kind's RoPE keys (the layer-scope keys reset, then the kind's): what that layer's
+    // frequencies read, without with_kind's care for the selected pair and the vectors.
+    ParamSet with_kind_keys(const LayerKind& kind) const;
     // The M-RoPE section of one layout: mrope_section when it is given for that layout
     // (mrope_interleaved), else Qwen's shares scaled to the rotated pairs.
     MropeSection mrope_section(bool interleaved) const;
