@@ -33,7 +33,7 @@ std::string verbatim(const std::string& text) { return ".nf\n" + roff_escape(tex
 
 std::string window_section() {
     std::string s = ".SH OPTIONS\nThe window's flags; a FILE argument opens a session, a PNG the app exported, a lesson file or a "
-                    "config.json, by its content.\n";
+                    "config.json, by its content; a folder opens as a model folder (--set model=DIR).\n";
     for (const gui::GuiFlag& f : gui::gui_flags())
         if (!f.for_tests) s += item(flag_usage(f), f.help);
     s += item("--help, -h", "print the usage, the figures and the parameters, and exit");

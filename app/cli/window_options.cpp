@@ -56,7 +56,8 @@ std::vector<ParamId> sweep_keys(const std::string& value) {
 }
 
 // rope-explorer FILE: a session (JSON, or a PNG the app exported) as --session, a lesson file as
-// --lessons at its first step, a config.json as --set config=FILE; each checked as that flag is.
+// --lessons at its first step, a config.json as --set config=FILE, a folder as --set model=DIR; each
+// checked as that flag is.
 void open_file_argument(const std::string& path, GuiOptions& o) {
     struct stat st {};
     if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {  // a model folder: its RoPE and its trained weights

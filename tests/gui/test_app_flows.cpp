@@ -28,6 +28,7 @@
 #include "io/png_writer.hpp"
 #include "support/export_cli.hpp"
 #include "support/headless_app.hpp"
+#include "support/synthetic_model.hpp"
 #include "support/temp_dir.hpp"
 
 namespace P = rope::P;
@@ -647,6 +648,46 @@ TEST_F(Flows, ClickingALayerLoadsItIntoEveryPanel) {
     EXPECT_EQ(app.state().params()[P::layer], 5);
 }
 
+// A model folder dropped on the window: its RoPE loads (one undo step), the Trained model panel reads
+// its weights and draws them; a click on the layers map selects that layer and pair everywhere; undo
+// goes back; a config opened over it leaves no model folder behind (the panel says how to load one).
+TEST_F(Flows, ADroppedModelFolderShowsItsTrainedPairsAndAClickSelectsOne) {
+    rope::weights::install_trained_reader();
+    const std::string folder = rope::test::synthetic_model_folder("qwen3");
+    HeadlessApp app({"--fresh", "--set", "preset=llama-3-8b"}, 1280, 720);
+    app.state().page = rope::figures::figure("trained").page;
+    EXPECT_FRESH(app, "no model folder");
+    const int panel = rope::figures::figure("trained").index;
+    EXPECT_TRUE(app.app().panels()[panel].result.plots.empty());
+    app.platform().input().push_drop(folder);
+    EXPECT_FRESH(app, "model folder dropped");
+    EXPECT_NE(app.state().status.find("Model folder " + folder), std::string::npos) << app.state().status;
+    EXPECT_EQ(app.state().params()[P::dim], 48);
+    EXPECT_EQ(app.state().params().value_text(P::model), folder);
+    const auto& view = app.app().panels()[panel];
+    const rope::figures::PlotGeometry* layers = view.result.plot("trained_layers");
+    ASSERT_NE(layers, nullptr);
+    ASSERT_NE(view.result.plot("trained_heads"), nullptr);
+    // the planted pair of the last layer (planted.json): 22 of layer 1
+    const rope::plot::Vec2 local = layers->px(22, 1);
+    const float sx = view.screen.width() / view.result.list.width, sy = view.screen.height() / view.result.list.height;
+    app.click(view.screen.x0 + local.x * sx, view.screen.y0 + local.y * sy);
+    EXPECT_FRESH(app, "pair 22 of layer 1 clicked");
+    EXPECT_EQ(app.state().params()[P::pair], 22);
+    EXPECT_EQ(app.state().params()[P::layer], 1);
+    app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+    EXPECT_FRESH(app, "undo the click");
+    EXPECT_EQ(app.state().params()[P::pair], 0);
+    app.platform().input().push_drop(std::string(ROPE_HF_CONFIGS) + "/gemma-4-31b-transcribed.json");
+    EXPECT_FRESH(app, "a config over the model folder");
+    EXPECT_FALSE(app.state().params().has(P::model));
+    EXPECT_TRUE(app.app().panels()[panel].result.plots.empty());
+    app.key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+    EXPECT_FRESH(app, "undo the config");
+    EXPECT_EQ(app.state().params().value_text(P::model), folder);
+    EXPECT_FALSE(app.app().panels()[panel].result.plots.empty());
+}
+
 // With model B, the anatomy shows B's strip under A's (x: the fraction of each model's depth): a
 // click on A's strip loads that layer of A, one on B's strip or on B's rows of the kinds table loads
 // nothing (they show B, whose layer is B's own), and hovering B's strip reads B's layer.
@@ -802,9 +843,9 @@ TEST_F(Flows, PagePartsAsTheReadmeSays) {
         bool presenting;
         const char *alone, *with_b;
     };
-    for (const Row& r : {Row{1920, 1080, false, "1 1 1 1 1 1", "1 1 1 1 1 2"}, Row{1280, 720, false, "2 1 1 2 1 2", "2 1 2 3 2 3"},
-                         Row{1024, 768, false, "2 1 1 2 1 3", "2 1 2 3 1 3"}, Row{1920, 1080, true, "2 1 2 2 1 2", "4 1 4 3 2 3"},
-                         Row{1280, 720, true, "2 1 2 3 1 2", "4 1 4 3 2 3"}}) {
+    for (const Row& r : {Row{1920, 1080, false, "1 1 1 1 1 1 1", "1 1 1 1 1 2 1"}, Row{1280, 720, false, "2 1 1 2 1 2 1", "2 1 2 3 2 3 1"},
+                         Row{1024, 768, false, "2 1 1 2 1 3 1", "2 1 2 2 1 3 1"}, Row{1920, 1080, true, "2 1 2 2 1 2 1", "4 1 4 3 2 3 1"},
+                         Row{1280, 720, true, "2 1 2 3 1 2 1", "4 1 4 3 2 3 1"}}) {
         const std::string size = std::to_string(static_cast<int>(r.w)) + "x" + std::to_string(static_cast<int>(r.h)) + (r.presenting ? " presenting" : "");
         EXPECT_EQ(parts(r.w, r.h, r.presenting, ""), r.alone) << size;
         EXPECT_EQ(parts(r.w, r.h, r.presenting, "llama-3-8b"), r.with_b) << size << ", with B";
