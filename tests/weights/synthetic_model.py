@@ -2,7 +2,8 @@
 """Synthetic transformer checkpoints and an independent numpy reference of per-pair RoPE usage.
 
 Usage: /usr/bin/python3 synthetic_model.py --layout LAYOUT --out DIR [--seed N]   (seed 0 by default)
-LAYOUT: llama_gqa, llama_sharded, qwen3, gemma3, phi3, gpt_neox, meta (see LAYOUTS below).
+LAYOUT: llama_gqa, llama_sharded, qwen3, gemma3, phi3, gpt_neox, meta, falcon_mq (Falcon-7B: multi-query),
+falcon_new (Falcon-40B: new decoder, grouped q, k, v) (see LAYOUTS below).
 Standard library + numpy only. Writes into DIR (created if missing): the config (config.json, or
 params.json for meta), the weights (every tensor BF16, names and shapes of the real checkpoints;
 llama_sharded: two shards + model.safetensors.index.json), planted.json and reference.csv.
@@ -33,7 +34,7 @@ multiplied by 30 (before rounding), so P dominates head 1; DIR/planted.json {"la
 import argparse, json, math, os, struct
 import numpy as np
 
-LAYOUTS = ("llama_gqa", "llama_sharded", "qwen3", "gemma3", "phi3", "gpt_neox", "meta")
+LAYOUTS = ("llama_gqa", "llama_sharded", "qwen3", "gemma3", "phi3", "gpt_neox", "meta", "falcon_mq", "falcon_new")
 
 
 def make_config(layout):
@@ -57,6 +58,13 @@ def make_config(layout):
                   "num_channels": 3}
         return {"architectures": ["Gemma3ForConditionalGeneration"], "model_type": "gemma3", "text_config": text,
                 "vision_config": vision, "mm_tokens_per_image": 4, "torch_dtype": "bfloat16"}
+    if layout in ("falcon_mq", "falcon_new"):  # Falcon-7B's multi-query layout; Falcon-40B's new decoder
+        new = layout == "falcon_new"
+        return {"architectures": ["FalconForCausalLM"], "model_type": "falcon", "hidden_size": 128,
+                "num_attention_heads": 8, "num_hidden_layers": 2, "multi_query": not new,
+                "new_decoder_architecture": new, "num_kv_heads": 2 if new else None, "alibi": False,
+                "parallel_attn": True, "bias": False, "rope_theta": 10000.0, "max_position_embeddings": 2048,
+                "vocab_size": 64, "layer_norm_epsilon": 1e-05, "torch_dtype": "bfloat16"}
     c = {"hidden_size": 128, "num_hidden_layers": 2, "max_position_embeddings": 2048, "intermediate_size": 256,
          "vocab_size": 64, "rms_norm_eps": 1e-05, "hidden_act": "silu", "torch_dtype": "bfloat16",
          "tie_word_embeddings": False}
@@ -83,6 +91,9 @@ def dims(layout, cfg):
         return D, H, cfg["n_kv_heads"], D // H, cfg["n_layers"], D // H, float(cfg["rope_theta"]), ffn, cfg["vocab_size"]
     c = cfg.get("text_config", cfg)
     D, H = c["hidden_size"], c["num_attention_heads"]
+    if layout in ("falcon_mq", "falcon_new"):  # FalconAttention: num_kv_heads if new decoder, else 1 (multi_query)
+        KV = c["num_kv_heads"] if layout == "falcon_new" else 1
+        return D, H, KV, D // H, c["num_hidden_layers"], D // H, float(c["rope_theta"]), 4 * D, c["vocab_size"]
     hd = c.get("head_dim", D // H)
     frac = c.get("rotary_pct", c.get("partial_rotary_factor", 1.0))
     r = int(hd * frac)
@@ -124,6 +135,19 @@ def build(layout, cfg, rng):
                       p + "attention.wo.weight": o, p + "feed_forward.w1.weight": n(I, D),
                       p + "feed_forward.w2.weight": n(D, I), p + "feed_forward.w3.weight": n(I, D),
                       p + "attention_norm.weight": nw(D), p + "ffn_norm.weight": nw(D)})
+        elif layout in ("falcon_mq", "falcon_new"):
+            p = f"transformer.h.{l}."
+            if layout == "falcon_mq":  # all q heads, one k head, one v head
+                qkv = np.concatenate([q, k, v])
+            else:  # per key group: its H/KV q heads, then its k head, then its v head
+                g = H // KV
+                qkv = np.concatenate([np.concatenate([q[(j * g) * hd:(j + 1) * g * hd], k[j * hd:(j + 1) * hd],
+                                                      v[j * hd:(j + 1) * hd]]) for j in range(KV)])
+            t.update({p + "self_attention.query_key_value.weight": qkv, p + "self_attention.dense.weight": o,
+                      p + "mlp.dense_h_to_4h.weight": n(I, D), p + "mlp.dense_4h_to_h.weight": n(D, I)})
+            norms = ("ln_attn", "ln_mlp") if layout == "falcon_new" else ("input_layernorm",)
+            for name in norms:
+                t.update({p + name + ".weight": nw(D), p + name + ".bias": n(D)})
         elif layout == "gpt_neox":
             p = f"gpt_neox.layers.{l}."
             qkv = np.stack([q.reshape(H, hd, D), k.reshape(H, hd, D), v.reshape(H, hd, D)], axis=1)
@@ -155,6 +179,9 @@ def build(layout, cfg, rng):
                 t[p + "post_feedforward_layernorm.weight"] = nw(D)
     if layout == "meta":
         t.update({"tok_embeddings.weight": n(V, D), "norm.weight": nw(D), "output.weight": n(V, D)})
+    elif layout in ("falcon_mq", "falcon_new"):
+        t.update({"transformer.word_embeddings.weight": n(V, D), "transformer.ln_f.weight": nw(D),
+                  "transformer.ln_f.bias": n(D), "lm_head.weight": n(V, D)})
     elif layout == "gpt_neox":
         t.update({"gpt_neox.embed_in.weight": n(V, D), "gpt_neox.final_layer_norm.weight": nw(D),
                   "gpt_neox.final_layer_norm.bias": n(D), "embed_out.weight": n(V, D)})
@@ -180,6 +207,12 @@ def query_key(layout, cfg, T, l):
     if layout == "meta":
         p = f"layers.{l}.attention."
         return from_bf16(T[p + "wq.weight"]), from_bf16(T[p + "wk.weight"]), ones, ones
+    if layout == "falcon_mq":
+        W = from_bf16(T[f"transformer.h.{l}.self_attention.query_key_value.weight"])
+        return W[:H * hd], W[H * hd:(H + 1) * hd], ones, ones
+    if layout == "falcon_new":  # view(num_kv_heads, heads/kv + 2, hd, D), as FalconAttention._split_heads
+        W = from_bf16(T[f"transformer.h.{l}.self_attention.query_key_value.weight"]).reshape(KV, H // KV + 2, hd, D)
+        return W[:, :-2].reshape(H * hd, D), W[:, -2].reshape(KV * hd, D), ones, ones
     if layout == "gpt_neox":
         W = from_bf16(T[f"gpt_neox.layers.{l}.attention.query_key_value.weight"]).reshape(H, 3, hd, D)
         return W[:, 0].reshape(H * hd, D), W[:, 1].reshape(H * hd, D), ones, ones

@@ -112,7 +112,8 @@ TEST_P(EveryLayout, TheTableMatchesNumpyAndFindsThePlantedPair) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Weights, EveryLayout,
-                         ::testing::Values("llama_gqa", "llama_sharded", "qwen3", "gemma3", "phi3", "gpt_neox", "meta"));
+                         ::testing::Values("llama_gqa", "llama_sharded", "qwen3", "gemma3", "phi3", "gpt_neox", "meta", "falcon_mq",
+                                           "falcon_new"));
 
 // One layer by --set layer=N: that layer's rows only, the same numbers.
 TEST(ModelFolder, LayerNReadsOneLayer) {
