@@ -33,9 +33,10 @@ int run(int argc, char** argv) {
             return run_compute(args);
         }
         struct stat st {};
-        const bool a_file = stat(first.c_str(), &st) == 0 && S_ISREG(st.st_mode);  // rope-explorer FILE opens it
+        // rope-explorer FILE opens it; rope-explorer DIR opens a model folder
+        const bool a_file = stat(first.c_str(), &st) == 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode));
         if (first != "export" && first[0] != '-' && !a_file && first.find_first_of("/.") != std::string::npos)
-            throw UsageError("'" + rope::shorten_for_message(first) + "': no such file (rope-explorer FILE opens a session, a PNG the app exported, a lesson file or a config.json)");
+            throw UsageError("'" + rope::shorten_for_message(first) + "': no such file (rope-explorer FILE opens a session, a PNG the app exported, a lesson file, a config.json or a model folder)");
         if (first != "export" && first[0] != '-' && !a_file)
             throw UsageError("unknown command '" + rope::shorten_for_message(first) + "'; commands: compute, export, or a file to open (see --help)");
     }

@@ -398,7 +398,8 @@ std::map<std::string, std::vector<double>> read_columns(const std::string& file)
 // Every text the picture shows, for one figure built as the file would be.
 std::vector<std::string> texts_of(const std::string& figure, const rope::exporting::ExportOptions& o,
                                   const std::vector<std::pair<std::string, std::string>>& sets = {}) {
-    rope::ParamSet params;
+    // (the trained model draws a picture only for a model folder: a synthetic one)
+    rope::ParamSet params = figure == "trained" ? rope::test::with_synthetic_model() : rope::ParamSet{};
     for (const auto& [k, v] : sets) params.set(k, v);
     params.validate();
     rope::figures::FigureCache cache;
