@@ -20,7 +20,8 @@ int run(int argc, char** argv) {
         return run_export(args);
     }
     struct stat st {};
-    const bool a_file = !args.done() && stat(args.peek().c_str(), &st) == 0 && S_ISREG(st.st_mode);  // the window opens it
+    // the window opens it: a file, or a folder as a model folder
+    const bool a_file = !args.done() && stat(args.peek().c_str(), &st) == 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode));
     if (!args.done() && args.peek()[0] != '-' && !a_file)
         throw UsageError("unknown command '" + rope::shorten_for_message(args.peek()) + "'; rope-explorer-app runs the window and export");
     // The window: bad --set is refused before anything opens.

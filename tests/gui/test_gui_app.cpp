@@ -2,6 +2,8 @@
 // is refused before a window opens, no display is a clear one-line error, the frame benchmark
 // prints its three lines.
 #include <gtest/gtest.h>
+
+#include "support/synthetic_model.hpp"
 #include <unistd.h>
 
 #include <algorithm>
@@ -156,7 +158,7 @@ TEST(GuiApp, EveryPageOpensFromASession) {
 
 // rope-explorer FILE (a file manager's "Open with", the .desktop entry's %f) opens it by its content,
 // as the flag for its kind would: the same picture as --session, --lessons with --lesson 1, --set
-// config=. A path that is no file, or a second file, is one line and exit 2 before a window opens.
+// config=, --set model= for a folder. A path that is no file, or a second file, is one line and exit 2 before a window opens.
 TEST(GuiApp, AFileArgumentOpensItByItsContent) {
     const std::string session = temp_path("s.rope.json");
     std::FILE* f = std::fopen(session.c_str(), "w");
@@ -168,6 +170,7 @@ TEST(GuiApp, AFileArgumentOpensItByItsContent) {
         {{session}, {"--session", session}},
         {{config}, {"--set", "config=" + config}},
         {{lessons}, {"--lessons", lessons, "--lesson", "1"}},
+        {{rope::test::synthetic_model_folder()}, {"--set", "model=" + rope::test::synthetic_model_folder()}},  // a model folder
     };
     for (const auto& [bare, flags] : same) {
         std::vector<rope::io::PngImage> pictures;
