@@ -458,13 +458,16 @@ TrainedState FigureCache::trained_model(const ParamSet& params, bool wait) {
                 job->done = true;
                 return state;
             }
-            job->job = std::async(std::launch::async, [this, job, params] {
+            // The thread holds the job weakly: the job holds the thread's future, and a strong pointer
+            // back would keep both alive for ever (LeakSanitizer found the cycle).
+            job->job = std::async(std::launch::async, [this, weak = std::weak_ptr<Impl::TrainedJob>(job), cancel = job->cancel,
+                                                       fraction = job->progress, params] {
                           setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
                           std::shared_ptr<const TrainedModel> model;
                           std::string error;
                           double last_told = 0;
                           auto progress = [&](double f) {
-                              job->progress->store(f);
+                              fraction->store(f);
                               if (f - last_told >= 0.05) {  // redraw the bar every 5 %
                                   last_told = f;
                                   std::function<void()> ready;
@@ -475,21 +478,23 @@ TrainedState FigureCache::trained_model(const ParamSet& params, bool wait) {
                                   ++g_background_stamp;
                                   if (ready) ready();
                               }
-                              return !job->cancel->load();
+                              return !cancel->load();
                           };
                           try {
                               if (!trained_reader()) throw std::runtime_error("this program reads no model folders");
                               model = std::make_shared<const TrainedModel>(trained_reader()(params, progress));
                           } catch (const std::exception& e) {
-                              error = job->cancel->load() ? "cancelled" : e.what();
+                              error = cancel->load() ? "cancelled" : e.what();
                           }
                           ++computations_;
                           std::function<void()> ready;
                           {
                               std::lock_guard<std::mutex> l(impl_->mutex);
-                              job->model = model;
-                              job->error = error;
-                              job->done = true;
+                              if (const std::shared_ptr<Impl::TrainedJob> kept = weak.lock()) {
+                                  kept->model = model;
+                                  kept->error = error;
+                                  kept->done = true;
+                              }
                               ready = impl_->on_ready;
                           }
                           ++g_background_stamp;
