@@ -30,10 +30,6 @@ using detail::SubplotFit;
 
 enum class ContextPlot { ratio, wavelength, attention, decay, before, after, difference };
 
-std::vector<plot::Tick> degree_ticks() {
-    return {{-kPi, "−180°"}, {-kPi / 2, "−90°"}, {0, "0°"}, {kPi / 2, "90°"}, {kPi, "180°"}};
-}
-
 // Fixed series slot per variant, so a variant looks the same in every plot and export.
 int variant_slot(Scaling s) {
     switch (s) {
@@ -475,7 +471,7 @@ std::pair<std::unique_ptr<plot::Plot>, plot::AxisSetup> setup_heatmap(BuildConte
     p->setup_y(y);
     // "before" and "after" share one colour scale: only "after" carries its bar. The change
     // m (theta' - theta) is an angle too: wrapped, on the same cyclic map, faded the same way.
-    plot::ColorbarSetup bar{k == 2 ? "mean angle change" : "mean angle m·θᵢ", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};
+    plot::ColorbarSetup bar{k == 2 ? "mean angle change" : "mean angle m·θᵢ", plot::ColormapId::cyclic, -kPi, kPi, angle_colorbar_ticks()};
     bar.fade_note = "grey: turns within a cell";
     if (k >= 1 || !h.after_shown) p->setup_colorbar(bar);  // "before" alone carries it too
     return std::make_pair(std::move(p), y);

@@ -101,6 +101,12 @@ namespace {
 
 std::vector<double> as_vector(const Eigen::VectorXd& v) { return std::vector<double>(v.data(), v.data() + v.size()); }
 
+}  // namespace
+
+// The caches' keys and kept values: in a named namespace, since FigureCache::Impl (a class of the
+// header's) holds them.
+namespace cache_entries {
+
 struct DecayKey {
     std::vector<double> theta;
     std::int64_t max_distance;
@@ -140,12 +146,16 @@ struct FigureData {
     std::shared_ptr<const void> data;
 };
 
+}  // namespace cache_entries
+
+namespace {
+
 std::size_t table_bytes(const FrequencyTable& t) { return static_cast<std::size_t>(t.theta.size() + t.original_theta.size()) * sizeof(double); }
 std::size_t series_bytes(const DecaySeries& s) { return (s.distance.size() + s.bound.size()) * sizeof(double); }
 std::size_t floats_bytes(const std::vector<float>& v) { return v.size() * sizeof(float); }
 std::size_t cosine_bytes(const FigureCache::CosineSum& c) { return series_bytes(c.series); }
 std::size_t cells_bytes(const HeatmapCells& c) { return (c.values.size() + c.weights.size()) * sizeof(float); }
-std::size_t unknown_bytes(const FigureData&) { return 0; }
+std::size_t unknown_bytes(const cache_entries::FigureData&) { return 0; }
 
 }  // namespace
 
@@ -159,14 +169,14 @@ struct FigureCache::Impl {
     // The current model's frequencies: moving `position` reuses them.
     LruCache<std::vector<ParamValue>, FrequencyTable> freqs{1, table_bytes};
     // Decay series by (theta, max_distance): the sweep compares five bases, the context panel two.
-    LruCache<DecayKey, DecaySeries> decays{12, series_bytes};
-    LruCache<SweepKey, std::vector<float>> sweep{1, floats_bytes};
-    LruCache<CosineKey, CosineSum> cosine{1, cosine_bytes};
+    LruCache<cache_entries::DecayKey, DecaySeries> decays{12, series_bytes};
+    LruCache<cache_entries::SweepKey, std::vector<float>> sweep{1, floats_bytes};
+    LruCache<cache_entries::CosineKey, CosineSum> cosine{1, cosine_bytes};
     // The heatmap panel's cells and the context panel's three grids: moving the position or pair
     // marker rebuilds the panel but not its cells.
-    LruCache<CellsKey, HeatmapCells> cells{4, cells_bytes};
+    LruCache<cache_entries::CellsKey, HeatmapCells> cells{4, cells_bytes};
     // Figures' own data (figure_data): A's and B's for a few figures at once.
-    LruCache<FigureDataKey, FigureData> figure_data{8, unknown_bytes};
+    LruCache<cache_entries::FigureDataKey, cache_entries::FigureData> figure_data{8, unknown_bytes};
     struct BoundEntry {
         int rotated_dims = 0;
         std::int64_t top = 0;
@@ -279,7 +289,7 @@ std::vector<std::int64_t> column_edges(std::int64_t context, int columns, bool l
 std::shared_ptr<const FigureCache::CosineSum> FigureCache::cosine_sum(const Eigen::VectorXd& theta, std::int64_t context,
                                                                       int columns, bool log_x) {
     columns = std::max(columns, 1);
-    CosineKey key{as_vector(theta), context, columns, log_x};
+    cache_entries::CosineKey key{as_vector(theta), context, columns, log_x};
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
         if (auto kept = impl_->cosine.find(key, impl_->clock)) return kept;
@@ -537,7 +547,7 @@ std::shared_ptr<const FrequencyTable> FigureCache::frequencies(const ParamSet& p
 }
 
 std::shared_ptr<const DecaySeries> FigureCache::decay(const Eigen::VectorXd& theta, std::int64_t max_distance) {
-    DecayKey key{as_vector(theta), max_distance};
+    cache_entries::DecayKey key{as_vector(theta), max_distance};
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
         if (auto kept = impl_->decays.find(key, ++impl_->clock)) return kept;
@@ -571,7 +581,7 @@ std::shared_ptr<const DecaySeries> FigureCache::decay(const Eigen::VectorXd& the
 }
 
 std::shared_ptr<const std::vector<float>> FigureCache::sweep_grid(int rotated_dims, double context, int cols) {
-    SweepKey key{rotated_dims, context, cols};
+    cache_entries::SweepKey key{rotated_dims, context, cols};
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
         if (auto kept = impl_->sweep.find(key, impl_->clock)) return kept;
@@ -594,7 +604,7 @@ std::shared_ptr<const std::vector<float>> FigureCache::sweep_grid(int rotated_di
 
 std::shared_ptr<const HeatmapCells> FigureCache::heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols,
                                                                 int rows, HeatmapMode mode) {
-    CellsKey key{as_vector(theta), from, to, cols, rows, mode};
+    cache_entries::CellsKey key{as_vector(theta), from, to, cols, rows, mode};
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
         if (auto kept = impl_->cells.find(key, ++impl_->clock)) return kept;
@@ -609,14 +619,14 @@ std::shared_ptr<const HeatmapCells> FigureCache::heatmap_cells(const Eigen::Vect
 
 std::shared_ptr<const void> FigureCache::find_figure_data(const char* what, const std::vector<ParamValue>& key) {
     std::lock_guard<std::mutex> lock(impl_->mutex);
-    const std::shared_ptr<const FigureData> kept = impl_->figure_data.find(FigureDataKey{what, key}, ++impl_->clock);
+    const std::shared_ptr<const cache_entries::FigureData> kept = impl_->figure_data.find(cache_entries::FigureDataKey{what, key}, ++impl_->clock);
     return kept ? kept->data : nullptr;
 }
 
 void FigureCache::keep_figure_data(const char* what, std::vector<ParamValue> key, std::shared_ptr<const void> data) {
     ++computations_;
     std::lock_guard<std::mutex> lock(impl_->mutex);
-    impl_->figure_data.put(FigureDataKey{what, std::move(key)}, std::make_shared<const FigureData>(FigureData{std::move(data)}), ++impl_->clock);
+    impl_->figure_data.put(cache_entries::FigureDataKey{what, std::move(key)}, std::make_shared<const cache_entries::FigureData>(cache_entries::FigureData{std::move(data)}), ++impl_->clock);
 }
 
 }  // namespace rope::figures

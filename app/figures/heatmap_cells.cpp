@@ -20,6 +20,10 @@ int heatmap_columns(std::int64_t positions, float width_px) {
     return static_cast<int>(std::max<std::int64_t>(1, std::min(positions, px)));
 }
 
+std::vector<plot::Tick> angle_colorbar_ticks() {
+    return {{-kPi, "−180°"}, {-kPi / 2, "−90°"}, {0, "0°"}, {kPi / 2, "90°"}, {kPi, "180°"}};
+}
+
 int heatmap_rows(int pairs, float height_px) {
     return std::max(1, std::min(pairs, static_cast<int>(std::max(1.0f, std::floor(height_px)))));
 }

@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "plot/ticks.hpp"
 #include "rope/cell_means.hpp"
 #include "rope/param_ids.hpp"
 
@@ -28,6 +29,9 @@ HeatmapSpan heatmap_span(std::int64_t max_position, std::int64_t heatmap_from, s
 
 int heatmap_columns(std::int64_t positions, float width_px);
 int heatmap_rows(int pairs, float height_px);
+
+// The ticks of a cyclic angle colorbar (radians): −180°, −90°, 0°, 90°, 180°.
+std::vector<plot::Tick> angle_colorbar_ticks();
 
 // O(cols x pairs): closed forms per cell, no loop over positions.
 HeatmapCells heatmap_cells(const Eigen::VectorXd& theta, std::int64_t from, std::int64_t to, int cols, int rows, HeatmapMode shown,

@@ -24,10 +24,6 @@ using detail::BuildContext;
 
 enum class HeatmapPlot { heatmap };
 
-std::vector<plot::Tick> degree_ticks() {
-    return {{-kPi, "−180°"}, {-kPi / 2, "−90°"}, {0, "0°"}, {kPi / 2, "90°"}, {kPi, "180°"}};
-}
-
 
 // The CSV: one row per cell (or per position and pair). Ranges are half-open: [position_from,
 // position_to) and [pair_from, pair_to). The mode's column is the shown value: "angle" (of the mean),
@@ -118,10 +114,10 @@ void build_heatmap(BuildContext& ctx) {
     float vmin = static_cast<float>(-kPi), vmax = static_cast<float>(kPi);
     const HeatmapMode shown = mode == HeatmapMode::a_minus_b ? HeatmapMode::angle : mode;
     if (mode == HeatmapMode::a_minus_b && difference.why_not.empty()) {
-        bar = {"mean angle of m·Δθᵢ (A − B)", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};  // Δθᵢ = θᵢ of A − θᵢ of B (the readout says)
+        bar = {"mean angle of m·Δθᵢ (A − B)", plot::ColormapId::cyclic, -kPi, kPi, angle_colorbar_ticks()};  // Δθᵢ = θᵢ of A − θᵢ of B (the readout says)
         bar.fade_note = "grey: A and B part within the cell";
     } else if (shown == HeatmapMode::angle) {
-        bar = {"mean angle of m·θᵢ over a cell", plot::ColormapId::cyclic, -kPi, kPi, degree_ticks()};
+        bar = {"mean angle of m·θᵢ over a cell", plot::ColormapId::cyclic, -kPi, kPi, angle_colorbar_ticks()};
         bar.fade_note = "grey: the pair turns within the cell";
     } else if (shown == HeatmapMode::cos || shown == HeatmapMode::sin) {
         cmap = plot::ColormapId::diverging;

@@ -41,17 +41,6 @@ Color ink_on(Color fill) {
     return lum > 0.55f ? Color{0.05f, 0.05f, 0.08f, 1} : Color{1, 1, 1, 1};
 }
 
-// A half-ellipse arc between two x positions at baseline y, bulging up (dir = -1) or down (+1).
-void arc(plot::DisplayList& list, float xa, float xb, float y, float height, float dir, Color c, float width) {
-    std::vector<Vec2> pts;
-    const float cx = (xa + xb) / 2, rx = std::abs(xb - xa) / 2;
-    for (int i = 0; i <= 24; ++i) {
-        const double a = kPi * i / 24;
-        pts.push_back({cx - rx * static_cast<float>(std::cos(a)), y + dir * height * static_cast<float>(std::sin(a))});
-    }
-    list.line(std::move(pts), c, width);
-}
-
 // The largest drift of a shifted-score curve; "≈ 0" when it is rounding noise.
 std::string drift_text(const std::vector<double>& scores) {
     double scale = 0;
@@ -160,7 +149,7 @@ void draw_partner_arcs(BuildContext& ctx, plot::Plot& p, const DimRows& rows, in
                             ? arc_h * 0.8f
                             : arc_h * (0.55f + 0.45f * static_cast<float>(i) / static_cast<float>(std::max(1, half - 1)));
         const Color c = row == 2 ? th.text.with_alpha(0.75f) : rows.colour(th, i);
-        arc(p.list(), xa, xb, below ? y + box : y, h, below ? 1.0f : -1.0f, c, st.px(2));
+        why::pair_arc(p.list(), xa, xb, below ? y + box : y, h, below ? 1.0f : -1.0f, c, st.px(2), 24);
     }
 }
 

@@ -129,17 +129,6 @@ struct FrequencyColors {
     }
 };
 
-// Half-ellipse from xa to xb at baseline y, bulging up (dir = -1) or down (+1).
-void arc(plot::DisplayList& list, float xa, float xb, float y, float height, float dir, Color c, float width) {
-    std::vector<Vec2> pts;
-    const float cx = (xa + xb) / 2, rx = std::abs(xb - xa) / 2;
-    for (int i = 0; i <= 32; ++i) {
-        const double a = kPi * i / 32;
-        pts.push_back({cx - rx * static_cast<float>(std::cos(a)), y + dir * height * static_cast<float>(std::sin(a))});
-    }
-    list.line(std::move(pts), c, width);
-}
-
 std::string range_text(int a, int b) { return a == b ? std::to_string(a) : std::to_string(a) + "–" + std::to_string(b); }
 
 void draw_dims(BuildContext& ctx, const TwoLayouts& t, const FrequencyColors& colors, plot::Rect cell) {
@@ -188,8 +177,8 @@ void draw_dims(BuildContext& ctx, const TwoLayouts& t, const FrequencyColors& co
         for (int s = 0; s < shown; ++s) {
             const int i = shown == 1 ? 0 : static_cast<int>(std::lround(static_cast<double>(s) * (pairs - 1) / (shown - 1)));
             const int partner = r.partner[static_cast<std::size_t>(i)];
-            arc(p.list(), dim_x(i + 0.5), dim_x(partner + 0.5), y, arc_h * (0.45f + 0.55f * static_cast<float>(s + 1) / static_cast<float>(shown)),
-                dir, colors.of(th, r.angle[i]), st.px(1.8f));
+            why::pair_arc(p.list(), dim_x(i + 0.5), dim_x(partner + 0.5), y, arc_h * (0.45f + 0.55f * static_cast<float>(s + 1) / static_cast<float>(shown)),
+                dir, colors.of(th, r.angle[i]), st.px(1.8f), 32);
         }
     };
     strip(t.partial, strip1);

@@ -188,7 +188,7 @@ void draw_rope(BuildContext& ctx, const SinusoidalData& d, const SinusoidalData*
 
 // one row per (query m, key n) the curves plot: rectangular, every cell a number (keys before
 // position 0 do not exist, so the first query's rows may start later than the second's)
-void write_table(DataTable& t, const SinusoidalData& d) {
+void fill_sinusoidal_table(DataTable& t, const SinusoidalData& d) {
     t.columns = {"m", "n", "distance", "pe_dot", "additive_score", "rope_score"};
     t.values.assign(t.columns.size(), {});
     for (const auto& [m, add, rope] : {std::tie(d.m1, d.add1, d.rope1), std::tie(d.m2, d.add2, d.rope2)}) {
@@ -222,7 +222,7 @@ void build_sinusoidal(BuildContext& ctx) {
                                          wide ? plot::Rect{W / 2, top, W, bottom} : plot::Rect{0, mid_y, W, bottom}});
     if (fit.shows(0)) draw_absolute(ctx, data, b.has_value(), fit.cells[0]);
     if (fit.shows(1)) draw_rope(ctx, data, b ? &*b : nullptr, fit.cells[1]);
-    if (ctx.request.with_table) ctx.result.table = detail::table_of_models(data, b ? &*b : nullptr, write_table);
+    if (ctx.request.with_table) ctx.result.table = detail::table_of_models(data, b ? &*b : nullptr, fill_sinusoidal_table);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "plot/text_wrap.hpp"
 #include "plot/ticks.hpp"
 #include "rope/config.hpp"
+#include "rope/frequencies.hpp"
 
 namespace rope::figures::detail::why {
 
@@ -121,6 +123,19 @@ inline float legend_row(BuildContext& ctx, const std::vector<plot::LegendEntry>&
 // A spread or drift for people: "≈ 0" when it is rounding noise next to `scale`.
 inline std::string spread_text(double value, double scale) {
     return value <= 1e-9 * std::max(std::abs(scale), 1e-300) ? "≈ 0" : plot::readout_number(value, 3);
+}
+
+// A half-ellipse from xa to xb at baseline y, bulging up (dir = -1) or down (+1), as `segments` lines:
+// the arc that joins the two dims of a pair.
+inline void pair_arc(plot::DisplayList& list, float xa, float xb, float y, float height, float dir, plot::Color c, float width,
+                     int segments) {
+    std::vector<plot::Vec2> pts;
+    const float cx = (xa + xb) / 2, rx = std::abs(xb - xa) / 2;
+    for (int i = 0; i <= segments; ++i) {
+        const double a = kPi * i / segments;
+        pts.push_back({cx - rx * static_cast<float>(std::cos(a)), y + dir * height * static_cast<float>(std::sin(a))});
+    }
+    list.line(std::move(pts), c, width);
 }
 
 inline Pairing other_layout(Pairing p) { return p == Pairing::interleaved ? Pairing::half : Pairing::interleaved; }

@@ -15,10 +15,6 @@ namespace rope::io {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& file, const std::string& tensor, const std::string& what) {
-    throw_safetensors_error(file, tensor, what);
-}
-
 // A window of the file mapped read-only, unmapped when it goes: the pages it touched stop counting
 // as this process's memory then.
 class MappedWindow {
@@ -29,7 +25,7 @@ public:
         length_ = bytes + (offset - start);
         // MAP_POPULATE maps the whole window from the page cache in one call, not a fault per page
         base_ = mmap(nullptr, length_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, static_cast<off_t>(start));
-        if (base_ == MAP_FAILED) fail(file, "", std::string("cannot map its data: ") + std::strerror(errno));
+        if (base_ == MAP_FAILED) throw_safetensors_error(file, "", std::string("cannot map its data: ") + std::strerror(errno));
         data_ = static_cast<const std::uint8_t*>(base_) + (offset - start);
     }
     ~MappedWindow() { munmap(base_, length_); }
@@ -127,11 +123,11 @@ float f8_e4m3_to_float(std::uint8_t bits) {
 
 SafetensorsFile::SafetensorsFile(const std::string& path) : path_(path) {
     fd_ = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd_ < 0) fail(path, "", std::string("cannot open: ") + std::strerror(errno));
+    if (fd_ < 0) throw_safetensors_error(path, "", std::string("cannot open: ") + std::strerror(errno));
     struct stat st {};
     if (fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
         close(fd_);
-        fail(path, "", "not a regular file");
+        throw_safetensors_error(path, "", "not a regular file");
     }
     size_ = static_cast<std::uint64_t>(st.st_size);
     // the size field, then exactly the header it announces (checked against the file's size first)
@@ -146,12 +142,12 @@ SafetensorsFile::SafetensorsFile(const std::string& path) : path_(path) {
         return true;
     };
     try {
-        if (!read_at(prefix.data(), prefix.size(), 0)) fail(path, "", "cannot read its header size");
+        if (!read_at(prefix.data(), prefix.size(), 0)) throw_safetensors_error(path, "", "cannot read its header size");
         if (size_ >= 8) {
             const std::uint64_t n = read_u64_le(prefix.data());
             if (n <= kMaxSafetensorsHeader && n <= size_ - 8) {
                 prefix.resize(static_cast<std::size_t>(8 + n));
-                if (!read_at(prefix.data() + 8, static_cast<std::size_t>(n), 8)) fail(path, "", "cannot read its header");
+                if (!read_at(prefix.data() + 8, static_cast<std::size_t>(n), 8)) throw_safetensors_error(path, "", "cannot read its header");
             }
         }
         header_ = parse_safetensors_header(prefix.data(), prefix.size(), size_, path);
@@ -177,7 +173,7 @@ std::vector<double> SafetensorsFile::values(const SafetensorsTensor& t) const {
             case SafetensorsDtype::f16: out[i] = f16_to_float(load_u16(p + 2 * i)); break;
             case SafetensorsDtype::f32: out[i] = load_f32(p + 4 * i); break;
             default:
-                fail(path_, t.name, std::string("dtype ") + dtype_name(t.dtype) + " where BF16, F16 or F32 is read");
+                throw_safetensors_error(path_, t.name, std::string("dtype ") + dtype_name(t.dtype) + " where BF16, F16 or F32 is read");
         }
     }
     return out;
@@ -186,20 +182,20 @@ std::vector<double> SafetensorsFile::values(const SafetensorsTensor& t) const {
 std::vector<double> SafetensorsFile::row_square_sums(const SafetensorsTensor& t, const std::vector<std::int64_t>& rows,
                                                      const std::vector<double>* scale_inv, BlockSize block,
                                                      const std::function<bool()>& go_on) const {
-    if (t.shape.size() != 2) fail(path_, t.name, "a projection's weight has 2 dimensions, this one " + std::to_string(t.shape.size()));
+    if (t.shape.size() != 2) throw_safetensors_error(path_, t.name, "a projection's weight has 2 dimensions, this one " + std::to_string(t.shape.size()));
     const bool fp8 = t.dtype == SafetensorsDtype::f8_e4m3;
     if (fp8 && !scale_inv)
-        fail(path_, t.name, "F8_E4M3 weights without their weight_scale_inv block scales cannot be read");
+        throw_safetensors_error(path_, t.name, "F8_E4M3 weights without their weight_scale_inv block scales cannot be read");
     if (!fp8 && t.dtype != SafetensorsDtype::bf16 && t.dtype != SafetensorsDtype::f16 && t.dtype != SafetensorsDtype::f32)
-        fail(path_, t.name, std::string("dtype ") + dtype_name(t.dtype) + "; weights are read in BF16, F16, F32 or F8_E4M3 with block scales");
+        throw_safetensors_error(path_, t.name, std::string("dtype ") + dtype_name(t.dtype) + "; weights are read in BF16, F16, F32 or F8_E4M3 with block scales");
     const std::int64_t n_rows = t.shape[0], cols = t.shape[1];
     const std::uint64_t row_bytes = static_cast<std::uint64_t>(cols) * dtype_size(t.dtype);
     std::vector<double> out(rows.size());
-    if (fp8 && (block.rows < 1 || block.cols < 1)) fail(path_, t.name, "F8_E4M3 without a block size for its scales");
+    if (fp8 && (block.rows < 1 || block.cols < 1)) throw_safetensors_error(path_, t.name, "F8_E4M3 without a block size for its scales");
     // nearby wanted rows share a window of at most kWindowBytes; a gap of more than kGapBytes of rows
     // nobody asked for (the v rows between two heads' k rows, the unrotated dims) starts a new one
     for (std::size_t i = 0; i < rows.size();) {
-        if (rows[i] < 0 || rows[i] >= n_rows) fail(path_, t.name, "row " + std::to_string(rows[i]) + " of " + std::to_string(n_rows));
+        if (rows[i] < 0 || rows[i] >= n_rows) throw_safetensors_error(path_, t.name, "row " + std::to_string(rows[i]) + " of " + std::to_string(n_rows));
         if (go_on && !go_on()) throw ReadCancelled();
         std::size_t last = i;
         while (last + 1 < rows.size() && rows[last + 1] > rows[last] && rows[last + 1] < n_rows &&

@@ -7,8 +7,6 @@ namespace rope::plot {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 double to_srgb(double linear) {
     linear = std::clamp(linear, 0.0, 1.0);
     return linear <= 0.0031308 ? 12.92 * linear : 1.055 * std::pow(linear, 1 / 2.4) - 0.055;

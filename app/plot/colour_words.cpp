@@ -7,8 +7,6 @@ namespace rope::plot {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 double to_linear(double srgb) { return srgb <= 0.04045 ? srgb / 12.92 : std::pow((srgb + 0.055) / 1.055, 2.4); }
 
 bool hue_within(const ColourWord& w, double hue) {

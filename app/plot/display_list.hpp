@@ -10,6 +10,8 @@
 
 namespace rope::plot {
 
+inline constexpr double kPi = 3.14159265358979323846;
+
 struct Vec2 {
     float x = 0, y = 0;
 };

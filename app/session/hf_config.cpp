@@ -20,15 +20,15 @@ namespace {
 using nlohmann::json;
 using KeyValues = std::vector<std::pair<ParamId, std::string>>;
 
-[[noreturn]] void fail(const std::string& name, const std::string& what) {
+[[noreturn]] void fail_config(const std::string& name, const std::string& what) {
     throw SessionError("config '" + name + "': " + what);
 }
 
 double number(const json& j, const std::string& key, const std::string& name) {
     const json& v = j.at(key);
-    if (!v.is_number()) fail(name, "\"" + key + "\" must be a number, got " + std::string(v.type_name()));
+    if (!v.is_number()) fail_config(name, "\"" + key + "\" must be a number, got " + std::string(v.type_name()));
     const double d = v.get<double>();
-    if (!std::isfinite(d)) fail(name, "\"" + key + "\" must be finite");
+    if (!std::isfinite(d)) fail_config(name, "\"" + key + "\" must be finite");
     return d;
 }
 
@@ -38,16 +38,16 @@ bool has(const json& j, const std::string& key) { return j.is_object() && j.cont
 int whole_number(const json& j, const std::string& key, const std::string& name, int low, int high) {
     const double d = number(j, key, name);
     if (!(d >= low && d <= high) || d != std::floor(d))
-        fail(name, "\"" + key + "\" is " + format_number(d) + "; it must be a whole number from " + std::to_string(low) +
+        fail_config(name, "\"" + key + "\" is " + format_number(d) + "; it must be a whole number from " + std::to_string(low) +
                        " to " + std::to_string(high));
     return static_cast<int>(d);
 }
 
 std::string list_text(const json& v, const std::string& key, const std::string& name) {
-    if (!v.is_array()) fail(name, "\"" + key + "\" must be a list of numbers");
+    if (!v.is_array()) fail_config(name, "\"" + key + "\" must be a list of numbers");
     std::string s;
     for (const json& x : v) {
-        if (!x.is_number()) fail(name, "\"" + key + "\" must be a list of numbers");
+        if (!x.is_number()) fail_config(name, "\"" + key + "\" must be a list of numbers");
         s += (s.empty() ? "" : ",") + format_number(x.get<double>());
     }
     return s;
@@ -71,7 +71,7 @@ bool starts_with(const std::string& s, const char* prefix) { return s.rfind(pref
 bool truthy(const json& v, const std::string& where, const std::string& name) {
     if (v.is_boolean()) return v.get<bool>();
     if (v.is_number()) return v.get<double>() != 0;
-    fail(name, "\"" + where + "\" is " + v.dump().substr(0, 40) + "; it must be true or false (or a number: 0 is false, any other true)");
+    fail_config(name, "\"" + where + "\" is " + v.dump().substr(0, 40) + "; it must be true or false (or a number: 0 is false, any other true)");
 }
 
 // The defaults of a model type's transformers configuration class for the keys the import reads,
@@ -221,9 +221,9 @@ void ConfigReader::parse(const std::string& text) {
     } catch (const json::exception& e) {  // syntax errors, and numbers too big for a double
         std::string what = e.what();
         const std::size_t id_end = what.find("] ");
-        fail(name_, "not valid JSON (" + (id_end == std::string::npos ? what : what.substr(id_end + 2)) + ")");
+        fail_config(name_, "not valid JSON (" + (id_end == std::string::npos ? what : what.substr(id_end + 2)) + ")");
     }
-    if (!root_.is_object()) fail(name_, "expected a JSON object");
+    if (!root_.is_object()) fail_config(name_, "expected a JSON object");
     // multimodal configs keep the language model's settings in text_config
     c_ = root_;
     if (has(root_, "text_config") && root_["text_config"].is_object() && !has(root_, "num_attention_heads") &&
@@ -284,7 +284,7 @@ void ConfigReader::gemma4_defaults(std::vector<std::string>& used) {
     if (!has(c_, "layer_types")) {
         const int layers = layer_count();
         if (layers == 0)
-            fail(name_, "\"num_hidden_layers\" is null and \"layer_types\" is not given; Gemma 4 derives the layer types from "
+            fail_config(name_, "\"num_hidden_layers\" is null and \"layer_types\" is not given; Gemma 4 derives the layer types from "
                         "the layer count: give num_hidden_layers (1 to " + std::to_string(kMaxLayers) + ") or layer_types");
         json types = json::array();
         for (int i = 0; i < layers; ++i) types.push_back((i + 1) % 6 ? "sliding_attention" : "full_attention");
@@ -292,7 +292,7 @@ void ConfigReader::gemma4_defaults(std::vector<std::string>& used) {
         used.push_back("layer_types (every 6th of " + std::to_string(layers) + " layers full_attention)");
     }
     if (has(c_, "rope_parameters") && c_["rope_parameters"].is_object() && c_["rope_parameters"].empty())
-        fail(name_, "\"rope_parameters\" is {}; Gemma 4 reads rope_parameters[layer_type] for every layer: give an entry per "
+        fail_config(name_, "\"rope_parameters\" is {}; Gemma 4 reads rope_parameters[layer_type] for every layer: give an entry per "
                     "layer type, or leave the key out (or null) for Gemma4TextConfig's defaults");
     if (!has(c_, "rope_parameters")) {
         c_["rope_parameters"] = {{"sliding_attention", {{"rope_type", "default"}, {"rope_theta", 10000.0}}},
@@ -346,18 +346,18 @@ int ConfigReader::head_dim() const {
         d = number(c_, "head_dim", name_);
     } else if (has(c_, "hidden_size") && has(c_, "num_attention_heads")) {
         const double heads = number(c_, "num_attention_heads", name_);
-        if (heads <= 0) fail(name_, "\"num_attention_heads\" must be positive");
+        if (heads <= 0) fail_config(name_, "\"num_attention_heads\" must be positive");
         d = std::floor(number(c_, "hidden_size", name_) / heads);
     } else if (has(c_, "n_embd") && has(c_, "n_head")) {
         const double heads = number(c_, "n_head", name_);
-        if (heads <= 0) fail(name_, "\"n_head\" must be positive");
+        if (heads <= 0) fail_config(name_, "\"n_head\" must be positive");
         d = std::floor(number(c_, "n_embd", name_) / heads);
     } else {
-        fail(name_, "no head dimension: needs \"head_dim\", or \"hidden_size\" and \"num_attention_heads\" (or \"n_embd\" and \"n_head\")");
+        fail_config(name_, "no head dimension: needs \"head_dim\", or \"hidden_size\" and \"num_attention_heads\" (or \"n_embd\" and \"n_head\")");
     }
     // checked before the conversion: a float outside int's range would be undefined behaviour
     if (!(d >= 1 && d <= 1e6) || d != std::floor(d))
-        fail(name_, "head dimension " + format_number(d) + " is not a whole number from 1 to 1000000");
+        fail_config(name_, "head dimension " + format_number(d) + " is not a whole number from 1 to 1000000");
     return static_cast<int>(d);
 }
 
@@ -378,13 +378,13 @@ double ConfigReader::fraction(const RopeSource& src, int dim) const {
         key = where = "rotary_dim";
         f = number(c_, key, name_) / dim;
         if (!(f > 0 && f <= 1))
-            fail(name_, "\"rotary_dim\" is " + format_number(number(c_, key, name_)) + "; it must be from 1 to the head dimension " +
+            fail_config(name_, "\"rotary_dim\" is " + format_number(number(c_, key, name_)) + "; it must be from 1 to the head dimension " +
                             std::to_string(dim));
     } else {
         return 1;
     }
     if (!(f > 0 && f <= 1))
-        fail(name_, "\"" + where + "\" is " + format_number(f) + "; it must be in (0, 1] (the share of the head that rotates)");
+        fail_config(name_, "\"" + where + "\" is " + format_number(f) + "; it must be in (0, 1] (the share of the head that rotates)");
     return f;
 }
 
@@ -424,10 +424,10 @@ std::string ConfigReader::rope_type(const RopeSource& src, int dim, double f) co
     const json& rope = src.rope;
     std::string type = "none";
     if (has(rope, "rope_type")) {
-        if (!rope["rope_type"].is_string()) fail(name_, "\"rope_type\" must be a string");
+        if (!rope["rope_type"].is_string()) fail_config(name_, "\"rope_type\" must be a string");
         type = rope["rope_type"];
     } else if (has(rope, "type")) {
-        if (!rope["type"].is_string()) fail(name_, "\"type\" must be a string");
+        if (!rope["type"].is_string()) fail_config(name_, "\"type\" must be a string");
         type = rope["type"];
     }
     if (type == "default" || type == "mrope") type = "none";  // mrope: the frequencies are 1D RoPE's (read_axes reads the axes)
@@ -435,13 +435,13 @@ std::string ConfigReader::rope_type(const RopeSource& src, int dim, double f) co
     if (model_type_ == "phi3" && type == "yarn") type = "longrope";  // Phi3Config's alias for its early configs
     // Phi3Config.validate_rope raises ValueError for any other type
     if (model_type_ == "phi3" && type != "none" && type != "longrope")
-        fail(name_, "\"" + src.where + "\" has rope type \"" + type + "\"; Phi3Config allows only longrope (also written su or yarn) or default");
+        fail_config(name_, "\"" + src.where + "\" has rope type \"" + type + "\"; Phi3Config allows only longrope (also written su or yarn) or default");
     static const std::set<std::string> supported = {"none", "linear", "dynamic", "yarn", "llama3", "longrope", "proportional"};
     if (!supported.count(type))
-        fail(name_, "rope type \"" + type + "\" is not supported (supported: default, linear, dynamic, yarn, llama3, longrope, proportional)");
+        fail_config(name_, "rope type \"" + type + "\" is not supported (supported: default, linear, dynamic, yarn, llama3, longrope, proportional)");
     // transformers' int(partial_rotary_factor * head_dim // 2) pairs turn, the rest get frequency 0
     if (type == "proportional" && static_cast<int>(std::floor(dim * f / 2)) < 1)
-        fail(name_, src.where + " has rope type proportional with partial_rotary_factor " + format_number(f) + " and head dimension " +
+        fail_config(name_, src.where + " has rope type proportional with partial_rotary_factor " + format_number(f) + " and head dimension " +
                         std::to_string(dim) + ": no pair turns (int(" + std::to_string(dim) + " x " + format_number(f) +
                         ") // 2 = 0); the factor must be at least " + format_number(2.0 / dim));
     return type;
@@ -465,8 +465,8 @@ double ConfigReader::original_context(const json& rope, const std::string& type)
 void ConfigReader::scaling_values(const json& rope, const std::string& type, double original, KeyValues& out) const {
     double factor = 1.0;
     if (has(rope, "factor")) factor = number(rope, "factor", name_);
-    else if (type != "longrope" && type != "proportional") fail(name_, "rope type \"" + type + "\" needs \"factor\"");
-    if (factor < 1) fail(name_, "\"factor\" " + format_number(factor) + " must be at least 1 (it stretches the context)");
+    else if (type != "longrope" && type != "proportional") fail_config(name_, "rope type \"" + type + "\" needs \"factor\"");
+    if (factor < 1) fail_config(name_, "\"factor\" " + format_number(factor) + " must be at least 1 (it stretches the context)");
     // longrope with a stated L0 takes its factor from the two lengths, as Phi-3 does (<= 1: none)
     const bool stated = has(c_, "original_max_position_embeddings") || has(rope, "original_max_position_embeddings");
     if (type == "longrope" && stated && original >= 1 && max_positions_ >= 1)
@@ -474,7 +474,7 @@ void ConfigReader::scaling_values(const json& rope, const std::string& type, dou
     out.emplace_back(P::factor, format_number(factor));
     if (type == "llama3") {
         for (const auto& [k, id] : {std::pair<const char*, ParamId>{"low_freq_factor", P::low_freq_factor}, {"high_freq_factor", P::high_freq_factor}}) {
-            if (!has(rope, k)) fail(name_, "rope type llama3 needs \"" + std::string(k) + "\"");
+            if (!has(rope, k)) fail_config(name_, "rope type llama3 needs \"" + std::string(k) + "\"");
             out.emplace_back(id, format_number(number(rope, k, name_)));
         }
     }
@@ -489,7 +489,7 @@ void ConfigReader::scaling_values(const json& rope, const std::string& type, dou
     }
     if (type == "longrope") {
         if (!has(rope, "long_factor") || !has(rope, "short_factor"))
-            fail(name_, "rope type longrope needs \"long_factor\" and \"short_factor\" lists");
+            fail_config(name_, "rope type longrope needs \"long_factor\" and \"short_factor\" lists");
         out.emplace_back(P::long_factors, list_text(rope["long_factor"], "long_factor", name_));
         out.emplace_back(P::short_factors, list_text(rope["short_factor"], "short_factor", name_));
     }
@@ -504,7 +504,7 @@ void ConfigReader::check_factor_lists(const RopeSource& src, int dim, double f) 
         if (!has(src.rope, key) || !src.rope[key].is_array()) continue;  // scaling_values says what is missing
         const std::size_t given = src.rope[key].size();
         if (given != static_cast<std::size_t>(pairs))
-            fail(name_, "\"" + src.where + "." + key + "\" has " + std::to_string(given) + " numbers; longrope needs one per rotated pair: " +
+            fail_config(name_, "\"" + src.where + "." + key + "\" has " + std::to_string(given) + " numbers; longrope needs one per rotated pair: " +
                             std::to_string(pairs) + " (int(head_dim " + std::to_string(dim) + " x partial_rotary_factor " + format_number(f) +
                             ") // 2)");
     }
@@ -561,12 +561,12 @@ void ConfigReader::plan_layers() {
     if (has(c_, "layer_types")) {
         const json& list = c_["layer_types"];
         if (!list.is_array() || list.empty())
-            fail(name_, "\"layer_types\" is " + list.dump().substr(0, 40) + "; it must be a list of layer type names, one per layer");
+            fail_config(name_, "\"layer_types\" is " + list.dump().substr(0, 40) + "; it must be a list of layer type names, one per layer");
         if (count > 0 && static_cast<int>(list.size()) != count)
-            fail(name_, "\"layer_types\" has " + std::to_string(list.size()) + " entries; it must have one per layer (num_hidden_layers: " +
+            fail_config(name_, "\"layer_types\" has " + std::to_string(list.size()) + " entries; it must have one per layer (num_hidden_layers: " +
                             std::to_string(count) + ")");
         if (static_cast<int>(list.size()) > kMaxLayers)
-            fail(name_, "\"layer_types\" has " + std::to_string(list.size()) + " entries; at most " + std::to_string(kMaxLayers) + " are shown");
+            fail_config(name_, "\"layer_types\" has " + std::to_string(list.size()) + " entries; at most " + std::to_string(kMaxLayers) + " are shown");
         for (std::size_t i = 0; i < list.size(); ++i) {
             const json& t = list[i];
             const std::string type = t.is_string() ? t.get<std::string>() : "";
@@ -574,7 +574,7 @@ void ConfigReader::plan_layers() {
                 return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-' || ch == '.';
             });
             if (!ok)
-                fail(name_, "\"layer_types\" item " + std::to_string(i) + " is " + t.dump().substr(0, 40) +
+                fail_config(name_, "\"layer_types\" item " + std::to_string(i) + " is " + t.dump().substr(0, 40) +
                                 "; a layer type is a name of a-z, 0-9, _ - . (at most 48 characters)");
             types_.push_back(type);
         }
@@ -610,7 +610,7 @@ void ConfigReader::plan_layers() {
     for (const char* k : {"full_attention_interval", "sliding_window_pattern", "_sliding_window_pattern"}) read_.insert(k);
     if (!types_.empty() && nope_.empty()) nope_.assign(types_.size(), false);
     if (!types_.empty() && nope_.size() != types_.size())
-        fail(name_, "\"no_rope_layers\" has " + std::to_string(nope_.size()) + " entries; it must have one per layer (" +
+        fail_config(name_, "\"no_rope_layers\" has " + std::to_string(nope_.size()) + " entries; it must have one per layer (" +
                         std::to_string(types_.size()) + ")");
 }
 
@@ -629,22 +629,22 @@ void ConfigReader::read_no_rope_layers() {
     const bool empty_means_interval = llama4 && has(c_, "no_rope_layers") && c_["no_rope_layers"].is_array() && c_["no_rope_layers"].empty();
     if (has(c_, "no_rope_layers") && !empty_means_interval) {
         const json& list = c_["no_rope_layers"];
-        if (!list.is_array()) fail(name_, "\"no_rope_layers\" must be a list of 1 (RoPE) and 0 (NoPE), one per layer");
+        if (!list.is_array()) fail_config(name_, "\"no_rope_layers\" must be a list of 1 (RoPE) and 0 (NoPE), one per layer");
         if (list.empty())
-            fail(name_, "\"no_rope_layers\" is []; it must have one entry per layer (" + counted_by + ": " + std::to_string(count) +
+            fail_config(name_, "\"no_rope_layers\" is []; it must have one entry per layer (" + counted_by + ": " + std::to_string(count) +
                             "), or be left out for every no_rope_layer_interval-th layer NoPE (only Llama 4 reads [] so)");
         if (count > 0 && static_cast<int>(list.size()) != count)
-            fail(name_, "\"no_rope_layers\" has " + std::to_string(list.size()) + " entries; it must have one per layer (" +
+            fail_config(name_, "\"no_rope_layers\" has " + std::to_string(list.size()) + " entries; it must have one per layer (" +
                             counted_by + ": " + std::to_string(count) + ")");
         if (list.empty() || static_cast<int>(list.size()) > kMaxLayers)
-            fail(name_, "\"no_rope_layers\" has " + std::to_string(list.size()) + " entries; it must have one per layer (1 to " +
+            fail_config(name_, "\"no_rope_layers\" has " + std::to_string(list.size()) + " entries; it must have one per layer (1 to " +
                             std::to_string(kMaxLayers) + ")");
         for (std::size_t i = 0; i < list.size(); ++i) {
             const json& v = list[i];
             const bool one = (v.is_number() && v.get<double>() == 1) || (v.is_boolean() && v.get<bool>());
             const bool zero = (v.is_number() && v.get<double>() == 0) || (v.is_boolean() && !v.get<bool>());
             if (!one && !zero)
-                fail(name_, "\"no_rope_layers\" item " + std::to_string(i) + " is " + v.dump().substr(0, 40) +
+                fail_config(name_, "\"no_rope_layers\" item " + std::to_string(i) + " is " + v.dump().substr(0, 40) +
                                 "; each must be 1 (the layer uses RoPE) or 0 (NoPE)");
             nope_.push_back(zero);
         }
@@ -652,7 +652,7 @@ void ConfigReader::read_no_rope_layers() {
     }
     const bool interval_given = has(c_, "no_rope_layer_interval");
     if (count == 0 && empty_means_interval)
-        fail(name_, "\"no_rope_layers\" is [] and \"num_hidden_layers\" is null; Llama 4 derives the list from the layer count: "
+        fail_config(name_, "\"no_rope_layers\" is [] and \"num_hidden_layers\" is null; Llama 4 derives the list from the layer count: "
                     "give num_hidden_layers (1 to " + std::to_string(kMaxLayers) + ") or one entry per layer");
     if (count == 0 || !(interval_given || llama4)) return;
     const int every = interval_given ? whole_number(c_, "no_rope_layer_interval", name_, 1, kMaxLayers) : 4;
@@ -664,7 +664,7 @@ void ConfigReader::read_no_rope_layers() {
 bool ConfigReader::nested_rope() const {
     if (!has(c_, "rope_parameters")) return false;
     const json& rp = c_["rope_parameters"];
-    if (!rp.is_object()) fail(name_, "\"rope_parameters\" must be an object");
+    if (!rp.is_object()) fail_config(name_, "\"rope_parameters\" must be an object");
     if (rp.contains("full_attention") || rp.contains("sliding_attention")) return true;
     if (types_.empty() || rp.empty()) return false;
     for (const auto& [k, v] : rp.items())
@@ -679,8 +679,8 @@ RopeSource ConfigReader::source_for(const std::string& layer_type) {
         std::vector<std::string> entries;
         for (const auto& [k, v] : rp.items()) entries.push_back(k);
         if (!rp.contains(layer_type))
-            fail(name_, "layer type \"" + layer_type + "\" has no entry in \"rope_parameters\" (its entries: " + joined(entries) + ")");
-        if (!rp[layer_type].is_object()) fail(name_, "\"rope_parameters\".\"" + layer_type + "\" must be an object");
+            fail_config(name_, "layer type \"" + layer_type + "\" has no entry in \"rope_parameters\" (its entries: " + joined(entries) + ")");
+        if (!rp[layer_type].is_object()) fail_config(name_, "\"rope_parameters\".\"" + layer_type + "\" must be an object");
         src.rope = rp[layer_type];
         src.where = "rope_parameters." + layer_type;
         return src;
@@ -689,7 +689,7 @@ RopeSource ConfigReader::source_for(const std::string& layer_type) {
         src.rope = c_["rope_parameters"];
         src.where = "rope_parameters";
     } else if (has(c_, "rope_scaling")) {
-        if (!c_["rope_scaling"].is_object()) fail(name_, "\"rope_scaling\" must be an object or null");
+        if (!c_["rope_scaling"].is_object()) fail_config(name_, "\"rope_scaling\" must be an object or null");
         src.rope = c_["rope_scaling"];
         src.where = "rope_scaling";
     } else {
@@ -766,7 +766,7 @@ void ConfigReader::read_layers(const std::string& layer_type) {
         if (selected < 0) {
             std::vector<std::string> names;
             for (const LayerKind& k : kinds) names.push_back(k.name);
-            fail(name_, "layer_type=" + shorten_for_message(layer_type) + ": the config has no layer of that type (its layer types: " +
+            fail_config(name_, "layer_type=" + shorten_for_message(layer_type) + ": the config has no layer of that type (its layer types: " +
                             joined(names) + ")");
         }
     } else {
@@ -795,9 +795,9 @@ void ConfigReader::read_flat(const std::string& layer_type) {
         std::vector<std::string> entries;
         for (const auto& [k, v] : c_["rope_parameters"].items()) entries.push_back(k);
         if (!c_["rope_parameters"].contains(type))
-            fail(name_, "\"rope_parameters\" has no \"" + type + "\" entry (its entries: " + joined(entries) + ")");
+            fail_config(name_, "\"rope_parameters\" has no \"" + type + "\" entry (its entries: " + joined(entries) + ")");
     } else if (type != "full_attention" && type != "sliding_attention") {
-        fail(name_, "layer_type=" + shorten_for_message(type) +
+        fail_config(name_, "layer_type=" + shorten_for_message(type) +
                         ": the config lists no layer types; layer_type may be full_attention or sliding_attention");
     } else if (type == "sliding_attention" && !has(c_, "rope_local_base_freq")) {
         out_.warnings.push_back("config '" + name_ + "': no separate RoPE settings for sliding-attention layers; every layer uses these");
@@ -881,7 +881,7 @@ void ConfigReader::read_mrope(const RopeSource& src) {
     bool interleaved = qwen3_vl;
     if (has(rope, "mrope_interleaved")) {
         if (!rope["mrope_interleaved"].is_boolean())
-            fail(name_, "\"" + src.where + ".mrope_interleaved\" is " + rope["mrope_interleaved"].dump().substr(0, 40) + "; it must be true or false");
+            fail_config(name_, "\"" + src.where + ".mrope_interleaved\" is " + rope["mrope_interleaved"].dump().substr(0, 40) + "; it must be true or false");
         const bool given = rope["mrope_interleaved"].get<bool>();
         if (qwen3_vl && !given)
             warn(out_.warnings, "config '" + name_ + "': \"mrope_interleaved\" is false, but Qwen3-VL's code interleaves the axes whatever it says; shown interleaved");
@@ -903,15 +903,15 @@ void ConfigReader::read_mrope(const RopeSource& src) {
         const bool shape = v.is_array() && v.size() == 3 && std::all_of(v.begin(), v.end(), [](const json& x) {
             return x.is_number() && x.get<double>() >= 0 && x.get<double>() <= 1e6 && x.get<double>() == std::floor(x.get<double>());
         });
-        if (!shape) fail(name_, "\"" + where + "\" is " + v.dump().substr(0, 60) + "; it must be " + allowed);
+        if (!shape) fail_config(name_, "\"" + where + "\" is " + v.dump().substr(0, 60) + "; it must be " + allowed);
         for (int i = 0; i < 3; ++i) section[static_cast<std::size_t>(i)] = static_cast<int>(v[static_cast<std::size_t>(i)].get<double>());
     } else if (qwen3_vl) {
         warn(out_.warnings, "config '" + name_ + "': no \"mrope_section\"; using Qwen3-VL's code default [24, 20, 20]");
     } else {
-        fail(name_, "\"" + src.where + "\" has rope type mrope but no \"mrope_section\" (" + allowed + ")");
+        fail_config(name_, "\"" + src.where + "\" has rope type mrope but no \"mrope_section\" (" + allowed + ")");
     }
     if (const std::string problem = mrope_section_problem(section, pairs, interleaved); !problem.empty())
-        fail(name_, "\"" + where + "\" is [" + std::to_string(section[0]) + ", " + std::to_string(section[1]) + ", " +
+        fail_config(name_, "\"" + where + "\" is [" + std::to_string(section[0]) + ", " + std::to_string(section[1]) + ", " +
                         std::to_string(section[2]) + "]" + (interleaved ? " (interleaved)" : "") + "; it must be " + allowed + ": " + problem);
     out_.sets.emplace_back(P::rope_axes, "mrope");
     out_.sets.emplace_back(interleaved ? ParamId::mrope_section_interleaved : ParamId::mrope_section, std::to_string(section[0]) + "," + std::to_string(section[1]) + "," + std::to_string(section[2]));
@@ -934,12 +934,12 @@ void ConfigReader::read_video(bool qwen3_vl) {
         if (!has(vision, key)) return fallback;
         const json& v = vision[key];
         if (!v.is_number() || v.is_boolean() || !(v.get<double>() >= lo && v.get<double>() <= hi))
-            fail(name_, "\"vision_config." + std::string(key) + "\" is " + v.dump().substr(0, 40) + "; it must be a number from " +
+            fail_config(name_, "\"vision_config." + std::string(key) + "\" is " + v.dump().substr(0, 40) + "; it must be a number from " +
                             format_number(lo) + " to " + format_number(hi));
         return v.get<double>();
     };
     const double patch = whole("temporal_patch_size", 2, 1, 16);
-    if (patch != std::floor(patch)) fail(name_, "\"vision_config.temporal_patch_size\" is " + format_number(patch) + "; it must be a whole number");
+    if (patch != std::floor(patch)) fail_config(name_, "\"vision_config.temporal_patch_size\" is " + format_number(patch) + "; it must be a whole number");
     out_.sets.emplace_back(P::temporal_patch_size, format_number(patch));
     if (qwen2_5_vl) out_.sets.emplace_back(P::tokens_per_second, format_number(whole("tokens_per_second", 4, 0, 1000)));
 }
@@ -953,7 +953,7 @@ void ConfigReader::read_pixtral_grid() {
     const int image = whole_number(c_, "image_size", name_, 1, 1 << 20), patch = whole_number(c_, "patch_size", name_, 1, 1 << 20);
     const int side = image / patch;
     if (side < 1)
-        fail(name_, "\"image_size\" " + std::to_string(image) + " is smaller than \"patch_size\" " + std::to_string(patch) +
+        fail_config(name_, "\"image_size\" " + std::to_string(image) + " is smaller than \"patch_size\" " + std::to_string(patch) +
                         "; the image must hold at least one patch");
     const int largest = static_cast<int>(param_spec(P::grid_rows).max);
     const std::string grid = std::to_string(std::min(side, largest));
@@ -986,7 +986,7 @@ ConfigImport import_hf_config(const std::string& path, const std::string& layer_
     try {
         text = io::read_file(path);
     } catch (const io::IoError& e) {
-        fail(path, std::string(e.what()).find("No such file") != std::string::npos ? "no such file" : e.what());
+        fail_config(path, std::string(e.what()).find("No such file") != std::string::npos ? "no such file" : e.what());
     }
     return import_hf_config_text(text, path, layer_type);
 }
@@ -999,7 +999,7 @@ ParamSet with_config(const ParamSet& params, const ConfigImport& imported, const
         for (const auto& [k, v] : imported.sets) next.set(k, v);
         next.validate();
     } catch (const ParamError& e) {
-        fail(name, e.what());
+        fail_config(name, e.what());
     }
     return next;
 }

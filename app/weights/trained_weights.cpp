@@ -65,11 +65,6 @@ bool flag(const json& j, const char* key, bool fallback) {
     return fallback;
 }
 
-struct Located {
-    const io::SafetensorsFile* file = nullptr;
-    const io::SafetensorsTensor* tensor = nullptr;
-};
-
 std::string layer_name(std::string_view pattern, const std::string& prefix, int layer) {
     std::string s = prefix + std::string(pattern);
     const std::size_t at = s.find("{L}");
@@ -78,6 +73,13 @@ std::string layer_name(std::string_view pattern, const std::string& prefix, int 
 }
 
 }  // namespace
+
+// A tensor and the file that holds it. Not in the anonymous namespace: ModelFolder (declared in the
+// header) holds them.
+struct Located {
+    const io::SafetensorsFile* file = nullptr;
+    const io::SafetensorsTensor* tensor = nullptr;
+};
 
 class ModelFolder {
 public:

@@ -10,6 +10,7 @@
 #include "rope/multi_axis.hpp"
 #include "rope/params.hpp"
 #include "edges/edge_cases.hpp"
+#include "support/app_cli.hpp"
 #include "support/process.hpp"
 
 namespace P = rope::P;
@@ -22,14 +23,7 @@ using rope::test::summary_value;
 
 namespace {
 
-ProcessResult compute(const std::string& table, const std::vector<std::string>& sets = {}) {
-    std::vector<std::string> args = {ROPE_EXPLORER_BINARY, "compute", table};
-    for (const auto& s : sets) {
-        args.push_back("--set");
-        args.push_back(s);
-    }
-    return run_process(args);
-}
+using rope::test::compute;
 
 std::vector<std::vector<std::string>> rows_of(const ProcessResult& r, const std::string& header) {
     EXPECT_EQ(r.exit_code, 0) << r.err;

@@ -9,6 +9,7 @@
 #include "rope/frequencies.hpp"
 #include "rope/params.hpp"
 #include "rope/rotation.hpp"
+#include "support/app_cli.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 
@@ -22,19 +23,8 @@ using rope::test::summary_value;
 
 namespace {
 
-ProcessResult app(std::vector<std::string> args) {
-    args.insert(args.begin(), ROPE_EXPLORER_BINARY);
-    return run_process(args);
-}
-
-ProcessResult compute(const std::string& table, const std::vector<std::string>& sets = {}) {
-    std::vector<std::string> args = {"compute", table};
-    for (const auto& s : sets) {
-        args.push_back("--set");
-        args.push_back(s);
-    }
-    return app(args);
-}
+using rope::test::app;
+using rope::test::compute;
 
 void expect_usage_error(const ProcessResult& r, const std::string& must_mention) {
     EXPECT_EQ(r.exit_code, 2) << r.err;
@@ -455,18 +445,45 @@ TEST(ComputeCli, CompareToAddsModelBsRowsToEveryTable) {
             sets_b.insert(sets_b.end(), pair.shared.begin(), pair.shared.end());
             std::vector<std::string> both = sets_a;
             both.push_back("compare_to=" + pair.b);
-            const ProcessResult ra = compute(table, sets_a), rb = compute(table, sets_b), r = compute(table, both);
-            if (ra.exit_code != 0 || rb.exit_code != 0) {  // a table one of them refuses (layers of a model without): refused, nothing written
-                expect_usage_error(r, "compute " + std::string(table));
-                EXPECT_EQ(r.err, ra.exit_code != 0 ? ra.err : rb.err);
+            // B's own table can be a billion bytes (B's context x its pairs of angles, A's context cut
+            // to 64): B alone and A with B are read side by side, a line at a time, never held whole.
+            auto command = [&](const std::vector<std::string>& sets) {
+                std::vector<std::string> argv = {ROPE_EXPLORER_BINARY, "compute", table};
+                for (const std::string& s : sets) argv.insert(argv.end(), {"--set", s});
+                return argv;
+            };
+            const ProcessResult ra = compute(table, sets_a);
+            rope::test::StreamedProcess rb(command(sets_b)), r(command(both));
+            std::string line_b, line;
+            const bool b_wrote = rb.next_line(line_b);
+            if (ra.exit_code != 0 || (!b_wrote && rb.finish() != 0)) {  // a table one of them refuses (layers of a model without): refused, nothing written
+                rb.finish();
+                ProcessResult refused;
+                while (r.next_line(line)) refused.out += line + "\n";
+                refused.exit_code = r.finish();
+                refused.err = r.err();
+                expect_usage_error(refused, "compute " + std::string(table));
+                EXPECT_EQ(refused.err, ra.exit_code != 0 ? ra.err : rb.err());
                 continue;
             }
-            ASSERT_EQ(r.exit_code, 0) << r.err;
-            const auto alone_a = split_lines(ra.out), alone_b = split_lines(rb.out), lines = split_lines(r.out);
-            ASSERT_EQ(lines.size(), alone_a.size() + alone_b.size() - 1);
-            EXPECT_EQ(lines[0], "model," + alone_a[0]);
-            for (std::size_t i = 1; i < alone_a.size(); ++i) ASSERT_EQ(lines[i], "a," + alone_a[i]) << i;
-            for (std::size_t i = 1; i < alone_b.size(); ++i) ASSERT_EQ(lines[alone_a.size() + i - 1], "b," + alone_b[i]) << i;
+            const auto alone_a = split_lines(ra.out);
+            std::size_t lines = 0, lines_b = 1;
+            auto next = [&](std::string& into) { return r.next_line(into) && (++lines, true); };
+            ASSERT_TRUE(next(line)) << r.err();
+            EXPECT_EQ(line, "model," + alone_a[0]);
+            for (std::size_t i = 1; i < alone_a.size(); ++i) {
+                ASSERT_TRUE(next(line)) << i;
+                ASSERT_EQ(line, "a," + alone_a[i]) << i;
+            }
+            for (std::size_t i = 1; rb.next_line(line_b); ++i, ++lines_b) {
+                ASSERT_TRUE(next(line)) << i;
+                ASSERT_EQ(line, "b," + line_b) << i;
+            }
+            while (next(line)) {
+            }
+            ASSERT_EQ(r.finish(), 0) << r.err();
+            ASSERT_EQ(rb.finish(), 0) << rb.err();
+            ASSERT_EQ(lines, alone_a.size() + lines_b - 1);
         }
 }
 

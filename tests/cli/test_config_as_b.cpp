@@ -14,6 +14,8 @@
 #include "rope/params.hpp"
 #include "session/hf_config.hpp"
 #include "session/session.hpp"
+#include "support/app_cli.hpp"
+#include "support/config_import.hpp"
 #include "support/process.hpp"
 
 namespace P = rope::P;
@@ -24,13 +26,8 @@ using rope::test::run_process;
 
 namespace {
 
-std::string config_path(const std::string& file) { return std::string(ROPE_HF_CONFIGS) + "/" + file; }
-
-ProcessResult compute(const std::string& table, const std::vector<std::string>& sets) {
-    std::vector<std::string> argv{ROPE_EXPLORER_BINARY, "compute", table};
-    for (const std::string& s : sets) argv.insert(argv.end(), {"--set", s});
-    return run_process(argv);
-}
+using rope::test::compute;
+using rope::test::published_config;
 
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> lines;
@@ -47,8 +44,8 @@ TEST(ConfigAsB, EveryTablesBRowsAreTheConfigAlone) {
             SCOPED_TRACE(std::string(file) + ": " + table);
             // max_position is A's (a model key): B's is its config's, as `config=` after it gives
             const std::string a = "preset=llama-2-7b", limits = "max_position=64";
-            const ProcessResult ra = compute(table, {a, limits}), rb = compute(table, {limits, "config=" + config_path(file)}),
-                                r = compute(table, {a, limits, "compare_to=" + config_path(file)});
+            const ProcessResult ra = compute(table, {a, limits}), rb = compute(table, {limits, "config=" + published_config(file)}),
+                                r = compute(table, {a, limits, "compare_to=" + published_config(file)});
             if (ra.exit_code != 0 || rb.exit_code != 0) {  // a table one of them refuses (layers of a model without)
                 EXPECT_EQ(r.exit_code, 2) << r.err;
                 EXPECT_TRUE(r.out.empty());
@@ -86,13 +83,13 @@ TEST(ConfigAsB, SessionKeepsThePathAndBsNumbers) {
     rope::session::install_config_importer();
     ParamSet a;
     a.set(P::preset, "llama-2-7b");
-    a.set(P::compare_to, config_path("qwen3-8b.json"));
+    a.set(P::compare_to, published_config("qwen3-8b.json"));
     EXPECT_EQ(a.compared_model_name(), "qwen3-8b");
     const std::optional<ParamSet> b = a.compared_model();
     ASSERT_TRUE(b.has_value());
     EXPECT_EQ((*b)[P::base], 1000000.0);
     EXPECT_EQ(b->value_text(P::preset), "none");
-    const ParamSet alone = rope::session::with_config(ParamSet(), rope::session::import_hf_config(config_path("qwen3-8b.json")), "qwen3-8b");
+    const ParamSet alone = rope::session::with_config(ParamSet(), rope::session::import_hf_config(published_config("qwen3-8b.json")), "qwen3-8b");
     EXPECT_EQ(b->config().base, alone.config().base);
     EXPECT_EQ(b->config().dim, alone.config().dim);
 
@@ -102,6 +99,6 @@ TEST(ConfigAsB, SessionKeepsThePathAndBsNumbers) {
     rope::session::save_session(file, s);
     const rope::session::Session back = rope::session::load_session(file);
     EXPECT_TRUE(back.params == a);
-    EXPECT_EQ(back.params.value_text(P::compare_to), config_path("qwen3-8b.json"));
+    EXPECT_EQ(back.params.value_text(P::compare_to), published_config("qwen3-8b.json"));
     std::remove(file.c_str());
 }

@@ -15,6 +15,7 @@
 #include "rope/params.hpp"
 #include "session/hf_config.hpp"
 #include "session/session.hpp"
+#include "support/config_import.hpp"
 #include "support/process.hpp"
 
 namespace P = rope::P;
@@ -25,7 +26,10 @@ using rope::test::run_process;
 
 namespace {
 
-std::string published(const std::string& file) { return std::string(ROPE_HF_CONFIGS) + "/" + file; }
+using rope::test::has_warning;
+using rope::test::Imported;
+using rope::test::nope_layers;
+using rope::test::published_config;
 
 // A config written for one test, removed with its directory when the test binary exits.
 std::string write_config(const std::string& name, const std::string& content) {
@@ -40,34 +44,16 @@ std::string write_config(const std::string& name, const std::string& content) {
     return path;
 }
 
-struct Imported {
-    ParamSet params;
-    std::vector<std::string> warnings;
-};
-
-Imported import(const std::string& path) {
+// A config.json by its path (the path is its label).
+Imported import_file(const std::string& path) {
     const rope::session::ConfigImport c = rope::session::import_hf_config(path);
     return {rope::session::with_config(ParamSet(), c, path), c.warnings};
-}
-
-std::vector<int> nope_layers(const ParamSet& p) {
-    const rope::ModelLayers m = p.model_layers();
-    std::vector<int> out;
-    for (int i = 0; i < m.layers(); ++i)
-        if (p.with_kind(m.kind(i)).config().nope) out.push_back(i);
-    return out;
 }
 
 std::vector<int> every_fourth(int layers) {
     std::vector<int> out;
     for (int i = 3; i < layers; i += 4) out.push_back(i);
     return out;
-}
-
-bool has_warning(const Imported& imported, const std::string& text) {
-    for (const std::string& w : imported.warnings)
-        if (w.find(text) != std::string::npos) return true;
-    return false;
 }
 
 // The command line refuses the file: exit 2, one line on standard error naming the file and each
@@ -83,7 +69,7 @@ void expect_refused(const std::string& path, const std::vector<std::string>& nam
 
 // Llama 4 Scout's text_config with one key replaced (the published file, as text).
 std::string scout_with(const std::string& key, const std::string& value) {
-    std::ifstream in(published("llama-4-scout-17b-16e-published.json"));
+    std::ifstream in(published_config("llama-4-scout-17b-16e-published.json"));
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const std::string from = "\"" + key + "\": ";
     const std::size_t at = text.find(from);
@@ -93,7 +79,7 @@ std::string scout_with(const std::string& key, const std::string& value) {
 
 // A published file with one change made by `edit`, written for one test as `name`.
 std::string published_with(const std::string& file, const std::string& name, const std::function<void(nlohmann::json&)>& edit) {
-    std::ifstream in(published(file));
+    std::ifstream in(published_config(file));
     nlohmann::json config = nlohmann::json::parse(in);
     edit(config);
     return write_config(name, config.dump(1));
@@ -120,7 +106,7 @@ void expect_reference_frequencies(const std::string& path) {
 // Llama4TextConfig: `no_rope_layers if no_rope_layers else default`: Scout's published [] means
 // every no_rope_layer_interval-th layer (4) is NoPE, the rest chunked RoPE layers.
 TEST(ConfigAudit, Llama4ScoutPublishedEmptyNoRopeListIsEveryFourthLayer) {
-    const Imported scout = import(published("llama-4-scout-17b-16e-published.json"));
+    const Imported scout = import_file(published_config("llama-4-scout-17b-16e-published.json"));
     const rope::ModelLayers m = scout.params.model_layers();
     ASSERT_EQ(m.layers(), 48);
     EXPECT_EQ(nope_layers(scout.params), every_fourth(48));
@@ -131,20 +117,20 @@ TEST(ConfigAudit, Llama4ScoutPublishedEmptyNoRopeListIsEveryFourthLayer) {
     EXPECT_TRUE(has_warning(scout, "no_rope_layer_interval 4")) << scout.warnings.size();
     // the command line: 48 rows, RoPE off on every fourth
     const ProcessResult r = run_process({ROPE_EXPLORER_BINARY, "compute", "layers", "--set",
-                                         "config=" + published("llama-4-scout-17b-16e-published.json")});
+                                         "config=" + published_config("llama-4-scout-17b-16e-published.json")});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto rows = rope::test::split_lines(r.out);
     ASSERT_EQ(rows.size(), 49u);
     for (int i = 0; i < 48; ++i) EXPECT_EQ(rope::test::split(rows[static_cast<std::size_t>(i) + 1], ',')[4], i % 4 == 3 ? "false" : "true") << i;
     // the interval is read when the list is empty or null
-    EXPECT_EQ(nope_layers(import(write_config("scout-interval-2.json", scout_with("no_rope_layers", "[], \"no_rope_layer_interval\": 2"))).params).size(), 24u);
-    EXPECT_EQ(nope_layers(import(write_config("scout-null.json", scout_with("no_rope_layers", "null"))).params), every_fourth(48));
+    EXPECT_EQ(nope_layers(import_file(write_config("scout-interval-2.json", scout_with("no_rope_layers", "[], \"no_rope_layer_interval\": 2"))).params).size(), 24u);
+    EXPECT_EQ(nope_layers(import_file(write_config("scout-null.json", scout_with("no_rope_layers", "null"))).params), every_fourth(48));
 }
 
 // Llama4TextConfig's num_hidden_layers 48 and default_theta 500000 where the file leaves them out,
 // said in a warning.
 TEST(ConfigAudit, Llama4ClassDefaultsWhereTheFileIsSilent) {
-    const Imported saved = import(published("llama-4-scout-finetune-saved-4-51.json"));
+    const Imported saved = import_file(published_config("llama-4-scout-finetune-saved-4-51.json"));
     EXPECT_EQ(saved.params.model_layers().layers(), 48);
     EXPECT_EQ(saved.params.config().base, 500000);
     EXPECT_TRUE(has_warning(saved, "Llama4TextConfig defaults are used: num_hidden_layers 48, rope_theta 500000")) << saved.warnings[0];
@@ -156,12 +142,12 @@ TEST(ConfigAudit, Llama4ClassDefaultsWhereTheFileIsSilent) {
 // "attn_temperature_tuning": 4 (transformers 4.51's default, written into saved configs) is tested
 // for truth by Llama4TextAttention: on. 0 is off; a string is refused.
 TEST(ConfigAudit, Llama4TemperatureTuningNumberIsTruthiness) {
-    const Imported four = import(published("llama-4-scout-finetune-saved-4-51.json"));
+    const Imported four = import_file(published_config("llama-4-scout-finetune-saved-4-51.json"));
     EXPECT_TRUE(four.params[P::attn_temperature_tuning]);
     EXPECT_EQ(four.params[P::floor_scale], 8192);
     EXPECT_EQ(four.params[P::attn_scale], 0.1);
     EXPECT_FALSE(has_warning(four, "attn_temperature_tuning true"));  // read, not defaulted
-    const Imported zero = import(write_config("scout-tuning-0.json", scout_with("no_rope_layers", "[], \"attn_temperature_tuning\": 0")));
+    const Imported zero = import_file(write_config("scout-tuning-0.json", scout_with("no_rope_layers", "[], \"attn_temperature_tuning\": 0")));
     EXPECT_FALSE(zero.params[P::attn_temperature_tuning]);
     expect_refused(write_config("scout-tuning-word.json", scout_with("no_rope_layers", "[], \"attn_temperature_tuning\": \"yes\"")),
                    {"\"attn_temperature_tuning\"", "\"yes\"", "true or false"});
@@ -176,7 +162,7 @@ TEST(ConfigAudit, SmolLM3ListLeftOutIsEveryFourthEmptyIsRefused) {
         std::string s = shape;
         return s.replace(s.find("NOPE"), 4, nope);
     };
-    const Imported derived = import(write_config("smollm3-no-list.json", with("\"use_sliding_window\": false")));
+    const Imported derived = import_file(write_config("smollm3-no-list.json", with("\"use_sliding_window\": false")));
     ASSERT_EQ(derived.params.model_layers().layers(), 36);
     EXPECT_EQ(nope_layers(derived.params), every_fourth(36));
     EXPECT_EQ(derived.params.config().dim, 128);
@@ -184,7 +170,7 @@ TEST(ConfigAudit, SmolLM3ListLeftOutIsEveryFourthEmptyIsRefused) {
     // SmolLM3Config's default_theta where rope_theta is left out
     std::string no_theta = with("\"use_sliding_window\": false");
     no_theta.erase(no_theta.find("\"rope_theta\""), std::string("\"rope_theta\": 5000000.0, ").size());
-    EXPECT_EQ(import(write_config("smollm3-no-theta.json", no_theta)).params.config().base, 2000000);
+    EXPECT_EQ(import_file(write_config("smollm3-no-theta.json", no_theta)).params.config().base, 2000000);
 }
 
 // Gemma3TextConfig's defaults for a text_config that gives only what differs from them: head_dim
@@ -192,7 +178,7 @@ TEST(ConfigAudit, SmolLM3ListLeftOutIsEveryFourthEmptyIsRefused) {
 TEST(ConfigAudit, Gemma3SparseTextConfigTakesTheClassDefaults) {
     const std::string path = write_config("gemma3-sparse.json", R"({"model_type": "gemma3", "text_config": {"hidden_size": 2560,
         "model_type": "gemma3_text", "num_hidden_layers": 34, "rope_scaling": {"factor": 8.0, "rope_type": "linear"}, "sliding_window": 1024}})");
-    const Imported gemma = import(path);
+    const Imported gemma = import_file(path);
     const rope::ModelLayers m = gemma.params.model_layers();
     ASSERT_EQ(m.layers(), 34);
     for (int i = 0; i < 34; ++i) EXPECT_EQ(m.kind(i).attention, i % 6 == 5 ? rope::Attention::full : rope::Attention::sliding) << i;
@@ -217,11 +203,11 @@ TEST(ConfigAudit, NumberSwitchesAreTruthiness) {
         std::string s = yarn;
         return s.replace(s.find("TRUNCATE"), 8, v);
     };
-    EXPECT_FALSE(import(write_config("yarn-truncate-0.json", truncate("0"))).params[P::truncate]);
-    EXPECT_TRUE(import(write_config("yarn-truncate-1.json", truncate("1"))).params[P::truncate]);
+    EXPECT_FALSE(import_file(write_config("yarn-truncate-0.json", truncate("0"))).params[P::truncate]);
+    EXPECT_TRUE(import_file(write_config("yarn-truncate-1.json", truncate("1"))).params[P::truncate]);
     expect_refused(write_config("yarn-truncate-word.json", truncate("\"no\"")), {"\"truncate\"", "\"no\"", "true or false"});
     const std::string deepseek = R"({"model_type": "deepseek_v3", "qk_rope_head_dim": 64, "rope_interleave": 0})";
-    EXPECT_EQ(import(write_config("deepseek-interleave-0.json", deepseek)).params.config().pairing, rope::Pairing::half);
+    EXPECT_EQ(import_file(write_config("deepseek-interleave-0.json", deepseek)).params.config().pairing, rope::Pairing::half);
 }
 
 // Longrope's lists scale the rotated pairs one by one: int(head_dim x partial_rotary_factor) // 2 entries.
@@ -238,18 +224,18 @@ TEST(ConfigAudit, LongropeListsHaveOneEntryPerRotatedPair) {
 TEST(ConfigAudit, Gemma4LeftOutKeysTakeTheClassDefaults) {
     const std::string file = "gemma-4-31b-transcribed.json";
     const std::string no_types = published_with(file, "g4-no-types.json", [](auto& c) { c.erase("layer_types"); });
-    const rope::ModelLayers m = import(no_types).params.model_layers();
+    const rope::ModelLayers m = import_file(no_types).params.model_layers();
     ASSERT_EQ(m.layers(), 60);
     for (int i = 0; i < 60; ++i) EXPECT_EQ(m.kind(i).attention, i % 6 == 5 ? rope::Attention::full : rope::Attention::sliding) << i;
     const std::string null_types = published_with(file, "g4-null-types.json", [](auto& c) { c["layer_types"] = nullptr; });
-    EXPECT_EQ(import(null_types).params.value_text(P::model_layers), import(no_types).params.value_text(P::model_layers));
+    EXPECT_EQ(import_file(null_types).params.value_text(P::model_layers), import_file(no_types).params.value_text(P::model_layers));
     for (const char* name : {"g4-no-rope.json", "g4-null-rope.json"}) {
         const bool null = std::string(name) == "g4-null-rope.json";
         const std::string path = published_with(file, name, [&](auto& c) {
             if (null) c["rope_parameters"] = nullptr;
             else c.erase("rope_parameters");
         });
-        const Imported gemma = import(path);
+        const Imported gemma = import_file(path);
         const rope::RopeConfig full = gemma.params.config();  // the layer shown: layer 5, full attention
         EXPECT_EQ(full.scaling, rope::Scaling::proportional);
         EXPECT_EQ(full.rotary_fraction, 0.25);
@@ -262,18 +248,18 @@ TEST(ConfigAudit, Gemma4LeftOutKeysTakeTheClassDefaults) {
         EXPECT_TRUE(has_warning(gemma, "Gemma4TextConfig defaults are used: rope_parameters")) << name;
         expect_reference_frequencies(path);
     }
-    const Imported no_global = import(published_with(file, "g4-no-global.json", [](auto& c) { c.erase("global_head_dim"); }));
+    const Imported no_global = import_file(published_with(file, "g4-no-global.json", [](auto& c) { c.erase("global_head_dim"); }));
     EXPECT_EQ(no_global.params.config().dim, 512);
-    const Imported no_window = import(published_with(file, "g4-no-window.json", [](auto& c) { c.erase("sliding_window"); }));
+    const Imported no_window = import_file(published_with(file, "g4-no-window.json", [](auto& c) { c.erase("sliding_window"); }));
     EXPECT_EQ(no_window.params.model_layers().kind(0).window, 512);
-    EXPECT_EQ(import(published(file)).params.model_layers().kind(0).window, 1024);  // as published
+    EXPECT_EQ(import_file(published_config(file)).params.model_layers().kind(0).window, 1024);  // as published
 }
 
 // Gemma4TextConfig forces the last layer to full_attention (with a warning); an empty
 // rope_parameters has no entry for any layer type (the rope init's rope_parameters[layer_type] fails).
 TEST(ConfigAudit, Gemma4LastLayerIsFullAndEmptyRopeParametersRefused) {
     const std::string file = "gemma-4-31b-transcribed.json";
-    const Imported last_sliding = import(published_with(file, "g4-last-sliding.json", [](auto& c) { c["layer_types"][59] = "sliding_attention"; }));
+    const Imported last_sliding = import_file(published_with(file, "g4-last-sliding.json", [](auto& c) { c["layer_types"][59] = "sliding_attention"; }));
     EXPECT_EQ(last_sliding.params.model_layers().kind(59).attention, rope::Attention::full);
     EXPECT_TRUE(has_warning(last_sliding, "makes the last layer full_attention"));
     expect_refused(published_with(file, "g4-empty-rope.json", [](auto& c) { c["rope_parameters"] = nlohmann::json::object(); }),
@@ -286,7 +272,7 @@ TEST(ConfigAudit, Qwen2VlBaseDefaultsToAMillion) {
     for (const char* file : {"qwen2-vl-7b-instruct.json", "qwen2.5-vl-7b-instruct.json"}) {
         SCOPED_TRACE(file);
         const std::string path = published_with(file, std::string("no-theta-") + file, [](auto& c) { c.erase("rope_theta"); });
-        const Imported qwen = import(path);
+        const Imported qwen = import_file(path);
         EXPECT_EQ(qwen.params.config().base, 1e6);
         EXPECT_TRUE(has_warning(qwen, "rope_theta 1000000, use_sliding_window false"));
         EXPECT_FALSE(has_warning(qwen, "\"sliding_window\""));
@@ -298,7 +284,7 @@ TEST(ConfigAudit, Qwen2VlBaseDefaultsToAMillion) {
 // Qwen2-VL's and Qwen2.5-VL's apply_multimodal_rotary_pos_emb split the pairs in chunks
 // (cos.split(mrope_section * 2)) and never read mrope_interleaved: a true one is warned, not followed.
 TEST(ConfigAudit, Qwen2VlChunksWhateverMropeInterleavedSays) {
-    const Imported qwen = import(published_with("qwen2-vl-7b-instruct.json", "q2vl-interleaved.json",
+    const Imported qwen = import_file(published_with("qwen2-vl-7b-instruct.json", "q2vl-interleaved.json",
                                                 [](auto& c) { c["rope_scaling"]["mrope_interleaved"] = true; }));
     EXPECT_FALSE(qwen.params[P::mrope_interleaved]);
     EXPECT_EQ(qwen.params.value_text(P::mrope_section), "16,24,24");
@@ -308,19 +294,19 @@ TEST(ConfigAudit, Qwen2VlChunksWhateverMropeInterleavedSays) {
 // Qwen3VLTextConfig: head_dim 128 and default_theta 500000 where text_config leaves them out
 // (Qwen3-VL 4B's heads are 128 wide though hidden_size / num_attention_heads is 80); Qwen3-VL MoE's.
 TEST(ConfigAudit, Qwen3VlTextConfigDefaults) {
-    const Imported no_head = import(published_with("qwen3-vl-4b-instruct.json", "q3vl4-no-head-dim.json",
+    const Imported no_head = import_file(published_with("qwen3-vl-4b-instruct.json", "q3vl4-no-head-dim.json",
                                                    [](auto& c) { c["text_config"].erase("head_dim"); }));
     EXPECT_EQ(no_head.params.config().dim, 128);
     EXPECT_EQ(no_head.params.value_text(P::mrope_section_interleaved), "24,20,20");
     const std::string no_theta = published_with("qwen3-vl-8b-instruct.json", "q3vl8-no-theta.json",
                                                 [](auto& c) { c["text_config"].erase("rope_theta"); });
-    EXPECT_EQ(import(no_theta).params.config().base, 500000);
+    EXPECT_EQ(import_file(no_theta).params.config().base, 500000);
     expect_reference_frequencies(no_theta);
     // Qwen3VLMoeTextConfig: the same default_theta; no head_dim default (hidden_size // num_attention_heads:
     // 64, whose 32 pairs the published section [24, 20, 20] does not fit)
     const std::string moe = published_with("qwen3-vl-30b-a3b-instruct-shaped.json", "q3vl-moe-no-theta.json",
                                            [](auto& c) { c["text_config"].erase("rope_theta"); });
-    EXPECT_EQ(import(moe).params.config().base, 500000);
+    EXPECT_EQ(import_file(moe).params.config().base, 500000);
     expect_reference_frequencies(moe);
     expect_refused(published_with("qwen3-vl-30b-a3b-instruct-shaped.json", "q3vl-moe-no-head-dim.json",
                                   [](auto& c) { c["text_config"].erase("head_dim"); }),
@@ -334,13 +320,13 @@ TEST(ConfigAudit, Qwen3VlTextConfigDefaults) {
 // Qwen3NextConfig.__post_init__: full_attention_interval 4 and partial_rotary_factor 0.25 when left out.
 TEST(ConfigAudit, Qwen3NextIntervalAndPartialRotaryDefaults) {
     const std::string file = "qwen3-coder-next-quanttrio.json";
-    const Imported no_interval = import(published_with(file, "q3n-no-interval.json", [](auto& c) { c.erase("full_attention_interval"); }));
+    const Imported no_interval = import_file(published_with(file, "q3n-no-interval.json", [](auto& c) { c.erase("full_attention_interval"); }));
     const rope::ModelLayers m = no_interval.params.model_layers();
     ASSERT_EQ(m.layers(), 48);
     for (int i = 0; i < 48; ++i) EXPECT_EQ(m.kind(i).attention, i % 4 == 3 ? rope::Attention::full : rope::Attention::linear) << i;
     EXPECT_EQ(nope_layers(no_interval.params).size(), 36u);  // the linear-attention layers have no RoPE
     const std::string no_fraction = published_with(file, "q3n-no-fraction.json", [](auto& c) { c.erase("partial_rotary_factor"); });
-    EXPECT_EQ(import(no_fraction).params.config().rotary_fraction, 0.25);
+    EXPECT_EQ(import_file(no_fraction).params.config().rotary_fraction, 0.25);
     expect_reference_frequencies(no_fraction);
 }
 
@@ -350,12 +336,12 @@ TEST(ConfigAudit, Qwen3NextIntervalAndPartialRotaryDefaults) {
 TEST(ConfigAudit, Phi3OriginalContextDefaultAndRopeTypes) {
     const std::string file = "phi-3-mini-128k-instruct.json";
     const std::string no_original = published_with(file, "phi3-no-original.json", [](auto& c) { c.erase("original_max_position_embeddings"); });
-    const rope::RopeConfig phi = import(no_original).params.config();
+    const rope::RopeConfig phi = import_file(no_original).params.config();
     EXPECT_EQ(phi.original_max_position, 4096);
     EXPECT_EQ(phi.factor, 32);
     expect_reference_frequencies(no_original);
-    const rope::RopeConfig as_published = import(published(file)).params.config();
-    const rope::RopeConfig yarn = import(published_with(file, "phi3-yarn.json", [](auto& c) { c["rope_scaling"]["type"] = "yarn"; })).params.config();
+    const rope::RopeConfig as_published = import_file(published_config(file)).params.config();
+    const rope::RopeConfig yarn = import_file(published_with(file, "phi3-yarn.json", [](auto& c) { c["rope_scaling"]["type"] = "yarn"; })).params.config();
     EXPECT_EQ(yarn.scaling, rope::Scaling::longrope);
     EXPECT_EQ(yarn.short_factors, as_published.short_factors);
     expect_refused(published_with(file, "phi3-linear.json", [](auto& c) { c["rope_scaling"] = {{"type", "linear"}, {"factor", 2.0}}; }),
@@ -367,7 +353,7 @@ TEST(ConfigAudit, Phi3OriginalContextDefaultAndRopeTypes) {
 // mscale_all_dim`, so an mscale of 0 gives 0.1 ln(factor) + 1; beta_fast 0 means 32 (`or 32`).
 TEST(ConfigAudit, DeepseekV3RopeHeadDimAndYarnZeros) {
     const std::string file = "deepseek-v3.json";
-    const Imported no_dim = import(published_with(file, "ds-no-rope-dim.json", [](auto& c) {
+    const Imported no_dim = import_file(published_with(file, "ds-no-rope-dim.json", [](auto& c) {
         c.erase("qk_rope_head_dim");
         c.erase("head_dim");
     }));
@@ -378,8 +364,8 @@ TEST(ConfigAudit, DeepseekV3RopeHeadDimAndYarnZeros) {
     const std::size_t at = r.out.find("\nattention_factor,");
     ASSERT_NE(at, std::string::npos);
     EXPECT_NEAR(std::stod(r.out.substr(at + 18)), 0.1 * std::log(40.0) + 1, 1e-12);
-    EXPECT_EQ(import(published(file)).params.config().attention_factor.value_or(0), 0);  // mscale 1 / 1: not an override
-    const rope::RopeConfig zero_beta = import(published_with(file, "ds-beta-0.json", [](auto& c) { c["rope_scaling"]["beta_fast"] = 0; })).params.config();
+    EXPECT_EQ(import_file(published_config(file)).params.config().attention_factor.value_or(0), 0);  // mscale 1 / 1: not an override
+    const rope::RopeConfig zero_beta = import_file(published_with(file, "ds-beta-0.json", [](auto& c) { c["rope_scaling"]["beta_fast"] = 0; })).params.config();
     EXPECT_EQ(zero_beta.beta_fast, 32);
 }
 
@@ -402,7 +388,7 @@ TEST(ConfigAudit, PlainTypesClassDefaults) {
     };
     for (const Case& k : cases) {
         const std::string path = published_with(k.file, std::string("left-out-") + k.file, k.edit);
-        const rope::RopeConfig c = import(path).params.config();
+        const rope::RopeConfig c = import_file(path).params.config();
         EXPECT_EQ(c.dim, k.dim) << k.file;
         EXPECT_EQ(static_cast<int>(c.dim * c.rotary_fraction), k.rotated) << k.file;
         expect_reference_frequencies(path);
@@ -410,7 +396,7 @@ TEST(ConfigAudit, PlainTypesClassDefaults) {
     const std::string oss = published_with("gpt-oss-20b.json", "oss-left-out.json", [](auto& c) {
         for (const char* k : {"rope_scaling", "rope_theta", "layer_types"}) c.erase(k);
     });
-    const Imported gpt_oss = import(oss);
+    const Imported gpt_oss = import_file(oss);
     const rope::RopeConfig c = gpt_oss.params.config();
     EXPECT_EQ(c.base, 150000);
     EXPECT_EQ(c.scaling, rope::Scaling::yarn);
@@ -426,7 +412,7 @@ TEST(ConfigAudit, PlainTypesClassDefaults) {
 // Qwen2-VL, Qwen2.5-VL and Qwen3 keep sliding_window only with use_sliding_window true; then the
 // layers from max_window_layers on (default 80 for the VL classes, 28 for Qwen3) slide.
 TEST(ConfigAudit, QwenSlidingLayersFromMaxWindowLayers) {
-    const Imported vl = import(published_with("qwen2.5-vl-7b-instruct.json", "q25-sliding.json", [](auto& c) {
+    const Imported vl = import_file(published_with("qwen2.5-vl-7b-instruct.json", "q25-sliding.json", [](auto& c) {
         c["use_sliding_window"] = true;
         c["max_window_layers"] = 20;
     }));
@@ -435,7 +421,7 @@ TEST(ConfigAudit, QwenSlidingLayersFromMaxWindowLayers) {
     for (int i = 0; i < 28; ++i) EXPECT_EQ(m.kind(i).attention, i >= 20 ? rope::Attention::sliding : rope::Attention::full) << i;
     EXPECT_EQ(m.kind(20).window, 32768);
     EXPECT_FALSE(has_warning(vl, "\"use_sliding_window\""));
-    const Imported qwen3 = import(published_with("qwen3-8b.json", "q3-sliding.json", [](auto& c) {
+    const Imported qwen3 = import_file(published_with("qwen3-8b.json", "q3-sliding.json", [](auto& c) {
         c["use_sliding_window"] = true;
         c["sliding_window"] = 4096;
         c.erase("max_window_layers");
@@ -445,7 +431,7 @@ TEST(ConfigAudit, QwenSlidingLayersFromMaxWindowLayers) {
     EXPECT_EQ(qwen3.params.model_layers().kind(28).window, 4096);
     EXPECT_TRUE(has_warning(qwen3, "Qwen3Config defaults are used: max_window_layers 28"));
     // as published (use_sliding_window false): no layers, the window unused and not warned about
-    const Imported published_vl = import(published("qwen2.5-vl-7b-instruct.json"));
+    const Imported published_vl = import_file(published_config("qwen2.5-vl-7b-instruct.json"));
     EXPECT_EQ(published_vl.params.model_layers().layers(), 0);
     EXPECT_FALSE(has_warning(published_vl, "\"sliding_window\""));
 }
@@ -454,9 +440,9 @@ TEST(ConfigAudit, QwenSlidingLayersFromMaxWindowLayers) {
 // an empty layer_types is kept and leaves the layers without a type (refused).
 TEST(ConfigAudit, Gemma4BidirectionalWindowAndEmptyLayerTypes) {
     const std::string file = "gemma-4-31b-transcribed.json";
-    const Imported all = import(published_with(file, "g4-bidirectional.json", [](auto& c) { c["use_bidirectional_attention"] = "all"; }));
+    const Imported all = import_file(published_with(file, "g4-bidirectional.json", [](auto& c) { c["use_bidirectional_attention"] = "all"; }));
     EXPECT_EQ(all.params.model_layers().kind(0).window, 513);
-    const Imported vision = import(published_with(file, "g4-vision.json", [](auto& c) { c["use_bidirectional_attention"] = "vision"; }));
+    const Imported vision = import_file(published_with(file, "g4-vision.json", [](auto& c) { c["use_bidirectional_attention"] = "vision"; }));
     EXPECT_EQ(vision.params.model_layers().kind(0).window, 1024);
     expect_refused(published_with(file, "g4-empty-types.json", [](auto& c) { c["layer_types"] = nlohmann::json::array(); }),
                    {"\"layer_types\" is []", "a list of layer type names, one per layer"});

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "support/app_cli.hpp"
 #include "support/process.hpp"
 
 using rope::test::ProcessResult;
@@ -31,10 +32,7 @@ std::vector<std::string> config_files() {
     return files;
 }
 
-ProcessResult app(std::vector<std::string> args) {
-    args.insert(args.begin(), ROPE_EXPLORER_BINARY);
-    return run_process(args);
-}
+using rope::test::app;
 
 nlohmann::json reference(const nlohmann::json& cases) {
     const std::string path = "/tmp/rope-hf-cases-" + std::to_string(getpid()) + ".json";

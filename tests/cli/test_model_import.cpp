@@ -16,6 +16,7 @@
 #include "rope/params.hpp"
 #include "session/hf_config.hpp"
 #include "session/session.hpp"
+#include "support/config_import.hpp"
 #include "support/process.hpp"
 
 namespace P = rope::P;
@@ -28,15 +29,14 @@ using rope::test::run_process;
 
 namespace {
 
-std::string config_path(const std::string& file) { return std::string(ROPE_HF_CONFIGS) + "/" + file; }
+using rope::test::has_warning;
+using rope::test::Imported;
+using rope::test::nope_layers;
+using rope::test::published_config;
 
-struct Imported {
-    ParamSet params;
-    std::vector<std::string> warnings;
-};
-
-Imported import(const std::string& file, const std::string& layer_type = "") {
-    const rope::session::ConfigImport c = rope::session::import_hf_config(config_path(file), layer_type);
+// A published config by its file name (the name is its label), as the layer type given.
+Imported import_published(const std::string& file, const std::string& layer_type = "") {
+    const rope::session::ConfigImport c = rope::session::import_hf_config(published_config(file), layer_type);
     return {rope::session::with_config(ParamSet(), c, file), c.warnings};
 }
 
@@ -48,14 +48,6 @@ ParamSet preset(const std::string& name) {
 }
 
 // The layers (0-based) whose kind has no RoPE.
-std::vector<int> nope_layers(const ParamSet& p) {
-    const ModelLayers m = p.model_layers();
-    std::vector<int> out;
-    for (int i = 0; i < m.layers(); ++i)
-        if (p.with_kind(m.kind(i)).config().nope) out.push_back(i);
-    return out;
-}
-
 std::vector<int> every(int first, int step, int count) {
     std::vector<int> out;
     for (int i = first; i < count; i += step) out.push_back(i);
@@ -109,18 +101,12 @@ void expect_same_model(const ParamSet& a, const ParamSet& b, bool same_numbers =
         EXPECT_EQ(a.value_text(k), b.value_text(k)) << rope::param_spec(k).name;
 }
 
-bool has_warning(const Imported& i, const std::string& text) {
-    for (const std::string& w : i.warnings)
-        if (w.find(text) != std::string::npos) return true;
-    return false;
-}
-
 }  // namespace
 
 // Llama 4 Scout: 48 layers, every 4th NoPE with full attention, the rest chunked (8192) on llama3
 // RoPE (factor 16, both band factors 1); the temperature keys at transformers' defaults, said.
 TEST(ModelImport, Llama4ScoutLayersAndTemperature) {
-    const Imported scout = import("llama-4-scout-17b-16e-instruct.json");
+    const Imported scout = import_published("llama-4-scout-17b-16e-instruct.json");
     const ParamSet& p = scout.params;
     const ModelLayers m = p.model_layers();
     ASSERT_EQ(m.layers(), 48);
@@ -152,7 +138,7 @@ TEST(ModelImport, Llama4ScoutLayersAndTemperature) {
         EXPECT_DOUBLE_EQ(f.theta[static_cast<std::size_t>(i)], f.original_theta[static_cast<std::size_t>(i)] / (wavelength > 8192 ? 16 : 1)) << i;
     }
     // layer_type names a type of the config: the first NoPE layer
-    const Imported nope = import("llama-4-scout-17b-16e-instruct.json", "full_attention");
+    const Imported nope = import_published("llama-4-scout-17b-16e-instruct.json", "full_attention");
     EXPECT_EQ(nope.params[P::layer], 3);
     EXPECT_TRUE(nope.params.config().nope);
 }
@@ -160,7 +146,7 @@ TEST(ModelImport, Llama4ScoutLayersAndTemperature) {
 // Gemma 3 12B (older layout: rope_local_base_freq and sliding_window_pattern 6): 5 local layers
 // (base 1e4, window 1024, no scaling), then 1 global (base 1e6, linear x8), eight times.
 TEST(ModelImport, Gemma3TwelveBFromItsPattern) {
-    const ParamSet p = import("gemma-3-12b-it-text.json").params;
+    const ParamSet p = import_published("gemma-3-12b-it-text.json").params;
     const ModelLayers m = p.model_layers();
     ASSERT_EQ(m.layers(), 48);
     for (int i = 0; i < 48; ++i) EXPECT_EQ(m.kind(i).name, i % 6 == 5 ? "full_attention" : "sliding_attention") << i;
@@ -179,7 +165,7 @@ TEST(ModelImport, Gemma3TwelveBFromItsPattern) {
 // Gemma 4 31B (transcribed): sliding layers default RoPE on 256-dim heads, full layers proportional
 // RoPE on 512-dim heads (global_head_dim), a quarter of the pairs turning.
 TEST(ModelImport, Gemma4ThirtyOneBProportionalGlobalLayers) {
-    const ParamSet p = import("gemma-4-31b-transcribed.json").params;
+    const ParamSet p = import_published("gemma-4-31b-transcribed.json").params;
     const ModelLayers m = p.model_layers();
     ASSERT_EQ(m.layers(), 60);
     EXPECT_EQ(p[P::layer], 5);
@@ -198,7 +184,7 @@ TEST(ModelImport, Gemma4ThirtyOneBProportionalGlobalLayers) {
 }
 
 TEST(ModelImport, GptOssAlternatesSlidingAndFull) {
-    const ParamSet p = import("gpt-oss-20b.json").params;
+    const ParamSet p = import_published("gpt-oss-20b.json").params;
     const ModelLayers m = p.model_layers();
     ASSERT_EQ(m.layers(), 24);
     for (int i = 0; i < 24; ++i) EXPECT_EQ(m.kind(i).name, i % 2 ? "full_attention" : "sliding_attention") << i;
@@ -212,7 +198,7 @@ TEST(ModelImport, GptOssAlternatesSlidingAndFull) {
 
 // SmolLM3: every layer attends fully, every 4th without RoPE: a kind of its own.
 TEST(ModelImport, SmolLM3EveryFourthLayerNoPE) {
-    const ParamSet p = import("smollm3-3b.json").params;
+    const ParamSet p = import_published("smollm3-3b.json").params;
     const ModelLayers m = p.model_layers();
     ASSERT_EQ(m.layers(), 36);
     EXPECT_EQ(nope_layers(p), every(3, 4, 36));
@@ -221,13 +207,13 @@ TEST(ModelImport, SmolLM3EveryFourthLayerNoPE) {
     EXPECT_EQ(p[P::layer], 0);
     EXPECT_EQ(p.config().base, 5e6);
     EXPECT_EQ(p.config().dim, 128);  // hidden_size 2048 / 16 heads
-    EXPECT_EQ(import("smollm3-3b.json", "full_attention/nope").params[P::layer], 3);
+    EXPECT_EQ(import_published("smollm3-3b.json", "full_attention/nope").params[P::layer], 3);
 }
 
 // The qwen3_next architecture: linear attention (no RoPE) with full attention every 4th layer,
 // partial rotary 0.25 of 256-dim heads there.
 TEST(ModelImport, Qwen3NextFullAttentionEveryFourthLayer) {
-    const ParamSet p = import("qwen3-coder-next-quanttrio.json").params;
+    const ParamSet p = import_published("qwen3-coder-next-quanttrio.json").params;
     const ModelLayers m = p.model_layers();
     ASSERT_EQ(m.layers(), 48);
     for (int i = 0; i < 48; ++i) {
@@ -244,7 +230,7 @@ TEST(ModelImport, Qwen3NextFullAttentionEveryFourthLayer) {
 
 // Models whose layers all share one RoPE: no layer list, the published numbers.
 TEST(ModelImport, ModelsWithoutLayerDifferences) {
-    const ParamSet phi = import("phi-4-mini-instruct.json").params;
+    const ParamSet phi = import_published("phi-4-mini-instruct.json").params;
     EXPECT_FALSE(phi.has(P::model_layers));
     EXPECT_EQ(phi.config().dim, 128);
     EXPECT_EQ(phi.config().rotary_fraction, 0.75);
@@ -254,19 +240,19 @@ TEST(ModelImport, ModelsWithoutLayerDifferences) {
     EXPECT_EQ(phi.config().long_factors.size(), 48u);
     EXPECT_EQ(phi.config().long_factors.back(), 47.77);
     EXPECT_EQ(phi.config().base, 1e4);
-    const ParamSet glm = import("glm-4.5-air-intellect3-base.json").params;
+    const ParamSet glm = import_published("glm-4.5-air-intellect3-base.json").params;
     EXPECT_EQ(glm.config().rotary_fraction, 0.5);
     EXPECT_EQ(glm.config().rotated_dims(), 64);
     EXPECT_EQ(glm.config().base, 1e6);
-    EXPECT_EQ(import("glm-4.7.json").params.config().rotary_fraction, 0.5);
-    const ParamSet mistral = import("mistral-small-3.1-24b-instruct-2503.json").params;
+    EXPECT_EQ(import_published("glm-4.7.json").params.config().rotary_fraction, 0.5);
+    const ParamSet mistral = import_published("mistral-small-3.1-24b-instruct-2503.json").params;
     EXPECT_EQ(mistral.config().base, 1e9);
     EXPECT_EQ(mistral[P::max_position], 131072);
-    const ParamSet ministral = import("ministral-3-3b-shaped-ernie-image-pe.json").params;
+    const ParamSet ministral = import_published("ministral-3-3b-shaped-ernie-image-pe.json").params;
     EXPECT_EQ(ministral.config().scaling, rope::Scaling::yarn);
     EXPECT_EQ(ministral.config().factor, 16);
     EXPECT_EQ(ministral.config().original_max_position, 16384);
-    const ParamSet qwen = import("qwen3-8b.json").params;
+    const ParamSet qwen = import_published("qwen3-8b.json").params;
     EXPECT_EQ(qwen.config().base, 1e6);
     EXPECT_EQ(qwen[P::max_position], 40960);
     EXPECT_FALSE(qwen.has(P::model_layers));
@@ -282,10 +268,10 @@ TEST(ModelImport, PresetsAgreeWithTheImportedConfigs) {
         {"ministral-3-3b", "ministral-3-3b-shaped-ernie-image-pe.json"}, {"qwen3-8b", "qwen3-8b.json"}};
     for (const auto& [name, file] : same) {
         SCOPED_TRACE(name);
-        expect_same_model(preset(name), import(file).params);
+        expect_same_model(preset(name), import_published(file).params);
     }
     // Qwen3-Next 80B-A3B has no config here; Qwen3-Coder-Next shares its layout (not its base)
-    expect_same_model(preset("qwen3-next-80b-a3b"), import("qwen3-coder-next-quanttrio.json").params, false);
+    expect_same_model(preset("qwen3-next-80b-a3b"), import_published("qwen3-coder-next-quanttrio.json").params, false);
 }
 
 // A session with a model and a layer, refined after the layer, reopens exactly (keys applied in the
@@ -303,7 +289,7 @@ TEST(ModelImport, SessionReopensOnItsLayer) {
         EXPECT_EQ(back.params[P::layer], 2);
     }
     rope::session::Session s;
-    s.params = import("gemma-3-12b-it-text.json").params;
+    s.params = import_published("gemma-3-12b-it-text.json").params;
     s.params.set(P::layer, "11");
     s.params.set(P::base, "2000000");  // refined after the layer is loaded: kept
     const rope::session::Session back = rope::session::parse_session_json(rope::session::session_json(s), "s.json");
@@ -358,11 +344,11 @@ TEST(ModelImport, LayerTypeIsAnyTypeOfTheModel) {
     const ProcessResult sliding = summary({"layer_type=sliding_attention", "preset=gemma-4-31b"});
     ASSERT_EQ(sliding.exit_code, 0) << sliding.err;
     EXPECT_NE(sliding.out.find("\ndim,256\n"), std::string::npos) << sliding.out;
-    const ProcessResult linear = summary({"config=" + config_path("qwen3-coder-next-quanttrio.json"), "layer_type=linear_attention"});
+    const ProcessResult linear = summary({"config=" + published_config("qwen3-coder-next-quanttrio.json"), "layer_type=linear_attention"});
     ASSERT_EQ(linear.exit_code, 0) << linear.err;
     EXPECT_NE(linear.out.find("\nrotated_dims,64\n"), std::string::npos) << linear.out;
     for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{
-             {"layer_type=global", "config=" + config_path("gemma-3-12b-it-text.json")},
+             {"layer_type=global", "config=" + published_config("gemma-3-12b-it-text.json")},
              {"layer_type=global", "preset=gemma-3-12b"},
              {"layer_type=full_attention"}}) {
         const ProcessResult r = summary(bad);

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "support/app_cli.hpp"
 #include "support/process.hpp"
 
 using rope::test::ProcessResult;
@@ -22,10 +23,7 @@ namespace {
 
 const std::string kConfigs = ROPE_HF_CONFIGS;
 
-ProcessResult app(std::vector<std::string> args) {
-    args.insert(args.begin(), ROPE_EXPLORER_BINARY);
-    return run_process(args);
-}
+using rope::test::app;
 
 nlohmann::json mrope_reference(const nlohmann::json& cases) {
     const std::string path = "/tmp/rope-mrope-cases-" + std::to_string(getpid()) + ".json";

@@ -17,6 +17,7 @@
 #include "rope/frequencies.hpp"
 #include "rope/precision.hpp"
 #include "rope/rotation.hpp"
+#include "support/random_vector.hpp"
 
 using namespace rope;
 
@@ -107,14 +108,6 @@ FrequencyTable table(int dim, double base = 10000.0, double fraction = 1.0) {
     return compute_frequencies(c);
 }
 
-Eigen::VectorXd random_vector(int n, unsigned seed) {
-    std::mt19937 rng(seed);
-    std::normal_distribution<double> g;
-    Eigen::VectorXd v(n);
-    for (int i = 0; i < n; ++i) v[i] = g(rng);
-    return v;
-}
-
 }  // namespace
 
 TEST(Precision, RoundingMatchesNumpy) {
@@ -179,7 +172,7 @@ TEST(Precision, CastingTheFrequenciesFirstRuinsFarPositions) {
     EXPECT_LT(proper, 0.02);
     EXPECT_GT(cast_first, 10.0);  // radians: the direction is lost
     // the vector rotated with those angles: double angles give rotate() itself
-    const Eigen::VectorXd x = random_vector(128, 3);
+    const Eigen::VectorXd x = rope::test::random_normal_vector(128, 3);
     for (Pairing p : {Pairing::interleaved, Pairing::half}) {
         EXPECT_EQ((rotate_with_angle_precision(f, p, x, m, NumberFormat::float64, NumberFormat::float64) - rotate(f, p, x, m)).norm(), 0.0);
         EXPECT_GT((rotate_with_angle_precision(f, p, x, m, NumberFormat::bfloat16, NumberFormat::float32) - rotate(f, p, x, m)).norm(),
@@ -218,7 +211,7 @@ TEST(Sinusoidal, DotProductIsACosineSumOfTheDistance) {
 }
 
 TEST(Sinusoidal, AddedToTheTokenTheScoreDependsOnPositions) {
-    const Eigen::VectorXd x = random_vector(64, 5);
+    const Eigen::VectorXd x = rope::test::random_normal_vector(64, 5);
     const double a = additive_score(x, 10, x, 20, 10000), b = additive_score(x, 110, x, 120, 10000);
     EXPECT_GT(std::abs(a - b), 1e-3);
     const std::vector<double> curve = additive_score_curve(x, 10, x, 0, 100, 10000);
@@ -229,7 +222,7 @@ TEST(ScoreMatrix, MatchedLayoutsDependOnDistanceOnly) {
     for (Pairing p : {Pairing::interleaved, Pairing::half}) {
         for (double fraction : {1.0, 0.5}) {
             const FrequencyTable f = table(64, 10000, fraction);
-            const Eigen::VectorXd q = random_vector(64, 1), k = random_vector(64, 2);
+            const Eigen::VectorXd q = rope::test::random_normal_vector(64, 1), k = rope::test::random_normal_vector(64, 2);
             const Eigen::MatrixXd s = score_matrix(f, p, p, q, k, 40);
             for (int m = 0; m < 40; ++m)
                 for (int n = 0; n < 40; ++n) {
@@ -254,7 +247,7 @@ TEST(ScoreMatrix, MatchedLayoutsDependOnDistanceOnly) {
 
 TEST(ScoreMatrix, MixedLayoutsBreakTheRelativeProperty) {
     const FrequencyTable f = table(128);
-    const Eigen::VectorXd q = random_vector(128, 7), k = random_vector(128, 8);
+    const Eigen::VectorXd q = rope::test::random_normal_vector(128, 7), k = rope::test::random_normal_vector(128, 8);
     for (Pairing table_layout : {Pairing::interleaved, Pairing::half}) {
         const Pairing vector_layout = table_layout == Pairing::interleaved ? Pairing::half : Pairing::interleaved;
         const std::vector<double> shifted = shifted_scores(f, table_layout, vector_layout, q, k, 3, 0, 200);
@@ -267,6 +260,6 @@ TEST(ScoreMatrix, MixedLayoutsBreakTheRelativeProperty) {
     }
     // with d = 2 the two layouts are the same pair, so nothing breaks
     const FrequencyTable two = table(2);
-    const Eigen::VectorXd q2 = random_vector(2, 9);
+    const Eigen::VectorXd q2 = rope::test::random_normal_vector(2, 9);
     EXPECT_LT(largest_drift(shifted_scores(two, Pairing::half, Pairing::interleaved, q2, q2, 5, 0, 50)), 1e-12);
 }

@@ -10,18 +10,11 @@
 #include "rope/multi_axis.hpp"
 #include "rope/params.hpp"
 #include "rope/rotation.hpp"
+#include "support/random_vector.hpp"
 
 using namespace rope;
 
 namespace {
-
-Eigen::VectorXd random_vector(int n, unsigned seed) {
-    std::mt19937 gen(seed);
-    std::normal_distribution<double> normal;
-    Eigen::VectorXd v(n);
-    for (int i = 0; i < n; ++i) v[i] = normal(gen);
-    return v;
-}
 
 }  // namespace
 
@@ -122,7 +115,7 @@ TEST(MultiAxis, TextTokensSeeExactly1dRope) {
     c.base = 1e6;
     c.pairing = Pairing::half;
     const FrequencyTable f = compute_frequencies(c);
-    const Eigen::VectorXd q = random_vector(128, 1), k = random_vector(128, 2);
+    const Eigen::VectorXd q = rope::test::random_normal_vector(128, 1), k = rope::test::random_normal_vector(128, 2);
     for (bool interleaved : {false, true}) {
         const AxisLayout l = mrope_layout(f.theta, default_mrope_section(64, interleaved), interleaved);
         for (int m : {0, 5, 900})
@@ -134,14 +127,14 @@ TEST(MultiAxis, TextTokensSeeExactly1dRope) {
 
 TEST(MultiAxis, ScoresDependOnThePositionDifferenceOnly) {
     const AxisLayout l = axial_layout(AxialFrequencies::per_axis, 100, 64);
-    const Eigen::VectorXd q = random_vector(64, 3), k = random_vector(64, 4);
+    const Eigen::VectorXd q = rope::test::random_normal_vector(64, 3), k = rope::test::random_normal_vector(64, 4);
     const double a = multi_axis_score(l, Pairing::interleaved, q, {0, 2, 5}, k, {0, 7, 1});
     const double b = multi_axis_score(l, Pairing::interleaved, q, {0, 12, 25}, k, {0, 17, 21});
     EXPECT_NEAR(a, b, 1e-9);
 }
 
 TEST(MultiAxis, PatchSimilarityEqualsTheDirectScoreAndIsOneAtTheQuery) {
-    const Eigen::VectorXd q = random_vector(128, 5), k = random_vector(128, 6);
+    const Eigen::VectorXd q = rope::test::random_normal_vector(128, 5), k = rope::test::random_normal_vector(128, 6);
     const AxisLayout l = mrope_layout(base_frequencies(1e6, 128), {24, 20, 20}, true);
     const Eigen::MatrixXd map = patch_similarity(l, Pairing::half, q, k, 5, 7, 2, 3);
     for (int r = 0; r < 5; ++r)
@@ -157,7 +150,7 @@ TEST(MultiAxis, PatchSimilarityEqualsTheDirectScoreAndIsOneAtTheQuery) {
 // a run of tokens (1D RoPE over the stream, past 64 steps so that the phasors are re-anchored, at a
 // long distance) give the direct score of every patch or token.
 TEST(MultiAxis, BlockAndRunSimilarityEqualTheDirectScore) {
-    const Eigen::VectorXd q = random_vector(128, 7), k = random_vector(128, 8);
+    const Eigen::VectorXd q = rope::test::random_normal_vector(128, 7), k = rope::test::random_normal_vector(128, 8);
     const double norm = q.norm() * k.norm();
     const AxisLayout l = mrope_layout(base_frequencies(1e6, 128), {16, 24, 24}, false);
     const PositionId query{40, 31.5, 35.5}, corner{57, 52.5, 51.5};

@@ -19,31 +19,13 @@
 #include "rope/params.hpp"
 #include "rope/rotation.hpp"
 #include "support/process.hpp"
+#include "support/random_vector.hpp"
+#include "support/python_reference.hpp"
 
 using namespace rope;
 using nlohmann::json;
 
 namespace {
-
-json run_reference(const json& cases) {
-    char path[] = "/tmp/mrope-reference-XXXXXX";
-    const int fd = mkstemp(path);
-    if (fd < 0) throw std::runtime_error("mkstemp");
-    close(fd);
-    std::ofstream(path) << cases.dump();
-    const auto r = rope::test::run_process({"/usr/bin/python3", ROPE_MROPE_REFERENCE_SCRIPT, path});
-    std::remove(path);
-    if (r.exit_code != 0) throw std::runtime_error("reference script failed: " + r.err);
-    return json::parse(r.out);
-}
-
-Eigen::VectorXd random_vector(int n, unsigned seed) {
-    std::mt19937 gen(seed);
-    std::normal_distribution<double> normal;
-    Eigen::VectorXd v(n);
-    for (int i = 0; i < n; ++i) v[i] = normal(gen);
-    return v;
-}
 
 std::vector<double> to_std(const Eigen::VectorXd& v) { return std::vector<double>(v.data(), v.data() + v.size()); }
 
@@ -104,7 +86,7 @@ TEST(MultiAxisNumpy, PositionIdsMatchGetRopeIndex) {
     json cases = json::array();
     for (const auto& s : sequences)
         cases.push_back({{"kind", "rope_index"}, {"text_before", s[0]}, {"rows", s[1]}, {"cols", s[2]}, {"text_after", s[3]}});
-    const json results = run_reference(cases);
+    const json results = rope::test::run_python_reference(ROPE_MROPE_REFERENCE_SCRIPT, cases);
     ASSERT_EQ(results.size(), sequences.size());
     for (std::size_t n = 0; n < sequences.size(); ++n) {
         const auto& s = sequences[n];
@@ -136,7 +118,7 @@ TEST(MultiAxisNumpy, MropeAnglesCosSinAndScoresOfTextAndPatchTokens) {
         const MropeCase& c = mrope_cases()[n];
         for (Pairing pairing : {Pairing::half, Pairing::interleaved}) {
             const auto seed = static_cast<unsigned>(10 * n + (pairing == Pairing::half ? 1 : 2));
-            qk.emplace_back(random_vector(c.head_dim, seed), random_vector(c.head_dim, seed + 100));
+            qk.emplace_back(rope::test::random_normal_vector(c.head_dim, seed), rope::test::random_normal_vector(c.head_dim, seed + 100));
             json j = mrope_json(c, tokens, pairing, qk.back().first, qk.back().second);
             json at = json::array();
             for (std::size_t a = 0; a < tokens.size(); ++a)
@@ -145,7 +127,7 @@ TEST(MultiAxisNumpy, MropeAnglesCosSinAndScoresOfTextAndPatchTokens) {
             cases.push_back(j);
         }
     }
-    const json results = run_reference(cases);
+    const json results = rope::test::run_python_reference(ROPE_MROPE_REFERENCE_SCRIPT, cases);
     ASSERT_EQ(results.size(), cases.size());
     for (std::size_t n = 0; n < cases.size(); ++n) {
         const MropeCase& c = mrope_cases()[n / 2];
@@ -200,13 +182,13 @@ TEST(MultiAxisNumpy, MropePatchSimilarityOnGrids) {
     for (const MropeCase& c : mrope_cases())
         for (Pairing pairing : {Pairing::half, Pairing::interleaved})
             for (const Grid& g : grids) {
-                runs.push_back({c, pairing, g, random_vector(c.head_dim, seed), random_vector(c.head_dim, seed + 1)});
+                runs.push_back({c, pairing, g, rope::test::random_normal_vector(c.head_dim, seed), rope::test::random_normal_vector(c.head_dim, seed + 1)});
                 seed += 2;
                 json j = mrope_json(c, {}, pairing, runs.back().q, runs.back().k);
                 j["grid"] = {{"rows", g.rows}, {"cols", g.cols}, {"query", {g.qr, g.qc}}};
                 cases.push_back(j);
             }
-    const json results = run_reference(cases);
+    const json results = rope::test::run_python_reference(ROPE_MROPE_REFERENCE_SCRIPT, cases);
     ASSERT_EQ(results.size(), runs.size());
     for (std::size_t n = 0; n < runs.size(); ++n) {
         const Run& run = runs[n];
@@ -244,13 +226,13 @@ TEST(MultiAxisNumpy, AxialAnglesAndSimilarityForEverySchedule) {
     for (const Axial& a : schedules)
         for (Pairing pairing : {Pairing::half, Pairing::interleaved})
             for (const Grid& g : grids) {
-                runs.push_back({a, pairing, g, random_vector(a.dim, seed), random_vector(a.dim, seed + 1)});
+                runs.push_back({a, pairing, g, rope::test::random_normal_vector(a.dim, seed), rope::test::random_normal_vector(a.dim, seed + 1)});
                 seed += 2;
                 cases.push_back({{"kind", "axial"}, {"schedule", a.numpy_name}, {"head_dim", a.dim}, {"base", a.base},
                                  {"pairing", pairing == Pairing::half ? "half" : "interleaved"}, {"rows", g.rows}, {"cols", g.cols},
                                  {"query", {g.qr, g.qc}}, {"q", to_std(runs.back().q)}, {"k", to_std(runs.back().k)}});
             }
-    const json results = run_reference(cases);
+    const json results = rope::test::run_python_reference(ROPE_MROPE_REFERENCE_SCRIPT, cases);
     ASSERT_EQ(results.size(), runs.size());
     for (std::size_t n = 0; n < runs.size(); ++n) {
         const Run& run = runs[n];
@@ -284,8 +266,8 @@ TEST(MultiAxisNumpy, ParamSetAxisLayoutsMatchNumpy) {
         bool interleaved;
         json numpy;
     };
-    const Eigen::VectorXd q64 = random_vector(64, 1), k64 = random_vector(64, 2);
-    const Eigen::VectorXd q128 = random_vector(128, 3), k128 = random_vector(128, 4);
+    const Eigen::VectorXd q64 = rope::test::random_normal_vector(64, 1), k64 = rope::test::random_normal_vector(64, 2);
+    const Eigen::VectorXd q128 = rope::test::random_normal_vector(128, 3), k128 = rope::test::random_normal_vector(128, 4);
     auto grid_case = [](json j) {
         j["grid"] = {{"rows", 6}, {"cols", 8}, {"query", {2, 5}}};
         return j;
@@ -313,7 +295,7 @@ TEST(MultiAxisNumpy, ParamSetAxisLayoutsMatchNumpy) {
     };
     json cases = json::array();
     for (const Setting& s : settings) cases.push_back(s.numpy);
-    const json results = run_reference(cases);
+    const json results = rope::test::run_python_reference(ROPE_MROPE_REFERENCE_SCRIPT, cases);
     ASSERT_EQ(results.size(), settings.size());
     for (std::size_t n = 0; n < settings.size(); ++n) {
         ParamSet p;
@@ -346,7 +328,7 @@ TEST(MultiAxisNumpy, FrequencySpreadOfChunkedAndInterleavedSections) {
     const Eigen::VectorXd dummy = Eigen::VectorXd::Ones(128);
     json cases = {mrope_json({128, 1e6, {16, 24, 24}, false}, {}, Pairing::half, dummy, dummy),
                   mrope_json({128, 5e6, {24, 20, 20}, true}, {}, Pairing::half, dummy, dummy)};
-    const json results = run_reference(cases);
+    const json results = rope::test::run_python_reference(ROPE_MROPE_REFERENCE_SCRIPT, cases);
     auto by_speed = [](const json& theta) {  // pair indices, fastest (largest theta) first
         std::vector<int> order(theta.size());
         for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);

@@ -7,18 +7,11 @@
 #include "rope/frequencies.hpp"
 #include "rope/partial_layouts.hpp"
 #include "rope/rotation.hpp"
+#include "support/random_vector.hpp"
 
 using namespace rope;
 
 namespace {
-
-Eigen::VectorXd random_vector(int dim, unsigned seed) {
-    std::mt19937 gen(seed);
-    std::normal_distribution<double> normal(0.0, 1.0);
-    Eigen::VectorXd v(dim);
-    for (int i = 0; i < dim; ++i) v[i] = normal(gen);
-    return v;
-}
 
 // Largest difference between scores at the same n - m, for several starting positions m.
 double relative_drift(const LayoutTable& angles, const LayoutTable& partners, const Eigen::VectorXd& q,
@@ -56,7 +49,7 @@ TEST(PartialLayouts, Gemma4GlobalDimsAndPartners) {
 }
 
 TEST(PartialLayouts, SameLayoutEqualsTheCoreRotation) {
-    const Eigen::VectorXd x = random_vector(512, 1);
+    const Eigen::VectorXd x = rope::test::random_normal_vector(512, 1);
     for (Pairing pairing : {Pairing::half, Pairing::interleaved}) {
         for (RotaryLayout layout : {RotaryLayout::proportional, RotaryLayout::partial}) {
             const LayoutTable t = layout_table(layout, 512, 0.25, 1e6, pairing);
@@ -70,7 +63,7 @@ TEST(PartialLayouts, SameLayoutEqualsTheCoreRotation) {
 }
 
 TEST(PartialLayouts, SameLayoutKeepsTheRelativePropertyMixedBreaksIt) {
-    const Eigen::VectorXd q = random_vector(512, 2), k = random_vector(512, 3);
+    const Eigen::VectorXd q = rope::test::random_normal_vector(512, 2), k = rope::test::random_normal_vector(512, 3);
     const LayoutTable prop = layout_table(RotaryLayout::proportional, 512, 0.25, 1e6);
     const LayoutTable part = layout_table(RotaryLayout::partial, 512, 0.25, 1e6);
     const double norm = q.norm() * k.norm();  // about 512: scores are of this size at most
@@ -82,7 +75,7 @@ TEST(PartialLayouts, SameLayoutKeepsTheRelativePropertyMixedBreaksIt) {
 }
 
 TEST(PartialLayouts, MixedTablesAreNotARotation) {
-    const Eigen::VectorXd x = random_vector(512, 4);
+    const Eigen::VectorXd x = rope::test::random_normal_vector(512, 4);
     const LayoutTable prop = layout_table(RotaryLayout::proportional, 512, 0.25, 1e6);
     const LayoutTable part = layout_table(RotaryLayout::partial, 512, 0.25, 1e6);
     EXPECT_NEAR(rotate_with_tables(prop, prop, x, 3.0).norm(), x.norm(), 1e-12);
@@ -100,16 +93,16 @@ TEST(PartialLayouts, FullFractionMakesTheLayoutsEqual) {
 
 TEST(PartialLayouts, TooSmallAFractionIsTheIdentityAndBadInputThrows) {
     const LayoutTable t = layout_table(RotaryLayout::proportional, 8, 0.2, 1e4);  // int(8*0.2)//2 = 0 pairs
-    const Eigen::VectorXd x = random_vector(8, 5);
+    const Eigen::VectorXd x = rope::test::random_normal_vector(8, 5);
     EXPECT_EQ(rotate_with_tables(t, t, x, 9.0), x);
     EXPECT_THROW(layout_table(RotaryLayout::partial, 7, 0.5, 1e4), std::invalid_argument);
     EXPECT_THROW(layout_table(RotaryLayout::partial, 8, 0.0, 1e4), std::invalid_argument);
     EXPECT_THROW(layout_table(RotaryLayout::partial, 8, 0.5, 1.0), std::invalid_argument);
-    EXPECT_THROW(rotate_with_tables(t, t, random_vector(6, 1), 1.0), std::invalid_argument);
+    EXPECT_THROW(rotate_with_tables(t, t, rope::test::random_normal_vector(6, 1), 1.0), std::invalid_argument);
 }
 
 TEST(PartialLayouts, TransplantedValuesKeepTheRelativePropertyButNotTheModelsScores) {
-    const Eigen::VectorXd q = random_vector(512, 6), k = random_vector(512, 7);
+    const Eigen::VectorXd q = rope::test::random_normal_vector(512, 6), k = rope::test::random_normal_vector(512, 7);
     const LayoutTable prop = layout_table(RotaryLayout::proportional, 512, 0.25, 1e6);
     const LayoutTable part = layout_table(RotaryLayout::partial, 512, 0.25, 1e6);
     // Megatron-Bridge #4195: proportional's values on the prefix pairs (i, i + 64)

@@ -20,23 +20,12 @@
 #include "rope/rotation.hpp"
 #include "rope/phasor.hpp"
 #include "support/process.hpp"
+#include "support/python_reference.hpp"
 
 using namespace rope;
 using nlohmann::json;
 
 namespace {
-
-json run_reference(const json& cases) {
-    char path[] = "/tmp/rope-reference-XXXXXX";
-    const int fd = mkstemp(path);
-    if (fd < 0) throw std::runtime_error("mkstemp");
-    close(fd);
-    std::ofstream(path) << cases.dump();
-    const auto r = rope::test::run_process({"/usr/bin/python3", ROPE_REFERENCE_SCRIPT, path});
-    std::remove(path);
-    if (r.exit_code != 0) throw std::runtime_error("reference script failed: " + r.err);
-    return json::parse(r.out);
-}
 
 struct Case {
     std::vector<std::pair<std::string, std::string>> sets;
@@ -109,7 +98,7 @@ TEST(ReferenceNumpy, EveryScalingVariant) {
         sets.push_back(p);
         cases.push_back({{"kind", "freqs"}, {"config", to_json_config(p)}});
     }
-    const json results = run_reference(cases);
+    const json results = rope::test::run_python_reference(ROPE_REFERENCE_SCRIPT, cases);
     ASSERT_EQ(results.size(), sets.size());
     for (std::size_t i = 0; i < sets.size(); ++i) {
         const FrequencyTable f = compute_frequencies(sets[i].config());
@@ -131,7 +120,7 @@ TEST(ReferenceNumpy, DecayBoundAndAngles) {
     for (double r : {4095.0, 4096.0, 65536.0, 131071.0, 1048576.0, 999999.0}) rs.push_back(r);
     const std::vector<double> th(theta.data(), theta.data() + theta.size());
     const std::vector<double> ms = {0, 1, 2, 3, 63, 64, 65, 1000, 131071, 1000000};
-    const json results = run_reference(json::array({{{"kind", "decay"}, {"theta", th}, {"r", rs}},
+    const json results = rope::test::run_python_reference(ROPE_REFERENCE_SCRIPT, json::array({{{"kind", "decay"}, {"theta", th}, {"r", rs}},
                                                     {{"kind", "angles"}, {"theta", th}, {"m", ms}}}));
     DecayBound bound(theta);
     for (std::size_t i = 0; i < rs.size(); ++i) {
@@ -178,7 +167,7 @@ TEST(ReferenceNumpy, ContextPanelVariants) {
             columns.push_back(q.value_text(P::scaling) == p.value_text(P::scaling) ? "theta" : std::string("theta_") + v);
         }
         columns[0] = "theta_original";
-        const json results = run_reference(cases);
+        const json results = rope::test::run_python_reference(ROPE_REFERENCE_SCRIPT, cases);
         for (std::size_t c = 0; c < columns.size(); ++c) {
             const auto col = std::find(t.columns.begin(), t.columns.end(), columns[c]);
             ASSERT_NE(col, t.columns.end()) << preset << " " << columns[c];
@@ -197,7 +186,7 @@ TEST(ReferenceNumpy, BaseLowerBoundIslandOfLlama2) {
     const double bound = base_lower_bound(128, 4096);
     json grid = json::array();
     for (int k = 0; k < 400; ++k) grid.push_back(bound / 1.1 * std::pow(1.1 * (1 - 1e-6), k / 399.0));  // bound/1.1 .. just below
-    const json results = run_reference(json::array({{{"kind", "base_feasible"}, {"bases", json::array({bound})}, {"rotated", 128}, {"context", 4096}},
+    const json results = rope::test::run_python_reference(ROPE_REFERENCE_SCRIPT, json::array({{{"kind", "base_feasible"}, {"bases", json::array({bound})}, {"rotated", 128}, {"context", 4096}},
                                                     {{"kind", "base_feasible"}, {"bases", grid}, {"rotated", 128}, {"context", 4096}}}));
     EXPECT_NEAR(bound, 26952.34, 0.01);
     EXPECT_TRUE(results[0]["feasible"][0].get<bool>()) << "bound " << bound << " is not feasible in numpy";
@@ -217,7 +206,7 @@ TEST(ReferenceNumpy, CosineSumAndBaseLowerBound) {
     const double bound = base_lower_bound(d, context);
     json grid = json::array();
     for (int k = 0; k < 600; ++k) grid.push_back(2.0 * std::pow(bound * 0.9999 / 2.0, k / 599.0));  // 2 .. just below
-    const json results = run_reference(json::array({{{"kind", "cosine_sum"}, {"theta", th}, {"context", 4096}},
+    const json results = rope::test::run_python_reference(ROPE_REFERENCE_SCRIPT, json::array({{{"kind", "cosine_sum"}, {"theta", th}, {"context", 4096}},
                                                     {{"kind", "base_feasible"}, {"bases", json::array({bound})}, {"rotated", d}, {"context", context}},
                                                     {{"kind", "base_feasible"}, {"bases", grid}, {"rotated", d}, {"context", context}}}));
     const auto& want = results[0]["values"];
@@ -278,7 +267,7 @@ TEST(ReferenceNumpy, HeatmapCellsAreMeansOverTheirPositions) {
         }
         rows.push_back(t.rows() - 1);
         cells.push_back({t.values[p0].back(), t.values[p1].back(), t.values[k0].back(), t.values[k1].back()});
-        const json results = run_reference(json::array({{{"kind", "cell_means"}, {"theta", theta}, {"cells", cells}}}));
+        const json results = rope::test::run_python_reference(ROPE_REFERENCE_SCRIPT, json::array({{{"kind", "cell_means"}, {"theta", theta}, {"cells", cells}}}));
         bool several_pairs = false;
         for (std::size_t i = 0; i < rows.size(); ++i) {
             const std::size_t r = rows[i];
@@ -364,7 +353,7 @@ TEST(ReferenceNumpy, ProportionalAndPartialRotaryLayouts) {
             }
         }
     }
-    const json results = run_reference(cases);
+    const json results = rope::test::run_python_reference(ROPE_REFERENCE_SCRIPT, cases);
     ASSERT_EQ(results.size(), expected.size());
     for (std::size_t c = 0; c < expected.size(); ++c) {
         const Expected& e = expected[c];
@@ -423,7 +412,7 @@ TEST(ReferenceNumpy, ProportionalAndPartialRotaryLayouts) {
 // The proportional and the ordinary-partial layout of one head differ (what the porting bugs mix up):
 // pinned against numpy so neither side can drift toward the other.
 TEST(ReferenceNumpy, ProportionalIsNotOrdinaryPartial) {
-    const json results = run_reference(json::array(
+    const json results = rope::test::run_python_reference(ROPE_REFERENCE_SCRIPT, json::array(
         {{{"kind", "layout"}, {"layout", "proportional"}, {"head_dim", 512}, {"fraction", 0.25}, {"base", 1e6}, {"pairing", "half"}, {"x", random_values(512, 1)}},
          {{"kind", "layout"}, {"layout", "partial"}, {"head_dim", 512}, {"fraction", 0.25}, {"base", 1e6}, {"pairing", "half"}, {"x", random_values(512, 1)}}}));
     const json& prop = results[0];
@@ -452,7 +441,7 @@ TEST(ReferenceNumpy, ProportionalIsNotOrdinaryPartial) {
 TEST(ReferenceNumpy, NopeAttentionTemperature) {
     const std::vector<std::int64_t> positions = {0, 1, 8190, 8191, 8192, 16382, 16383, 100000, 1000000, 10485759};
     for (const auto& [floor_scale, attn_scale] : std::vector<std::pair<std::int64_t, double>>{{8192, 0.1}, {4096, 0.25}, {1, 1.0}}) {
-        const json r = run_reference(json::array(
+        const json r = rope::test::run_python_reference(ROPE_REFERENCE_SCRIPT, json::array(
             {{{"kind", "temperature"}, {"positions", positions}, {"floor_scale", floor_scale}, {"attn_scale", attn_scale}}}));
         for (std::size_t i = 0; i < positions.size(); ++i)
             EXPECT_NEAR(nope_attention_scale(positions[i], floor_scale, attn_scale), r[0]["scale"][i].get<double>(), 1e-15 * r[0]["scale"][i].get<double>() * 2)

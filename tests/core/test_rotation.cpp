@@ -7,18 +7,11 @@
 
 #include "rope/frequencies.hpp"
 #include "rope/rotation.hpp"
+#include "support/random_vector.hpp"
 
 using namespace rope;
 
 namespace {
-
-Eigen::VectorXd random_vector(int n, unsigned seed) {
-    std::mt19937 rng(seed);
-    std::normal_distribution<double> g;
-    Eigen::VectorXd v(n);
-    for (int i = 0; i < n; ++i) v[i] = g(rng);
-    return v;
-}
 
 FrequencyTable table(int dim, double base = 10000.0, double fraction = 1.0) {
     RopeConfig c;
@@ -33,14 +26,14 @@ FrequencyTable table(int dim, double base = 10000.0, double fraction = 1.0) {
 TEST(Rotation, PreservesNorm) {
     for (Pairing p : {Pairing::interleaved, Pairing::half}) {
         const auto f = table(128);
-        const Eigen::VectorXd x = random_vector(128, 1);
+        const Eigen::VectorXd x = rope::test::random_normal_vector(128, 1);
         for (double m : {0.0, 1.0, 7.0, 1000.0, 131071.0, 1e6}) EXPECT_NEAR(rotate(f, p, x, m).norm(), x.norm(), 1e-12);
     }
 }
 
 TEST(Rotation, PositionZeroIsIdentity) {
     const auto f = table(64);
-    const Eigen::VectorXd x = random_vector(64, 2);
+    const Eigen::VectorXd x = rope::test::random_normal_vector(64, 2);
     EXPECT_EQ(rotate(f, Pairing::interleaved, x, 0.0), x);
     EXPECT_TRUE(rotation_matrix(f, Pairing::half, 0.0).isIdentity(0.0));
 }
@@ -71,7 +64,7 @@ TEST(Rotation, ElementwiseMatrixAndComplexFormsAgree) {
     for (Pairing p : {Pairing::interleaved, Pairing::half}) {
         for (double fraction : {1.0, 0.25, 0.5}) {
             const auto f = table(64, 10000.0, fraction);
-            const Eigen::VectorXd x = random_vector(64, 3);
+            const Eigen::VectorXd x = rope::test::random_normal_vector(64, 3);
             for (double m : {0.0, 3.0, 77.0, 65535.0}) {
                 const Eigen::VectorXd a = rotate(f, p, x, m);
                 const Eigen::VectorXd b = rotation_matrix(f, p, m) * x;
@@ -88,7 +81,7 @@ TEST(Rotation, ElementwiseMatrixAndComplexFormsAgree) {
 TEST(Rotation, PartialRotaryPassesTheRestThrough) {
     const auto f = table(64, 10000.0, 0.25);
     ASSERT_EQ(f.rotated_dims, 16);
-    const Eigen::VectorXd x = random_vector(64, 4);
+    const Eigen::VectorXd x = rope::test::random_normal_vector(64, 4);
     const Eigen::VectorXd y = rotate(f, Pairing::half, x, 9.0);
     EXPECT_EQ(y.tail(48), x.tail(48));
     EXPECT_NE(y.head(16), x.head(16));
@@ -99,7 +92,7 @@ TEST(Rotation, PartialRotaryPassesTheRestThrough) {
 TEST(Rotation, ScoreDependsOnRelativePositionOnly) {
     for (Pairing p : {Pairing::interleaved, Pairing::half}) {
         const auto f = table(128);
-        const Eigen::VectorXd q = random_vector(128, 5), k = random_vector(128, 6);
+        const Eigen::VectorXd q = rope::test::random_normal_vector(128, 5), k = rope::test::random_normal_vector(128, 6);
         for (double shift : {1.0, 10.0, 1000.0, 100000.0}) {
             for (auto [m, n] : {std::pair{0.0, 5.0}, {3.0, 3.0}, {100.0, 17.0}}) {
                 const double s0 = attention_score(f, p, q, m, k, n);
@@ -114,7 +107,7 @@ TEST(Rotation, ScoreDependsOnRelativePositionOnly) {
 TEST(Rotation, LayoutsAgreeUpToPermutation) {
     const int d = 16;
     const auto f = table(d);
-    const Eigen::VectorXd x = random_vector(d, 7);
+    const Eigen::VectorXd x = rope::test::random_normal_vector(d, 7);
     const std::vector<int> perm = half_from_interleaved_permutation(d, d);
     Eigen::VectorXd x_half(d);
     for (int j = 0; j < d; ++j) x_half[j] = x[perm[j]];
@@ -128,7 +121,7 @@ TEST(Rotation, LayoutsAgreeUpToPermutation) {
 TEST(Rotation, MixedLayoutsBreakTheRelativeProperty) {
     const int d = 64;
     const auto f = table(d);
-    const Eigen::VectorXd q = random_vector(d, 8), k = random_vector(d, 9);
+    const Eigen::VectorXd q = rope::test::random_normal_vector(d, 8), k = rope::test::random_normal_vector(d, 9);
     auto score = [&](Pairing table_layout, Pairing vector_layout, double m, double n) {
         return rotate_with_layouts(f, table_layout, vector_layout, q, m)
             .dot(rotate_with_layouts(f, table_layout, vector_layout, k, n));
@@ -148,7 +141,7 @@ TEST(Rotation, BatchEqualsSingleVectorForm) {
         const auto f = table(32, 10000.0, 0.5);
         const int rows = 300;
         Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> in(rows, 32), out(rows, 32);
-        for (int r = 0; r < rows; ++r) in.row(r) = random_vector(32, 100 + r).transpose();
+        for (int r = 0; r < rows; ++r) in.row(r) = rope::test::random_normal_vector(32, 100 + r).transpose();
         BatchRotator rotator(f, p, 1.25);
         const std::int64_t first = 999'990;
         rotator.rotate_rows(in.data(), out.data(), rows, first);

@@ -17,23 +17,12 @@
 #include "rope/frequencies.hpp"
 #include "rope/video_positions.hpp"
 #include "support/process.hpp"
+#include "support/python_reference.hpp"
 
 using namespace rope;
 using nlohmann::json;
 
 namespace {
-
-json run_reference(const json& cases) {
-    char path[] = "/tmp/video-reference-XXXXXX";
-    const int fd = mkstemp(path);
-    if (fd < 0) throw std::runtime_error("mkstemp");
-    close(fd);
-    std::ofstream(path) << cases.dump();
-    const auto r = rope::test::run_process({"/usr/bin/python3", ROPE_VIDEO_REFERENCE_SCRIPT, path});
-    std::remove(path);
-    if (r.exit_code != 0) throw std::runtime_error("reference script failed: " + r.err);
-    return json::parse(r.out);
-}
 
 json case_of(const VideoSpec& s) {
     return {{"kind", "video_index"},  {"rule", s.diagonal ? std::string("videorope") : std::string(to_string(s.rule))},
@@ -87,7 +76,7 @@ TEST(VideoNumpy, PositionIdsKindsAndFramesMatchTheModelsCode) {
     const std::vector<VideoSpec> all = specs();
     json cases = json::array();
     for (const VideoSpec& s : all) cases.push_back(case_of(s));
-    const json ref = run_reference(cases);
+    const json ref = rope::test::run_python_reference(ROPE_VIDEO_REFERENCE_SCRIPT, cases);
     ASSERT_EQ(ref.size(), all.size());
     for (std::size_t c = 0; c < all.size(); ++c) {
         const std::vector<SequenceToken> mine = video_sequence(all[c]);
@@ -126,7 +115,7 @@ TEST(VideoNumpy, VideoRopeGivesTheSlowestPairsToTimeAsItsCodeDoes) {
     const std::vector<MropeSection> sections = {{16, 24, 24}, {24, 20, 20}, {8, 12, 12}, {2, 3, 3}};
     json cases = json::array();
     for (const MropeSection& s : sections) cases.push_back({{"kind", "videorope_axes"}, {"section", {s[0], s[1], s[2]}}});
-    const json ref = run_reference(cases);
+    const json ref = rope::test::run_python_reference(ROPE_VIDEO_REFERENCE_SCRIPT, cases);
     for (std::size_t c = 0; c < sections.size(); ++c) {
         const MropeSection& s = sections[c];
         const int pairs = s[0] + s[1] + s[2];
@@ -168,7 +157,7 @@ TEST(VideoNumpy, SimilarityOverFramesMatches) {
             json ids = json::array(), axes = json::array();
             for (const SequenceToken& t : tokens) ids.push_back({t.id.t, t.id.h, t.id.w});
             for (PositionAxis a : l.layout.axis) axes.push_back(std::string(to_string(a)));
-            const json ref = run_reference(json::array({{{"kind", "video_scores"}, {"head_dim", 64}, {"base", 1e6}, {"axes", axes},
+            const json ref = rope::test::run_python_reference(ROPE_VIDEO_REFERENCE_SCRIPT, json::array({{{"kind", "video_scores"}, {"head_dim", 64}, {"base", 1e6}, {"axes", axes},
                                                          {"ids", ids}, {"q", std::vector<double>(q.data(), q.data() + 64)},
                                                          {"k", std::vector<double>(k.data(), k.data() + 64)}, {"query", query}}}));
             const std::vector<double> mine = sequence_similarity(l.layout, Pairing::half, q, k, tokens, query);

@@ -15,6 +15,7 @@
 #include "rope/frequencies.hpp"
 #include "rope/precision.hpp"
 #include "rope/rotation.hpp"
+#include "support/random_vector.hpp"
 
 using namespace rope;
 
@@ -35,14 +36,6 @@ RopeConfig nope_layer() {
     c.dim = 64;
     c.nope = true;
     return c;
-}
-
-Eigen::VectorXd random_vector(int dim, unsigned seed) {
-    std::mt19937 gen(seed);
-    std::normal_distribution<double> normal(0.0, 1.0);
-    Eigen::VectorXd v(dim);
-    for (int i = 0; i < dim; ++i) v[i] = normal(gen);
-    return v;
 }
 
 double brute_decay(const Eigen::VectorXd& theta, double r) {
@@ -120,7 +113,7 @@ TEST(ZeroFrequencies, CellMeansOfAPairThatDoesNotTurn) {
 TEST(ZeroFrequencies, ScoresAndPrecisionWithZeroPairs) {
     const RopeConfig c = proportional(64, 0.25, 1e4);
     const FrequencyTable f = compute_frequencies(c);
-    const Eigen::VectorXd q = random_vector(64, 1), k = random_vector(64, 2);
+    const Eigen::VectorXd q = rope::test::random_normal_vector(64, 1), k = rope::test::random_normal_vector(64, 2);
     // the zero pairs' dims pass through: rotate leaves them alone
     const Eigen::VectorXd y = rotate(f, c.pairing, q, 1234.0);
     for (int i = f.rotating_pairs; i < f.pairs(); ++i) {
@@ -138,7 +131,7 @@ TEST(ZeroFrequencies, ScoresAndPrecisionWithZeroPairs) {
     }
     // NoPE: the score does not depend on positions at all
     const FrequencyTable nope = compute_frequencies(nope_layer());
-    const Eigen::VectorXd q2 = random_vector(64, 3), k2 = random_vector(64, 4);
+    const Eigen::VectorXd q2 = rope::test::random_normal_vector(64, 3), k2 = rope::test::random_normal_vector(64, 4);
     EXPECT_NEAR(attention_score(nope, Pairing::interleaved, q2, 0.0, k2, 9000.0), q2.dot(k2), 1e-12);
 }
 

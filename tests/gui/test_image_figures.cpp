@@ -18,17 +18,13 @@ using namespace rope;
 
 namespace {
 
-figures::FigureResult build(std::string_view name, const ParamSet& p, bool table = true, float w = 1200, float h = 900) {
+figures::FigureResult build_image(std::string_view name, const ParamSet& p, bool table = true, float w = 1200, float h = 900) {
     return rope::test::build_named(name, p, table, w, h);
 }
 
 using rope::test::params;
 
-bool has_text(const figures::FigureResult& fig, const std::string& part) {
-    for (const auto& c : fig.list.commands)
-        if (const auto* t = std::get_if<plot::TextCmd>(&c); t && t->text.find(part) != std::string::npos) return true;
-    return false;
-}
+using rope::test::has_text;
 
 // similarity[layout][row][col] from the CSV table (layout 0 axial, 1 chunked, 2 interleaved).
 struct Maps {
@@ -84,13 +80,13 @@ struct PanelEdits {
 
 TEST(ImageFigures, PatchGridTableHasEveryPatchOfEachMap) {
     const ParamSet p = params({{"grid_rows", "5"}, {"grid_cols", "7"}});
-    const auto fig = build("patch_grid", p);
+    const auto fig = build_image("patch_grid", p);
     EXPECT_EQ(fig.table.columns, (std::vector<std::string>{"layout", "row", "col", "similarity"}));
     EXPECT_EQ(fig.table.rows(), 3u * 5u * 7u);
     for (double v : fig.table.values[3]) EXPECT_TRUE(v >= -1 - 1e-12 && v <= 1 + 1e-12) << v;
     // a head whose rotated dims are not a multiple of 4 has no 2D axial map, and says so
     const ParamSet odd = params({{"dim", "6"}, {"grid_rows", "5"}, {"grid_cols", "7"}});
-    const auto odd_fig = build("patch_grid", odd);
+    const auto odd_fig = build_image("patch_grid", odd);
     EXPECT_EQ(odd_fig.table.rows(), 2u * 5u * 7u);
     EXPECT_TRUE(has_text(odd_fig, "multiple of 4 rotated dims"));
 }
@@ -99,7 +95,7 @@ TEST(ImageFigures, PatchGridTableHasEveryPatchOfEachMap) {
 // it is more similar than one off both; the map's maximum is the query patch (similarity 1).
 TEST(ImageFigures, AxialMapShowsTheCross) {
     const ParamSet p = params({{"rope_axes", "2d_axial"}, {"grid_rows", "12"}, {"grid_cols", "16"}, {"query_row", "6"}, {"query_col", "8"}});
-    const Maps m = maps_of(build("patch_grid", p), 12, 16);
+    const Maps m = maps_of(build_image("patch_grid", p), 12, 16);
     EXPECT_NEAR(m.at(0, 6, 8), 1.0, 1e-12);
     for (int d : {3, 5, 7}) {
         const double on_row = m.at(0, 6, 8 + d), on_col = m.at(0, 6 - d + 1, 8), diagonal = m.at(0, 6 - d + 1, 8 + d);
@@ -113,12 +109,12 @@ TEST(ImageFigures, AxialMapShowsTheCross) {
 TEST(ImageFigures, ChunkedRowsAreFlatInterleavedAreNot) {
     const ParamSet p = params({{"dim", "128"}, {"base", "1000000"}, {"pairing", "half"}, {"rope_axes", "mrope"},
                                {"grid_rows", "12"}, {"grid_cols", "16"}});
-    const Maps m = maps_of(build("patch_grid", p), 12, 16);
+    const Maps m = maps_of(build_image("patch_grid", p), 12, 16);
     EXPECT_LT(row_variation(m, 1), 1e-3);
     EXPECT_GT(row_variation(m, 2), 0.05);
     EXPECT_GT(row_variation(m, 2), 100 * row_variation(m, 1));
     // the titles carry the sections in use
-    const auto fig = build("patch_grid", p, false);
+    const auto fig = build_image("patch_grid", p, false);
     EXPECT_TRUE(has_text(fig, "[16, 24, 24]"));
     EXPECT_TRUE(has_text(fig, "[24, 20, 20]"));
 }
@@ -126,7 +122,7 @@ TEST(ImageFigures, ChunkedRowsAreFlatInterleavedAreNot) {
 // The outline of the query patch is drawn on each map around the cell of (query_row, query_col).
 TEST(ImageFigures, QueryPatchIsOutlinedWhereItIs) {
     const ParamSet p = params({{"grid_rows", "6"}, {"grid_cols", "9"}, {"query_row", "1"}, {"query_col", "7"}});
-    const auto fig = build("patch_grid", p, false);
+    const auto fig = build_image("patch_grid", p, false);
     for (const char* name : {"patch_axial", "patch_chunked", "patch_interleaved"}) {
         const figures::PlotGeometry* g = fig.plot(name);
         ASSERT_NE(g, nullptr) << name;
@@ -145,7 +141,7 @@ TEST(ImageFigures, QueryPatchIsOutlinedWhereItIs) {
 
 TEST(ImageFigures, ClickOnAMapSetsTheQueryPatch) {
     const ParamSet p = params({{"grid_rows", "12"}, {"grid_cols", "16"}});
-    const auto fig = build("patch_grid", p, false);
+    const auto fig = build_image("patch_grid", p, false);
     const figures::PlotGeometry* g = fig.plot("patch_interleaved");
     ASSERT_NE(g, nullptr);
     PanelEdits edits(p);
@@ -173,7 +169,7 @@ TEST(ImageFigures, ClickOnAMapSetsTheQueryPatch) {
 // One mark per turning pair of each layout in the strip, at x = 2 pi / theta.
 TEST(ImageFigures, StripMarksSitAtTheWavelengths) {
     const ParamSet p = params({{"dim", "128"}, {"base", "1000000"}, {"pairing", "half"}});
-    const auto fig = build("patch_grid", p, false);
+    const auto fig = build_image("patch_grid", p, false);
     const figures::PlotGeometry* g = fig.plot("patch_axes");
     ASSERT_NE(g, nullptr);
     EXPECT_TRUE(g->x_log);
@@ -190,8 +186,8 @@ TEST(ImageFigures, StripMarksSitAtTheWavelengths) {
 }
 
 TEST(ImageFigures, TextOnlyModelSaysSoAndMarksNoMap) {
-    EXPECT_TRUE(has_text(build("patch_grid", ParamSet{}, false), "text-only"));
-    const auto fig = build("patch_grid", params({{"rope_axes", "mrope"}, {"mrope_interleaved", "true"}}), false);
+    EXPECT_TRUE(has_text(build_image("patch_grid", ParamSet{}, false), "text-only"));
+    const auto fig = build_image("patch_grid", params({{"rope_axes", "mrope"}, {"mrope_interleaved", "true"}}), false);
     EXPECT_FALSE(has_text(fig, "text-only"));
     EXPECT_TRUE(has_text(fig, "this model"));
 }
@@ -199,7 +195,7 @@ TEST(ImageFigures, TextOnlyModelSaysSoAndMarksNoMap) {
 // Every token's ids from get_rope_index; the text after the image resumes at text_before + max(rows, cols).
 TEST(ImageFigures, PositionIdTableHoldsEveryToken) {
     const ParamSet p = params({{"text_before", "3"}, {"text_after", "2"}, {"grid_rows", "4"}, {"grid_cols", "6"}});
-    const auto fig = build("position_ids", p, true, 1200, 560);
+    const auto fig = build_image("position_ids", p, true, 1200, 560);
     const figures::DataTable& t = fig.table;
     EXPECT_EQ(t.columns, (std::vector<std::string>{"index", "kind", "row", "col", "t", "h", "w", "index_1d"}));
     ASSERT_EQ(t.rows(), 3u + 24u + 2u);
@@ -219,7 +215,7 @@ TEST(ImageFigures, PositionIdTableHoldsEveryToken) {
 // A large image keeps its first row of patches and the last patch, with "…" between, and states the ranges.
 TEST(ImageFigures, PositionIdTableElidesALargeImage) {
     const ParamSet p = params({{"grid_rows", "40"}, {"grid_cols", "8"}});
-    const auto fig = build("position_ids", p, true, 1600, 700);
+    const auto fig = build_image("position_ids", p, true, 1600, 700);
     EXPECT_EQ(fig.table.rows(), 3u + 320u + 2u);
     EXPECT_TRUE(has_text(fig, "…"));
     EXPECT_TRUE(has_text(fig, "(0, 7)"));
@@ -233,7 +229,7 @@ TEST(ImageFigures, PositionIdTableElidesALargeImage) {
 // chunked layout sees no time at all.
 TEST(ImageFigures, VideoPanelQueriesItsFrameAndShowsTheCastBug) {
     const ParamSet p = params({{"preset", "qwen2.5-vl-7b"}, {"media", "video"}, {"video_frames", "16"}, {"video_fps", "4"}, {"query_frame", "5"}});
-    const auto fig = build("video", p);
+    const auto fig = build_image("video", p);
     ASSERT_EQ(fig.table.columns, (std::vector<std::string>{"layout", "temporal_patch", "similarity"}));
     auto at = [&](const figures::FigureResult& f, int layout, int frame) {
         for (std::size_t i = 0; i < f.table.rows(); ++i)
@@ -244,9 +240,9 @@ TEST(ImageFigures, VideoPanelQueriesItsFrameAndShowsTheCastBug) {
     EXPECT_LT(at(fig, 1, 0), 0.999);  // frames apart: time turns the chunked pairs
     ParamSet bug = p;
     bug.set(P::video_seconds_cast, "true");
-    const auto bugged = build("video", bug);
+    const auto bugged = build_image("video", bug);
     for (int frame = 0; frame < 8; ++frame) EXPECT_NEAR(at(bugged, 1, frame), 1.0, 1e-12) << frame;  // every frame the same t
-    EXPECT_TRUE(has_text(build("video", bug, false), "4.52-5.x cast"));
+    EXPECT_TRUE(has_text(build_image("video", bug, false), "4.52-5.x cast"));
 }
 
 // The frames as small multiples: each map holds the core's similarity of the query patch of the query
@@ -254,7 +250,7 @@ TEST(ImageFigures, VideoPanelQueriesItsFrameAndShowsTheCastBug) {
 // click on a map makes that patch of that temporal patch the query.
 TEST(ImageFigures, VideoFramesHoldEveryPatchOfEveryFrame) {
     const ParamSet p = params({{"preset", "qwen3-vl-8b"}, {"media", "video"}, {"video_frames", "9"}, {"query_frame", "2"}, {"query_row", "3"}, {"query_col", "4"}});
-    const auto fig = build("video_frames", p, true, 1600, 700);
+    const auto fig = build_image("video_frames", p, true, 1600, 700);
     ASSERT_EQ(fig.table.columns, (std::vector<std::string>{"layout", "temporal_patch", "row", "col", "similarity"}));
     const VideoSpec spec = p.video_spec();
     const Eigen::VectorXd q = Eigen::Map<const Eigen::VectorXd>(p.vector().data(), static_cast<Eigen::Index>(p.vector().size()));
@@ -288,19 +284,19 @@ TEST(ImageFigures, VideoFramesHoldEveryPatchOfEveryFrame) {
     }
     EXPECT_EQ(frames, (std::set<double>{0, 1, 2, 3, 4}));  // 9 frames: 5 temporal patches, all of them fit
     EXPECT_EQ(checked, 4 * 5 * 12 * 16);
-    EXPECT_TRUE(has_text(build("video_frames", p, false, 1600, 700), "temporal patch 2"));
+    EXPECT_TRUE(has_text(build_image("video_frames", p, false, 1600, 700), "temporal patch 2"));
 
     // a narrow picture shows fewer, evenly spaced temporal patches, the query's among them
     ParamSet many = p;
     many.set(P::video_frames, "64");
     many.set(P::query_frame, "13");
-    const auto narrow = build("video_frames", many, true, 700, 500);
+    const auto narrow = build_image("video_frames", many, true, 700, 500);
     std::set<double> shown(narrow.table.values[1].begin(), narrow.table.values[1].end());
     EXPECT_LT(shown.size(), 32u);
     EXPECT_TRUE(shown.count(0) && shown.count(13) && shown.count(31)) << shown.size();
 
     // a click on the VideoRoPE row's map of the last column
-    const auto pic = build("video_frames", p, false, 1600, 700);
+    const auto pic = build_image("video_frames", p, false, 1600, 700);
     const figures::PlotGeometry* g = pic.plot("video_frames");
     ASSERT_NE(g, nullptr);
     PanelEdits edits(p);
@@ -328,7 +324,7 @@ TEST(ImageFigures, VideoFramesHoldEveryPatchOfEveryFrame) {
 // Qwen3-VL's timestamps, its vision start and end and every temporal patch's runs.
 TEST(ImageFigures, VideoIdsTableHoldsEachRunOfTokens) {
     const ParamSet p = params({{"preset", "qwen3-vl-8b"}, {"media", "video"}, {"video_frames", "9"}, {"text_before", "2"}, {"text_after", "3"}});
-    const auto fig = build("video_ids", p, true, 1600, 900);
+    const auto fig = build_image("video_ids", p, true, 1600, 900);
     ASSERT_EQ(fig.table.columns, (std::vector<std::string>{"index", "kind", "frame", "row", "col", "t", "h", "w"}));
     const std::vector<SequenceToken> tokens = video_sequence(p.video_spec());
     ASSERT_EQ(fig.table.rows(), tokens.size());
@@ -338,18 +334,18 @@ TEST(ImageFigures, VideoIdsTableHoldsEachRunOfTokens) {
         EXPECT_EQ(fig.table.values[7][i], tokens[i].id.w);
     }
     EXPECT_EQ(fig.table.values[1][2], 2);  // the first timestamp's first token
-    const auto pic = build("video_ids", p, false, 1600, 900);
+    const auto pic = build_image("video_ids", p, false, 1600, 900);
     for (const char* text : {"<0.2 seconds>", "<2.2 seconds>", "vision start", "vision end", "12 × 16 patches", "text after"})
         EXPECT_TRUE(has_text(pic, text)) << text;
     // VideoRoPE's diagonal: frames video_spacing apart in t
     ParamSet diag = p;
     diag.set(P::rope_axes, "videorope");
-    const auto d = build("video_ids", diag, true, 1600, 900);
+    const auto d = build_image("video_ids", diag, true, 1600, 900);
     double first_t = -1, second_t = -1;
     for (std::size_t i = 0; i < d.table.rows(); ++i) {
         if (d.table.values[2][i] == 0 && first_t < 0) first_t = d.table.values[5][i];
         if (d.table.values[2][i] == 1 && second_t < 0) second_t = d.table.values[5][i];
     }
     EXPECT_DOUBLE_EQ(second_t - first_t, 2.0);
-    EXPECT_TRUE(has_text(build("video_ids", diag, false, 1600, 900), "VideoRoPE's diagonal layout"));
+    EXPECT_TRUE(has_text(build_image("video_ids", diag, false, 1600, 900), "VideoRoPE's diagonal layout"));
 }

@@ -11,7 +11,9 @@
 #include <cstdio>
 #include <dirent.h>
 #include <nlohmann/json.hpp>
+#include <memory>
 #include <set>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,9 @@ using rope::test::xdotool;
 namespace {
 
 constexpr int kRuns = 20;
+// The runs go in lanes side by side, each lane with an X server of its own: a run is mostly the
+// pauses between keys, so four lanes take a quarter of the time and load the machine no more.
+constexpr int kLanes = 4;
 #ifdef ROPE_SANITIZED
 constexpr double kQuitSeconds = 15;  // LeakSanitizer's check at exit takes its time
 #else
@@ -39,14 +44,16 @@ class RealInput : public rope::test::TempDirTest {
 protected:
     std::string state_env() const { return "XDG_STATE_HOME=" + path("state"); }
 
-    // One run: start at position 3, send the keys `gap` seconds apart (0: one xdotool call, its
-    // own 12 ms between keys), Ctrl+Q as xdotool sends it (Ctrl goes up before Q). Returns "" if
-    // every key counted and the app quit with 0 within a second; else what went wrong.
-    std::string run_once(const XServer& x, double gap) {
-        run_process({"/bin/rm", "-rf", path("state")});
+    // One run in the folder `lane` (its state and log): start at position 3, send the keys `gap`
+    // seconds apart (0: one xdotool call, its own 12 ms between keys), Ctrl+Q as xdotool sends it
+    // (Ctrl goes up before Q). Returns "" if every key counted and the app quit with 0 within a
+    // second; else what went wrong.
+    std::string run_once(const XServer& x, double gap, const std::string& lane) const {
+        const std::string state = lane + "/state", log = lane + "/app.log";
+        run_process({"/bin/rm", "-rf", state});
         const int app = rope::test::spawn_background(
-            {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --set position=3 --size 800x600 2> ") + path("app.log")},
-            {x.env(), state_env()});
+            {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --set position=3 --size 800x600 2> ") + log},
+            {x.env(), "XDG_STATE_HOME=" + state});
         if (rope::test::focus_app_window(x).empty()) {
             rope::test::wait_exit(app, 0);
             return "no window";
@@ -69,9 +76,9 @@ protected:
         const auto sent = std::chrono::steady_clock::now();
         const int code = rope::test::wait_exit(app, kQuitSeconds + 10);
         const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
-        if (code != 0) return "exit " + std::to_string(code) + " (" + rope::test::read_file(path("app.log")) + ")";
+        if (code != 0) return "exit " + std::to_string(code) + " (" + rope::test::read_file(log) + ")";
         if (took > kQuitSeconds) return "Ctrl+Q took " + std::to_string(took) + " s";
-        const auto saved = nlohmann::json::parse(rope::test::read_file(path("state/rope-explorer/last-session.json")), nullptr, false);
+        const auto saved = nlohmann::json::parse(rope::test::read_file(state + "/rope-explorer/last-session.json"), nullptr, false);
         if (saved.is_discarded()) return "no last session";
         const auto& p = saved["parameters"];
         std::string wrong;
@@ -82,12 +89,23 @@ protected:
     }
 
     void runs(double gap) {
-        XServer x;
-        ASSERT_TRUE(x.ready());
+        std::vector<std::unique_ptr<XServer>> servers;  // started one after another: each picks a free display
+        for (int lane = 0; lane < kLanes; ++lane) {
+            servers.push_back(std::make_unique<XServer>());
+            ASSERT_TRUE(servers.back()->ready());
+            mkdir(path("lane-" + std::to_string(lane)).c_str(), 0700);
+        }
+        std::vector<std::string> outcome(kRuns);
+        std::vector<std::thread> lanes;
+        for (int lane = 0; lane < kLanes; ++lane)
+            lanes.emplace_back([&, lane] {
+                for (int i = lane; i < kRuns; i += kLanes) outcome[static_cast<std::size_t>(i)] = run_once(*servers[static_cast<std::size_t>(lane)], gap, path("lane-" + std::to_string(lane)));
+            });
+        for (std::thread& t : lanes) t.join();
         int ok = 0;
         std::vector<std::string> failures;
         for (int i = 0; i < kRuns; ++i) {
-            const std::string r = run_once(x, gap);
+            const std::string& r = outcome[static_cast<std::size_t>(i)];
             if (r.empty()) ++ok;
             else failures.push_back("run " + std::to_string(i + 1) + ":" + r);
         }
@@ -154,8 +172,7 @@ TEST_F(RealInput, PageDownWalkShowsWhatAFreshStartShows) {
         const std::size_t before = pngs_in(path("shots")).size();
         xdotool(x, {"key", key});
         xdotool(x, {"key", "F12"});
-        for (int i = 0; i < 300 && pngs_in(path("shots")).size() == before; ++i) usleep(20000);
-        usleep(100000);  // written whole (renamed into place), but give it its moment
+        for (int i = 0; i < 300 && pngs_in(path("shots")).size() == before; ++i) usleep(20000);  // written whole: renamed into place
         std::set<std::string> names;
         for (const auto& f : pngs_in(path("shots"))) names.insert(f);
         for (const auto& f : names)

@@ -14,12 +14,13 @@
 #include "rope/frequencies.hpp"
 #include "rope/rotation.hpp"
 #include "support/figure_build.hpp"
+#include "support/random_vector.hpp"
 
 using namespace rope;
 
 namespace {
 
-figures::FigureResult build(std::string_view name, const ParamSet& p, bool table = true, float w = 1100, float h = 700) {
+figures::FigureResult build_today(std::string_view name, const ParamSet& p, bool table = true, float w = 1100, float h = 700) {
     return rope::test::build_named(name, p, table, w, h);
 }
 
@@ -31,19 +32,7 @@ const std::vector<std::pair<std::string, std::string>> kGemma4Like = {
     {"model_layers", "5*sliding_attention,full_attention,5*sliding_attention,full_attention"},
     {"layer", "0"}};
 
-bool has_text(const figures::FigureResult& fig, const std::string& part) {
-    for (const auto& c : fig.list.commands)
-        if (const auto* t = std::get_if<plot::TextCmd>(&c); t && t->text.find(part) != std::string::npos) return true;
-    return false;
-}
-
-Eigen::VectorXd random_vector(int n, unsigned seed) {
-    std::mt19937 gen(seed);
-    std::uniform_real_distribution<double> u(-1, 1);
-    Eigen::VectorXd v(n);
-    for (int i = 0; i < n; ++i) v[i] = u(gen);
-    return v;
-}
+using rope::test::has_text;
 
 // The largest change of the score at one distance n - m when the query moves from m = 0 to 1000.
 double drift(const LayoutTable& angles, const LayoutTable& partners, const Eigen::VectorXd& q, const Eigen::VectorXd& k) {
@@ -64,7 +53,7 @@ TEST(TodayFigures, LayoutsRotateAsTheCore) {
             const LayoutTable t = layout_table(layout, dim, fraction, 10000.0);
             const FrequencyTable f = compute_frequencies(layout_config(layout, dim, fraction, 10000.0));
             EXPECT_EQ(f.rotating_pairs, static_cast<int>(dim * fraction) / 2) << fraction;
-            const Eigen::VectorXd x = random_vector(dim, 7);
+            const Eigen::VectorXd x = rope::test::random_uniform_vector(dim, 7);
             for (double m : {0.0, 1.0, 37.0, 5000.0})
                 EXPECT_LT((rotate_with_tables(t, t, x, m) - rotate(f, Pairing::half, x, m)).cwiseAbs().maxCoeff(), 1e-12)
                     << "layout " << static_cast<int>(layout) << ", f = " << fraction << ", m = " << m;
@@ -77,7 +66,7 @@ TEST(TodayFigures, LayoutsRotateAsTheCore) {
 TEST(TodayFigures, MixedTablesBreakTheRelativeProperty) {
     const LayoutTable partial = layout_table(RotaryLayout::partial, 128, 0.25, 1e6);
     const LayoutTable proportional = layout_table(RotaryLayout::proportional, 128, 0.25, 1e6);
-    const Eigen::VectorXd q = random_vector(128, 1), k = random_vector(128, 2);
+    const Eigen::VectorXd q = rope::test::random_uniform_vector(128, 1), k = rope::test::random_uniform_vector(128, 2);
     EXPECT_LT(drift(partial, partial, q, k), 1e-9);
     EXPECT_LT(drift(proportional, proportional, q, k), 1e-9);
     EXPECT_GT(drift(proportional, partial, q, k), 0.05);
@@ -102,28 +91,28 @@ TEST(TodayFigures, TransplantedValuesKeepNMinusMButNotTheScores) {
     EXPECT_LT(largest_difference(ones, ones), 1e-9);  // all ones: no difference to see
     Eigen::VectorXd unequal(512);
     for (int j = 0; j < 512; ++j) unequal[j] = 1 + 0.9 * std::sin(2.4 * j);
-    const Eigen::VectorXd q = random_vector(512, 3), k = random_vector(512, 4);
+    const Eigen::VectorXd q = rope::test::random_uniform_vector(512, 3), k = rope::test::random_uniform_vector(512, 4);
     for (const auto& [qv, kv] : {std::pair{unequal, unequal}, std::pair{q, k}}) {
         EXPECT_LT(drift(transplanted, transplanted, qv, kv), 1e-9);
         EXPECT_GT(largest_difference(qv, kv), 0.02 * std::abs(score_with_tables(proportional, proportional, qv, 0, kv, 0)));
     }
     EXPECT_GT(largest_difference(unequal, unequal), 20.0);  // 26.8 by numpy, of a score of 720 at n = m
     // the figure draws it by default, as one more curve of the scores as built
-    const auto fig = build("partial_vs_proportional", params({{"dim", "512"}, {"rotary_fraction", "0.25"}, {"base", "1000000"}}), false);
+    const auto fig = build_today("partial_vs_proportional", params({{"dim", "512"}, {"rotary_fraction", "0.25"}, {"base", "1000000"}}), false);
     EXPECT_TRUE(has_text(fig, "proportional θ on partial pairs (#4195)"));
     EXPECT_FALSE(has_text(fig, "on the proportional curve here"));
     EXPECT_TRUE(has_text(fig, "spread ≈ 0") || has_text(fig, "spread over m ≈ 0"));
     // all ones set by hand: the legend says the curve lies on the proportional one
     std::string all_ones = "1";
     for (int j = 1; j < 512; ++j) all_ones += ",1";
-    const auto ones_fig = build("partial_vs_proportional",
+    const auto ones_fig = build_today("partial_vs_proportional",
                                 params({{"dim", "512"}, {"rotary_fraction", "0.25"}, {"base", "1000000"}, {"vector", all_ones}}), false);
     EXPECT_TRUE(has_text(ones_fig, "#4195's port: on the proportional curve here"));
 }
 
 // The CSV: per pair, each layout's frequency from the core; pairs that do not turn as 0 and inf.
 TEST(TodayFigures, PartialVsProportionalTableHoldsTheCoreFrequencies) {
-    const auto fig = build("partial_vs_proportional", params({{"dim", "512"}, {"rotary_fraction", "0.25"}, {"base", "1000000"}}));
+    const auto fig = build_today("partial_vs_proportional", params({{"dim", "512"}, {"rotary_fraction", "0.25"}, {"base", "1000000"}}));
     const figures::DataTable& t = fig.table;
     ASSERT_EQ(t.columns, (std::vector<std::string>{"pair", "theta_partial", "theta_proportional"}));
     ASSERT_EQ(t.rows(), 256u);
@@ -146,7 +135,7 @@ TEST(TodayFigures, PartialVsProportionalTableHoldsTheCoreFrequencies) {
 // A click on a layer's cell, or on a kind's row, loads that layer (one edit, validated like --set).
 TEST(TodayFigures, AnatomyClickLoadsTheLayer) {
     const ParamSet p = params(kGemma4Like);
-    const auto fig = build("model_anatomy", p, false);
+    const auto fig = build_today("model_anatomy", p, false);
     const figures::PlotGeometry* strip = fig.plot("anatomy_layers");
     const figures::PlotGeometry* kinds = fig.plot("anatomy_kinds");
     ASSERT_NE(strip, nullptr);
@@ -190,7 +179,7 @@ TEST(TodayFigures, AnatomyClickLoadsTheLayer) {
 TEST(TodayFigures, AnatomyTableAndTemperature) {
     auto sets = kGemma4Like;
     sets.push_back({"layer", "11"});
-    const auto fig = build("model_anatomy", params(sets));
+    const auto fig = build_today("model_anatomy", params(sets));
     const figures::DataTable& t = fig.table;
     ASSERT_EQ(t.rows(), 12u);
     EXPECT_EQ(t.values[1][5], 1);      // kind: full_attention
@@ -201,7 +190,7 @@ TEST(TodayFigures, AnatomyTableAndTemperature) {
     EXPECT_EQ(t.values[7][11], 1);     // selected
     EXPECT_EQ(fig.plot("anatomy_temperature"), nullptr);  // no NoPE layer
 
-    const auto llama = build("model_anatomy", params({{"layer_kinds", "chunked_attention: window=8192 base=500000; full_attention: nope=true"},
+    const auto llama = build_today("model_anatomy", params({{"layer_kinds", "chunked_attention: window=8192 base=500000; full_attention: nope=true"},
                                                      {"model_layers", "3*chunked_attention,full_attention"},
                                                      {"layer", "3"},
                                                      {"attn_temperature_tuning", "true"},
@@ -216,13 +205,13 @@ TEST(TodayFigures, AnatomyTableAndTemperature) {
 // Without a model: a note on how to load one. On a NoPE layer: every rotation figure says why it is
 // empty (and draws no plot to click), the anatomy still shows the model.
 TEST(TodayFigures, NotesForNoModelAndForNoPE) {
-    EXPECT_THROW(build("model_anatomy", ParamSet{}), std::invalid_argument);  // no table of layers to write
-    const auto none = build("model_anatomy", ParamSet{}, false);
+    EXPECT_THROW(build_today("model_anatomy", ParamSet{}), std::invalid_argument);  // no table of layers to write
+    const auto none = build_today("model_anatomy", ParamSet{}, false);
     EXPECT_TRUE(none.plots.empty());
     EXPECT_TRUE(has_text(none, "No model with layers"));
     const ParamSet nope = params({{"nope", "true"}});
     for (const figures::FigureDescriptor* d : figures::all_figures()) {
-        const auto fig = build(d->name, nope, false);
+        const auto fig = build_today(d->name, nope, false);
         if (d->draws_nope) continue;
         EXPECT_TRUE(fig.plots.empty()) << d->name;
         EXPECT_TRUE(has_text(fig, "This layer is NoPE")) << d->name;
@@ -233,8 +222,8 @@ TEST(TodayFigures, NotesForNoModelAndForNoPE) {
 // (not swept as if they turned), in grey on the pairing diagram's title.
 TEST(TodayFigures, ZeroFrequencyPairsAreShownAsSuch) {
     const ParamSet p = params({{"dim", "512"}, {"scaling", "proportional"}, {"rotary_fraction", "0.25"}, {"base", "1000000"}, {"pairing", "half"}});
-    EXPECT_TRUE(has_text(build("heatmap", p, false), "θ = 0, they pass through"));
-    const auto sweep = build("sweep", p, true, 1600, 1000);
+    EXPECT_TRUE(has_text(build_today("heatmap", p, false), "θ = 0, they pass through"));
+    const auto sweep = build_today("sweep", p, true, 1600, 1000);
     EXPECT_TRUE(has_text(sweep, "at every base"));
     const figures::DataTable& t = sweep.table;
     ASSERT_GT(t.rows(), 0u);
@@ -242,10 +231,10 @@ TEST(TodayFigures, ZeroFrequencyPairsAreShownAsSuch) {
         EXPECT_LT(t.values[1][r], 64) << r;  // the pairs of frequency 0 have no wavelength to list
         EXPECT_TRUE(std::isfinite(t.values[2][r])) << r;
     }
-    EXPECT_TRUE(has_text(build("pairing", p, false), "(grey: θ = 0)"));
-    EXPECT_TRUE(has_text(build("context", p, false, 1600, 1000), "θ = 0: pass through"));
+    EXPECT_TRUE(has_text(build_today("pairing", p, false), "(grey: θ = 0)"));
+    EXPECT_TRUE(has_text(build_today("context", p, false, 1600, 1000), "θ = 0: pass through"));
     for (std::string_view name : {"vectors", "heatmap", "sweep", "decay", "context", "scores", "pairing", "precision", "sinusoidal"})
-        EXPECT_EQ(plot::first_non_finite(build(name, p, false).list), "") << name;
+        EXPECT_EQ(plot::first_non_finite(build_today(name, p, false).list), "") << name;
 }
 
 // The context panel on a proportional layer: its compared context extensions would be ordinary
@@ -254,7 +243,7 @@ TEST(TodayFigures, ZeroFrequencyPairsAreShownAsSuch) {
 TEST(TodayFigures, ContextLeavesOutVariantsWithOtherPairs) {
     const ParamSet p = params({{"dim", "128"}, {"scaling", "proportional"}, {"rotary_fraction", "0.25"}, {"base", "1000000"},
                                {"compare", "linear,ntk,dynamic,yarn,llama3,longrope"}});
-    const figures::FigureResult r = build("context", p);
+    const figures::FigureResult r = build_today("context", p);
     ASSERT_FALSE(r.table.columns.empty());
     for (const std::string& c : r.table.columns) EXPECT_EQ(c.rfind("theta_linear", 0), std::string::npos) << c;
     for (const auto& column : r.table.values) {
@@ -263,6 +252,6 @@ TEST(TodayFigures, ContextLeavesOutVariantsWithOtherPairs) {
     }
     // an ordinary partial config keeps its variants
     const ParamSet q = params({{"dim", "128"}, {"rotary_fraction", "0.25"}, {"compare", "linear"}});
-    const figures::FigureResult s = build("context", q);
+    const figures::FigureResult s = build_today("context", q);
     EXPECT_NE(std::find(s.table.columns.begin(), s.table.columns.end(), "theta_linear"), s.table.columns.end());
 }

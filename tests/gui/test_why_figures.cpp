@@ -17,7 +17,7 @@ using namespace rope;
 
 namespace {
 
-figures::FigureResult build(const figures::FigureDescriptor& id, const ParamSet& p, figures::FigureCache& cache, float w = 900, float h = 520) {
+figures::FigureResult build_why(const figures::FigureDescriptor& id, const ParamSet& p, figures::FigureCache& cache, float w = 900, float h = 520) {
     figures::FigureRequest r;
     r.figure = &id;
     r.width = w;
@@ -45,7 +45,7 @@ TEST(WhyFigures, ScoresTableIsTheCoreScoreMatrix) {
     figures::FigureCache cache;
     const ParamSet p = params({{"dim", "16"}, {"max_position", "40"}, {"position", "10"}, {"key_position", "20"},
                                {"vector", "1,-2,0.5,3,1,1,-1,2,0,1,2,-3,1,0.25,1,-1"}});
-    const auto fig = build(figures::figure("scores"), p, cache);
+    const auto fig = build_why(figures::figure("scores"), p, cache);
     ASSERT_NE(fig.plot("scores"), nullptr);
     ASSERT_NE(fig.plot("scores_mixed"), nullptr);
     const auto& t = fig.table;
@@ -66,7 +66,7 @@ TEST(WhyFigures, ScoresTableIsTheCoreScoreMatrix) {
     ParamSet pk = p;
     pk.set(P::key_vector, "0,1,2,-1,1,0,0,1,1,1,-2,0,1,3,0,1");
     pk.validate();
-    const auto fk = build(figures::figure("scores"), pk, cache);
+    const auto fk = build_why(figures::figure("scores"), pk, cache);
     const auto& tk = fk.table;
     const std::vector<double> k = pk.key_vector();
     const Eigen::VectorXd kv = Eigen::Map<const Eigen::VectorXd>(k.data(), 16);
@@ -90,13 +90,13 @@ TEST(WhyFigures, ScoresCarryTheAttentionFactor) {
     const Eigen::VectorXd x = vec(p);
     const double unscaled = attention_score(f, Pairing::interleaved, x, 3, x, 3);
     EXPECT_NEAR(unscaled, 16, 1e-12);  // |x|^2 for x = all ones
-    const auto scores = build(figures::figure("scores"), p, cache);
+    const auto scores = build_why(figures::figure("scores"), p, cache);
     EXPECT_NEAR(column(scores.table, "score")[0], 16 * f.attention_factor * f.attention_factor, 1e-10);
-    const auto pairing = build(figures::figure("pairing"), p, cache);
+    const auto pairing = build_why(figures::figure("pairing"), p, cache);
     const auto& m = column(pairing.table, "m");
     const auto& n = column(pairing.table, "n");
     EXPECT_NEAR(column(pairing.table, "score_matched")[0], attention_score(f, Pairing::interleaved, x, m[0], x, n[0], f.attention_factor), 1e-10);
-    const auto sinusoidal = build(figures::figure("sinusoidal"), p, cache);
+    const auto sinusoidal = build_why(figures::figure("sinusoidal"), p, cache);
     const auto& sm = column(sinusoidal.table, "m");
     const auto& sn = column(sinusoidal.table, "n");
     EXPECT_NEAR(column(sinusoidal.table, "rope_score")[5],
@@ -107,7 +107,7 @@ TEST(WhyFigures, PairingTableShiftsBothTokens) {
     figures::FigureCache cache;
     const ParamSet p = params({{"dim", "16"}, {"pairing", "half"}, {"position", "5"}, {"key_position", "9"},
                                {"max_position", "64"}});
-    const auto fig = build(figures::figure("pairing"), p, cache);
+    const auto fig = build_why(figures::figure("pairing"), p, cache);
     ASSERT_NE(fig.plot("pairing_shift"), nullptr);
     const auto& t = fig.table;
     const auto freqs = cache.frequencies(p);
@@ -132,7 +132,7 @@ TEST(WhyFigures, PairingTableShiftsBothTokens) {
 TEST(WhyFigures, PrecisionTableHoldsTheRoundedAngles) {
     figures::FigureCache cache;
     const ParamSet p = params({{"pair", "0"}, {"position", "100000"}, {"base", "500000"}});
-    const auto fig = build(figures::figure("precision"), p, cache);
+    const auto fig = build_why(figures::figure("precision"), p, cache);
     for (const char* name : {"precision_angle", "precision_positions", "precision_pairs", "precision_vector"})
         EXPECT_NE(fig.plot(name), nullptr) << name;
     // long layout: format (0 float32, 1 bf16, 2 fp16, 3 theta cast to bf16 first), m, pair, ...
@@ -154,7 +154,7 @@ TEST(WhyFigures, PrecisionTableHoldsTheRoundedAngles) {
     // fp16 cannot hold position 100000: no fp16 rows there (never an inf or nan in the table)
     EXPECT_TRUE(std::isnan(value("angle", 2, 100000, 5)));
     // but 65510 rounds to 65504, finite: fp16 overflows from 65520 on
-    const auto near_top = build(figures::figure("precision"), params({{"pair", "0"}, {"position", "65510"}}), cache);
+    const auto near_top = build_why(figures::figure("precision"), params({{"pair", "0"}, {"position", "65510"}}), cache);
     bool fp16_row = false;
     for (std::size_t i = 0; i < column(near_top.table, "m").size(); ++i)
         if (column(near_top.table, "format")[i] == 2 && column(near_top.table, "m")[i] == 65510 &&
@@ -179,7 +179,7 @@ TEST(WhyFigures, SinusoidalTableIsTheCoreEncoding) {
     figures::FigureCache cache;
     // RoPE at base 500000; the sinusoidal encoding stays Vaswani et al.'s, base 10000
     const ParamSet p = params({{"dim", "32"}, {"max_position", "100"}, {"position", "7"}, {"key_position", "40"}, {"base", "500000"}});
-    const auto fig = build(figures::figure("sinusoidal"), p, cache);
+    const auto fig = build_why(figures::figure("sinusoidal"), p, cache);
     ASSERT_NE(fig.plot("sinusoidal_absolute"), nullptr);
     ASSERT_NE(fig.plot("sinusoidal_rope"), nullptr);
     // one row per (query m, key n); two query positions, m1 = position and m2 = m1 + reach
@@ -223,7 +223,7 @@ TEST(WhyFigures, ExtremeSettingsDrawWithoutNaN) {
             const figures::FigureDescriptor& id = figures::figure(name);
             figures::FigureCache cache;
             for (auto [w, h] : {std::pair{600.f, 400.f}, std::pair{1920.f, 1080.f}, std::pair{500.f, 1000.f}}) {
-                const auto fig = build(id, p, cache, w, h);
+                const auto fig = build_why(id, p, cache, w, h);
                 EXPECT_FALSE(fig.error) << id.name;
                 EXPECT_EQ(plot::first_non_finite(fig.list), "") << id.name << " " << (c.empty() ? "" : c[0].first);
             }
@@ -234,7 +234,7 @@ TEST(WhyFigures, ExtremeSettingsDrawWithoutNaN) {
     figures::FigureCache cache;
     for (const char* name : {"scores", "pairing", "precision", "sinusoidal"}) {
         const figures::FigureDescriptor& id = figures::figure(name);
-        build(id, p, cache);
+        build_why(id, p, cache);
         const auto t0 = std::chrono::steady_clock::now();
         figures::FigureRequest r;
         r.figure = &id;

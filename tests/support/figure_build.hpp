@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "figures/registry.hpp"
@@ -27,6 +28,13 @@ inline figures::FigureResult build_named(std::string_view name, const ParamSet& 
     r.height = height;
     r.with_table = table;
     return figures::build_figure(r, p, cache);
+}
+
+// Whether one of the figure's texts contains `part`.
+inline bool has_text(const figures::FigureResult& fig, const std::string& part) {
+    for (const auto& c : fig.list.commands)
+        if (const auto* t = std::get_if<plot::TextCmd>(&c); t && t->text.find(part) != std::string::npos) return true;
+    return false;
 }
 
 }  // namespace rope::test

@@ -8,6 +8,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 
@@ -115,6 +116,68 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     waitpid(pid, &status, 0);
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     return result;
+}
+
+StreamedProcess::StreamedProcess(const std::vector<std::string>& argv) {
+    int out_pipe[2], err_pipe[2];
+    if (pipe(out_pipe)) throw std::runtime_error("pipe failed");
+    if (pipe(err_pipe)) {
+        close(out_pipe[0]);
+        close(out_pipe[1]);
+        throw std::runtime_error("pipe failed");
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
+    for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) posix_spawn_file_actions_addclose(&actions, fd);
+    try {
+        pid_ = spawn(argv, {}, actions);
+    } catch (...) {
+        for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) close(fd);
+        throw;
+    }
+    close(out_pipe[1]);
+    close(err_pipe[1]);
+    // Standard error is read at the end: what the app writes there (a line) fits in the pipe.
+    err_fd_ = err_pipe[0];
+    out_ = fdopen(out_pipe[0], "r");
+    static constexpr std::size_t kBuffer = 1 << 20;
+    std::setvbuf(out_, nullptr, _IOFBF, kBuffer);
+}
+
+StreamedProcess::~StreamedProcess() {
+    if (pid_ > 0 && exit_code_ < 0) {
+        kill(pid_, SIGKILL);
+        waitpid(pid_, nullptr, 0);
+    }
+    if (out_) std::fclose(out_);
+    if (err_fd_ >= 0) close(err_fd_);
+    std::free(line_);
+}
+
+bool StreamedProcess::next_line(std::string& line) {
+    if (!out_) return false;
+    const ssize_t n = getline(&line_, &capacity_, out_);
+    if (n < 0) return false;
+    const std::size_t length = static_cast<std::size_t>(n) - (n > 0 && line_[n - 1] == '\n' ? 1 : 0);
+    line.assign(line_, length);
+    return true;
+}
+
+int StreamedProcess::finish() {
+    if (exit_code_ >= 0) return exit_code_;
+    std::string ignored;
+    while (next_line(ignored)) {
+    }
+    char buf[4096];
+    ssize_t got = 0;
+    while ((got = read(err_fd_, buf, sizeof buf)) > 0) err_.append(buf, static_cast<std::size_t>(got));
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return exit_code_;
 }
 
 int spawn_background(const std::vector<std::string>& argv, const std::vector<std::string>& extra_env) {

@@ -30,9 +30,13 @@ ProcessResult xdotool(const XServer& x, std::vector<std::string> args) {
 }
 
 std::string focus_app_window(const XServer& x) {
-    const ProcessResult found = xdotool(x, {"search", "--sync", "--name", "RoPE Explorer"});
-    if (found.exit_code != 0) return "";
-    const std::vector<std::string> ids = split_lines(found.out);
+    // Asked every 20 ms (xdotool's own `search --sync` asks every half second) for up to 30 s.
+    std::vector<std::string> ids;
+    for (int i = 0; i < 1500 && ids.empty(); ++i) {
+        const ProcessResult found = xdotool(x, {"search", "--onlyvisible", "--name", "RoPE Explorer"});
+        if (found.exit_code == 0) ids = split_lines(found.out);
+        if (ids.empty()) usleep(20000);
+    }
     if (ids.empty()) return "";
     xdotool(x, {"windowfocus", "--sync", ids[0]});
     return ids[0];

@@ -29,7 +29,7 @@ std::string g_glfw_error;
 
 void on_glfw_error(int, const char* description) { g_glfw_error = description ? description : "unknown error"; }
 
-GlfwPlatform* self(GLFWwindow* w) { return static_cast<GlfwPlatform*>(glfwGetWindowUserPointer(w)); }
+GlfwPlatform* platform_of(GLFWwindow* w) { return static_cast<GlfwPlatform*>(glfwGetWindowUserPointer(w)); }
 
 // AddressSanitizer builds only: GLFW loads the GL libraries (and they the Mesa driver) at run time
 // and glfwTerminate unloads them, so at exit LeakSanitizer finds the blocks their globals still
@@ -111,29 +111,29 @@ GlfwPlatform::~GlfwPlatform() {
 }
 
 void GlfwPlatform::on_key(GLFWwindow* w, int key, int, int action, int mods) {
-    self(w)->queue_.push(InputEvent::key(key, action, mods));
+    platform_of(w)->queue_.push(InputEvent::key(key, action, mods));
 }
 // The window system lost the window's contents (uncovered, resized): the next frame copies all.
-void GlfwPlatform::on_refresh(GLFWwindow* w) { self(w)->copy_all_ = true; }
+void GlfwPlatform::on_refresh(GLFWwindow* w) { platform_of(w)->copy_all_ = true; }
 // Files dragged from a file manager: opened by the next frame (open_dropped_file).
 void GlfwPlatform::on_drop(GLFWwindow* w, int count, const char** paths) {
     const bool shift = glfwGetKey(w, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS || glfwGetKey(w, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS;
-    for (int i = 0; i < count; ++i) self(w)->queue_.push_drop(paths[i], shift);
+    for (int i = 0; i < count; ++i) platform_of(w)->queue_.push_drop(paths[i], shift);
 }
-void GlfwPlatform::on_char(GLFWwindow* w, unsigned int c) { self(w)->queue_.push(InputEvent::character(c)); }
+void GlfwPlatform::on_char(GLFWwindow* w, unsigned int c) { platform_of(w)->queue_.push(InputEvent::character(c)); }
 void GlfwPlatform::on_button(GLFWwindow* w, int button, int action, int mods) {
-    self(w)->queue_.push(InputEvent::button(button, action, mods));
+    platform_of(w)->queue_.push(InputEvent::button(button, action, mods));
 }
 void GlfwPlatform::on_move(GLFWwindow* w, double x, double y) {
-    self(w)->queue_.push(InputEvent::move(static_cast<float>(x), static_cast<float>(y)));
+    platform_of(w)->queue_.push(InputEvent::move(static_cast<float>(x), static_cast<float>(y)));
 }
 void GlfwPlatform::on_scroll(GLFWwindow* w, double x, double y) {
-    self(w)->queue_.push(InputEvent::scroll(static_cast<float>(x), static_cast<float>(y)));
+    platform_of(w)->queue_.push(InputEvent::scroll(static_cast<float>(x), static_cast<float>(y)));
 }
-void GlfwPlatform::on_focus(GLFWwindow* w, int focused) { self(w)->queue_.push(InputEvent::focus(focused != 0)); }
+void GlfwPlatform::on_focus(GLFWwindow* w, int focused) { platform_of(w)->queue_.push(InputEvent::focus(focused != 0)); }
 void GlfwPlatform::on_enter(GLFWwindow* w, int entered) {
     // the pointer left the window: no panel is hovered any more
-    if (!entered) self(w)->queue_.push(InputEvent::move(-1e6f, -1e6f));
+    if (!entered) platform_of(w)->queue_.push(InputEvent::move(-1e6f, -1e6f));
 }
 
 plot::Vec2 GlfwPlatform::window_size() const {

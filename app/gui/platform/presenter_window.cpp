@@ -20,7 +20,7 @@ namespace {
 
 constexpr float kPresenterFontSize = 22.0f;  // read at arm's length, above the audience's screen
 
-PresenterWindow* self(GLFWwindow* w) { return static_cast<PresenterWindow*>(glfwGetWindowUserPointer(w)); }
+PresenterWindow* presenter_of(GLFWwindow* w) { return static_cast<PresenterWindow*>(glfwGetWindowUserPointer(w)); }
 
 // A monitor the audience's window is not on (the projector may be the primary one or not), else the
 // place beside the audience's window.
@@ -115,23 +115,23 @@ double PresenterWindow::until_tick() const {
 
 // Page Down, L, Z ... typed here do what they do in the audience's window.
 void PresenterWindow::on_key(GLFWwindow* w, int key, int, int action, int mods) {
-    self(w)->audience_.input().push(InputEvent::key(key, action, mods));
-    self(w)->audience_.wake();
+    presenter_of(w)->audience_.input().push(InputEvent::key(key, action, mods));
+    presenter_of(w)->audience_.wake();
 }
 void PresenterWindow::on_char(GLFWwindow* w, unsigned int c) {
-    self(w)->audience_.input().push(InputEvent::character(c));  // ? for the shortcut list
-    self(w)->audience_.wake();
+    presenter_of(w)->audience_.input().push(InputEvent::character(c));  // ? for the shortcut list
+    presenter_of(w)->audience_.wake();
 }
 void PresenterWindow::on_scroll(GLFWwindow* w, double, double y) {
-    self(w)->wheel_ += static_cast<float>(y);
-    self(w)->frames_due_ = 2;
+    presenter_of(w)->wheel_ += static_cast<float>(y);
+    presenter_of(w)->frames_due_ = 2;
 }
 void PresenterWindow::on_pointer(GLFWwindow* w, double, double) {
-    self(w)->frames_due_ = 2;
-    self(w)->audience_.wake();
+    presenter_of(w)->frames_due_ = 2;
+    presenter_of(w)->audience_.wake();
 }
 void PresenterWindow::on_button(GLFWwindow* w, int button, int action, int) {
-    PresenterWindow& me = *self(w);
+    PresenterWindow& me = *presenter_of(w);
     if (button >= 0 && button < 3) {
         me.down_[button] = action == GLFW_PRESS;
         if (action == GLFW_PRESS) me.pressed_[button] = true;
