@@ -12,7 +12,7 @@
 #include <memory>
 #include <stdexcept>
 
-#include "export/cairo_canvas.hpp"
+#include "export/export.hpp"
 #include "export/gif_palette.hpp"
 #include "figures/alt_text.hpp"
 #include "io/atomic_file.hpp"
@@ -192,7 +192,8 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
     request.frame_label = [&](int i) { return key_name(a) + " = " + frames[static_cast<std::size_t>(i)].value_text(a.key); };
     request.frame_alt = [&](int i) { return alts[static_cast<std::size_t>(i)]; };
     const std::unique_ptr<FrameSink> sink = format->open_frames(request);
-    CairoTextMeasure measure;
+    const std::unique_ptr<plot::TextMeasure> measure_owner = file_text_measure();
+    const plot::TextMeasure& measure = *measure_owner;
     figures::FigureCache cache;
     // Pass 1 learns every frame's axis ranges; pass 2 draws each frame with their union, so the
     // titles and tick labels stay put. A frame the pins do not change is drawn from its pass-1 build.

@@ -1,14 +1,11 @@
 #include "export/export.hpp"
 
-#include <cairo.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <memory>
 #include <stdexcept>
 
-#include "export/cairo_canvas.hpp"
 #include "figures/alt_text.hpp"
 #include "io/atomic_file.hpp"
 #include "session/file_metadata.hpp"
@@ -158,45 +155,10 @@ figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, co
     return sized ? cut_out(full, *sized, o.width, o.height, measure) : cut_out(probe, *g, o.width, o.height, measure);
 }
 
-std::vector<std::uint8_t> rasterize(const plot::DisplayList& list, const ExportOptions& o, int& w, int& h) {
-    w = static_cast<int>(std::lround(o.width * o.scale));
-    h = static_cast<int>(std::lround(o.height * o.scale));
-    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
-    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-        cairo_surface_destroy(surface);
-        throw io::IoError("cannot write '" + o.path + "': out of memory for a " + std::to_string(w) + "x" +
-                          std::to_string(h) + " image");
-    }
-    cairo_t* cr = cairo_create(surface);
-    cairo_scale(cr, static_cast<double>(w) / o.width, static_cast<double>(h) / o.height);
-    replay_cairo(list, cr);
-    cairo_destroy(cr);
-    cairo_surface_flush(surface);
-    // cairo: premultiplied native-endian ARGB; libpng: straight RGBA
-    const unsigned char* data = cairo_image_surface_get_data(surface);
-    const int stride = cairo_image_surface_get_stride(surface);
-    std::vector<std::uint8_t> rgba(static_cast<std::size_t>(w) * h * 4);
-    for (int y = 0; y < h; ++y) {
-        const auto* row = reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
-        for (int x = 0; x < w; ++x) {
-            const std::uint32_t p = row[x];
-            const unsigned a = p >> 24;
-            auto un = [a](unsigned c) { return static_cast<std::uint8_t>(a ? std::min(255u, (c * 255 + a / 2) / a) : 0); };
-            std::uint8_t* out = &rgba[(static_cast<std::size_t>(y) * w + x) * 4];
-            out[0] = un(p >> 16 & 0xff);
-            out[1] = un(p >> 8 & 0xff);
-            out[2] = un(p & 0xff);
-            out[3] = static_cast<std::uint8_t>(a);
-        }
-    }
-    cairo_surface_destroy(surface);
-    return rgba;
-}
-
 std::string figure_alt_text(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o) {
-    CairoTextMeasure measure;
+    const std::unique_ptr<plot::TextMeasure> measure = file_text_measure();
     figures::FigureCache cache;
-    return figures::alt_text(figure, params, build_for_file(figure, params, o, measure, false, cache));
+    return figures::alt_text(figure, params, build_for_file(figure, params, o, *measure, false, cache));
 }
 
 ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o,
@@ -213,7 +175,8 @@ ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamS
         throw std::invalid_argument("--full-resolution: only for a .csv file (pictures show one colour per cell)");
     if (o.full_resolution && !figure.full_resolution_table)
         throw std::invalid_argument("--full-resolution: only the heatmap has a table per position, not '" + std::string(figure.name) + "'");
-    CairoTextMeasure measure;
+    const std::unique_ptr<plot::TextMeasure> measure_owner = file_text_measure();
+    const plot::TextMeasure& measure = *measure_owner;
     std::unique_ptr<figures::FigureCache> own_cache;
     if (!shared_cache) own_cache = std::make_unique<figures::FigureCache>();
     figures::FigureCache& cache = shared_cache ? *shared_cache : *own_cache;

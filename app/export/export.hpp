@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,12 @@ figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, co
 
 // The display list as PNG pixels (straight RGBA, top row first) at o.width x o.height times o.scale:
 // what a .png export holds; the size comes back in w and h. Throws io::IoError (out of memory).
+// Desktop only (cairo): the browser's PNG is its canvas's picture of the SVG.
 std::vector<std::uint8_t> rasterize(const plot::DisplayList& list, const ExportOptions& o, int& w, int& h);
+
+// What files measure their text with: cairo on the desktop, stb_truetype in the browser (both on
+// DejaVu Sans). One for each export, which may run on a thread of its own.
+std::unique_ptr<plot::TextMeasure> file_text_measure();
 
 // The alt text of the figure as a file of these options would carry it (export --alt without --out).
 std::string figure_alt_text(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& options);

@@ -4,6 +4,14 @@
 
 namespace rope::exporting {
 
+// The browser build has no cairo, giflib or libav: PDF and the pixel animations are the desktop
+// app's, and their rows there have no writer (the dialogs say so).
+#ifdef __EMSCRIPTEN__
+#define ROPE_DESKTOP_ONLY(writer) nullptr
+#else
+#define ROPE_DESKTOP_ONLY(writer) writer
+#endif
+
 const std::vector<FileFormatInfo>& file_formats() {
     // id, name, extension, the dialogs' label, the help line, kind, raster (--scale applies), carries a session,
     // animates too, its writers: a still writer and/or a frame sink
@@ -15,7 +23,7 @@ const std::vector<FileFormatInfo>& file_formats() {
          "vector, real <text>, crisp heatmap cells, <title> and <desc>, the parameters in <metadata>", FormatKind::picture, false, false, false, write_svg_file,
          nullptr},
         {FileFormat::pdf, "PDF", ".pdf", "PDF (vector)", "vector by cairo, searchable text, what it shows in Subject, the parameters in Keywords",
-         FormatKind::picture, false, false, false, write_pdf_file, nullptr},
+         FormatKind::picture, false, false, false, ROPE_DESKTOP_ONLY(write_pdf_file), nullptr},
         {FileFormat::csv, "CSV", ".csv", "CSV (the numbers)", "the numbers behind the figure, one table", FormatKind::table, false, false, false,
          write_csv_file, nullptr},
         {FileFormat::html, "HTML", ".html", "HTML (interactive; for blogs)",
@@ -23,17 +31,19 @@ const std::vector<FileFormatInfo>& file_formats() {
          FormatKind::picture, false, false, true, write_html_file, open_html},
         {FileFormat::gif, "GIF", ".gif", "GIF (loops; for blogs)",
          "an animation: one palette for all frames, loops, the parameters in a comment", FormatKind::animation, true, false, false, nullptr,
-         open_gif},
+         ROPE_DESKTOP_ONLY(open_gif)},
         {FileFormat::mp4, "MP4", ".mp4", "MP4 (H.264)", "an animation: H.264, yuv420p, the parameters in the container's tags",
-         FormatKind::animation, true, false, false, nullptr, open_mp4},
+         FormatKind::animation, true, false, false, nullptr, ROPE_DESKTOP_ONLY(open_mp4)},
         {FileFormat::webm, "WebM", ".webm", "WebM (VP9)", "an animation: VP9, yuv420p, the parameters in the container's tags",
-         FormatKind::animation, true, false, false, nullptr, open_webm},
+         FormatKind::animation, true, false, false, nullptr, ROPE_DESKTOP_ONLY(open_webm)},
         {FileFormat::png_folder, "PNG frames", "/", "PNG frames (a folder)",
          "an animation as a new folder of frame-0001.png, ..., each with the PNG's text chunks", FormatKind::animation, true, true, false,
-         nullptr, open_png_folder},
+         nullptr, ROPE_DESKTOP_ONLY(open_png_folder)},
     };
     return table;
 }
+
+bool writable_here(const FileFormatInfo& format) { return format.write_still || format.open_frames; }
 
 const FileFormatInfo& file_format(FileFormat id) { return file_formats()[static_cast<std::size_t>(id)]; }
 

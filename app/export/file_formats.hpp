@@ -34,6 +34,8 @@ struct FileFormatInfo {
 
 const std::vector<FileFormatInfo>& file_formats();
 const FileFormatInfo& file_format(FileFormat id);
+// Whether this build writes the format (the browser's writes no PDF and no pixel animation).
+bool writable_here(const FileFormatInfo& format);
 // The format `path` names: a folder of PNGs when it ends in '/', else by its extension
 // (case-insensitive); null if none of ours.
 const FileFormatInfo* format_for_path(const std::string& path);

@@ -3,9 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <unordered_set>
 
-#include "export/cairo_canvas.hpp"
+#include "export/export.hpp"
 #include "plot/colormap.hpp"
 
 namespace rope::exporting {
@@ -89,7 +90,8 @@ std::vector<std::uint32_t> gif_reserved_colours(const plot::DisplayList& list) {
 }
 
 std::vector<std::uint32_t> gif_reserved_colours(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o) {
-    CairoTextMeasure measure;
+    const std::unique_ptr<plot::TextMeasure> measure_owner = file_text_measure();
+    const plot::TextMeasure& measure = *measure_owner;
     figures::FigureCache cache;
     return gif_reserved_colours(build_for_file(figure, params, o, measure, false, cache).list);
 }

@@ -5,7 +5,7 @@
 #include <optional>
 #include <nlohmann/json.hpp>
 
-#include "export/cairo_canvas.hpp"
+#include "export/svg_writer.hpp"
 #include "html_sources.hpp"
 #include "io/atomic_file.hpp"
 

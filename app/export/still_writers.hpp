@@ -1,6 +1,7 @@
 // The writers of one picture or one table (file_formats.hpp's StillWriter): PNG through cairo and
-// libpng, SVG through our writer, PDF through cairo, CSV from the figure's data table. Each writes
-// atomically and fills in what the result reports (the pixel size).
+// libpng and PDF through cairo (cairo_writers.cpp, the desktop's), SVG through our writer, CSV from
+// the figure's data table, HTML (html_page.cpp). Each writes atomically and fills in what the result
+// reports (the pixel size).
 #pragma once
 
 #include <string>

@@ -12,6 +12,7 @@
 #include "plot/axis_pins.hpp"
 #include "plot/label_placer.hpp"
 #include "plot/ticks.hpp"
+#include "tasks/background.hpp"
 
 namespace rope::figures::detail {
 
@@ -129,6 +130,10 @@ DataTable long_form(const DataTable& a, const DataTable& b) {
 }
 
 namespace {
+
+// Model B's picture is built beside A's on a thread of its own where there are threads; in the
+// browser, after A's on the page's thread.
+std::launch concurrently() { return tasks::background().concurrent() ? std::launch::async : std::launch::deferred; }
 
 void shift(plot::Vec2& p, plot::Vec2 d) {
     p.x += d.x;
@@ -263,14 +268,14 @@ std::pair<FigureResult, FigureResult> build_pictures(const FigureRequest& half, 
     };
     if (half.style.pins) return {build(a, split.a, nullptr), build(b, split.b, nullptr)};
     if (!half.figure->b_shares_ranges) {
-        auto b_job = std::async(std::launch::async, [&] { return build(b, split.b, nullptr); });
+        auto b_job = std::async(concurrently(), [&] { return build(b, split.b, nullptr); });
         FigureResult ra = build(a, split.a, nullptr);
         return {std::move(ra), b_job.get()};
     }
     plot::AxisPins pins_a, pins_b;
     pins_a.start_build(plot::AxisPins::Mode::collect);
     pins_b.start_build(plot::AxisPins::Mode::collect);
-    auto b_job = std::async(std::launch::async, [&] { return build(b, split.b, &pins_b); });
+    auto b_job = std::async(concurrently(), [&] { return build(b, split.b, &pins_b); });
     FigureResult ra = build(a, split.a, &pins_a);
     FigureResult rb = b_job.get();
     pins_a.absorb(pins_b);  // frame 0: A, frame 1: B
@@ -279,7 +284,7 @@ std::pair<FigureResult, FigureResult> build_pictures(const FigureRequest& half, 
     apply_a.start_build(plot::AxisPins::Mode::apply);
     apply_b.start_build(plot::AxisPins::Mode::apply);
     std::future<FigureResult> b_again;
-    if (redo_b) b_again = std::async(std::launch::async, [&] { return build(b, split.b, &apply_b); });
+    if (redo_b) b_again = std::async(concurrently(), [&] { return build(b, split.b, &apply_b); });
     if (redo_a) ra = build(a, split.a, &apply_a);
     if (redo_b) rb = b_again.get();
     return {std::move(ra), std::move(rb)};

@@ -1,9 +1,5 @@
 #include "figures/figure_cache.hpp"
 
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -25,6 +21,7 @@
 #include "rope/cosine_sums.hpp"
 #include "rope/decay.hpp"
 #include "rope/number_parse.hpp"
+#include "tasks/background.hpp"
 #include "base_bounds_table.hpp"
 
 namespace rope::figures {
@@ -391,9 +388,8 @@ std::shared_ptr<const FigureCache::BoundCurve> FigureCache::base_bound_curve(int
         if (!job.valid() && busy && !wait) return nullptr;  // woken when the cancelled job has ended
         if (!job.valid()) {
             auto cancel = std::make_shared<std::atomic<bool>>(false);
-            job = std::async(std::launch::async, [this, rotated_dims, top, cancel] {
-                      // well below the UI thread and the panels' builders: it takes seconds, they a frame
-                      setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 15);
+            // well below the UI thread and the panels' builders: it takes seconds, they a frame
+            job = tasks::start([this, rotated_dims, top, cancel] {
                       auto curve = std::make_shared<BoundCurve>();
                       std::vector<std::int64_t> contexts;
                       for (std::int64_t L = 64; L <= top; L *= 2) contexts.push_back(L);
@@ -415,7 +411,7 @@ std::shared_ptr<const FigureCache::BoundCurve> FigureCache::base_bound_curve(int
                       ++g_background_stamp;
                       if (ready) ready();
                       return std::shared_ptr<const BoundCurve>(curve);
-                  }).share();
+                  }, tasks::Priority::long_work);
             Impl::BoundEntry entry;
             entry.rotated_dims = rotated_dims;
             entry.top = top;
@@ -470,9 +466,8 @@ TrainedState FigureCache::trained_model(const ParamSet& params, bool wait) {
             }
             // The thread holds the job weakly: the job holds the thread's future, and a strong pointer
             // back would keep both alive for ever (LeakSanitizer found the cycle).
-            job->job = std::async(std::launch::async, [this, weak = std::weak_ptr<Impl::TrainedJob>(job), cancel = job->cancel,
-                                                       fraction = job->progress, params] {
-                          setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+            job->job = tasks::start([this, weak = std::weak_ptr<Impl::TrainedJob>(job), cancel = job->cancel,
+                                     fraction = job->progress, params] {
                           std::shared_ptr<const TrainedModel> model;
                           std::string error;
                           double last_told = 0;
@@ -509,7 +504,7 @@ TrainedState FigureCache::trained_model(const ParamSet& params, bool wait) {
                           }
                           ++g_background_stamp;
                           if (ready) ready();
-                      }).share();
+                      }, tasks::Priority::pictures);
         }
     }
     if (wait && job->job.valid()) job->job.wait();

@@ -17,6 +17,26 @@ struct ErrorSink {
     char message[256] = "libpng error";
 };
 
+// libpng's errors end its call: a longjmp to the setjmp of encode or decode on the desktop. In the
+// browser build a function may not hold both a setjmp and WebAssembly's exceptions, so there the
+// error is thrown (PngFailure) and caught there instead.
+struct PngFailure {};
+#ifdef __EMSCRIPTEN__
+#define ROPE_PNG_GUARD(png, on_failure) \
+    try {
+#define ROPE_PNG_GUARD_END(on_failure) \
+    }                                  \
+    catch (const PngFailure&) {        \
+        on_failure;                    \
+    }
+#else
+#define ROPE_PNG_GUARD(png, on_failure) \
+    if (setjmp(png_jmpbuf(png))) {      \
+        on_failure;                     \
+    }
+#define ROPE_PNG_GUARD_END(on_failure)
+#endif
+
 void on_error(png_structp png, png_const_charp msg) {
     auto* sink = static_cast<ErrorSink*>(png_get_error_ptr(png));
     // libpng's own write function says only "Write Error": the system's reason is in errno
@@ -25,7 +45,12 @@ void on_error(png_structp png, png_const_charp msg) {
         std::snprintf(sink->message, sizeof sink->message, "%s", std::strerror(e));
     else
         std::snprintf(sink->message, sizeof sink->message, "%s", msg);
+#ifdef __EMSCRIPTEN__
+    (void)png;
+    throw PngFailure{};
+#else
     png_longjmp(png, 1);
+#endif
 }
 
 void on_warning(png_structp, png_const_charp) {}
@@ -36,10 +61,11 @@ bool encode(std::FILE* file, const std::uint8_t* rgba, int width, int height, co
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_error, on_warning);
     if (!png) return false;
     png_infop info = png_create_info_struct(png);
-    if (!info || setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, info ? &info : nullptr);
+    if (!info) {
+        png_destroy_write_struct(&png, nullptr);
         return false;
     }
+    ROPE_PNG_GUARD(png, png_destroy_write_struct(&png, &info); return false)
     png_init_io(png, file);
     png_set_IHDR(png, info, static_cast<png_uint_32>(width), static_cast<png_uint_32>(height), 8, PNG_COLOR_TYPE_RGBA,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
@@ -63,6 +89,7 @@ bool encode(std::FILE* file, const std::uint8_t* rgba, int width, int height, co
         rows[static_cast<std::size_t>(y)] = const_cast<png_bytep>(rgba + static_cast<std::size_t>(y) * width * 4);
     png_write_image(png, rows);
     png_write_end(png, nullptr);
+    ROPE_PNG_GUARD_END(png_destroy_write_struct(&png, &info); return false)
     png_destroy_write_struct(&png, &info);
     return true;
 }
@@ -71,10 +98,11 @@ bool decode(std::FILE* file, PngImage& out, bool pixels, ErrorSink& sink, std::v
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, on_error, on_warning);
     if (!png) return false;
     png_infop info = png_create_info_struct(png);
-    if (!info || setjmp(png_jmpbuf(png))) {
-        png_destroy_read_struct(&png, info ? &info : nullptr, nullptr);
+    if (!info) {
+        png_destroy_read_struct(&png, nullptr, nullptr);
         return false;
     }
+    ROPE_PNG_GUARD(png, png_destroy_read_struct(&png, &info, nullptr); return false)
     png_init_io(png, file);
     // Files come from outside: a chunk that claims gigabytes, thousands of text chunks or a huge
     // image are refused instead of allocated (our own text chunks are a few kilobytes).
@@ -106,6 +134,7 @@ bool decode(std::FILE* file, PngImage& out, bool pixels, ErrorSink& sink, std::v
             for (int i = 0; i < count; ++i) out.text.emplace_back(text[i].key, std::string(text[i].text ? text[i].text : ""));
         }
     }
+    ROPE_PNG_GUARD_END(png_destroy_read_struct(&png, &info, nullptr); return false)
     png_destroy_read_struct(&png, &info, nullptr);
     return true;
 }

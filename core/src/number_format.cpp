@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "rope/shortest_digits.hpp"
+
 namespace rope {
 
 char* format_integer(char* out, std::int64_t value) {
@@ -22,7 +24,11 @@ char* format_number(char* out, double value) {
     }
     // Shortest round-trip digits in scientific form, e.g. "-1.2345e-07", then re-laid out.
     char sci[kMaxNumberChars];
+#if defined(__cpp_lib_to_chars)
     char* end = std::to_chars(sci, sci + sizeof sci, value, std::chars_format::scientific).ptr;
+#else  // the browser build's libc++ has no floating-point to_chars
+    char* end = detail::shortest_scientific(sci, value);
+#endif
     const char* p = sci;
     char* o = out;
     if (*p == '-') *o++ = *p++;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "rope/number_format.hpp"
+#include "rope/shortest_digits.hpp"
 
 namespace rope {
 
@@ -22,7 +23,11 @@ std::optional<double> parse_number(std::string_view text) {
     if (!s.empty() && s.front() == '+') s.remove_prefix(1);
     if (s.empty() || s.front() == '+') return std::nullopt;
     double value = 0;
+#if defined(__cpp_lib_to_chars)
     const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+#else  // the browser build's libc++ has no floating-point from_chars
+    const auto [ptr, ec] = detail::read_double(s.data(), s.data() + s.size(), value);
+#endif
     if (ptr != s.data() + s.size()) return std::nullopt;
     if (ec == std::errc::result_out_of_range)
         return s.front() == '-' ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();

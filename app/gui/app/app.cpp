@@ -20,6 +20,7 @@
 #include "io/png_writer.hpp"
 #include "session/file_metadata.hpp"
 #include "session/hf_config.hpp"
+#include "tasks/background.hpp"
 #include "rope/number_format.hpp"
 
 namespace rope::gui {
@@ -59,7 +60,7 @@ App::App(Platform& platform, Renderer& renderer, float base_scale)
     : platform_(platform),
       renderer_(renderer),
       measure_(fonts_),
-      builder_(measure_, 2, [&platform] { platform.wake(); }),
+      builder_(measure_, tasks::background().concurrent() ? 2 : 0, [&platform] { platform.wake(); }),
       ui_{fonts_, measure_, renderer_, platform_, builder_, builder_.cache(), nullptr, {}, {}, {}},
       exports_(builder_.cache(), [&platform] { platform.wake(); }),
       handouts_([&platform] { platform.wake(); }) {
@@ -461,7 +462,9 @@ void App::idle(bool force) {
     // and give free pages back, so a lecture-long session stays at its working set.
     if (trimmed() && !force) return;
     builder_.cache().release_unused(last_build_mark_);
-    malloc_trim(0);
+#ifndef __EMSCRIPTEN__
+    malloc_trim(0);  // (the page's heap gives nothing back to the browser)
+#endif
     trimmed_params_ = state_.params();
     frames_since_trim_ = 0;
 }

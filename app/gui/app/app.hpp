@@ -72,6 +72,8 @@ public:
     // The time until `until` (the platform's clock), before the next frame: pictures that arrived
     // are drawn in place while their drawing fits. Returns whether it drew any (false: nothing fits).
     bool use_spare_time(double until);
+    // Without the builders' threads (the browser): builds one waiting picture here; whether it did.
+    bool build_here() { return builder_.build_here(); }
     // Frames come at most every so often (the driver paces them): new pictures are drawn in the time
     // between, and a frame draws only those that waited a whole frame.
     void set_paced(bool paced) { paced_ = paced; }

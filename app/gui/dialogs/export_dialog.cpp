@@ -25,6 +25,7 @@
 #include "export/animation.hpp"
 #include "gui/dialogs/recording_fields.hpp"
 #include "io/atomic_file.hpp"
+#include "tasks/background.hpp"
 
 namespace rope::gui {
 
@@ -107,7 +108,6 @@ void ExportJobs::open(const AppState& state, int index, bool recording) {
 }
 
 struct ExportJobs::Job {
-    std::thread thread;
     std::atomic<bool> done{false};
     std::atomic<bool> cancel{false};
     std::atomic<int> frames_done{0}, frames_total{0};  // a recording's progress (0 of 0: one picture)
@@ -145,15 +145,17 @@ void ExportJobs::draw_alt_text(const AppState& state, const exporting::ExportOpt
         job->params = state.params();
         job->options = o;
         job->options.path.clear();
-        std::thread([job, wake = wake_] {
-            try {
-                job->text = exporting::figure_alt_text(*job->figure, job->params, job->options);
-            } catch (const std::exception& e) {
-                job->text = std::string("(no description: ") + e.what() + ")";
-            }
-            job->done = true;
-            if (wake) wake();
-        }).detach();
+        tasks::background().post(
+            [job, wake = wake_] {
+                try {
+                    job->text = exporting::figure_alt_text(*job->figure, job->params, job->options);
+                } catch (const std::exception& e) {
+                    job->text = std::string("(no description: ") + e.what() + ")";
+                }
+                job->done = true;
+                if (wake) wake();
+            },
+            tasks::Priority::pictures);
         alt_jobs_.erase(std::remove_if(alt_jobs_.begin(), alt_jobs_.end(), [](const auto& j) { return j->done.load(); }), alt_jobs_.end());
         alt_jobs_.push_back(job);
         alt_ = std::move(job);
@@ -172,13 +174,17 @@ void ExportJobs::draw_alt_text(const AppState& state, const exporting::ExportOpt
     ImGui::PopStyleColor();
 }
 
+// Waits for posted work to end (work that is not concurrent, the browser's, never started: nothing to wait for).
+void ExportJobs::wait_for(const std::atomic<bool>& done) {
+    while (!done.load() && tasks::background().concurrent()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
 ExportJobs::~ExportJobs() {
-    // the alt-text workers are detached: wait for those still working (each a figure build), since they call wake_
-    for (const auto& job : alt_jobs_)
-        while (!job->done.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    // the workers are detached: wait for those still working (each a figure build), since they call wake_
+    for (const auto& job : alt_jobs_) wait_for(job->done);
     if (!job_) return;
     job_->cancel = true;  // a recording stops at its next frame and leaves nothing behind
-    if (job_->thread.joinable()) job_->thread.join();
+    wait_for(job_->done);
 }
 
 bool ExportJobs::running() const { return job_ && !job_->done.load(); }
@@ -190,7 +196,6 @@ void ExportJobs::cancel() {
 
 bool ExportJobs::poll(Actions& out) {
     if (!job_ || !job_->done.load()) return false;
-    job_->thread.join();
     {
         std::lock_guard<std::mutex> lock(job_->mutex);
         out.ask(act::SetStatus{job_->message, job_->failed});
@@ -416,7 +421,7 @@ void ExportJobs::start(const AppState& state, const exporting::ExportOptions& o,
     if (recording) job->frames_total = d.rec.frames;
     out.ask(act::SetStatus{(recording ? "Recording " : "Exporting ") + o.path + " …"});
     // the parameters as they are now: changes made while the file is written do not reach it
-    job->thread = std::thread([job, figure = &figures::figure_at(d.panel), params = state.params(), o, dialog = d, cache = &cache_,
+    tasks::background().post([job, figure = &figures::figure_at(d.panel), params = state.params(), o, dialog = d, cache = &cache_,
                                wake = wake_] {
         std::string message;
         bool failed = false;
@@ -447,7 +452,7 @@ void ExportJobs::start(const AppState& state, const exporting::ExportOptions& o,
         }
         job->done = true;
         if (wake) wake();
-    });
+    }, tasks::Priority::pictures);
 }
 
 void ExportJobs::draw_dialog(const AppState& state, const PanelSet& panels, Actions& out) {

@@ -4,6 +4,7 @@
 // again); the window stays live and the status line says where the file went.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -72,6 +73,7 @@ private:
     const std::string& recording_problem_now(const ParamSet& params);
     struct Job;
     std::shared_ptr<Job> job_;
+    static void wait_for(const std::atomic<bool>& done);
     figures::FigureCache& cache_;
     std::function<void()> wake_;
     ExportDialogState dialog_;

@@ -129,7 +129,11 @@ void SoakDriver::measure(int frame) {
 }
 
 long SoakDriver::heap_in_use_kb() {
+#ifdef __EMSCRIPTEN__
+    const struct mallinfo m = mallinfo();  // the page's malloc has no mallinfo2
+#else
     const struct mallinfo2 m = mallinfo2();
+#endif
     return static_cast<long>((m.uordblks + m.hblkhd) / 1024);
 }
 

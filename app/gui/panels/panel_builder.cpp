@@ -1,13 +1,10 @@
 #include "gui/panels/panel_builder.hpp"
 
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 
 #include "gui/panels/panel_figures.hpp"
+#include "tasks/background.hpp"
 
 namespace rope::gui {
 
@@ -100,20 +97,50 @@ void PanelBuilder::share_pieces(std::vector<std::function<void()>> jobs, std::un
     }
 }
 
+std::deque<PanelBuilder::Request>::iterator PanelBuilder::pick_waiting() {
+    auto pick = waiting_.end();
+    for (auto it = waiting_.begin(); it != waiting_.end(); ++it) {
+        const bool panel_busy = std::any_of(running_.begin(), running_.end(), [&](const Running& r) { return r.panel == it->panel; });
+        if (!panel_busy && (pick == waiting_.end() || it->figure->build_cost > pick->figure->build_cost)) pick = it;
+    }
+    return pick;
+}
+
+void PanelBuilder::build(Request job, std::unique_lock<std::mutex>& lock) {
+    running_.push_back({job.panel, job.key});
+    const auto t0 = std::chrono::steady_clock::now();
+    if (job.figure->prepare) {
+        lock.unlock();
+        std::vector<std::function<void()>> jobs;
+        try {
+            jobs = job.figure->prepare(job.params, cache_);
+        } catch (const std::exception&) {
+            jobs.clear();  // the build itself says what is wrong
+        }
+        lock.lock();
+        if (jobs.size() > 1) share_pieces(std::move(jobs), lock);
+    }
+    lock.unlock();
+    figures::FigureResult result = build_picture(*job.figure, job.params, job.style, measure_, job.key.width, job.key.height, cache_, false,
+                                                       job.key.maximized);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    lock.lock();
+    running_.erase(std::find_if(running_.begin(), running_.end(), [&](const Running& r) { return r.panel == job.panel; }));
+    finished_.push_back({job.panel, std::move(job.key), job.change, std::move(result), ms});
+    idle_.notify_all();
+    wanted_.notify_all();  // the panel's next request may wait for this one
+}
+
 void PanelBuilder::work() {
     // Below the UI thread: a frame in progress comes first.
-    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+    tasks::lower_this_thread(tasks::Priority::pictures);
     std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
         // the costliest waiting request whose panel is not being built already
         auto pick = waiting_.end();
         wanted_.wait(lock, [&] {
             if (stopping_ || !pieces_.empty()) return true;
-            pick = waiting_.end();
-            for (auto it = waiting_.begin(); it != waiting_.end(); ++it) {
-                const bool panel_busy = std::any_of(running_.begin(), running_.end(), [&](const Running& r) { return r.panel == it->panel; });
-                if (!panel_busy && (pick == waiting_.end() || it->figure->build_cost > pick->figure->build_cost)) pick = it;
-            }
+            pick = pick_waiting();
             return pick != waiting_.end();
         });
         if (stopping_) return;
@@ -124,32 +151,22 @@ void PanelBuilder::work() {
         }
         Request job = std::move(*pick);
         waiting_.erase(pick);
-        running_.push_back({job.panel, job.key});
-        const auto t0 = std::chrono::steady_clock::now();
-        if (job.figure->prepare) {
-            lock.unlock();
-            std::vector<std::function<void()>> jobs;
-            try {
-                jobs = job.figure->prepare(job.params, cache_);
-            } catch (const std::exception&) {
-                jobs.clear();  // the build itself says what is wrong
-            }
-            lock.lock();
-            if (jobs.size() > 1) share_pieces(std::move(jobs), lock);
-        }
-        lock.unlock();
-        figures::FigureResult result = build_picture(*job.figure, job.params, job.style, measure_, job.key.width, job.key.height, cache_, false,
-                                                           job.key.maximized);
-        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        lock.lock();
-        running_.erase(std::find_if(running_.begin(), running_.end(), [&](const Running& r) { return r.panel == job.panel; }));
-        finished_.push_back({job.panel, std::move(job.key), job.change, std::move(result), ms});
-        idle_.notify_all();
-        wanted_.notify_all();  // the panel's next request may wait for this one
+        build(std::move(job), lock);
         lock.unlock();
         if (wake_) wake_();
         lock.lock();
     }
+}
+
+bool PanelBuilder::build_here() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (!threads_.empty() || stopping_) return false;
+    const auto pick = pick_waiting();
+    if (pick == waiting_.end()) return false;
+    Request job = std::move(*pick);
+    waiting_.erase(pick);
+    build(std::move(job), lock);  // its pieces run here too: there is no idle worker to share them
+    return true;
 }
 
 }  // namespace rope::gui

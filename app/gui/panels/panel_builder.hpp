@@ -41,7 +41,8 @@ public:
         double ms = 0;  // how long the build took
     };
 
-    // `measure` must stay valid and unchanged while builds run (see wait_idle).
+    // `measure` must stay valid and unchanged while builds run (see wait_idle). With no threads (the
+    // browser) nothing is built until build_here() is called.
     PanelBuilder(const plot::TextMeasure& measure, int threads, std::function<void()> wake);
     ~PanelBuilder();
     PanelBuilder(const PanelBuilder&) = delete;
@@ -58,9 +59,15 @@ public:
     bool has_finished() const;
     // Drops what waits and waits for what runs (before the fonts change; tests).
     void wait_idle();
+    // Without threads: builds the costliest waiting picture on this thread; false if none waited.
+    bool build_here();
 
 private:
     void work();
+    // (locked) the costliest waiting request whose panel is not being built, or waiting_.end()
+    std::deque<Request>::iterator pick_waiting();
+    // (locked on entry and exit) builds `job` into finished_
+    void build(Request job, std::unique_lock<std::mutex>& lock);
     // Runs the build's prepared pieces on this and idle workers; back when all are done. Locked.
     void share_pieces(std::vector<std::function<void()>> jobs, std::unique_lock<std::mutex>& lock);
     void run_piece(std::unique_lock<std::mutex>& lock);

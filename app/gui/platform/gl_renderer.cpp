@@ -1,6 +1,6 @@
 #include "gui/platform/gl_renderer.hpp"
 
-#include <GL/glcorearb.h>
+#include "gui/platform/gl_api.hpp"
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
@@ -19,7 +19,7 @@
 
 namespace rope::gui {
 
-GlRenderer::GlRenderer() : heatmaps_(std::make_unique<HeatmapRenderer>()) { ImGui_ImplOpenGL3_Init("#version 330 core"); }
+GlRenderer::GlRenderer() : heatmaps_(std::make_unique<HeatmapRenderer>()) { ImGui_ImplOpenGL3_Init(kGlslVersion); }
 
 GlRenderer::~GlRenderer() {
     if (lens_texture_) glDeleteTextures(1, &lens_texture_);

@@ -1,6 +1,6 @@
 #include "gui/platform/heatmap_renderer.hpp"
 
-#include <GL/glcorearb.h>
+#include "gui/platform/gl_api.hpp"
 #include <imgui.h>
 
 #include <algorithm>
@@ -13,7 +13,9 @@ namespace rope::gui {
 
 namespace {
 
-GLuint compile(GLenum type, const char* source) {
+GLuint compile(GLenum type, const char* shader) {
+    const std::string text = glsl_for_this_build(shader);
+    const char* source = text.c_str();
     const GLuint s = glCreateShader(type);
     glShaderSource(s, 1, &source, nullptr);
     glCompileShader(s);

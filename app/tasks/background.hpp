@@ -1,0 +1,56 @@
+// Work that runs away from the frame, behind one interface with two implementations: threads of
+// their own at a lower priority (the desktop), or the browser page's one thread between frames
+// (WebAssembly threads need cross-origin isolation, which file:// and most blog hosts cannot give).
+// Callers keep their results in caches keyed by their inputs' values either way.
+#pragma once
+
+#include <functional>
+#include <future>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+namespace rope::tasks {
+
+// How much a piece of work yields to the frame: builders of a frame's pictures, then work that
+// takes seconds (a base-bound search, reading a model).
+enum class Priority { pictures, long_work };
+
+class Executor {
+public:
+    virtual ~Executor() = default;
+    // Runs `work` later: at once on a thread of its own, or in the page's spare time between frames.
+    virtual void post(std::function<void()> work, Priority priority) = 0;
+    // Whether posted work runs beside the caller (threads); if not, a caller that needs a result
+    // within this frame computes it itself.
+    virtual bool concurrent() const = 0;
+    // The page's spare time: runs posted work until `deadline` (now()'s clock) or none is left;
+    // whether any is left. Threads need none of this (false).
+    virtual bool run_until(double deadline) = 0;
+};
+
+// This build's executor: threads on the desktop, the page's spare time in the browser.
+Executor& background();
+
+// Lowers the calling thread's priority as `priority` asks (the desktop's threads).
+void lower_this_thread(Priority priority);
+
+// `work` in the background; the future is ready once it has run (holding its exception, if it threw).
+// Desktop: std::async on a thread of its own at a lower priority (its future, when the last copy
+// goes, waits for the thread). Browser: posted to the page's spare time.
+template <class Work>
+std::shared_future<std::invoke_result_t<Work>> start(Work work, Priority priority) {
+#ifndef __EMSCRIPTEN__
+    return std::async(std::launch::async, [work = std::move(work), priority]() mutable {
+               lower_this_thread(priority);
+               return work();
+           }).share();
+#else
+    auto task = std::make_shared<std::packaged_task<std::invoke_result_t<Work>()>>(std::move(work));
+    std::shared_future<std::invoke_result_t<Work>> result = task->get_future().share();
+    background().post([task] { (*task)(); }, priority);
+    return result;
+#endif
+}
+
+}  // namespace rope::tasks

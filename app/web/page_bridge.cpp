@@ -1,0 +1,160 @@
+// What the page and the app say to each other (web/page.js is the other side). The page calls the
+// functions below (ccall) for window.ropeExplorer, its address and the files it is given; the app
+// asks the page to download a file and tells it its address.
+#include <emscripten.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli/arguments.hpp"
+#include "gui/app/actions.hpp"
+#include "session/page_address.hpp"
+#include "session/session.hpp"
+#include "web/web_run.hpp"
+
+namespace rope::gui {
+
+namespace {
+
+EM_JS(void, rope_page_address_changed, (const char* fragment), { if (Module['ropePage']) Module['ropePage'].addressChanged(UTF8ToString(fragment)); });
+EM_JS(void, rope_page_report, (const char* line), { console.warn(UTF8ToString(line)); });
+
+// A returned text lives until the next call of the same function (ccall copies it at once).
+const char* kept(std::string& slot, std::string text) {
+    slot = std::move(text);
+    return slot.c_str();
+}
+
+// `sets` applied like --set lines, each on its own: the wrong ones refused with their line, the rest applied.
+ParamSet with_sets(ParamSet params, const std::vector<std::string>& sets, std::vector<std::string>& errors) {
+    for (const std::string& s : sets) {
+        ParamSet next = params;
+        try {
+            cli::apply_sets(next, {s});
+            next.validate();
+            params = next;
+        } catch (const std::exception& e) {
+            errors.push_back(e.what());
+        }
+    }
+    return params;
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+    std::string out;
+    for (const std::string& l : lines) out += (out.empty() ? "" : "\n") + l;
+    return out;
+}
+
+}  // namespace
+
+// The view keys of an address applied to the running app (its parameters are applied apart).
+void apply_view_keys(App& app, const session::PageAddress& a) {
+    AppState& state = app.state();
+    Actions asked;
+    if (a.lesson > 0) {
+        const int steps = static_cast<int>(state.lesson().steps.size());
+        if (a.lesson <= steps) asked.ask(act::GoToLessonStep{a.lesson - 1});
+    }
+    if (a.theme) asked.ask(act::SetTheme{*a.theme == "light" ? plot::ThemeId::light : plot::ThemeId::dark});
+    if (a.page) asked.ask(act::ShowPage{*a.page});
+    if (a.maximized && state.maximized != *a.maximized) asked.ask(act::ToggleMaximized{*a.maximized});
+    if (a.presentation && *a.presentation != state.presentation) asked.ask(act::TogglePresentation{});
+    app.apply(asked);
+}
+
+void tell_page_address(WebRun& run) {
+    const session::Session now = current_session(run.app->state());
+    const std::string fragment = session::page_address_of(now.params, now.view, run.embed);
+    if (fragment == run.address) return;
+    run.address = fragment;
+    rope_page_address_changed(fragment.c_str());
+}
+
+}  // namespace rope::gui
+
+using rope::gui::web_run;
+
+extern "C" {
+
+// 1 once every shown panel holds its final picture and nothing is computing.
+EMSCRIPTEN_KEEPALIVE int rope_web_ready() {
+    rope::gui::WebRun& r = web_run();
+    return r.app && r.frame > 2 && r.app->figures_complete() && !r.app->working() && !r.app->wants_frame() ? 1 : 0;
+}
+
+// The session as a desktop session file holds it.
+EMSCRIPTEN_KEEPALIVE const char* rope_web_session() {
+    static std::string text;
+    return rope::gui::kept(text, rope::session::session_json(current_session(web_run().app->state())));
+}
+
+// A JSON object of --set keys and values ({"base": 500000}), applied as one undo step; returns the
+// refusals, one line each ("" when every key applied).
+EMSCRIPTEN_KEEPALIVE const char* rope_web_set(const char* json_object) {
+    static std::string errors_text;
+    std::vector<std::string> errors, sets;
+    const nlohmann::json j = nlohmann::json::parse(json_object, nullptr, false);
+    if (!j.is_object()) return rope::gui::kept(errors_text, "ropeExplorer.set: give a key and a value, or an object of them");
+    for (const auto& [key, value] : j.items()) sets.push_back(key + "=" + (value.is_string() ? value.get<std::string>() : value.dump()));
+    rope::gui::App& app = *web_run().app;
+    const rope::ParamSet next = rope::gui::with_sets(app.state().params(), sets, errors);
+    if (!(next == app.state().params())) {
+        rope::gui::Actions asked;
+        asked.ask(rope::gui::act::ChangeParams{"the page's script", next, ""});
+        app.apply(asked);
+    }
+    web_run().platform->wake();
+    for (const std::string& e : errors) rope::gui::rope_page_report(("rope-explorer: " + e).c_str());
+    return rope::gui::kept(errors_text, rope::gui::joined(errors));
+}
+
+// The address the state gives now (for "Copy link").
+EMSCRIPTEN_KEEPALIVE const char* rope_web_address() {
+    static std::string text;
+    const rope::session::Session now = current_session(web_run().app->state());
+    return rope::gui::kept(text, rope::session::page_address_of(now.params, now.view, web_run().embed));
+}
+
+// The page's address changed (a link followed, the user edited it): applied as one undo step.
+EMSCRIPTEN_KEEPALIVE const char* rope_web_apply_address(const char* fragment) {
+    static std::string errors_text;
+    rope::gui::WebRun& r = web_run();
+    if (fragment == r.address) return "";
+    const rope::session::PageAddress a = rope::session::parse_page_address(fragment);
+    std::vector<std::string> errors = a.errors;
+    rope::gui::App& app = *r.app;
+    const rope::ParamSet next = rope::gui::with_sets(app.state().params(), a.sets, errors);
+    rope::gui::Actions asked;
+    if (!(next == app.state().params())) asked.ask(rope::gui::act::ChangeParams{"the page's address", next, ""});
+    app.apply(asked);
+    rope::gui::apply_view_keys(app, a);
+    r.platform->wake();
+    for (const std::string& e : errors) rope::gui::rope_page_report(("rope-explorer: " + e).c_str());
+    if (!errors.empty()) app.state().set_status(errors.front(), true);
+    return rope::gui::kept(errors_text, rope::gui::joined(errors));
+}
+
+// A file the page was given (picked or dropped), already in the page's file system at `path`:
+// opened by its content as a drop is (a session, a lesson, a config.json; as_b: a config.json as B).
+EMSCRIPTEN_KEEPALIVE void rope_web_open(const char* path, int as_b) {
+    web_run().platform->input().push_drop(path, as_b != 0);
+    web_run().platform->wake();
+}
+
+// Two fingers moved on the page: about their midpoint (canvas pixels), the picture zooms as the
+// wheel zooms it (a notch zooms by 1/0.8), by the factor their spread changed.
+EMSCRIPTEN_KEEPALIVE void rope_web_pinch(double x, double y, double factor) {
+    if (!(factor > 0)) return;
+    rope::gui::InputQueue& input = web_run().platform->input();
+    input.push(rope::gui::InputEvent::move(static_cast<float>(x), static_cast<float>(y)));
+    input.push(rope::gui::InputEvent::scroll(0, static_cast<float>(std::log(factor) / std::log(1 / 0.8))));
+    web_run().platform->wake();
+}
+
+// The frame benchmark's report ("" until it is done): the text the desktop's --bench-frames prints.
+EMSCRIPTEN_KEEPALIVE const char* rope_web_bench() { return web_run().bench_report.c_str(); }
+
+}  // extern "C"

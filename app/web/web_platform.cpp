@@ -1,0 +1,144 @@
+#include "web/web_platform.hpp"
+
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <chrono>
+#include <cmath>
+
+#include "cli/arguments.hpp"
+
+namespace rope::gui {
+
+namespace {
+
+WebPlatform* platform_of(GLFWwindow* w) { return static_cast<WebPlatform*>(glfwGetWindowUserPointer(w)); }
+
+// The page's clipboard: asked for asynchronously by the browser, so written and not read.
+EM_JS(void, rope_write_clipboard, (const char* text), {
+    if (navigator.clipboard) navigator.clipboard.writeText(UTF8ToString(text)).catch(function() {});
+});
+
+EM_JS(void, rope_set_cursor, (int text), { Module['canvas'].style.cursor = text ? 'text' : 'default'; });
+
+EM_JS(double, rope_device_pixel_ratio, (), { return window.devicePixelRatio || 1; });
+
+// The canvas's CSS size, in CSS pixels.
+EM_JS(void, rope_canvas_css_size, (int* width, int* height), {
+    var r = Module['canvas'].getBoundingClientRect();
+    HEAP32[width >> 2] = Math.max(1, Math.round(r.width));
+    HEAP32[height >> 2] = Math.max(1, Math.round(r.height));
+});
+
+EM_BOOL on_resize(int, const EmscriptenUiEvent*, void* platform) {
+    static_cast<WebPlatform*>(platform)->fit_canvas();
+    return EM_FALSE;
+}
+
+}  // namespace
+
+WebPlatform::WebPlatform() {
+    if (!glfwInit()) throw cli::RuntimeFailure("this browser cannot run the app (no GLFW)");
+    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+    window_ = glfwCreateWindow(1280, 720, "RoPE Explorer", nullptr, nullptr);
+    if (!window_) throw cli::RuntimeFailure("this browser has no WebGL 2, which the app draws with");
+    glfwMakeContextCurrent(window_);
+    glfwSetWindowUserPointer(window_, this);
+    glfwSetKeyCallback(window_, on_key);
+    glfwSetCharCallback(window_, on_char);
+    glfwSetMouseButtonCallback(window_, on_button);
+    glfwSetCursorPosCallback(window_, on_move);
+    glfwSetScrollCallback(window_, on_scroll);
+    glfwSetWindowFocusCallback(window_, on_focus);
+    glfwSetCursorEnterCallback(window_, on_enter);
+    glfwSetDropCallback(window_, on_drop);
+    emscripten_set_resize_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, this, EM_FALSE, on_resize);
+    fit_canvas();
+}
+
+WebPlatform::~WebPlatform() {
+    emscripten_set_resize_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, EM_FALSE, nullptr);
+    glfwDestroyWindow(window_);
+    glfwTerminate();
+}
+
+void WebPlatform::push(const InputEvent& e) {
+    queue_.push(e);
+    woken_ = true;
+}
+
+void WebPlatform::on_key(GLFWwindow* w, int key, int, int action, int mods) {
+    WebPlatform* p = platform_of(w);
+    if (key == GLFW_KEY_LEFT_SHIFT || key == GLFW_KEY_RIGHT_SHIFT) p->shift_ = action != GLFW_RELEASE;
+    p->push(InputEvent::key(key, action, mods));
+}
+void WebPlatform::on_char(GLFWwindow* w, unsigned int c) { platform_of(w)->push(InputEvent::character(c)); }
+void WebPlatform::on_button(GLFWwindow* w, int button, int action, int mods) { platform_of(w)->push(InputEvent::button(button, action, mods)); }
+void WebPlatform::on_move(GLFWwindow* w, double x, double y) {
+    platform_of(w)->push(InputEvent::move(static_cast<float>(x), static_cast<float>(y)));
+}
+// The page's wheel reports pixels or lines; GLFW's emulation has already made them steps.
+void WebPlatform::on_scroll(GLFWwindow* w, double x, double y) {
+    platform_of(w)->push(InputEvent::scroll(static_cast<float>(x), static_cast<float>(y)));
+}
+void WebPlatform::on_focus(GLFWwindow* w, int focused) { platform_of(w)->push(InputEvent::focus(focused != 0)); }
+void WebPlatform::on_enter(GLFWwindow* w, int entered) {
+    if (!entered) platform_of(w)->push(InputEvent::move(-1e6f, -1e6f));  // no panel is hovered any more
+}
+// Files dropped on the page: emscripten's GLFW has written them into the page's file system.
+void WebPlatform::on_drop(GLFWwindow* w, int count, const char** paths) {
+    WebPlatform* p = platform_of(w);
+    for (int i = 0; i < count; ++i) p->queue_.push_drop(paths[i], p->shift_);
+    p->woken_ = true;
+}
+
+void WebPlatform::fit_canvas() {
+    int css_w = 0, css_h = 0;
+    rope_canvas_css_size(&css_w, &css_h);
+    const double ratio = rope_device_pixel_ratio();
+    const int w = static_cast<int>(std::lround(css_w * ratio)), h = static_cast<int>(std::lround(css_h * ratio));
+    if (w != width_ || h != height_) {
+        emscripten_set_canvas_element_size("#canvas", w, h);
+        width_ = w;
+        height_ = h;
+    }
+    woken_ = true;
+}
+
+plot::Vec2 WebPlatform::framebuffer_size() const { return {static_cast<float>(width_), static_cast<float>(height_)}; }
+
+double WebPlatform::now() const { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+
+void WebPlatform::set_fullscreen(bool on) {
+    if (on) {
+        EmscriptenFullscreenStrategy strategy{};
+        strategy.scaleMode = EMSCRIPTEN_FULLSCREEN_SCALE_STRETCH;
+        strategy.canvasResolutionScaleMode = EMSCRIPTEN_FULLSCREEN_CANVAS_SCALE_HIDEF;
+        strategy.filteringMode = EMSCRIPTEN_FULLSCREEN_FILTERING_DEFAULT;
+        // the browser allows it in a key or click handler: deferred to the next one if need be
+        emscripten_request_fullscreen_strategy("#canvas", EM_TRUE, &strategy);
+    } else {
+        emscripten_exit_fullscreen();
+    }
+    woken_ = true;
+}
+
+void WebPlatform::set_clipboard(const std::string& text) {
+    clipboard_ = text;
+    rope_write_clipboard(text.c_str());
+}
+
+void WebPlatform::set_text_cursor(bool on) { rope_set_cursor(on ? 1 : 0); }
+
+float WebPlatform::content_scale() const { return static_cast<float>(rope_device_pixel_ratio()); }
+
+bool WebPlatform::take_wake() {
+    const bool was = woken_;
+    woken_ = false;
+    return was;
+}
+
+}  // namespace rope::gui

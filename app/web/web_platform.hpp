@@ -1,0 +1,57 @@
+// The browser's window: the page's canvas with a WebGL 2 context, through emscripten's GLFW (whose
+// key codes and callbacks are the desktop's), sized to the page at its device pixel ratio. Input
+// arrives between the page's animation frames and waits in the queue for the next frame.
+#pragma once
+
+#include <string>
+
+#include "gui/platform/platform.hpp"
+
+struct GLFWwindow;
+
+namespace rope::gui {
+
+class WebPlatform : public Platform {
+public:
+    WebPlatform();  // throws cli::RuntimeFailure (one line) if the page has no WebGL 2
+    ~WebPlatform() override;
+    WebPlatform(const WebPlatform&) = delete;
+    WebPlatform& operator=(const WebPlatform&) = delete;
+
+    InputQueue& input() override { return queue_; }
+    plot::Vec2 window_size() const override { return framebuffer_size(); }  // ImGui works in the canvas's pixels
+    plot::Vec2 framebuffer_size() const override;
+    double now() const override;
+    void set_fullscreen(bool on) override;
+    void wake() override { woken_ = true; }
+    std::string clipboard() const override { return clipboard_; }
+    void set_clipboard(const std::string& text) override;
+    void set_text_cursor(bool on) override;
+
+    // The page's device pixel ratio: the app's UI scale.
+    float content_scale() const;
+    // Whether anything asked for a frame since the last call (an event, a wake, a resize).
+    bool take_wake();
+    // Follows the page's size: the canvas's pixels are its CSS size times the device pixel ratio.
+    void fit_canvas();
+
+private:
+    static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);
+    static void on_char(GLFWwindow* w, unsigned int c);
+    static void on_button(GLFWwindow* w, int button, int action, int mods);
+    static void on_move(GLFWwindow* w, double x, double y);
+    static void on_scroll(GLFWwindow* w, double x, double y);
+    static void on_focus(GLFWwindow* w, int focused);
+    static void on_enter(GLFWwindow* w, int entered);
+    static void on_drop(GLFWwindow* w, int count, const char** paths);
+    void push(const InputEvent& e);
+
+    GLFWwindow* window_ = nullptr;
+    InputQueue queue_;
+    bool woken_ = true;
+    bool shift_ = false;  // held as a file is dropped: a config.json as model B
+    std::string clipboard_;
+    int width_ = 0, height_ = 0;
+};
+
+}  // namespace rope::gui

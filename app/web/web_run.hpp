@@ -1,0 +1,43 @@
+// The browser app's one run (the page has one app): what the page's bridge (page_bridge.cpp) reads
+// and changes between animation frames.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "cli/window_options.hpp"
+#include "gui/app/app.hpp"
+#include "gui/drivers/frame_drivers.hpp"
+#include "gui/platform/gl_renderer.hpp"
+#include "session/page_address.hpp"
+#include "web/web_platform.hpp"
+
+namespace rope::gui {
+
+struct WebRun {
+    GuiOptions options;
+    std::string embed;  // a figure's name: the page shows that panel alone (#embed=)
+    std::unique_ptr<WebPlatform> platform;
+    std::unique_ptr<ImGuiContextScope> imgui;
+    std::unique_ptr<GlRenderer> renderer;
+    std::unique_ptr<App> app;
+    std::unique_ptr<FrameDriver> driver;
+    int frame = 0;
+    double last_frame = 0;
+    bool idle = false;
+    bool ended = false;
+    std::string bench_report;  // the frame benchmark's report, once it is done
+    std::string address;       // the fragment last told to the page
+};
+
+WebRun& web_run();
+
+// The view keys of an address (lesson, theme, page, panel, presentation) applied to the running app;
+// its parameters are applied apart.
+void apply_view_keys(App& app, const session::PageAddress& address);
+
+// After a frame: the address the state gives, told to the page when it changed (the page rewrites
+// its own at most a few times a second).
+void tell_page_address(WebRun& run);
+
+}  // namespace rope::gui

@@ -1,0 +1,193 @@
+// The page around RoPE Explorer's WebAssembly app: what the app asks of the page (downloads, a file
+// picker, its address), what the page tells the app (files picked or dropped, the address changed, a
+// pinch), and window.ropeExplorer for a page that embeds it. Everything is in this one file: nothing
+// is loaded from anywhere.
+'use strict';
+var Module = (function () {
+  var canvas = document.getElementById('canvas');
+  var loading = document.getElementById('loading');
+  var started = false;
+
+  function call(name, type, argTypes, args) { return Module.ccall(name, type, argTypes || [], args || []); }
+
+  // The address: rewritten as the state changes, a few times a second at most.
+  var pendingAddress = null, addressTimer = 0, lastAddress = null;
+  function writeAddress() {
+    addressTimer = 0;
+    if (pendingAddress === null || pendingAddress === lastAddress) return;
+    lastAddress = pendingAddress;
+    var url = location.href.replace(/#.*$/, '') + (pendingAddress ? '#' + pendingAddress : '');
+    try { history.replaceState(history.state, '', url); } catch (e) { /* a sandboxed frame may refuse */ }
+  }
+  window.addEventListener('hashchange', function () {
+    var fragment = location.hash.replace(/^#/, '');
+    if (!started || fragment === lastAddress) return;
+    lastAddress = fragment;
+    call('rope_web_apply_address', 'string', ['string'], [fragment]);
+  });
+
+  // Files: the page's file system holds them while the app reads them.
+  function intoFiles(file, then) {
+    var reader = new FileReader();
+    reader.onload = function () {
+      try { Module.FS.mkdir('/picked'); } catch (e) { /* there already */ }
+      var path = '/picked/' + file.name.replace(/\//g, '_');
+      Module.FS.writeFile(path, new Uint8Array(reader.result));
+      then(path);
+    };
+    reader.readAsArrayBuffer(file);
+  }
+  function pickFile(accept, asB) {
+    var input = document.createElement('input');
+    input.type = 'file';
+    if (accept) input.accept = accept;
+    input.onchange = function () {
+      if (input.files.length) intoFiles(input.files[0], function (path) { call('rope_web_open', null, ['string', 'number'], [path, asB ? 1 : 0]); });
+    };
+    input.click();
+  }
+  function save(bytes, name, type) {
+    var url = URL.createObjectURL(new Blob([bytes], { type: type || 'application/octet-stream' }));
+    var a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+  }
+
+  // PNG text chunks (iTXt: UTF-8) inserted after IHDR, as the desktop's libpng writes them.
+  var crcTable = null;
+  function crc32(bytes) {
+    if (!crcTable) {
+      crcTable = new Uint32Array(256);
+      for (var n = 0; n < 256; ++n) { var c = n; for (var k = 0; k < 8; ++k) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; crcTable[n] = c >>> 0; }
+    }
+    var crc = 0xffffffff;
+    for (var i = 0; i < bytes.length; ++i) crc = crcTable[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
+    return (crc ^ 0xffffffff) >>> 0;
+  }
+  function chunk(type, data) {
+    var out = new Uint8Array(12 + data.length), view = new DataView(out.buffer);
+    view.setUint32(0, data.length);
+    for (var i = 0; i < 4; ++i) out[4 + i] = type.charCodeAt(i);
+    out.set(data, 8);
+    view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+    return out;
+  }
+  function withText(png, pairs, dpi) {
+    var enc = new TextEncoder(), parts = [png.subarray(0, 33)];  // signature and IHDR
+    pairs.forEach(function (kv) {
+      var key = enc.encode(kv[0]), text = enc.encode(kv[1]);
+      var data = new Uint8Array(key.length + 5 + text.length);
+      data.set(key, 0);  // keyword, 0, no compression, method 0, no language, no translated keyword
+      data.set(text, key.length + 5);
+      parts.push(chunk('iTXt', data));
+    });
+    var ppm = Math.round(dpi / 0.0254), phys = new Uint8Array(9), pv = new DataView(phys.buffer);
+    pv.setUint32(0, ppm); pv.setUint32(4, ppm); phys[8] = 1;
+    parts.push(chunk('pHYs', phys));
+    parts.push(png.subarray(33));
+    var size = parts.reduce(function (s, p) { return s + p.length; }, 0), out = new Uint8Array(size), at = 0;
+    parts.forEach(function (p) { out.set(p, at); at += p.length; });
+    return out;
+  }
+  // The browser draws the app's SVG at the PNG's size; its text chunks come beside it.
+  function pngFromSvg(path, name) {
+    var svg = Module.FS.readFile(path, { encoding: 'utf8' });
+    var side = JSON.parse(Module.FS.readFile(path + '.text', { encoding: 'utf8' }));
+    var image = new Image();
+    image.onload = function () {
+      var c = document.createElement('canvas');
+      c.width = side.width;
+      c.height = side.height;
+      c.getContext('2d').drawImage(image, 0, 0, side.width, side.height);
+      c.toBlob(function (blob) {
+        blob.arrayBuffer().then(function (buffer) { save(withText(new Uint8Array(buffer), side.text, side.dpi), name, 'image/png'); });
+      }, 'image/png');
+    };
+    image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
+  }
+
+  // Two fingers on a picture: a pinch zooms it as the wheel does, about the point between them.
+  var pinch = null;
+  function touchPoint(t) {
+    var r = canvas.getBoundingClientRect(), k = canvas.width / r.width;
+    return { x: (t.clientX - r.left) * k, y: (t.clientY - r.top) * k };
+  }
+  function midAndSpread(touches) {
+    var a = touchPoint(touches[0]), b = touchPoint(touches[1]);
+    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) };
+  }
+  window.addEventListener('touchstart', function (e) {
+    if (e.touches.length === 2) { pinch = midAndSpread(e.touches); e.stopPropagation(); e.preventDefault(); }
+  }, { capture: true, passive: false });
+  window.addEventListener('touchmove', function (e) {
+    if (!pinch || e.touches.length !== 2) return;
+    e.stopPropagation();
+    e.preventDefault();
+    var now = midAndSpread(e.touches);
+    if (pinch.d > 0 && now.d > 0) call('rope_web_pinch', null, ['number', 'number', 'number'], [now.x, now.y, now.d / pinch.d]);
+    pinch = now;
+  }, { capture: true, passive: false });
+  window.addEventListener('touchend', function (e) { if (e.touches.length < 2) pinch = null; }, { capture: true });
+
+  // Keys the app takes that the browser would otherwise take (save page, open file, find, print).
+  window.addEventListener('keydown', function (e) {
+    var key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if ((e.ctrlKey || e.metaKey) && 'soyzrepkl'.indexOf(key) >= 0) e.preventDefault();
+    if (/^F([1-9]|1[0-2])$/.test(e.key) || e.key === 'PageDown' || e.key === 'PageUp' || e.key === ' ') e.preventDefault();
+  }, true);
+  canvas.addEventListener('contextmenu', function (e) { e.preventDefault(); });
+
+  var page = {
+    started: function () {
+      started = true;
+      loading.hidden = true;
+      canvas.focus();
+    },
+    failed: function (why) {
+      loading.hidden = false;
+      document.getElementById('failure').textContent = why;
+    },
+    addressChanged: function (fragment) {
+      pendingAddress = fragment;
+      if (!addressTimer) addressTimer = setTimeout(writeAddress, 250);
+    },
+    download: function (path, name, type) {
+      if (type === 'png-from-svg') return pngFromSvg(path, name);
+      save(Module.FS.readFile(path), name, type);
+    },
+    pickFile: pickFile,
+  };
+
+  // For a page that embeds the app: drive it from its prose.
+  window.ropeExplorer = {
+    // true once every visible panel shows its final picture
+    ready: function () { return started && call('rope_web_ready', 'number') === 1; },
+    // the session, as a desktop session file holds it
+    session: function () { return JSON.parse(call('rope_web_session', 'string')); },
+    // set('base', 500000) or set({base: 500000, position: 1000}): one undo step; the refusals, one
+    // line each ('' when everything applied)
+    set: function (key, value) {
+      var values = typeof key === 'object' ? key : (function () { var o = {}; o[key] = value; return o; })();
+      return call('rope_web_set', 'string', ['string'], [JSON.stringify(values)]);
+    },
+    // the frame benchmark's report (#bench-frames=N&sweep=KEY), as the desktop prints it; '' until done
+    bench: function () { return call('rope_web_bench', 'string'); },
+    // the address that reopens what is shown now
+    link: function () {
+      var fragment = call('rope_web_address', 'string');
+      return location.href.replace(/#.*$/, '') + (fragment ? '#' + fragment : '');
+    },
+  };
+
+  return {
+    canvas: canvas,
+    ropePage: page,
+    print: function (text) { console.log(text); },
+    printErr: function (text) { console.warn(text); },
+    onAbort: function (what) { page.failed('RoPE Explorer stopped: ' + what); },
+  };
+})();
