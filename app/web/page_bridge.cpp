@@ -9,6 +9,9 @@
 #include <vector>
 
 #include "cli/arguments.hpp"
+#include "export/export.hpp"
+#include "export/still_writers.hpp"
+#include "figures/registry.hpp"
 #include "gui/app/actions.hpp"
 #include "session/page_address.hpp"
 #include "session/session.hpp"
@@ -152,6 +155,25 @@ EMSCRIPTEN_KEEPALIVE void rope_web_pinch(double x, double y, double factor) {
     input.push(rope::gui::InputEvent::move(static_cast<float>(x), static_cast<float>(y)));
     input.push(rope::gui::InputEvent::scroll(0, static_cast<float>(std::log(factor) / std::log(1 / 0.8))));
     web_run().platform->wake();
+}
+
+// The CSV of a figure at width x height, as `rope-explorer export FIGURE --out f.csv --width W
+// --height H` writes it for the current parameters (a refusal's line instead, if it has no table).
+EMSCRIPTEN_KEEPALIVE const char* rope_web_csv(const char* name, int width, int height) {
+    static std::string text;
+    const rope::figures::FigureDescriptor* figure = rope::figures::find_figure(name);
+    if (!figure) return rope::gui::kept(text, std::string("no figure '") + name + "'");
+    rope::exporting::ExportOptions o;
+    o.width = width;
+    o.height = height;
+    try {
+        const std::unique_ptr<rope::plot::TextMeasure> measure = rope::exporting::file_text_measure();
+        const rope::figures::FigureResult fig =
+            rope::exporting::build_for_file(*figure, web_run().app->state().params(), o, *measure, true, web_run().app->cache());
+        return rope::gui::kept(text, rope::exporting::table_csv(fig.table));
+    } catch (const std::exception& e) {
+        return rope::gui::kept(text, e.what());
+    }
 }
 
 // The frame benchmark's report ("" until it is done): the text the desktop's --bench-frames prints.

@@ -77,3 +77,15 @@ endforeach()
 target_link_options(rope-explorer-web PRIVATE ${ROPE_WEB_LINK_OPTIONS})
 set_target_properties(rope-explorer-web PROPERTIES OUTPUT_NAME rope-explorer-app SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR})
 set_property(TARGET rope-explorer-web APPEND PROPERTY LINK_DEPENDS ${ROPE_WEB_FONTS})
+
+set(ROPE_WEB_PAGE ${PROJECT_BINARY_DIR}/rope-explorer.html)
+add_custom_command(
+  OUTPUT ${ROPE_WEB_PAGE}
+  COMMAND ${CMAKE_COMMAND} -DTEMPLATE=${PROJECT_SOURCE_DIR}/assets/web/page.html -DPAGE_SCRIPT=${PROJECT_SOURCE_DIR}/assets/web/page.js
+          -DAPP_SCRIPT=$<TARGET_FILE:rope-explorer-web> -DVERSION=${PROJECT_VERSION} -DOUT=${ROPE_WEB_PAGE}
+          -P ${PROJECT_SOURCE_DIR}/cmake/assemble_page.cmake
+  DEPENDS rope-explorer-web ${PROJECT_SOURCE_DIR}/assets/web/page.html ${PROJECT_SOURCE_DIR}/assets/web/page.js
+          ${PROJECT_SOURCE_DIR}/cmake/assemble_page.cmake
+  COMMENT "Writing rope-explorer.html (one self-contained page)"
+  VERBATIM)
+add_custom_target(rope-explorer-page ALL DEPENDS ${ROPE_WEB_PAGE})

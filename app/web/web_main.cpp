@@ -32,7 +32,7 @@ namespace {
 constexpr double kFrameBudget = 0.012;
 
 EM_JS(char*, rope_page_fragment, (), {
-    var text = (location.hash || '').replace(/^#/, '');
+    var text = (location.hash || "").replace(/^#/, "");
     var size = lengthBytesUTF8(text) + 1;
     var out = _malloc(size);
     stringToUTF8(text, out, size);
@@ -67,13 +67,17 @@ void one_animation_frame(void*) {
         app.idle();
         r.idle = true;
     }
-    // The time left: pictures waiting to be built, then background work. A build done wakes the
-    // next frame to show it.
+    // The time left: a picture waiting to be built (one at least, so that pictures keep coming
+    // while frames take the whole budget), more while there is time, then background work; pictures
+    // that arrived are drawn in place (the canvas keeps what it showed), else the next frame shows them.
     const double until = t0 + kFrameBudget;
-    bool built = false;
+    bool built = app.build_here();
     while (r.platform->now() < until && app.build_here()) built = true;
     if (tasks::background().run_until(until)) built = true;
-    if (built) r.platform->wake();
+    if (built) {
+        app.use_spare_time(until);
+        r.platform->wake();
+    }
 }
 
 // The options a desktop start would get from the address: parameters, lesson, theme, benchmark.

@@ -31,6 +31,9 @@ EM_JS(void, rope_canvas_css_size, (int* width, int* height), {
     HEAP32[height >> 2] = Math.max(1, Math.round(r.height));
 });
 
+// The current WebGL context as the canvas's own (emscripten's GLFW reuses Module.ctx).
+EM_JS(void, rope_adopt_context, (), { Module.ctx = GL.currentContext.GLctx; });
+
 EM_BOOL on_resize(int, const EmscriptenUiEvent*, void* platform) {
     static_cast<WebPlatform*>(platform)->fit_canvas();
     return EM_FALSE;
@@ -40,6 +43,22 @@ EM_BOOL on_resize(int, const EmscriptenUiEvent*, void* platform) {
 
 WebPlatform::WebPlatform() {
     if (!glfwInit()) throw cli::RuntimeFailure("this browser cannot run the app (no GLFW)");
+    // The WebGL 2 context with its drawing kept from frame to frame (as the desktop's window keeps its
+    // back buffer): a frame redraws only what changed, and software WebGL pays for every pixel.
+    // GLFW's window then takes this context (emscripten reuses a canvas's context).
+    EmscriptenWebGLContextAttributes attributes;
+    emscripten_webgl_init_context_attributes(&attributes);
+    attributes.majorVersion = 2;
+    attributes.minorVersion = 0;
+    attributes.alpha = EM_FALSE;
+    attributes.depth = EM_FALSE;
+    attributes.stencil = EM_FALSE;
+    attributes.antialias = EM_FALSE;
+    attributes.preserveDrawingBuffer = EM_TRUE;
+    const EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context = emscripten_webgl_create_context("#canvas", &attributes);
+    if (context <= 0 || emscripten_webgl_make_context_current(context) != EMSCRIPTEN_RESULT_SUCCESS)
+        throw cli::RuntimeFailure("this browser has no WebGL 2, which the app draws with");
+    rope_adopt_context();
     glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);

@@ -27,6 +27,7 @@ public:
     std::string clipboard() const override { return clipboard_; }
     void set_clipboard(const std::string& text) override;
     void set_text_cursor(bool on) override;
+    bool keeps_back_buffer() const override { return true; }  // preserveDrawingBuffer
 
     // The page's device pixel ratio: the app's UI scale.
     float content_scale() const;

@@ -176,6 +176,10 @@ var Module = (function () {
     },
     // the frame benchmark's report (#bench-frames=N&sweep=KEY), as the desktop prints it; '' until done
     bench: function () { return call('rope_web_bench', 'string'); },
+    // the numbers behind a figure (its name: 'heatmap', ...) at width x height, as the CSV export holds them
+    table: function (figure, width, height) {
+      return call('rope_web_csv', 'string', ['string', 'number', 'number'], [figure, width || 800, height || 480]);
+    },
     // the address that reopens what is shown now
     link: function () {
       var fragment = call('rope_web_address', 'string');

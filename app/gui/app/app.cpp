@@ -324,7 +324,7 @@ void App::frame() {
     if (settle_frames_ > 0) --settle_frames_;
     if (state_.params() != params_before || state_.maximized != maximized_before || state_.page != page_before || io.MouseWheel != 0)
         settle_frames_ = std::max(settle_frames_, 2);
-    if (contents_resized()) settle_frames_ = std::max(settle_frames_, 1);
+    if (contents_resized() || controls_.sections_resized()) settle_frames_ = std::max(settle_frames_, 1);
     text_field_active_ = io.WantTextInput;
     apply_view_changes();
     if (state_.params() != trimmed_params_ && ++frames_since_trim_ >= 600) idle();  // a long drag or animation

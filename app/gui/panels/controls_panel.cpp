@@ -40,8 +40,10 @@ namespace {
 // its section only. A child's height is the one its content took last frame.
 class Section {
 public:
-    explicit Section(const char* title) : id_(ImGui::GetID(title)) {
+    // `resized` is set when the section's content took another height than it was laid out with.
+    Section(const char* title, bool& resized) : id_(ImGui::GetID(title)), resized_(resized) {
         const float height = ImGui::GetStateStorage()->GetFloat(id_, ImGui::GetFrameHeightWithSpacing());
+        height_ = height;
         // Scrolled out of view, a section is laid out in a group, where nothing is drawn but every
         // item is measured: in a child window of its own ImGui would skip its items (a clipped child
         // is hidden), its height would shrink to its title, and the controls' scrollbar would say
@@ -73,13 +75,19 @@ public:
         const bool measured = !ImGui::GetCurrentWindow()->SkipItems;
         if (in_view_) ImGui::EndChild();
         else ImGui::EndGroup();
-        if (measured) ImGui::GetStateStorage()->SetFloat(id_, std::max(1.0f, content));
+        if (!measured) return;
+        ImGui::GetStateStorage()->SetFloat(id_, std::max(1.0f, content));
+        // one frame more lays it out at its height (its child window has no scrollbar for the app's
+        // check of contents that changed size to see)
+        if (std::abs(std::max(1.0f, content) - height_) > 0.5f) resized_ = true;
     }
     Section(const Section&) = delete;
     Section& operator=(const Section&) = delete;
 
 private:
     ImGuiID id_;
+    bool& resized_;
+    float height_ = 0;   // as laid out: the height its content took the frame before
     bool in_view_ = true;
     float start_y_ = 0;  // the group's top (a child's is 0)
 };
@@ -222,7 +230,7 @@ void ControlsPanel::control(const AppState& state, const ParamSpec& spec, Action
 }
 
 void ControlsPanel::table_section(const AppState& state, ControlSection section, Actions& out) {
-    Section s(section_title(section));
+    Section s(section_title(section), sections_resized_);
     for (const ParamSpec* spec : section_params(section)) control(state, *spec, out);
 }
 
@@ -376,7 +384,7 @@ void ask_change(const AppState& state, Actions& out, const std::string& label, c
 
 // The preset picker (model A) and, under it, model B: "compare with", a swap and a clear button.
 void ControlsPanel::model_section(const AppState& state, Actions& out) {
-    Section section("Model");
+    Section section("Model", sections_resized_);
     const std::string current(state.params()[P::preset]);
     std::string config;
     const std::string picked = preset_combo("##preset", current, "(no preset)", false, &config);
@@ -432,14 +440,14 @@ void ControlsPanel::compare_with(const AppState& state, Actions& out) {
 // The current pair's numbers, and the theme.
 void ControlsPanel::now_and_view_sections(const AppState& state, const FrequencyTable& f, Actions& out) {
     {
-        Section section("Now");
+        Section section("Now", sections_resized_);
         const int pair = static_cast<int>(std::min<std::int64_t>(state.params()[P::pair], f.pairs() - 1));
         ImGui::Text("d = %d (%d rotated, %d pairs)", f.dim, f.rotated_dims, f.pairs());
         ImGui::Text("θ_%d = %.6g rad/token", pair, f.theta[pair]);
         ImGui::Text("wavelength = %.6g tokens", f.wavelength(pair));
         ImGui::Text("attention factor = %.6g", f.attention_factor);
     }
-    Section section("View");
+    Section section("View", sections_resized_);
     bool light = state.theme == plot::ThemeId::light;
     if (ImGui::Checkbox("light theme", &light)) out.ask(act::SetTheme{light ? plot::ThemeId::light : plot::ThemeId::dark});
     item_tooltip("Switch between the dark and the light colour theme.");
@@ -461,6 +469,7 @@ void ControlsPanel::status_line(const AppState& state, ImVec2 pos, ImVec2 size) 
 }
 
 void ControlsPanel::draw(const AppState& state, figures::FigureCache& cache, ImVec2 pos, ImVec2 size, Actions& out) {
+    sections_resized_ = false;
     // the controls scroll; the status line below them stays in view, in a window of its own
     const float status_h = std::round(ImGui::GetTextLineHeightWithSpacing() * 3.2f);
     ImGui::SetNextWindowPos(pos);
@@ -474,7 +483,7 @@ void ControlsPanel::draw(const AppState& state, figures::FigureCache& cache, ImV
     ImGui::BeginChild("controls_scroll", ImVec2(0, 0), false);
     const auto freqs = cache.frequencies(state.params());
     {
-        Section section("Teach");
+        Section section("Teach", sections_resized_);
         draw_toolbar(state, out);
     }
     table_section(state, ControlSection::position, out);

@@ -16,6 +16,9 @@ class ControlsPanel {
 public:
     // `cache`: where the model's numbers ("Now") come from.
     void draw(const AppState& state, figures::FigureCache& cache, ImVec2 pos, ImVec2 size, Actions& out);
+    // A section took another height in this frame than it was laid out with (each is laid out at the
+    // height its content took the frame before): the next frame shows it whole.
+    bool sections_resized() const { return sections_resized_; }
 
 private:
     void table_section(const AppState& state, ControlSection section, Actions& out);
@@ -37,6 +40,7 @@ private:
     bool typing_active_ = false;  // it has had the keyboard (so losing it ends the typing)
     std::string typed_before_;
     char typed_[128] = {};
+    bool sections_resized_ = false;
 };
 
 }  // namespace rope::gui

@@ -1,0 +1,63 @@
+// Debian's Chromium, headless, driven through the DevTools protocol over --remote-debugging-pipe
+// (JSON messages ended by a NUL byte on fds 3 and 4: no websocket needed): open a page, evaluate
+// script, send real key, mouse and touch input, take screenshots, and see every request the page
+// makes and every uncaught error. WebGL 2 through SwiftShader. No network: a network namespace of its
+// own where the machine allows one (unshare -n), and in any case no host resolves and the proxy
+// does not exist.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace rope::test {
+
+class Chromium {
+public:
+    // A browser with a window (viewport) of width x height CSS pixels at device scale 1.
+    Chromium(int width, int height, const std::string& profile_dir);
+    ~Chromium();
+    Chromium(const Chromium&) = delete;
+    Chromium& operator=(const Chromium&) = delete;
+    bool started() const { return session_.size() > 0; }
+
+    // Opens `url` and waits for its load event.
+    void open(const std::string& url);
+    // The value of a script expression (awaited if a promise); throws std::runtime_error on an exception.
+    nlohmann::json evaluate(const std::string& expression);
+    // Evaluates `expression` every 50 ms until it is true; the seconds it took, or -1 after `seconds`.
+    double wait_for(const std::string& expression, double seconds);
+    // The viewport as PNG bytes.
+    std::vector<unsigned char> screenshot();
+
+    // Real input: DOM key names ("ArrowRight", "PageDown", "z" with modifiers 2 = Ctrl, 8 = Shift).
+    void key(const std::string& key, int modifiers = 0);
+    void mouse(const std::string& type, double x, double y, int buttons = 0);  // mousePressed/Released/Moved
+    void drag(double x0, double y0, double x1, double y1, int steps);
+    void wheel(double x, double y, double dy);
+    // Two fingers at (cx ± spread, cy) moving to (cx ± spread * factor, cy) in `steps` steps.
+    void pinch(double cx, double cy, double spread, double factor, int steps);
+
+    // Every URL the page asked for, and every uncaught exception's text.
+    const std::vector<std::string>& requests() const { return requests_; }
+    const std::vector<std::string>& exceptions() const { return exceptions_; }
+    // The console's messages (type: text).
+    const std::vector<std::string>& console() const { return console_; }
+
+private:
+    nlohmann::json command(const std::string& method, const nlohmann::json& params = nlohmann::json::object(), bool page = true);
+    void send(const nlohmann::json& message);
+    nlohmann::json receive(int id);  // the reply to `id`; events seen on the way are kept
+    void note_event(const nlohmann::json& event);
+    std::string read_message();
+
+    int pid_ = -1;
+    int to_browser_ = -1, from_browser_ = -1;
+    int next_id_ = 1;
+    std::string session_;
+    std::string buffer_;
+    bool loaded_ = false;
+    std::vector<std::string> requests_, exceptions_, console_;
+};
+
+}  // namespace rope::test

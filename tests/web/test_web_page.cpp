@@ -1,0 +1,234 @@
+// The browser build (build-web/rope-explorer.html, `bash .ci/setup --web`) in Debian's Chromium,
+// headless, no network (label web): it loads from file:// alone and is ready within 3 s; an address
+// shows what the desktop app shows for the same state; real keys, a slider drag and a pinch change
+// the state and the address as on the desktop; wrong address keys are refused one line each while
+// the rest apply; the script API; the numbers equal the desktop's; the frame benchmark's budget.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "support/chromium.hpp"
+#include "support/process.hpp"
+#include "support/temp_dir.hpp"
+#include "support/x_server.hpp"
+
+using rope::test::Chromium;
+using rope::test::run_process;
+
+namespace {
+
+const std::string kPage = ROPE_WEB_PAGE;
+const std::string kUrl = "file://" + kPage;
+constexpr int kWidth = 1280, kHeight = 720;
+
+class WebPage : public rope::test::TempDirTest {
+protected:
+    std::unique_ptr<Chromium> browser(int width = kWidth, int height = kHeight) {
+        return std::make_unique<Chromium>(width, height, path("profile-" + std::to_string(++browsers_)));
+    }
+    // Opens the page at `fragment` and waits until ready() (the seconds it took; -1: never).
+    double open_ready(Chromium& c, const std::string& fragment, double seconds = 30) {
+        c.open(kUrl + (fragment.empty() ? "" : "#" + fragment));
+        return c.wait_for("window.ropeExplorer && ropeExplorer.ready()", seconds);
+    }
+    std::string save(const std::vector<unsigned char>& png, const std::string& name) {
+        const std::string p = path(name);
+        std::ofstream(p, std::ios::binary).write(reinterpret_cast<const char*>(png.data()), static_cast<std::streamsize>(png.size()));
+        return p;
+    }
+    // The desktop app's picture of a state at 1280x720 (its own X server).
+    std::string desktop(const std::vector<std::string>& args, const std::string& name) {
+        static rope::test::XServer x;
+        std::vector<std::string> argv = {ROPE_EXPLORER_BINARY, "--fresh", "--size", "1280x720", "--screenshot", path(name), "--quit"};
+        argv.insert(argv.end(), args.begin(), args.end());
+        const rope::test::ProcessResult r = run_process(argv, "", {x.env(), "XDG_STATE_HOME=" + path("state")});
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        return path(name);
+    }
+    int browsers_ = 0;
+};
+
+// Mean absolute difference of two pictures, 0..1 (ImageMagick's MAE, normalised).
+double difference(const std::string& a, const std::string& b) {
+    const rope::test::ProcessResult r = run_process({"/usr/bin/compare", "-metric", "MAE", a, b, "null:"});
+    const std::size_t open = r.err.find('(');
+    return open == std::string::npos ? 1.0 : std::stod(r.err.substr(open + 1));
+}
+
+nlohmann::json session(Chromium& c) { return c.evaluate("ropeExplorer.session()"); }
+std::string address(Chromium& c) { return c.evaluate("location.hash").get<std::string>(); }
+// The address once the page has written it (a few times a second at most).
+std::string address_with(Chromium& c, const std::string& part) {
+    c.wait_for("location.hash.indexOf(" + nlohmann::json(part).dump() + ") >= 0", 3);
+    return address(c);
+}
+
+}  // namespace
+
+TEST_F(WebPage, LoadsFromFileAloneReadyWithinThreeSeconds) {
+    struct stat st {};
+    ASSERT_EQ(stat(kPage.c_str(), &st), 0) << kPage << ": build it with `bash .ci/setup --web`";
+    std::printf("rope-explorer.html: %.2f MiB\n", st.st_size / 1048576.0);
+    EXPECT_LE(st.st_size, 12 << 20);
+    auto c = browser();
+    const double ready = open_ready(*c, "");
+    std::printf("ready at defaults %.2f s after the page loaded\n", ready);
+    EXPECT_GE(ready, 0);
+    EXPECT_LE(ready, 3.0);
+    for (const std::string& url : c->requests())
+        EXPECT_TRUE(url == kUrl || url.rfind("data:", 0) == 0 || url.rfind("blob:", 0) == 0) << "the page asked for " << url;
+    EXPECT_TRUE(c->exceptions().empty()) << c->exceptions().front();
+}
+
+// A state given by the address is the picture the desktop app draws for the same flags and session.
+TEST_F(WebPage, AnAddressShowsWhatTheDesktopShows) {
+    struct State {
+        std::string name, fragment;
+        std::vector<std::string> desktop_args;
+    };
+    const std::string presenting = path("presenting.json");
+    std::ofstream(presenting) << R"({"parameters": {"preset": "qwen2.5-7b", "position": 300}, "view": {"presentation": true}})";
+    const std::vector<State> states = {
+        {"parameters", "preset=llama-3-8b&position=1000", {"--set", "preset=llama-3-8b", "--set", "position=1000"}},
+        {"lesson", "lesson=5", {"--lesson", "5"}},
+        {"presentation", "preset=qwen2.5-7b&position=300&presentation=1", {"--session", presenting}},
+    };
+    std::vector<std::string> web, desk;
+    for (const State& s : states) {
+        auto c = browser();
+        ASSERT_GE(open_ready(*c, s.fragment), 0) << s.name;
+        c->evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))");
+        web.push_back(save(c->screenshot(), "web-" + s.name + ".png"));
+        desk.push_back(desktop(s.desktop_args, "desktop-" + s.name + ".png"));
+        EXPECT_TRUE(c->exceptions().empty()) << s.name;
+    }
+    for (std::size_t i = 0; i < states.size(); ++i) {
+        const double same = difference(web[i], desk[i]), other = difference(web[i], desk[(i + 1) % states.size()]);
+        std::printf("%s: web vs desktop %.5f, vs another state %.5f\n", states[i].name.c_str(), same, other);
+        EXPECT_LT(same, 0.01) << states[i].name;
+        EXPECT_GT(other, 3 * same) << states[i].name;
+    }
+}
+
+// Keys, a slider drag and a pinch sent as a person's (the protocol's input events, through the
+// browser's own event handling) change the state and the address as in the desktop app.
+TEST_F(WebPage, RealInputChangesTheStateAndTheAddress) {
+    auto c = browser();
+    ASSERT_GE(open_ready(*c, "position=3"), 0);
+    c->mouse("mouseMoved", 700, 400);
+    c->key("ArrowRight");
+    EXPECT_GE(c->wait_for("ropeExplorer.session().parameters.position === 4", 3), 0) << session(*c).dump();
+    EXPECT_NE(address_with(*c, "position=4").find("position=4"), std::string::npos);
+    c->key("z", 2);  // Ctrl+Z
+    EXPECT_GE(c->wait_for("ropeExplorer.session().parameters.position === 3", 3), 0) << session(*c).dump();
+    EXPECT_NE(address_with(*c, "position=3").find("position=3"), std::string::npos);
+    c->key("PageDown");  // the lesson's first step
+    EXPECT_GE(c->wait_for("ropeExplorer.session().view.lesson_step === 0", 3), 0) << session(*c).dump();
+    EXPECT_NE(address_with(*c, "lesson=1").find("lesson=1"), std::string::npos);
+    c->key("Escape");
+    // the position slider in the controls (x 18..302, y ~367 at 1280x720): dragged to its middle
+    auto c2 = browser();
+    ASSERT_GE(open_ready(*c2, ""), 0);
+    c2->drag(20, 367, 160, 367, 10);
+    EXPECT_GE(c2->wait_for("ropeExplorer.session().parameters.position > 100", 3), 0) << session(*c2).dump();
+    EXPECT_NE(address_with(*c2, "position=").find("position="), std::string::npos);
+    // two fingers spread over the heatmap: it zooms in (the positions it shows narrow)
+    c2->pinch(1000, 350, 60, 3.0, 8);
+    EXPECT_GE(c2->wait_for("(s => s.parameters.heatmap_to !== undefined || s.parameters.heatmap_from !== undefined)(ropeExplorer.session())", 3), 0)
+        << session(*c2).dump();
+    EXPECT_TRUE(c->exceptions().empty() && c2->exceptions().empty());
+}
+
+TEST_F(WebPage, WrongAddressKeysAreRefusedOneLineEachAndTheRestApply) {
+    auto c = browser();
+    ASSERT_GE(open_ready(*c, "position=abc&base=500000&frobnicate=1&theme=purple"), 0);
+    const nlohmann::json s = session(*c);
+    EXPECT_EQ(s["parameters"]["base"], 500000);
+    EXPECT_EQ(s["parameters"].value("position", 0), 0);
+    std::vector<std::string> refusals;
+    for (const std::string& line : c->console())
+        if (line.find("rope-explorer:") != std::string::npos) refusals.push_back(line);
+    ASSERT_EQ(refusals.size(), 3u);  // one line each, naming the key and the value
+    for (const char* named : {"position=abc", "frobnicate", "theme=purple"})
+        EXPECT_EQ(std::count_if(refusals.begin(), refusals.end(), [&](const std::string& r) { return r.find(named) != std::string::npos; }), 1) << named;
+    EXPECT_TRUE(c->exceptions().empty());
+}
+
+TEST_F(WebPage, TheScriptApiSetsSeveralKeysAsOneUndoStep) {
+    auto c = browser();
+    ASSERT_GE(open_ready(*c, ""), 0);
+    EXPECT_EQ(c->evaluate("ropeExplorer.set({base: 500000, position: 10})"), "");
+    EXPECT_EQ(session(*c)["parameters"]["base"], 500000);
+    EXPECT_EQ(session(*c)["parameters"]["position"], 10);
+    EXPECT_NE(c->evaluate("ropeExplorer.set('dim', 3)").get<std::string>().find("dim=3"), std::string::npos);
+    c->mouse("mouseMoved", 700, 400);
+    c->key("z", 2);
+    EXPECT_GE(c->wait_for("ropeExplorer.session().parameters.base === 10000 && ropeExplorer.session().parameters.position === 0", 3), 0)
+        << session(*c).dump();
+    EXPECT_GE(c->wait_for("ropeExplorer.ready()", 10), 0);
+    EXPECT_NE(c->evaluate("ropeExplorer.link()").get<std::string>().find(kUrl), std::string::npos);
+}
+
+// The numbers behind the pictures (each figure's CSV as the page computes it) against the desktop's:
+// the same double arithmetic and the same shortest round-trip digits, so a value differs only where
+// the browser's C library (musl: fdlibm's sin, cos, pow, ...) and glibc round a transcendental
+// function's last bit differently: at most one unit in the last place, and in few values. What the
+// screen shows (a few digits) is the same; the pictures above are compared pixel for pixel.
+TEST_F(WebPage, TheNumbersAreTheDesktopsWithinOneUnitInTheLastPlace) {
+    auto c = browser();
+    ASSERT_GE(open_ready(*c, "preset=llama-3.1-8b&position=4097"), 0);
+    std::size_t values = 0, differ = 0;
+    for (const char* figure : {"vectors", "heatmap", "sweep", "decay", "context", "scores", "precision", "model_card"}) {
+        const std::string web = c->evaluate(std::string("ropeExplorer.table('") + figure + "', 800, 480)").get<std::string>();
+        const std::string out = path(std::string(figure) + ".csv");
+        const rope::test::ProcessResult r = run_process({ROPE_EXPLORER_BINARY, "export", figure, "--out", out, "--width", "800", "--height", "480",
+                                                         "--set", "preset=llama-3.1-8b", "--set", "position=4097"});
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const std::vector<std::string> a = rope::test::split_lines(web), b = rope::test::split_lines(rope::test::read_file(out));
+        ASSERT_EQ(a.size(), b.size()) << figure;
+        ASSERT_GT(a.size(), 1u) << figure << ": " << web.substr(0, 200);
+        for (std::size_t line = 0; line < a.size(); ++line) {
+            const std::vector<std::string> ca = rope::test::split(a[line], ','), cb = rope::test::split(b[line], ',');
+            ASSERT_EQ(ca.size(), cb.size()) << figure << " line " << line;
+            for (std::size_t k = 0; k < ca.size(); ++k) {
+                if (ca[k] == cb[k]) {
+                    ++values;
+                    continue;
+                }
+                char* end_a = nullptr;
+                char* end_b = nullptr;
+                const double x = std::strtod(ca[k].c_str(), &end_a), y = std::strtod(cb[k].c_str(), &end_b);
+                ASSERT_TRUE(*end_a == '\0' && *end_b == '\0' && !ca[k].empty()) << figure << " line " << line << ": " << ca[k] << " vs " << cb[k];
+                ++values;
+                ++differ;
+                EXPECT_TRUE(std::nextafter(x, y) == y) << figure << " line " << line << ": " << ca[k] << " vs " << cb[k] << " (more than 1 ulp)";
+            }
+        }
+    }
+    std::printf("%zu of %zu values differ, each by one unit in the last place\n", differ, values);
+    EXPECT_LT(differ * 20, values);  // under 5%
+}
+
+// #bench-frames=N&sweep=KEY: the desktop's frame benchmark in the page, at 1280x720 on SwiftShader.
+TEST_F(WebPage, TheFrameBenchmarkSweepingBaseKeepsWithinBudget) {
+    auto c = browser();
+    c->open(kUrl + "#bench-frames=200&sweep=base");
+    ASSERT_GE(c->wait_for("window.ropeExplorer && ropeExplorer.bench() !== ''", 120), 0);
+    const std::string report = c->evaluate("ropeExplorer.bench()").get<std::string>();
+    std::printf("%s", report.c_str());
+    auto value = [&](const std::string& key) {
+        std::smatch m;
+        return std::regex_search(report, m, std::regex("(^|\\n)" + key + " ([0-9.]+)")) ? std::stod(m[2]) : -1.0;
+    };
+    EXPECT_GT(value("p50_ms"), 0) << report;
+    EXPECT_LE(value("p99_ms"), 33) << report;
+    EXPECT_LE(value("latency_p99_ms"), 100) << report;
+}
