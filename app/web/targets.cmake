@@ -65,11 +65,12 @@ target_link_libraries(rope_gui PUBLIC rope_figures rope_export rope_session rope
 
 # The page: rope-explorer.js (the WebAssembly inlined) and the DejaVu Sans files at the paths the app
 # reads them from, then one HTML file from our page template with that script inlined.
-add_executable(rope-explorer-web ${ROPE_WEB_DIR}/web_main.cpp ${ROPE_WEB_DIR}/web_platform.cpp ${ROPE_WEB_DIR}/page_bridge.cpp)
+add_executable(rope-explorer-web ${ROPE_WEB_DIR}/web_main.cpp ${ROPE_WEB_DIR}/web_platform.cpp ${ROPE_WEB_DIR}/page_bridge.cpp
+                                 ${ROPE_WEB_DIR}/gl_state_cache.cpp)
 target_link_libraries(rope-explorer-web PRIVATE rope_gui rope_warnings)
 set(ROPE_WEB_FONTS /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf)
 set(ROPE_WEB_LINK_OPTIONS -sUSE_GLFW=3 -sUSE_WEBGL2=1 -sFULL_ES3=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
-    -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sSINGLE_FILE=1 -sENVIRONMENT=web -sEXIT_RUNTIME=0
+    -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sSINGLE_FILE=1 -sENVIRONMENT=web -sEXIT_RUNTIME=0 -sGL_TRACK_ERRORS=0
     "-sEXPORTED_RUNTIME_METHODS=['FS','ccall','cwrap','UTF8ToString']")
 foreach(font ${ROPE_WEB_FONTS})
   list(APPEND ROPE_WEB_LINK_OPTIONS "SHELL:--embed-file ${font}@${font}")

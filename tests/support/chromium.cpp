@@ -8,7 +8,9 @@
 
 #include <chrono>
 #include <csignal>
+#include <algorithm>
 #include <cstring>
+#include <map>
 #include <stdexcept>
 #include <thread>
 
@@ -195,6 +197,26 @@ double Chromium::wait_for(const std::string& expression, double seconds) {
 
 std::vector<unsigned char> Chromium::screenshot() {
     return from_base64(command("Page.captureScreenshot", {{"format", "png"}})["data"].get<std::string>());
+}
+
+std::vector<std::pair<std::string, double>> Chromium::profile(double seconds) {
+    command("Profiler.enable");
+    command("Profiler.setSamplingInterval", {{"interval", 200}});
+    command("Profiler.start");
+    std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(seconds * 1000)));
+    const nlohmann::json p = command("Profiler.stop")["profile"];
+    std::map<long, std::string> names;
+    for (const auto& n : p["nodes"]) names[n["id"].get<long>()] = n["callFrame"].value("functionName", "");
+    std::map<std::string, double> count;
+    double total = 0;
+    for (const auto& s : p["samples"]) {
+        count[names[s.get<long>()]] += 1;
+        total += 1;
+    }
+    std::vector<std::pair<std::string, double>> out(count.begin(), count.end());
+    for (auto& [name, c] : out) c /= std::max(1.0, total);
+    std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    return out;
 }
 
 void Chromium::key(const std::string& key, int modifiers) {

@@ -38,6 +38,10 @@ public:
     // Two fingers at (cx ± spread, cy) moving to (cx ± spread * factor, cy) in `steps` steps.
     void pinch(double cx, double cy, double spread, double factor, int steps);
 
+    // The page's script and WebAssembly sampled for `seconds`: each function's own share of the
+    // samples, largest first ("name share").
+    std::vector<std::pair<std::string, double>> profile(double seconds);
+
     // Every URL the page asked for, and every uncaught exception's text.
     const std::vector<std::string>& requests() const { return requests_; }
     const std::vector<std::string>& exceptions() const { return exceptions_; }
