@@ -22,6 +22,7 @@ struct FileFormatInfo {
     FileFormat id;
     std::string_view name;       // "PNG", "PNG frames": status lines and messages
     std::string_view extension;  // ".png"; "/" for a folder (a path ending in /)
+    std::string_view mime;       // "image/png": the type a browser's download is given
     std::string_view label;      // the dialogs' radio button
     std::string_view help;       // one line for --help and the README
     FormatKind kind;
@@ -34,7 +35,8 @@ struct FileFormatInfo {
 
 const std::vector<FileFormatInfo>& file_formats();
 const FileFormatInfo& file_format(FileFormat id);
-// Whether this build writes the format (the browser's writes no PDF and no pixel animation).
+// Whether this build writes the format (the browser's writes no PDF and no pixel animation: the
+// dialogs offer those as the desktop app's).
 bool writable_here(const FileFormatInfo& format);
 // The format `path` names: a folder of PNGs when it ends in '/', else by its extension
 // (case-insensitive); null if none of ours.

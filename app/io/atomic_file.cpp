@@ -59,9 +59,13 @@ TemporaryBeside make_temporary_beside(const std::string& target, const std::stri
     buf.push_back('\0');
     const int fd = mkstemp(buf.data());
     if (fd < 0) throw IoError(message(shown, std::strerror(errno)));
+#ifdef __EMSCRIPTEN__
+    fchmod(fd, 0644);  // the page's umask starts at 0777: its script could not read the file back
+#else
     const mode_t mask = umask(0);
     umask(mask);
     fchmod(fd, 0666 & ~mask);
+#endif
     return {fd, buf.data()};
 }
 

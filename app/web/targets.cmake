@@ -54,6 +54,7 @@ add_library(rope_gui STATIC
   ${ROPE_APP}/gui/dialogs/handout_job.cpp
   ${ROPE_APP}/gui/dialogs/recording_fields.cpp
   ${ROPE_APP}/gui/dialogs/session_dialog.cpp
+  ${ROPE_APP}/gui/dialogs/page_files.cpp
   ${ROPE_APP}/gui/platform/fonts.cpp
   ${ROPE_APP}/gui/platform/gl_renderer.cpp
   ${ROPE_APP}/gui/platform/heatmap_renderer.cpp

@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "figures/registry.hpp"
 #include "cli/arguments.hpp"
 #include "gui/app/app.hpp"
 #include "gui/drivers/frame_drivers.hpp"
@@ -136,6 +137,11 @@ int run_web() {
     view.lesson = 0;  // started there already
     view.theme.reset();
     apply_view_keys(*r.app, view);
+    if (const figures::FigureDescriptor* figure = r.embed.empty() ? nullptr : figures::find_figure(r.embed)) {
+        r.app->state().embedded = figure->index;  // that panel alone, for good
+        r.app->state().maximized = figure->index;
+        r.app->state().page = figure->page;
+    }
     for (const std::string& e : errors) std::fprintf(stderr, "rope-explorer: %s\n", e.c_str());
     if (!errors.empty()) r.app->state().set_status(errors.front(), true);
     r.driver = make_driver(options, *r.renderer);

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 
 #include "cli/arguments.hpp"
 
@@ -22,6 +23,11 @@ EM_JS(void, rope_write_clipboard, (const char* text), {
 
 EM_JS(void, rope_set_cursor, (int text), { Module['canvas'].style.cursor = text ? 'text' : 'default'; });
 
+// A PNG is drawn by the page from the SVG the app wrote (web_writers.cpp): its text chunks beside it.
+EM_JS(void, rope_offer_download, (const char* path, const char* name, const char* mime, int from_svg), {
+    if (Module['ropePage']) Module['ropePage'].download(UTF8ToString(path), UTF8ToString(name), from_svg ? 'png-from-svg' : UTF8ToString(mime));
+});
+EM_JS(void, rope_pick_file, (const char* accept, int as_b), { if (Module['ropePage']) Module['ropePage'].pickFile(UTF8ToString(accept), as_b); });
 EM_JS(double, rope_device_pixel_ratio, (), { return window.devicePixelRatio || 1; });
 
 // The canvas's CSS size, in CSS pixels.
@@ -149,6 +155,14 @@ void WebPlatform::set_clipboard(const std::string& text) {
     clipboard_ = text;
     rope_write_clipboard(text.c_str());
 }
+
+void WebPlatform::download(const std::string& path, const std::string& name, const std::string& mime) {
+    std::error_code ec;
+    const bool from_svg = mime == "image/png" && std::filesystem::exists(path + ".text", ec);
+    rope_offer_download(path.c_str(), name.c_str(), mime.c_str(), from_svg ? 1 : 0);
+}
+
+void WebPlatform::pick_file(const std::string& accept, bool as_b) { rope_pick_file(accept.c_str(), as_b ? 1 : 0); }
 
 void WebPlatform::set_text_cursor(bool on) { rope_set_cursor(on ? 1 : 0); }
 

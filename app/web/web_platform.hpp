@@ -28,6 +28,9 @@ public:
     void set_clipboard(const std::string& text) override;
     void set_text_cursor(bool on) override;
     bool keeps_back_buffer() const override { return true; }  // preserveDrawingBuffer
+    bool files_through_page() const override { return true; }
+    void download(const std::string& path, const std::string& name, const std::string& mime) override;
+    void pick_file(const std::string& accept, bool as_b) override;
 
     // The page's device pixel ratio: the app's UI scale.
     float content_scale() const;

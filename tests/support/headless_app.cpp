@@ -30,8 +30,8 @@ int modifier_bit(int key) {
 
 }  // namespace
 
-HeadlessApp::HeadlessApp(const std::vector<std::string>& args, float width, float height)
-    : platform_(width, height), app_(platform_, renderer_, 1.0f) {
+HeadlessApp::HeadlessApp(const std::vector<std::string>& args, float width, float height, bool as_page)
+    : platform_(width, height, as_page), app_(platform_, renderer_, 1.0f) {
     const gui::GuiOptions options = options_from(args);
     gui::start_app(app_.state(), options, gui::starting_state(options));
 }

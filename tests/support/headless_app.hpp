@@ -16,7 +16,8 @@ class HeadlessApp {
 public:
     // A window of `width` x `height` started as `args` say (the app's own options: --fresh, --lesson
     // N, --set ..., --session FILE); XDG_STATE_HOME should point at a test folder.
-    explicit HeadlessApp(const std::vector<std::string>& args = {"--fresh"}, float width = 1600, float height = 900);
+    // `as_page`: files go through the page as in the browser (the platform records downloads and picks).
+    explicit HeadlessApp(const std::vector<std::string>& args = {"--fresh"}, float width = 1600, float height = 900, bool as_page = false);
     gui::App& app() { return app_; }
     gui::AppState& state() { return app_.state(); }
     gui::HeadlessPlatform& platform() { return platform_; }

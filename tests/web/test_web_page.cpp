@@ -2,7 +2,8 @@
 // headless, no network (label web): it loads from file:// alone and is ready within 3 s; an address
 // shows what the desktop app shows for the same state; real keys, a slider drag and a pinch change
 // the state and the address as on the desktop; wrong address keys are refused one line each while
-// the rest apply; the script API; the numbers equal the desktop's; the frame benchmark's budget.
+// the rest apply; the script API; files as downloads, from the picker and dropped; an embedded
+// panel; the numbers equal the desktop's; the frame benchmark's budget.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -45,9 +46,9 @@ protected:
         return p;
     }
     // The desktop app's picture of a state at 1280x720 (its own X server).
-    std::string desktop(const std::vector<std::string>& args, const std::string& name) {
+    std::string desktop(const std::vector<std::string>& args, const std::string& name, const std::string& size = "1280x720") {
         static rope::test::XServer x;
-        std::vector<std::string> argv = {ROPE_EXPLORER_BINARY, "--fresh", "--size", "1280x720", "--screenshot", path(name), "--quit"};
+        std::vector<std::string> argv = {ROPE_EXPLORER_BINARY, "--fresh", "--size", size, "--screenshot", path(name), "--quit"};
         argv.insert(argv.end(), args.begin(), args.end());
         const rope::test::ProcessResult r = run_process(argv, "", {x.env(), "XDG_STATE_HOME=" + path("state")});
         EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -175,6 +176,91 @@ TEST_F(WebPage, TheScriptApiSetsSeveralKeysAsOneUndoStep) {
         << session(*c).dump();
     EXPECT_GE(c->wait_for("ropeExplorer.ready()", 10), 0);
     EXPECT_NE(c->evaluate("ropeExplorer.link()").get<std::string>().find(kUrl), std::string::npos);
+}
+
+// What the page hands over as downloads (its <a download> clicks, caught) and what it is given (the
+// file picker's <input type=file>, answered, and a file dropped on the canvas).
+const char* kCatchFiles = R"(
+  window.caught = {downloads: [], picks: []};
+  HTMLAnchorElement.prototype.click = function () { caught.downloads.push({name: this.download, href: this.href}); };
+  HTMLInputElement.prototype.click = function () { caught.picks.push(this); };
+  true)";
+// The bytes of the last download: its size, whether it is a PNG, its width and whether its text holds `word`.
+std::string last_download_facts(const std::string& word) {
+    return "(async () => { const d = caught.downloads[caught.downloads.length - 1];"
+           " const b = await (await fetch(d.href)).arrayBuffer(); const v = new Uint8Array(b);"
+           " return {name: d.name, size: b.byteLength, png: v[1] === 80 && v[2] === 78 && v[3] === 71,"
+           " width: b.byteLength > 24 ? new DataView(b).getUint32(16) : 0,"
+           " holds: new TextDecoder('latin1').decode(v).indexOf(" + nlohmann::json(word).dump() + ") >= 0}; })()";
+}
+// A File of `text` named `name`, given to the last picker the page opened.
+std::string answer_picker(const std::string& name, const std::string& text) {
+    return "(() => { const input = caught.picks[caught.picks.length - 1]; const dt = new DataTransfer();"
+           " dt.items.add(new File([" + nlohmann::json(text).dump() + "], " + nlohmann::json(name).dump() + ", {type: 'application/json'}));"
+           " input.files = dt.files; input.onchange(); return input.accept; })()";
+}
+// `text` as a file named `name` dropped on the canvas, as a file manager's drop arrives.
+std::string drop_file(const std::string& name, const std::string& text) {
+    return "(() => { const dt = new DataTransfer(); dt.items.add(new File([" + nlohmann::json(text).dump() + "], " + nlohmann::json(name).dump() +
+           ")); const at = {bubbles: true, cancelable: true, clientX: 700, clientY: 400, dataTransfer: dt};"
+           " Module.canvas.dispatchEvent(new DragEvent('dragover', at)); Module.canvas.dispatchEvent(new DragEvent('drop', at)); return true; })()";
+}
+
+TEST_F(WebPage, FilesAreDownloadsAndComeFromThePickerOrADrop) {
+    auto c = browser();
+    ASSERT_GE(open_ready(*c, "preset=llama-3-8b&position=1000"), 0);
+    ASSERT_EQ(c->evaluate(kCatchFiles), true);
+    c->mouse("mouseMoved", 700, 400);
+    c->key("s", 2);  // Ctrl+S: the session, downloaded
+    ASSERT_GE(c->wait_for("caught.downloads.length === 1", 5), 0);
+    const nlohmann::json saved = c->evaluate("(async () => JSON.parse(await (await fetch(caught.downloads[0].href)).text()))()");
+    EXPECT_EQ(c->evaluate("caught.downloads[0].name"), "session.rope.json");
+    EXPECT_EQ(saved["parameters"]["preset"], "llama-3-8b");
+    EXPECT_EQ(saved["parameters"]["position"], 1000);
+
+    c->mouse("mouseMoved", 1000, 350);  // over the heatmap: Ctrl+E exports it
+    c->key("e", 2);
+    ASSERT_GE(c->wait_for("ropeExplorer.ready()", 5), 0);
+    c->key("Enter");
+    ASSERT_GE(c->wait_for("caught.downloads.length === 2", 30), 0) << session(*c).dump();
+    const nlohmann::json png = c->evaluate(last_download_facts("heatmap"));
+    EXPECT_EQ(png["name"], "rope-heatmap.png");
+    EXPECT_TRUE(png["png"].get<bool>()) << png.dump();
+    EXPECT_EQ(png["width"], 1600) << "800 x scale 2";
+    EXPECT_TRUE(png["holds"].get<bool>()) << "the figure's name in its text chunks";
+
+    c->key("o", 2);  // Ctrl+O: the page's picker; a session picked opens
+    ASSERT_GE(c->wait_for("caught.picks.length === 1", 5), 0);
+    EXPECT_NE(c->evaluate(answer_picker("mine.json", R"({"parameters": {"preset": "qwen2.5-7b", "position": 77}})")).get<std::string>().find(".json"),
+              std::string::npos);
+    EXPECT_GE(c->wait_for("ropeExplorer.session().parameters.position === 77", 5), 0) << session(*c).dump();
+    EXPECT_EQ(session(*c)["parameters"]["preset"], "qwen2.5-7b");
+
+    ASSERT_EQ(c->evaluate(drop_file("dropped.json", R"({"parameters": {"position": 55}})")), true);
+    EXPECT_GE(c->wait_for("ropeExplorer.session().parameters.position === 55", 5), 0) << session(*c).dump();
+    EXPECT_TRUE(c->exceptions().empty()) << c->exceptions().front();
+}
+
+// #embed=FIGURE: that panel alone with its own header, filling the frame (an <iframe> of 700x450):
+// the desktop's maximised panel at that size, without a Maximise button; the address keeps it.
+TEST_F(WebPage, AnEmbeddedPanelFillsItsFrame) {
+    auto c = browser(700, 450);
+    ASSERT_GE(open_ready(*c, "embed=heatmap&preset=llama-3-8b"), 0);
+    EXPECT_EQ(session(*c)["view"]["maximized"], 1);
+    c->evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))");
+    const std::string web = save(c->screenshot(), "web-embed.png");
+    const std::string maximised = path("maximised.json");
+    std::ofstream(maximised) << R"({"parameters": {"preset": "llama-3-8b"}, "view": {"maximized": 1}})";
+    const std::string grid = path("grid.json");
+    std::ofstream(grid) << R"({"parameters": {"preset": "llama-3-8b"}, "view": {}})";
+    const double same = difference(web, desktop({"--session", maximised}, "desktop-maximised.png", "700x450"));
+    const double other = difference(web, desktop({"--session", grid}, "desktop-grid.png", "700x450"));
+    std::printf("embed vs the desktop's maximised panel %.5f, vs its grid %.5f\n", same, other);
+    EXPECT_LT(same, 0.02);
+    EXPECT_GT(other, 3 * same);
+    EXPECT_EQ(c->evaluate("ropeExplorer.set('position', 5)"), "");
+    EXPECT_NE(address_with(*c, "position=5").find("embed=heatmap"), std::string::npos);
+    EXPECT_TRUE(c->exceptions().empty());
 }
 
 // The numbers behind the pictures (each figure's CSV as the page computes it) against the desktop's:

@@ -9,8 +9,10 @@
 #include <cstdint>
 #include <cmath>
 #include <ctime>
+#include <filesystem>
 
 #include "export/export.hpp"
+#include "gui/dialogs/page_files.hpp"
 #include "gui/input/input.hpp"
 #include "gui/panels/panel_figures.hpp"
 #include "gui/panels/panel_grid.hpp"
@@ -64,6 +66,7 @@ App::App(Platform& platform, Renderer& renderer, float base_scale)
       ui_{fonts_, measure_, renderer_, platform_, builder_, builder_.cache(), nullptr, {}, {}, {}},
       exports_(builder_.cache(), [&platform] { platform.wake(); }),
       handouts_([&platform] { platform.wake(); }) {
+    if (platform.files_through_page()) exports_.download_through([&platform](const std::string& path, const std::string& name, const std::string& mime) { platform.download(path, name, mime); });
     session::install_config_importer();  // a config.json as model B (also for apps the launcher did not start: tests)
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layout is ours; deterministic screenshots
@@ -200,7 +203,10 @@ void App::layout() {
     const float controls_w = std::round(std::min(display.x * 0.3f, 330.0f * state_.ui_scale));
     const bool lesson_open = state_.lesson_step() >= 0;
     Actions asked;
-    if (state_.presentation) {
+    if (state_.embedded >= 0) {  // one panel with its own header, filling the frame: nothing else
+        draw_panels(state_, panels_, ui_, asked, ImVec2(0, 0), display, state_.embedded);
+        apply(asked);
+    } else if (state_.presentation) {
         layout_presentation(display);
     } else if (state_.maximized >= 0) {
         draw_panels(state_, panels_, ui_, asked, ImVec2(0, 0), display, state_.maximized);
@@ -246,7 +252,12 @@ void App::apply(Actions& actions) {
 void App::apply(const Action& action) {
     if (apply_to_state(state_, action)) return;
     if (const auto* d = std::get_if<act::OpenExportDialog>(&action)) exports_.open(state_, d->panel, d->recording);
-    else if (const auto* f = std::get_if<act::OpenFileDialog>(&action)) session_dialog_.open(state_, f->kind);
+    else if (const auto* f = std::get_if<act::OpenFileDialog>(&action)) {
+        if (!platform_.files_through_page()) return session_dialog_.open(state_, f->kind);
+        Actions said;
+        page_file_dialog(state_, f->kind, platform_, said);
+        apply(said);
+    }
     else if (std::holds_alternative<act::CancelRecording>(action)) exports_.cancel();
     else if (const auto* h = std::get_if<act::WriteHandout>(&action)) {
         Actions said;
@@ -437,10 +448,12 @@ void App::screenshot_if_requested() {
     if ((!figures_complete() || settle_frames_ > 0) && now - screenshot_requested_at_ < 60) return;
     state_.screenshot_requested = false;
     screenshot_requested_at_ = -1;
-    const std::string path = screenshot_path();
+    const bool page = platform_.files_through_page();  // the browser: a download
+    const std::string path = page ? download_path(std::filesystem::path(screenshot_path()).filename().string()) : screenshot_path();
     try {
         save_screenshot(path);
-        state_.set_status("Saved screenshot " + path);
+        if (page) platform_.download(path, std::filesystem::path(path).filename().string(), "image/png");
+        state_.set_status((page ? "Screenshot downloaded as " : "Saved screenshot ") + (page ? std::filesystem::path(path).filename().string() : path));
     } catch (const io::IoError& e) {
         state_.set_status(e.what(), true);
     }

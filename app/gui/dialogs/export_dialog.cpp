@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <thread>
 #include <atomic>
@@ -22,6 +23,7 @@
 #include "export/export.hpp"
 #include "gui/app/ui_helpers.hpp"
 #include "gui/dialogs/dialog_layout.hpp"
+#include "gui/dialogs/page_files.hpp"
 #include "export/animation.hpp"
 #include "gui/dialogs/recording_fields.hpp"
 #include "io/atomic_file.hpp"
@@ -99,10 +101,18 @@ void ExportJobs::open(const AppState& state, int index, bool recording) {
     d.browsing = false;
     const std::string name = "rope-" + std::string(figure.name) + std::string(exporting::file_format(d.format).extension);
     std::snprintf(d.file_name, sizeof d.file_name, "%s", name.c_str());
-    if (d.folder[0] == '\0') std::snprintf(d.folder, sizeof d.folder, "%s", default_export_folder().c_str());
+    if (download_) std::snprintf(d.folder, sizeof d.folder, "%s", std::filesystem::path(download_path("x")).parent_path().c_str());
+    else if (d.folder[0] == '\0') std::snprintf(d.folder, sizeof d.folder, "%s", default_export_folder().c_str());
+    if (download_ && !exporting::writable_here(exporting::file_format(d.format))) d.format = exporting::FileFormat::png;
     if (!recording) return;
     d.recording = true;
     default_recording(state, figure, d.rec);
+    if (!exporting::writable_here(exporting::file_format(d.rec.format)))  // the browser: an HTML page with a slider
+        for (const exporting::FileFormatInfo* f : exporting::formats_of(exporting::FormatKind::animation))
+            if (exporting::writable_here(*f)) {
+                d.rec.format = f->id;
+                break;
+            }
     d.file_name_typed = false;
     std::snprintf(d.file_name, sizeof d.file_name, "%s", recording_file_name(figure, d.rec).c_str());
 }
@@ -196,10 +206,20 @@ void ExportJobs::cancel() {
 
 bool ExportJobs::poll(Actions& out) {
     if (!job_ || !job_->done.load()) return false;
+    std::string message;
+    bool failed = false;
     {
         std::lock_guard<std::mutex> lock(job_->mutex);
-        out.ask(act::SetStatus{job_->message, job_->failed});
+        message = job_->message;
+        failed = job_->failed;
     }
+    if (download_ && !failed && !job_->cancel.load()) {  // the page offers it: "Downloaded NAME (...)"
+        const exporting::FileFormatInfo* format = exporting::format_for_path(job_->target);
+        const std::string name = std::filesystem::path(job_->target).filename().string(), saved = "Saved " + job_->target;
+        download_(job_->target, name, format ? std::string(format->mime) : "application/octet-stream");
+        if (message.rfind(saved, 0) == 0) message = "Downloaded " + name + message.substr(saved.size());
+    }
+    out.ask(act::SetStatus{message, failed});
     job_.reset();
     return true;
 }
@@ -309,13 +329,12 @@ void draw_format_choice(ExportDialogState& d) {
     std::vector<const exporting::FileFormatInfo*> formats = exporting::formats_of(exporting::FormatKind::picture);
     for (const exporting::FileFormatInfo* f : exporting::formats_of(exporting::FormatKind::table)) formats.push_back(f);
     for (std::size_t i = 0; i < formats.size(); ++i) {
-        if (ImGui::RadioButton(std::string(formats[i]->label).c_str(), d.format == formats[i]->id)) {
+        if (format_choice(*formats[i], d.format == formats[i]->id)) {
             d.format = formats[i]->id;
             set_text(d.file_name, sizeof d.file_name, exporting::with_extension(d.file_name, *formats[i]));
         }
         if (i % 2 == 0) ImGui::SameLine(ImGui::GetFontSize() * dialog_em::kSecondColumn);
     }
-    item_tooltip("The file type; the file name's extension follows it.");
 }
 
 // Size, scale, one plot alone, clean, no title: what a picture (or each frame) looks like.
@@ -367,8 +386,8 @@ void draw_picture_fields(ExportDialogState& d, const AppState& state, const Pane
     item_tooltip("Leave out the figure's title; with one plot, its title too (export --no-title).");
 }
 
-// Theme, file name and folder.
-void draw_file_fields(ExportDialogState& d) {
+// Theme, file name and folder (a download has no folder).
+void draw_file_fields(ExportDialogState& d, bool download) {
     ImGui::RadioButton("light", &d.theme, 0);
     ImGui::SameLine();
     ImGui::RadioButton("dark", &d.theme, 1);
@@ -378,9 +397,10 @@ void draw_file_fields(ExportDialogState& d) {
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * dialog_em::kLabelRoom);
     const bool folder = d.recording && d.rec.format == exporting::FileFormat::png_folder;
     if (ImGui::InputText(folder ? "folder name" : "file name", d.file_name, sizeof d.file_name)) d.file_name_typed = true;
-    item_tooltip(folder
-                     ? "The new folder the frames go into (frame-0001.png, ...); it is written whole or not at all."
-                     : "The file to write; it is written whole or not at all.");
+    item_tooltip(download ? "The name the download is given; the browser puts it where it puts downloads."
+                 : folder ? "The new folder the frames go into (frame-0001.png, ...); it is written whole or not at all."
+                          : "The file to write; it is written whole or not at all.");
+    if (download) return;
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * dialog_em::kLabelRoom);
     ImGui::InputText("folder", d.folder, sizeof d.folder);
     item_tooltip("Where the file goes (it must exist); by default your Pictures folder or the current one.");
@@ -481,7 +501,7 @@ void ExportJobs::draw_dialog(const AppState& state, const PanelSet& panels, Acti
     ImGui::BeginDisabled(!d.recording && exporting::file_format(d.format).kind == exporting::FormatKind::table);  // the numbers only
     draw_picture_fields(d, state, panel, o, problem.empty());
     ImGui::EndDisabled();
-    draw_file_fields(d);
+    draw_file_fields(d, static_cast<bool>(download_));
     if (!d.recording && problem.empty() && exporting::file_format(d.format).kind != exporting::FormatKind::table) {
         ImGui::Separator();
         draw_alt_text(state, o);

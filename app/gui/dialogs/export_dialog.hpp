@@ -67,6 +67,10 @@ public:
     void cancel();           // stops a recording at its next frame; nothing is written
     // While a recording runs: a small window in the corner with its progress and Cancel.
     void draw_progress();
+    // On a page (the browser): files are written in the page's memory and handed to `download`
+    // (path, name, MIME type) once whole; the dialog asks for a name and no folder.
+    using Download = std::function<void(const std::string& path, const std::string& name, const std::string& mime)>;
+    void download_through(Download download) { download_ = std::move(download); }
 
 private:
     void start(const AppState& state, const exporting::ExportOptions& options, Actions& out);
@@ -76,6 +80,7 @@ private:
     static void wait_for(const std::atomic<bool>& done);
     figures::FigureCache& cache_;
     std::function<void()> wake_;
+    Download download_;  // null on the desktop: the file stays where it was written
     ExportDialogState dialog_;
     // The recording's problem and what it was worked out from (it validates every frame's parameters).
     struct ProblemInputs {

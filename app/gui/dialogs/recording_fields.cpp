@@ -122,17 +122,32 @@ void number_field(const char* label, std::optional<ParamId> key, double& v, cons
 
 }  // namespace
 
+bool format_choice(const exporting::FileFormatInfo& format, bool selected) {
+    const bool here = exporting::writable_here(format);
+    ImGui::BeginDisabled(!here);
+    const bool chosen = ImGui::RadioButton(std::string(format.label).c_str(), selected);
+    ImGui::EndDisabled();
+    const std::string what = std::string(format.name) + ": " + std::string(format.help) + ".";
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {  // a greyed one says why
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        ImGui::TextUnformatted(here ? what.c_str() : (what + " The desktop app writes it; the browser cannot.").c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    return chosen && here;
+}
+
 void draw_recording_fields(const AppState& state, const figures::FigureDescriptor& figure, RecordingFields& rec, char* file_name,
                            std::size_t file_name_size) {
     const std::vector<const exporting::FileFormatInfo*> formats = exporting::formats_of(exporting::FormatKind::animation);
     for (std::size_t i = 0; i < formats.size(); ++i) {
-        if (ImGui::RadioButton(std::string(formats[i]->label).c_str(), rec.format == formats[i]->id)) {
+        if (format_choice(*formats[i], rec.format == formats[i]->id)) {
             rec.format = formats[i]->id;
             std::snprintf(file_name, file_name_size, "%s", exporting::with_extension(file_name, *formats[i]).c_str());
         }
         if (i % 2 == 0) ImGui::SameLine(ImGui::GetFontSize() * dialog_em::kSecondColumn);
     }
-    item_tooltip("The file type; the file name's extension follows it. PNG frames go into a new folder of that name.");
     const std::vector<ParamId> keys = animatable_keys(figure);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * dialog_em::kSecondColumn);
     if (ImGui::BeginCombo("moves", name_of(rec.key).c_str())) {

@@ -51,6 +51,10 @@ exporting::Animation animation_of(const RecordingFields& rec);
 // "" if the fields make a recording of `figure` from `params`; else what to fix, in one line.
 std::string recording_problem(const ParamSet& params, const figures::FigureDescriptor& figure, const RecordingFields& rec);
 
+// A format's radio button with its help as the tooltip; a format this build does not write (the
+// browser's: PDF, GIF, MP4, WebM, PNG frames) is shown greyed, and says the desktop app writes it.
+bool format_choice(const exporting::FileFormatInfo& format, bool selected);
+
 // Draws the fields (format, key, from, to, frames, fps); `file_name` follows the format.
 void draw_recording_fields(const AppState& state, const figures::FigureDescriptor& figure, RecordingFields& rec, char* file_name,
                            std::size_t file_name_size);

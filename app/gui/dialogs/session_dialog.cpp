@@ -16,6 +16,7 @@
 #include "gui/app/ui_helpers.hpp"
 #include "gui/dialogs/dialog_layout.hpp"
 #include "gui/dialogs/export_dialog.hpp"
+#include "gui/dialogs/page_files.hpp"
 #include "io/atomic_file.hpp"
 #include "session/recent_configs.hpp"
 #include "lessons/lessons.hpp"
@@ -113,21 +114,6 @@ void open_dropped_file(const AppState& state, const std::string& path, bool as_b
     open_file(state, path, kind == FileKind::config, out);
 }
 
-namespace {
-
-// "How RoPE works" -> "how-rope-works-handout.pdf"
-std::string handout_name(const std::string& title) {
-    std::string name;
-    for (const char c : title) {
-        if (std::isalnum(static_cast<unsigned char>(c))) name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        else if (!name.empty() && name.back() != '-') name += '-';
-    }
-    while (!name.empty() && name.back() == '-') name.pop_back();
-    return (name.empty() ? "lesson" : name) + "-handout.pdf";
-}
-
-}  // namespace
-
 void SessionDialog::open(const AppState& state, Kind kind) {
     open_ = true;
     just_opened_ = true;
@@ -135,7 +121,7 @@ void SessionDialog::open(const AppState& state, Kind kind) {
     // a session's name ends in .rope.json, the MIME type's glob: a file manager opens it with the app
     const std::string path = kind == Kind::open_config || kind == Kind::open_config_b ? working_folder() + "/config.json"
                              : kind == Kind::save_lesson  ? (state.lesson_file().empty() ? working_folder() + "/my-lesson.json" : state.lesson_file())
-                             : kind == Kind::save_handout ? default_export_folder() + "/" + handout_name(state.lesson().title)
+                             : kind == Kind::save_handout ? default_export_folder() + "/" + file_stem(state.lesson().title, "lesson") + "-handout.pdf"
                              : state.session_path.empty() ? working_folder() + "/session.rope.json"
                                                           : state.session_path;
     std::snprintf(path_, sizeof path_, "%s", path.c_str());

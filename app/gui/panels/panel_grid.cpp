@@ -150,10 +150,10 @@ void draw_page_tabs(const PageTabs& tabs, ImVec2 pos, float width, Actions& out)
 // The room between a panel's title and its buttons, and the buttons' width (Record, Export and
 // Maximise or Restore).
 float header_gap() { return ImGui::GetFontSize() * 1.2f; }
-float header_buttons_width(const char* last_button) {
+float header_buttons_width(const char* last_button) {  // "": Record and Export only
     const ImGuiStyle& style = ImGui::GetStyle();
-    return ImGui::CalcTextSize("Record").x + ImGui::CalcTextSize("Export").x + ImGui::CalcTextSize(last_button).x + style.FramePadding.x * 6 +
-           style.ItemSpacing.x * 2;
+    const float two = ImGui::CalcTextSize("Record").x + ImGui::CalcTextSize("Export").x + style.FramePadding.x * 4 + style.ItemSpacing.x;
+    return *last_button ? two + ImGui::CalcTextSize(last_button).x + style.FramePadding.x * 2 + style.ItemSpacing.x : two;
 }
 
 std::string header_title(int index, const figures::FigureDescriptor& figure) {
@@ -171,7 +171,7 @@ void draw_header(const AppState& state, PanelView& panel, const UiContext& ui, i
     ImGui::TextUnformatted(header_title(index, *panel.figure).c_str());
     ImGui::PopFont();
     const bool title_double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
-    item_tooltip("Double-click the title (or press its number key) to maximise this panel; again to restore.");
+    if (state.embedded < 0) item_tooltip("Double-click the title (or press its number key) to maximise this panel; again to restore.");
     if (!panel.result.hidden_b.empty()) {  // model B set, but no room here for its picture beside A's
         ImGui::SameLine();
         ImGui::TextDisabled("(A only)");
@@ -186,7 +186,8 @@ void draw_header(const AppState& state, PanelView& panel, const UiContext& ui, i
         item_tooltip(("Model B (" + panel.result.same_for_b + ") gives exactly this picture: this figure does not depend on what "
                       "differs between the two models.").c_str());
     }
-    const char* button = alone && state.maximized == index ? "Restore" : "Maximise";
+    // an embedded panel is all there is: nothing to maximise or restore
+    const char* button = state.embedded >= 0 ? "" : alone && state.maximized == index ? "Restore" : "Maximise";
     const float gap = header_gap();
     const float buttons_w = header_buttons_width(button);
     const float right = ImGui::GetWindowContentRegionMax().x;
@@ -210,9 +211,11 @@ void draw_header(const AppState& state, PanelView& panel, const UiContext& ui, i
     ImGui::SameLine();
     if (ImGui::SmallButton("Export")) out.ask(act::OpenExportDialog{index, false});
     item_tooltip("Save this figure as PNG, SVG, PDF or CSV (Ctrl+E over a panel).");
-    ImGui::SameLine();
-    if (ImGui::SmallButton(button) || title_double_clicked) out.ask(act::ToggleMaximized{index});
-    item_tooltip("Maximise this panel to the whole window, or restore the page's grid.");
+    if (state.embedded < 0) {
+        ImGui::SameLine();
+        if (ImGui::SmallButton(button) || title_double_clicked) out.ask(act::ToggleMaximized{index});
+        item_tooltip("Maximise this panel to the whole window, or restore the page's grid.");
+    }
     if (options && !options_before_buttons) panel_header_options(state, ui.cache, panel, out);
 }
 
