@@ -7,17 +7,18 @@
 #include "cli/launcher.hpp"
 #include "gui/drivers/drivers.hpp"
 #include "rope/number_parse.hpp"
+#include "weights/desktop_services.hpp"
 
 #include <sys/stat.h>
 
 namespace {
 
-int run(int argc, char** argv) {
+int run(int argc, char** argv, const rope::Services& services) {
     using namespace rope::cli;
     ArgCursor args(argc, argv, 1);
     if (!args.done() && args.peek() == "export") {
         args.next();
-        return run_export(args);
+        return run_export(args, services);
     }
     struct stat st {};
     // the window opens it: a file, or a folder as a model folder
@@ -25,9 +26,9 @@ int run(int argc, char** argv) {
     if (!args.done() && args.peek()[0] != '-' && !a_file)
         throw UsageError("unknown command '" + rope::shorten_for_message(args.peek()) + "'; rope-explorer-app runs the window and export");
     // The window: bad --set is refused before anything opens.
-    return rope::gui::run_gui(rope::gui::parse_gui_options(argc, argv, 1));
+    return rope::gui::run_gui(rope::gui::parse_gui_options(argc, argv, 1), services);
 }
 
 }  // namespace
 
-int main(int argc, char** argv) { return rope::cli::run_guarded(argc, argv, run); }
+int main(int argc, char** argv) { return rope::cli::run_guarded(argc, argv, run, rope::weights::desktop_services()); }

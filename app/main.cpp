@@ -12,10 +12,11 @@
 
 #include "cli/launcher.hpp"
 #include "rope/number_parse.hpp"
+#include "weights/desktop_services.hpp"
 
 namespace {
 
-int run(int argc, char** argv) {
+int run(int argc, char** argv, const rope::Services&) {
     using namespace rope::cli;
     ArgCursor args(argc, argv, 1);
     if (!args.done()) {
@@ -45,4 +46,4 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) { return rope::cli::run_guarded(argc, argv, run); }
+int main(int argc, char** argv) { return rope::cli::run_guarded(argc, argv, run, rope::weights::desktop_services()); }

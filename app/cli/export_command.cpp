@@ -175,10 +175,11 @@ int run_handout(const std::string& lessons_file, const std::string& out, plot::T
     return 0;
 }
 
-int run_export(ArgCursor& args) {
+int run_export(ArgCursor& args, const Services& services) {
     std::string figure_name, out, lessons_file;
     std::string first_picture_option;  // a figure's option, which a handout does not take
     exporting::ExportOptions options;
+    options.read_trained = services.read_trained;
     std::vector<std::string> sets;
     bool width_given = false, height_given = false;
     std::string animate, frames_text, fps_text;

@@ -3,10 +3,12 @@
 #pragma once
 
 #include "cli/arguments.hpp"
+#include "services/services.hpp"
 
 namespace rope::cli {
 
-int run_export(ArgCursor& args);
+// `services`: the Trained model figure reads its model folder with them.
+int run_export(ArgCursor& args, const Services& services);
 std::string export_help();
 
 }  // namespace rope::cli

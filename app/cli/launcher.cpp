@@ -10,8 +10,6 @@
 
 #include "cli/arguments.hpp"
 #include "io/program_files.hpp"
-#include "session/hf_config.hpp"
-#include "weights/trained_weights.hpp"
 
 namespace rope::cli {
 
@@ -33,11 +31,10 @@ void start_app(char** argv) {
                          (candidates.empty() ? std::string("this program") : candidates.front().substr(0, candidates.front().size() - std::strlen(kAppFile))));
 }
 
-int run_guarded(int argc, char** argv, int (*run)(int, char**)) {
-    session::install_config_importer();  // compare_to=PATH: a config.json as model B
-    weights::install_trained_reader();    // the Trained model panel's model folders
+int run_guarded(int argc, char** argv, int (*run)(int, char**, const Services&), const Services& services) {
+    answer_model_imports(services);  // compare_to=PATH: a config.json as model B, wherever it is checked
     try {
-        return run(argc, argv);
+        return run(argc, argv, services);
     } catch (const UsageError& e) {
         std::cerr << "rope-explorer: " << e.what() << "\n";
         return kExitUsage;

@@ -194,7 +194,7 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
     const std::unique_ptr<FrameSink> sink = format->open_frames(request);
     const std::unique_ptr<plot::TextMeasure> measure_owner = file_text_measure();
     const plot::TextMeasure& measure = *measure_owner;
-    figures::FigureCache cache;
+    figures::FigureCache cache(o.read_trained);
     // Pass 1 learns every frame's axis ranges; pass 2 draws each frame with their union, so the
     // titles and tick labels stay put. A frame the pins do not change is drawn from its pass-1 build.
     // (Kept lists are bounded: past kKeptListBytes a frame is built again in pass 2.)

@@ -157,7 +157,7 @@ figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, co
 
 std::string figure_alt_text(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o) {
     const std::unique_ptr<plot::TextMeasure> measure = file_text_measure();
-    figures::FigureCache cache;
+    figures::FigureCache cache(o.read_trained);
     return figures::alt_text(figure, params, build_for_file(figure, params, o, *measure, false, cache));
 }
 
@@ -178,7 +178,7 @@ ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamS
     const std::unique_ptr<plot::TextMeasure> measure_owner = file_text_measure();
     const plot::TextMeasure& measure = *measure_owner;
     std::unique_ptr<figures::FigureCache> own_cache;
-    if (!shared_cache) own_cache = std::make_unique<figures::FigureCache>();
+    if (!shared_cache) own_cache = std::make_unique<figures::FigureCache>(o.read_trained);
     figures::FigureCache& cache = shared_cache ? *shared_cache : *own_cache;
     const figures::FigureResult fig = build_for_file(figure, params, o, measure, format->kind == FormatKind::table, cache);
     const io::TextChunks meta = session::parameter_metadata(params, figure.name);

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "figures/trained_reader.hpp"
 #include "plot/style.hpp"
 
 namespace rope::exporting {
@@ -20,6 +21,9 @@ struct ExportOptions {
     bool no_title = false;  // leave out the figure's title; with `plot`, the plot's title too
     std::string plot;       // one plot of the figure alone (a name in FigureDescriptor::plots); "" = all of it
     bool full_resolution = false;  // CSV of the heatmap: one row per position and pair, not per cell
+    // How the Trained model figure reads its model folder (the program's services); none: it says
+    // this program reads no model folders.
+    figures::TrainedReader read_trained;
 };
 
 inline constexpr double kMinScale = 0.25, kMaxScale = 8;

@@ -92,7 +92,7 @@ std::vector<std::uint32_t> gif_reserved_colours(const plot::DisplayList& list) {
 std::vector<std::uint32_t> gif_reserved_colours(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o) {
     const std::unique_ptr<plot::TextMeasure> measure_owner = file_text_measure();
     const plot::TextMeasure& measure = *measure_owner;
-    figures::FigureCache cache;
+    figures::FigureCache cache(o.read_trained);
     return gif_reserved_colours(build_for_file(figure, params, o, measure, false, cache).list);
 }
 

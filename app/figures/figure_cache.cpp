@@ -198,7 +198,7 @@ struct FigureCache::Impl {
     Parallel parallel;
 };
 
-FigureCache::FigureCache() : impl_(std::make_unique<Impl>()) {}
+FigureCache::FigureCache(TrainedReader read_trained) : impl_(std::make_unique<Impl>()), read_trained_(std::move(read_trained)) {}
 
 bool FigureCache::background_busy() const {
     std::lock_guard<std::mutex> lock(impl_->mutex);
@@ -424,17 +424,6 @@ std::shared_ptr<const FigureCache::BoundCurve> FigureCache::base_bound_curve(int
     return nullptr;  // not published yet: the caller draws without it and is woken when it is
 }
 
-namespace {
-
-TrainedReader& trained_reader() {
-    static TrainedReader reader;
-    return reader;
-}
-
-}  // namespace
-
-void install_trained_reader(TrainedReader reader) { trained_reader() = std::move(reader); }
-
 TrainedState FigureCache::trained_model(const ParamSet& params, bool wait) {
     TrainedState state;
     if (!params.has(P::model)) return state;
@@ -486,8 +475,8 @@ TrainedState FigureCache::trained_model(const ParamSet& params, bool wait) {
                               return !cancel->load();
                           };
                           try {
-                              if (!trained_reader()) throw std::runtime_error("this program reads no model folders");
-                              model = std::make_shared<const TrainedModel>(trained_reader()(params, progress));
+                              if (!read_trained_) throw std::runtime_error("this program reads no model folders");
+                              model = std::make_shared<const TrainedModel>(read_trained_(params, progress));
                           } catch (const std::exception& e) {
                               error = cancel->load() ? "cancelled" : e.what();
                           }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "figures/heatmap_cells.hpp"
+#include "figures/trained_reader.hpp"
 #include "figures/lru_cache.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/pair_usage.hpp"
@@ -40,11 +41,6 @@ struct TrainedModel {
     bool attention_bias = false;
     std::vector<LayerPairUsage> usage;
 };
-// Reads a model folder for these parameters (`model` and the RoPE it loaded), calling progress(fraction)
-// between tensors; progress returning false cancels. Throws std::exception with a one-line message.
-// The app installs the reader (app/weights) at start; the figures library knows no files.
-using TrainedReader = std::function<TrainedModel(const ParamSet&, const std::function<bool(double)>& progress)>;
-void install_trained_reader(TrainedReader reader);
 struct TrainedState {
     std::shared_ptr<const TrainedModel> model;  // null while loading or after an error
     std::string error;
@@ -54,8 +50,11 @@ struct TrainedState {
 
 class FigureCache {
 public:
-    FigureCache();
+    // `read_trained`: how the Trained model panel reads a model folder (the program's services); none:
+    // that panel says this program reads no model folders.
+    explicit FigureCache(TrainedReader read_trained = {});
     ~FigureCache();
+    const TrainedReader& trained_reader() const { return read_trained_; }
     FigureCache(const FigureCache&) = delete;
     FigureCache& operator=(const FigureCache&) = delete;
 
@@ -140,6 +139,7 @@ private:
     void keep_figure_data(const char* what, std::vector<ParamValue> key, std::shared_ptr<const void> data);
     struct Impl;
     std::unique_ptr<Impl> impl_;
+    TrainedReader read_trained_;
     std::atomic<std::uint64_t> computations_{0};
     std::atomic<bool> stopping_{false};
 };

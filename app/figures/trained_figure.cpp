@@ -190,6 +190,13 @@ void build_trained(BuildContext& ctx) {
     if (st.draw_titles)
         ctx.result.list.text({W / 2, st.px(6)}, ctx.title(), st.px(st.title_font), st.theme.text, plot::HAlign::center, plot::VAlign::top);
     const plot::Rect all{0, th, W, H};
+    if (!ctx.cache.trained_reader()) {  // the browser's page: it cannot open a folder of weights
+        detail::centred_note(ctx, all, std::vector<std::string>{
+            "This page reads no model folders: the desktop app (rope-explorer) reads a model's q and k weights "
+            "from its config.json and *.safetensors and shows here which rotated pairs they use.",
+            "Model folders: in the desktop app (rope-explorer)", "Desktop app only"});
+        return;
+    }
     if (!ctx.params.has(P::model)) {
         detail::centred_note(ctx, all, std::vector<std::string>{
             "No trained model loaded. Open a model folder (config.json and *.safetensors) with Open (Ctrl+O), "

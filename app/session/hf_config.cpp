@@ -1015,14 +1015,14 @@ std::string config_label(const std::string& path) {
 
 }  // namespace
 
-void install_config_importer() {
-    set_model_importer([](const std::string& source) -> std::optional<ImportedModel> {
+ModelImporter config_importer() {
+    return [](const std::string& source) -> std::optional<ImportedModel> {
         std::error_code ec;
         if (!std::filesystem::exists(source, ec)) return std::nullopt;
         const ConfigImport imported = import_hf_config(source);
         with_config(ParamSet(), imported, source);  // refuses a config that does not hold together
         return ImportedModel{source, config_label(source), imported.sets};
-    });
+    };
 }
 
 }  // namespace rope::session

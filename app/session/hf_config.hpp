@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rope/params.hpp"
+#include "rope/presets.hpp"
 
 namespace rope::session {
 
@@ -35,8 +36,8 @@ ConfigImport import_hf_config_text(const std::string& json_text, const std::stri
 ParamSet with_config(const ParamSet& params, const ConfigImport& imported, const std::string& name);
 
 // Lets `compare_to` (and everything that sets it: --set, sessions, lessons, the window) name a
-// config.json as model B: the core asks this importer for any value that is not a preset. Each path is
-// read once per run. Installed by both programs at start (cli/launcher.cpp's run_guarded).
-void install_config_importer();
+// config.json as model B: the core asks this importer for any value that is not a preset (each path
+// is read once per run). Part of the services each program passes on (services/services.hpp).
+ModelImporter config_importer();
 
 }  // namespace rope::session

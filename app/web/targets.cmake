@@ -66,7 +66,7 @@ target_link_libraries(rope_gui PUBLIC rope_figures rope_export rope_session rope
 
 # The page: rope-explorer.js (the WebAssembly inlined) and the DejaVu Sans files at the paths the app
 # reads them from, then one HTML file from our page template with that script inlined.
-add_executable(rope-explorer-web ${ROPE_WEB_DIR}/web_main.cpp ${ROPE_WEB_DIR}/web_platform.cpp ${ROPE_WEB_DIR}/page_bridge.cpp
+add_executable(rope-explorer-web ${ROPE_WEB_DIR}/web_main.cpp ${ROPE_WEB_DIR}/web_platform.cpp ${ROPE_WEB_DIR}/page_bridge.cpp ${ROPE_WEB_DIR}/web_services.cpp
                                  ${ROPE_WEB_DIR}/gl_state_cache.cpp)
 target_link_libraries(rope-explorer-web PRIVATE rope_gui rope_warnings)
 set(ROPE_WEB_FONTS /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf)

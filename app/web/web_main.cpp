@@ -100,6 +100,8 @@ GuiOptions options_of(const session::PageAddress& a) {
 
 int run_web() {
     WebRun& r = web_run();
+    r.services = web_services();
+    answer_model_imports(r.services);  // before any parameter is checked: compare_to may name a file
     char* fragment = rope_page_fragment();
     const session::PageAddress address = session::parse_page_address(fragment);
     std::free(fragment);
@@ -131,7 +133,7 @@ int run_web() {
     r.imgui = std::make_unique<ImGuiContextScope>();
     r.renderer = std::make_unique<GlRenderer>();
     const float scale = std::clamp(r.platform->content_scale(), 1.0f, 4.0f);
-    r.app = std::make_unique<App>(*r.platform, *r.renderer, scale);
+    r.app = std::make_unique<App>(*r.platform, *r.renderer, scale, r.services);
     start_app(r.app->state(), options, start);
     session::PageAddress view = address;
     view.lesson = 0;  // started there already

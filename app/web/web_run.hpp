@@ -9,12 +9,18 @@
 #include "gui/app/app.hpp"
 #include "gui/drivers/frame_drivers.hpp"
 #include "gui/platform/gl_renderer.hpp"
+#include "services/services.hpp"
 #include "session/page_address.hpp"
 #include "web/web_platform.hpp"
 
 namespace rope::gui {
 
+// The page's services: config.json files from the page's own files (picked or dropped), no model
+// folders (the Trained model panel says the desktop app reads them).
+Services web_services();
+
 struct WebRun {
+    Services services;
     GuiOptions options;
     std::string embed;  // a figure's name: the page shows that panel alone (#embed=)
     std::unique_ptr<WebPlatform> platform;

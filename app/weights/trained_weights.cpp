@@ -468,8 +468,8 @@ WeightUsage read_weight_usage(const ModelFolder& m, const ParamSet& params, std:
     return out;
 }
 
-void install_trained_reader() {
-    figures::install_trained_reader([](const ParamSet& params, const std::function<bool(double)>& progress) {
+figures::TrainedReader folder_reader() {
+    return [](const ParamSet& params, const std::function<bool(double)>& progress) {
         const std::shared_ptr<const ModelFolder> folder = open_model_folder(params[P::model]);
         WeightUsage u = read_weight_usage(*folder, params, std::nullopt, progress);
         figures::TrainedModel m;
@@ -484,7 +484,7 @@ void install_trained_reader() {
         m.attention_bias = u.shape.attention_bias;
         m.usage = std::move(u.layers);
         return m;
-    });
+    };
 }
 
 }  // namespace rope::weights

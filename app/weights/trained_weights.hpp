@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "figures/trained_reader.hpp"
 #include "rope/pair_usage.hpp"
 #include "rope/params.hpp"
 #include "weights/architectures.hpp"
@@ -60,8 +61,8 @@ struct WeightsCancelled : std::runtime_error {
 WeightUsage read_weight_usage(const ModelFolder& folder, const ParamSet& params, std::optional<int> only_layer = std::nullopt,
                               const std::function<bool(double)>& progress = {});
 
-// Lets the Trained model panel (figures::FigureCache::trained_model) read folders with this reader.
-// Installed by both programs at start (cli/launcher.cpp's run_guarded).
-void install_trained_reader();
+// The Trained model panel's reader of model folders on this machine's file system (the desktop's
+// services: desktop_services.hpp).
+figures::TrainedReader folder_reader();
 
 }  // namespace rope::weights

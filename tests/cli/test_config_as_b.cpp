@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rope/params.hpp"
+#include "services/services.hpp"
 #include "session/hf_config.hpp"
 #include "session/session.hpp"
 #include "support/app_cli.hpp"
@@ -77,10 +78,10 @@ TEST(ConfigAsB, MissingOrBadFileIsOneLineAndNothingWritten) {
     std::remove(bad.c_str());
 }
 
-// In this process (the importer the programs install at start): B named by its file, its numbers the
-// config's, and a session that keeps the path.
+// In this process (answering model imports with the config importer, as the programs do at start):
+// B named by its file, its numbers the config's, and a session that keeps the path.
 TEST(ConfigAsB, SessionKeepsThePathAndBsNumbers) {
-    rope::session::install_config_importer();
+    rope::answer_model_imports({rope::session::config_importer(), {}});
     ParamSet a;
     a.set(P::preset, "llama-2-7b");
     a.set(P::compare_to, published_config("qwen3-8b.json"));

@@ -408,7 +408,7 @@ std::vector<rope::plot::DisplayList> frame_lists(const std::string& figure, cons
     const rope::figures::FigureDescriptor* f = rope::figures::find_figure(figure);
     EXPECT_NE(f, nullptr) << figure;
     rope::exporting::CairoTextMeasure measure;
-    rope::figures::FigureCache cache;
+    rope::figures::FigureCache cache(rope::weights::folder_reader());
     rope::plot::AxisPins pins;
     std::vector<rope::ParamSet> params(values.size());
     for (std::size_t i = 0; i < values.size(); ++i) {
@@ -668,7 +668,6 @@ TEST(AxisPins, EveryFiguresColourBarsAndTickLabelsStayPutOverAnAnimation) {
         {"trained", "layer", {"0", "1"}, {"dim=16", "layer_kinds=full_attention: attention=full dim=16", "model_layers=2*full_attention",
                                            "model=" + rope::test::synthetic_model_folder()}, 1000, 640},
     };
-    rope::weights::install_trained_reader();
     std::vector<std::string> covered;
     for (const MovingFigure& c : cases) {
         SCOPED_TRACE(c.figure + ", " + c.key + " from " + c.values.front() + " to " + c.values.back());

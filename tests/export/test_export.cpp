@@ -402,7 +402,7 @@ std::vector<std::string> texts_of(const std::string& figure, const rope::exporti
     rope::ParamSet params = figure == "trained" ? rope::test::with_synthetic_model() : rope::ParamSet{};
     for (const auto& [k, v] : sets) params.set(k, v);
     params.validate();
-    rope::figures::FigureCache cache;
+    rope::figures::FigureCache cache(rope::weights::folder_reader());
     rope::plot::ApproximateTextMeasure measure;
     const auto fig = rope::exporting::build_for_file(rope::figures::figure(figure), params, o, measure, false, cache);
     std::vector<std::string> texts;
@@ -502,7 +502,7 @@ TEST_F(ExportTest, CleanAndNoTitle) {
 
 // --plot NAME: every plot of every figure alone, filling the size asked for, without the others.
 TEST_F(ExportTest, EveryPlotAlone) {
-    rope::figures::FigureCache cache;
+    rope::figures::FigureCache cache(rope::weights::folder_reader());
     rope::plot::ApproximateTextMeasure measure;
     for (const rope::figures::FigureDescriptor* d : rope::figures::all_figures()) {
         // the model anatomy draws its plots for a model with layers (its NoPE layers' curve with the temperature tuning)

@@ -652,7 +652,6 @@ TEST_F(Flows, ClickingALayerLoadsItIntoEveryPanel) {
 // its weights and draws them; a click on the layers map selects that layer and pair everywhere; undo
 // goes back; a config opened over it leaves no model folder behind (the panel says how to load one).
 TEST_F(Flows, ADroppedModelFolderShowsItsTrainedPairsAndAClickSelectsOne) {
-    rope::weights::install_trained_reader();
     const std::string folder = rope::test::synthetic_model_folder("qwen3");
     HeadlessApp app({"--fresh", "--set", "preset=llama-3-8b"}, 1280, 720);
     app.state().page = rope::figures::figure("trained").page;

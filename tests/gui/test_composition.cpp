@@ -147,7 +147,7 @@ TEST_F(Composition, EveryLessonStepInTheAppWindow) { walk_lesson(false); }
 // blog posts use.
 TEST(CompositionExport, EveryFigureAtEveryExportSize) {
     const rope::exporting::CairoTextMeasure measure;
-    rope::figures::FigureCache cache;
+    rope::figures::FigureCache cache(rope::weights::folder_reader());
     std::vector<std::pair<std::string, const rope::figures::FigureDescriptor*>> cases;
     for (const auto* f : rope::figures::all_figures()) cases.emplace_back("defaults", f);
     const auto& steps = rope::lessons::builtin_lesson().steps;
@@ -196,7 +196,7 @@ TEST(CompositionDump, DISABLED_OneFigureAsSvg) {
     int presenting = 0, step = 0;
     in >> name >> w >> h >> scale >> presenting >> focus >> step;
     if (focus == "-") focus.clear();
-    rope::figures::FigureCache cache;
+    rope::figures::FigureCache cache(rope::weights::folder_reader());
     const rope::exporting::CairoTextMeasure measure;
     const rope::ParamSet params = step > 0 ? rope::lessons::step_parameters(rope::lessons::builtin_lesson().steps[static_cast<std::size_t>(step - 1)])
                                            : rope::ParamSet{};

@@ -41,7 +41,7 @@ std::vector<const T*> commands(const plot::DisplayList& list) {
 }  // namespace
 
 TEST(Figures, DecayPanelPlotsTheCoreBound) {
-    figures::FigureCache cache;
+    figures::FigureCache cache(rope::weights::folder_reader());
     const ParamSet p = params({{"dim", "64"}, {"max_distance", "3000"}, {"base", "20000"}});
     const auto fig = build(figures::figure("decay"), p, cache);
     ASSERT_EQ(fig.table.columns[0], "distance");
@@ -63,7 +63,7 @@ TEST(Figures, DecayPanelPlotsTheCoreBound) {
 }
 
 TEST(Figures, HeatmapColoursDoubleAnglesAtFarPositions) {
-    figures::FigureCache cache;
+    figures::FigureCache cache(rope::weights::folder_reader());
     const ParamSet p = params({{"max_position", "2000000"}, {"heatmap_from", "1000000"}, {"heatmap_to", "1000200"}});
     const auto fig = build(figures::figure("heatmap"), p, cache);
     const auto images = commands<plot::ImageCmd>(fig.list);
@@ -94,7 +94,7 @@ TEST(Figures, HeatmapColoursDoubleAnglesAtFarPositions) {
 }
 
 TEST(Figures, HeatmapTableIsTheCoreAngleTable) {
-    figures::FigureCache cache;
+    figures::FigureCache cache(rope::weights::folder_reader());
     const ParamSet p = params({{"dim", "16"}, {"max_position", "300"}});
     const auto fig = build(figures::figure("heatmap"), p, cache);
     ASSERT_EQ(fig.table.columns[4], "angle");
@@ -113,7 +113,7 @@ TEST(Figures, HeatmapTableIsTheCoreAngleTable) {
 // fade to grey; the slowest pair keeps its full colour. Before, a sampled column drew pair 0 as a
 // slower wave than pair 1.
 TEST(Figures, HeatmapFadesPairsThatTurnWithinACell) {
-    figures::FigureCache cache;
+    figures::FigureCache cache(rope::weights::folder_reader());
     const auto fig = build(figures::figure("heatmap"), params({{"dim", "16"}}), cache);
     const auto images = commands<plot::ImageCmd>(fig.list);
     ASSERT_EQ(images.size(), 2u);
@@ -142,7 +142,7 @@ TEST(Figures, HeatmapFadesPairsThatTurnWithinACell) {
 // Lesson 8: the context panel's "before" and "after" of the same unscaled config are the same
 // picture, and their difference is 0 everywhere (on the cyclic map, at full colour).
 TEST(Figures, ContextBeforeAndAfterOfOneConfigAreOnePicture) {
-    figures::FigureCache cache;
+    figures::FigureCache cache(rope::weights::folder_reader());
     figures::FigureRequest r;  // its own export size: all seven plots
     r.figure = &figures::figure("context");
     r.width = 1280;
@@ -174,7 +174,7 @@ TEST(Figures, NonFiniteCheckReadsImageWeights) {
 }
 
 TEST(Figures, EveryFigureHasLabelledAxes) {
-    figures::FigureCache cache;
+    figures::FigureCache cache(rope::weights::folder_reader());
     const ParamSet p;
     // the model anatomy draws plots for a model with layers (without one: a note on how to load one)
     const ParamSet model = params({{"layer_kinds", "chunked_attention: window=8192; full_attention: nope=true"},
@@ -203,7 +203,7 @@ TEST(Figures, EveryFigureHasLabelledAxes) {
 }
 
 TEST(Figures, NothingIsRecomputedWhenNothingChanged) {
-    figures::FigureCache cache;
+    figures::FigureCache cache(rope::weights::folder_reader());
     ParamSet p;
     for (const figures::FigureDescriptor* id : figures::all_figures()) build(*id, p, cache, false);
     const auto after_first = cache.computations();
@@ -220,7 +220,7 @@ TEST(Figures, NothingIsRecomputedWhenNothingChanged) {
 // The sweep reads neither the position nor the pair: moving them rebuilds no sweep data (its
 // grid, decay curves, cosine sum), even at a million positions of 512 pairs.
 TEST(Figures, MovingThePositionReusesEveryPartOfTheSweep) {
-    figures::FigureCache cache;
+    figures::FigureCache cache(rope::weights::folder_reader());
     ParamSet p = params({{"max_position", "1048576"}, {"dim", "1024"}});
     build(figures::figure("sweep"), p, cache, false);
     const auto after_first = cache.computations();
@@ -262,7 +262,7 @@ TEST(Figures, CosineSumInPartsDrawsTheSamePictureAndAStoppedOneNothing) {
 }
 
 TEST(Figures, VectorsPanelShowsTheCoreRotation) {
-    figures::FigureCache cache;
+    figures::FigureCache cache(rope::weights::folder_reader());
     const ParamSet p = params({{"dim", "8"}, {"position", "7"}, {"vector", "1,2,3,4,5,6,7,8"}});
     const auto fig = build(figures::figure("vectors"), p, cache);
     ASSERT_EQ(fig.table.columns[4], "rotated_first");
@@ -276,7 +276,7 @@ TEST(Figures, VectorsPanelShowsTheCoreRotation) {
 }
 
 TEST(Figures, HugeDistancesAreSampledNotAllocated) {
-    figures::FigureCache cache;
+    figures::FigureCache cache(rope::weights::folder_reader());
     const ParamSet p = params({{"max_distance", "1000000000000"}});
     const auto fig = build(figures::figure("decay"), p, cache);
     ASSERT_LT(fig.table.rows(), 100000u);
@@ -318,7 +318,7 @@ TEST(Figures, HeatmapPointerFindsTheCellDrawnThere) {
 // A panel too small for all its plots says how many it shows; in the grid it suggests maximising the
 // panel (its number key), but a maximised panel does not suggest what it already is.
 TEST(Figures, TheLeftOutNoteSuggestsMaximisingOnlyWhenNotMaximised) {
-    figures::FigureCache cache;
+    figures::FigureCache cache(rope::weights::folder_reader());
     auto note = [&](bool maximized) {
         figures::FigureRequest r;
         r.figure = &figures::figure("precision");

@@ -103,7 +103,7 @@ TEST(Registry, EveryFigureIsDescribedOnce) {
         EXPECT_FALSE(d->csv_columns.empty()) << d->name;
         EXPECT_GE(d->export_width, 200) << d->name;
         // its build draws a picture
-        figures::FigureCache cache;
+        figures::FigureCache cache(rope::weights::folder_reader());
         figures::FigureRequest r;
         r.figure = d;
         const figures::FigureResult fig = figures::build_figure(r, ParamSet(), cache);
@@ -178,7 +178,7 @@ TEST(Registry, EveryDeclaredPlotIsDrawnAndNoOther) {
     const std::vector<ParamSet> states = varied_states();
     for (const figures::FigureDescriptor* d : figures::all_figures()) {
         std::set<std::string> drawn;
-        figures::FigureCache cache;
+        figures::FigureCache cache(rope::weights::folder_reader());
         for (const ParamSet& p : states) {
             figures::FigureRequest r;
             r.figure = d;
@@ -209,7 +209,7 @@ TEST(Registry, EveryDeclaredPlotIsDrawnAndNoOther) {
 // The CSV header each descriptor documents (the README's table) is the one the figure writes.
 TEST(Registry, CsvColumnsAreTheOnesWritten) {
     for (const figures::FigureDescriptor* d : figures::all_figures()) {
-        figures::FigureCache cache;
+        figures::FigureCache cache(rope::weights::folder_reader());
         figures::FigureRequest r;
         r.figure = d;
         r.with_table = true;
@@ -242,7 +242,7 @@ TEST(Registry, BuildsReadOnlyTheParametersTheyDeclare) {
         for (const ParamId k : d->reads) declared.emplace(param_spec(k).name);
         std::set<std::string> read;
         for (const ParamSet& p : states) {
-            figures::FigureCache cache;  // a new cache each time: every read happens
+            figures::FigureCache cache(rope::weights::folder_reader());  // a new cache each time: every read happens
             figures::FigureRequest r;
             r.figure = d;
             r.width = 900;

@@ -26,15 +26,15 @@ figures::TrainedState settled(figures::FigureCache& cache, const ParamSet& p) {
 
 TEST(TrainedModel, ACancelledReadStaysCancelledUntilReadAgain) {
     std::atomic<int> reads{0};
-    figures::install_trained_reader([&](const ParamSet&, const std::function<bool(double)>& progress) -> figures::TrainedModel {
+    const figures::TrainedReader never_ends = [&](const ParamSet&, const std::function<bool(double)>& progress) -> figures::TrainedModel {
         ++reads;
         while (progress(0.5)) std::this_thread::sleep_for(std::chrono::milliseconds(1));  // a model that never ends
         throw std::runtime_error("cancelled");
-    });
+    };
     ParamSet p;
     p.set(P::model, "/a/large/model");
     {
-        figures::FigureCache cache;
+        figures::FigureCache cache(never_ends);
         EXPECT_TRUE(cache.trained_model(p, false).loading);
         cache.cancel_trained();
         const figures::TrainedState s = settled(cache, p);
@@ -49,13 +49,12 @@ TEST(TrainedModel, ACancelledReadStaysCancelledUntilReadAgain) {
         EXPECT_TRUE(cache.trained_model(p, false).loading);  // reading until stopped
         EXPECT_EQ(reads.load(), 2);
     }  // the cache's end stops the read (the destructor joins it)
-    weights::install_trained_reader();
 }
 
 TEST(TrainedModel, MovingTheBaseReReadsNothingAnotherRotaryFractionDoes) {
     ParamSet p = test::with_synthetic_model();
     p.set(P::layer, "1");  // the keys set after it are layer 1's
-    figures::FigureCache cache;
+    figures::FigureCache cache(rope::weights::folder_reader());
     const figures::TrainedState first = cache.trained_model(p, true);
     ASSERT_NE(first.model, nullptr) << first.error;
     ParamSet based = p;
@@ -73,7 +72,7 @@ TEST(TrainedModel, MovingTheBaseReReadsNothingAnotherRotaryFractionDoes) {
 TEST(TrainedModel, TheReadoutGivesThePlantedHeadsNumbers) {
     ParamSet p = test::with_synthetic_model();  // planted: layer 1, query head 1, pair 6
     p.set(P::layer, "1");
-    figures::FigureCache cache;
+    figures::FigureCache cache(rope::weights::folder_reader());
     figures::FigureRequest r;
     r.figure = &figures::figure("trained");
     r.width = 1000;

@@ -6,6 +6,8 @@
 #include <chrono>
 
 #include "gui/panels/panel_figures.hpp"
+#include "weights/desktop_services.hpp"
+#include "weights/trained_weights.hpp"
 
 namespace rope::test {
 
@@ -28,10 +30,16 @@ int modifier_bit(int key) {
     }
 }
 
+// The desktop's services, answering this process's model imports (as the programs' entry points do).
+Services answered(Services services) {
+    answer_model_imports(services);
+    return services;
+}
+
 }  // namespace
 
 HeadlessApp::HeadlessApp(const std::vector<std::string>& args, float width, float height, bool as_page)
-    : platform_(width, height, as_page), app_(platform_, renderer_, 1.0f) {
+    : platform_(width, height, as_page), app_(platform_, renderer_, 1.0f, answered(weights::desktop_services())), reference_cache_(weights::folder_reader()) {
     const gui::GuiOptions options = options_from(args);
     gui::start_app(app_.state(), options, gui::starting_state(options));
 }

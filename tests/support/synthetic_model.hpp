@@ -35,9 +35,8 @@ inline std::string synthetic_model_folder(const std::string& layout = "llama_gqa
     return dir;
 }
 
-// `params` with the synthetic model loaded; the figures' reader installed.
+// `params` with the synthetic model loaded (a figure cache reads it with weights::folder_reader()).
 inline ParamSet with_synthetic_model(const ParamSet& params = {}, const std::string& layout = "llama_gqa") {
-    weights::install_trained_reader();
     return weights::with_model_folder(params, synthetic_model_folder(layout));
 }
 

@@ -58,16 +58,15 @@ ImGuiContextScope::~ImGuiContextScope() { ImGui::DestroyContext(context_); }
 
 void ImGuiContextScope::make_current() { ImGui::SetCurrentContext(context_); }
 
-App::App(Platform& platform, Renderer& renderer, float base_scale)
+App::App(Platform& platform, Renderer& renderer, float base_scale, const Services& services)
     : platform_(platform),
       renderer_(renderer),
       measure_(fonts_),
-      builder_(measure_, tasks::background().concurrent() ? 2 : 0, [&platform] { platform.wake(); }),
+      builder_(measure_, tasks::background().concurrent() ? 2 : 0, [&platform] { platform.wake(); }, services.read_trained),
       ui_{fonts_, measure_, renderer_, platform_, builder_, builder_.cache(), nullptr, {}, {}, {}},
       exports_(builder_.cache(), [&platform] { platform.wake(); }),
       handouts_([&platform] { platform.wake(); }) {
     if (platform.files_through_page()) exports_.download_through([&platform](const std::string& path, const std::string& name, const std::string& mime) { platform.download(path, name, mime); });
-    session::install_config_importer();  // a config.json as model B (also for apps the launcher did not start: tests)
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layout is ours; deterministic screenshots
     io.LogFilename = nullptr;

@@ -28,6 +28,7 @@
 #include "gui/presentation/pointing.hpp"
 #include "gui/presentation/teaching.hpp"
 #include "gui/app/ui_context.hpp"
+#include "services/services.hpp"
 
 namespace rope::gui {
 
@@ -46,8 +47,9 @@ private:
 
 class App {
 public:
-    // `base_scale`: the monitor's content scale (or the user's --ui-scale).
-    App(Platform& platform, Renderer& renderer, float base_scale);
+    // `base_scale`: the monitor's content scale (or the user's --ui-scale); `services`: how the
+    // Trained model panel reads model folders (the entry point's; it answers model imports itself).
+    App(Platform& platform, Renderer& renderer, float base_scale, const Services& services);
     ~App();
     App(const App&) = delete;
     App& operator=(const App&) = delete;

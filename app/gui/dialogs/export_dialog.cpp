@@ -155,6 +155,7 @@ void ExportJobs::draw_alt_text(const AppState& state, const exporting::ExportOpt
         job->params = state.params();
         job->options = o;
         job->options.path.clear();
+        job->options.read_trained = cache_.trained_reader();
         tasks::background().post(
             [job, wake = wake_] {
                 try {
@@ -432,8 +433,10 @@ std::string saved_message(const exporting::ExportResult& r, const ExportDialogSt
 
 }  // namespace
 
-void ExportJobs::start(const AppState& state, const exporting::ExportOptions& o, Actions& out) {
+void ExportJobs::start(const AppState& state, const exporting::ExportOptions& asked, Actions& out) {
     const ExportDialogState& d = dialog_;
+    exporting::ExportOptions o = asked;
+    o.read_trained = cache_.trained_reader();  // a recording's own cache reads model folders as the app's does
     auto job = std::make_shared<Job>();
     job_ = job;
     job->target = o.path;

@@ -63,7 +63,7 @@ act::ReplaceParams model_folder_action(const AppState& state, const std::string&
 // A config.json as model B (compare_to its path): one undo step; A is left as it is.
 act::ReplaceParams config_b_action(const AppState& state, const std::string& path) {
     ParamSet next = state.params();
-    next.set(P::compare_to, path);  // reads the file (session::install_config_importer); throws ParamError naming it
+    next.set(P::compare_to, path);  // reads the file (the services' importer); throws ParamError naming it
     next.validate();
     return {"compare with " + path, next, "Model B: " + next.compared_model_name() + " (" + path + ")"};
 }

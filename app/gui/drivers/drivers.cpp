@@ -52,7 +52,7 @@ float ui_scale(const GuiOptions& options, const GlfwPlatform& platform) {
 
 }  // namespace
 
-int run_gui(const GuiOptions& options) {
+int run_gui(const GuiOptions& options, const Services& services) {
     // Every slider move frees and allocates tables of a few hundred kB to a few MB. glibc raises its
     // mmap threshold to the size of each big block freed, so later tables come from the heap, where
     // a lecture's worth of slider moves fragments it: resident memory rose 15% over the soak test's
@@ -68,7 +68,7 @@ int run_gui(const GuiOptions& options) {
     GlfwPlatform platform(width, height, "RoPE Explorer");
     ImGuiContextScope imgui;
     GlRenderer renderer;
-    App app(platform, renderer, ui_scale(options, platform));
+    App app(platform, renderer, ui_scale(options, platform), services);
     AppState& state = app.state();
     start_app(state, options, start);
 

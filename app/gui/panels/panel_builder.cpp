@@ -8,8 +8,8 @@
 
 namespace rope::gui {
 
-PanelBuilder::PanelBuilder(const plot::TextMeasure& measure, int threads, std::function<void()> wake)
-    : measure_(measure), wake_(std::move(wake)) {
+PanelBuilder::PanelBuilder(const plot::TextMeasure& measure, int threads, std::function<void()> wake, figures::TrainedReader read_trained)
+    : cache_(std::move(read_trained)), measure_(measure), wake_(std::move(wake)) {
     for (int i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
     // a long computation a build asks the cache for is shared out like a figure's prepared pieces
     cache_.set_parallel([this](std::vector<std::function<void()>> jobs) {

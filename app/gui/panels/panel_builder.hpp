@@ -43,7 +43,8 @@ public:
 
     // `measure` must stay valid and unchanged while builds run (see wait_idle). With no threads (the
     // browser) nothing is built until build_here() is called.
-    PanelBuilder(const plot::TextMeasure& measure, int threads, std::function<void()> wake);
+    // `read_trained`: its cache's reader of model folders (the Trained model panel).
+    PanelBuilder(const plot::TextMeasure& measure, int threads, std::function<void()> wake, figures::TrainedReader read_trained = {});
     ~PanelBuilder();
     PanelBuilder(const PanelBuilder&) = delete;
     PanelBuilder& operator=(const PanelBuilder&) = delete;

@@ -28,7 +28,8 @@ const Preset* find_preset(std::string_view name);
 std::string_view preset_family(const Preset& preset);
 
 // A model read from a file by the app (a config.json opened or given as model B): its --set values
-// and a short name for captions and legends. The core reads no files; the app installs the importer.
+// and a short name for captions and legends. The core reads no files: each program gives it the
+// importer of its services (app/services/services.hpp).
 struct ImportedModel {
     std::string source;  // as given: a path
     std::string label;   // "Meta-Llama-3-8B" (the config's folder), "my-config" (a file's stem)
