@@ -69,8 +69,7 @@ void apply_view_keys(App& app, const session::PageAddress& a) {
 }
 
 void tell_page_address(WebRun& run) {
-    const session::Session now = current_session(run.app->state());
-    const std::string fragment = session::page_address_of(now.params, now.view, run.embed);
+    const std::string fragment = run.app->page_fragment();
     if (fragment == run.address) return;
     run.address = fragment;
     rope_page_address_changed(fragment.c_str());
@@ -117,8 +116,7 @@ EMSCRIPTEN_KEEPALIVE const char* rope_web_set(const char* json_object) {
 // The address the state gives now (for "Copy link").
 EMSCRIPTEN_KEEPALIVE const char* rope_web_address() {
     static std::string text;
-    const rope::session::Session now = current_session(web_run().app->state());
-    return rope::gui::kept(text, rope::session::page_address_of(now.params, now.view, web_run().embed));
+    return rope::gui::kept(text, web_run().app->page_fragment());
 }
 
 // The page's address changed (a link followed, the user edited it): applied as one undo step.

@@ -128,7 +128,6 @@ int run_web() {
         start = starting_state(options);
     }
     r.options = options;
-    r.embed = address.embed;
     r.platform = std::make_unique<WebPlatform>();
     r.imgui = std::make_unique<ImGuiContextScope>();
     r.renderer = std::make_unique<GlRenderer>();
@@ -139,7 +138,7 @@ int run_web() {
     view.lesson = 0;  // started there already
     view.theme.reset();
     apply_view_keys(*r.app, view);
-    if (const figures::FigureDescriptor* figure = r.embed.empty() ? nullptr : figures::find_figure(r.embed)) {
+    if (const figures::FigureDescriptor* figure = address.embed.empty() ? nullptr : figures::find_figure(address.embed)) {
         r.app->state().embedded = figure->index;  // that panel alone, for good
         r.app->state().maximized = figure->index;
         r.app->state().page = figure->page;

@@ -27,7 +27,9 @@ EM_JS(void, rope_set_cursor, (int text), { Module['canvas'].style.cursor = text 
 EM_JS(void, rope_offer_download, (const char* path, const char* name, const char* mime, int from_svg), {
     if (Module['ropePage']) Module['ropePage'].download(UTF8ToString(path), UTF8ToString(name), from_svg ? 'png-from-svg' : UTF8ToString(mime));
 });
+EM_JS(void, rope_page_fullscreen, (int on), { if (Module['ropePage']) Module['ropePage'].fullscreen(!!on); });
 EM_JS(void, rope_pick_file, (const char* accept, int as_b), { if (Module['ropePage']) Module['ropePage'].pickFile(UTF8ToString(accept), as_b); });
+EM_JS(char*, rope_page_location, (), { return stringToNewUTF8(location.href.replace(/#.*$/, '')); });
 EM_JS(double, rope_device_pixel_ratio, (), { return window.devicePixelRatio || 1; });
 
 // The canvas's CSS size, in CSS pixels.
@@ -138,16 +140,9 @@ plot::Vec2 WebPlatform::framebuffer_size() const { return {static_cast<float>(wi
 double WebPlatform::now() const { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 void WebPlatform::set_fullscreen(bool on) {
-    if (on) {
-        EmscriptenFullscreenStrategy strategy{};
-        strategy.scaleMode = EMSCRIPTEN_FULLSCREEN_SCALE_STRETCH;
-        strategy.canvasResolutionScaleMode = EMSCRIPTEN_FULLSCREEN_CANVAS_SCALE_HIDEF;
-        strategy.filteringMode = EMSCRIPTEN_FULLSCREEN_FILTERING_DEFAULT;
-        // the browser allows it in a key or click handler: deferred to the next one if need be
-        emscripten_request_fullscreen_strategy("#canvas", EM_TRUE, &strategy);
-    } else {
-        emscripten_exit_fullscreen();
-    }
+    // the browser enters full screen only in a key or click handler: the page does at the next one
+    // (the canvas follows the page's new size)
+    rope_page_fullscreen(on ? 1 : 0);
     woken_ = true;
 }
 
@@ -163,6 +158,13 @@ void WebPlatform::download(const std::string& path, const std::string& name, con
 }
 
 void WebPlatform::pick_file(const std::string& accept, bool as_b) { rope_pick_file(accept.c_str(), as_b ? 1 : 0); }
+
+std::string WebPlatform::link_to(const std::string& fragment) const {
+    char* page = rope_page_location();
+    std::string link = page;
+    std::free(page);
+    return fragment.empty() ? link : link + "#" + fragment;
+}
 
 void WebPlatform::set_text_cursor(bool on) { rope_set_cursor(on ? 1 : 0); }
 

@@ -31,6 +31,7 @@ public:
     bool files_through_page() const override { return true; }
     void download(const std::string& path, const std::string& name, const std::string& mime) override;
     void pick_file(const std::string& accept, bool as_b) override;
+    std::string link_to(const std::string& fragment) const override;
 
     // The page's device pixel ratio: the app's UI scale.
     float content_scale() const;

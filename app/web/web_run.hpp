@@ -22,7 +22,6 @@ Services web_services();
 struct WebRun {
     Services services;
     GuiOptions options;
-    std::string embed;  // a figure's name: the page shows that panel alone (#embed=)
     std::unique_ptr<WebPlatform> platform;
     std::unique_ptr<ImGuiContextScope> imgui;
     std::unique_ptr<GlRenderer> renderer;

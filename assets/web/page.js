@@ -133,8 +133,20 @@ var Module = (function () {
   }, { capture: true, passive: false });
   window.addEventListener('touchend', function (e) { if (e.touches.length < 2) pinch = null; }, { capture: true });
 
+  // Full screen (presentation mode): the browser allows it only while handling a key or a click, so
+  // the page asks at the next one; leaving it (Esc, the browser's own control) stops asking.
+  var wantFullscreen = false;
+  function enterFullscreen() {
+    if (!wantFullscreen || document.fullscreenElement || !document.documentElement.requestFullscreen) return;
+    document.documentElement.requestFullscreen().catch(function () { /* refused: asked again at the next one */ });
+  }
+  document.addEventListener('fullscreenchange', function () { if (!document.fullscreenElement) wantFullscreen = false; });
+  window.addEventListener('mousedown', enterFullscreen, true);
+  window.addEventListener('touchend', enterFullscreen, true);
+
   // Keys the app takes that the browser would otherwise take (save page, open file, find, print).
   window.addEventListener('keydown', function (e) {
+    enterFullscreen();
     var key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     if ((e.ctrlKey || e.metaKey) && 'soyzrepkl'.indexOf(key) >= 0) e.preventDefault();
     if (/^F([1-9]|1[0-2])$/.test(e.key) || e.key === 'PageDown' || e.key === 'PageUp' || e.key === ' ') e.preventDefault();
@@ -160,6 +172,10 @@ var Module = (function () {
       save(Module.FS.readFile(path), name, type);
     },
     pickFile: pickFile,
+    fullscreen: function (on) {
+      wantFullscreen = on;
+      if (!on && document.fullscreenElement) document.exitFullscreen().catch(function () {});
+    },
   };
 
   // For a page that embeds the app: drive it from its prose.

@@ -11,6 +11,8 @@
 
 #include "export/file_formats.hpp"
 #include "gui/app/actions.hpp"
+#include "cli/arguments.hpp"
+#include "session/page_address.hpp"
 #include "session/session.hpp"
 #include "support/headless_app.hpp"
 #include "support/temp_dir.hpp"
@@ -101,6 +103,26 @@ TEST_F(PageFiles, ExportIsADownloadOfTheWholeFileAndTheScreenshotToo) {
     EXPECT_EQ(app.platform().downloads.back().mime, "image/png");
     EXPECT_EQ(read(app.platform().downloads.back().path).substr(1, 3), "PNG");
     EXPECT_EQ(app.state().status.rfind("Screenshot downloaded as rope-explorer-", 0), 0u) << app.state().status;
+}
+
+// Copy link (where the desktop has Quit): the page's address of this view to the clipboard, which
+// opened again (the address parsed and applied) gives the same parameters.
+TEST_F(PageFiles, CopyLinkPutsThisViewsAddressOnTheClipboard) {
+    HeadlessApp app({"--fresh", "--set", "preset=qwen2.5-7b", "--set", "position=300", "--theme", "light"}, 1280, 720, true);
+    ASSERT_TRUE(app.settle());
+    EXPECT_TRUE(app.state().on_page);
+    ask(app, act::CopyLink{});
+    const std::string link = app.platform().clipboard();
+    EXPECT_EQ(link, "#" + app.app().page_fragment());
+    EXPECT_NE(link.find("preset=qwen2.5-7b"), std::string::npos) << link;
+    EXPECT_NE(link.find("position=300"), std::string::npos) << link;
+    EXPECT_NE(link.find("theme=light"), std::string::npos) << link;
+    EXPECT_EQ(app.state().status, "Link copied: " + link);
+    const rope::session::PageAddress opened = rope::session::parse_page_address(link.substr(1));
+    EXPECT_TRUE(opened.errors.empty());
+    rope::ParamSet reopened;
+    rope::cli::apply_sets(reopened, opened.sets);
+    EXPECT_EQ(reopened, app.state().params());
 }
 
 // Every format this build writes is offered; the browser's build writes no PDF or pixel animation.

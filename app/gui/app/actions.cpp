@@ -146,8 +146,14 @@ bool apply_to_state(AppState& state, const Action& action) {
                 return true;
             },
             [&](const act::SetTheme& a) { return state.theme = a.theme, true; },
-            [&](const act::TogglePresentation&) { return state.presentation = !state.presentation, true; },
+            [&](const act::TogglePresentation&) {
+                state.presentation = !state.presentation;
+                if (state.on_page) state.fullscreen = state.presentation;  // a page presents in the browser's full screen
+                return true;
+            },
             [&](const act::TogglePresenterView&) {
+                if (state.on_page && !state.presenter_view)
+                    return state.set_status("The presenter's own window is the desktop app's: a page cannot open one (P presents here).", true), true;
                 state.presenter_view = !state.presenter_view;
                 if (state.presenter_view) state.presentation = true;
                 return true;
@@ -169,6 +175,7 @@ bool apply_to_state(AppState& state, const Action& action) {
             [&](const act::OpenExportDialog&) { return false; },  // the App's dialogs
             [&](const act::OpenFileDialog&) { return false; },
             [&](const act::WriteHandout&) { return false; },
+            [&](const act::CopyLink&) { return false; },  // the App asks the platform for the page's address
         },
         action);
 }

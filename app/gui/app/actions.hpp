@@ -153,6 +153,7 @@ struct SetStatus {
 struct CancelRecording {};
 struct Screenshot {};
 struct Quit {};
+struct CopyLink {};  // a page's address for this view, to the clipboard (the browser's page)
 
 }  // namespace rope::gui::act
 
@@ -163,7 +164,7 @@ using Action = std::variant<act::ChangeParams, act::SetParam, act::SelectKey, ac
                             act::TogglePlay, act::SetSpeed, act::ShowPage, act::NextPage, act::PageParts, act::ToggleMaximized, act::RestoreGrid,
                             act::SetTheme, act::TogglePresentation, act::TogglePresenterView, act::ToggleFullscreen, act::ShowShortcuts, act::ToggleShortcuts,
                             act::HoverLinked, act::OpenExportDialog, act::OpenFileDialog, act::WriteHandout, act::LessonSaved, act::SetSessionPath, act::SetStatus,
-                            act::CancelRecording, act::Screenshot, act::Quit>;
+                            act::CancelRecording, act::Screenshot, act::Quit, act::CopyLink>;
 
 class AppState;
 // Applies an action that changes only the state (parameters, lesson, view, status); false for the

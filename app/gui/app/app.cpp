@@ -21,6 +21,7 @@
 #include "io/atomic_file.hpp"
 #include "io/png_writer.hpp"
 #include "session/file_metadata.hpp"
+#include "session/page_address.hpp"
 #include "session/hf_config.hpp"
 #include "tasks/background.hpp"
 #include "rope/number_format.hpp"
@@ -66,6 +67,7 @@ App::App(Platform& platform, Renderer& renderer, float base_scale, const Service
       ui_{fonts_, measure_, renderer_, platform_, builder_, builder_.cache(), nullptr, {}, {}, {}},
       exports_(builder_.cache(), [&platform] { platform.wake(); }),
       handouts_([&platform] { platform.wake(); }) {
+    state_.on_page = platform.files_through_page();
     if (platform.files_through_page()) exports_.download_through([&platform](const std::string& path, const std::string& name, const std::string& mime) { platform.download(path, name, mime); });
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layout is ours; deterministic screenshots
@@ -244,6 +246,11 @@ void App::request_pictures() {
             request_picture(state_, panels_, builder_, p.figure->index, change_serial_);
 }
 
+std::string App::page_fragment() const {
+    const session::Session now = current_session(state_);
+    return session::page_address_of(now.params, now.view, state_.embedded >= 0 ? std::string(figures::figure_at(state_.embedded).name) : "");
+}
+
 void App::apply(Actions& actions) {
     for (const Action& a : actions.take()) apply(a);
 }
@@ -258,6 +265,11 @@ void App::apply(const Action& action) {
         apply(said);
     }
     else if (std::holds_alternative<act::CancelRecording>(action)) exports_.cancel();
+    else if (std::holds_alternative<act::CopyLink>(action)) {
+        const std::string link = platform_.link_to(page_fragment());
+        platform_.set_clipboard(link);
+        state_.set_status("Link copied: " + link);
+    }
     else if (const auto* h = std::get_if<act::WriteHandout>(&action)) {
         Actions said;
         handouts_.poll(said);  // one finished meanwhile says so first

@@ -84,6 +84,9 @@ public:
     // More frames are needed now (input waiting, a change settling, a screenshot waiting); else the
     // app can sleep until an event.
     bool wants_frame() const;
+    // This view's address on a page (after its #): the parameters and view keys
+    // (session/page_address.hpp), embed= for an embedded panel.
+    std::string page_fragment() const;
     // When the next frame is due without an event: 0 now, -1 not until an event, else seconds.
     double wake_after() const;
     // Every shown panel holds the picture its inputs give now, complete (nothing computing for it).

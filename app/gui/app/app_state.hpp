@@ -80,6 +80,7 @@ public:
     float ui_scale = 1;    // base_scale, or effective_scale() in presentation mode
     int maximized = -1;    // panel index, or -1 for the page's grid
     int embedded = -1;     // a panel shown alone for good (a page's #embed=, in an <iframe>), or -1
+    bool on_page = false;  // the app runs in a browser's page: Copy link where the desktop has Quit
     int page = 0;          // which page of panels the grid shows (figures::pages())
     // Where a page's panels do not all fit legibly at once (a projector, a small window), the grid
     // shows them a few at a time: `page_part` of `page_parts`, Tab stepping through them.

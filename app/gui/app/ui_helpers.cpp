@@ -5,7 +5,7 @@
 namespace rope::gui {
 
 void item_tooltip(const char* text) {
-    if (!text || !*text || !ImGui::IsItemHovered()) return;
+    if (!text || !*text || !ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
     ImGui::TextUnformatted(text);

@@ -128,13 +128,7 @@ bool format_choice(const exporting::FileFormatInfo& format, bool selected) {
     const bool chosen = ImGui::RadioButton(std::string(format.label).c_str(), selected);
     ImGui::EndDisabled();
     const std::string what = std::string(format.name) + ": " + std::string(format.help) + ".";
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {  // a greyed one says why
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-        ImGui::TextUnformatted(here ? what.c_str() : (what + " The desktop app writes it; the browser cannot.").c_str());
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-    }
+    item_tooltip(here ? what.c_str() : (what + " The desktop app writes it; the browser cannot.").c_str());  // a greyed one says why
     return chosen && here;
 }
 

@@ -168,7 +168,11 @@ std::string header_title(int index, const figures::FigureDescriptor& figure) {
 // big type).
 void draw_header(const AppState& state, PanelView& panel, const UiContext& ui, int index, bool alone, Actions& out) {
     ImGui::PushFont(ui.fonts.bold());
-    ImGui::TextUnformatted(header_title(index, *panel.figure).c_str());
+    // an embedded panel is all its page shows: no panel number, and the model it draws by name
+    const std::string preset(state.params()[P::preset]);
+    const std::string title = state.embedded < 0 ? header_title(index, *panel.figure)
+                                                 : std::string(panel.figure->title) + (preset == "none" ? "" : "  ·  " + preset);
+    ImGui::TextUnformatted(title.c_str());
     ImGui::PopFont();
     const bool title_double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
     if (state.embedded < 0) item_tooltip("Double-click the title (or press its number key) to maximise this panel; again to restore.");

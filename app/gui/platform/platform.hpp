@@ -32,6 +32,8 @@ public:
     virtual bool files_through_page() const { return false; }
     virtual void download(const std::string& /*path*/, const std::string& /*name*/, const std::string& /*mime*/) {}
     virtual void pick_file(const std::string& /*accept*/, bool /*as_b*/) {}
+    // The page's address with `fragment` after its # (the page's own address is the platform's).
+    virtual std::string link_to(const std::string& fragment) const { return "#" + fragment; }
 };
 
 // No window: tests push events and set the size; time moves by one frame per call of advance().

@@ -25,7 +25,7 @@ bool tool_button(const char* label, const char* tooltip, bool new_row = false, b
     ImGui::BeginDisabled(!enabled);
     const bool pressed = ImGui::Button(label);
     ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) item_tooltip(tooltip);
+    item_tooltip(tooltip);
     return pressed;
 }
 
@@ -92,7 +92,12 @@ void draw_toolbar(const AppState& state, Actions& out) {
     if (tool_button("Edit lesson", "Write your own lesson: add this view as a step, edit the texts, ask questions, reorder; Save lesson writes it to a file."))
         out.ask(act::ToggleLessonEditor{});
     if (tool_button("Present", "Presentation mode: large type, high contrast, controls hidden (P).")) out.ask(act::TogglePresentation{});
-    if (tool_button("Presenter", "Presentation mode with a second window for you: the step's text, your notes, the answer to the question being asked, the next step and a timer; the audience's window shows the picture (Shift+P)."))
+    if (tool_button("Presenter",
+                    state.on_page ? "The presenter's own window (the step's text, your notes, the answer, a timer) is the desktop app's: "
+                                    "a page cannot open a window on your other screen. Present shows the lesson full screen here."
+                                  : "Presentation mode with a second window for you: the step's text, your notes, the answer to the question being "
+                                    "asked, the next step and a timer; the audience's window shows the picture (Shift+P).",
+                    false, !state.on_page))
         out.ask(act::TogglePresenterView{});
     if (tool_button("Full", "Fullscreen on or off (F11).")) out.ask(act::ToggleFullscreen{});
     if (tool_button("Keys", "List every keyboard shortcut (? or F1).")) out.ask(act::ToggleShortcuts{});
@@ -101,7 +106,13 @@ void draw_toolbar(const AppState& state, Actions& out) {
     if (tool_button("Open", "Open a session file, or a PNG the app exported (Ctrl+O).")) out.ask(act::OpenFileDialog{act::OpenFileDialog::open_session});
     if (tool_button("Config", "Open a Hugging Face config.json: the model's head dim, base and context extension."))
         out.ask(act::OpenFileDialog{act::OpenFileDialog::open_config});
-    if (tool_button("Quit", "Quit; the state is kept for the next start (Ctrl+Q).")) out.ask(act::Quit{});
+    if (state.on_page) {  // a page is closed by its browser; its address is the state to share
+        if (tool_button("Copy link", "Copy this view's link: the page's address with the parameters and the view in it (a lesson "
+                                     "step, the page, the theme); whoever opens it sees what you see."))
+            out.ask(act::CopyLink{});
+    } else if (tool_button("Quit", "Quit; the state is kept for the next start (Ctrl+Q).")) {
+        out.ask(act::Quit{});
+    }
 }
 
 namespace {
