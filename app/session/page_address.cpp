@@ -135,13 +135,25 @@ PageAddress parse_page_address(std::string_view fragment) {
 }
 
 std::string page_address_of(const ParamSet& params, const ViewState& view, const std::string& embed) {
-    const ParamSet defaults;
     std::vector<std::string> pairs;
     auto add = [&](std::string_view key, const std::string& value) { pairs.push_back(percent_encode(key) + "=" + percent_encode(value)); };
-    // the preset first: the keys after it say where this state differs from the preset's values
-    if (params.value_text(ParamId::preset) != defaults.value_text(ParamId::preset)) add(param_spec(ParamId::preset).name, params.value_text(ParamId::preset));
-    for (const ParamSpec& spec : parameter_table())
-        if (spec.id != ParamId::preset && params.value_text(spec.id) != defaults.value_text(spec.id)) add(spec.name, params.value_text(spec.id));
+    // The preset first; then each key where this state differs from what the keys before it give
+    // (a preset sets some keys, layer among them: layer=none after one is written too). Read in this
+    // order, as a page applies them, the pairs give these parameters back.
+    ParamSet replayed;
+    auto differs = [&](ParamId id) { return params.value_text(id) != replayed.value_text(id); };
+    auto write = [&](ParamId id) {
+        add(param_spec(id).name, params.value_text(id));
+        try {
+            replayed.set(id, params.value_text(id));
+        } catch (const std::exception&) {
+            // (a value this state holds is one set() takes: not reached)
+        }
+    };
+    if (differs(ParamId::preset)) write(ParamId::preset);
+    for (int pass = 0; pass < 3; ++pass)  // a key set can move another (again, at most twice)
+        for (const ParamSpec& spec : parameter_table())
+            if (spec.id != ParamId::preset && differs(spec.id)) write(spec.id);
     const ViewState fresh;
     if (view.lesson_step >= 0) add("lesson", std::to_string(view.lesson_step + 1));
     if (view.presentation) add("presentation", "1");

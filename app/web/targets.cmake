@@ -57,6 +57,7 @@ add_library(rope_gui STATIC
   ${ROPE_APP}/gui/dialogs/page_files.cpp
   ${ROPE_APP}/gui/platform/fonts.cpp
   ${ROPE_APP}/gui/platform/gl_renderer.cpp
+  ${ROPE_APP}/gui/platform/glfw_input.cpp
   ${ROPE_APP}/gui/platform/heatmap_renderer.cpp
   ${ROPE_APP}/gui/platform/imgui_canvas.cpp
   ${ROPE_GENERATED}/shader_sources.hpp

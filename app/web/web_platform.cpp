@@ -14,8 +14,6 @@ namespace rope::gui {
 
 namespace {
 
-WebPlatform* platform_of(GLFWwindow* w) { return static_cast<WebPlatform*>(glfwGetWindowUserPointer(w)); }
-
 // The page's clipboard: asked for asynchronously by the browser, so written and not read.
 EM_JS(void, rope_write_clipboard, (const char* text), {
     if (navigator.clipboard) navigator.clipboard.writeText(UTF8ToString(text)).catch(function() {});
@@ -29,7 +27,13 @@ EM_JS(void, rope_offer_download, (const char* path, const char* name, const char
 });
 EM_JS(void, rope_page_fullscreen, (int on), { if (Module['ropePage']) Module['ropePage'].fullscreen(!!on); });
 EM_JS(void, rope_pick_file, (const char* accept, int as_b), { if (Module['ropePage']) Module['ropePage'].pickFile(UTF8ToString(accept), as_b); });
-EM_JS(char*, rope_page_location, (), { return stringToNewUTF8(location.href.replace(/#.*$/, '')); });
+EM_JS(char*, rope_page_location, (), {  // the page's address without its fragment (malloc'd)
+    var text = location.href.split("#")[0];
+    var size = lengthBytesUTF8(text) + 1;
+    var out = _malloc(size);
+    stringToUTF8(text, out, size);
+    return out;
+});
 EM_JS(double, rope_device_pixel_ratio, (), { return window.devicePixelRatio || 1; });
 
 // The canvas's CSS size, in CSS pixels.
@@ -73,15 +77,7 @@ WebPlatform::WebPlatform() {
     window_ = glfwCreateWindow(1280, 720, "RoPE Explorer", nullptr, nullptr);
     if (!window_) throw cli::RuntimeFailure("this browser has no WebGL 2, which the app draws with");
     glfwMakeContextCurrent(window_);
-    glfwSetWindowUserPointer(window_, this);
-    glfwSetKeyCallback(window_, on_key);
-    glfwSetCharCallback(window_, on_char);
-    glfwSetMouseButtonCallback(window_, on_button);
-    glfwSetCursorPosCallback(window_, on_move);
-    glfwSetScrollCallback(window_, on_scroll);
-    glfwSetWindowFocusCallback(window_, on_focus);
-    glfwSetCursorEnterCallback(window_, on_enter);
-    glfwSetDropCallback(window_, on_drop);
+    input_.connect(window_);
     emscripten_set_resize_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, this, EM_FALSE, on_resize);
     fit_canvas();
 }
@@ -90,36 +86,6 @@ WebPlatform::~WebPlatform() {
     emscripten_set_resize_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, EM_FALSE, nullptr);
     glfwDestroyWindow(window_);
     glfwTerminate();
-}
-
-void WebPlatform::push(const InputEvent& e) {
-    queue_.push(e);
-    woken_ = true;
-}
-
-void WebPlatform::on_key(GLFWwindow* w, int key, int, int action, int mods) {
-    WebPlatform* p = platform_of(w);
-    if (key == GLFW_KEY_LEFT_SHIFT || key == GLFW_KEY_RIGHT_SHIFT) p->shift_ = action != GLFW_RELEASE;
-    p->push(InputEvent::key(key, action, mods));
-}
-void WebPlatform::on_char(GLFWwindow* w, unsigned int c) { platform_of(w)->push(InputEvent::character(c)); }
-void WebPlatform::on_button(GLFWwindow* w, int button, int action, int mods) { platform_of(w)->push(InputEvent::button(button, action, mods)); }
-void WebPlatform::on_move(GLFWwindow* w, double x, double y) {
-    platform_of(w)->push(InputEvent::move(static_cast<float>(x), static_cast<float>(y)));
-}
-// The page's wheel reports pixels or lines; GLFW's emulation has already made them steps.
-void WebPlatform::on_scroll(GLFWwindow* w, double x, double y) {
-    platform_of(w)->push(InputEvent::scroll(static_cast<float>(x), static_cast<float>(y)));
-}
-void WebPlatform::on_focus(GLFWwindow* w, int focused) { platform_of(w)->push(InputEvent::focus(focused != 0)); }
-void WebPlatform::on_enter(GLFWwindow* w, int entered) {
-    if (!entered) platform_of(w)->push(InputEvent::move(-1e6f, -1e6f));  // no panel is hovered any more
-}
-// Files dropped on the page: emscripten's GLFW has written them into the page's file system.
-void WebPlatform::on_drop(GLFWwindow* w, int count, const char** paths) {
-    WebPlatform* p = platform_of(w);
-    for (int i = 0; i < count; ++i) p->queue_.push_drop(paths[i], p->shift_);
-    p->woken_ = true;
 }
 
 void WebPlatform::fit_canvas() {

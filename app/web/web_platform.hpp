@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "gui/platform/glfw_input.hpp"
 #include "gui/platform/platform.hpp"
 
 struct GLFWwindow;
@@ -18,7 +19,7 @@ public:
     WebPlatform(const WebPlatform&) = delete;
     WebPlatform& operator=(const WebPlatform&) = delete;
 
-    InputQueue& input() override { return queue_; }
+    InputQueue& input() override { return input_.queue(); }
     plot::Vec2 window_size() const override { return framebuffer_size(); }  // ImGui works in the canvas's pixels
     plot::Vec2 framebuffer_size() const override;
     double now() const override;
@@ -41,20 +42,9 @@ public:
     void fit_canvas();
 
 private:
-    static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);
-    static void on_char(GLFWwindow* w, unsigned int c);
-    static void on_button(GLFWwindow* w, int button, int action, int mods);
-    static void on_move(GLFWwindow* w, double x, double y);
-    static void on_scroll(GLFWwindow* w, double x, double y);
-    static void on_focus(GLFWwindow* w, int focused);
-    static void on_enter(GLFWwindow* w, int entered);
-    static void on_drop(GLFWwindow* w, int count, const char** paths);
-    void push(const InputEvent& e);
-
     GLFWwindow* window_ = nullptr;
-    InputQueue queue_;
     bool woken_ = true;
-    bool shift_ = false;  // held as a file is dropped: a config.json as model B
+    GlfwInput input_{[this] { woken_ = true; }};  // an event asks for a frame
     std::string clipboard_;
     int width_ = 0, height_ = 0;
 };

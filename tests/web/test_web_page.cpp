@@ -266,6 +266,15 @@ TEST_F(WebPage, FilesAreDownloadsAndComeFromThePickerOrADrop) {
 
     ASSERT_EQ(c->evaluate(drop_file("dropped.json", R"({"parameters": {"position": 55}})")), true);
     EXPECT_GE(c->wait_for("ropeExplorer.session().parameters.position === 55", 5), 0) << session(*c).dump();
+
+    // Copy link (the controls' Teach section, where the desktop has Quit): the page's address of this view
+    c->evaluate("navigator.clipboard.writeText = t => { caught.clipboard = t; return Promise.resolve(); }; true");
+    c->mouse("mouseMoved", 241, 275);
+    c->mouse("mousePressed", 241, 275, 1);
+    c->mouse("mouseReleased", 241, 275, 0);
+    ASSERT_GE(c->wait_for("typeof caught.clipboard === 'string'", 5), 0) << "Copy link at (241, 275)";
+    EXPECT_EQ(c->evaluate("caught.clipboard"), c->evaluate("ropeExplorer.link()"));
+    EXPECT_NE(c->evaluate("caught.clipboard").get<std::string>().find("#position=55"), std::string::npos) << c->evaluate("caught.clipboard");
     EXPECT_TRUE(c->exceptions().empty()) << c->exceptions().front();
 }
 

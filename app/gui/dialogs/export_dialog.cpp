@@ -336,6 +336,7 @@ void draw_format_choice(ExportDialogState& d) {
         }
         if (i % 2 == 0) ImGui::SameLine(ImGui::GetFontSize() * dialog_em::kSecondColumn);
     }
+    say_desktop_only(formats);
 }
 
 // Size, scale, one plot alone, clean, no title: what a picture (or each frame) looks like.

@@ -132,6 +132,19 @@ bool format_choice(const exporting::FileFormatInfo& format, bool selected) {
     return chosen && here;
 }
 
+void say_desktop_only(const std::vector<const exporting::FileFormatInfo*>& formats) {
+    std::vector<std::string> names;
+    for (const exporting::FileFormatInfo* f : formats)
+        if (!exporting::writable_here(*f)) names.push_back(std::string(f->name));
+    if (names.empty()) return;
+    ImGui::NewLine();  // (below the last choice, which leaves the line open for a second column)
+    std::string list;
+    for (std::size_t i = 0; i < names.size(); ++i) list += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s: in the desktop app (rope-explorer), not in the browser.", list.c_str());
+    ImGui::PopTextWrapPos();
+}
+
 void draw_recording_fields(const AppState& state, const figures::FigureDescriptor& figure, RecordingFields& rec, char* file_name,
                            std::size_t file_name_size) {
     const std::vector<const exporting::FileFormatInfo*> formats = exporting::formats_of(exporting::FormatKind::animation);
@@ -142,6 +155,7 @@ void draw_recording_fields(const AppState& state, const figures::FigureDescripto
         }
         if (i % 2 == 0) ImGui::SameLine(ImGui::GetFontSize() * dialog_em::kSecondColumn);
     }
+    say_desktop_only(formats);
     const std::vector<ParamId> keys = animatable_keys(figure);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * dialog_em::kSecondColumn);
     if (ImGui::BeginCombo("moves", name_of(rec.key).c_str())) {

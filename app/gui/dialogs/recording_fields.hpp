@@ -54,6 +54,8 @@ std::string recording_problem(const ParamSet& params, const figures::FigureDescr
 // A format's radio button with its help as the tooltip; a format this build does not write (the
 // browser's: PDF, GIF, MP4, WebM, PNG frames) is shown greyed, and says the desktop app writes it.
 bool format_choice(const exporting::FileFormatInfo& format, bool selected);
+// Under the formats: a line naming those this build does not write (none on the desktop: nothing).
+void say_desktop_only(const std::vector<const exporting::FileFormatInfo*>& formats);
 
 // Draws the fields (format, key, from, to, frames, fps); `file_name` follows the format.
 void draw_recording_fields(const AppState& state, const figures::FigureDescriptor& figure, RecordingFields& rec, char* file_name,

@@ -29,8 +29,6 @@ std::string g_glfw_error;
 
 void on_glfw_error(int, const char* description) { g_glfw_error = description ? description : "unknown error"; }
 
-GlfwPlatform* platform_of(GLFWwindow* w) { return static_cast<GlfwPlatform*>(glfwGetWindowUserPointer(w)); }
-
 // AddressSanitizer builds only: GLFW loads the GL libraries (and they the Mesa driver) at run time
 // and glfwTerminate unloads them, so at exit LeakSanitizer finds the blocks their globals still
 // point to unreachable and reports them as leaks of an unknown module. Loaded here with
@@ -82,16 +80,7 @@ GlfwPlatform::GlfwPlatform(int width, int height, const char* title) {
     glfwSwapInterval(1);
     // full screen (F11) it stays on screen when the presenter view's window takes the focus
     glfwSetWindowAttrib(window_, GLFW_AUTO_ICONIFY, GLFW_FALSE);
-    glfwSetWindowUserPointer(window_, this);
-    glfwSetKeyCallback(window_, on_key);
-    glfwSetCharCallback(window_, on_char);
-    glfwSetMouseButtonCallback(window_, on_button);
-    glfwSetCursorPosCallback(window_, on_move);
-    glfwSetScrollCallback(window_, on_scroll);
-    glfwSetWindowFocusCallback(window_, on_focus);
-    glfwSetCursorEnterCallback(window_, on_enter);
-    glfwSetWindowRefreshCallback(window_, on_refresh);
-    glfwSetDropCallback(window_, on_drop);
+    input_.connect(window_);
     text_cursor_ = glfwCreateStandardCursor(GLFW_IBEAM_CURSOR);
     // GLX_MESA_copy_sub_buffer shows the back buffer without swapping it away: what was drawn stays
     // there, so a frame redraws only what changed (software GL pays for every pixel).
@@ -108,32 +97,6 @@ GlfwPlatform::~GlfwPlatform() {
     if (text_cursor_) glfwDestroyCursor(text_cursor_);
     glfwDestroyWindow(window_);
     glfwTerminate();
-}
-
-void GlfwPlatform::on_key(GLFWwindow* w, int key, int, int action, int mods) {
-    platform_of(w)->queue_.push(InputEvent::key(key, action, mods));
-}
-// The window system lost the window's contents (uncovered, resized): the next frame copies all.
-void GlfwPlatform::on_refresh(GLFWwindow* w) { platform_of(w)->copy_all_ = true; }
-// Files dragged from a file manager: opened by the next frame (open_dropped_file).
-void GlfwPlatform::on_drop(GLFWwindow* w, int count, const char** paths) {
-    const bool shift = glfwGetKey(w, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS || glfwGetKey(w, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS;
-    for (int i = 0; i < count; ++i) platform_of(w)->queue_.push_drop(paths[i], shift);
-}
-void GlfwPlatform::on_char(GLFWwindow* w, unsigned int c) { platform_of(w)->queue_.push(InputEvent::character(c)); }
-void GlfwPlatform::on_button(GLFWwindow* w, int button, int action, int mods) {
-    platform_of(w)->queue_.push(InputEvent::button(button, action, mods));
-}
-void GlfwPlatform::on_move(GLFWwindow* w, double x, double y) {
-    platform_of(w)->queue_.push(InputEvent::move(static_cast<float>(x), static_cast<float>(y)));
-}
-void GlfwPlatform::on_scroll(GLFWwindow* w, double x, double y) {
-    platform_of(w)->queue_.push(InputEvent::scroll(static_cast<float>(x), static_cast<float>(y)));
-}
-void GlfwPlatform::on_focus(GLFWwindow* w, int focused) { platform_of(w)->queue_.push(InputEvent::focus(focused != 0)); }
-void GlfwPlatform::on_enter(GLFWwindow* w, int entered) {
-    // the pointer left the window: no panel is hovered any more
-    if (!entered) platform_of(w)->queue_.push(InputEvent::move(-1e6f, -1e6f));
 }
 
 plot::Vec2 GlfwPlatform::window_size() const {
@@ -202,9 +165,8 @@ void GlfwPlatform::swap(const std::vector<plot::Rect>& changed) {
     glFlush();
     Display* display = glfwGetX11Display();
     const GLXWindow window = glfwGetGLXWindow(window_);
-    if (copy_all_) {
+    if (input_.take_refresh()) {  // the window system lost the window's contents (or the first frame)
         copy_sub_buffer_(display, window, 0, 0, w, h);
-        copy_all_ = false;
         return;
     }
     for (const plot::Rect& r : changed) {

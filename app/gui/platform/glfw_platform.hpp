@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "gui/platform/glfw_input.hpp"
 #include "gui/platform/platform.hpp"
 
 struct GLFWwindow;
@@ -18,7 +19,7 @@ public:
     GlfwPlatform(const GlfwPlatform&) = delete;
     GlfwPlatform& operator=(const GlfwPlatform&) = delete;
 
-    InputQueue& input() override { return queue_; }
+    InputQueue& input() override { return input_.queue(); }
     plot::Vec2 window_size() const override;
     plot::Vec2 framebuffer_size() const override;
     double now() const override;
@@ -40,23 +41,12 @@ public:
     void swap(const std::vector<plot::Rect>& changed);
 
 private:
-    static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);
-    static void on_char(GLFWwindow* w, unsigned int c);
-    static void on_button(GLFWwindow* w, int button, int action, int mods);
-    static void on_move(GLFWwindow* w, double x, double y);
-    static void on_scroll(GLFWwindow* w, double x, double y);
-    static void on_focus(GLFWwindow* w, int focused);
-    static void on_enter(GLFWwindow* w, int entered);
-    static void on_refresh(GLFWwindow* w);
-    static void on_drop(GLFWwindow* w, int count, const char** paths);
-
     GLFWwindow* window_ = nullptr;
     GLFWcursor* text_cursor_ = nullptr;
     bool text_cursor_on_ = false;
     using CopySubBuffer = void (*)(void* display, unsigned long drawable, int x, int y, int width, int height);
     CopySubBuffer copy_sub_buffer_ = nullptr;  // glXCopySubBufferMESA, if the server has it
-    bool copy_all_ = true;  // the window was uncovered or resized: its whole contents are needed
-    InputQueue queue_;
+    GlfwInput input_;
     int windowed_[4] = {0, 0, 0, 0};  // position and size before fullscreen
 };
 
