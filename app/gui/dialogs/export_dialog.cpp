@@ -329,14 +329,10 @@ const char* dialog_title(const ExportDialogState& d) { return d.recording ? "Rec
 void draw_format_choice(ExportDialogState& d) {
     std::vector<const exporting::FileFormatInfo*> formats = exporting::formats_of(exporting::FormatKind::picture);
     for (const exporting::FileFormatInfo* f : exporting::formats_of(exporting::FormatKind::table)) formats.push_back(f);
-    for (std::size_t i = 0; i < formats.size(); ++i) {
-        if (format_choice(*formats[i], d.format == formats[i]->id)) {
-            d.format = formats[i]->id;
-            set_text(d.file_name, sizeof d.file_name, exporting::with_extension(d.file_name, *formats[i]));
-        }
-        if (i % 2 == 0) ImGui::SameLine(ImGui::GetFontSize() * dialog_em::kSecondColumn);
+    if (const exporting::FileFormatInfo* f = format_choices(formats, d.format)) {
+        d.format = f->id;
+        set_text(d.file_name, sizeof d.file_name, exporting::with_extension(d.file_name, *f));
     }
-    say_desktop_only(formats);
 }
 
 // Size, scale, one plot alone, clean, no title: what a picture (or each frame) looks like.

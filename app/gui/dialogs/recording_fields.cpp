@@ -132,6 +132,22 @@ bool format_choice(const exporting::FileFormatInfo& format, bool selected) {
     return chosen && here;
 }
 
+const exporting::FileFormatInfo* format_choices(const std::vector<const exporting::FileFormatInfo*>& formats, exporting::FileFormat current) {
+    // two columns: the second starts past the widest label of the first
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float widest = 0;
+    for (std::size_t i = 0; i < formats.size(); i += 2) widest = std::max(widest, ImGui::CalcTextSize(std::string(formats[i]->label).c_str()).x);
+    const float second = std::max(ImGui::GetFontSize() * dialog_em::kSecondColumn,
+                                  ImGui::GetCursorPosX() + ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + widest + style.ItemSpacing.x * 2);
+    const exporting::FileFormatInfo* chosen = nullptr;
+    for (std::size_t i = 0; i < formats.size(); ++i) {
+        if (format_choice(*formats[i], current == formats[i]->id)) chosen = formats[i];
+        if (i % 2 == 0) ImGui::SameLine(second);
+    }
+    say_desktop_only(formats);
+    return chosen;
+}
+
 void say_desktop_only(const std::vector<const exporting::FileFormatInfo*>& formats) {
     std::vector<std::string> names;
     for (const exporting::FileFormatInfo* f : formats)
@@ -147,15 +163,10 @@ void say_desktop_only(const std::vector<const exporting::FileFormatInfo*>& forma
 
 void draw_recording_fields(const AppState& state, const figures::FigureDescriptor& figure, RecordingFields& rec, char* file_name,
                            std::size_t file_name_size) {
-    const std::vector<const exporting::FileFormatInfo*> formats = exporting::formats_of(exporting::FormatKind::animation);
-    for (std::size_t i = 0; i < formats.size(); ++i) {
-        if (format_choice(*formats[i], rec.format == formats[i]->id)) {
-            rec.format = formats[i]->id;
-            std::snprintf(file_name, file_name_size, "%s", exporting::with_extension(file_name, *formats[i]).c_str());
-        }
-        if (i % 2 == 0) ImGui::SameLine(ImGui::GetFontSize() * dialog_em::kSecondColumn);
+    if (const exporting::FileFormatInfo* f = format_choices(exporting::formats_of(exporting::FormatKind::animation), rec.format)) {
+        rec.format = f->id;
+        std::snprintf(file_name, file_name_size, "%s", exporting::with_extension(file_name, *f).c_str());
     }
-    say_desktop_only(formats);
     const std::vector<ParamId> keys = animatable_keys(figure);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * dialog_em::kSecondColumn);
     if (ImGui::BeginCombo("moves", name_of(rec.key).c_str())) {

@@ -54,6 +54,9 @@ std::string recording_problem(const ParamSet& params, const figures::FigureDescr
 // A format's radio button with its help as the tooltip; a format this build does not write (the
 // browser's: PDF, GIF, MP4, WebM, PNG frames) is shown greyed, and says the desktop app writes it.
 bool format_choice(const exporting::FileFormatInfo& format, bool selected);
+// The formats as radio buttons in two columns (format_choice each), and under them the line below;
+// the one chosen this frame, or null.
+const exporting::FileFormatInfo* format_choices(const std::vector<const exporting::FileFormatInfo*>& formats, exporting::FileFormat current);
 // Under the formats: a line naming those this build does not write (none on the desktop: nothing).
 void say_desktop_only(const std::vector<const exporting::FileFormatInfo*>& formats);
 
