@@ -155,6 +155,13 @@ EMSCRIPTEN_KEEPALIVE void rope_web_pinch(double x, double y, double factor) {
     web_run().platform->wake();
 }
 
+// One finger touched the page at (x, y) (canvas pixels): the pointer moves there first, since
+// emscripten's GLFW reports a touch's press without moving the cursor (a tap then clicks where it is).
+EMSCRIPTEN_KEEPALIVE void rope_web_touch_at(double x, double y) {
+    web_run().platform->input().push(rope::gui::InputEvent::move(static_cast<float>(x), static_cast<float>(y)));
+    web_run().platform->wake();
+}
+
 // The CSV of a figure at width x height, as `rope-explorer export FIGURE --out f.csv --width W
 // --height H` writes it for the current parameters (a refusal's line instead, if it has no table).
 EMSCRIPTEN_KEEPALIVE const char* rope_web_csv(const char* name, int width, int height) {

@@ -121,7 +121,12 @@ var Module = (function () {
     return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) };
   }
   window.addEventListener('touchstart', function (e) {
-    if (e.touches.length === 2) { pinch = midAndSpread(e.touches); e.stopPropagation(); e.preventDefault(); }
+    if (e.touches.length === 2) { pinch = midAndSpread(e.touches); e.stopPropagation(); e.preventDefault(); return; }
+    // one finger: the pointer goes where it touched before the press arrives (a tap clicks there)
+    if (e.touches.length === 1 && e.target === canvas && started) {
+      var at = touchPoint(e.touches[0]);
+      call('rope_web_touch_at', null, ['number', 'number'], [at.x, at.y]);
+    }
   }, { capture: true, passive: false });
   window.addEventListener('touchmove', function (e) {
     if (!pinch || e.touches.length !== 2) return;

@@ -291,6 +291,12 @@ void Chromium::wheel(double x, double y, double dy) {
     command("Input.dispatchMouseEvent", {{"type", "mouseWheel"}, {"x", x}, {"y", y}, {"deltaX", 0}, {"deltaY", dy}});
 }
 
+void Chromium::tap(double x, double y) {
+    command("Input.dispatchTouchEvent", {{"type", "touchStart"}, {"touchPoints", nlohmann::json::array({{{"x", x}, {"y", y}, {"id", 0}}})}});
+    std::this_thread::sleep_for(std::chrono::milliseconds(60));
+    command("Input.dispatchTouchEvent", {{"type", "touchEnd"}, {"touchPoints", nlohmann::json::array()}});
+}
+
 void Chromium::pinch(double cx, double cy, double spread, double factor, int steps) {
     auto points = [&](double s) {
         return nlohmann::json::array({{{"x", cx - s}, {"y", cy}, {"id", 0}}, {{"x", cx + s}, {"y", cy}, {"id", 1}}});

@@ -35,6 +35,8 @@ public:
     void mouse(const std::string& type, double x, double y, int buttons = 0);  // mousePressed/Released/Moved
     void drag(double x0, double y0, double x1, double y1, int steps);
     void wheel(double x, double y, double dy);
+    // One finger touching (x, y) and lifting (a tap).
+    void tap(double x, double y);
     // Two fingers at (cx ± spread, cy) moving to (cx ± spread * factor, cy) in `steps` steps.
     void pinch(double cx, double cy, double spread, double factor, int steps);
 

@@ -141,6 +141,11 @@ TEST_F(WebPage, RealInputChangesTheStateAndTheAddress) {
     c2->drag(20, 367, 160, 367, 10);
     EXPECT_GE(c2->wait_for("ropeExplorer.session().parameters.position > 100", 3), 0) << session(*c2).dump();
     EXPECT_NE(address_with(*c2, "position=").find("position="), std::string::npos);
+    // a finger's tap on m+10 in the controls (a tablet, a whiteboard) presses it there
+    const int dragged_to = session(*c2)["parameters"].value("position", 0);
+    c2->tap(210, 115);
+    EXPECT_GE(c2->wait_for("ropeExplorer.session().parameters.position === " + std::to_string(dragged_to + 10), 3), 0)
+        << dragged_to << " then " << session(*c2).dump();
     // two fingers spread over the heatmap: it zooms in (the positions it shows narrow)
     c2->pinch(1000, 350, 60, 3.0, 8);
     EXPECT_GE(c2->wait_for("(s => s.parameters.heatmap_to !== undefined || s.parameters.heatmap_from !== undefined)(ropeExplorer.session())", 3), 0)
