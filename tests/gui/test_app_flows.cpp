@@ -294,11 +294,7 @@ TEST_F(Flows, ExportFromTheAppRunsOffTheUiThread) {
     EXPECT_EQ(app.app().exports().dialog().panel, 1);
     app.key(GLFW_KEY_ENTER);
     const std::uint64_t builds = app.app().panels().figure_builds;
-    int frames = 0;
-    while (app.state().status.rfind("Saved ", 0) != 0 && frames < 2000) {
-        app.frame();
-        ++frames;
-    }
+    app.frames_until([&] { return app.state().status.rfind("Saved ", 0) == 0; });
     EXPECT_EQ(app.state().status.rfind("Saved " + path("rope-heatmap.png"), 0), 0u) << app.state().status;
     EXPECT_EQ(app.app().panels().figure_builds, builds) << "exporting rebuilt nothing on screen";
     const auto png = rope::io::read_png(path("rope-heatmap.png"), false);
@@ -333,11 +329,7 @@ TEST_F(Flows, ExportDialogSizePlotAndClean) {
     d.plot = 2;  // sweep_cosine
     d.clean = true;
     app.key(GLFW_KEY_ENTER);
-    int frames = 0;
-    while (app.state().status.rfind("Saved ", 0) != 0 && frames < 2000) {
-        app.frame();
-        ++frames;
-    }
+    app.frames_until([&] { return app.state().status.rfind("Saved ", 0) == 0; });
     ASSERT_EQ(app.state().status.rfind("Saved " + path("rope-sweep.png"), 0), 0u) << app.state().status;
     const auto png = rope::io::read_png(path("rope-sweep.png"), false);
     EXPECT_EQ(png.width, 640);
@@ -368,11 +360,7 @@ TEST_F(Flows, TheExportDialogShowsTheAltTextAndWritesAnHtmlPage) {
     EXPECT_EQ(alt + "\n", cli.out);
     EXPECT_EQ(alt.rfind("Angle heatmap of Llama 3 8B: 64 pairs over positions 0-", 0), 0u) << alt;
     app.key(GLFW_KEY_ENTER);
-    int frames = 0;
-    while (app.state().status.rfind("Saved ", 0) != 0 && frames < 2000) {
-        app.frame();
-        ++frames;
-    }
+    app.frames_until([&] { return app.state().status.rfind("Saved ", 0) == 0; });
     ASSERT_EQ(app.state().status.rfind("Saved " + path("heatmap.html"), 0), 0u) << app.state().status;
     const std::string page = rope::test::read_file(path("heatmap.html"));
     EXPECT_NE(page.find("role=\"img\" aria-label=\"" + alt + "\""), std::string::npos);

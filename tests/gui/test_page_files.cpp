@@ -88,7 +88,7 @@ TEST_F(PageFiles, ExportIsADownloadOfTheWholeFileAndTheScreenshotToo) {
     app.app().exports().dialog().format = rope::exporting::FileFormat::svg;
     std::snprintf(app.app().exports().dialog().file_name, sizeof app.app().exports().dialog().file_name, "heat.svg");
     app.key(GLFW_KEY_ENTER);
-    for (int i = 0; i < 2000 && app.platform().downloads.empty(); ++i) app.frame();
+    app.frames_until([&] { return !app.platform().downloads.empty(); });
     ASSERT_EQ(app.platform().downloads.size(), 1u) << app.state().status;
     const auto& svg = app.platform().downloads.back();
     EXPECT_EQ(svg.name, "heat.svg");

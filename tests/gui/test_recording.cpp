@@ -197,7 +197,7 @@ TEST_F(Recording, PositionByDefaultThePickedSliderIsSweptAndCtrlRCancels) {
     d.rec.frames = 1000;
     d.rec.scale = 2;
     app.key(GLFW_KEY_ENTER);
-    for (int i = 0; i < 2000 && !app.app().exports().recording(); ++i) app.frame();
+    app.frames_until([&] { return app.app().exports().recording(); });
     ASSERT_TRUE(app.app().exports().recording());
     app.chord(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_R);  // over the panel, but a recording runs: stop it
     finish(app);

@@ -63,6 +63,16 @@ bool HeadlessApp::settle(double seconds) {
     return false;
 }
 
+bool HeadlessApp::frames_until(const std::function<bool()>& done, double seconds) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (!done()) {
+        if (std::chrono::steady_clock::now() >= until) return false;
+        frame();
+        usleep(500);  // a worker's file takes wall time, not frames: a loaded machine gives it fewer per frame
+    }
+    return true;
+}
+
 void HeadlessApp::key(int code, int mods) {
     platform_.input().push(gui::InputEvent::key(code, GLFW_PRESS, mods));
     platform_.input().push(gui::InputEvent::key(code, GLFW_RELEASE, mods));

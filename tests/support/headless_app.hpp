@@ -4,6 +4,7 @@
 // what every panel shows against a fresh build of the same state.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,9 @@ public:
     // Frames until the input is taken, nothing is settling and every shown panel is complete (and the
     // background jobs done); false if that takes longer than `seconds`.
     bool settle(double seconds = 60);
+    // Frames until `done()` holds (a file written on a worker, a recording started); false if that
+    // takes longer than `seconds`.
+    bool frames_until(const std::function<bool()>& done, double seconds = 60);
 
     // Input, as GLFW reports it: a key pressed and released with `mods` held (GLFW_MOD_*).
     void key(int code, int mods = 0);
