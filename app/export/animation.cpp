@@ -187,7 +187,7 @@ ExportResult export_animation(const figures::FigureDescriptor& figure, const Par
     request.dpi = 96.0 * o.scale;
     request.exact_colours = [&] { return gif_reserved_colours(figure, frames.front(), o); };
     request.figure = &figure;
-    request.title = "RoPE Explorer: " + std::string(figure.title);
+    request.title = "RoPE Explorer: " + figures::figure_title(figure, frames.front());
     request.slider_label = key_name(a);
     request.frame_label = [&](int i) { return key_name(a) + " = " + frames[static_cast<std::size_t>(i)].value_text(a.key); };
     request.frame_alt = [&](int i) { return alts[static_cast<std::size_t>(i)]; };

@@ -186,7 +186,7 @@ ExportResult export_figure(const figures::FigureDescriptor& figure, const ParamS
     result.path = o.path;
     result.format = format->id;
     result.alt = figures::alt_text(figure, params, fig);
-    format->write_still({fig, o, meta, "RoPE Explorer: " + std::string(figure.title), measure, &figure, result.alt}, result);
+    format->write_still({fig, o, meta, "RoPE Explorer: " + figures::figure_title(figure, params), measure, &figure, result.alt}, result);
     result.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return result;
 }

@@ -39,18 +39,25 @@ std::string table_csv(const figures::DataTable& t) {
         }
         return out;
     }
-    const bool labelled = !t.label_column.empty();
+    const bool labelled = !t.label_column.empty(), named = !t.model_names.empty();
     if (labelled) out += t.label_column + (t.columns.empty() ? "" : ",");
     for (std::size_t c = 0; c < t.columns.size(); ++c) out += (c ? "," : "") + t.columns[c];
+    const bool b_apart = named && !labelled && t.model_names.size() > 1;  // B's name on A's rows
+    if (named) out += ",model_name";
+    if (b_apart) out += ",model_b_name";
     out += '\n';
     char buf[kMaxNumberChars];
     for (std::size_t r = 0; r < t.rows(); ++r) {
-        if (labelled) out += (r < t.labels.size() ? t.labels[r] : "") + (t.values.empty() ? "" : ",");
+        const std::string& label = r < t.labels.size() ? t.labels[r] : "";
+        if (labelled) out += label + (t.values.empty() ? "" : ",");
         for (std::size_t c = 0; c < t.values.size(); ++c) {
             if (c) out += ',';
             if (labelled && std::isnan(t.values[c][r])) continue;
             out.append(buf, format_number(buf, t.values[c][r]));
         }
+        // the row's model by name: B's for a `b` row, else A's
+        if (named) out += "," + csv_cell(label == "b" && t.model_names.size() > 1 ? t.model_names[1] : t.model_names[0]);
+        if (b_apart) out += "," + csv_cell(t.model_names[1]);
         out += '\n';
     }
     return out;

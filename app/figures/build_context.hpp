@@ -19,7 +19,8 @@ struct BuildContext {
     const plot::TextMeasure& measure;
 
     const FigureDescriptor& figure() const { return *request.figure; }
-    std::string title() const { return std::string(request.figure->title); }
+    // the figure's title naming its model (figures.hpp: figure_title)
+    std::string title() const;
     // The frequencies of `params`, held for the whole build.
     const FrequencyTable& frequencies() {
         if (!frequencies_) frequencies_ = cache.frequencies(params);

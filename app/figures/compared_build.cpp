@@ -26,10 +26,16 @@ std::optional<ParamSet> model_b(const ParamSet& params) {
     }
 }
 
+std::string named_model(const ParamSet& a) {
+    const std::string preset(a[P::preset]);
+    if (preset != "none") return preset;
+    return a.has(P::model_name) ? std::string(a[P::model_name]) : "";
+}
+
 std::string model_label(const ParamSet& a, bool b) {
     if (b) return a.compared_model_name();
-    const std::string preset(a[P::preset]);
-    return preset == "none" ? "this model" : preset;
+    const std::string name = named_model(a);
+    return name.empty() ? "this model" : name;
 }
 
 namespace {
@@ -239,15 +245,43 @@ bool legible(const FigureResult& r, const FigureDescriptor& figure, const plot::
     return texts_inside(r.list, measure);
 }
 
-// Too small for two legible pictures: A's alone, as it is without B (maximising the panel shows
-// both); the table still holds both models. Unless B's picture is A's: then it stands for both.
+// Too small for two legible pictures: A's alone, as it is without B (its title names A; maximising
+// the panel shows both); the table still holds both models. Unless B's picture is A's (titles aside,
+// which name their models): then it stands for both, and its title names both.
 FigureResult only_a(const FigureRequest& request, const ParamSet& a, const ParamSet& b, FigureCache& cache, SingleBuild single) {
-    FigureResult out = single(request, a, cache);
-    const FigureResult other = single(request, b, cache);
-    if (request.with_table) out.table = long_form(out.table, other.table);
-    if (same_picture(out.list, other.list)) out.same_for_b = model_label(a, true);
+    FigureRequest untitled = request;
+    untitled.style.draw_titles = false;
+    FigureResult pic_a = single(untitled, a, cache);
+    const FigureResult pic_b = single(untitled, b, cache);
+    const bool same = same_picture(pic_a.list, pic_b.list);
+    ParamSet alone = a;
+    if (!same) alone.set(P::compare_to, "unscaled");
+    FigureResult out = request.style.draw_titles ? single(request, alone, cache) : std::move(pic_a);
+    if (request.with_table) out.table = long_form(request.style.draw_titles ? pic_a.table : out.table, pic_b.table);
+    if (same) out.same_for_b = model_label(a, true);
     else out.hidden_b = model_label(a, true);
     return out;
+}
+
+// The least share of a shared axis a model's own range must cover (else the axis is not shared: a
+// model's data would fill a sliver of its plot, 4096 positions on an axis to 131072).
+constexpr double kReadableShare = 0.5;
+
+// ", own axis: position m 0–4096": what a caption adds for each axis its picture keeps to its own
+// range (the other picture's caption gives the other's, so the two read as a ratio).
+std::string own_axes_note(const std::vector<plot::AxisPins::OwnAxis>& own, int model) {
+    std::string note;
+    std::vector<std::string> said;
+    for (const plot::AxisPins::OwnAxis& axis : own) {
+        if (static_cast<int>(axis.ranges.size()) <= model) continue;
+        std::string label = axis.label.substr(0, axis.label.find(" ("));  // "position m (tokens)": "position m"
+        if (std::find(said.begin(), said.end(), label) != said.end()) continue;
+        said.push_back(label);
+        const auto [lo, hi] = axis.ranges[static_cast<std::size_t>(model)];
+        note += " · own " + (label.empty() ? std::string(axis.x ? "x" : "y") : label) + " axis: " + plot::grouped_number(lo) + "–" +
+                plot::grouped_number(hi);
+    }
+    return note;
 }
 
 // A's and B's pictures in their halves (titles off). On screen and in stills they share every range
@@ -255,7 +289,8 @@ FigureResult only_a(const FigureRequest& request, const ParamSet& a, const Param
 // on the ranges of both where that changes it. An animation's run has pins of its own, which see A's
 // plots, then B's, frame after frame; figures of curves keep their own axes (one build each).
 std::pair<FigureResult, FigureResult> build_pictures(const FigureRequest& half, const ParamSet& a, const ParamSet& b,
-                                                     const ComparedSplit& split, FigureCache& cache, SingleBuild single) {
+                                                     const ComparedSplit& split, FigureCache& cache, SingleBuild single,
+                                                     std::vector<plot::AxisPins::OwnAxis>& own_axes) {
     auto build = [&](const ParamSet& params, plot::Rect area, plot::AxisPins* pins) {
         FigureRequest r = half;
         r.width = area.width();
@@ -279,6 +314,7 @@ std::pair<FigureResult, FigureResult> build_pictures(const FigureRequest& half, 
     FigureResult ra = build(a, split.a, &pins_a);
     FigureResult rb = b_job.get();
     pins_a.absorb(pins_b);  // frame 0: A, frame 1: B
+    own_axes = pins_a.keep_thin_axes_own(kReadableShare);
     const bool redo_a = !pins_a.frame_unchanged(0), redo_b = !pins_a.frame_unchanged(1);
     plot::AxisPins apply_a = pins_a, apply_b = pins_a;
     apply_a.start_build(plot::AxisPins::Mode::apply);
@@ -303,7 +339,8 @@ FigureResult build_compared(const FigureRequest& request, const ParamSet& a, con
     FigureRequest half = request;
     half.style.draw_titles = false;
     half.pair_fraction_axis = pair_fraction_axis(*request.figure, a, b);  // one axis that means the same for both
-    auto [ra, rb] = build_pictures(half, a, b, split, cache, single);
+    std::vector<plot::AxisPins::OwnAxis> own_axes;
+    auto [ra, rb] = build_pictures(half, a, b, split, cache, single, own_axes);
     // a half that could not hold its picture after all (a plot squeezed below its legible size, a
     // table's rows at the smallest type pushed out): A alone
     if (!legible(ra, *request.figure, half.style, measure) || !legible(rb, *request.figure, half.style, measure))
@@ -311,15 +348,8 @@ FigureResult build_compared(const FigureRequest& request, const ParamSet& a, con
 
     // the same picture for both (a figure that does not depend on what differs, the gallery shown when
     // neither model has layers): once, as it is without B
-    if (same_picture(ra.list, rb.list)) {
-        // (at full size, where the panel may show plots the halves left out, they may differ after all)
-        FigureResult one = single(request, a, cache);
-        FigureResult other = single(request, b, cache);
-        if (request.with_table) one.table = long_form(one.table, other.table);
-        if (!same_picture(one.list, other.list)) one.hidden_b = model_label(a, true);
-        else one.same_for_b = model_label(a, true);
-        return one;
-    }
+    // (at full size, where the panel may show plots the halves left out, they may differ after all)
+    if (same_picture(ra.list, rb.list)) return only_a(request, a, b, cache, single);
     DataTable table = request.with_table ? long_form(ra.table, rb.table) : DataTable{};
     FigureResult out;
     out.background_stamp = std::min(ra.background_stamp, rb.background_stamp);
@@ -327,10 +357,10 @@ FigureResult build_compared(const FigureRequest& request, const ParamSet& a, con
     out.list.height = request.height;
     out.list.background = st.theme.background;
     if (st.draw_titles)
-        out.list.text({request.width / 2, st.px(6)}, std::string(request.figure->title), st.px(st.title_font), st.theme.text,
+        out.list.text({request.width / 2, st.px(6)}, figure_title(*request.figure, a), st.px(st.title_font), st.theme.text,
                       plot::HAlign::center, plot::VAlign::top);
-    caption(out, st, measure, split.a, split.caption, caption_text(*request.figure, "A", model_label(a), a), 0);
-    caption(out, st, measure, split.b, split.caption, caption_text(*request.figure, "B", model_label(a, true), b), 1);
+    caption(out, st, measure, split.a, split.caption, caption_text(*request.figure, "A", model_label(a) + own_axes_note(own_axes, 0), a), 0);
+    caption(out, st, measure, split.b, split.caption, caption_text(*request.figure, "B", model_label(a, true) + own_axes_note(own_axes, 1), b), 1);
     place(out, std::move(ra), split.a, 0);
     place(out, std::move(rb), split.b, 1);
     out.table = std::move(table);

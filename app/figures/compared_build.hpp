@@ -16,6 +16,9 @@ std::optional<ParamSet> model_b(const ParamSet& params);
 // A's name ("llama-3-8b", or "this model" for parameters set by hand) or, with `b`, model B's (its
 // preset, or the config.json's folder) as A's parameters name it.
 std::string model_label(const ParamSet& a, bool b = false);
+// A's name when something names it (its preset, or the config.json's or model folder's name); "" for
+// parameters set by hand.
+std::string named_model(const ParamSet& a);
 
 // A's and B's tables as one, in long form: a first column `model` (a, then b); a column only one
 // model has is left empty in the other's rows.

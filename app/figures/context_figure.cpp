@@ -12,6 +12,7 @@
 
 #include "figures/alt_text.hpp"
 #include "figures/build_context.hpp"
+#include "figures/compared_build.hpp"
 #include "figures/heatmap_cells.hpp"
 #include "figures/subplot_fit.hpp"
 #include "plot/colormap.hpp"
@@ -84,7 +85,7 @@ Reference make_reference(const ParamSet& params, const RopeConfig& current) {
         ParamSet b;
         b.set(P::preset, to);
         r.config = b.config();
-        r.name = "B: " + to;
+        r.name = "B: " + detail::model_label(params, true) + " (" + scaling_label(r.config) + ")";
         r.ab = true;
     }
     r.freqs = compute_frequencies(r.config);
@@ -130,7 +131,9 @@ ContextData context_data(BuildContext& ctx) {
     data.pairs = f.pairs();
     data.l0 = static_cast<double>(config.original_max_position);
     data.context = static_cast<double>(ctx.params[P::max_position]);
-    data.current_name = (data.ref.ab ? "A: " : "after: ") + scaling_label(config);
+    // A by its model, as B is: "A: llama-3.1-8b (llama3 ×8)"
+    data.current_name = data.ref.ab ? "A: " + detail::model_label(ctx.params) + " (" + scaling_label(config) + ")"
+                                    : "after: " + scaling_label(config);
     for (auto& [s, variant] : compared_variants(ctx.params, config, data.pairs)) {
         data.compare_freqs.push_back(std::move(variant));
         data.compare.push_back(s);
@@ -209,9 +212,10 @@ std::vector<std::string> series_labels(const ContextData& data, const PairPlots&
     std::vector<std::string> labels;
     if (pp.has_band) labels.push_back(pp.band_name);
     if (with_original) labels.push_back("original");
+    if (data.ref.ab) labels.push_back(data.current_name);  // A, then B
     if (data.ref.ab) labels.push_back(data.ref.name);
     for (Scaling v : data.compare) labels.emplace_back(to_string(v));
-    labels.push_back(data.current_name);
+    if (!data.ref.ab) labels.push_back(data.current_name);
     return labels;
 }
 
@@ -432,8 +436,9 @@ void draw_decay(BuildContext& ctx, const ContextData& data, const plot::Style& s
     plot::AxisSetup y{"relative upper bound", y_lo * 1.06, top_b * 1.06};
     p.setup_x(x);
     p.setup_y(y);
-    p.setup_legend_above(ref.ab && after->bound.size() == before->bound.size() ? std::vector<std::string>{ref.name, current_name, "A − B"}
-                                                                               : std::vector<std::string>{ref.name, current_name});
+    std::vector<std::string> legend = ref.ab ? std::vector<std::string>{current_name, ref.name} : std::vector<std::string>{ref.name, current_name};
+    if (ref.ab && after->bound.size() == before->bound.size()) legend.push_back("A − B");
+    p.setup_legend_above(legend);
     p.line(before->distance.data(), before->bound.data(), before->bound.size(), 1, th.text, ref.name, -1);
     p.line(after->distance.data(), after->bound.data(), after->bound.size(), 1, th.accent, current_name);
     if (!diff.empty()) p.line(after->distance.data(), diff.data(), diff.size(), 1, th.series[1], "A − B", sub.line_width * 0.8f, th.series_dash[1]);
@@ -479,8 +484,8 @@ std::pair<std::unique_ptr<plot::Plot>, plot::AxisSetup> setup_heatmap(BuildConte
 
 AngleHeatmaps angle_heatmaps(BuildContext& ctx, const ContextData& data, const plot::Style& sub, const SubplotFit& fit) {
     const Reference& ref = data.ref;
-    const std::string before_title = ref.ab ? "B: " + std::string(ctx.params[P::compare_to]) : "angles before (no scaling)";
-    const std::string after_title = ref.ab ? "A: " + scaling_label(data.config) : "angles after (" + scaling_label(data.config) + ")";
+    const std::string before_title = ref.ab ? ref.name : "angles before (no scaling)";
+    const std::string after_title = ref.ab ? data.current_name : "angles after (" + scaling_label(data.config) + ")";
     AngleHeatmaps h;
     h.x = plot::AxisSetup{"position m (tokens)", 0, data.context};
     h.same_pairs = ref.freqs.pairs() == data.pairs;
@@ -488,6 +493,7 @@ AngleHeatmaps angle_heatmaps(BuildContext& ctx, const ContextData& data, const p
               AngleHeatmap{&data.f, nullptr, after_title, ContextPlot::after},
               AngleHeatmap{&data.f, h.same_pairs ? &ref.freqs.theta : nullptr,
                            ref.ab ? "difference A − B" : "difference after − before", ContextPlot::difference}};
+    if (ref.ab) std::swap(h.maps[0], h.maps[1]);  // A's picture first, as everywhere
     h.after_shown = fit.shows(5);
     // One grid of cells for all three, sized for the smallest plot: "before" and "after" of the
     // same config are then the same picture, cell for cell.
@@ -561,8 +567,7 @@ void build_context(BuildContext& ctx) {
     const float W = ctx.request.width, H = ctx.request.height;
     const float title_space = st.draw_titles ? st.px(st.title_font) * 1.4f : 0;
     if (st.draw_titles)
-        ctx.result.list.text({W / 2, st.px(6)}, ctx.title() + " — " + data.current_name.substr(ab ? 3 : 7) +
-                                                    (ab ? " vs " + std::string(ctx.params[P::compare_to]) : ""),
+        ctx.result.list.text({W / 2, st.px(6)}, ab ? ctx.title() : ctx.title() + " — " + data.current_name.substr(7),
                              st.px(st.title_font), st.theme.text, plot::HAlign::center, plot::VAlign::top);
     plot::Style sub = st;
     sub.title_font = st.title_font * 0.8f;

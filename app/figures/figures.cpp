@@ -43,6 +43,8 @@ std::array<double, 5> sweep_bases(double base) {
 
 namespace detail {
 
+std::string BuildContext::title() const { return figure_title(*request.figure, params); }
+
 PlotGeometry plot_geometry(const BuildContext& ctx, int index) {
     const PlotDescriptor& d = ctx.figure().plots.at(static_cast<std::size_t>(index));
     PlotGeometry g;
@@ -121,9 +123,24 @@ FigureResult build_single(const FigureRequest& request, const ParamSet& params, 
 }  // namespace
 
 FigureResult build_figure(const FigureRequest& request, const ParamSet& params, FigureCache& cache) {
-    if (const std::optional<ParamSet> b = detail::second_picture_model(*request.figure, params))
-        return detail::build_compared(request, params, *b, cache, build_single);
-    return build_single(request, params, cache);
+    FigureResult result = [&] {
+        if (const std::optional<ParamSet> b = detail::second_picture_model(*request.figure, params))
+            return detail::build_compared(request, params, *b, cache, build_single);
+        return build_single(request, params, cache);
+    }();
+    if (request.with_table) {
+        result.table.model_names = {detail::named_model(params)};
+        if (request.figure->shows_b && detail::model_b(params)) result.table.model_names.push_back(detail::model_label(params, true));
+    }
+    return result;
+}
+
+std::string figure_title(const FigureDescriptor& figure, const ParamSet& params) {
+    std::string title(figure.title);
+    const std::string a = detail::named_model(params);
+    const bool b = figure.shows_b && params[P::compare_to] != "unscaled" && detail::model_b(params).has_value();
+    if (b) return title + " · " + detail::model_label(params) + " vs " + detail::model_label(params, true);
+    return a.empty() ? title : title + " · " + a;
 }
 
 namespace {

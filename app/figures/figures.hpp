@@ -50,6 +50,11 @@ struct DataTable {
     // A table of text instead (the model card): rows of cells under `columns`, written as they are
     // (quoted where a cell holds a comma, a quote or a line break).
     std::vector<std::vector<std::string>> text_rows;
+    // The models by name, A's then B's (compared_build.hpp: named_model; "" for one set by hand): the
+    // CSV ends with a column `model_name`, each row its model's; a table of A's rows that a figure
+    // compares with B (the context panel's theta_reference, the sweep's marked base) ends with
+    // `model_b_name` too (build_figure fills it with the table).
+    std::vector<std::string> model_names;
     std::size_t rows() const { return !text_rows.empty() ? text_rows.size() : values.empty() ? 0 : values[0].size(); }
 };
 
@@ -101,6 +106,11 @@ struct FigureRequest {
 };
 
 FigureResult build_figure(const FigureRequest& request, const ParamSet& params, FigureCache& cache);
+
+// The figure's title naming what it shows: "Angle heatmap · llama-3-8b", with model B "Angle heatmap ·
+// llama-2-7b vs llama-3-8b" (a model by its preset, or its config.json's or model folder's name; the
+// title alone for a model set by hand and no B). Files draw it; the panel's header shows it.
+std::string figure_title(const FigureDescriptor& figure, const ParamSet& params);
 
 // Two display lists draw the same picture (every command equal); if not, `why` says where they differ.
 bool same_picture(const plot::DisplayList& a, const plot::DisplayList& b, std::string* why = nullptr);

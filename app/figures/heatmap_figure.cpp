@@ -103,7 +103,10 @@ void build_heatmap(BuildContext& ctx) {
     // a_minus_b that cannot be drawn: A's angles, the title line saying why (over the map it would not read)
     plot::Style titled = st;
     titled.draw_titles = st.draw_titles || !difference.why_not.empty();
-    const std::string title = difference.why_not.empty() ? ctx.title() : st.draw_titles ? ctx.title() + ": " + difference.why_not : difference.why_not;
+    // (why first: a title too wide for its plot loses its "(aside)" before it is cut)
+    const std::string title = difference.why_not.empty() ? ctx.title()
+                              : st.draw_titles          ? difference.why_not + " (" + ctx.title() + ")"
+                                                        : difference.why_not;
     plot::Plot p(ctx.result.list, ctx.measure, titled, {0, 0, ctx.request.width, ctx.request.height}, title);
     plot::AxisSetup x{"position m (tokens)", static_cast<double>(from), static_cast<double>(to)};
     const plot::AxisSetup y = detail::pair_axis(ctx.request, pairs, "pair i (0 = fastest)", -0.5, pairs - 0.5);

@@ -511,11 +511,16 @@ void draw_gallery_row(BuildContext& ctx, const GalleryModel& m, plot::Rect row, 
 void draw_gallery(BuildContext& ctx, plot::Rect area) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
+    // a named model without layers (a preset of one kind of layer, gemma-3-4b-global) is named: beside
+    // a model B with layers, "no model" would read as if neither were loaded
+    const std::string name = detail::named_model(ctx.params);
+    const std::string none = name.empty() ? "No model with layers is loaded"
+                                          : name + " has no list of layers (it gives one kind of layer's RoPE)";
     const std::string message =
         ctx.request.interactive
-            ? "No model with layers is loaded. Choose one of these presets, open a model's config.json (--set config=PATH, or drop "
+            ? none + ". Choose one of these presets, open a model's config.json (--set config=PATH, or drop "
               "it on the window), or set layer_kinds and model_layers: its layers and their RoPE show here."
-            : "No model with layers is loaded: export with one of these presets (--set preset=NAME), with --set config=PATH, or with "
+            : none + ": export with one of these presets (--set preset=NAME), with --set config=PATH, or with "
               "layer_kinds and model_layers set.";
     const float message_h = why::wrapped_caption(ctx, message, area.x0, area.x1, 0, th.text, false);
     why::wrapped_caption(ctx, message, area.x0, area.x1, area.y0 + message_h, th.text);

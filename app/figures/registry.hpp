@@ -55,6 +55,9 @@ struct FigureDescriptor {
     // saying why nothing rotates.
     bool draws_nope = false;
     ModelBView model_b = ModelBView::two_pictures;
+    // It shows model B (beside A, over it, or against it); false for a figure of A's alone whatever B
+    // is (the trained weights: B has none here). Its title names B only where it shows it.
+    bool shows_b = true;
     // Its two pictures share their ranges and colour scales (built twice each: once to learn them);
     // false for figures of curves whose second build would cost more than the shared axes give
     // (each picture then keeps its own axes, labelled).

@@ -335,6 +335,7 @@ const FigureDescriptor& trained_figure() {
         };
         f.build = build_trained;
         f.model_b = ModelBView::itself;
+        f.shows_b = false;  // B's weights are not read: its note says so
         f.header_width_em = 8;
         f.header = trained_header;
         f.readout = trained_readout;

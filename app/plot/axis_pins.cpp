@@ -41,6 +41,12 @@ void AxisPins::merge(Pin& pin, const std::string& kind, Range r) {
     pin.range.hi = std::max(pin.range.hi, r.hi);
 }
 
+void AxisPins::merge_axis(Pin& pin, const AxisSetup& a) {
+    merge(pin, axis_kind(a), {a.min, a.max});
+    pin.label = a.label;
+    pin.log = a.log;
+}
+
 void AxisPins::merge(Pin& pin, const Pin& other) {
     if (!other.seen) return;
     if (!pin.seen) {
@@ -83,8 +89,8 @@ void AxisPins::visit(int plot, AxisSetup& x, AxisSetup& y, ColorbarSetup* bar) {
         if (built_.empty()) built_.emplace_back();
         if (static_cast<int>(pins_.size()) <= plot) pins_.resize(static_cast<std::size_t>(plot) + 1);
         PlotPins& p = pins_[static_cast<std::size_t>(plot)];
-        merge(p.x, axis_kind(x), {x.min, x.max});
-        merge(p.y, axis_kind(y), {y.min, y.max});
+        merge_axis(p.x, x);
+        merge_axis(p.y, y);
         if (x.moves_in_animation) p.x.agree = false;
         if (y.moves_in_animation) p.y.agree = false;
         // a plot with a bar in one frame and none in another: the bar is not pinned
@@ -138,6 +144,28 @@ void AxisPins::hold_flag(const std::string& name, bool& flag) {
     double lo = flag ? 1 : 0, hi = lo;
     hold(name, lo, hi);
     flag = hi > 0;
+}
+
+std::vector<AxisPins::OwnAxis> AxisPins::keep_thin_axes_own(double share) {
+    std::vector<OwnAxis> own;
+    auto span = [](const Pin& pin, Range r) { return pin.log ? std::log(r.hi / r.lo) : r.hi - r.lo; };
+    for (std::size_t i = 0; i < pins_.size(); ++i)
+        for (const bool x : {true, false}) {
+            Pin& pin = x ? pins_[i].x : pins_[i].y;
+            if (!pin.agree || !(span(pin, pin.range) > 0)) continue;
+            OwnAxis axis{static_cast<int>(i), x, pin.label, {}};
+            bool thin = false;
+            for (const std::vector<PlotBuilt>& frame : built_) {
+                if (i >= frame.size()) continue;
+                const Range r = x ? frame[i].x : frame[i].y;
+                axis.ranges.emplace_back(r.lo, r.hi);
+                thin = thin || span(pin, r) < share * span(pin, pin.range);
+            }
+            if (!thin) continue;
+            pin.agree = false;
+            own.push_back(std::move(axis));
+        }
+    return own;
 }
 
 bool AxisPins::frame_unchanged(int frame) const {

@@ -52,6 +52,18 @@ public:
     // on two threads, then pinned as one run).
     void absorb(const AxisPins& other);
 
+    // Two models' pictures share an axis only while each one's own range covers at least `share` of
+    // the range they would share: a model whose data would be a sliver of it (4096 positions on an
+    // axis to 131072) keeps its own range instead. Call between collecting and applying; returns the
+    // axes left to each frame's own range, for the note that says so.
+    struct OwnAxis {
+        int plot = 0;
+        bool x = true;
+        std::string label;                          // the axis's label
+        std::vector<std::pair<double, double>> ranges;  // each frame's own, [frame]
+    };
+    std::vector<OwnAxis> keep_thin_axes_own(double share);
+
     int frames() const { return static_cast<int>(built_.size()); }
     // Whether the frame collected as number `frame` comes out the same in apply mode (no pinned
     // range differs from its own): then its pass-1 build can be used as it is.
@@ -64,6 +76,8 @@ private:
     struct Pin {  // one axis (or bar) of one plot over all frames
         bool seen = false, agree = true;
         std::string kind;  // label, log flag, ticks, colormap: what every frame must share
+        std::string label;
+        bool log = false;
         Range range;
     };
     struct PlotPins {
@@ -79,6 +93,7 @@ private:
     static std::string axis_kind(const AxisSetup& a);
     static std::string bar_kind(const ColorbarSetup& b);
     static void merge(Pin& pin, const std::string& kind, Range r);
+    static void merge_axis(Pin& pin, const AxisSetup& a);
     static void merge(Pin& pin, const Pin& other);
     PlotPins* pins_for(int plot);
     const PlotPins* pins_for(int plot) const;

@@ -991,29 +991,30 @@ ConfigImport import_hf_config(const std::string& path, const std::string& layer_
     return import_hf_config_text(text, path, layer_type);
 }
 
+namespace {
+
+// "Meta-Llama-3-8B" for .../Meta-Llama-3-8B/config.json (or Meta's params.json), "my-model" for my-model.json.
+std::string config_label(const std::string& path) {
+    const std::filesystem::path p = std::filesystem::absolute(path).lexically_normal();
+    const std::string stem = p.stem().string(), folder = p.parent_path().filename().string();
+    return (p.filename() == "config.json" || p.filename() == "params.json") && !folder.empty() ? folder : stem;
+}
+
+}  // namespace
+
 ParamSet with_config(const ParamSet& params, const ConfigImport& imported, const std::string& name) {
     ParamSet next = params;
     try {
         next.set(P::preset, "none");
         for (ParamId k : params_in(kModelScope)) next.reset(k);
         for (const auto& [k, v] : imported.sets) next.set(k, v);
+        if (const std::string label = config_label(name); !label.empty()) next.set(P::model_name, label.substr(0, 80));
         next.validate();
     } catch (const ParamError& e) {
         fail_config(name, e.what());
     }
     return next;
 }
-
-namespace {
-
-// "Meta-Llama-3-8B" for .../Meta-Llama-3-8B/config.json, "my-model" for my-model.json.
-std::string config_label(const std::string& path) {
-    const std::filesystem::path p = std::filesystem::absolute(path).lexically_normal();
-    const std::string stem = p.stem().string(), folder = p.parent_path().filename().string();
-    return p.filename() == "config.json" && !folder.empty() ? folder : stem;
-}
-
-}  // namespace
 
 ModelImporter config_importer() {
     return [](const std::string& source) -> std::optional<ImportedModel> {

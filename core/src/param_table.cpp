@@ -132,6 +132,7 @@ std::string ParamSpec::allowed() const {
         case ParamType::text:
             s = grammar == TextGrammar::layer_kinds ? "'name: key=value ...; name: ...'"
                 : grammar == TextGrammar::path      ? "the path of a model folder"
+                : grammar == TextGrammar::name      ? "a name of 1 to 80 printable characters"
                                                     : "a comma-separated list of kinds, each may be COUNT*kind";
             break;
         case ParamType::choice_list: s = "none or a comma-separated list of: " + joined(choices); break;

@@ -109,6 +109,15 @@ ParamValue parse_choice_list(const ParamSpec& spec, std::string_view raw, std::s
     return canonical;
 }
 
+// model_name: one line a title can show (a folder's name), so no control characters and a length a
+// title holds.
+ParamValue model_name_text(const ParamSpec& spec, std::string_view raw, std::string_view text) {
+    const std::string_view name = trim(text);
+    const bool printable = std::all_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x20 && c != 0x7f; });
+    if (name.empty() || name.size() > 80 || !printable) refuse(spec, raw, must_be(spec));
+    return std::string(name);
+}
+
 // layer_kinds: each kind's values as the table takes them, written canonically.
 ParamValue parse_layer_kinds_text(const ParamSpec& spec, std::string_view raw, std::string_view text) {
     std::vector<LayerKind> kinds = parse_layer_kinds(text);
@@ -197,6 +206,7 @@ ParamValue ParamSet::parse(const ParamSpec& spec, std::string_view raw) const {
             try {
                 if (spec.grammar == TextGrammar::layer_kinds) return parse_layer_kinds_text(spec, raw, text);
                 if (spec.grammar == TextGrammar::path) return std::string(text);
+                if (spec.grammar == TextGrammar::name) return model_name_text(spec, raw, text);
                 return format_layer_list(parse_layer_list(text));
             } catch (const LayerSyntaxError& e) {
                 refuse(spec, raw, e.what());

@@ -103,9 +103,10 @@ TEST(ComparedFigures, EachPictureIsThatModelAloneAndTheTableHoldsBoth) {
             if (itself) split.a = split.b = {0, 0, r.width, r.height};
             ASSERT_TRUE(split.both || itself) << what << ": 1900x1400 holds both pictures";
             // each alone as its half is built: its pair axis i ÷ pairs where B has another pair count
-            auto half = [&](plot::Rect area) {
+            auto half = [&](plot::Rect area) {  // as build_compared builds each half: untitled
                 figures::FigureRequest h = request(*f, area.width(), area.height());
                 h.pair_fraction_axis = figures::detail::pair_fraction_axis(*f, a, b);
+                h.style.draw_titles = false;
                 return h;
             };
             const figures::DataTable ta = figures::build_figure(half(split.a), a, cache).table;
@@ -305,4 +306,59 @@ TEST(ComparedFigures, HeatmapAMinusBIsTheAngleOfTheDifference) {
             if (const auto* t = std::get_if<plot::TextCmd>(&c)) said = said || t->text.find("A − B") != std::string::npos;
         EXPECT_TRUE(said);
     }
+}
+
+// In every A/B picture each model's data covers a readable share of its plots: an axis the two
+// pictures share runs to at most twice what that model alone shows there (llama-2-7b's 4096 positions
+// are not a sliver of an axis to 131072; Qwen2.5-VL's ids 3-17 not a line on Qwen3-VL's 0-200). Where
+// one would, the axis keeps each model's own range and each caption gives its own.
+TEST(ComparedFigures, EachModelsDataCoversAReadableShareOfItsPlots) {
+    figures::FigureCache cache;
+    const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
+        {"llama-2-7b", "llama-3.1-8b", "text"}, {"gemma-3-4b-global", "qwen3-8b", "text"}, {"qwen2.5-vl-7b", "qwen3-vl-8b", "video"}};
+    int checked = 0, own = 0;
+    for (const auto& [a_name, b_name, media] : cases) {
+        ParamSet ab = pair_of(a_name, b_name);
+        ab.set("media", media == "video" ? "video" : "image");
+        const ParamSet a = alone(ab), b = *ab.compared_model();
+        for (const figures::FigureDescriptor* f : figures::all_figures()) {
+            if (f->model_b == figures::ModelBView::itself || (f->draws_b_itself && f->draws_b_itself(ab))) continue;
+            const std::string what = std::string(f->name) + ", A " + a_name + ", B " + b_name;
+            const figures::FigureRequest r = request(*f, 1920, 1000);
+            figures::FigureResult both;
+            try {
+                both = figures::build_figure(r, ab, cache);
+            } catch (const std::invalid_argument&) {
+                continue;  // a table neither model has (the anatomy without layers)
+            }
+            const figures::detail::ComparedSplit split = figures::detail::compared_split(*f, ab, b, r.style, r.width, r.height);
+            if (!split.both) continue;
+            auto half = [&](plot::Rect area) {  // as build_compared builds each half: untitled
+                figures::FigureRequest h = request(*f, area.width(), area.height());
+                h.pair_fraction_axis = figures::detail::pair_fraction_axis(*f, a, b);
+                h.style.draw_titles = false;
+                return h;
+            };
+            const figures::FigureResult alone_a = figures::build_figure(half(split.a), a, cache);
+            const figures::FigureResult alone_b = figures::build_figure(half(split.b), b, cache);
+            for (const figures::PlotGeometry& g : both.plots) {
+                const figures::FigureResult& mine = g.model == 0 ? alone_a : alone_b;
+                const figures::PlotGeometry* o = mine.find(g.tag);
+                if (!o) continue;
+                auto span = [](double lo, double hi, bool log) { return log ? std::log(hi / lo) : hi - lo; };
+                const double x = span(g.x_min, g.x_max, g.x_log), y = span(g.y_min, g.y_max, g.y_log);
+                const double ox = span(o->x_min, o->x_max, o->x_log), oy = span(o->y_min, o->y_max, o->y_log);
+                EXPECT_LE(x, 2 * ox * (1 + 1e-9)) << what << ", plot " << g.name << " of " << (g.model ? "B" : "A") << ": x " << g.x_min
+                                                  << ".." << g.x_max << " where it alone shows " << o->x_min << ".." << o->x_max;
+                EXPECT_LE(y, 2 * oy * (1 + 1e-9)) << what << ", plot " << g.name << " of " << (g.model ? "B" : "A") << ": y " << g.y_min
+                                                  << ".." << g.y_max << " where it alone shows " << o->y_min << ".." << o->y_max;
+                ++checked;
+            }
+            // a caption that gives a picture its own axis says so
+            for (const plot::Command& c : both.list.commands)
+                if (const auto* t = std::get_if<plot::TextCmd>(&c); t && t->text.find(" axis: ") != std::string::npos) ++own;
+        }
+    }
+    EXPECT_GT(checked, 60);
+    EXPECT_GE(own, 2);  // llama-2-7b's heatmap beside llama-3.1-8b's at least (A's caption and B's)
 }

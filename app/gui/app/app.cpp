@@ -192,7 +192,7 @@ bool App::focus_fits_only_below(ImVec2 display, float column, int panel) {
     const float sides = ImGui::GetStyle().WindowPadding.x * 2;
     auto fits = [&](float width, float height) {
         return figures::focus_fits(f, state_.params(), style, width - sides,
-                                   height - panel_header_height(panel, width, fonts_.bold()) - lesson_.band_height(state_, width));
+                                   height - panel_header_height(panel, state_.params(), width, fonts_.bold()) - lesson_.band_height(state_, width));
     };
     return !fits(display.x - column, display.y) && fits(display.x, display.y - text_below);
 }

@@ -156,10 +156,13 @@ float header_buttons_width(const char* last_button) {  // "": Record and Export 
     return *last_button ? two + ImGui::CalcTextSize(last_button).x + style.FramePadding.x * 2 + style.ItemSpacing.x : two;
 }
 
-std::string header_title(int index, const figures::FigureDescriptor& figure) {
-    char title[128];
-    std::snprintf(title, sizeof title, "%d  %s", index + 1, std::string(figure.title).c_str());
-    return title;
+// "1  Angle heatmap · llama-3-8b": the number (none when embedded) and the title naming the model,
+// the model left out only where the panel is too narrow for it (in the current font).
+std::string header_title(int index, const figures::FigureDescriptor& figure, const ParamSet& params, float width) {
+    const std::string number = index >= 0 ? std::to_string(index + 1) + "  " : "";
+    const std::string named = number + figures::figure_title(figure, params);
+    if (ImGui::CalcTextSize(named.c_str()).x <= width) return named;
+    return number + std::string(figure.title);
 }
 
 // The header line: number and title (double-click maximises), the figure's options, Record, Export,
@@ -168,10 +171,9 @@ std::string header_title(int index, const figures::FigureDescriptor& figure) {
 // big type).
 void draw_header(const AppState& state, PanelView& panel, const UiContext& ui, int index, bool alone, Actions& out) {
     ImGui::PushFont(ui.fonts.bold());
-    // an embedded panel is all its page shows: no panel number, and the model it draws by name
-    const std::string preset(state.params()[P::preset]);
-    const std::string title = state.embedded < 0 ? header_title(index, *panel.figure)
-                                                 : std::string(panel.figure->title) + (preset == "none" ? "" : "  ·  " + preset);
+    // an embedded panel is all its page shows: no panel number
+    const std::string title = header_title(state.embedded < 0 ? index : -1, *panel.figure, state.params(),
+                                           ImGui::GetContentRegionAvail().x);
     ImGui::TextUnformatted(title.c_str());
     ImGui::PopFont();
     const bool title_double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
@@ -315,7 +317,7 @@ int lesson_panel_in(const AppState& state, const std::vector<int>& shown) {
 // The room a panel's figure gets in a grid cell: less its header, the line of the figure's options
 // under it (outside presentation mode) and the window's padding.
 ImVec2 figure_room(const AppState& state, const UiContext& ui, const figures::FigureDescriptor& f, const GridCell& c) {
-    const float header = panel_header_height(f.index, c.x1 - c.x0, ui.fonts.bold()) +
+    const float header = panel_header_height(f.index, state.params(), c.x1 - c.x0, ui.fonts.bold()) +
                          (f.header && !state.presentation ? ImGui::GetFrameHeightWithSpacing() : 0.0f);
     return {c.x1 - c.x0 - ImGui::GetStyle().WindowPadding.x * 2, c.y1 - c.y0 - header};
 }
@@ -430,10 +432,11 @@ std::vector<int> draw_tabs_and_page_part(const AppState& state, const UiContext&
 
 }  // namespace
 
-float panel_header_height(int index, float width, ImFont* title_font) {
+float panel_header_height(int index, const ParamSet& params, float width, ImFont* title_font) {
     const ImGuiStyle& style = ImGui::GetStyle();
     ImGui::PushFont(title_font);
-    const float title_w = ImGui::CalcTextSize(header_title(index, figures::figure_at(index)).c_str()).x;
+    const float room = width - style.WindowPadding.x * 2;
+    const float title_w = ImGui::CalcTextSize(header_title(index, figures::figure_at(index), params, room).c_str()).x;
     ImGui::PopFont();
     const bool one_line = title_w + header_gap() + header_buttons_width("Maximise") <= width - style.WindowPadding.x * 2;
     return ImGui::GetFrameHeightWithSpacing() * (one_line ? 1.0f : 2.0f) + style.WindowPadding.y * 2;

@@ -25,7 +25,7 @@ void draw_panels(const AppState& state, PanelSet& panels, UiContext& ui, Actions
 // The height of panel `index`'s header in a panel `width` wide, its padding included, without the
 // figure's options (presentation mode): its title, with the buttons beside it where they fit, else on
 // a line of their own. Below it is the figure's.
-float panel_header_height(int index, float width, ImFont* title_font);
+float panel_header_height(int index, const ParamSet& params, float width, ImFont* title_font);
 
 // Where each of `count` panels of a page goes in a grid of the given size (columns x rows as square
 // as they come: 1, 2 side by side, 2 x 2, 3 x 2, ...; a last row that is not full shares the width). The panel `emphasised` (the open lesson

@@ -38,7 +38,7 @@ enum class ParamType { integer, real, choice, real_list, boolean, choice_list, t
 enum ParamScope : unsigned { kModelScope = 1u, kLayerScope = 2u, kConfigScope = 4u };
 
 // The grammar of a text parameter.
-enum class TextGrammar { none, layer_kinds, layer_list, path };
+enum class TextGrammar { none, layer_kinds, layer_list, path, name };
 
 // Where the controls panel shows a parameter, in this order of sections.
 enum class ControlSection { none, position, rope, ranges, context, images };
