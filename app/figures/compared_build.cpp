@@ -274,7 +274,9 @@ std::string own_axes_note(const std::vector<plot::AxisPins::OwnAxis>& own, int m
     std::vector<std::string> said;
     for (const plot::AxisPins::OwnAxis& axis : own) {
         if (static_cast<int>(axis.ranges.size()) <= model) continue;
-        std::string label = axis.label.substr(0, axis.label.find(" ("));  // "position m (tokens)": "position m"
+        // the label's words before its unit or aside: "position m (tokens)", "score ⟨q at m, k at n⟩": "position m", "score"
+        std::string label = axis.label;
+        for (const char* aside : {" (", " ⟨", " ["}) label = label.substr(0, label.find(aside));
         if (std::find(said.begin(), said.end(), label) != said.end()) continue;
         said.push_back(label);
         const auto [lo, hi] = axis.ranges[static_cast<std::size_t>(model)];
