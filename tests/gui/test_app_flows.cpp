@@ -552,13 +552,13 @@ TEST_F(Flows, ALessonFileIsTheLessonAndASessionRemembersIt) {
 TEST_F(Flows, ABadLessonFileIsRefusedWithOneLine) {
     const std::vector<std::pair<std::string, std::string>> cases = {
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {"dimm": 4}}]})", "step 1: parameters.dimm: unknown key"},
-        {R"({"steps": [{"title": "t", "text": "x", "panel": "vectorz", "parameters": {}}]})", "step 1: \"panel\" must name a panel"},
+        {R"({"steps": [{"title": "t", "text": "x", "panel": "vectorz", "parameters": {}}]})", "step 1: \"panel\" is \"vectorz\"; it must name a panel (vectors, "},
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {}},
                        {"title": "u", "text": "y", "panel": "sweep", "focus": "swep", "parameters": {}}]})", "step 2: \"focus\" names \"swep\""},
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {}, "answer": "?"}]})",
          "step 1: \"answer\" is not a key of a step (title, text, panel, focus, parameters, question, notes)"},
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {}, "question": "?"}]})",
-         "step 1: question must be an object (ask, choices, answer, tolerance, why, before)"},
+         "step 1: question is \"?\"; it must be an object (ask, choices, answer, tolerance, why, before)"},
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {},
                         "question": {"ask": "?", "choices": ["a", "b"], "answer": "C", "why": "w"}}]})",
          "step 1: question.answer is \"C\"; with choices it is the right one's letter, A to B"},
