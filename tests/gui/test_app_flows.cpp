@@ -570,7 +570,7 @@ TEST_F(Flows, ABadLessonFileIsRefusedWithOneLine) {
          "step 1: question.before.bse: unknown key"},
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {},
                         "question": {"ask": "?", "answer": 3}}]})",
-         "step 1: question: no \"why\" (one line said with the answer)"},
+         "step 1: question: no \"why\" (one line said with the answer, a string)"},
         {R"({"version": 2, "steps": []})", "\"version\" is 2; this build reads lesson files of version 1"},
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {"base": -1}}]})", "step 1: parameters: base=-1: base must be"},
     };
@@ -1101,8 +1101,8 @@ TEST_F(Flows, AHandoutFromTheWindow) {
             continue;
         }
         EXPECT_FALSE(app.state().status_error) << app.state().status;
-        EXPECT_EQ(app.state().status.rfind("Handout saved to " + path(name) + " (" + std::to_string(rope::lessons::builtin_lesson().steps.size()) + " pages", 0), 0u)
-            << app.state().status;
+        EXPECT_EQ(app.state().status.rfind("Handout saved to " + path(name) + " (", 0), 0u) << app.state().status;
+        EXPECT_NE(app.state().status.find("the students', without answers"), std::string::npos) << app.state().status;
         EXPECT_GT(frames, 0) << "the window drew frames while the handout was written";
         std::ifstream pdf(path(name), std::ios::binary);
         std::string head(5, '\0');
