@@ -203,8 +203,8 @@ TEST_F(Handout, ALessonFileAndItsRefusals) {
     EXPECT_FALSE(rope::test::exists(path("v.png")));
 }
 
-// --handout is in export's help and the manual page, each kind with its words, from the table of kinds.
-TEST(HandoutKinds, HelpAndManualPageListEveryKind) {
+// --handout is in export's help (which the manual page prints whole), each kind with its words, from the table of kinds.
+TEST(HandoutKinds, ExportHelpListsEveryKind) {
     const std::string help = one_line(run_process({ROPE_EXPLORER_BINARY, "export", "--help"}).out);
     EXPECT_NE(help.find("[--handout student|teacher]"), std::string::npos) << help;
     for (const rope::exporting::HandoutKindInfo& kind : rope::exporting::handout_kinds()) {
