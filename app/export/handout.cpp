@@ -152,18 +152,17 @@ void add_words(StepBlock& b, const PageText& text, const lessons::Lesson& lesson
     b.above.push_back(run(text, step.title, kTitleSize, true));
     // the step's text tells what the reveal shows, so a step that asks keeps it for the teacher
     if (!asks_first) b.below.push_back(run(text, printed_text(step, theme), kBodySize));
-    if (!step.question) return;
-    const lessons::Question& q = *step.question;
-    b.below.push_back(run(text, "Question: " + q.ask, kBodySize, true, 0, asks_first ? 0 : 8));
-    for (int i = 0; i < static_cast<int>(q.choices.size()); ++i)
-        b.below.push_back(run(text, std::string(asks_first ? "\u2610 " : "") + lessons::choice_letter(i) + ") " + q.choices[static_cast<std::size_t>(i)],
-                              kBodySize));
-    if (asks_first) {
-        b.rules = kFewestRules;
-        return;
+    if (step.question) {
+        const lessons::Question& q = *step.question;
+        b.below.push_back(run(text, "Question: " + q.ask, kBodySize, true, 0, asks_first ? 0 : 8));
+        for (int i = 0; i < static_cast<int>(q.choices.size()); ++i)
+            b.below.push_back(run(text, std::string(asks_first ? "\u2610 " : "") + lessons::choice_letter(i) + ") " + q.choices[static_cast<std::size_t>(i)],
+                                  kBodySize));
+        if (asks_first) b.rules = kFewestRules;
+        else b.below.push_back(run(text, lessons::answer_line(q), kBodySize, true, 0, 4));
     }
-    b.below.push_back(run(text, lessons::answer_line(q), kBodySize, true, 0, 4));
-    if (!step.notes.empty()) b.below.push_back(run(text, "Notes: " + step.notes, kBodySize, false, 0.35, 6));
+    // the notes are the teacher's own (the lesson editor and the presenter view show them, nothing else)
+    if (kind == HandoutKind::teacher && !step.notes.empty()) b.below.push_back(run(text, "Notes: " + step.notes, kBodySize, false, 0.35, 6));
 }
 
 // The figure as it would be drawn `height` points tall across the page (its own width in pixels, so its

@@ -155,6 +155,11 @@ TEST_F(Handout, BothKindsFillTheirPages) {
             const std::string words = one_line(r.words);
             for (const std::string& answer : answers_of(*lesson))
                 EXPECT_EQ(words.find(answer) == std::string::npos, kind.kind == rope::exporting::HandoutKind::student) << kind.name << ": " << answer;
+            for (const rope::lessons::Step& step : lesson->steps)  // the notes are the teacher's, with or without a question
+                if (!step.notes.empty()) {
+                    EXPECT_EQ(words.find("Notes: " + one_line(step.notes)) != std::string::npos, kind.kind == rope::exporting::HandoutKind::teacher)
+                        << kind.name << ": " << step.title;
+                }
         }
 }
 
