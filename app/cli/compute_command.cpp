@@ -238,7 +238,7 @@ void write_weights(const ParamSet& p, bool one_layer, CsvWriter& out) {
     } catch (const weights::WeightsError& e) {
         throw UsageError("--set model=" + p.value_text(P::model) + ": " + e.what());
     }
-    out.header({"layer", "head", "kv_head", "pair", "dim_a", "dim_b", "wavelength", "q_norm", "k_norm", "usage", "share"});
+    out.header({"layer", "head", "kv_head", "pair", "dim_a", "dim_b", "original_wavelength", "q_norm", "k_norm", "usage", "share"});
     for (const LayerPairUsage& l : usage.layers) {
         const PairUsage& u = l.pairs;
         const std::vector<double> wavelength = pair_wavelengths(compute_frequencies(layer_params(p, l.layer).config()), u.pairs);
@@ -296,9 +296,9 @@ const std::vector<TableInfo>& compute_tables() {
          "cosine similarity of the rotated query (vector) at the query patch (query_row, query_col) and the rotated key "
          "(key_vector) at every patch of the grid_rows x grid_cols image, for rope_axes (mrope: the layout mrope_interleaved "
          "says); refused for rope_axes=1d"},
-        {"weights", "layer,head,kv_head,pair,dim_a,dim_b,wavelength,q_norm,k_norm,usage,share",
+        {"weights", "layer,head,kv_head,pair,dim_a,dim_b,original_wavelength,q_norm,k_norm,usage,share",
          "the trained model of --set model=DIR: per layer (or the one --set layer=N names), query head, its key head and rotated "
-         "pair (dims dim_a, dim_b of the head, as the checkpoint's layout pairs them), the pair's unscaled wavelength (tokens), "
+         "pair (dims dim_a, dim_b of the head, as the checkpoint's layout pairs them), the pair's unscaled wavelength (tokens; compute freqs' wavelength is after scaling), "
          "q_norm = ||diag(g_a, g_b) W_q[a,b]||_F (g the head's q_norm scale, 1 without one), k_norm the same for W_k of the key "
          "head, usage = q_norm x k_norm and share = usage / the head's total; attention biases and RMSNorm's division by the "
          "input's norm are not in it"},

@@ -111,13 +111,32 @@ int run_animation(const figures::FigureDescriptor& figure, const std::string& ou
     return 0;
 }
 
+// "      student    to give out before class: ..." for each kind of handout, wrapped before 100 columns.
+std::string handout_kind_list() {
+    std::string s;
+    for (const exporting::HandoutKindInfo& k : exporting::handout_kinds()) {
+        std::string line = "      " + std::string(k.name);
+        line.resize(std::max<std::size_t>(line.size(), 19), ' ');
+        const std::string help(k.help);
+        for (std::size_t at = 0; at < help.size();) {
+            const std::size_t end = std::min(help.find(' ', at), help.size());
+            const std::string word = help.substr(at, end - at);
+            if (line.size() + 1 + word.size() > 99) s += line + "\n", line = std::string(19, ' ');
+            line += " " + word;
+            at = end + 1;
+        }
+        s += line + "\n";
+    }
+    return s;
+}
+
 }  // namespace
 
 std::string export_help() {
     return "Usage: rope-explorer export FIGURE --out PATH [--scale S] [--width W --height H] [--theme light|dark]\n"
            "                            [--clean] [--no-title] [--plot NAME] [--full-resolution] [--alt] [--set key=value]...\n"
            "       rope-explorer export FIGURE --out PATH --animate KEY=FROM:TO [--frames N] [--fps F] [options above]\n"
-           "       rope-explorer export lesson [--lessons FILE] --out FILE.pdf [--theme light|dark]\n"
+           "       rope-explorer export lesson [--lessons FILE] --out FILE.pdf [--handout " + exporting::handout_kind_names("|") + "] [--theme light|dark]\n"
            "Writes one figure as a file, without a display. FIGURE: " + figure_names() + ".\n"
            "The extension of --out picks the format:\n" + format_list({exporting::FormatKind::picture, exporting::FormatKind::table}) +
            "  --out PATH        the file to write (written whole or not at all; the folder must exist)\n"
@@ -147,15 +166,19 @@ std::string export_help() {
            "  frames have at most 255 colours):\n" + format_list({exporting::FormatKind::animation}) +
            "  Every frame has the same size, drawn as the .png export draws the figure at that value; an\n"
            "  .html page holds the frames as vectors (--scale does not apply) under a slider.\n"
-           "Handouts: export lesson writes the lesson (the built-in one, or --lessons FILE) as a PDF, one A4\n"
-           "page per step: its title, its picture (vector, as the .pdf export draws it with the step's\n"
-           "parameters), its text, and its question with the answer and why; the text is searchable.\n";
+           "Handouts: export lesson writes the lesson (the built-in one, or --lessons FILE) as an A4 PDF: the\n"
+           "steps follow on down the pages, each picture (vector, as the .pdf export draws it with the step's\n"
+           "parameters) as large as the page has room for; the text is searchable.\n"
+           "  --handout KIND    whose handout (default " + std::string(exporting::handout_kinds().front().name) + "):\n" +
+           handout_kind_list();
 }
 
-// export lesson: the lesson (built in, or --lessons FILE) as a PDF handout. Only --out and --theme apply.
-int run_handout(const std::string& lessons_file, const std::string& out, plot::ThemeId theme, const std::string& other_option) {
+// export lesson: the lesson (built in, or --lessons FILE) as a PDF handout. Only --out, --handout and --theme apply.
+int run_handout(const std::string& lessons_file, const std::string& out, exporting::HandoutKind kind, plot::ThemeId theme,
+                const std::string& other_option) {
     if (!other_option.empty())
-        throw UsageError("export lesson: " + other_option + " is a figure's option; a handout takes --lessons FILE, --out FILE.pdf and --theme light|dark");
+        throw UsageError("export lesson: " + other_option + " is a figure's option; a handout takes --lessons FILE, --out FILE.pdf, --handout " +
+                         exporting::handout_kind_names("|") + " and --theme light|dark");
     if (out.empty()) throw UsageError("export lesson: --out FILE.pdf is required");
     if (out.size() < 4 || out.compare(out.size() - 4, 4, ".pdf") != 0)
         throw UsageError("--out " + shorten_for_message(out) + ": a handout is a PDF (--out FILE.pdf)");
@@ -168,7 +191,7 @@ int run_handout(const std::string& lessons_file, const std::string& out, plot::T
         }
     }
     try {
-        exporting::write_handout(*lesson, out, theme);
+        exporting::write_handout(*lesson, out, kind, theme);
     } catch (const io::IoError& e) {
         throw RuntimeFailure(e.what());
     }
@@ -176,7 +199,7 @@ int run_handout(const std::string& lessons_file, const std::string& out, plot::T
 }
 
 int run_export(ArgCursor& args, const Services& services) {
-    std::string figure_name, out, lessons_file;
+    std::string figure_name, out, lessons_file, handout;
     std::string first_picture_option;  // a figure's option, which a handout does not take
     exporting::ExportOptions options;
     options.read_trained = services.read_trained;
@@ -193,6 +216,12 @@ int run_export(ArgCursor& args, const Services& services) {
         if (args.take_option("--lessons", value)) {
             if (value.empty()) throw UsageError("--lessons needs a lesson file (JSON, see README: Lesson files)");
             lessons_file = value;
+            continue;
+        }
+        if (args.take_option("--handout", value)) {
+            if (!exporting::find_handout_kind(value))
+                throw UsageError(refusal("--handout " + shorten_for_message(value), "", exporting::handout_kind_names(" or ")));
+            handout = value;
             continue;
         }
         if (args.take_option("--set", value)) {
@@ -250,7 +279,11 @@ int run_export(ArgCursor& args, const Services& services) {
             figure_name = a;
         }
     }
-    if (figure_name == "lesson") return run_handout(lessons_file, out, options.theme, first_picture_option);
+    if (figure_name == "lesson") {
+        const exporting::HandoutKind kind = handout.empty() ? exporting::handout_kinds().front().kind : exporting::find_handout_kind(handout)->kind;
+        return run_handout(lessons_file, out, kind, options.theme, first_picture_option);
+    }
+    if (!handout.empty()) throw UsageError("--handout: only export lesson writes a handout (export lesson --handout " + handout + " --out FILE.pdf)");
     if (!lessons_file.empty()) throw UsageError("--lessons: only export lesson takes a lesson file (export lesson --lessons FILE --out FILE.pdf)");
     if (figure_name.empty()) throw UsageError("export: which figure? one of: " + figure_names() + "; or lesson (a PDF handout)");
     const figures::FigureDescriptor* figure = figures::find_figure(figure_name);

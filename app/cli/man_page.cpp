@@ -5,6 +5,7 @@
 #include "cli/help.hpp"
 #include "cli/window_options.hpp"
 #include "export/file_formats.hpp"
+#include "export/handout.hpp"
 #include "figures/registry.hpp"
 #include "rope/params.hpp"
 
@@ -101,7 +102,8 @@ std::string man_page(const std::string& date) {
     s += ".SH NAME\nrope\\-explorer \\- see how Rotary Position Embedding (RoPE) works\n";
     s += ".SH SYNOPSIS\n.B rope\\-explorer\n[\\fIFILE\\fR] [\\fIflags\\fR]\n.br\n.B rope\\-explorer compute\n\\fITABLE\\fR "
          "[\\fB\\-\\-set\\fR \\fIkey=value\\fR]...\n.br\n.B rope\\-explorer export\n\\fIFIGURE\\fR \\fB\\-\\-out\\fR \\fIPATH\\fR [\\fIoptions\\fR]\n"
-         ".br\n.B rope\\-explorer export lesson\n\\fB\\-\\-out\\fR \\fIFILE.pdf\\fR\n";
+         ".br\n.B rope\\-explorer export lesson\n\\fB\\-\\-out\\fR \\fIFILE.pdf\\fR [\\fB\\-\\-handout\\fR " +
+         roff_escape(exporting::handout_kind_names("|")) + "]\n";
     s += ".SH DESCRIPTION\nRoPE Explorer teaches Rotary Position Embedding, the position encoding inside Llama, Qwen, Mistral, Gemma and "
          "most modern transformers: live figures of rotated vectors, per\\-pair angle heatmaps, base sweeps, long\\-range decay, context "
          "extension, 2D and M\\-RoPE, with a lesson, real\\-model presets and config.json import. Every number comes from one math core "

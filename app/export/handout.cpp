@@ -6,8 +6,6 @@
 #include <algorithm>
 #include <chrono>
 #include <string>
-#include <tuple>
-#include <utility>
 #include <vector>
 
 #include "export/cairo_canvas.hpp"
@@ -57,14 +55,14 @@ public:
     }
 
     // Draws the lines from `y` down, going on at the top of a new page where one would pass the bottom margin.
-    double draw_flowing(const std::vector<std::string>& lines, double y, double size, bool bold = false) const {
+    double draw_flowing(const std::vector<std::string>& lines, double y, double size, bool bold = false, double grey = 0) const {
         for (const std::string& line : lines) {
-            if (y + size * kLineSpacing > kPageHeight - kMargin) {
+            if (y + size * kLineSpacing > kPageHeight - kMargin + 0.5) {  // (a page planned full to the margin stays one page)
                 cairo_show_page(cr_);
                 ++carried_over;
                 y = kMargin;
             }
-            y = draw({line}, y, size, bold);
+            y = draw({line}, y, size, bold, grey);
         }
         return y;
     }
@@ -109,87 +107,263 @@ std::string printed_text(const lessons::Step& step, plot::ThemeId theme) {
     return text;
 }
 
-// The question, its choices, and the answer with why: the lines to print.
-std::vector<std::pair<std::string, bool>> question_lines(const lessons::Question& q) {
-    std::vector<std::pair<std::string, bool>> out{{"Question: " + q.ask, true}};
-    for (int i = 0; i < static_cast<int>(q.choices.size()); ++i)
-        out.push_back({lessons::choice_letter(i) + ") " + q.choices[static_cast<std::size_t>(i)], false});
-    out.push_back({lessons::answer_line(q), false});
-    return out;
+constexpr double kRoom = kPageHeight - 2 * kMargin;  // from the top margin to the bottom one
+constexpr double kStepGap = 26;                      // between two steps on a page (a thin rule in the middle)
+constexpr double kPictureGap = 10;                   // above and below a picture
+constexpr double kRuleSpacing = 24;                  // the students' lines to write on
+constexpr int kFewestRules = 5;
+
+// Lines in one font: a heading, a paragraph, a choice.
+struct Run {
+    std::vector<std::string> lines;
+    double size = kBodySize;
+    bool bold = false;
+    double grey = 0;
+    double space_before = 0;
+    double height() const { return space_before + static_cast<double>(lines.size()) * size * kLineSpacing; }
+};
+
+// One step as the handout lays it out: its words above the picture and below it, measured, and the
+// lines to write on; the page chooses the picture's height, from `picture_min` to `picture_max`.
+struct StepBlock {
+    std::vector<Run> above, below;
+    int rules = 0;  // lines to write on (students, where the step asks); more where the page has room
+    ParamSet params;  // what the picture shows: before the reveal for the students, after it for the teacher
+    const figures::FigureDescriptor* figure = nullptr;
+    double pixel_width = 0, pixel_height = 0;  // the figure's own export size
+    double picture_min = 0, picture_max = 0;   // points
+    double words() const {
+        double h = 2 * kPictureGap + rules * kRuleSpacing + (rules > 0 ? kBodySize * kLineSpacing : 0);
+        for (const Run& r : above) h += r.height();
+        for (const Run& r : below) h += r.height();
+        return h;
+    }
+};
+
+Run run(const PageText& text, const std::string& words, double size, bool bold = false, double grey = 0, double space_before = 0) {
+    return {text.wrap(words, size, bold), size, bold, grey, space_before};
 }
 
-// The step's picture, scaled to `width` x at most `max_height` points at (kMargin, y); returns its height.
-double draw_picture(cairo_t* cr, const lessons::Step& step, plot::ThemeId theme, double y, double max_height, const CairoTextMeasure& measure,
-                    figures::FigureCache& cache) {
-    const ParamSet params = lessons::step_parameters(step);
+// The words of a step for `kind`'s reader (see handout.hpp: the students' never hold an answer).
+void add_words(StepBlock& b, const PageText& text, const lessons::Lesson& lesson, int index, HandoutKind kind, plot::ThemeId theme) {
+    const lessons::Step& step = lesson.steps[static_cast<std::size_t>(index)];
+    const bool asks_first = step.question && kind == HandoutKind::student;
+    b.above.push_back(run(text, "Step " + std::to_string(index + 1) + " of " + std::to_string(lesson.steps.size()), kSmallSize, false, 0.4));
+    b.above.push_back(run(text, step.title, kTitleSize, true));
+    // the step's text tells what the reveal shows, so a step that asks keeps it for the teacher
+    if (!asks_first) b.below.push_back(run(text, printed_text(step, theme), kBodySize));
+    if (step.question) {
+        const lessons::Question& q = *step.question;
+        b.below.push_back(run(text, "Question: " + q.ask, kBodySize, true, 0, asks_first ? 0 : 8));
+        for (int i = 0; i < static_cast<int>(q.choices.size()); ++i)
+            b.below.push_back(run(text, std::string(asks_first ? "\u2610 " : "") + lessons::choice_letter(i) + ") " + q.choices[static_cast<std::size_t>(i)],
+                                  kBodySize));
+        if (asks_first) b.rules = kFewestRules;
+        else b.below.push_back(run(text, lessons::answer_line(q), kBodySize, true, 0, 4));
+    }
+    // the notes are the teacher's own (the lesson editor and the presenter view show them, nothing else)
+    if (kind == HandoutKind::teacher && !step.notes.empty()) b.below.push_back(run(text, "Notes: " + step.notes, kBodySize, false, 0.35, 6));
+}
+
+// The figure as it would be drawn `height` points tall across the page (its own width in pixels, so its
+// words keep one size on every page).
+figures::FigureResult build_picture(const StepBlock& b, double height, plot::ThemeId theme, const CairoTextMeasure& measure,
+                                    figures::FigureCache& cache) {
     ExportOptions o;
-    std::tie(o.width, o.height) = figures::default_export_size(*step.panel, params);
+    o.width = static_cast<int>(b.pixel_width);
+    o.height = static_cast<int>(std::lround(height * b.pixel_width / kContentWidth));
     o.theme = theme;
-    const figures::FigureResult figure = build_for_file(*step.panel, params, o, measure, false, cache);
-    const double s = std::min(kContentWidth / o.width, max_height / o.height);
-    const double w = o.width * s, h = o.height * s;
+    return build_for_file(*b.figure, b.params, o, measure, false, cache);
+}
+
+// The picture's heights: at most twice as tall as its own size (the figure lays its plots out anew for
+// the shape, as a window's panel does) and what the page leaves its words, at least the shortest that
+// still draws every plot (and both models) its own size draws.
+void size_picture(StepBlock& b, plot::ThemeId theme, const CairoTextMeasure& measure, figures::FigureCache& cache) {
+    const double natural = b.pixel_height * kContentWidth / b.pixel_width;
+    b.picture_max = std::min(2 * natural, kRoom - b.words());
+    b.picture_min = std::min(natural, b.picture_max);
+    const figures::FigureResult whole = build_picture(b, b.picture_min, theme, measure, cache);
+    for (const double share : {0.7, 0.8, 0.9}) {
+        const figures::FigureResult smaller = build_picture(b, share * natural, theme, measure, cache);
+        if (smaller.plots.size() >= whole.plots.size() && smaller.hidden_b.empty() == whole.hidden_b.empty()) {
+            b.picture_min = std::min(share * natural, b.picture_max);
+            return;
+        }
+    }
+}
+
+// The step's picture, `height` points tall across the page at (kMargin, y).
+void draw_picture(cairo_t* cr, const StepBlock& b, double y, double height, plot::ThemeId theme, const CairoTextMeasure& measure,
+                  figures::FigureCache& cache) {
+    const figures::FigureResult figure = build_picture(b, height, theme, measure, cache);
+    const double s = kContentWidth / b.pixel_width;
     cairo_save(cr);
-    cairo_translate(cr, kMargin + (kContentWidth - w) / 2, y);
-    cairo_rectangle(cr, 0, 0, w, h);
+    cairo_translate(cr, kMargin, y);
+    cairo_rectangle(cr, 0, 0, kContentWidth, height);
     cairo_clip(cr);
     cairo_scale(cr, s, s);
     replay_cairo(figure.list, cr);
     cairo_restore(cr);
+}
+
+// A page's steps and how tall each picture is drawn, and the room between its steps.
+struct PagePlan {
+    std::vector<std::size_t> steps;
+    std::vector<double> picture;
+    double gap = kStepGap;
+};
+
+double used(const std::vector<StepBlock>& blocks, const PagePlan& page) {
+    double h = kStepGap * static_cast<double>(page.steps.size() - 1);
+    for (std::size_t i = 0; i < page.steps.size(); ++i) h += blocks[page.steps[i]].words() + page.picture[i];
     return h;
 }
 
-// Returns the pages it took (more than one where the words went on over the page).
-int draw_step_page(cairo_t* cr, const lessons::Lesson& lesson, int index, plot::ThemeId theme, const CairoTextMeasure& measure,
-                   figures::FigureCache& cache) {
-    const lessons::Step& step = lesson.steps[static_cast<std::size_t>(index)];
-    const PageText text(cr);
-    const auto header = text.wrap(lesson.title + "  -  step " + std::to_string(index + 1) + " of " + std::to_string(lesson.steps.size()), kSmallSize);
-    const auto title = text.wrap(step.title, kTitleSize, true);
-    const auto body = text.wrap(printed_text(step, theme), kBodySize);
-    std::vector<std::pair<std::vector<std::string>, bool>> question;
-    double question_h = 0;
-    if (step.question)
-        for (const auto& [line, bold] : question_lines(*step.question)) {
-            question.push_back({text.wrap(line, kBodySize, bold), bold});
-            question_h += text.height(question.back().first, kBodySize);
-        }
-    double y = kMargin;
-    y = text.draw(header, y, kSmallSize, false, 0.4) + 4;
-    y = text.draw(title, y, kTitleSize, true) + 8;
-    // the picture takes what the words leave, up to half the page
-    const double words = text.height(body, kBodySize) + (question.empty() ? 0 : question_h + 12) + 16;
-    const double room = std::min((kPageHeight - 2 * kMargin) * 0.5, kPageHeight - kMargin - y - words);
-    y += draw_picture(cr, step, theme, y, std::max(room, 160.0), measure, cache) + 14;
-    // (words that do not fit under the smallest picture go on over the page)
-    y = text.draw_flowing(body, y, kBodySize);
-    if (!question.empty()) {
-        y += 12;
-        for (const auto& [lines, bold] : question) y = text.draw_flowing(lines, y, kBodySize, bold);
+// Steps follow on while they fit at their smallest pictures; then the page's room goes to the pictures
+// (evenly, each up to its largest), to the lines to write on, and what is left between the steps.
+std::vector<PagePlan> plan_pages(std::vector<StepBlock>& blocks) {
+    std::vector<PagePlan> pages;
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        const double need = blocks[i].words() + blocks[i].picture_min;
+        if (pages.empty() || used(blocks, pages.back()) + kStepGap + need > kRoom) pages.emplace_back();
+        pages.back().steps.push_back(i);
+        pages.back().picture.push_back(blocks[i].picture_min);
     }
-    cairo_show_page(cr);
-    return 1 + text.carried_over;
+    for (PagePlan& page : pages) {
+        for (int round = 0; round < 8; ++round) {  // a picture at its largest leaves its share to the others
+            const double spare = kRoom - used(blocks, page);
+            std::size_t growing = 0;
+            for (std::size_t i = 0; i < page.steps.size(); ++i) growing += page.picture[i] < blocks[page.steps[i]].picture_max;
+            if (spare < 1 || growing == 0) break;
+            for (std::size_t i = 0; i < page.steps.size(); ++i)
+                page.picture[i] = std::min(page.picture[i] + spare / static_cast<double>(growing), blocks[page.steps[i]].picture_max);
+        }
+        std::size_t writing = 0;
+        for (std::size_t s : page.steps) writing += blocks[s].rules > 0;
+        const double spare = std::max(0.0, kRoom - used(blocks, page));
+        for (std::size_t s : page.steps)
+            if (blocks[s].rules > 0) blocks[s].rules += static_cast<int>(spare / static_cast<double>(writing) / kRuleSpacing);
+        if (page.steps.size() > 1 && &page != &pages.back())
+            page.gap += std::max(0.0, kRoom - used(blocks, page)) / static_cast<double>(page.steps.size() - 1);
+    }
+    return pages;
+}
+
+// Draws the runs from `y` down, going on over the page where one would pass the bottom margin; returns the y under them.
+double draw_runs(const PageText& text, const std::vector<Run>& runs, double y, std::string& words) {
+    for (const Run& r : runs) {
+        y = text.draw_flowing(r.lines, y + r.space_before, r.size, r.bold, r.grey);
+        for (const std::string& line : r.lines) words += line + "\n";
+    }
+    return y;
+}
+
+// The students' lines to write on, under a small label.
+double draw_rules(cairo_t* cr, const PageText& text, int rules, double y, std::string& words) {
+    y = text.draw({"Your answer, and why:"}, y, kSmallSize, false, 0.4);
+    words += "Your answer, and why:\n";
+    cairo_set_source_rgb(cr, 0.72, 0.72, 0.72);
+    cairo_set_line_width(cr, 0.6);
+    for (int i = 0; i < rules; ++i) {
+        y += kRuleSpacing;
+        cairo_move_to(cr, kMargin, y);
+        cairo_line_to(cr, kMargin + kContentWidth, y);
+        cairo_stroke(cr);
+    }
+    return y + kBodySize * kLineSpacing - kSmallSize * kLineSpacing;
+}
+
+// One page's running head: the lesson, whose handout, the page.
+void draw_running_head(const PageText& text, const lessons::Lesson& lesson, HandoutKind kind, int page, int pages) {
+    const std::string whose = kind == HandoutKind::student ? "students' handout" : "teacher's handout";
+    text.draw({lesson.title + "  -  " + whose + "  -  page " + std::to_string(page) + " of " + std::to_string(pages)}, kMargin - 22, kSmallSize,
+              false, 0.55);
 }
 
 }  // namespace
 
-HandoutResult write_handout(const lessons::Lesson& lesson, const std::string& path, plot::ThemeId theme) {
+const std::vector<HandoutKindInfo>& handout_kinds() {
+    static const std::vector<HandoutKindInfo> kinds = {
+        {HandoutKind::student, "student",
+         "to give out before class: each step's title, picture and text; where a step asks, its question, its choices, the "
+         "picture before the reveal and lines to write on instead (no answer, why, revealed picture or text anywhere)"},
+        {HandoutKind::teacher, "teacher", "each step's revealed picture and text, its question with the answer and why, and its notes"},
+    };
+    return kinds;
+}
+
+const HandoutKindInfo* find_handout_kind(std::string_view name) {
+    for (const HandoutKindInfo& k : handout_kinds())
+        if (k.name == name) return &k;
+    return nullptr;
+}
+
+const HandoutKindInfo& handout_kind(HandoutKind kind) {
+    for (const HandoutKindInfo& k : handout_kinds())
+        if (k.kind == kind) return k;
+    return handout_kinds().front();
+}
+
+std::string handout_kind_names(std::string_view separator) {
+    std::string s;
+    for (const HandoutKindInfo& k : handout_kinds()) s += (s.empty() ? "" : std::string(separator)) + std::string(k.name);
+    return s;
+}
+
+HandoutResult write_handout(const lessons::Lesson& lesson, const std::string& path, HandoutKind kind, plot::ThemeId theme) {
     const auto start = std::chrono::steady_clock::now();
     io::AtomicFile file(path);
     PdfSink sink{&file, {}};
     cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(write_pdf_stream, &sink, kPageWidth, kPageHeight);
+    const std::string whose = kind == HandoutKind::student ? "The students' handout" : "The teacher's handout";
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, lesson.title.c_str());
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "RoPE Explorer " ROPE_EXPLORER_VERSION);
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, ("Handout of the lesson \"" + lesson.title + "\"").c_str());
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, (whose + " of the lesson \"" + lesson.title + "\"").c_str());
     cairo_t* cr = cairo_create(surface);
     const CairoTextMeasure measure;
     figures::FigureCache cache;
-    int pages = 0;
-    for (int i = 0; i < static_cast<int>(lesson.steps.size()); ++i) pages += draw_step_page(cr, lesson, i, theme, measure, cache);
+    const PageText text(cr);
+    std::vector<StepBlock> blocks(lesson.steps.size());
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        const lessons::Step& step = lesson.steps[i];
+        StepBlock& b = blocks[i];
+        add_words(b, text, lesson, static_cast<int>(i), kind, theme);
+        b.figure = step.panel;
+        b.params = kind == HandoutKind::student ? lessons::question_parameters(step) : lessons::step_parameters(step);
+        const auto [w, h] = figures::default_export_size(*step.panel, b.params);
+        b.pixel_width = w;
+        b.pixel_height = h;
+        size_picture(b, theme, measure, cache);
+    }
+    const std::vector<PagePlan> pages = plan_pages(blocks);
+    HandoutResult r;
+    for (std::size_t p = 0; p < pages.size(); ++p) {
+        const PagePlan& page = pages[p];
+        draw_running_head(text, lesson, kind, static_cast<int>(p + 1), static_cast<int>(pages.size()));
+        double y = kMargin;
+        for (std::size_t i = 0; i < page.steps.size(); ++i) {
+            const StepBlock& b = blocks[page.steps[i]];
+            if (i > 0) {  // a thin rule halfway between two steps
+                cairo_set_source_rgb(cr, 0.8, 0.8, 0.8);
+                cairo_set_line_width(cr, 0.5);
+                cairo_move_to(cr, kMargin, y + page.gap / 2);
+                cairo_line_to(cr, kMargin + kContentWidth, y + page.gap / 2);
+                cairo_stroke(cr);
+                y += page.gap;
+            }
+            y = draw_runs(text, b.above, y, r.words) + kPictureGap;
+            draw_picture(cr, b, y, page.picture[i], theme, measure, cache);
+            y = draw_runs(text, b.below, y + page.picture[i] + kPictureGap, r.words);
+            if (b.rules > 0) y = draw_rules(cr, text, b.rules, y, r.words);
+        }
+        r.page_fill.push_back((y - kMargin) / kRoom);
+        cairo_show_page(cr);
+    }
     cairo_destroy(cr);
     finish_pdf(surface, sink, path);
     file.commit();
-    HandoutResult r;
-    r.pages = pages;
+    r.pages = static_cast<int>(pages.size()) + text.carried_over;
     r.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return r;
 }

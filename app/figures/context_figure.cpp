@@ -542,7 +542,7 @@ void fill_context_table(BuildContext& ctx, const ContextData& data) {
     DataTable& t = ctx.result.table;
     // theta_reference: the "before" config's frequencies (left out when it rotates another number of pairs)
     const bool with_reference = data.ref.freqs.pairs() == data.pairs;
-    t.columns = {"pair", "theta_original", "theta", "ratio", "wavelength_original", "wavelength"};
+    t.columns = {"pair", "original_theta", "theta", "ratio", "original_wavelength", "wavelength"};
     if (with_reference) t.columns.push_back("theta_reference");
     const std::size_t first_compare = t.columns.size();
     for (Scaling s : compare) t.columns.push_back("theta_" + std::string(to_string(s)));
@@ -637,7 +637,7 @@ const FigureDescriptor& context_figure() {
         // seven plots at type a blog column can read (plot::kBlogTickPx): three rows and a fourth, portrait
         f.export_width = 1200;
         f.export_height = 1400;
-        f.csv_columns = "pair,theta_original,theta,ratio,wavelength_original,wavelength,theta_reference,theta_<variant>...";
+        f.csv_columns = "pair,original_theta,theta,ratio,original_wavelength,wavelength,theta_reference,theta_<variant>...";
         f.plots = {
             {"context_ratio", "Frequency ratio θ′ᵢ/θᵢ per pair", "ratio", PlotRole::supporting, AxisRole::pair, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"ratio", "divided by"}},
             {"context_wavelength", "Wavelengths against the original and the extended context", "wavelengths", PlotRole::main, AxisRole::pair, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"wavelength", "shaded band"}},

@@ -148,7 +148,7 @@ void draw_wavelength(BuildContext& ctx, const TrainedModel& m, const plot::Style
 
 // The CSV: every layer, head and pair of the loaded model (without one, the header alone).
 void trained_table(DataTable& t, FigureCache& cache, const ParamSet& params, const TrainedModel* m) {
-    t.columns = {"layer", "head", "kv_head", "pair", "wavelength", "q_norm", "k_norm", "usage", "share"};
+    t.columns = {"layer", "head", "kv_head", "pair", "original_wavelength", "q_norm", "k_norm", "usage", "share"};
     t.values.assign(t.columns.size(), {});
     if (!m) return;
     for (const LayerPairUsage& l : m->usage) {
@@ -321,7 +321,7 @@ const FigureDescriptor& trained_figure() {
         f.page = 6;  // its own page: three plots that read best large
         f.export_width = 1000;
         f.export_height = 640;
-        f.csv_columns = "layer,head,kv_head,pair,wavelength,q_norm,k_norm,usage,share";
+        f.csv_columns = "layer,head,kv_head,pair,original_wavelength,q_norm,k_norm,usage,share";
         f.plots = {
             {"trained_heads", "Each head's share by pair, selected layer", "heads × pairs", PlotRole::main, AxisRole::pair, AxisRole::other, 0, {260, 200}, 90, false, 1.6f, {"heads", "head"}},
             {"trained_layers", "Every layer's mean share by pair", "layers × pairs", PlotRole::supporting, AxisRole::pair, AxisRole::other, 1, {220, 180}, 80, false, 1.4f, {"layers", "layer"}},

@@ -8,6 +8,12 @@ namespace rope::io {
 
 namespace {
 
+// A value as a refusal names it: as the file writes it, cut to a line.
+std::string shown(const nlohmann::json& v) {
+    const std::string text = v.dump();
+    return text.size() > 48 ? text.substr(0, 45) + "..." : text;
+}
+
 struct DtypeInfo {
     SafetensorsDtype dtype;
     const char* name;
@@ -32,28 +38,31 @@ const DtypeInfo& info(SafetensorsDtype d) {
 SafetensorsTensor read_tensor(const std::string& file, const std::string& name, const nlohmann::json& t) {
     SafetensorsTensor out;
     out.name = name;
-    if (!t.is_object()) throw_safetensors_error(file, name, "its entry is not an object with dtype, shape and data_offsets");
+    if (!t.is_object()) throw_safetensors_error(file, name, "its entry is " + shown(t) + "; it must be an object with dtype, shape and data_offsets");
     const auto dtype = t.find("dtype");
-    if (dtype == t.end() || !dtype->is_string()) throw_safetensors_error(file, name, "no dtype");
+    if (dtype == t.end()) throw_safetensors_error(file, name, "no dtype");
+    if (!dtype->is_string()) throw_safetensors_error(file, name, "dtype is " + shown(*dtype) + "; it must be a string (BF16, F16, F32, ...)");
     const std::string dname = dtype->get<std::string>();
     const auto known = std::find_if(std::begin(kDtypes), std::end(kDtypes), [&](const DtypeInfo& i) { return dname == i.name; });
     if (known == std::end(kDtypes)) throw_safetensors_error(file, name, "unknown dtype '" + dname + "' (BF16, F16, F32, ... as the format names them)");
     out.dtype = known->dtype;
     const auto shape = t.find("shape");
-    if (shape == t.end() || !shape->is_array()) throw_safetensors_error(file, name, "no shape");
+    if (shape == t.end()) throw_safetensors_error(file, name, "no shape");
+    if (!shape->is_array()) throw_safetensors_error(file, name, "shape is " + shown(*shape) + "; it must be a list of whole numbers");
     for (const nlohmann::json& d : *shape) {
-        if (!d.is_number_unsigned()) throw_safetensors_error(file, name, "a shape entry is not a whole number >= 0");
+        if (!d.is_number_unsigned()) throw_safetensors_error(file, name, "a shape entry is " + shown(d) + "; it must be a whole number >= 0");
         const std::uint64_t v = d.get<std::uint64_t>();
-        if (v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) throw_safetensors_error(file, name, "a shape entry is too large");
+        if (v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) throw_safetensors_error(file, name, "a shape entry, " + std::to_string(v) + ", is too large");
         out.shape.push_back(static_cast<std::int64_t>(v));
     }
     const auto offsets = t.find("data_offsets");
     if (offsets == t.end() || !offsets->is_array() || offsets->size() != 2 || !(*offsets)[0].is_number_unsigned() ||
         !(*offsets)[1].is_number_unsigned())
-        throw_safetensors_error(file, name, "data_offsets must be [begin, end], two whole numbers");
+        throw_safetensors_error(file, name, "data_offsets is " + (offsets == t.end() ? std::string("missing") : shown(*offsets)) +
+                                                "; it must be [begin, end], two whole numbers");
     out.begin = (*offsets)[0].get<std::uint64_t>();
     out.end = (*offsets)[1].get<std::uint64_t>();
-    if (out.end < out.begin) throw_safetensors_error(file, name, "data_offsets end before they begin");
+    if (out.end < out.begin) throw_safetensors_error(file, name, "data_offsets " + shown(*offsets) + " end before they begin");
     // element count x dtype size must be the byte count, without overflow
     std::uint64_t elements = 1;
     for (const std::int64_t d : out.shape) {

@@ -10,6 +10,7 @@
 #include "asset_sources.hpp"
 #include "io/atomic_file.hpp"
 #include "plot/colour_words.hpp"
+#include "rope/number_parse.hpp"
 
 namespace rope::lessons {
 
@@ -17,44 +18,50 @@ using nlohmann::json;
 
 namespace {
 
+// A value as a refusal names it: as the file writes it, shortened to a line.
+std::string shown(const json& v) { return shorten_for_message(v.dump()); }
+
 template <class Fail>
 Question parse_question(const json& q, const std::string& where, const Fail& fail) {
-    if (!q.is_object()) fail(where + " must be an object (ask, choices, answer, tolerance, why, before)");
+    if (!q.is_object()) fail(where + " is " + shown(q) + "; it must be an object (ask, choices, answer, tolerance, why, before)");
     for (const auto& item : q.items()) {
         static const char* const keys[] = {"ask", "choices", "answer", "tolerance", "why", "before"};
         if (std::none_of(std::begin(keys), std::end(keys), [&](const char* k) { return item.key() == k; }))
             fail(where + ": \"" + item.key() + "\" is not a key of a question (ask, choices, answer, tolerance, why, before)");
     }
     Question out;
-    if (!q.contains("ask") || !q["ask"].is_string() || q["ask"].get<std::string>().empty()) fail(where + ": no \"ask\" (the question, a string)");
-    if (!q.contains("why") || !q["why"].is_string() || q["why"].get<std::string>().empty()) fail(where + ": no \"why\" (one line said with the answer)");
+    for (const auto& [key, what] : {std::pair<const char*, const char*>{"ask", "the question"}, {"why", "one line said with the answer"}}) {
+        if (!q.contains(key)) fail(where + ": no \"" + key + "\" (" + what + ", a string)");
+        if (!q[key].is_string() || q[key].template get<std::string>().empty())
+            fail(where + "." + key + " is " + shown(q[key]) + "; it must be " + what + ", a string that is not empty");
+    }
     out.ask = q["ask"];
     out.why = q["why"];
     if (q.contains("choices")) {
         const json& c = q["choices"];
         if (!c.is_array() || c.size() < 2 || c.size() > 6)
-            fail(where + ".choices is " + (c.is_array() ? "a list of " + std::to_string(c.size()) : c.dump()) + "; it must be a list of 2 to 6 strings");
+            fail(where + ".choices is " + (c.is_array() ? "a list of " + std::to_string(c.size()) : shown(c)) + "; it must be a list of 2 to 6 strings");
         for (const json& choice : c) {
             if (!choice.is_string() || choice.get<std::string>().empty())
-                fail(where + ".choices has " + choice.dump() + "; each choice is a string that is not empty");
+                fail(where + ".choices has " + shown(choice) + "; each choice is a string that is not empty");
             out.choices.push_back(choice);
         }
         const std::string last = choice_letter(static_cast<int>(out.choices.size()) - 1);
         const json& a = q.value("answer", json());
         const std::string letter = a.is_string() ? a.get<std::string>() : "";
         if (letter.size() != 1 || letter[0] < 'A' || letter[0] > last[0])
-            fail(where + ".answer is " + (a.is_null() ? std::string("missing") : a.dump()) + "; with choices it is the right one's letter, A to " + last);
+            fail(where + ".answer is " + (q.contains("answer") ? shown(a) : std::string("missing")) + "; with choices it is the right one's letter, A to " + last);
         out.answer_choice = letter[0] - 'A';
         if (q.contains("tolerance")) fail(where + ".tolerance is for a number's answer, not for choices");
     } else {
         if (!q.contains("answer") || !q["answer"].is_number())
-            fail(where + ".answer is " + (q.contains("answer") ? q["answer"].dump() : std::string("missing")) + "; without choices it must be a number (or give \"choices\" and the right one's letter)");
+            fail(where + ".answer is " + (q.contains("answer") ? shown(q["answer"]) : std::string("missing")) + "; without choices it must be a number (or give \"choices\" and the right one's letter)");
         out.answer_number = q["answer"];
         if (q.contains("tolerance") && (!q["tolerance"].is_number() || q["tolerance"].get<double>() < 0))
-            fail(where + ".tolerance is " + q["tolerance"].dump() + "; it is how far a guess may be from the answer, a number >= 0");
+            fail(where + ".tolerance is " + shown(q["tolerance"]) + "; it is how far a guess may be from the answer, a number >= 0");
         out.tolerance = q.value("tolerance", 0.0);
     }
-    if (q.contains("before") && !q["before"].is_object()) fail(where + ".before is " + q["before"].dump() + "; it must be an object of parameters (shown while asking)");
+    if (q.contains("before") && !q["before"].is_object()) fail(where + ".before is " + shown(q["before"]) + "; it must be an object of parameters (shown while asking)");
     out.before_json = q.contains("before") ? q["before"].dump() : "{}";
     return out;
 }
@@ -100,7 +107,9 @@ Lesson parse_lesson(const std::string& text, const std::string& name) {
         throw session::SessionError("lesson '" + name + "': not valid JSON (" + e.what() + ")");
     }
     auto fail = [&](const std::string& what) { throw session::SessionError("lesson '" + name + "': " + what); };
-    if (!j.is_object() || !j.contains("steps") || !j["steps"].is_array()) fail("expected an object with a \"steps\" array");
+    if (!j.is_object()) fail("the file holds " + shown(j) + "; a lesson is an object with a \"steps\" array");
+    if (!j.contains("steps")) fail("no \"steps\" (a lesson is an object with a \"steps\" array)");
+    if (!j["steps"].is_array()) fail("\"steps\" is " + shown(j["steps"]) + "; it must be an array of steps");
     // a key this build does not know is a typo or a newer file: said, not skipped
     auto known_keys = [&](const json& object, std::initializer_list<const char*> keys, const std::string& where) {
         for (const auto& item : object.items())
@@ -112,27 +121,35 @@ Lesson parse_lesson(const std::string& text, const std::string& name) {
     };
     known_keys(j, {"version", "title", "steps"}, "");
     if (j.contains("version") && (!j["version"].is_number_integer() || j["version"].get<std::int64_t>() != kLessonVersion))
-        fail("\"version\" is " + j["version"].dump() + "; this build reads lesson files of version " + std::to_string(kLessonVersion));
-    if (j.contains("title") && !j["title"].is_string()) fail("\"title\" must be a string");
+        fail("\"version\" is " + shown(j["version"]) + "; this build reads lesson files of version " + std::to_string(kLessonVersion));
+    if (j.contains("title") && !j["title"].is_string()) fail("\"title\" is " + shown(j["title"]) + "; it must be a string (the lesson's name)");
     Lesson lesson;
     lesson.title = j.value("title", "Lesson");
     int index = 0;
     for (const json& s : j["steps"]) {
         ++index;
         const std::string where = "step " + std::to_string(index);
-        if (!s.is_object()) fail(where + " is not an object");
+        if (!s.is_object()) fail(where + " is " + shown(s) + "; a step is an object (title, text, panel, parameters, ...)");
         known_keys(s, {"title", "text", "panel", "focus", "parameters", "question", "notes"}, where + ": ");
         Step step;
-        if (!s.contains("title") || !s["title"].is_string()) fail(where + ": no title");
-        if (!s.contains("text") || !s["text"].is_string()) fail(where + ": no text");
-        if (!s.contains("panel") || !s["panel"].is_string() || !(step.panel = figures::find_figure(s["panel"].get<std::string>())))
-            fail(where + ": \"panel\" must name a panel (" + figures::figure_names() + ")");
-        if (!s.contains("parameters") || !s["parameters"].is_object()) fail(where + ": no \"parameters\" object");
+        for (const char* key : {"title", "text"}) {
+            if (!s.contains(key)) fail(where + ": no \"" + key + "\" (a string)");
+            if (!s[key].is_string()) fail(where + ": \"" + key + "\" is " + shown(s[key]) + "; it must be a string");
+        }
+        const std::string panels = "it must name a panel (" + figures::figure_names() + ")";
+        if (!s.contains("panel")) fail(where + ": no \"panel\"; " + panels);
+        if (!s["panel"].is_string() || !(step.panel = figures::find_figure(s["panel"].get<std::string>())))
+            fail(where + ": \"panel\" is " + shown(s["panel"]) + "; " + panels);
+        if (!s.contains("parameters")) fail(where + ": no \"parameters\" object");
+        if (!s["parameters"].is_object())
+            fail(where + ": \"parameters\" is " + shown(s["parameters"]) + "; it must be an object of keys and values, as in a session");
         step.title = s["title"];
         step.text = s["text"];
         step.parameters_json = s["parameters"].dump();
         if (s.contains("focus")) {
-            if (!s["focus"].is_string()) fail(where + ": \"focus\" must be a string of the panel's plot names");
+            if (!s["focus"].is_string())
+                fail(where + ": \"focus\" is " + shown(s["focus"]) + "; it must be a string of the panel's plot names, comma-separated (" +
+                     figures::plot_names(*step.panel) + ")");
             step.focus = s["focus"];
             const std::string allowed = figures::plot_names(*step.panel);
             std::size_t at = 0;
@@ -147,7 +164,7 @@ Lesson parse_lesson(const std::string& text, const std::string& name) {
             }
         }
         if (s.contains("notes")) {
-            if (!s["notes"].is_string()) fail(where + ": \"notes\" is " + s["notes"].dump() + "; it must be a string (the presenter's notes)");
+            if (!s["notes"].is_string()) fail(where + ": \"notes\" is " + shown(s["notes"]) + "; it must be a string (the presenter's notes)");
             step.notes = s["notes"];
         }
         if (s.contains("question")) step.question = parse_question(s["question"], where + ": question", fail);

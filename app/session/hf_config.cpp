@@ -10,6 +10,7 @@
 #include "rope/model_layers.hpp"
 #include "rope/multi_axis.hpp"
 #include "rope/number_format.hpp"
+#include "rope/number_parse.hpp"
 #include "rope/presets.hpp"
 #include "session/session.hpp"
 
@@ -24,11 +25,14 @@ using KeyValues = std::vector<std::pair<ParamId, std::string>>;
     throw SessionError("config '" + name + "': " + what);
 }
 
+// A value as a refusal names it: as the file writes it, shortened to a line.
+std::string refused_value(const json& v) { return shorten_for_message(v.dump()); }
+
 double number(const json& j, const std::string& key, const std::string& name) {
     const json& v = j.at(key);
-    if (!v.is_number()) fail_config(name, "\"" + key + "\" must be a number, got " + std::string(v.type_name()));
+    if (!v.is_number()) fail_config(name, "\"" + key + "\" is " + refused_value(v) + "; it must be a number");
     const double d = v.get<double>();
-    if (!std::isfinite(d)) fail_config(name, "\"" + key + "\" must be finite");
+    if (!std::isfinite(d)) fail_config(name, "\"" + key + "\" is " + refused_value(v) + "; it must be a finite number");
     return d;
 }
 
@@ -44,10 +48,10 @@ int whole_number(const json& j, const std::string& key, const std::string& name,
 }
 
 std::string list_text(const json& v, const std::string& key, const std::string& name) {
-    if (!v.is_array()) fail_config(name, "\"" + key + "\" must be a list of numbers");
+    if (!v.is_array()) fail_config(name, "\"" + key + "\" is " + refused_value(v) + "; it must be a list of numbers");
     std::string s;
     for (const json& x : v) {
-        if (!x.is_number()) fail_config(name, "\"" + key + "\" must be a list of numbers");
+        if (!x.is_number()) fail_config(name, "\"" + key + "\" has " + refused_value(x) + "; it must be a list of numbers");
         s += (s.empty() ? "" : ",") + format_number(x.get<double>());
     }
     return s;
@@ -71,7 +75,7 @@ bool starts_with(const std::string& s, const char* prefix) { return s.rfind(pref
 bool truthy(const json& v, const std::string& where, const std::string& name) {
     if (v.is_boolean()) return v.get<bool>();
     if (v.is_number()) return v.get<double>() != 0;
-    fail_config(name, "\"" + where + "\" is " + v.dump().substr(0, 40) + "; it must be true or false (or a number: 0 is false, any other true)");
+    fail_config(name, "\"" + where + "\" is " + refused_value(v) + "; it must be true or false (or a number: 0 is false, any other true)");
 }
 
 // The defaults of a model type's transformers configuration class for the keys the import reads,
@@ -223,7 +227,7 @@ void ConfigReader::parse(const std::string& text) {
         const std::size_t id_end = what.find("] ");
         fail_config(name_, "not valid JSON (" + (id_end == std::string::npos ? what : what.substr(id_end + 2)) + ")");
     }
-    if (!root_.is_object()) fail_config(name_, "expected a JSON object");
+    if (!root_.is_object()) fail_config(name_, "the file holds " + refused_value(root_) + "; a config.json is a JSON object");
     // multimodal configs keep the language model's settings in text_config
     c_ = root_;
     if (has(root_, "text_config") && root_["text_config"].is_object() && !has(root_, "num_attention_heads") &&
@@ -340,24 +344,26 @@ void ConfigReader::gpt_oss_defaults(std::vector<std::string>& used) {
 // head_dim (may be absent or null), else hidden_size // num_attention_heads, else GPT-J's
 int ConfigReader::head_dim() const {
     double d = 0;
+    std::string from;  // the keys and values it comes from, as a refusal names them
     if (has(c_, "qk_rope_head_dim")) {  // DeepSeek V2/V3: only this part of each head rotates (transformers' head_dim)
         d = number(c_, "qk_rope_head_dim", name_);
+        from = "\"qk_rope_head_dim\" " + format_number(d);
     } else if (has(c_, "head_dim")) {
         d = number(c_, "head_dim", name_);
-    } else if (has(c_, "hidden_size") && has(c_, "num_attention_heads")) {
-        const double heads = number(c_, "num_attention_heads", name_);
-        if (heads <= 0) fail_config(name_, "\"num_attention_heads\" must be positive");
-        d = std::floor(number(c_, "hidden_size", name_) / heads);
-    } else if (has(c_, "n_embd") && has(c_, "n_head")) {
-        const double heads = number(c_, "n_head", name_);
-        if (heads <= 0) fail_config(name_, "\"n_head\" must be positive");
-        d = std::floor(number(c_, "n_embd", name_) / heads);
+        from = "\"head_dim\" " + format_number(d);
+    } else if ((has(c_, "hidden_size") && has(c_, "num_attention_heads")) || (has(c_, "n_embd") && has(c_, "n_head"))) {
+        const bool gpt2 = !(has(c_, "hidden_size") && has(c_, "num_attention_heads"));
+        const std::string width_key = gpt2 ? "n_embd" : "hidden_size", heads_key = gpt2 ? "n_head" : "num_attention_heads";
+        const double heads = number(c_, heads_key, name_), width = number(c_, width_key, name_);
+        if (heads <= 0) fail_config(name_, "\"" + heads_key + "\" is " + format_number(heads) + "; it must be positive");
+        d = std::floor(width / heads);
+        from = "\"" + width_key + "\" " + format_number(width) + " // \"" + heads_key + "\" " + format_number(heads) + " = " + format_number(d);
     } else {
         fail_config(name_, "no head dimension: needs \"head_dim\", or \"hidden_size\" and \"num_attention_heads\" (or \"n_embd\" and \"n_head\")");
     }
     // checked before the conversion: a float outside int's range would be undefined behaviour
     if (!(d >= 1 && d <= 1e6) || d != std::floor(d))
-        fail_config(name_, "head dimension " + format_number(d) + " is not a whole number from 1 to 1000000");
+        fail_config(name_, "head dimension " + from + ": it must be a whole number from 1 to 1000000");
     return static_cast<int>(d);
 }
 
@@ -424,10 +430,10 @@ std::string ConfigReader::rope_type(const RopeSource& src, int dim, double f) co
     const json& rope = src.rope;
     std::string type = "none";
     if (has(rope, "rope_type")) {
-        if (!rope["rope_type"].is_string()) fail_config(name_, "\"rope_type\" must be a string");
+        if (!rope["rope_type"].is_string()) fail_config(name_, "\"rope_type\" is " + refused_value(rope["rope_type"]) + "; it must be a string");
         type = rope["rope_type"];
     } else if (has(rope, "type")) {
-        if (!rope["type"].is_string()) fail_config(name_, "\"type\" must be a string");
+        if (!rope["type"].is_string()) fail_config(name_, "\"type\" is " + refused_value(rope["type"]) + "; it must be a string");
         type = rope["type"];
     }
     if (type == "default" || type == "mrope") type = "none";  // mrope: the frequencies are 1D RoPE's (read_axes reads the axes)
@@ -629,7 +635,7 @@ void ConfigReader::read_no_rope_layers() {
     const bool empty_means_interval = llama4 && has(c_, "no_rope_layers") && c_["no_rope_layers"].is_array() && c_["no_rope_layers"].empty();
     if (has(c_, "no_rope_layers") && !empty_means_interval) {
         const json& list = c_["no_rope_layers"];
-        if (!list.is_array()) fail_config(name_, "\"no_rope_layers\" must be a list of 1 (RoPE) and 0 (NoPE), one per layer");
+        if (!list.is_array()) fail_config(name_, "\"no_rope_layers\" is " + refused_value(list) + "; it must be a list of 1 (RoPE) and 0 (NoPE), one per layer");
         if (list.empty())
             fail_config(name_, "\"no_rope_layers\" is []; it must have one entry per layer (" + counted_by + ": " + std::to_string(count) +
                             "), or be left out for every no_rope_layer_interval-th layer NoPE (only Llama 4 reads [] so)");
@@ -664,7 +670,7 @@ void ConfigReader::read_no_rope_layers() {
 bool ConfigReader::nested_rope() const {
     if (!has(c_, "rope_parameters")) return false;
     const json& rp = c_["rope_parameters"];
-    if (!rp.is_object()) fail_config(name_, "\"rope_parameters\" must be an object");
+    if (!rp.is_object()) fail_config(name_, "\"rope_parameters\" is " + refused_value(rp) + "; it must be an object");
     if (rp.contains("full_attention") || rp.contains("sliding_attention")) return true;
     if (types_.empty() || rp.empty()) return false;
     for (const auto& [k, v] : rp.items())
@@ -680,7 +686,8 @@ RopeSource ConfigReader::source_for(const std::string& layer_type) {
         for (const auto& [k, v] : rp.items()) entries.push_back(k);
         if (!rp.contains(layer_type))
             fail_config(name_, "layer type \"" + layer_type + "\" has no entry in \"rope_parameters\" (its entries: " + joined(entries) + ")");
-        if (!rp[layer_type].is_object()) fail_config(name_, "\"rope_parameters\".\"" + layer_type + "\" must be an object");
+        if (!rp[layer_type].is_object())
+            fail_config(name_, "\"rope_parameters\".\"" + layer_type + "\" is " + refused_value(rp[layer_type]) + "; it must be an object");
         src.rope = rp[layer_type];
         src.where = "rope_parameters." + layer_type;
         return src;
@@ -689,7 +696,7 @@ RopeSource ConfigReader::source_for(const std::string& layer_type) {
         src.rope = c_["rope_parameters"];
         src.where = "rope_parameters";
     } else if (has(c_, "rope_scaling")) {
-        if (!c_["rope_scaling"].is_object()) fail_config(name_, "\"rope_scaling\" must be an object or null");
+        if (!c_["rope_scaling"].is_object()) fail_config(name_, "\"rope_scaling\" is " + refused_value(c_["rope_scaling"]) + "; it must be an object or null");
         src.rope = c_["rope_scaling"];
         src.where = "rope_scaling";
     } else {

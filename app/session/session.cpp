@@ -15,6 +15,7 @@
 #include "io/png_writer.hpp"
 #include "session/file_metadata.hpp"
 #include "rope/number_format.hpp"
+#include "rope/number_parse.hpp"
 
 namespace rope::session {
 
@@ -26,7 +27,8 @@ using nlohmann::json;
     throw SessionError("session '" + name + "': " + what);
 }
 
-std::string type_name(const json& v) { return v.type_name(); }
+// A value as a refusal names it: as the file writes it, shortened to a line.
+std::string shown(const json& v) { return shorten_for_message(v.dump()); }
 
 void apply_parameter(ParamSet& p, const std::string& name, const ParamSpec* spec, const json& v) {
     const ParamId key = spec->id;
@@ -37,7 +39,7 @@ void apply_parameter(ParamSet& p, const std::string& name, const ParamSpec* spec
             } else if (spec->type == ParamType::real_list) {
                 p.set(key, format_number(v.get<double>()));
             } else {
-                fail(name, "parameters." + std::string(spec->name) + ": expected a string (" + spec->allowed() + "), got a number");
+                fail(name, "parameters." + std::string(spec->name) + " is " + shown(v) + "; it must be a string (" + spec->allowed() + ")");
             }
         } else if (v.is_string()) {
             p.set(key, v.get<std::string>());
@@ -48,13 +50,13 @@ void apply_parameter(ParamSet& p, const std::string& name, const ParamSpec* spec
         } else if (v.is_array() && spec->type == ParamType::real_list) {
             std::string text;
             for (const json& item : v) {
-                if (!item.is_number()) fail(name, "parameters." + std::string(spec->name) + ": list items must be numbers");
+                if (!item.is_number())
+                    fail(name, "parameters." + std::string(spec->name) + " has " + shown(item) + "; its list's items must be numbers");
                 text += (text.empty() ? "" : ",") + format_number(item.get<double>());
             }
             p.set(key, text);
         } else {
-            fail(name, "parameters." + std::string(spec->name) + ": expected a number or a string (" + spec->allowed() + "), got " +
-                           type_name(v));
+            fail(name, "parameters." + std::string(spec->name) + " is " + shown(v) + "; it must be a number or a string (" + spec->allowed() + ")");
         }
     } catch (const ParamError& e) {
         fail(name, std::string("parameters: ") + e.what());
@@ -62,35 +64,37 @@ void apply_parameter(ParamSet& p, const std::string& name, const ParamSpec* spec
 }
 
 void apply_view(ViewState& view, const std::string& name, const json& j) {
-    if (!j.is_object()) fail(name, "\"view\" must be an object");
+    if (!j.is_object()) fail(name, "\"view\" is " + shown(j) + "; it must be an object");
     for (const auto& [k, v] : j.items()) {
         if (k == "maximized") {
             if (!v.is_number_integer() || v.get<int>() < -1 || v.get<int>() >= figures::figure_count())
-                fail(name, "view.maximized must be -1 or a panel 0 to " + std::to_string(figures::figure_count() - 1));
+                fail(name, "view.maximized is " + shown(v) + "; it must be -1 or a panel 0 to " + std::to_string(figures::figure_count() - 1));
             view.maximized = v.get<int>();
         } else if (k == "page") {
             if (!v.is_number_integer() || v.get<int>() < 0 || v.get<int>() >= static_cast<int>(figures::pages().size()))
-                fail(name, "view.page must be a page 0 to " + std::to_string(static_cast<int>(figures::pages().size()) - 1));
+                fail(name, "view.page is " + shown(v) + "; it must be a page 0 to " + std::to_string(static_cast<int>(figures::pages().size()) - 1));
             view.page = v.get<int>();
         } else if (k == "theme") {
             if (!v.is_string() || (v.get<std::string>() != "dark" && v.get<std::string>() != "light"))
-                fail(name, "view.theme must be \"dark\" or \"light\"");
+                fail(name, "view.theme is " + shown(v) + "; it must be \"dark\" or \"light\"");
             view.theme = v.get<std::string>();
         } else if (k == "presentation") {
-            if (!v.is_boolean()) fail(name, "view.presentation must be true or false");
+            if (!v.is_boolean()) fail(name, "view.presentation is " + shown(v) + "; it must be true or false");
             view.presentation = v.get<bool>();
         } else if (k == "lesson_step") {
-            if (!v.is_number_integer() || v.get<int>() < -1 || v.get<int>() > 1000) fail(name, "view.lesson_step must be -1 or a step number");
+            if (!v.is_number_integer() || v.get<int>() < -1 || v.get<int>() > 1000)
+                fail(name, "view.lesson_step is " + shown(v) + "; it must be -1 or a step number");
             view.lesson_step = v.get<int>();
         } else if (k == "playing") {
-            if (!v.is_boolean()) fail(name, "view.playing must be true or false");
+            if (!v.is_boolean()) fail(name, "view.playing is " + shown(v) + "; it must be true or false");
             view.playing = v.get<bool>();
         } else if (k == "lesson_file") {
-            if (!v.is_string()) fail(name, "view.lesson_file must be a lesson file's path (a string; \"\" for the built-in lesson)");
+            if (!v.is_string())
+                fail(name, "view.lesson_file is " + shown(v) + "; it must be a lesson file's path (a string; \"\" for the built-in lesson)");
             view.lesson_file = v.get<std::string>();
         } else if (k == "speed") {
             if (!v.is_number() || !(v.get<double>() >= kMinSpeed && v.get<double>() <= kMaxSpeed))
-                fail(name, "view.speed must be a number of tokens per second from 0.5 to 10000");
+                fail(name, "view.speed is " + shown(v) + "; it must be a number of tokens per second from 0.5 to 10000");
             view.speed = v.get<double>();
         }  // other view keys: ignored (newer versions may add some)
     }
@@ -116,10 +120,10 @@ Session parse_session_json(const std::string& text, const std::string& name, con
         const std::size_t id_end = what.find("] ");  // keep nlohmann's reason, drop its id prefix
         fail(name, "not valid JSON (" + (id_end == std::string::npos ? what : what.substr(id_end + 2)) + ")");
     }
-    if (!j.is_object()) fail(name, "expected a JSON object with \"parameters\"");
+    if (!j.is_object()) fail(name, "the file holds " + shown(j) + "; a session is a JSON object with \"parameters\"");
     if (!j.contains("parameters")) fail(name, "no \"parameters\" object");
     const json& params = j["parameters"];
-    if (!params.is_object()) fail(name, "\"parameters\" must be an object");
+    if (!params.is_object()) fail(name, "\"parameters\" is " + shown(params) + "; it must be an object of keys and values");
     Session s = base;
     for (const auto& [k, v] : params.items())
         if (!find_param(k)) fail(name, "parameters." + k + ": unknown key");

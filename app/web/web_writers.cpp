@@ -103,7 +103,7 @@ void write_png_file(const StillFile& f, ExportResult& result) {
     io::write_file_atomically(o.path, render_svg(f.figure.list, f.measure, f.title, f.metadata, f.alt));
 }
 
-HandoutResult write_handout(const lessons::Lesson&, const std::string& path, plot::ThemeId) {
+HandoutResult write_handout(const lessons::Lesson&, const std::string& path, HandoutKind, plot::ThemeId) {
     throw std::runtime_error("handout '" + path + "': handouts are PDFs, which the desktop app writes (rope-explorer export lesson)");
 }
 

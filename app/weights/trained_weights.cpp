@@ -131,7 +131,8 @@ void read_hf_shape(ModelFolder& m, const fs::path& path) {
     s.hidden = shape_key("hidden_size", d.hidden, -1);
     s.heads = shape_key("num_attention_heads", d.heads, -1);
     s.layers = shape_key("num_hidden_layers", d.layers, -1);
-    if (s.hidden < 1 || s.heads < 1 || s.layers < 1) fail(file, "hidden_size, num_attention_heads and num_hidden_layers must be whole numbers");
+    for (const auto& [key, value] : {std::pair<const char*, int>{"hidden_size", s.hidden}, {"num_attention_heads", s.heads}, {"num_hidden_layers", s.layers}})
+        if (value < 1) fail(file, std::string(key) + " is " + (c.contains(key) ? c[key].dump().substr(0, 40) : std::string("missing")) + "; it must be a whole number >= 1");
     s.head_dim = shape_key("head_dim", d.head_dim, s.hidden / s.heads);
     s.kv_heads = shape_key("num_key_value_heads", d.kv_heads, s.heads);
     if (s.head_dim < 1) fail(file, "hidden_size " + std::to_string(s.hidden) + " / " + std::to_string(s.heads) + " heads gives no head dim");

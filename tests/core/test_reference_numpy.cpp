@@ -166,7 +166,7 @@ TEST(ReferenceNumpy, ContextPanelVariants) {
             cases.push_back({{"kind", "freqs"}, {"config", to_json_config(q)}});
             columns.push_back(q.value_text(P::scaling) == p.value_text(P::scaling) ? "theta" : std::string("theta_") + v);
         }
-        columns[0] = "theta_original";
+        columns[0] = "original_theta";
         const json results = rope::test::run_python_reference(ROPE_REFERENCE_SCRIPT, cases);
         for (std::size_t c = 0; c < columns.size(); ++c) {
             const auto col = std::find(t.columns.begin(), t.columns.end(), columns[c]);

@@ -552,13 +552,13 @@ TEST_F(Flows, ALessonFileIsTheLessonAndASessionRemembersIt) {
 TEST_F(Flows, ABadLessonFileIsRefusedWithOneLine) {
     const std::vector<std::pair<std::string, std::string>> cases = {
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {"dimm": 4}}]})", "step 1: parameters.dimm: unknown key"},
-        {R"({"steps": [{"title": "t", "text": "x", "panel": "vectorz", "parameters": {}}]})", "step 1: \"panel\" must name a panel"},
+        {R"({"steps": [{"title": "t", "text": "x", "panel": "vectorz", "parameters": {}}]})", "step 1: \"panel\" is \"vectorz\"; it must name a panel (vectors, "},
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {}},
                        {"title": "u", "text": "y", "panel": "sweep", "focus": "swep", "parameters": {}}]})", "step 2: \"focus\" names \"swep\""},
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {}, "answer": "?"}]})",
          "step 1: \"answer\" is not a key of a step (title, text, panel, focus, parameters, question, notes)"},
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {}, "question": "?"}]})",
-         "step 1: question must be an object (ask, choices, answer, tolerance, why, before)"},
+         "step 1: question is \"?\"; it must be an object (ask, choices, answer, tolerance, why, before)"},
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {},
                         "question": {"ask": "?", "choices": ["a", "b"], "answer": "C", "why": "w"}}]})",
          "step 1: question.answer is \"C\"; with choices it is the right one's letter, A to B"},
@@ -570,7 +570,7 @@ TEST_F(Flows, ABadLessonFileIsRefusedWithOneLine) {
          "step 1: question.before.bse: unknown key"},
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {},
                         "question": {"ask": "?", "answer": 3}}]})",
-         "step 1: question: no \"why\" (one line said with the answer)"},
+         "step 1: question: no \"why\" (one line said with the answer, a string)"},
         {R"({"version": 2, "steps": []})", "\"version\" is 2; this build reads lesson files of version 1"},
         {R"({"steps": [{"title": "t", "text": "x", "panel": "vectors", "parameters": {"base": -1}}]})", "step 1: parameters: base=-1: base must be"},
     };
@@ -1101,8 +1101,8 @@ TEST_F(Flows, AHandoutFromTheWindow) {
             continue;
         }
         EXPECT_FALSE(app.state().status_error) << app.state().status;
-        EXPECT_EQ(app.state().status.rfind("Handout saved to " + path(name) + " (" + std::to_string(rope::lessons::builtin_lesson().steps.size()) + " pages", 0), 0u)
-            << app.state().status;
+        EXPECT_EQ(app.state().status.rfind("Handout saved to " + path(name) + " (", 0), 0u) << app.state().status;
+        EXPECT_NE(app.state().status.find("the students', without answers"), std::string::npos) << app.state().status;
         EXPECT_GT(frames, 0) << "the window drew frames while the handout was written";
         std::ifstream pdf(path(name), std::ios::binary);
         std::string head(5, '\0');

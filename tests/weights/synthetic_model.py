@@ -13,7 +13,7 @@ by 1 + w), rounded to BF16 with round-to-nearest-even on the uint32 bits. The re
 in float64 from the rounded values, re-extracted from the tensors as stored (fused, per-head or
 interleaved layouts undone here), with the model's numbers read from the config written.
 
-Definitions (reference.csv: layer,head,kv_head,pair,wavelength,q_norm,k_norm,usage,share; one row
+Definitions (reference.csv: layer,head,kv_head,pair,original_wavelength,q_norm,k_norm,usage,share; one row
 per layer x query head x rotated pair, in that order; floats '%.17g'):
 - head_dim hd; rotated dims r = int(hd * fraction), made even (fraction: phi3 partial_rotary_factor,
   gpt_neox rotary_pct, 1 otherwise); pairs = r / 2.
@@ -25,7 +25,7 @@ per layer x query head x rotated pair, in that order; floats '%.17g'):
   within the head (qwen3: g_j = w_j; gemma3: g_j = 1 + w_j; 1 when the model has none);
   k_norm: the same with W_k's rows of kv_head and the k_norm scale.
 - usage = q_norm * k_norm; share = usage / (sum of usage over that head's pairs).
-- wavelength = 2*pi / theta_i, theta_i = base^(-2i/r); base = rope_theta (gpt_neox: rotary_emb_base;
+- original_wavelength = 2*pi / theta_i, theta_i = base^(-2i/r); base = rope_theta (gpt_neox: rotary_emb_base;
   gemma3: rope_theta on its global layers, (layer + 1) % sliding_window_pattern == 0, and
   rope_local_base_freq on the sliding ones, as Gemma3Attention picks its rotary embedding). Unscaled.
 Planted: in the last layer, query head 1 and its kv head have the two rows of pair P = pairs - 2
@@ -295,7 +295,7 @@ def main():
     with open(os.path.join(a.out, "planted.json"), "w") as f:
         f.write(json.dumps(planted) + "\n")
     with open(os.path.join(a.out, "reference.csv"), "w") as f:
-        f.write("layer,head,kv_head,pair,wavelength,q_norm,k_norm,usage,share\n")
+        f.write("layer,head,kv_head,pair,original_wavelength,q_norm,k_norm,usage,share\n")
         for row in reference_rows(a.layout, cfg, T):
             f.write("%d,%d,%d,%d," % tuple(row[:4]) + ",".join("%.17g" % x for x in row[4:]) + "\n")
     return 0

@@ -66,7 +66,7 @@ TEST(SafetensorsHeader, EachBadFileIsOneLineNamingTheFileAndTensor) {
         {file_of(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[4,12]}})", 12), "tensor 'a': a hole of 4 bytes"},
         {file_of(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})", 4), "tensor 'a': its data ends past the end of the file"},
         {file_of(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})", 9), "1 bytes after the last tensor"},
-        {file_of(R"({"a":{"dtype":"F32","shape":[-2],"data_offsets":[0,8]}})", 8), "tensor 'a': a shape entry is not a whole number"},
+        {file_of(R"({"a":{"dtype":"F32","shape":[-2],"data_offsets":[0,8]}})", 8), "tensor 'a': a shape entry is -2; it must be a whole number >= 0"},
         {file_of(R"({"a":{"dtype":"F32","shape":[4294967296,4294967296,16],"data_offsets":[0,8]}})", 8), "tensor 'a': its shape has more"},
     };
     for (const Case& c : cases) {

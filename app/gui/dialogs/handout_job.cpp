@@ -34,7 +34,8 @@ void HandoutJob::start(const lessons::Lesson& lesson, const std::string& path, A
             const exporting::HandoutResult r = exporting::write_handout(lesson, path);
             char took[32];
             std::snprintf(took, sizeof took, "%.1f s", r.milliseconds / 1000);
-            job_ptr->status = "Handout saved to " + path + " (" + std::to_string(r.pages) + " pages, " + took + ")";
+            job_ptr->status = "Handout saved to " + path + " (" + std::to_string(r.pages) + " pages, " + took +
+                              "): the students', without answers (export lesson --handout teacher writes the teacher's)";
         } catch (const std::exception& e) {
             job_ptr->status = e.what();  // the file is left as it was
             job_ptr->error = true;

@@ -141,7 +141,7 @@ void SessionDialog::draw(const AppState& state, Actions& out) {
     ImGui::TextUnformatted(config_b ? "Compare with the model of a Hugging Face config.json (model B):"
                            : config ? "Read a Hugging Face config.json (head dim, base, scaling):"
                            : lesson ? "Write the lesson's steps to a lesson file (JSON; --lessons FILE opens it):"
-                           : handout ? "Write the lesson as a PDF handout: a page per step with its picture, text, question and answer:"
+                           : handout ? "Write the students' PDF handout: each step's picture and text, its question and lines to write on, no answers:"
                            : saving ? "Write the parameters and the view to a JSON file:"
                                     : "Read a session JSON file, or a PNG the app exported:");
     ImGui::SetNextItemWidth(-1);
