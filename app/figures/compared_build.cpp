@@ -193,30 +193,64 @@ void place(FigureResult& into, FigureResult&& part, plot::Rect area, int model) 
 }
 
 
-// "A: llama-2-7b" above a picture, after a short line (solid for A, dashed for B, as in the overlays).
+// The least share of a shared axis a model's own range must cover (else the axis is not shared: a
+// model's data would fill a sliver of its plot, 4096 positions on an axis to 131072).
+constexpr double kReadableShare = 0.5;
+
+// ", own axis: position m 0–4096": what a caption adds for each axis its picture keeps to its own
+// range (the other picture's caption gives the other's, so the two read as a ratio).
+std::string own_axes_note(const std::vector<plot::AxisPins::OwnAxis>& own, int model, bool with_ranges) {
+    std::string note;
+    std::vector<std::string> said;
+    for (const plot::AxisPins::OwnAxis& axis : own) {
+        if (static_cast<int>(axis.ranges.size()) <= model) continue;
+        // the label's words before its unit or aside: "position m (tokens)", "score ⟨q at m, k at n⟩": "position m", "score"
+        std::string label = axis.label;
+        for (const char* aside : {" (", " ⟨", " ["}) label = label.substr(0, label.find(aside));
+        if (std::find(said.begin(), said.end(), label) != said.end()) continue;
+        said.push_back(label);
+        const auto [lo, hi] = axis.ranges[static_cast<std::size_t>(model)];
+        note += " · own " + (label.empty() ? std::string(axis.x ? "x" : "y") : label) + " axis";
+        if (with_ranges) note += ": " + plot::grouped_number(lo) + "–" + plot::grouped_number(hi);
+    }
+    // without the ranges, two axes or more read as one note
+    if (!with_ranges && said.size() > 1) note = " · own axes";
+    return note;
+}
+
+// "A: llama-2-7b" above a picture, after a short line (solid for A, dashed for B, as in the overlays):
+// the first of `texts` (longest first) that fits the picture's width, the last shrunk to fit if none does.
 void caption(FigureResult& r, const plot::Style& st, const plot::TextMeasure& measure, plot::Rect picture, float height,
-             const std::string& text, int model) {
-    const float size = st.px(st.label_font), y = picture.y0 - height / 2;
+             const std::vector<std::string>& texts, int model) {
+    float size = st.px(st.label_font);
+    const float y = picture.y0 - height / 2;
     const float x0 = picture.x0 + st.px(6), swatch = st.px(22);
     r.list.segment({x0, y}, {x0 + swatch, y}, st.theme.series[static_cast<std::size_t>(model)], st.px(st.line_width),
                    model == 0 ? 0.0f : st.px(6));
-    std::string shown = text;
     const float room = picture.width() - swatch - st.px(16);
-    while (shown.size() > 4 && measure.measure(shown, size).x > room) {  // a narrow half: the model's name is what counts
-        const std::size_t cut = shown.rfind(',');
-        if (cut == std::string::npos) break;
-        shown = shown.substr(0, cut);
-    }
+    std::string shown = texts.back();
+    for (const std::string& t : texts)
+        if (measure.measure(t, size).x <= room) {
+            shown = t;
+            break;
+        }
+    const float wide = measure.measure(shown, size).x;
+    if (wide > room) size = std::max(size * room / wide, st.px(st.min_text));
     r.list.text({x0 + swatch + st.px(8), y}, shown, size, st.theme.text, plot::HAlign::left, plot::VAlign::middle);
 }
 
-// "A: llama-2-7b, d = 128, base 10000" (the head and base only where the figure depends on them)
-std::string caption_text(const FigureDescriptor& figure, const std::string& letter, const std::string& name, const ParamSet& p) {
-    std::string s = letter + ": " + name;
+// What a picture's caption may say, longest first: "A: llama-2-7b · own position m axis: 0–4 096, d =
+// 128, base 10⁴" (the head and base only where the figure depends on them), then without the head and
+// base, then the own axes by name alone, then the model's name alone.
+std::vector<std::string> caption_texts(const FigureDescriptor& figure, const std::string& letter, const std::string& name,
+                                       const ParamSet& p, const std::vector<plot::AxisPins::OwnAxis>& own, int model) {
+    std::string head;
     const auto reads = [&](ParamId id) { return std::find(figure.reads.begin(), figure.reads.end(), id) != figure.reads.end(); };
-    if (reads(P::dim)) s += ", d = " + std::to_string(static_cast<std::int64_t>(p[P::dim]));
-    if (reads(P::base)) s += ", base " + plot::base_label(p[P::base]);  // "base 10⁶", "base 500 000"
-    return s;
+    if (reads(P::dim)) head += ", d = " + std::to_string(static_cast<std::int64_t>(p[P::dim]));
+    if (reads(P::base)) head += ", base " + plot::base_label(p[P::base]);  // "base 10⁶", "base 500 000"
+    const std::string named = letter + ": " + name;
+    const std::string ranges = own_axes_note(own, model, true), axes = own_axes_note(own, model, false);
+    return {named + ranges + head, named + ranges, named + axes, named};
 }
 
 // Every text of a picture lies within it, and none lies on another (a picture squeezed below what its
@@ -261,29 +295,6 @@ FigureResult only_a(const FigureRequest& request, const ParamSet& a, const Param
     if (same) out.same_for_b = model_label(a, true);
     else out.hidden_b = model_label(a, true);
     return out;
-}
-
-// The least share of a shared axis a model's own range must cover (else the axis is not shared: a
-// model's data would fill a sliver of its plot, 4096 positions on an axis to 131072).
-constexpr double kReadableShare = 0.5;
-
-// ", own axis: position m 0–4096": what a caption adds for each axis its picture keeps to its own
-// range (the other picture's caption gives the other's, so the two read as a ratio).
-std::string own_axes_note(const std::vector<plot::AxisPins::OwnAxis>& own, int model) {
-    std::string note;
-    std::vector<std::string> said;
-    for (const plot::AxisPins::OwnAxis& axis : own) {
-        if (static_cast<int>(axis.ranges.size()) <= model) continue;
-        // the label's words before its unit or aside: "position m (tokens)", "score ⟨q at m, k at n⟩": "position m", "score"
-        std::string label = axis.label;
-        for (const char* aside : {" (", " ⟨", " ["}) label = label.substr(0, label.find(aside));
-        if (std::find(said.begin(), said.end(), label) != said.end()) continue;
-        said.push_back(label);
-        const auto [lo, hi] = axis.ranges[static_cast<std::size_t>(model)];
-        note += " · own " + (label.empty() ? std::string(axis.x ? "x" : "y") : label) + " axis: " + plot::grouped_number(lo) + "–" +
-                plot::grouped_number(hi);
-    }
-    return note;
 }
 
 // A's and B's pictures in their halves (titles off). On screen and in stills they share every range
@@ -361,8 +372,8 @@ FigureResult build_compared(const FigureRequest& request, const ParamSet& a, con
     if (st.draw_titles)
         out.list.text({request.width / 2, st.px(6)}, figure_title(*request.figure, a), st.px(st.title_font), st.theme.text,
                       plot::HAlign::center, plot::VAlign::top);
-    caption(out, st, measure, split.a, split.caption, caption_text(*request.figure, "A", model_label(a) + own_axes_note(own_axes, 0), a), 0);
-    caption(out, st, measure, split.b, split.caption, caption_text(*request.figure, "B", model_label(a, true) + own_axes_note(own_axes, 1), b), 1);
+    caption(out, st, measure, split.a, split.caption, caption_texts(*request.figure, "A", model_label(a), a, own_axes, 0), 0);
+    caption(out, st, measure, split.b, split.caption, caption_texts(*request.figure, "B", model_label(a, true), b, own_axes, 1), 1);
     place(out, std::move(ra), split.a, 0);
     place(out, std::move(rb), split.b, 1);
     out.table = std::move(table);

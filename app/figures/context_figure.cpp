@@ -85,7 +85,7 @@ Reference make_reference(const ParamSet& params, const RopeConfig& current) {
         ParamSet b;
         b.set(P::preset, to);
         r.config = b.config();
-        r.name = "B: " + detail::model_label(params, true) + " (" + scaling_label(r.config) + ")";
+        r.name = "B: " + detail::model_label(params, true);
         r.ab = true;
     }
     r.freqs = compute_frequencies(r.config);
@@ -131,9 +131,8 @@ ContextData context_data(BuildContext& ctx) {
     data.pairs = f.pairs();
     data.l0 = static_cast<double>(config.original_max_position);
     data.context = static_cast<double>(ctx.params[P::max_position]);
-    // A by its model, as B is: "A: llama-3.1-8b (llama3 ×8)"
-    data.current_name = data.ref.ab ? "A: " + detail::model_label(ctx.params) + " (" + scaling_label(config) + ")"
-                                    : "after: " + scaling_label(config);
+    // A by its model, as B is (the heatmaps' titles add each one's scaling)
+    data.current_name = data.ref.ab ? "A: " + detail::model_label(ctx.params) : "after: " + scaling_label(config);
     for (auto& [s, variant] : compared_variants(ctx.params, config, data.pairs)) {
         data.compare_freqs.push_back(std::move(variant));
         data.compare.push_back(s);
@@ -484,8 +483,9 @@ std::pair<std::unique_ptr<plot::Plot>, plot::AxisSetup> setup_heatmap(BuildConte
 
 AngleHeatmaps angle_heatmaps(BuildContext& ctx, const ContextData& data, const plot::Style& sub, const SubplotFit& fit) {
     const Reference& ref = data.ref;
-    const std::string before_title = ref.ab ? ref.name : "angles before (no scaling)";
-    const std::string after_title = ref.ab ? data.current_name : "angles after (" + scaling_label(data.config) + ")";
+    // "A: llama-3.1-8b (llama3 ×8)": a title too wide for its plot loses its "(aside)" first
+    const std::string before_title = ref.ab ? ref.name + " (" + scaling_label(ref.config) + ")" : "angles before (no scaling)";
+    const std::string after_title = ref.ab ? data.current_name + " (" + scaling_label(data.config) + ")" : "angles after (" + scaling_label(data.config) + ")";
     AngleHeatmaps h;
     h.x = plot::AxisSetup{"position m (tokens)", 0, data.context};
     h.same_pairs = ref.freqs.pairs() == data.pairs;

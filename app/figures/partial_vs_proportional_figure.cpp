@@ -469,7 +469,8 @@ const FigureDescriptor& partial_vs_proportional_figure() {
             {"layout_scores_mixed", "Scores of mixed layouts: no rotation", "tables mixed", PlotRole::main, AxisRole::other, AxisRole::other, 1, {300, 230}, 0, false, 1.2f, {"spread apart"}},
         };
         f.reads = {P::dim, P::base, P::rotary_fraction, P::max_position, P::vector, P::key_vector,
-                   P::scaling};  // scaling: with B, whether the pair axes read i ÷ pairs (pair counts differ)
+                   P::scaling,   // scaling: with B, whether the pair axes read i ÷ pairs (pair counts differ)
+                   P::preset, P::model_name};  // the title's name
         f.pair_axis = true;  // i ÷ pairs beside a B of another pair count
         f.describe = describe_partial_vs_proportional;
         f.build = build_partial_vs_proportional;

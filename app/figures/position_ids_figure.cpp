@@ -609,7 +609,7 @@ const FigureDescriptor& position_ids_figure() {
             {"position_ids", "Position ids (t, h, w) of text, an image and text", "position ids", PlotRole::table, AxisRole::other, AxisRole::other, 0, {240, 120}, 0, true, 4.0f, {"position id"}},
             {"id_grid", "The image's patches as a grid of their (h, w) ids, between the text tokens", "id grid", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {320, 150}, 0, true, 4.0f, {"h = 3 + row", "+ row"}},
         };
-        f.reads = {P::text_before, P::text_after, P::grid_rows, P::grid_cols, P::rope_axes};
+        f.reads = {P::text_before, P::text_after, P::grid_rows, P::grid_cols, P::rope_axes, P::preset, P::model_name};
         f.describe = describe_position_ids;
         f.build = build_position_ids;
         f.model_b = ModelBView::stacked;  // the id tables one above the other

@@ -298,7 +298,7 @@ const FigureDescriptor& video_ids_figure() {
              {240, 160}, 0, false, 1.5f, {"against its index", "staircase"}},
         };
         f.reads = {P::rope_axes, P::grid_rows, P::grid_cols, P::video_frames, P::temporal_patch_size, P::video_fps, P::tokens_per_second,
-                   P::video_time_ids, P::video_spacing, P::video_seconds_cast, P::text_before, P::text_after};
+                   P::video_time_ids, P::video_spacing, P::video_seconds_cast, P::text_before, P::text_after, P::preset, P::model_name};
         f.describe = describe_video_ids;
         f.build = build_video_ids;
         // the staircase's legend above it takes two rows where the plot is narrow: room for its frame
