@@ -512,7 +512,8 @@ void draw_gallery(BuildContext& ctx, plot::Rect area) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
     const std::string message =
-        ctx.request.interactive
+        st.presenting ? "No model with layers is loaded. These presets' layers are what this panel draws for a model that has them."
+        : ctx.request.interactive
             ? "No model with layers is loaded. Choose one of these presets, open a model's config.json (--set config=PATH, or drop "
               "it on the window), or set layer_kinds and model_layers: its layers and their RoPE show here."
             : "No model with layers is loaded: export with one of these presets (--set preset=NAME), with --set config=PATH, or with "

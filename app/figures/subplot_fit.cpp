@@ -243,7 +243,7 @@ SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plo
         if (in_focus(ctx, k) || std::find(o.keep.begin(), o.keep.end(), k) != o.keep.end()) ++must;
     must = std::max(must, 1);
     const bool focus_first = st.presenting && !st.focus.empty();
-    const float note_h = st.px(st.tick_font) * 1.5f;
+    const float note_h = st.presenting ? 0.0f : st.px(st.tick_font) * 1.5f;  // presenting, the presenter view says it
     Arrangement chosen;
     std::vector<int> shown;
     // the focus and kept plots are left out only when even their minimums cannot fit: then the most
@@ -271,7 +271,9 @@ SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plo
         fit.draws_key[static_cast<std::size_t>(shown[i])] = chosen.draws_key[i];
     }
     fit.shown = static_cast<int>(shown.size());
-    if (fit.shown < static_cast<int>(plots.size())) {
+    if (fit.shown < static_cast<int>(plots.size()) && st.presenting) {
+        ctx.result.left_out = std::to_string(fit.shown) + " of " + std::to_string(plots.size()) + " plots";
+    } else if (fit.shown < static_cast<int>(plots.size())) {
         const std::string note = left_out_note(ctx, fit.shown, static_cast<int>(plots.size()), area.width() - st.px(8));
         ctx.result.list.text({(area.x0 + area.x1) / 2, area.y1 - note_h / 2}, note, st.px(st.tick_font), st.theme.muted,
                              plot::HAlign::center, plot::VAlign::middle);
