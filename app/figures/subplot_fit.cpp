@@ -243,7 +243,7 @@ SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plo
         if (in_focus(ctx, k) || std::find(o.keep.begin(), o.keep.end(), k) != o.keep.end()) ++must;
     must = std::max(must, 1);
     const bool focus_first = st.presenting && !st.focus.empty();
-    const float note_h = st.presenting ? 0.0f : st.px(st.tick_font) * 1.5f;  // presenting, the presenter view says it
+    const float note_h = st.px(st.tick_font) * 1.5f;
     Arrangement chosen;
     std::vector<int> shown;
     // the focus and kept plots are left out only when even their minimums cannot fit: then the most
