@@ -174,7 +174,10 @@ void draw_presenter_view(const AppState& state, double elapsed, ImFont* title_fo
     if (t.notes.empty()) ImGui::TextDisabled("(none for this step: Edit lesson, Notes)");
     else ImGui::TextWrapped("%s", t.notes.c_str());
     section("The audience's window (no buttons or hints there)");
-    for (const std::string& line : t.on_screen) ImGui::BulletText("%s", line.c_str());
+    for (const std::string& line : t.on_screen) {  // (wrapped: a note names a panel, what it leaves out and the keys)
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s", line.c_str());
+    }
     ImGui::EndChild();
     ImGui::Separator();
     ImGui::TextUnformatted(t.next.c_str());
