@@ -190,6 +190,7 @@ void place(FigureResult& into, FigureResult&& part, plot::Rect area, int model) 
     }
     into.incomplete = into.incomplete || part.incomplete;
     into.error = into.error || part.error;
+    if (!part.left_out.empty()) into.left_out += (into.left_out.empty() ? "" : "; ") + std::string(model == 0 ? "A: " : "B: ") + part.left_out;
 }
 
 

@@ -71,6 +71,9 @@ struct FigureResult {
     // Model B's name when its picture is A's (the figure does not depend on what differs between
     // them): one picture stands for both, and the panel's header says so.
     std::string same_for_b;
+    // What the picture leaves out at this size ("2 of 3 plots"), where it is presented: the room sees
+    // no note, the presenter view says it.
+    std::string left_out;
     std::uint64_t background_stamp = 0;  // background_stamp() when the build started
     // Words about data only the build holds (the trained model's heaviest pair), for its alt text.
     std::string data_words;

@@ -517,7 +517,8 @@ void draw_gallery(BuildContext& ctx, plot::Rect area) {
     const std::string none = name.empty() ? "No model with layers is loaded"
                                           : name + " has no list of layers (it gives one kind of layer's RoPE)";
     const std::string message =
-        ctx.request.interactive
+        st.presenting ? none + ". These presets' layers are what this panel draws for a model that has them."
+        : ctx.request.interactive
             ? none + ". Choose one of these presets, open a model's config.json (--set config=PATH, or drop "
               "it on the window), or set layer_kinds and model_layers: its layers and their RoPE show here."
             : none + ": export with one of these presets (--set preset=NAME), with --set config=PATH, or with "

@@ -316,7 +316,7 @@ void build_model_card(BuildContext& ctx) {
     std::vector<std::string> header{"key", b ? "A" : "value"};
     if (b) header.push_back("B");
     CardFit fit = fit_card(ctx, header, all, area_above(note_height(note)), smallest);
-    if (fit.left_out > 0)  // room for the line that says so
+    if (fit.left_out > 0 && !st.presenting)  // room for the line that says so (presenting, the presenter view says it)
         fit = fit_card(ctx, header, all, area_above(std::max(note_height(note), note_height("99" + left_out_note))), smallest);
     const plot::Rect area = area_above(0);
     const CardLayout& l = fit.layout;
@@ -331,7 +331,8 @@ void build_model_card(BuildContext& ctx) {
         const std::size_t count = std::min(fit.per_group(), fit.rows.size() - first);
         bottom = std::max(bottom, draw_card_rows(ctx, l, header, fit.rows.data() + first, count, x0 + (l.width + gap) * static_cast<float>(g), y0, b.has_value()));
     }
-    if (fit.left_out > 0) note = std::to_string(fit.left_out) + (fit.left_out == 1 ? " row" + left_out_note.substr(5) : left_out_note);
+    if (fit.left_out > 0 && st.presenting) ctx.result.left_out = std::to_string(fit.left_out) + " of " + std::to_string(all.size()) + " rows";
+    else if (fit.left_out > 0) note = std::to_string(fit.left_out) + (fit.left_out == 1 ? " row" + left_out_note.substr(5) : left_out_note);
     float ny = bottom + note_size * 0.5f;
     for (const std::string& line : plot::wrap_words(ctx.measure, note, note_size, note_w)) {
         ctx.result.list.text({margin, ny}, line, note_size, th.muted, plot::HAlign::left, plot::VAlign::top);

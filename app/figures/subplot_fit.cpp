@@ -271,7 +271,9 @@ SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plo
         fit.draws_key[static_cast<std::size_t>(shown[i])] = chosen.draws_key[i];
     }
     fit.shown = static_cast<int>(shown.size());
-    if (fit.shown < static_cast<int>(plots.size())) {
+    if (fit.shown < static_cast<int>(plots.size()) && st.presenting) {
+        ctx.result.left_out = std::to_string(fit.shown) + " of " + std::to_string(plots.size()) + " plots";
+    } else if (fit.shown < static_cast<int>(plots.size())) {
         const std::string note = left_out_note(ctx, fit.shown, static_cast<int>(plots.size()), area.width() - st.px(8));
         ctx.result.list.text({(area.x0 + area.x1) / 2, area.y1 - note_h / 2}, note, st.px(st.tick_font), st.theme.muted,
                              plot::HAlign::center, plot::VAlign::middle);

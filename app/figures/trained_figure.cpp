@@ -197,6 +197,11 @@ void build_trained(BuildContext& ctx) {
             "Model folders: in the desktop app (rope-explorer)", "Desktop app only"});
         return;
     }
+    if (!ctx.params.has(P::model) && st.presenting) {  // the room is told what the panel shows, not how to open a folder
+        detail::centred_note(ctx, all, std::vector<std::string>{
+            "No trained model loaded: this panel shows which rotated pairs a model's q and k weights use.", "No trained model loaded"});
+        return;
+    }
     if (!ctx.params.has(P::model)) {
         detail::centred_note(ctx, all, std::vector<std::string>{
             "No trained model loaded. Open a model folder (config.json and *.safetensors) with Open (Ctrl+O), "
@@ -208,7 +213,8 @@ void build_trained(BuildContext& ctx) {
         ctx.result.incomplete = true;  // redrawn when the read publishes
         char pct[16];
         std::snprintf(pct, sizeof pct, "%.0f %%", state.progress * 100);
-        detail::centred_note(ctx, all, "Reading the weights of " + ctx.params.value_text(P::model) + " … " + pct + " (Cancel in the header)");
+        detail::centred_note(ctx, all, "Reading the weights of " + ctx.params.value_text(P::model) + " … " + pct +
+                                                 (st.presenting ? "" : " (Cancel in the header)"));
         return;
     }
     if (!state.model) {

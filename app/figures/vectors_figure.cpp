@@ -28,16 +28,18 @@ enum Grab { kNone = 0, kVector = 1, kKey = 2 };
 using plot::Color;
 using plot::Vec2;
 
-// An arrow from a to b in pixels.
-void arrow(plot::DisplayList& list, Vec2 a, Vec2 b, Color c, float width, float head, float dash = 0) {
+// An arrow from a to b in pixels; the plot's labels keep clear of its head.
+void arrow(plot::Plot& p, Vec2 a, Vec2 b, Color c, float width, float head, float dash = 0) {
     const float dx = b.x - a.x, dy = b.y - a.y;
     const float len = std::sqrt(dx * dx + dy * dy);
     if (len < 1e-3f) return;
     const float ux = dx / len, uy = dy / len;
     const float h = std::min(head, len * 0.5f);
     const Vec2 base{b.x - ux * h, b.y - uy * h};
-    list.segment(a, base, c, width, dash);
-    list.add(plot::PolygonCmd{{b, {base.x - uy * h * 0.45f, base.y + ux * h * 0.45f}, {base.x + uy * h * 0.45f, base.y - ux * h * 0.45f}}, c});
+    const Vec2 left{base.x - uy * h * 0.45f, base.y + ux * h * 0.45f}, right{base.x + uy * h * 0.45f, base.y - ux * h * 0.45f};
+    p.list().segment(a, base, c, width, dash);
+    p.list().add(plot::PolygonCmd{{b, left, right}, c});
+    p.keep_clear({std::min({b.x, left.x, right.x}), std::min({b.y, left.y, right.y}), std::max({b.x, left.x, right.x}), std::max({b.y, left.y, right.y})});
 }
 
 // An arc of radius r (pixels) around centre from data angle a0 to a1 (counter-clockwise positive).
@@ -51,14 +53,39 @@ void arc(plot::DisplayList& list, Vec2 centre, float r, double a0, double a1, Co
     list.line(std::move(pts), c, width);
 }
 
-// A label just beyond an arrow's tip, pushed outward from the origin (the plot moves it if taken).
-void tip_label(plot::Plot& p, const plot::Style& st, Vec2 origin, Vec2 tip, const std::string& text, Color c) {
-    const float dx = tip.x - origin.x, dy = tip.y - origin.y;
-    const float len = std::max(1e-3f, std::sqrt(dx * dx + dy * dy));
-    const Vec2 at{tip.x + dx / len * st.px(10), tip.y + dy / len * st.px(10)};
-    const plot::HAlign h = dx > len * 0.3f ? plot::HAlign::left : dx < -len * 0.3f ? plot::HAlign::right : plot::HAlign::center;
-    const plot::VAlign v = dy > len * 0.3f ? plot::VAlign::top : dy < -len * 0.3f ? plot::VAlign::bottom : plot::VAlign::middle;
-    p.text_px(at, text, c, h, v, st.tick_font);
+// The label of an arrow from the origin to `tip`.
+struct TipLabel {
+    Vec2 tip;
+    std::string text;
+    Color colour;
+};
+
+// A label by an arrow's tip (the plot moves it if taken): just beyond it, pushed outward from the
+// origin (`side` 0), or beside the arrowhead, across the arrow to its left (`side` 1) or right (-1).
+void tip_label(plot::Plot& p, const plot::Style& st, Vec2 origin, const TipLabel& l, int side) {
+    float dx = l.tip.x - origin.x, dy = l.tip.y - origin.y;
+    const float len = std::sqrt(dx * dx + dy * dy);
+    dx = len > 1e-3f ? dx / len : 1.0f, dy = len > 1e-3f ? dy / len : 0.0f;  // a zero vector: as if it pointed right
+    // the way the label goes from the tip: along the arrow, or across it (clear of the arrowhead)
+    const float ox = side == 0 ? dx : static_cast<float>(side) * dy, oy = side == 0 ? dy : -static_cast<float>(side) * dx;
+    const float gap = st.px(side == 0 ? 10 : 12);
+    const Vec2 at{l.tip.x + ox * gap, l.tip.y + oy * gap};
+    const plot::HAlign h = ox > 0.3f ? plot::HAlign::left : ox < -0.3f ? plot::HAlign::right : plot::HAlign::center;
+    const plot::VAlign v = oy > 0.3f ? plot::VAlign::top : oy < -0.3f ? plot::VAlign::bottom : plot::VAlign::middle;
+    p.text_px(at, l.text, l.colour, h, v, st.tick_font);
+}
+
+// The labels of arrows from `origin`, each by its tip; where tips coincide or nearly (closer than two
+// lines of the labels' type: m = n puts k on q), their labels go on either side of the arrows, so that
+// neither lies on the other or on the arrowheads.
+void tip_labels(plot::Plot& p, const plot::Style& st, Vec2 origin, const std::vector<TipLabel>& labels) {
+    const float near = st.px(st.tick_font) * 2;
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        int side = 0;
+        for (std::size_t j = 0; j < labels.size(); ++j)
+            if (j != i && std::hypot(labels[i].tip.x - labels[j].tip.x, labels[i].tip.y - labels[j].tip.y) < near) side = i < j ? 1 : -1;
+        tip_label(p, st, origin, labels[i], side);
+    }
 }
 
 struct Pair2D {
@@ -172,17 +199,17 @@ detail::FitOptions room_with_readouts(BuildContext& ctx) {
 
 // Model B on the pair's circle: its x (where B's head gives it other components) and its turn to m,
 // dashed, by B's θ of the same pair index; the legend names both.
-void draw_b_on_pair_plot(BuildContext& ctx, const VectorsData& a, const VectorsData& b, plot::Plot& p) {
+void draw_b_on_pair_plot(BuildContext& ctx, const VectorsData& a, const VectorsData& b, plot::Plot& p, std::vector<TipLabel>& labels) {
     const plot::Style& st = ctx.request.style;
     const Color turned_colour = named_colour(NamedColour::turned_vector, st.theme);
     const Vec2 origin = p.to_px(0, 0), tip0 = p.to_px(b.v.x, b.v.y), tipm = p.to_px(b.vm.x, b.vm.y);
     const float dash = st.px(6);
     if (b.v.x != a.v.x || b.v.y != a.v.y) {
-        arrow(p.list(), origin, tip0, st.theme.series[0], st.px(2.5f), st.px(11), dash);
-        tip_label(p, st, origin, tip0, "x (B)", st.theme.series[0]);
+        arrow(p, origin, tip0, st.theme.series[0], st.px(2.5f), st.px(11), dash);
+        labels.push_back({tip0, "x (B)", st.theme.series[0]});
     }
-    arrow(p.list(), origin, tipm, turned_colour, st.px(2.5f), st.px(11), dash);
-    if (b.m != 0) tip_label(p, st, origin, tipm, "B", turned_colour);
+    arrow(p, origin, tipm, turned_colour, st.px(2.5f), st.px(11), dash);
+    if (b.m != 0) labels.push_back({tipm, "B", turned_colour});
 }
 
 // 1. The selected pair at position 0 and at position m.
@@ -225,11 +252,12 @@ void draw_pair_plot(BuildContext& ctx, const VectorsData& data, const VectorsDat
     const Vec2 tip0 = p.to_px(v.x, v.y), tipm = p.to_px(vm.x, vm.y);
     const double a0 = std::atan2(v.y, v.x);
     arc(p.list(), origin, r_px * 0.32f, a0, a0 + data.wrapped, st.theme.text, st.px(2));
-    arrow(p.list(), origin, tip0, st.theme.series[0], st.px(3.5f), head);
-    arrow(p.list(), origin, tipm, turned_colour, st.px(3.5f), head);
-    tip_label(p, st, origin, tip0, "x", st.theme.series[0]);
-    if (m != 0) tip_label(p, st, origin, tipm, b ? "A" : "R(m)x", turned_colour);
-    if (b) draw_b_on_pair_plot(ctx, data, *b, p);
+    arrow(p, origin, tip0, st.theme.series[0], st.px(3.5f), head);
+    arrow(p, origin, tipm, turned_colour, st.px(3.5f), head);
+    std::vector<TipLabel> labels{{tip0, "x", st.theme.series[0]}};
+    if (m != 0) labels.push_back({tipm, b ? "A" : "R(m)x", turned_colour});
+    if (b) draw_b_on_pair_plot(ctx, data, *b, p, labels);
+    tip_labels(p, st, origin, labels);
     record_geometry(ctx, p, VectorsPlot::pair);
     p.finish();
     if (!has_readout_room(ctx, VectorsPlot::pair, cell)) return;
@@ -373,14 +401,13 @@ void draw_q_and_k(BuildContext& ctx, const VectorsData& data, const VectorsData*
     const double aq = std::atan2(q.y, q.x), rel = qk.rel;
     arc(p.list(), origin, r_px * 0.4f, aq, aq + rel, st.theme.text, st.px(2));
     const Vec2 tq = p.to_px(q.x, q.y), tk = p.to_px(k.x, k.y);
-    arrow(p.list(), origin, tq, st.theme.accent, st.px(3), head);
-    arrow(p.list(), origin, tk, st.theme.marker, st.px(3), head);
-    tip_label(p, st, origin, tq, "q", st.theme.accent);
-    tip_label(p, st, origin, tk, "k", st.theme.marker);
+    arrow(p, origin, tq, st.theme.accent, st.px(3), head);
+    arrow(p, origin, tk, st.theme.marker, st.px(3), head);
+    tip_labels(p, st, origin, {{tq, "q", st.theme.accent}, {tk, "k", st.theme.marker}});
     if (qk_b) {  // B's q and k dashed, on the same circle (the pair view's legend says dashed is B)
         const Vec2 bq = p.to_px(qk_b->q.x, qk_b->q.y), bk = p.to_px(qk_b->k.x, qk_b->k.y);
-        arrow(p.list(), origin, bq, st.theme.accent, st.px(2.5f), head, st.px(6));
-        arrow(p.list(), origin, bk, st.theme.marker, st.px(2.5f), head, st.px(6));
+        arrow(p, origin, bq, st.theme.accent, st.px(2.5f), head, st.px(6));
+        arrow(p, origin, bk, st.theme.marker, st.px(2.5f), head, st.px(6));
     }
     record_geometry(ctx, p, VectorsPlot::qk);
     p.finish();

@@ -897,6 +897,7 @@ void Plot::place_labels() {
     const float inset = style_.px(2);
     LabelPlacer placer({area_.x0 + inset, area_.y0 + inset, area_.x1 - inset, area_.y1 - inset});
     placer.add_list(list_, measure_);
+    for (const Rect& r : clear_) placer.add_box(r);
     if (!legend_.empty()) place_legend(placer);
     for (const Annotation& a : annotations_) {
         if (a.kind == Annotation::Kind::text) place_text(placer, a);

@@ -122,6 +122,8 @@ public:
     // text() anchored at a pixel (e.g. beyond an arrow's tip); placed like text().
     void text_px(Vec2 at, std::string s, Color color, HAlign h, VAlign v, float size = -1);
     void add_legend(LegendEntry e) { legend_.push_back(std::move(e)); }
+    // A shape the legend, tags and texts keep clear of, besides texts and data lines (an arrowhead).
+    void keep_clear(const Rect& r) { clear_.push_back(r); }
 
     void finish();  // legend, frame; pops the clip
 
@@ -202,6 +204,7 @@ private:
     Rect bar_rect_;
     std::vector<LegendEntry> legend_;
     std::vector<Annotation> annotations_;
+    std::vector<Rect> clear_;  // keep_clear's shapes
     std::vector<std::string> legend_above_;
     float legend_above_y_ = 0;
     bool legend_beside_ = false;  // the named entries in a column at the plot's right, not in rows above

@@ -59,7 +59,10 @@ struct Style {
     bool draw_captions = true;  // false: no plot draws a title, even where a figure turns draw_titles on for its sub-plots
     bool fill_plot_area = true; // on screen the window is already cleared to the background
     std::string focus;          // comma-separated sub-plots to show first when not all fit (a lesson step's)
-    bool presenting = false;    // presentation mode: a lesson step's focus plots get most of the room
+    // presentation mode: a lesson step's focus plots get most of the room, and the picture is the
+    // room's: no words on what a click, a key or an export does, nor on plots left out (the presenter
+    // view says that: FigureResult::left_out)
+    bool presenting = false;
     AxisPins* pins = nullptr;   // an animation's ranges held over its frames (plot/axis_pins.hpp); null on screen
 
     float px(float v) const { return v * scale; }

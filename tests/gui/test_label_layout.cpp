@@ -55,6 +55,8 @@ std::vector<State> states() {
     out.push_back({"proportional 512 x 0.25", with({{"dim", "512"}, {"scaling", "proportional"}, {"rotary_fraction", "0.25"},
                                                      {"base", "1000000"}, {"pairing", "half"}, {"pair", "100"}})});
     out.push_back({"nope", with({{"nope", "true"}})});
+    // q and k at one position (m = n): their arrows coincide
+    out.push_back({"m = n = 3", with({{"position", "3"}, {"key_position", "3"}})});
     // model B set (compare_to): two generations of a family, other head dims and pair counts
     for (const auto& [a, b] : std::vector<std::pair<std::string, std::string>>{
              {"llama-2-7b", "llama-3-8b"}, {"qwen2.5-vl-7b", "qwen3-vl-8b"}, {"gemma-3-12b", "gemma-4-31b"}, {"pythia-12b", "gemma-7b"},
@@ -238,6 +240,41 @@ TEST(LabelLayout, NoTextOverlapsTextOrDataAndEveryAxisHasThreeLabels) {
     std::string all;
     for (const std::string& line : report) all += line + "\n";
     EXPECT_EQ(failures, 0u) << failures << " problems in " << lists << " figures; the first:\n" << all;
+}
+
+// Where two arrows coincide or nearly (q and k at m = n, alone and beside model B, at every position,
+// pair and size), their labels lie apart: neither text box overlaps the other, nor covers an arrow's tip.
+TEST(LabelLayout, LabelsOfCoincidingArrowsLieApart) {
+    const exporting::CairoTextMeasure measure;
+    figures::FigureCache cache;
+    for (const std::string b : {"", "llama-3-8b"})
+        for (const char* m : {"0", "3", "100", "2000"})
+            for (const char* pair : {"0", "5", "40"})
+                for (const Size& size : sizes()) {
+                    std::vector<std::pair<std::string, std::string>> sets{{"position", m}, {"key_position", m}, {"pair", pair}};
+                    if (!b.empty()) sets.push_back({"compare_to", b});
+                    figures::FigureRequest r;
+                    r.figure = &figures::figure("vectors");
+                    r.width = size.width * size.scale;
+                    r.height = size.height * size.scale;
+                    r.style = style_for(size);
+                    r.measure = &measure;
+                    const figures::FigureResult fig = figures::build_figure(r, with(sets), cache);
+                    const std::string where = std::string("m = n = ") + m + ", pair " + pair + (b.empty() ? "" : ", with B") + ", " + size.name;
+                    const figures::PlotGeometry* qk = fig.plot("qk");
+                    if (!qk) continue;  // a size too small for the q-k view
+                    std::vector<plot::Rect> labels;
+                    std::vector<plot::Vec2> tips;  // an arrowhead's first corner is its tip
+                    for (const plot::Command& c : fig.list.commands) {
+                        if (const auto* t = std::get_if<plot::TextCmd>(&c); t && (t->text == "q" || t->text == "k")) labels.push_back(plot::text_box(*t, measure));
+                        if (const auto* h = std::get_if<plot::PolygonCmd>(&c); h && !h->points.empty() && qk->area.contains(h->points[0])) tips.push_back(h->points[0]);
+                    }
+                    ASSERT_EQ(labels.size(), 2u) << where;
+                    EXPECT_FALSE(plot::overlaps(labels[0], labels[1])) << where << ": q's and k's labels overlap";
+                    for (const plot::Rect& box : labels)
+                        for (const plot::Vec2& tip : tips)
+                            EXPECT_FALSE(tip.x > box.x0 && tip.x < box.x1 && tip.y > box.y0 && tip.y < box.y1) << where << ": a label covers an arrow's tip";
+                }
 }
 
 // The checks can fail: a text put on a curve and one on another text are caught.

@@ -149,6 +149,8 @@ bool apply_to_state(AppState& state, const Action& action) {
             [&](const act::TogglePresentation&) {
                 state.presentation = !state.presentation;
                 if (state.on_page) state.fullscreen = state.presentation;  // a page presents in the browser's full screen
+                // the room sees no buttons: the keys that stand for them, where the presenter looks
+                if (state.presentation) state.set_status(kPresentingKeys);
                 return true;
             },
             [&](const act::TogglePresenterView&) {

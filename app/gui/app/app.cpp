@@ -18,6 +18,7 @@
 #include "gui/panels/panel_grid.hpp"
 #include "gui/input/shortcuts.hpp"
 #include "gui/app/ui_theme.hpp"
+#include "gui/presentation/presenter_view.hpp"
 #include "io/atomic_file.hpp"
 #include "io/png_writer.hpp"
 #include "session/file_metadata.hpp"
@@ -192,7 +193,7 @@ bool App::focus_fits_only_below(ImVec2 display, float column, int panel) {
     const float sides = ImGui::GetStyle().WindowPadding.x * 2;
     auto fits = [&](float width, float height) {
         return figures::focus_fits(f, state_.params(), style, width - sides,
-                                   height - panel_header_height(panel, state_.params(), width, fonts_.bold()) - lesson_.band_height(state_, width));
+                                   height - panel_header_height(state_, panel, width, fonts_.bold()) - lesson_.band_height(state_, width));
     };
     return !fits(display.x - column, display.y) && fits(display.x, display.y - text_below);
 }
@@ -322,6 +323,8 @@ void App::frame() {
     renderer_.new_frame();
     ImGui::NewFrame();
     layout();
+    if (state_.presentation) state_.room_notes = room_notes(state_, panels_);
+    else state_.room_notes.clear();
     note_change();
     request_pictures();
     close_gestures();

@@ -23,6 +23,12 @@
 
 namespace rope::gui {
 
+// What the panels' buttons did, as keys: presenting, the room sees no buttons (the status line and
+// the presenter view say this).
+inline constexpr const char* kPresentingKeys =
+    "Presenting (P ends it): a panel's number key maximises it (again restores), Tab / Shift+Tab show the next / previous "
+    "panels, Ctrl+E exports and Ctrl+R records the panel under the mouse.";
+
 class AppState {
 public:
 
@@ -106,6 +112,9 @@ public:
     std::string status = "Ready. Drag the sliders; Ctrl+click a slider to type a value.";
     bool status_error = false;
     void set_status(std::string text, bool error = false);
+    // Presenting: what the audience's window leaves out at its size and the keys that show it, one
+    // line a panel (the room sees no such note; the presenter view shows these), after each frame.
+    std::vector<std::string> room_notes;
 
     // linked views: the pair and position under the mouse in any panel (-1: none), highlighted in
     // every panel; `linked_next` collects this frame's, shown from the next frame on

@@ -76,7 +76,8 @@ int panel_for_record(const AppState& state, const PanelSet& panels, plot::Vec2 m
 void record_key(const KeyContext& k, Actions& out) {
     if (k.recording) return out.ask(act::CancelRecording{});
     const int panel = panel_for_record(k.state, k.panels, k.mouse);
-    if (panel < 0) return out.ask(act::SetStatus{"Ctrl+R records the panel under the mouse: point at a panel first (or use its Record button)."});
+    if (panel < 0) return out.ask(act::SetStatus{"Ctrl+R records the panel under the mouse: point at a panel first" +
+                                               std::string(k.state.presentation ? "." : " (or use its Record button).")});
     out.ask(act::OpenExportDialog{panel, true});
 }
 
@@ -88,7 +89,8 @@ void control_key(const KeyContext& k, int code, bool shift, Actions& out) {
         case GLFW_KEY_Y: return out.ask(act::Redo{});
         case GLFW_KEY_E:
             if (const int panel = k.panels.panel_at(k.mouse); panel >= 0) return out.ask(act::OpenExportDialog{panel, false});
-            return out.ask(act::SetStatus{"Ctrl+E exports the panel under the mouse: point at a panel first (or use its Export button)."});
+            return out.ask(act::SetStatus{"Ctrl+E exports the panel under the mouse: point at a panel first" +
+                                          std::string(k.state.presentation ? "." : " (or use its Export button).")});
         case GLFW_KEY_R: return record_key(k, out);
         default: return;
     }

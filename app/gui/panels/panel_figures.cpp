@@ -19,6 +19,7 @@ FigureKey figure_key(const AppState& state, const figures::FigureDescriptor& fig
     key.theme = effective_theme(state);
     key.focus = lesson_focus(state, figure);
     key.maximized = state.maximized == figure.index;
+    key.presenting = state.presentation;
     key.inputs.reserve(figure.reads.size());
     for (const ParamId k : figure.reads) key.inputs.push_back(state.params().value(k));
     return key;
@@ -36,6 +37,7 @@ figures::FigureResult build_picture(const figures::FigureDescriptor& figure, con
                                     bool wait_for_background, bool maximized) {
     figures::FigureRequest request;
     request.maximized = maximized;
+    request.interactive = !style.presenting;  // presenting, nobody in the room clicks: the figures' words say no click or drag
     request.figure = &figure;
     request.width = width;
     request.height = height;

@@ -165,16 +165,33 @@ std::string header_title(int index, const figures::FigureDescriptor& figure, con
     return number + std::string(figure.title);
 }
 
+// The header's title in `width`: an embedded panel is all its page shows, so no panel number.
+std::string panel_title(const AppState& state, int index, const figures::FigureDescriptor& figure, float width) {
+    return header_title(state.embedded < 0 ? index : -1, figure, state.params(), width);
+}
+
+// Presenting, the header is the room's: the number and title, and "(B the same)" where one picture
+// stands for both models (a fact of the models, not of the window). No buttons, options or tooltips;
+// what the panel leaves out at this size ("(A only)", plots) and its keys are the presenter's
+// (presenter_notes, the presenter view).
+void draw_header_for_the_room(const AppState& state, const PanelView& panel, const UiContext& ui, int index) {
+    ImGui::PushFont(ui.fonts.bold());
+    ImGui::TextUnformatted(panel_title(state, index, *panel.figure, ImGui::GetContentRegionAvail().x).c_str());
+    ImGui::PopFont();
+    if (panel.result.hidden_b.empty() && !panel.result.same_for_b.empty()) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("(B the same)");
+    }
+}
+
 // The header line: number and title (double-click maximises), the figure's options, Record, Export,
 // Maximise. The buttons go at the right of the title's line, or of the next one under a long
 // title; the options go before them where they fit, else on a line of their own (narrow panels,
 // big type).
 void draw_header(const AppState& state, PanelView& panel, const UiContext& ui, int index, bool alone, Actions& out) {
+    if (state.presentation) return draw_header_for_the_room(state, panel, ui, index);
     ImGui::PushFont(ui.fonts.bold());
-    // an embedded panel is all its page shows: no panel number
-    const std::string title = header_title(state.embedded < 0 ? index : -1, *panel.figure, state.params(),
-                                           ImGui::GetContentRegionAvail().x);
-    ImGui::TextUnformatted(title.c_str());
+    ImGui::TextUnformatted(panel_title(state, index, *panel.figure, ImGui::GetContentRegionAvail().x).c_str());
     ImGui::PopFont();
     const bool title_double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
     if (state.embedded < 0) item_tooltip("Double-click the title (or press its number key) to maximise this panel; again to restore.");
@@ -317,7 +334,7 @@ int lesson_panel_in(const AppState& state, const std::vector<int>& shown) {
 // The room a panel's figure gets in a grid cell: less its header, the line of the figure's options
 // under it (outside presentation mode) and the window's padding.
 ImVec2 figure_room(const AppState& state, const UiContext& ui, const figures::FigureDescriptor& f, const GridCell& c) {
-    const float header = panel_header_height(f.index, state.params(), c.x1 - c.x0, ui.fonts.bold()) +
+    const float header = panel_header_height(state, f.index, c.x1 - c.x0, ui.fonts.bold()) +
                          (f.header && !state.presentation ? ImGui::GetFrameHeightWithSpacing() : 0.0f);
     return {c.x1 - c.x0 - ImGui::GetStyle().WindowPadding.x * 2, c.y1 - c.y0 - header};
 }
@@ -409,21 +426,27 @@ std::vector<std::vector<int>> page_parts(const AppState& state, const UiContext&
 // Draws the page tabs at `pos` and returns the panels of the page (`page`) to show under them, in
 // the room left (`pos`, `size` updated): the whole page, or the part Tab has reached where its panels
 // do not all fit legibly (not beside a lesson step's panel, which has its own share of the page).
+// Presenting, the room sees no tabs (they are buttons): Tab and Shift+Tab go on, the presenter view
+// names the page and the part.
 std::vector<int> draw_tabs_and_page_part(const AppState& state, const UiContext& ui, Actions& out, const std::vector<int>& page, bool step_panel,
                                          float gap, ImVec2& pos, ImVec2& size) {
+    auto tabs_for = [&](const std::vector<std::vector<int>>& parts, int part) {
+        return state.presentation ? PageTabs{} : page_tabs(state, size.x, parts, part);
+    };
     std::vector<std::vector<int>> parts{page};
-    PageTabs tabs = page_tabs(state, size.x, parts, 0);
+    PageTabs tabs = tabs_for(parts, 0);
     if (!step_panel && page.size() > 1) {
         parts = page_parts(state, ui, page, {size.x, size.y - tabs.height}, gap);
         // (the parts' buttons rarely need a second row of tabs; then the parts have less room)
         const float one_row = tabs.height;
-        tabs = page_tabs(state, size.x, parts, 0);
+        tabs = tabs_for(parts, 0);
         if (tabs.height > one_row) parts = page_parts(state, ui, page, {size.x, size.y - tabs.height}, gap);
     }
     const int part = std::clamp(state.page_part, 0, static_cast<int>(parts.size()) - 1);
     if (static_cast<int>(parts.size()) != state.page_parts || part != state.page_part)
         out.ask(act::PageParts{static_cast<int>(parts.size()), part});
-    tabs = page_tabs(state, size.x, parts, part);
+    tabs = tabs_for(parts, part);
+    if (state.presentation) return parts[static_cast<std::size_t>(part)];
     draw_page_tabs(tabs, pos, size.x, out);
     pos.y += tabs.height;
     size.y -= tabs.height;
@@ -432,11 +455,12 @@ std::vector<int> draw_tabs_and_page_part(const AppState& state, const UiContext&
 
 }  // namespace
 
-float panel_header_height(int index, const ParamSet& params, float width, ImFont* title_font) {
+float panel_header_height(const AppState& state, int index, float width, ImFont* title_font) {
     const ImGuiStyle& style = ImGui::GetStyle();
+    if (state.presentation) return ImGui::GetFrameHeightWithSpacing() + style.WindowPadding.y * 2;  // the title alone
     ImGui::PushFont(title_font);
     const float room = width - style.WindowPadding.x * 2;
-    const float title_w = ImGui::CalcTextSize(header_title(index, figures::figure_at(index), params, room).c_str()).x;
+    const float title_w = ImGui::CalcTextSize(header_title(index, figures::figure_at(index), state.params(), room).c_str()).x;
     ImGui::PopFont();
     const bool one_line = title_w + header_gap() + header_buttons_width("Maximise") <= width - style.WindowPadding.x * 2;
     return ImGui::GetFrameHeightWithSpacing() * (one_line ? 1.0f : 2.0f) + style.WindowPadding.y * 2;

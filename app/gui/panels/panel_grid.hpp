@@ -23,9 +23,9 @@ void draw_panels(const AppState& state, PanelSet& panels, UiContext& ui, Actions
                  bool formula_strip = true);
 
 // The height of panel `index`'s header in a panel `width` wide, its padding included, without the
-// figure's options (presentation mode): its title, with the buttons beside it where they fit, else on
-// a line of their own. Below it is the figure's.
-float panel_header_height(int index, const ParamSet& params, float width, ImFont* title_font);
+// figure's options: its title, with the buttons beside it where they fit, else on a line of their
+// own; presenting, the title alone. Below it is the figure's.
+float panel_header_height(const AppState& state, int index, float width, ImFont* title_font);
 
 // Where each of `count` panels of a page goes in a grid of the given size (columns x rows as square
 // as they come: 1, 2 side by side, 2 x 2, 3 x 2, ...; a last row that is not full shares the width). The panel `emphasised` (the open lesson

@@ -22,9 +22,10 @@ struct FigureKey {
     std::vector<ParamValue> inputs;  // in the order of the descriptor's `reads`
     std::string focus;               // the sub-plots the lesson step speaks of (its panel only)
     bool maximized = false;          // the panel fills the window (its notes do not suggest maximising it)
+    bool presenting = false;         // the room's picture: no words on clicks, keys or exports
     bool operator==(const FigureKey& o) const {
         return width == o.width && height == o.height && scale == o.scale && theme == o.theme && inputs == o.inputs &&
-               focus == o.focus && maximized == o.maximized;
+               focus == o.focus && maximized == o.maximized && presenting == o.presenting;
     }
     bool operator!=(const FigureKey& o) const { return !(*this == o); }
 };

@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "gui/app/ui_helpers.hpp"
 
@@ -112,6 +113,29 @@ void note_linked(const AppState& state, const figures::PlotGeometry& g, double x
     if (linked.pair >= 0 || linked.position >= 0) out.ask(linked);
 }
 
+// A readout as the room reads it: without the words on what a click, a double-click or a drag does
+// there (figures write them on a line of their own, or in a closing "(click: ...)").
+std::string without_gesture_words(const std::string& text) {
+    auto gesture = [](std::string_view words) {
+        if (!words.empty() && words.front() == '(') words.remove_prefix(1);
+        for (std::string_view g : {"click", "double-click", "drag"})
+            if (words.substr(0, g.size()) == g) return true;
+        return false;
+    };
+    std::string out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        std::string line = text.substr(start, end - start);
+        start = end + 1;
+        const std::size_t open = line.rfind(" (");
+        if (open != std::string::npos && line.back() == ')' && gesture(std::string_view(line).substr(open + 1))) line.erase(open);
+        if (line.empty() || gesture(line)) continue;
+        out += (out.empty() ? "" : "\n") + line;
+    }
+    return out;
+}
+
 // The readout of plot g at (x, y): of model B's numbers in B's picture, each named when both are shown.
 std::string plot_readout(const AppState& state, figures::FigureCache& cache, const PanelView& panel, figures::PanelContext& ctx,
                          const figures::PlotGeometry& g, double x, double y) {
@@ -170,7 +194,8 @@ void panel_pointer(const AppState& state, figures::FigureCache& cache, PanelView
         if (!g.area.contains(in.local)) continue;
         const double x = g.x_at(in.local.x), y = g.y_at(in.local.y);
         note_linked(state, g, x, y, out);
-        const std::string text = plot_readout(state, cache, panel, ctx, g, x, y);
+        const std::string text = state.presentation ? without_gesture_words(plot_readout(state, cache, panel, ctx, g, x, y))
+                                                    : plot_readout(state, cache, panel, ctx, g, x, y);
         if (!text.empty()) {
             ImGui::BeginTooltip();
             ImGui::TextUnformatted(text.c_str());

@@ -146,8 +146,9 @@ void PresenterWindow::frame(const AppState& state, Actions& out) {
     glfwGetWindowSize(window_, &width, &height);
     glfwGetFramebufferSize(window_, &fb_width, &fb_height);
     const PresenterText text = presenter_text(state);
-    const std::string shown = text.heading + "\n" + text.question + "\n" + text.answer + "\n" + text.notes + "\n" + text.title + "\n" +
-                              timer_text(now - started_) + "\n" + std::to_string(width) + "x" + std::to_string(height);
+    std::string shown = text.heading + "\n" + text.question + "\n" + text.answer + "\n" + text.notes + "\n" + text.title + "\n" +
+                        timer_text(now - started_) + "\n" + std::to_string(width) + "x" + std::to_string(height) + "\n" + text.status;
+    for (const std::string& line : text.on_screen) shown += "\n" + line;
     if (shown == last_shown_ && frames_due_ == 0) return;
     frames_due_ = shown == last_shown_ ? frames_due_ - 1 : 1;
     last_shown_ = shown;

@@ -48,8 +48,28 @@ std::string numbered(int index, const lessons::Step& step) {
 
 }  // namespace
 
+std::vector<std::string> room_notes(const AppState& state, const PanelSet& panels) {
+    std::vector<std::string> notes;
+    if (state.page_parts > 1 && state.lesson_step() < 0 && state.maximized < 0)
+        notes.push_back(std::string(figures::pages()[static_cast<std::size_t>(state.page)]) + ": part " + std::to_string(state.page_part + 1) +
+                        " of " + std::to_string(state.page_parts) + " (Tab / Shift+Tab: the next / previous part)");
+    for (const PanelView& p : panels.views) {
+        if (!p.shown || !p.built) continue;
+        std::string left_out = p.result.left_out;
+        if (!p.result.hidden_b.empty()) left_out += (left_out.empty() ? "" : "; ") + std::string("model A alone (B, ") + p.result.hidden_b + ", beside it needs more room)";
+        if (left_out.empty()) continue;
+        const std::string number = std::to_string(p.figure->index + 1);
+        notes.push_back(number + " " + std::string(p.figure->title) + ": " + left_out + " at this size; " +
+                        (state.maximized == p.figure->index ? "Ctrl+E over it exports all" : "key " + number + " maximises it, Ctrl+E over it exports all"));
+    }
+    notes.push_back(kPresentingKeys);
+    return notes;
+}
+
 PresenterText presenter_text(const AppState& state) {
     PresenterText t;
+    t.on_screen = state.room_notes;
+    t.status = state.status;
     const int index = state.lesson_step();
     const lessons::Step* step = step_at(state, index);
     if (!step) {
@@ -132,7 +152,7 @@ void draw_presenter_view(const AppState& state, double elapsed, ImFont* title_fo
     ImGui::Begin("Presenter", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
     heading_line(state, t, elapsed, title_font, reset_timer, out);
     ImGui::Separator();
-    const float next_h = ImGui::GetTextLineHeightWithSpacing() * 5;
+    const float next_h = ImGui::GetTextLineHeightWithSpacing() * 6;
     ImGui::BeginChild("##now", ImVec2(0, ImGui::GetContentRegionAvail().y - next_h));
     if (!t.title.empty()) {
         ImGui::PushFont(title_font);
@@ -153,12 +173,19 @@ void draw_presenter_view(const AppState& state, double elapsed, ImFont* title_fo
     section("Notes");
     if (t.notes.empty()) ImGui::TextDisabled("(none for this step: Edit lesson, Notes)");
     else ImGui::TextWrapped("%s", t.notes.c_str());
+    section("The audience's window (no buttons or hints there)");
+    for (const std::string& line : t.on_screen) {  // (wrapped: a note names a panel, what it leaves out and the keys)
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s", line.c_str());
+    }
     ImGui::EndChild();
     ImGui::Separator();
     ImGui::TextUnformatted(t.next.c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s", t.next_text.c_str());
     ImGui::PopStyleColor();
+    ImGui::Separator();
+    ImGui::TextUnformatted(t.status.c_str());  // the status line: the audience's window has none while presenting
     ImGui::End();
 }
 

@@ -11,6 +11,7 @@
 
 #include "gui/app/actions.hpp"
 #include "gui/app/app_state.hpp"
+#include "gui/panels/panel_set.hpp"
 
 namespace rope::gui {
 
@@ -25,8 +26,14 @@ struct PresenterText {
     std::string notes;    // the teacher's notes on the step ("" if none)
     std::string next;     // "Next: 5. Title" or "Last step"
     std::string next_text;  // the next step's words, cut after its first sentence or two
+    std::vector<std::string> on_screen;  // what the audience's window leaves out, and the keys (AppState::room_notes)
+    std::string status;                  // the status line (the audience's window shows none)
 };
 PresenterText presenter_text(const AppState& state);
+
+// Presenting, what the shown panels leave out at their size (plots, model B's picture) and the
+// keys that show it; last, the keys that stand for the panels' buttons (kPresentingKeys).
+std::vector<std::string> room_notes(const AppState& state, const PanelSet& panels);
 
 // "0:00" .. "59:59", "1:00:00": minutes and seconds since the timer started.
 std::string timer_text(double seconds);

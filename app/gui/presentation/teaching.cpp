@@ -128,7 +128,9 @@ const lessons::Step* open_step(const AppState& state) {
 
 std::string step_heading(const AppState& state) {
     const auto& lesson = state.lesson();
-    return lesson.title + "  -  step " + std::to_string(state.lesson_step() + 1) + " of " + std::to_string(lesson.steps.size());
+    // no-break spaces: a narrow column breaks the heading after the title, never inside "step 1 of 4"
+    const std::string nbsp = "\u00A0";
+    return lesson.title + "  -  step" + nbsp + std::to_string(state.lesson_step() + 1) + nbsp + "of" + nbsp + std::to_string(lesson.steps.size());
 }
 
 namespace {
@@ -227,13 +229,13 @@ void draw_question(const AppState& state, const lessons::Question& q, Actions& o
         label += "##choice" + std::to_string(i);
         if (ImGui::Selectable(label.c_str(), state.guess_choice == i, 0, ImVec2(inner, static_cast<float>(lines.size()) * ImGui::GetTextLineHeight())))
             out.ask(act::Guess{i});
-        item_tooltip("The class's guess (optional): the answer says whether it was right. Page Down reveals.");
+        if (!state.presentation) item_tooltip("The class's guess (optional): the answer says whether it was right. Page Down reveals.");
     }
     if (!q.is_choice()) {
         double guess = state.guess_number;
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
         if (ImGui::InputDouble("your guess", &guess, 0, 0, "%.6g")) out.ask(act::Guess{-1, guess, true});
-        item_tooltip("The class's guess (optional): the answer says how far it was. Page Down reveals.");
+        if (!state.presentation) item_tooltip("The class's guess (optional): the answer says how far it was. Page Down reveals.");
     }
 }
 
@@ -255,8 +257,11 @@ float step_buttons_width() {
     return ImGui::CalcTextSize("< Back").x + ImGui::CalcTextSize("Reveal >").x + ImGui::CalcTextSize("Close").x + style.FramePadding.x * 6 +
            style.ItemSpacing.x * 2;
 }
+// Presenting on the desktop the room sees no buttons: Page Down / Page Up (a clicker) and the presenter
+// view's buttons step the lesson. A page keeps them: a tablet has no keys.
+bool step_buttons_shown(const AppState& state) { return !state.presentation || state.on_page; }
 bool buttons_beside_heading(const AppState& state, float inner) {
-    return state.presentation && ImGui::CalcTextSize(step_heading(state).c_str()).x + ImGui::GetFontSize() * 2 + step_buttons_width() <= inner;
+    return state.presentation && step_buttons_shown(state) && ImGui::CalcTextSize(step_heading(state).c_str()).x + ImGui::GetFontSize() * 2 + step_buttons_width() <= inner;
 }
 
 // "Look at" names the step's panel, shown apart from the others outside presentation mode (which
@@ -284,7 +289,7 @@ float measure_lesson_panel(const AppState& state, const lessons::Step& step, flo
         h += static_cast<float>(wrap_at_spaces(shown_text(state, step).text, inner).size()) * line;
     }
     if (says_look_at(state)) h += static_cast<float>(wrap_at_spaces(look_at(step), inner).size()) * line;
-    if (!buttons_up) h += style.ItemSpacing.y + ImGui::GetFrameHeightWithSpacing();
+    if (!buttons_up && step_buttons_shown(state)) h += style.ItemSpacing.y + ImGui::GetFrameHeightWithSpacing();
     return std::ceil(h);
 }
 
@@ -357,7 +362,7 @@ float LessonPanel::height(const AppState& state, float width, ImFont* title_font
 float LessonPanel::column_width(const AppState& state, float window_width, float window_height, ImFont* title_font) {
     float fraction = 0.28f;
     // wide enough for the whole text, and for the Back / Next (Reveal) / Close row under it
-    const float buttons = step_buttons_width() + ImGui::GetStyle().WindowPadding.x * 2;
+    const float buttons = step_buttons_shown(state) ? step_buttons_width() + ImGui::GetStyle().WindowPadding.x * 2 : 0.0f;
     while (fraction < 0.45f && (height(state, std::round(window_width * fraction), title_font) > window_height || window_width * fraction < buttons))
         fraction += 0.01f;
     return std::round(window_width * fraction);
@@ -386,7 +391,7 @@ void LessonPanel::draw(const AppState& state, ImVec2 pos, ImVec2 size, ImFont* t
     text_wrapped_at_spaces(step->title, inner);
     ImGui::PopFont();
     ImGui::Separator();
-    const float buttons_h = buttons_up ? 0.0f : ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+    const float buttons_h = buttons_up || !step_buttons_shown(state) ? 0.0f : ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
     // The whole text where it fits (presentation mode sizes the panel for it); else it scrolls. Each
     // step has its own child, so no step inherits another's scrollbar (which narrows the text, and
     // the narrower text then needs the scrollbar: a walked step would look unlike a fresh one).
@@ -409,7 +414,7 @@ void LessonPanel::draw(const AppState& state, ImVec2 pos, ImVec2 size, ImFont* t
     }
     ImGui::EndChild();
     ImGui::PopID();
-    if (!buttons_up) step_buttons(index, count, state.asking(), out);
+    if (!buttons_up && step_buttons_shown(state)) step_buttons(index, count, state.asking(), out);
     ImGui::End();
 }
 
