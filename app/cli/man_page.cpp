@@ -59,7 +59,7 @@ std::string figure_section() {
         for (const figures::PlotDescriptor& p : d->plots) plots += (plots.empty() ? "" : ", ") + std::string(p.name);
         s += item(std::to_string(d->index + 1) + ". " + std::string(d->name),
                   std::string(d->title) + " (page: " + std::string(figures::pages()[static_cast<std::size_t>(d->page)]) + "). Plots: " + plots +
-                      ". CSV columns: " + spaced(std::string(d->csv_columns) + (d->name == "model_card" ? "" : ",model_name")) + ".");
+                      ". CSV columns: " + spaced(d->csv_columns) + (d->name == "model_card" ? "" : ", then model_name where a model is named") + ".");
     }
     return s;
 }

@@ -128,9 +128,11 @@ FigureResult build_figure(const FigureRequest& request, const ParamSet& params, 
             return detail::build_compared(request, params, *b, cache, build_single);
         return build_single(request, params, cache);
     }();
-    if (request.with_table) {
-        result.table.model_names = {detail::named_model(params)};
-        if (request.figure->shows_b && detail::model_b(params)) result.table.model_names.push_back(detail::model_label(params, true));
+    // the models by name where something names them (values set by hand alone: a table of numbers only)
+    const bool b = request.figure->shows_b && detail::model_b(params);
+    if (request.with_table && (b || !detail::named_model(params).empty())) {
+        result.table.model_names = {detail::model_label(params)};
+        if (b) result.table.model_names.push_back(detail::model_label(params, true));
     }
     return result;
 }

@@ -50,8 +50,9 @@ struct DataTable {
     // A table of text instead (the model card): rows of cells under `columns`, written as they are
     // (quoted where a cell holds a comma, a quote or a line break).
     std::vector<std::vector<std::string>> text_rows;
-    // The models by name, A's then B's (compared_build.hpp: named_model; "" for one set by hand): the
-    // CSV ends with a column `model_name`, each row its model's; a table of A's rows that a figure
+    // The models by name, A's then B's (compared_build.hpp: model_label), where a preset, a config or
+    // model folder, or B names them (none for values set by hand alone): the CSV then ends with a
+    // column `model_name`, each row its model's; a table of A's rows that a figure
     // compares with B (the context panel's theta_reference, the sweep's marked base) ends with
     // `model_b_name` too (build_figure fills it with the table).
     std::vector<std::string> model_names;
