@@ -145,6 +145,72 @@ TEST_P(EveryFigureExport, InEveryFormatReadByRealReaders) {
     EXPECT_TRUE(hidden.out.empty()) << hidden.out;
 }
 
+// --width or --height alone: the other side follows the figure's own aspect (a 700-wide picture
+// keeps the type's size against it), in every file format, for both flags; both given: as given.
+TEST_P(EveryFigureExport, OneSideAloneKeepsTheFiguresAspect) {
+    const rope::figures::FigureDescriptor& figure = rope::figures::figure(GetParam());
+    const std::string fig(figure.name);
+    const int w = figure.export_width, h = figure.export_height;
+    const int height_at_700 = static_cast<int>(std::lround(700.0 * h / w)), width_at_500 = static_cast<int>(std::lround(500.0 * w / h));
+    const auto size_of = [&](const std::string& file) -> std::pair<int, int> {
+        const std::string ext = file.substr(file.rfind('.') + 1);
+        if (ext == "png") {
+            const auto png = rope::io::read_png(file);
+            return {png.width, png.height};
+        }
+        if (ext == "pdf") {
+            const std::string info = run_process({"/usr/bin/pdfinfo", file}).out;
+            const std::size_t at = info.find("Page size:");
+            if (at == std::string::npos) return {0, 0};
+            int pw = 0, ph = 0;
+            std::sscanf(info.c_str() + at, "Page size: %d x %d", &pw, &ph);
+            return {pw, ph};
+        }
+        const std::string text = rope::test::read_file(file);  // the SVG's size, or the HTML page's canvas
+        const std::size_t at = text.find(ext == "svg" ? "<svg " : "<canvas id=\"canvas\"");
+        int sw = 0, sh = 0;
+        if (at != std::string::npos) std::sscanf(text.c_str() + text.find("width=\"", at), "width=\"%d\" height=\"%d\"", &sw, &sh);
+        return {sw, sh};
+    };
+    struct Case {
+        std::string ext, flag, value;
+        std::pair<int, int> want;
+    };
+    const std::vector<Case> cases = {{"png", "--width", "700", {700, height_at_700}}, {"png", "--height", "500", {width_at_500, 500}},
+                                      {"svg", "--width", "700", {700, height_at_700}}, {"svg", "--height", "500", {width_at_500, 500}},
+                                      {"pdf", "--width", "700", {700, height_at_700}}, {"html", "--height", "500", {width_at_500, 500}}};
+    for (const Case& c : cases) {
+        const std::string out = path(fig + c.flag + "." + c.ext);
+        std::vector<std::string> args = {fig, "--out", out, c.flag, c.value};
+        if (fig == "trained") args.insert(args.end(), {"--set", "model=" + rope::test::synthetic_model_folder()});
+        const ProcessResult r = export_cli(args);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_EQ(size_of(out), c.want) << fig << " " << c.flag << " " << c.value << " ." << c.ext;
+    }
+    const std::string both = path(fig + "-both.png");
+    std::vector<std::string> args = {fig, "--out", both, "--width", "700", "--height", "300"};
+    if (fig == "trained") args.insert(args.end(), {"--set", "model=" + rope::test::synthetic_model_folder()});
+    ASSERT_EQ(export_cli(args).exit_code, 0);
+    EXPECT_EQ(size_of(both), std::make_pair(700, 300));
+}
+
+// The aspect kept is the file's own: with model B's picture under A's (twice the height + 60), and
+// an animation's frames.
+TEST_F(ExportTest, OneSideAloneKeepsTheAspectWithModelBAndInAnimations) {
+    const std::string png = path("ab.png"), gif = path("decay.gif");
+    ASSERT_EQ(export_cli({"heatmap", "--out", png, "--width", "700", "--set", "preset=llama-2-7b", "--set", "compare_to=llama-3-8b"}).exit_code, 0);
+    const auto ab = rope::io::read_png(png);
+    EXPECT_EQ(ab.width, 700);
+    EXPECT_EQ(ab.height, std::lround(700.0 * (2 * 480 + 60) / 800));
+    const ProcessResult r = export_cli({"decay", "--out", gif, "--animate", "base=10000:20000", "--frames", "2", "--height", "300"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string bytes = rope::test::read_file(gif);
+    ASSERT_GE(bytes.size(), 10u);
+    const auto le16 = [&](std::size_t at) { return static_cast<unsigned char>(bytes[at]) | static_cast<unsigned char>(bytes[at + 1]) << 8; };
+    EXPECT_EQ(le16(6), 500);  // 800x480's aspect
+    EXPECT_EQ(le16(8), 300);
+}
+
 INSTANTIATE_TEST_SUITE_P(Registry, EveryFigureExport, ::testing::ValuesIn(figure_names()),
                          [](const ::testing::TestParamInfo<std::string>& param) { return param.param; });
 
