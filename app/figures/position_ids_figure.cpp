@@ -97,6 +97,7 @@ void fill_position_ids_table(BuildContext& ctx, const Sequence& s) {
     DataTable& t = ctx.result.table;
     t.columns = {"index", "kind", "row", "col", "t", "h", "w", "index_1d"};
     t.values.assign(t.columns.size(), {});
+    t.words = {{}, {"text", "image"}};  // compute position-ids' words for them
     for (int i = 0; i < s.total; ++i) {
         const SequenceToken& k = s.tokens[static_cast<std::size_t>(i)];
         const double row[8] = {static_cast<double>(i), k.kind == TokenKind::image ? 1.0 : 0.0, static_cast<double>(k.row), static_cast<double>(k.col),

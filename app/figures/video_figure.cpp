@@ -171,6 +171,7 @@ void write_table(BuildContext& ctx, const std::vector<Layout>& layouts, const Ti
     DataTable& t = ctx.result.table;
     t.columns = {"layout", "temporal_patch", "similarity"};
     t.values.assign(t.columns.size(), {});
+    t.words = {detail::layout_names(layouts)};
     for (std::size_t i = 0; i < layouts.size(); ++i)
         for (std::size_t f = 0; f < d.values[i].size(); ++f) {
             t.values[0].push_back(static_cast<double>(i));

@@ -184,10 +184,11 @@ void draw_maps(BuildContext& ctx, const std::vector<VideoLayout>& layouts, const
     p.finish();
 }
 
-void write_table(BuildContext& ctx, const FramesData& d) {
+void write_table(BuildContext& ctx, const std::vector<VideoLayout>& layouts, const FramesData& d) {
     DataTable& t = ctx.result.table;
     t.columns = {"layout", "temporal_patch", "row", "col", "similarity"};
     t.values.assign(t.columns.size(), {});
+    t.words = {detail::layout_names(layouts)};
     for (std::size_t j = 0; j < d.maps.size(); ++j)
         for (std::size_t i = 0; i < d.shown.size(); ++i) {
             const std::vector<double>& m = d.maps[j][i];
@@ -217,7 +218,7 @@ void build_video_frames(BuildContext& ctx) {
     const FramesData& data = *kept;
     const SimilarityScale scale = similarity_scale(data.lowest, st.pins, "video similarity");
     if (fit.shows(0)) draw_maps(ctx, layouts, data, scale, cell);
-    if (ctx.request.with_table) write_table(ctx, data);
+    if (ctx.request.with_table) write_table(ctx, layouts, data);
 }
 
 // The patch under the pointer: which layout's row, which temporal patch and which (row, col).

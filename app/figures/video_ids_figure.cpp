@@ -247,6 +247,7 @@ void write_table(BuildContext& ctx, const std::vector<SequenceToken>& tokens) {
     DataTable& t = ctx.result.table;
     t.columns = {"index", "kind", "frame", "row", "col", "t", "h", "w"};
     t.values.assign(t.columns.size(), {});
+    t.words = {{}, {"text", "video", "timestamp"}};  // compute position-ids' words for them
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const SequenceToken& k = tokens[i];
         const double kind = k.kind == TokenKind::video ? 1 : k.kind == TokenKind::timestamp ? 2 : 0;

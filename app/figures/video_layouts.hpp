@@ -29,6 +29,13 @@ inline std::vector<VideoLayout> video_layouts(const ParamSet& p) {
             {"VideoRoPE", p.axis_layout(RopeAxes::videorope, false), true, false, axes == RopeAxes::videorope}};
 }
 
+// The layouts by name, as the pictures name them: the words of a table's `layout` column (DataTable::words).
+inline std::vector<std::string> layout_names(const std::vector<VideoLayout>& layouts) {
+    std::vector<std::string> names;
+    for (const VideoLayout& l : layouts) names.push_back(l.name);
+    return names;
+}
+
 // The video as `layout` numbers it: VideoRoPE's diagonal layout, else the rule of video_time_ids.
 inline VideoSpec spec_of(VideoSpec spec, const VideoLayout& layout) {
     spec.diagonal = layout.diagonal;

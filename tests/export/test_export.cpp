@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 
 #include "export/export.hpp"
 #include "export/file_formats.hpp"
@@ -124,21 +125,32 @@ TEST_P(EveryFigureExport, InEveryFormatReadByRealReaders) {
         EXPECT_EQ(rope::io::read_png(path("page.png")).width, want_width);
         const ProcessResult txt = run_process({"/usr/bin/pdftotext", pdf, "-"});
         EXPECT_NE(txt.out.find(std::string(figure.title)), std::string::npos) << txt.out.substr(0, 300);
-        // CSV: a header, then numbers
+        // CSV: a header, then numbers, or words in a column of names (a layout, a token's kind: never codes)
         const auto lines = split_lines(rope::test::read_file(csv));
         ASSERT_GT(lines.size(), 2u);
-        // every row as wide as the header, every cell a finite number (never nan or inf)
+        // every row as wide as the header, every cell a finite number (never nan or inf) or a word, and
+        // each column numbers or words throughout
         const std::size_t width = split(lines[0], ',').size();
+        std::vector<int> numbers(width), words(width);
         std::size_t bad = 0;
         for (std::size_t i = 1; i < lines.size(); ++i) {
             const auto cells = split(lines[i], ',');
             if (cells.size() != width) ++bad;
-            for (const std::string& cell : cells)
-                if (figure.name == "model_card" ? cell.empty() || cell == "nan" || cell == "inf"  // a table of text
-                                                : !std::isfinite(std::stod(cell)))
-                    ++bad;
+            for (std::size_t c = 0; c < cells.size() && c < width; ++c) {
+                const std::string& cell = cells[c];
+                if (cell.empty() || cell == "nan" || cell == "inf" || cell == "-inf") ++bad;
+                char* end = nullptr;
+                const double v = std::strtod(cell.c_str(), &end);
+                const bool number = !cell.empty() && end == cell.c_str() + cell.size();
+                if (number && !std::isfinite(v)) ++bad;
+                ++(number ? numbers : words)[c];
+            }
         }
         EXPECT_EQ(bad, 0u) << "rows with missing or non-finite cells in " << csv;
+        if (figure.name != "model_card") {  // a table of text
+            for (std::size_t c = 0; c < width; ++c)
+                EXPECT_TRUE(numbers[c] == 0 || words[c] == 0) << csv << " column " << c << ": " << numbers[c] << " numbers, " << words[c] << " words";
+        }
     }
     // no temporaries left behind (they are hidden files next to the target)
     const ProcessResult hidden = run_process({"/usr/bin/find", dir_, "-mindepth", "1", "-name", ".*"});
@@ -209,6 +221,41 @@ TEST_F(ExportTest, OneSideAloneKeepsTheAspectWithModelBAndInAnimations) {
     const auto le16 = [&](std::size_t at) { return static_cast<unsigned char>(bytes[at]) | static_cast<unsigned char>(bytes[at + 1]) << 8; };
     EXPECT_EQ(le16(6), 500);  // 800x480's aspect
     EXPECT_EQ(le16(8), 300);
+}
+
+// A column of codes is written as the names a reader knows (the layouts as the pictures name them,
+// a token's kind as compute position-ids writes it), with model B's rows too; never 0, 1, 2, 3.
+TEST_F(ExportTest, ColumnsOfCodesHoldWords) {
+    struct Case {
+        std::string figure, column;
+        std::set<std::string> words;
+        std::vector<std::string> sets;
+    };
+    const std::vector<std::string> video = {"--set", "preset=qwen3-vl-8b", "--set", "media=video"};
+    std::vector<std::string> beside_b = {"--set", "preset=qwen2.5-vl-7b", "--set", "media=video", "--set", "compare_to=qwen3-vl-8b"};
+    const std::set<std::string> layouts = {"1D", "chunked", "interleaved", "VideoRoPE"};
+    const std::vector<Case> cases = {{"video", "layout", layouts, video},
+                                     {"video", "layout", layouts, beside_b},
+                                     {"video_frames", "layout", layouts, video},
+                                     {"video_ids", "kind", {"text", "video", "timestamp"}, video},
+                                     {"position_ids", "kind", {"text", "image"}, {"--set", "preset=qwen2.5-vl-7b"}},
+                                     {"patch_grid", "layout", {"2D axial", "M-RoPE chunked", "M-RoPE interleaved"}, {}}};
+    for (const Case& c : cases) {
+        const std::string csv = path(c.figure + ".csv");
+        std::vector<std::string> args = {c.figure, "--out", csv};
+        args.insert(args.end(), c.sets.begin(), c.sets.end());
+        const ProcessResult r = export_cli(args);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const auto lines = split_lines(rope::test::read_file(csv));
+        ASSERT_GT(lines.size(), 2u) << csv;
+        const auto header = split(lines[0], ',');
+        const std::size_t at = static_cast<std::size_t>(std::find(header.begin(), header.end(), c.column) - header.begin());
+        ASSERT_LT(at, header.size()) << lines[0];
+        std::set<std::string> seen;
+        for (std::size_t i = 1; i < lines.size(); ++i) seen.insert(split(lines[i], ',').at(at));
+        for (const std::string& w : seen) EXPECT_EQ(c.words.count(w), 1u) << c.figure << " " << c.column << ": " << w;
+        EXPECT_GE(seen.size(), 2u) << c.figure;
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, EveryFigureExport, ::testing::ValuesIn(figure_names()),
