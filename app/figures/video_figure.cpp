@@ -114,19 +114,31 @@ std::optional<std::size_t> lies_on(const std::vector<double>& a, const std::vect
     return from;
 }
 
-// Each curve that lies on an earlier one says so in its legend name ("VideoRoPE = seconds × 2 from
-// 9 s"); the earlier one is marked covered (drawn wide and pale beneath it).
+// Curves that lie on an earlier one: the earlier one is covered (drawn wide and pale beneath, so
+// both show), and the later one is named on the stretch they share ("VideoRoPE = seconds × 2"), in
+// the plot (the legend keeps its short names: beside a small plot, a long one would take its room).
+struct Coinciding {
+    std::vector<bool> covered;
+    struct Note {
+        std::string text;
+        double x = 0, y = 0;  // the middle of the shared stretch (log x)
+        plot::Color colour;
+    };
+    std::vector<Note> notes;
+};
 template <typename Curve>
-std::vector<bool> name_coinciding(std::vector<Curve>& curves, const std::vector<double>& seconds) {
-    std::vector<bool> covered(curves.size(), false);
+Coinciding coinciding(const std::vector<Curve>& curves, const std::vector<double>& seconds) {
+    Coinciding c;
+    c.covered.assign(curves.size(), false);
     for (std::size_t b = 1; b < curves.size(); ++b)
         for (std::size_t a = 0; a < b; ++a)
-            if (const std::optional<std::size_t> from = lies_on(curves[a].y, curves[b].y); from && !covered[a]) {
-                curves[b].name += " = " + curves[a].name + (*from > 0 ? " from " + plot::tick_label(seconds[*from], 1) + " s" : "");
-                covered[a] = true;
+            if (const std::optional<std::size_t> from = lies_on(curves[a].y, curves[b].y); from && !c.covered[a]) {
+                const std::size_t mid = (*from + seconds.size() - 1) / 2;
+                c.notes.push_back({curves[b].name + " = " + curves[a].name, seconds[mid], curves[b].y[mid], curves[b].colour});
+                c.covered[a] = true;
                 break;
             }
-    return covered;
+    return c;
 }
 
 void draw_budget(BuildContext& ctx, plot::Rect cell) {
@@ -166,7 +178,8 @@ void draw_budget(BuildContext& ctx, plot::Rect cell) {
         for (const VideoCost& c : video_costs(t, seconds)) tokens.push_back(static_cast<double>(c.tokens));
         curves.push_back({"tokens", tokens, th.text, 16});
     }
-    const std::vector<bool> covered = name_coinciding(curves, seconds);
+    const Coinciding shared = coinciding(curves, seconds);
+    const std::vector<bool>& covered = shared.covered;
     double hi = static_cast<double>(ctx.params[P::max_position]);
     const std::string context = plot::tick_label(hi, 1);
     for (const Curve& c : curves)
@@ -192,6 +205,7 @@ void draw_budget(BuildContext& ctx, plot::Rect cell) {
     for (std::size_t i = 0; i < curves.size(); ++i)  // a curve another lies on: wide beneath it, so both show
         p.line(seconds.data(), curves[i].y.data(), curves[i].y.size(), 1, covered[i] ? curves[i].colour.with_alpha(0.45f) : curves[i].colour,
                curves[i].name, sub.line_width * (covered[i] ? 3.2f : 1.0f), covered[i] ? 0.0f : curves[i].dash);
+    for (const Coinciding::Note& n : shared.notes) p.text(n.x, n.y, n.text, n.colour, plot::HAlign::left, plot::VAlign::top);
     // the context, a reference line its title names (a label on it would cross the curves)
     p.hline(static_cast<double>(ctx.params[P::max_position]), th.marker, "", 1.5f, 4);
     record_geometry(ctx, p, VideoPlot::budget);

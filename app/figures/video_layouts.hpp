@@ -33,7 +33,7 @@ inline std::vector<VideoLayout> video_layouts(const ParamSet& p) {
 // How a rule of video_time_ids gives the frames their time id, in words a reader knows (the rule's
 // code, frame_index or seconds, is the parameter's value, not words): a title's ("time id = seconds
 // × 2 per second"), a short title's ("time id = seconds × 2") or a legend's name of its curve
-// ("seconds × 2", beside "patch index" and "text timestamps"). The transformers 4.52-5.x cast is named where it applies.
+// ("seconds × 2", beside "patch index" and "timestamps": short, for a legend beside a small plot). The transformers 4.52-5.x cast is named where it applies.
 enum class RuleWords { title, short_title, legend };
 inline std::string rule_words(VideoTimeIds rule, const VideoSpec& spec, RuleWords form) {
     const bool legend = form == RuleWords::legend, brief = form == RuleWords::short_title;
@@ -41,7 +41,7 @@ inline std::string rule_words(VideoTimeIds rule, const VideoSpec& spec, RuleWord
     std::string s;
     if (rule == VideoTimeIds::frame_index) s = id + (brief || legend ? "patch index" : "temporal patch index");
     else if (rule == VideoTimeIds::seconds) s = id + "seconds × " + plot::readout_number(spec.tokens_per_second, 4) + (brief || legend ? "" : " per second");
-    else s = legend ? "text timestamps" : brief ? "text timestamps" : "time ids after text timestamps";
+    else s = legend ? "timestamps" : brief ? "text timestamps" : "time ids after text timestamps";
     if (rule == VideoTimeIds::seconds && spec.integer_seconds_bug) s += brief || legend ? ", 4.52-5.x cast" : ", transformers 4.52-5.x cast";
     return s;
 }
