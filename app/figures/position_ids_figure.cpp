@@ -136,8 +136,10 @@ TableNotes table_notes(BuildContext& ctx, const Sequence& s) {
                                : "text after it would resume at " + std::to_string(resume) + ".");
     const RopeAxes axes = ctx.params[P::rope_axes];
     if (axes != RopeAxes::mrope)
-        n.model = "This model does not use M-RoPE (rope_axes = " + ctx.params.value_text(P::rope_axes) + ": " +
-                  (axes == RopeAxes::axial_2d ? "a patch turns with its row and column, no t" : "one position per token") +
+        n.model = std::string("This model does not use M-RoPE (") +  // in words, not rope_axes' code (2d_axial)
+                  (axes == RopeAxes::axial_2d ? "2D axial positions: a patch turns with its row and column, no t"
+                   : axes == RopeAxes::videorope ? "VideoRoPE's diagonal positions"
+                                                 : "1D positions: one position per token") +
                   "): these are the ids Qwen2-VL's M-RoPE gives this sequence.";
     n.height = notes_height(ctx, n, 0, W);
     return n;
