@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <iostream>
+#include <tuple>
 
 #include "export/animation.hpp"
 #include "export/export.hpp"
@@ -141,7 +142,8 @@ std::string export_help() {
            "The extension of --out picks the format:\n" + format_list({exporting::FormatKind::picture, exporting::FormatKind::table}) +
            "  --out PATH        the file to write (written whole or not at all; the folder must exist)\n"
            "  --scale S         PNG pixels per figure pixel, 0.25 to 8 (2 = the same figure for hi-DPI)\n"
-           "  --width W --height H   figure size in pixels at scale 1, 200 to 8000 (default " + default_sizes() + ")\n"
+           "  --width W --height H   figure size in pixels at scale 1, 200 to 8000 (default " + default_sizes() +
+               "); one of them alone: the other keeps the figure's own aspect\n"
            "  --theme light|dark     colours (default light)\n"
            "  --clean           leave out the cursor and selection marks: the position m and distance n - m\n"
            "                    marker lines, the selected pair's line and highlight, the score matrix's box and\n"
@@ -296,8 +298,9 @@ int run_export(ArgCursor& args, const Services& services) {
         size = figures::default_export_size(*figure, params);
     } catch (const std::exception&) {
     }
-    if (!width_given) options.width = size.first;
-    if (!height_given) options.height = size.second;
+    // one side given: the other follows the figure's own aspect (a 700-wide picture keeps its type's size)
+    std::tie(options.width, options.height) =
+        exporting::size_keeping_aspect(size, width_given ? options.width : 0, height_given ? options.height : 0);
     if (out.empty() && print_alt && animate.empty() && frames_text.empty() && fps_text.empty()) {
         // the words a .png of these options would carry; the picture's options checked as for one
         if (options.full_resolution) throw UsageError("--full-resolution: only for a .csv file, not --alt");

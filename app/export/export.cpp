@@ -155,6 +155,17 @@ figures::FigureResult build_for_file(const figures::FigureDescriptor& figure, co
     return sized ? cut_out(full, *sized, o.width, o.height, measure) : cut_out(probe, *g, o.width, o.height, measure);
 }
 
+std::pair<int, int> size_keeping_aspect(std::pair<int, int> own, int width, int height) {
+    const auto follow = [](int given, int along, int across) {  // the side across `given`, at along:across
+        const long side = std::lround(static_cast<double>(given) * across / along);
+        return static_cast<int>(std::clamp<long>(side, kMinSize, kMaxSize));
+    };
+    if (width > 0 && height > 0) return {width, height};
+    if (width > 0) return {width, follow(width, own.first, own.second)};
+    if (height > 0) return {follow(height, own.second, own.first), height};
+    return own;
+}
+
 std::string figure_alt_text(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& o) {
     const std::unique_ptr<plot::TextMeasure> measure = file_text_measure();
     figures::FigureCache cache(o.read_trained);

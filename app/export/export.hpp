@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "export/export_options.hpp"
@@ -40,6 +41,11 @@ std::unique_ptr<plot::TextMeasure> file_text_measure();
 
 // The alt text of the figure as a file of these options would carry it (export --alt without --out).
 std::string figure_alt_text(const figures::FigureDescriptor& figure, const ParamSet& params, const ExportOptions& options);
+
+// The size of a file of `own` size (the figure's default_export_size) for the --width and --height
+// asked for (0: not given): both as given; one alone, the other from `own`'s aspect (rounded, kept
+// within kMinSize..kMaxSize), so that the type keeps its size against the picture; neither: `own`.
+std::pair<int, int> size_keeping_aspect(std::pair<int, int> own, int width, int height);
 
 // Builds the figure and writes it atomically. Throws io::IoError (write failures, naming the
 // path and the system's reason) or std::invalid_argument (bad options). The app passes its own cache

@@ -52,8 +52,13 @@ std::string table_csv(const figures::DataTable& t) {
         if (labelled) out += label + (t.values.empty() ? "" : ",");
         for (std::size_t c = 0; c < t.values.size(); ++c) {
             if (c) out += ',';
-            if (labelled && std::isnan(t.values[c][r])) continue;
-            out.append(buf, format_number(buf, t.values[c][r]));
+            const double v = t.values[c][r];
+            if (labelled && std::isnan(v)) continue;
+            const std::vector<std::string>* names = c < t.words.size() && !t.words[c].empty() ? &t.words[c] : nullptr;
+            if (names && v >= 0 && v < static_cast<double>(names->size()) && v == std::floor(v))
+                out += csv_cell((*names)[static_cast<std::size_t>(v)]);
+            else
+                out.append(buf, format_number(buf, v));
         }
         // the row's model by name: B's for a `b` row, else A's
         if (named) out += "," + csv_cell(label == "b" && t.model_names.size() > 1 ? t.model_names[1] : t.model_names[0]);

@@ -5,6 +5,7 @@
 
 #include "figures/compared_build.hpp"
 #include "figures/heatmap_cells.hpp"
+#include "figures/video_layouts.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/rotation.hpp"
 #include "rope/partial_layouts.hpp"
@@ -265,7 +266,8 @@ std::string describe_video_frames(const ParamSet& p, const FigureResult&) {
 
 std::string describe_video_ids(const ParamSet& p, const FigureResult&) {
     return "the (t, h, w) position ids of " + said(p[P::video_frames]) + " frames of " + said(p[P::grid_rows]) + "×" +
-           said(p[P::grid_cols]) + " patches between text tokens, time ids by " + std::string(enum_name(p[P::video_time_ids]));
+           said(p[P::grid_cols]) + " patches between text tokens, " +
+           (p[P::rope_axes] == RopeAxes::videorope ? std::string("on VideoRoPE's diagonal") : detail::rule_words(p.video_spec(), detail::RuleWords::title));
 }
 
 }  // namespace rope::figures

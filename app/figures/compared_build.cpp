@@ -119,6 +119,7 @@ DataTable long_form(const DataTable& a, const DataTable& b) {
     for (const std::string& c : b.columns)
         if (std::find(t.columns.begin(), t.columns.end(), c) == t.columns.end()) t.columns.push_back(c);
     t.values.assign(t.columns.size(), {});
+    t.words.assign(t.columns.size(), {});
     const double missing = std::numeric_limits<double>::quiet_NaN();
     for (const auto& [part, label] : {std::pair<const DataTable*, const char*>{&a, "a"}, {&b, "b"}}) {
         const std::size_t rows = part->rows();
@@ -127,8 +128,10 @@ DataTable long_form(const DataTable& a, const DataTable& b) {
             const auto at = std::find(part->columns.begin(), part->columns.end(), t.columns[c]);
             if (at == part->columns.end()) t.values[c].insert(t.values[c].end(), rows, missing);
             else {
-                const auto& v = part->values[static_cast<std::size_t>(at - part->columns.begin())];
+                const std::size_t from = static_cast<std::size_t>(at - part->columns.begin());
+                const auto& v = part->values[from];
                 t.values[c].insert(t.values[c].end(), v.begin(), v.end());
+                if (from < part->words.size() && !part->words[from].empty()) t.words[c] = part->words[from];  // both models' codes alike
             }
         }
     }

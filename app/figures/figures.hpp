@@ -47,6 +47,10 @@ struct DataTable {
     // a value NaN there is a cell the row's model has no value for (written empty).
     std::string label_column;
     std::vector<std::string> labels;
+    // A column of codes a reader knows by name (a video's layouts, a token's kind): words[c] names
+    // column c's values 0, 1, ... and a file holds the words; empty (or no entry) for a column of
+    // numbers. The values stay the codes, numbers like every other cell, for whoever reads the table.
+    std::vector<std::vector<std::string>> words;
     // A table of text instead (the model card): rows of cells under `columns`, written as they are
     // (quoted where a cell holds a comma, a quote or a line break).
     std::vector<std::vector<std::string>> text_rows;

@@ -52,7 +52,8 @@ std::string section_text(const MropeSection& s) {
 std::vector<MapSpec> map_specs(const ParamSet& params) {
     std::vector<MapSpec> maps;
     const AxialFrequencies frequencies = params[P::axial_frequencies];
-    const std::string schedule(enum_name(frequencies));
+    // in words, not the parameter's code (per_axis)
+    const std::string schedule = frequencies == AxialFrequencies::per_axis ? "per-axis" : std::string(enum_name(frequencies));
     std::vector<std::string> axial_titles;
     if (frequencies == AxialFrequencies::per_axis)
         axial_titles = {"2D axial, per-axis frequencies (Heo et al. 2024)", "2D axial, per-axis (Heo et al.)", "2D axial, per-axis"};
@@ -533,6 +534,7 @@ void build_patch_grid(BuildContext& ctx) {
         DataTable& t = ctx.result.table;
         t.columns = {"layout", "row", "col", "similarity"};
         t.values.assign(t.columns.size(), {});
+        t.words = {{"2D axial", "M-RoPE chunked", "M-RoPE interleaved"}};  // the maps' names
         for (int i = 0; i < kMaps; ++i) {
             if (!maps[static_cast<std::size_t>(i)].layout) continue;
             const Eigen::MatrixXd& s = maps[static_cast<std::size_t>(i)].similarity;

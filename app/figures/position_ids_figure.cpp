@@ -97,6 +97,7 @@ void fill_position_ids_table(BuildContext& ctx, const Sequence& s) {
     DataTable& t = ctx.result.table;
     t.columns = {"index", "kind", "row", "col", "t", "h", "w", "index_1d"};
     t.values.assign(t.columns.size(), {});
+    t.words = {{}, {"text", "image"}};  // compute position-ids' words for them
     for (int i = 0; i < s.total; ++i) {
         const SequenceToken& k = s.tokens[static_cast<std::size_t>(i)];
         const double row[8] = {static_cast<double>(i), k.kind == TokenKind::image ? 1.0 : 0.0, static_cast<double>(k.row), static_cast<double>(k.col),
@@ -135,8 +136,10 @@ TableNotes table_notes(BuildContext& ctx, const Sequence& s) {
                                : "text after it would resume at " + std::to_string(resume) + ".");
     const RopeAxes axes = ctx.params[P::rope_axes];
     if (axes != RopeAxes::mrope)
-        n.model = "This model does not use M-RoPE (rope_axes = " + ctx.params.value_text(P::rope_axes) + ": " +
-                  (axes == RopeAxes::axial_2d ? "a patch turns with its row and column, no t" : "one position per token") +
+        n.model = std::string("This model does not use M-RoPE (") +  // in words, not rope_axes' code (2d_axial)
+                  (axes == RopeAxes::axial_2d ? "2D axial positions: a patch turns with its row and column, no t"
+                   : axes == RopeAxes::videorope ? "VideoRoPE's diagonal positions"
+                                                 : "1D positions: one position per token") +
                   "): these are the ids Qwen2-VL's M-RoPE gives this sequence.";
     n.height = notes_height(ctx, n, 0, W);
     return n;

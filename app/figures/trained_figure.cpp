@@ -1,8 +1,11 @@
 // Trained model: which rotated pairs a real model's q and k weights use (rope/pair_usage.hpp), read
 // from a local folder (--set model=DIR) on a background thread. Three plots: the selected layer's
-// heads x pairs (each head's share of its q.k weight-norm product by pair), the layers x pairs summary
+// heads x pairs (each head's share of its usage by pair: usage = the q.k weight-norm product, share =
+// usage / the head's total, the names of the CSV and compute weights), the layers x pairs summary
 // (the share averaged over a layer's heads), and that summary's selected layer against wavelength
 // with the context-extension band shaded. Pairs run by wavelength, fastest first, as RoPE orders them.
+// Without a layer set it shows the layer whose usage is most concentrated (rope::most_concentrated),
+// and says which that is whatever layer it shows.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -11,6 +14,7 @@
 #include "figures/alt_text.hpp"
 #include "figures/build_context.hpp"
 #include "figures/subplot_fit.hpp"
+#include "plot/text_wrap.hpp"
 #include "plot/ticks.hpp"
 #include "rope/bounds.hpp"
 #include "rope/pair_usage.hpp"
@@ -23,9 +27,21 @@ using detail::BuildContext;
 
 enum class TrainedPlot { heads, layers, wavelength };
 
+// The most concentrated layer's number (the layer the figure opens on).
+int most_concentrated_layer(const TrainedModel& m) { return m.usage[most_concentrated(m.usage)].layer; }
+
+// The layer set (layer=N), else the most concentrated: where a reader finds what the weights do.
 int selected_layer(const ParamSet& p, const TrainedModel& m) {
-    const int layer = static_cast<int>(p[P::layer].value_or(0));
+    const int layer = p[P::layer] ? static_cast<int>(*p[P::layer]) : most_concentrated_layer(m);
     return std::clamp(layer, 0, static_cast<int>(m.usage.size()) - 1);
+}
+
+// "layer 3 (the most concentrated)" or "layer 0 (most concentrated: layer 3)": which layer a plot
+// shows, and where the one whose heads lean most on one pair is.
+std::string layer_words(const TrainedModel& m, int layer) {
+    const int most = most_concentrated_layer(m);
+    if (m.usage.size() < 2) return "layer " + std::to_string(layer);
+    return "layer " + std::to_string(layer) + (layer == most ? " (the most concentrated)" : " (most concentrated: layer " + std::to_string(most) + ")");
 }
 
 // The share of each pair averaged over the layer's heads.
@@ -50,20 +66,40 @@ double pair_at_wavelength(const std::vector<double>& wavelength, double tokens) 
     return -1;
 }
 
-void marks(BuildContext& ctx, plot::Plot& p, const LayerPairUsage& l, bool tags) {
-    const plot::Style& st = ctx.request.style;
+// The heads map's two reference lines: where the wavelength reaches the context (a fractional pair)
+// and the critical dimension (between two pairs); either may be absent (-1). Named in a legend above
+// the map, not by tags: a tag sits over the cells, and the two lines are often a pair apart.
+struct HeadMarks {
+    double context_pair = -1, critical_pair = -1;
+    std::string context_name, critical_name = "critical dim";
+};
+HeadMarks head_marks(BuildContext& ctx, const LayerPairUsage& l) {
+    HeadMarks k;
     const double context = static_cast<double>(ctx.params[P::max_position]);
-    const double at = pair_at_wavelength(wavelengths(ctx.cache, ctx.params, l), context);
-    if (at >= 0) p.marker_x(at, st.theme.text.with_alpha(0.8f), tags ? "λ = context" : "", 1.5f, 5);
+    k.context_pair = pair_at_wavelength(wavelengths(ctx.cache, ctx.params, l), context);
+    k.context_name = "λ = context (" + plot::readout_number(context, 7) + ")";
     const RopeConfig c = ctx.params.config();
     const int critical = critical_dimension(c, static_cast<double>(c.original_max_position));
-    if (critical > 0 && critical / 2 < l.pairs.pairs) p.marker_x(critical / 2.0 - 0.5, st.theme.accent, tags ? "critical dim" : "", 2.0f);
+    if (critical > 0 && critical / 2 < l.pairs.pairs) k.critical_pair = critical / 2.0 - 0.5;
+    return k;
+}
+
+void marks(BuildContext& ctx, plot::Plot& p, const HeadMarks& k) {
+    const plot::Style& st = ctx.request.style;
+    if (k.context_pair >= 0) p.vline(k.context_pair, st.theme.text.with_alpha(0.8f), k.context_name, 1.5f, 5);
+    if (k.critical_pair >= 0) p.vline(k.critical_pair, st.theme.accent, k.critical_name, 2.0f);
     if (ctx.request.show_cursor) p.marker_x(static_cast<double>(ctx.params[P::pair]), st.theme.text.with_alpha(0.5f), "", 1.0f, 3);
 }
 
 void draw_heads(BuildContext& ctx, const TrainedModel& m, const plot::Style& sub, plot::Rect cell, bool key) {
     const LayerPairUsage& l = m.usage[static_cast<std::size_t>(selected_layer(ctx.params, m))];
-    plot::Plot p(ctx.result.list, ctx.measure, sub, cell, "layer " + std::to_string(l.layer) + ": share of each head by pair");
+    // what it shows first: a narrow plot's title leaves the aside on the most concentrated layer out
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell, "each head's share of usage by pair, " + layer_words(m, l.layer));
+    const HeadMarks k = head_marks(ctx, l);
+    std::vector<std::string> named;
+    if (k.context_pair >= 0) named.push_back(k.context_name);
+    if (k.critical_pair >= 0) named.push_back(k.critical_name);
+    if (!named.empty()) p.setup_legend_above(named);
     p.setup_x({"pair i (by wavelength, fastest first)", -0.5, l.pairs.pairs - 0.5});
     plot::AxisSetup y{"query head", -0.5, l.pairs.heads - 0.5};
     y.integer_ticks = true;
@@ -73,20 +109,21 @@ void draw_heads(BuildContext& ctx, const TrainedModel& m, const plot::Style& sub
     double top = 0;
     for (double s : l.pairs.share) top = std::max(top, s);
     top = std::max(top, 1e-9);
-    if (key) p.setup_colorbar({"share of the head", plot::ColormapId::sequential, 0, top});
+    if (key) p.setup_colorbar({"share", plot::ColormapId::sequential, 0, top});
     std::vector<float> values;  // the image's first row is its top: the last head
     for (int h = l.pairs.heads - 1; h >= 0; --h)
         for (int i = 0; i < l.pairs.pairs; ++i) values.push_back(static_cast<float>(l.pairs.at(l.pairs.share, h, i)));
     p.heatmap(std::move(values), l.pairs.pairs, l.pairs.heads, -0.5, l.pairs.pairs - 0.5, -0.5, l.pairs.heads - 0.5,
               plot::ColormapId::sequential, 0.0f, static_cast<float>(top));
-    marks(ctx, p, l, true);
+    marks(ctx, p, k);
     record_geometry(ctx, p, TrainedPlot::heads);
     p.finish();
 }
 
 void draw_layers(BuildContext& ctx, const TrainedModel& m, const plot::Style& sub, plot::Rect cell, bool key) {
     const int pairs = m.usage.front().pairs.pairs, layers = static_cast<int>(m.usage.size());
-    plot::Plot p(ctx.result.list, ctx.measure, sub, cell, "every layer: mean share of its heads");
+    const std::string most = layers > 1 ? " (most concentrated: layer " + std::to_string(most_concentrated_layer(m)) + ")" : "";
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell, "mean share of each layer's heads" + most);
     p.setup_x({"pair i", -0.5, pairs - 0.5});
     plot::AxisSetup y{"layer", -0.5, layers - 0.5};
     y.integer_ticks = true;
@@ -121,7 +158,7 @@ void draw_wavelength(BuildContext& ctx, const TrainedModel& m, const plot::Style
             y.push_back(share[i]);
             top = std::max(top, share[i]);
         }
-    plot::Plot p(ctx.result.list, ctx.measure, sub, cell, "layer " + std::to_string(l.layer) + ": mean share against wavelength");
+    plot::Plot p(ctx.result.list, ctx.measure, sub, cell, "layer " + std::to_string(l.layer) + ": mean usage share against wavelength");
     const double lo = x.empty() ? 1 : x.front() * 0.8, hi = x.empty() ? 10 : x.back() * 1.25;
     p.setup_x({"wavelength 2π/θᵢ (tokens, log)", lo, hi, true});
     p.setup_y({"mean share", 0, std::max(top * 1.1, 1e-6)});
@@ -175,10 +212,38 @@ std::string heaviest_pair_words(BuildContext& ctx, const TrainedModel& m) {
         return std::string(b);
     };
     const std::size_t i = static_cast<std::size_t>(most - share.begin()), j = static_cast<std::size_t>(least - share.begin());
+    const int concentrated = most_concentrated_layer(m);
+    const std::string where = m.usage.size() < 2 ? ""
+                              : concentrated == l.layer ? "; the most concentrated layer"
+                                                        : "; the most concentrated layer is " + std::to_string(concentrated);
     return "layer " + std::to_string(l.layer) + " (" + std::to_string(l.pairs.heads) + " query heads, " + std::to_string(l.pairs.kv_heads) +
            " key heads, " + std::to_string(l.pairs.pairs) + " pairs): the heaviest pair on average is " + std::to_string(i) + " (wavelength " +
-           plot::readout_number(wavelength[i], 4) + " tokens), " + percent(*most) + " of a head's share; the lightest " + std::to_string(j) +
-           ", " + percent(*least);
+           plot::readout_number(wavelength[i], 4) + " tokens), " + percent(*most) + " of a head's usage; the lightest " + std::to_string(j) +
+           ", " + percent(*least) + where;
+}
+
+// The folder the weights came from, by its name ("Qwen3-8B"), as people call their download.
+std::string folder_name(const ParamSet& p) {
+    std::string folder = p[P::model];
+    while (folder.size() > 1 && folder.back() == '/') folder.pop_back();
+    return folder.substr(folder.find_last_of('/') + 1);
+}
+
+// Under the plots: whose weights these are, and what the numbers are and are not: one line where it
+// fits the width, else the folder and heads, then the formulas (on as many lines as they need).
+std::vector<std::string> caption_lines(BuildContext& ctx, const TrainedModel& m, float width) {
+    const plot::Style& st = ctx.request.style;
+    const std::string whose = "weights of folder " + folder_name(ctx.params) + " (" + m.architecture + ", " + std::to_string(m.heads) +
+                              " heads / " + std::to_string(m.kv_heads) + " key heads)";
+    std::string what = "usage = ‖q pair‖·‖k pair‖ of the weights, share = usage ÷ the head's total; RMSNorm's input scale left out";
+    if (m.attention_bias) what += "; q/k biases not included";
+    if (ctx.params.compared_model()) what += "; model B has no weights here";
+    const std::string one = whose + ": " + what;
+    const float size = st.px(st.tick_font), room = width - st.px(16);
+    if (ctx.measure.measure(one, size).x <= room) return {one};
+    std::vector<std::string> lines = plot::wrap_words(ctx.measure, whose, size, room);
+    for (std::string& l : plot::wrap_words(ctx.measure, what, size, room)) lines.push_back(std::move(l));
+    return lines;
 }
 
 void build_trained(BuildContext& ctx) {
@@ -229,19 +294,19 @@ void build_trained(BuildContext& ctx) {
     plot::Style sub = st;
     sub.title_font = st.title_font * 0.8f;
     sub.draw_titles = true;
+    const std::vector<std::string> notes = caption_lines(ctx, m, W);
     // heads x pairs large at the top left, the layers beside it, share against wavelength below
-    const float bottom = H - st.px(st.tick_font) * 1.6f, split_x = W * 0.58f, split_y = th + (bottom - th) * 0.58f;
+    const float line = st.px(st.tick_font) * 1.3f;
+    const float bottom = H - line * static_cast<float>(notes.size()) - st.px(st.tick_font) * 0.3f, split_x = W * 0.58f,
+                split_y = th + (bottom - th) * 0.58f;
     const std::vector<plot::Rect> own = {{0, th, split_x, split_y}, {split_x, th, W, split_y}, {0, split_y, W, bottom}};
     const detail::SubplotFit fit = detail::fit_plots(ctx, {0, th, W, bottom}, own);
     if (fit.shows(0)) draw_heads(ctx, m, sub, fit.cells[0], fit.draws_key[0]);
     if (fit.shows(1)) draw_layers(ctx, m, sub, fit.cells[1], fit.draws_key[1]);
     if (fit.shows(2)) draw_wavelength(ctx, m, sub, fit.cells[2]);
-    // what the number is and is not, under the plots
-    std::string note = m.architecture + ", " + std::to_string(m.heads) + " heads / " + std::to_string(m.kv_heads) +
-                       " key heads: share = ‖q pair‖·‖k pair‖ of the weights; RMSNorm's input scale left out";
-    if (m.attention_bias) note += "; q/k biases not included";
-    if (ctx.params.compared_model()) note += "; model B has no weights here";
-    ctx.result.list.text({W / 2, H - st.px(2)}, note, st.px(st.tick_font), st.theme.text, plot::HAlign::center, plot::VAlign::bottom);
+    for (std::size_t i = 0; i < notes.size(); ++i)
+        ctx.result.list.text({W / 2, H - st.px(2) - line * static_cast<float>(notes.size() - 1 - i)}, notes[i], st.px(st.tick_font), st.theme.text,
+                             plot::HAlign::center, plot::VAlign::bottom);
 }
 
 void trained_header(PanelContext& panel, HeaderControls& ui) {

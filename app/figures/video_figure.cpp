@@ -7,6 +7,7 @@
 // Every number is rope::video_patch_id / video_costs (core/.../video_positions.hpp).
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "figures/alt_text.hpp"
 #include "figures/subplot_fit.hpp"
@@ -67,16 +68,19 @@ void draw_time(BuildContext& ctx, const std::vector<Layout>& layouts, const Time
     const plot::Style sub = why::sub_style(st);
     const VideoSpec spec = ctx.params.video_spec();
     const auto [row, col] = ctx.params.query_patch();
-    const std::string rule = std::string(to_string(spec.rule)) + (spec.integer_seconds_bug && spec.rule == VideoTimeIds::seconds ? ", 4.52-5.x cast" : "");
+    const std::string rule = detail::rule_words(spec, detail::RuleWords::title), brief = detail::rule_words(spec, detail::RuleWords::short_title);
     const int query_frame = static_cast<int>(std::min<std::int64_t>(ctx.params[P::query_frame], temporal_patches(spec) - 1));
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
                  why::pick_title(ctx, sub, cell.width(),
                                  {"patch (" + std::to_string(row) + ", " + std::to_string(col) + ") of temporal patch " + std::to_string(query_frame) +
                                       " against the same patch in every other (" + rule + "; VideoRoPE δ = " +
                                       plot::tick_label(spec.spacing, 0.01) + ")",
-                                  "similarity over frames (" + rule + ")", "over frames"}));
-    plot::AxisSetup ax{"temporal patch (" + std::to_string(spec.temporal_patch_size) + " frames each)", 0,
-                       std::max(1.0, static_cast<double>(d.frame.size()) - 1)};
+                                  "similarity over frames (" + rule + ")", "similarity over frames (" + brief + ")", "over frames (" + brief + ")",
+                                  "over frames"}));
+    // the x range a little beyond the first and last temporal patch: the query frame's line, on the
+    // first, is then apart from the frame's edge and reads as a mark, not as the curve falling to -1
+    const double last = std::max(1.0, static_cast<double>(d.frame.size()) - 1), pad = 0.03 * last;
+    plot::AxisSetup ax{"temporal patch (" + std::to_string(spec.temporal_patch_size) + " frames each)", -pad, last + pad};
     ax.integer_ticks = true;
     plot::AxisSetup ay{"cosine similarity", -1.05, 1.05};
     p.setup_x(ax);
@@ -89,7 +93,7 @@ void draw_time(BuildContext& ctx, const std::vector<Layout>& layouts, const Time
         p.line(d.frame.data(), d.values[i].data(), d.values[i].size(), 1, layout_colour(st.theme, i), names[i],
                sub.line_width * (layouts[i].model ? 1.8f : 1.0f), layout_dash(i));
     }
-    if (d.frame.size() > 1) p.marker_x(query_frame, st.theme.accent, "", 1.5f, 5);  // the query's own frame
+    if (d.frame.size() > 1) p.marker_x(query_frame, st.theme.text.with_alpha(0.45f), "query frame", 1.0f, 3);  // the query's own frame, named
     record_geometry(ctx, p, VideoPlot::time);
     p.finish();
 }
@@ -99,6 +103,42 @@ std::vector<double> budget_seconds() {
     std::vector<double> s;
     for (int i = 0; i <= 48; ++i) s.push_back(std::pow(10.0, std::log10(7200.0) * i / 48.0));
     return s;
+}
+
+// The first of `seconds` from which curve b lies on curve a (within 1%) to the end, if that is at
+// least a quarter of them (where one would hide the other); else none.
+std::optional<std::size_t> lies_on(const std::vector<double>& a, const std::vector<double>& b) {
+    std::size_t from = a.size();
+    while (from > 0 && std::abs(a[from - 1] - b[from - 1]) <= 0.01 * std::max(std::abs(a[from - 1]), 1.0)) --from;
+    if (a.size() - from < std::max<std::size_t>(2, a.size() / 4)) return std::nullopt;
+    return from;
+}
+
+// Curves that lie on an earlier one: the earlier one is covered (drawn wide and pale beneath, so
+// both show), and the later one is named on the stretch they share ("VideoRoPE = seconds × 2"), in
+// the plot (the legend keeps its short names: beside a small plot, a long one would take its room).
+struct Coinciding {
+    std::vector<bool> covered;
+    struct Note {
+        std::string text;
+        double x = 0, y = 0;  // the middle of the shared stretch (log x)
+        plot::Color colour;
+    };
+    std::vector<Note> notes;
+};
+template <typename Curve>
+Coinciding coinciding(const std::vector<Curve>& curves, const std::vector<double>& seconds) {
+    Coinciding c;
+    c.covered.assign(curves.size(), false);
+    for (std::size_t b = 1; b < curves.size(); ++b)
+        for (std::size_t a = 0; a < b; ++a)
+            if (const std::optional<std::size_t> from = lies_on(curves[a].y, curves[b].y); from && !c.covered[a]) {
+                const std::size_t mid = (*from + seconds.size() - 1) / 2;
+                c.notes.push_back({curves[b].name + " = " + curves[a].name, seconds[mid], curves[b].y[mid], curves[b].colour});
+                c.covered[a] = true;
+                break;
+            }
+    return c;
 }
 
 void draw_budget(BuildContext& ctx, plot::Rect cell) {
@@ -123,7 +163,7 @@ void draw_budget(BuildContext& ctx, plot::Rect cell) {
         for (const VideoCost& c : video_costs(s, seconds)) y.push_back(c.ids);
         const std::size_t colour = rule == VideoTimeIds::frame_index ? 0 : rule == VideoTimeIds::seconds ? 2 : 4;
         const float dash = rule == VideoTimeIds::frame_index ? 0 : rule == VideoTimeIds::seconds ? 5 : 10;
-        curves.push_back({std::string(to_string(rule)), y, th.series[colour], dash});
+        curves.push_back({detail::rule_words(rule, spec, detail::RuleWords::legend), y, th.series[colour], dash});
     }
     {
         VideoSpec s = spec;
@@ -138,6 +178,8 @@ void draw_budget(BuildContext& ctx, plot::Rect cell) {
         for (const VideoCost& c : video_costs(t, seconds)) tokens.push_back(static_cast<double>(c.tokens));
         curves.push_back({"tokens", tokens, th.text, 16});
     }
+    const Coinciding shared = coinciding(curves, seconds);
+    const std::vector<bool>& covered = shared.covered;
     double hi = static_cast<double>(ctx.params[P::max_position]);
     const std::string context = plot::tick_label(hi, 1);
     for (const Curve& c : curves)
@@ -160,7 +202,10 @@ void draw_budget(BuildContext& ctx, plot::Rect cell) {
         for (const Curve& c : curves) names.push_back(c.name);
         p.setup_legend_above(names);
     }
-    for (const Curve& c : curves) p.line(seconds.data(), c.y.data(), c.y.size(), 1, c.colour, c.name, sub.line_width, c.dash);
+    for (std::size_t i = 0; i < curves.size(); ++i)  // a curve another lies on: wide beneath it, so both show
+        p.line(seconds.data(), curves[i].y.data(), curves[i].y.size(), 1, covered[i] ? curves[i].colour.with_alpha(0.45f) : curves[i].colour,
+               curves[i].name, sub.line_width * (covered[i] ? 3.2f : 1.0f), covered[i] ? 0.0f : curves[i].dash);
+    for (const Coinciding::Note& n : shared.notes) p.text(n.x, n.y, n.text, n.colour, plot::HAlign::left, plot::VAlign::top);
     // the context, a reference line its title names (a label on it would cross the curves)
     p.hline(static_cast<double>(ctx.params[P::max_position]), th.marker, "", 1.5f, 4);
     record_geometry(ctx, p, VideoPlot::budget);
@@ -171,6 +216,7 @@ void write_table(BuildContext& ctx, const std::vector<Layout>& layouts, const Ti
     DataTable& t = ctx.result.table;
     t.columns = {"layout", "temporal_patch", "similarity"};
     t.values.assign(t.columns.size(), {});
+    t.words = {detail::layout_names(layouts)};
     for (std::size_t i = 0; i < layouts.size(); ++i)
         for (std::size_t f = 0; f < d.values[i].size(); ++f) {
             t.values[0].push_back(static_cast<double>(i));

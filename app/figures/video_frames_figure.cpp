@@ -120,22 +120,20 @@ MapBox map_box(const plot::Rect& area, std::size_t columns, std::size_t rows_of_
     return {map_w / 2 / ux, map_h / 2 / uy};
 }
 
-std::string rule_text(const VideoSpec& spec) {
-    return std::string(to_string(spec.rule)) + (spec.integer_seconds_bug && spec.rule == VideoTimeIds::seconds ? ", 4.52-5.x cast" : "");
-}
-
 void draw_maps(BuildContext& ctx, const std::vector<VideoLayout>& layouts, const FramesData& d, const SimilarityScale& scale, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const plot::Style sub = why::sub_style(st);
     const VideoSpec spec = ctx.params.video_spec();
     const std::string patch = "(" + std::to_string(d.query_row) + ", " + std::to_string(d.query_col) + ")";
     const std::size_t n = d.shown.size(), rows_of_maps = layouts.size();
+    const std::string rule = detail::rule_words(spec, detail::RuleWords::title), brief = detail::rule_words(spec, detail::RuleWords::short_title);
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
                  why::pick_title(ctx, sub, cell.width(),
                                  {"patch " + patch + " of temporal patch " + std::to_string(d.query_frame) +
-                                      " (outlined) against every patch of every frame (" + rule_text(spec) + ")",
-                                  "patch " + patch + " of temporal patch " + std::to_string(d.query_frame) + " against every patch (" + rule_text(spec) + ")",
-                                  "every patch of every frame"}));
+                                      " (outlined) against every patch of every frame (" + rule + ")",
+                                  "patch " + patch + " of temporal patch " + std::to_string(d.query_frame) + " against every patch (" + rule + ")",
+                                  "patch " + patch + " of temporal patch " + std::to_string(d.query_frame) + " against every patch (" + brief + ")",
+                                  "every patch of every frame (" + brief + ")", "every patch of every frame"}));
     plot::AxisSetup ax{n < static_cast<std::size_t>(d.frames) ? "temporal patch (" + std::to_string(n) + " of " + std::to_string(d.frames) + " shown)"
                                                               : "temporal patch (" + std::to_string(spec.temporal_patch_size) + " frames each)",
                        -0.5, static_cast<double>(n) - 0.5};
@@ -184,10 +182,11 @@ void draw_maps(BuildContext& ctx, const std::vector<VideoLayout>& layouts, const
     p.finish();
 }
 
-void write_table(BuildContext& ctx, const FramesData& d) {
+void write_table(BuildContext& ctx, const std::vector<VideoLayout>& layouts, const FramesData& d) {
     DataTable& t = ctx.result.table;
     t.columns = {"layout", "temporal_patch", "row", "col", "similarity"};
     t.values.assign(t.columns.size(), {});
+    t.words = {detail::layout_names(layouts)};
     for (std::size_t j = 0; j < d.maps.size(); ++j)
         for (std::size_t i = 0; i < d.shown.size(); ++i) {
             const std::vector<double>& m = d.maps[j][i];
@@ -217,7 +216,7 @@ void build_video_frames(BuildContext& ctx) {
     const FramesData& data = *kept;
     const SimilarityScale scale = similarity_scale(data.lowest, st.pins, "video similarity");
     if (fit.shows(0)) draw_maps(ctx, layouts, data, scale, cell);
-    if (ctx.request.with_table) write_table(ctx, data);
+    if (ctx.request.with_table) write_table(ctx, layouts, data);
 }
 
 // The patch under the pointer: which layout's row, which temporal patch and which (row, col).

@@ -10,6 +10,7 @@
 #include "figures/alt_text.hpp"
 #include "figures/position_axes.hpp"
 #include "figures/subplot_fit.hpp"
+#include "figures/video_layouts.hpp"
 #include "figures/why_common.hpp"
 #include "plot/ticks.hpp"
 #include "rope/video_positions.hpp"
@@ -131,13 +132,15 @@ void draw_table(BuildContext& ctx, const VideoSpec& spec, const std::vector<Run>
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
     const plot::Style sub = why::sub_style(st);
-    const std::string layout = spec.diagonal ? "VideoRoPE's diagonal layout" : std::string(to_string(spec.rule));
+    const std::string layout = spec.diagonal ? "VideoRoPE's diagonal layout" : detail::rule_words(spec, detail::RuleWords::title);
+    const std::string brief = spec.diagonal ? "VideoRoPE's diagonal" : detail::rule_words(spec, detail::RuleWords::short_title);
     plot::Plot p(ctx.result.list, ctx.measure, sub, cell,
                  why::pick_title(ctx, sub, cell.width(),
                                  {"(t, h, w) of each run of tokens: " + std::to_string(spec.text_before) + " text, a video of " +
                                       std::to_string(temporal_patches(spec)) + " temporal patches, " + std::to_string(spec.text_after) + " text (" +
                                       layout + ")",
-                                  "(t, h, w) of each run of tokens (" + layout + ")", "position ids"}));
+                                  "(t, h, w) of each run of tokens (" + layout + ")", "(t, h, w) of each run of tokens (" + brief + ")",
+                                  "position ids (" + brief + ")", "position ids"}));
     plot::AxisSetup ax{"", 0, 1}, ay{"", 1, 0};
     p.setup_x(ax);
     p.setup_y(ay);
@@ -247,6 +250,7 @@ void write_table(BuildContext& ctx, const std::vector<SequenceToken>& tokens) {
     DataTable& t = ctx.result.table;
     t.columns = {"index", "kind", "frame", "row", "col", "t", "h", "w"};
     t.values.assign(t.columns.size(), {});
+    t.words = {{}, {"text", "video", "timestamp"}};  // compute position-ids' words for them
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const SequenceToken& k = tokens[i];
         const double kind = k.kind == TokenKind::video ? 1 : k.kind == TokenKind::timestamp ? 2 : 0;

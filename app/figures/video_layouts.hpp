@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "plot/ticks.hpp"
 #include "rope/params.hpp"
 #include "rope/video_positions.hpp"
 
@@ -27,6 +28,30 @@ inline std::vector<VideoLayout> video_layouts(const ParamSet& p) {
             {"chunked", p.axis_layout(RopeAxes::mrope, false), false, false, axes == RopeAxes::mrope && !interleaved},
             {"interleaved", p.axis_layout(RopeAxes::mrope, true), false, false, axes == RopeAxes::mrope && interleaved},
             {"VideoRoPE", p.axis_layout(RopeAxes::videorope, false), true, false, axes == RopeAxes::videorope}};
+}
+
+// How a rule of video_time_ids gives the frames their time id, in words a reader knows (the rule's
+// code, frame_index or seconds, is the parameter's value, not words): a title's ("time id = seconds
+// × 2 per second"), a short title's ("time id = seconds × 2") or a legend's name of its curve
+// ("seconds × 2", beside "patch index" and "timestamps": short, for a legend beside a small plot). The transformers 4.52-5.x cast is named where it applies.
+enum class RuleWords { title, short_title, legend };
+inline std::string rule_words(VideoTimeIds rule, const VideoSpec& spec, RuleWords form) {
+    const bool legend = form == RuleWords::legend, brief = form == RuleWords::short_title;
+    const std::string id = legend ? "" : "time id = ";
+    std::string s;
+    if (rule == VideoTimeIds::frame_index) s = id + (brief || legend ? "patch index" : "temporal patch index");
+    else if (rule == VideoTimeIds::seconds) s = id + "seconds × " + plot::readout_number(spec.tokens_per_second, 4) + (brief || legend ? "" : " per second");
+    else s = legend ? "timestamps" : brief ? "text timestamps" : "time ids after text timestamps";
+    if (rule == VideoTimeIds::seconds && spec.integer_seconds_bug) s += brief || legend ? ", 4.52-5.x cast" : ", transformers 4.52-5.x cast";
+    return s;
+}
+inline std::string rule_words(const VideoSpec& spec, RuleWords form) { return rule_words(spec.rule, spec, form); }
+
+// The layouts by name, as the pictures name them: the words of a table's `layout` column (DataTable::words).
+inline std::vector<std::string> layout_names(const std::vector<VideoLayout>& layouts) {
+    std::vector<std::string> names;
+    for (const VideoLayout& l : layouts) names.push_back(l.name);
+    return names;
 }
 
 // The video as `layout` numbers it: VideoRoPE's diagonal layout, else the rule of video_time_ids.

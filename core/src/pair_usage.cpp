@@ -1,5 +1,6 @@
 #include "rope/pair_usage.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -58,6 +59,24 @@ PairUsage pair_usage(const std::vector<double>& q_square, const std::vector<doub
         }
     }
     return u;
+}
+
+double concentration(const PairUsage& u) {
+    if (u.heads < 1 || u.pairs < 1) return 0;
+    double sum = 0;
+    for (int h = 0; h < u.heads; ++h) {
+        double largest = 0;
+        for (int i = 0; i < u.pairs; ++i) largest = std::max(largest, u.at(u.share, h, i));
+        sum += largest;
+    }
+    return sum / u.heads;
+}
+
+std::size_t most_concentrated(const std::vector<LayerPairUsage>& layers) {
+    std::size_t best = 0;
+    for (std::size_t l = 1; l < layers.size(); ++l)
+        if (concentration(layers[l].pairs) > concentration(layers[best].pairs)) best = l;
+    return best;
 }
 
 ParamSet layer_params(const ParamSet& params, int layer) {

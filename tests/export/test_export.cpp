@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 
 #include "export/export.hpp"
 #include "export/file_formats.hpp"
@@ -124,28 +125,139 @@ TEST_P(EveryFigureExport, InEveryFormatReadByRealReaders) {
         EXPECT_EQ(rope::io::read_png(path("page.png")).width, want_width);
         const ProcessResult txt = run_process({"/usr/bin/pdftotext", pdf, "-"});
         EXPECT_NE(txt.out.find(std::string(figure.title)), std::string::npos) << txt.out.substr(0, 300);
-        // CSV: a header, then numbers
+        // CSV: a header, then numbers, or words in a column of names (a layout, a token's kind: never codes)
         const auto lines = split_lines(rope::test::read_file(csv));
         ASSERT_GT(lines.size(), 2u);
-        // every row as wide as the header, every cell a finite number (never nan or inf)
-        const auto header = split(lines[0], ',');
+        // every row as wide as the header, every cell a finite number (never nan or inf) or a word, and
+        // each column numbers or words throughout
+        const std::vector<std::string> header = split(lines[0], ',');
         const std::size_t width = header.size();
+        std::vector<int> numbers(width), words(width);
         std::size_t bad = 0;
         for (std::size_t i = 1; i < lines.size(); ++i) {
             const auto cells = split(lines[i], ',');
             if (cells.size() != width) ++bad;
-            for (std::size_t c = 0; c < cells.size(); ++c) {
+            for (std::size_t c = 0; c < cells.size() && c < width; ++c) {
                 const std::string& cell = cells[c];
-                // the model's name (a named model: the trained figure's folder) is text
-                const bool text = figure.name == "model_card" || (c < width && (header[c] == "model_name" || header[c] == "model_b_name"));
-                if (text ? cell.empty() || cell == "nan" || cell == "inf" : !std::isfinite(std::stod(cell))) ++bad;
+                if (header[c] == "model_name" || header[c] == "model_b_name") continue;  // the model's name: text, "" for none
+                if (cell.empty() || cell == "nan" || cell == "inf" || cell == "-inf") ++bad;
+                char* end = nullptr;
+                const double v = std::strtod(cell.c_str(), &end);
+                const bool number = !cell.empty() && end == cell.c_str() + cell.size();
+                if (number && !std::isfinite(v)) ++bad;
+                ++(number ? numbers : words)[c];
             }
         }
         EXPECT_EQ(bad, 0u) << "rows with missing or non-finite cells in " << csv;
+        if (figure.name != "model_card") {  // a table of text
+            for (std::size_t c = 0; c < width; ++c)
+                EXPECT_TRUE(numbers[c] == 0 || words[c] == 0) << csv << " column " << c << ": " << numbers[c] << " numbers, " << words[c] << " words";
+        }
     }
     // no temporaries left behind (they are hidden files next to the target)
     const ProcessResult hidden = run_process({"/usr/bin/find", dir_, "-mindepth", "1", "-name", ".*"});
     EXPECT_TRUE(hidden.out.empty()) << hidden.out;
+}
+
+// --width or --height alone: the other side follows the figure's own aspect (a 700-wide picture
+// keeps the type's size against it), in every file format, for both flags; both given: as given.
+TEST_P(EveryFigureExport, OneSideAloneKeepsTheFiguresAspect) {
+    const rope::figures::FigureDescriptor& figure = rope::figures::figure(GetParam());
+    const std::string fig(figure.name);
+    const int w = figure.export_width, h = figure.export_height;
+    const int height_at_700 = static_cast<int>(std::lround(700.0 * h / w)), width_at_500 = static_cast<int>(std::lround(500.0 * w / h));
+    const auto size_of = [&](const std::string& file) -> std::pair<int, int> {
+        const std::string ext = file.substr(file.rfind('.') + 1);
+        if (ext == "png") {
+            const auto png = rope::io::read_png(file);
+            return {png.width, png.height};
+        }
+        if (ext == "pdf") {
+            const std::string info = run_process({"/usr/bin/pdfinfo", file}).out;
+            const std::size_t at = info.find("Page size:");
+            if (at == std::string::npos) return {0, 0};
+            int pw = 0, ph = 0;
+            std::sscanf(info.c_str() + at, "Page size: %d x %d", &pw, &ph);
+            return {pw, ph};
+        }
+        const std::string text = rope::test::read_file(file);  // the SVG's size, or the HTML page's canvas
+        const std::size_t at = text.find(ext == "svg" ? "<svg " : "<canvas id=\"canvas\"");
+        int sw = 0, sh = 0;
+        if (at != std::string::npos) std::sscanf(text.c_str() + text.find("width=\"", at), "width=\"%d\" height=\"%d\"", &sw, &sh);
+        return {sw, sh};
+    };
+    struct Case {
+        std::string ext, flag, value;
+        std::pair<int, int> want;
+    };
+    const std::vector<Case> cases = {{"png", "--width", "700", {700, height_at_700}}, {"png", "--height", "500", {width_at_500, 500}},
+                                      {"svg", "--width", "700", {700, height_at_700}}, {"svg", "--height", "500", {width_at_500, 500}},
+                                      {"pdf", "--width", "700", {700, height_at_700}}, {"html", "--height", "500", {width_at_500, 500}}};
+    for (const Case& c : cases) {
+        const std::string out = path(fig + c.flag + "." + c.ext);
+        std::vector<std::string> args = {fig, "--out", out, c.flag, c.value};
+        if (fig == "trained") args.insert(args.end(), {"--set", "model=" + rope::test::synthetic_model_folder()});
+        const ProcessResult r = export_cli(args);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_EQ(size_of(out), c.want) << fig << " " << c.flag << " " << c.value << " ." << c.ext;
+    }
+    const std::string both = path(fig + "-both.png");
+    std::vector<std::string> args = {fig, "--out", both, "--width", "700", "--height", "300"};
+    if (fig == "trained") args.insert(args.end(), {"--set", "model=" + rope::test::synthetic_model_folder()});
+    ASSERT_EQ(export_cli(args).exit_code, 0);
+    EXPECT_EQ(size_of(both), std::make_pair(700, 300));
+}
+
+// The aspect kept is the file's own: with model B's picture under A's (twice the height + 60), and
+// an animation's frames.
+TEST_F(ExportTest, OneSideAloneKeepsTheAspectWithModelBAndInAnimations) {
+    const std::string png = path("ab.png"), gif = path("decay.gif");
+    ASSERT_EQ(export_cli({"heatmap", "--out", png, "--width", "700", "--set", "preset=llama-2-7b", "--set", "compare_to=llama-3-8b"}).exit_code, 0);
+    const auto ab = rope::io::read_png(png);
+    EXPECT_EQ(ab.width, 700);
+    EXPECT_EQ(ab.height, std::lround(700.0 * (2 * 480 + 60) / 800));
+    const ProcessResult r = export_cli({"decay", "--out", gif, "--animate", "base=10000:20000", "--frames", "2", "--height", "300"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string bytes = rope::test::read_file(gif);
+    ASSERT_GE(bytes.size(), 10u);
+    const auto le16 = [&](std::size_t at) { return static_cast<unsigned char>(bytes[at]) | static_cast<unsigned char>(bytes[at + 1]) << 8; };
+    EXPECT_EQ(le16(6), 500);  // 800x480's aspect
+    EXPECT_EQ(le16(8), 300);
+}
+
+// A column of codes is written as the names a reader knows (the layouts as the pictures name them,
+// a token's kind as compute position-ids writes it), with model B's rows too; never 0, 1, 2, 3.
+TEST_F(ExportTest, ColumnsOfCodesHoldWords) {
+    struct Case {
+        std::string figure, column;
+        std::set<std::string> words;
+        std::vector<std::string> sets;
+    };
+    const std::vector<std::string> video = {"--set", "preset=qwen3-vl-8b", "--set", "media=video"};
+    std::vector<std::string> beside_b = {"--set", "preset=qwen2.5-vl-7b", "--set", "media=video", "--set", "compare_to=qwen3-vl-8b"};
+    const std::set<std::string> layouts = {"1D", "chunked", "interleaved", "VideoRoPE"};
+    const std::vector<Case> cases = {{"video", "layout", layouts, video},
+                                     {"video", "layout", layouts, beside_b},
+                                     {"video_frames", "layout", layouts, video},
+                                     {"video_ids", "kind", {"text", "video", "timestamp"}, video},
+                                     {"position_ids", "kind", {"text", "image"}, {"--set", "preset=qwen2.5-vl-7b"}},
+                                     {"patch_grid", "layout", {"2D axial", "M-RoPE chunked", "M-RoPE interleaved"}, {}}};
+    for (const Case& c : cases) {
+        const std::string csv = path(c.figure + ".csv");
+        std::vector<std::string> args = {c.figure, "--out", csv};
+        args.insert(args.end(), c.sets.begin(), c.sets.end());
+        const ProcessResult r = export_cli(args);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const auto lines = split_lines(rope::test::read_file(csv));
+        ASSERT_GT(lines.size(), 2u) << csv;
+        const auto header = split(lines[0], ',');
+        const std::size_t at = static_cast<std::size_t>(std::find(header.begin(), header.end(), c.column) - header.begin());
+        ASSERT_LT(at, header.size()) << lines[0];
+        std::set<std::string> seen;
+        for (std::size_t i = 1; i < lines.size(); ++i) seen.insert(split(lines[i], ',').at(at));
+        for (const std::string& w : seen) EXPECT_EQ(c.words.count(w), 1u) << c.figure << " " << c.column << ": " << w;
+        EXPECT_GE(seen.size(), 2u) << c.figure;
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, EveryFigureExport, ::testing::ValuesIn(figure_names()),

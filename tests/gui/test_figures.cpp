@@ -337,3 +337,39 @@ TEST(Figures, TheLeftOutNoteSuggestsMaximisingOnlyWhenNotMaximised) {
     EXPECT_EQ(maximised.find("maximise"), std::string::npos) << maximised;
     EXPECT_NE(maximised.find("larger window"), std::string::npos) << maximised;
 }
+
+// No figure shows a parameter's code as words (frame_index, per_axis, 2d_axial, a_minus_b: a choice
+// written with an underscore is the --set value, not a word a reader knows), in its texts on screen
+// and in a file, or in its alt text, at the states that select those choices. The model card lists
+// parameters by their --set names and values on purpose, and is left out.
+TEST(Figures, NoFigureShowsAParametersCodeAsWords) {
+    std::vector<std::string> codes;
+    for (const ParamSpec& spec : parameter_table())
+        if (spec.type == ParamType::choice || spec.type == ParamType::choice_list)
+            for (std::string_view c : spec.choices)
+                if (c.find('_') != std::string_view::npos) codes.emplace_back(c);
+    ASSERT_FALSE(codes.empty());
+    const std::vector<ParamSet> states = {
+        ParamSet{},
+        params({{"preset", "qwen2-vl-7b"}, {"media", "video"}}),  // video_time_ids = frame_index
+        params({{"rope_axes", "2d_axial"}, {"axial_frequencies", "per_axis"}}),
+        params({{"preset", "llama-2-7b"}, {"compare_to", "llama-3-8b"}, {"heatmap_mode", "a_minus_b"}}),
+    };
+    figures::FigureCache cache;
+    for (const ParamSet& state : states)
+        for (const figures::FigureDescriptor* f : figures::all_figures()) {
+            if (f->name == "model_card" || f->name == "trained") continue;  // the trained figure has no model folder here
+            for (bool interactive : {true, false}) {
+                figures::FigureRequest r;
+                r.figure = f;
+                r.width = 1000;
+                r.height = 640;
+                r.interactive = interactive;
+                const figures::FigureResult fig = figures::build_figure(r, state, cache);
+                std::string words = f->describe ? f->describe(state, fig) : "";
+                for (const plot::TextCmd* t : commands<plot::TextCmd>(fig.list)) words += "\n" + t->text;
+                for (const std::string& code : codes)
+                    EXPECT_EQ(words.find(code), std::string::npos) << f->name << " shows " << code << " (state " << state.value_text(P::preset) << ")";
+            }
+        }
+}

@@ -349,3 +349,105 @@ TEST(ImageFigures, VideoIdsTableHoldsEachRunOfTokens) {
     EXPECT_DOUBLE_EQ(second_t - first_t, 2.0);
     EXPECT_TRUE(has_text(build_image("video_ids", diag, false, 1600, 900), "VideoRoPE's diagonal layout"));
 }
+
+namespace {
+
+// The video states a reader meets: each rule of video_time_ids (Qwen2-VL, Qwen2.5-VL, Qwen3-VL), the
+// transformers cast, VideoRoPE, and a longer video queried at its last temporal patch.
+std::vector<ParamSet> video_states() {
+    return {params({{"preset", "qwen2-vl-7b"}, {"media", "video"}}),
+            params({{"preset", "qwen2.5-vl-7b"}, {"media", "video"}}),
+            params({{"preset", "qwen3-vl-8b"}, {"media", "video"}}),
+            params({{"preset", "qwen2.5-vl-7b"}, {"media", "video"}, {"video_fps", "4"}, {"video_seconds_cast", "true"}}),
+            params({{"preset", "qwen2.5-vl-7b"}, {"media", "video"}, {"rope_axes", "videorope"}}),
+            params({{"preset", "qwen2.5-vl-7b"}, {"media", "video"}, {"video_frames", "32"}, {"query_frame", "15"}})};
+}
+
+const std::vector<std::pair<float, float>> kVideoSizes = {{1200, 900}, {800, 480}, {700, 420}, {560, 620}};
+
+// Where polyline `line` is at x (between its points; NaN outside it).
+double y_at(const plot::PolylineCmd& line, float x) {
+    for (std::size_t i = 1; i < line.points.size(); ++i) {
+        const plot::Vec2 a = line.points[i - 1], b = line.points[i];
+        if ((x >= a.x && x <= b.x) || (x >= b.x && x <= a.x))
+            return b.x == a.x ? (a.y + b.y) / 2 : a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x);
+    }
+    return std::nan("");
+}
+
+}  // namespace
+
+// The similarity plot's line at the query's temporal patch is named ("query frame") and, on the
+// first patch, is not the frame's edge: the x range starts before 0, so the line cannot be read as
+// the curve falling to -1.
+TEST(ImageFigures, TheQueryFramesLineIsNamedAndApartFromTheFrame) {
+    for (const ParamSet& state : video_states())
+        for (const auto& [w, h] : kVideoSizes) {
+            const auto fig = build_image("video", state, false, w, h);
+            const figures::PlotGeometry* time = fig.plot("video_time");
+            if (!time) continue;  // a size that shows the budget alone
+            EXPECT_TRUE(has_text(fig, "query frame")) << w << "x" << h << " " << state.value_text(P::preset);
+            EXPECT_LT(time->x_min, 0) << w << "x" << h;
+        }
+}
+
+// Every series the position budget names is visible: no curve lies under a later one as wide as
+// itself for most of its length (where two coincide, the one beneath is drawn wide and the legend
+// says "= ..."), at every video state and size.
+TEST(ImageFigures, EveryBudgetSeriesTheLegendNamesIsVisible) {
+    for (const ParamSet& state : video_states())
+        for (const auto& [w, h] : kVideoSizes) {
+            const auto fig = build_image("video", state, false, w, h);
+            const figures::PlotGeometry* budget = fig.plot("video_budget");
+            if (!budget) continue;
+            std::vector<const plot::PolylineCmd*> series;
+            for (const auto& c : fig.list.commands)
+                if (const auto* l = std::get_if<plot::PolylineCmd>(&c); l && l->role == plot::Role::data && l->points.size() >= 10 &&
+                                                                         budget->area.contains(l->points[l->points.size() / 2]))
+                    series.push_back(l);
+            EXPECT_GE(series.size(), 5u) << w << "x" << h;
+            bool coincide = false;
+            for (std::size_t i = 0; i < series.size(); ++i) {
+                std::size_t hidden = 0;
+                for (const plot::Vec2& pt : series[i]->points)
+                    for (std::size_t j = i + 1; j < series.size(); ++j) {
+                        const double y = y_at(*series[j], pt.x);
+                        const float reach = std::max(1.0f, (series[j]->width - series[i]->width) / 2 + 1);
+                        if (series[j]->width >= 0.7f * series[i]->width && std::abs(y - pt.y) <= reach) {
+                            ++hidden;
+                            break;
+                        }
+                    }
+                EXPECT_LT(hidden, series[i]->points.size() * 6 / 10)
+                    << "series " << i << " lies under a later one at " << w << "x" << h << " " << state.value_text(P::preset);
+                for (std::size_t j = i + 1; j < series.size(); ++j) {
+                    std::size_t near = 0;
+                    for (const plot::Vec2& pt : series[i]->points) near += std::abs(y_at(*series[j], pt.x) - pt.y) <= 1.5;
+                    coincide = coincide || near > series[i]->points.size() / 2;
+                }
+            }
+            if (coincide) {
+                EXPECT_TRUE(has_text(fig, " = ")) << "coinciding curves, and the legend does not say so, at " << w << "x" << h;
+            }
+        }
+}
+
+// The video figures name the rule of video_time_ids in words ("time id = seconds × 2 per second"),
+// never by the parameter's code (frame_index, seconds, timestamps in brackets), on screen, in files
+// and in their alt text; VideoRoPE by its diagonal.
+TEST(ImageFigures, VideoFiguresNameTheTimeRuleInWords) {
+    const std::vector<std::string> codes = {"frame_index", "(seconds)", "(seconds;", "(seconds, 4.52", "(timestamps", "by seconds", "by timestamps"};
+    for (const ParamSet& state : video_states())
+        for (const char* name : {"video", "video_frames", "video_ids"})
+            for (const auto& [w, h] : kVideoSizes) {
+                const auto fig = build_image(name, state, false, w, h);
+                std::string texts = figures::figure(name).describe(state, fig);
+                for (const auto& c : fig.list.commands)
+                    if (const auto* t = std::get_if<plot::TextCmd>(&c)) texts += "\n" + t->text;
+                for (const std::string& code : codes) EXPECT_EQ(texts.find(code), std::string::npos) << name << " " << w << "x" << h << ": " << code;
+            }
+    const ParamSet qwen25 = params({{"preset", "qwen2.5-vl-7b"}, {"media", "video"}});
+    EXPECT_TRUE(has_text(build_image("video", qwen25, false), "time id = seconds × 2 per second"));
+    EXPECT_TRUE(has_text(build_image("video_ids", params({{"preset", "qwen2-vl-7b"}, {"media", "video"}}), false), "time id = temporal patch index"));
+    EXPECT_NE(figures::figure("video_ids").describe(qwen25, {}).find("time id = seconds × 2 per second"), std::string::npos);
+}

@@ -37,6 +37,23 @@ TEST(PairUsage, GroupedQueryHeadsReadTheirKeyHeadAndScalesMultiplyTheRows) {
     EXPECT_THROW(rope::pair_usage(q, k, 4, 3, 4, rope::Pairing::half), std::invalid_argument);
 }
 
+// Concentration: each head's largest share, averaged over the heads; the most concentrated layer
+// is the one whose heads lean most on one pair (not the one with the largest usage).
+TEST(PairUsage, TheMostConcentratedLayerIsTheOneWhoseHeadsLeanOnOnePair) {
+    // 2 query heads, 1 key head, 4 rotated dims (2 pairs), half pairing: pair 0 = dims 0, 2; pair 1 = dims 1, 3
+    const std::vector<double> k(4, 1.0);
+    const rope::PairUsage even = rope::pair_usage(std::vector<double>(8, 100.0), k, 2, 1, 4, rope::Pairing::half);
+    std::vector<double> q(8, 1.0);
+    q[1] = q[3] = 9.0;  // head 0 leans on pair 1: usage sqrt(18) against sqrt(2), share 0.75
+    const rope::PairUsage leaning = rope::pair_usage(q, k, 2, 1, 4, rope::Pairing::half);
+    EXPECT_DOUBLE_EQ(rope::concentration(even), 0.5);
+    EXPECT_DOUBLE_EQ(rope::concentration(leaning), (0.75 + 0.5) / 2);
+    std::vector<rope::LayerPairUsage> layers(3);
+    layers[0].pairs = even, layers[1].pairs = leaning, layers[2].pairs = even;
+    EXPECT_EQ(rope::most_concentrated(layers), 1u);
+    EXPECT_EQ(rope::most_concentrated({}), 0u);
+}
+
 // A .safetensors file from (name, dtype, shape, bytes) in order, data starting at an odd offset
 // when `odd` (the format does not align it).
 std::string safetensors(const std::vector<std::tuple<std::string, std::string, std::vector<int>, std::string>>& tensors, bool odd) {

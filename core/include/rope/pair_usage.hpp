@@ -37,6 +37,12 @@ struct LayerPairUsage {
     PairUsage pairs;
 };
 
+// How concentrated a layer's usage is: the mean over its query heads of each head's largest share
+// (1 / pairs when every pair carries as much, 1 when each head uses one pair).
+double concentration(const PairUsage& u);
+// The index in `layers` of the one whose usage is most concentrated (the first of equals); 0 when empty.
+std::size_t most_concentrated(const std::vector<LayerPairUsage>& layers);
+
 // The RoPE keys of layer `layer` of the loaded model: the current ones for the selected layer (or a
 // model without a layer list), with the keys set after it; that layer's kind's for the others.
 ParamSet layer_params(const ParamSet& params, int layer);
