@@ -192,3 +192,20 @@ TEST(PlotFit, PlotsAreLeftOutOnlyWhereTheShownOnesLeaveThemNoRoom) {
     EXPECT_GT(leaving_out, 50);  // the sizes are small enough that some pictures must leave plots out
 }
 
+// The example: Qwen2.5-VL beside Qwen3-VL in a 1920x1080 window's Images panel (A above B) showed
+// three maps with empty bands above and below, and no strip; each map asked for four row labels'
+// room where its three labels need less. Both pictures now hold the three maps and the strip.
+TEST(PlotFit, ThePatchGridBesideBShowsEveryPlotInA1920x1080Panel) {
+    figures::FigureCache cache;
+    figures::FigureRequest r;
+    r.figure = &figures::figure("patch_grid");
+    r.width = 770;
+    r.height = 930;
+    r.style = plot::screen_style(plot::ThemeId::dark, 1, false);
+    const figures::FigureResult both = figures::build_figure(r, preset("qwen2.5-vl-7b", "qwen3-vl-8b"), cache);
+    for (int model : {0, 1}) {
+        int plots = 0;
+        for (const figures::PlotGeometry& g : both.plots) plots += g.model == model;
+        EXPECT_EQ(plots, 4) << (model ? "B" : "A");
+    }
+}
