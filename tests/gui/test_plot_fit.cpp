@@ -209,3 +209,21 @@ TEST(PlotFit, ThePatchGridBesideBShowsEveryPlotInA1920x1080Panel) {
         EXPECT_EQ(plots, 4) << (model ? "B" : "A");
     }
 }
+
+// And partial vs proportional beside B on a 1280x720 page to itself: each half showed the dims plot
+// alone, stretched over it ("1 of 4 plots"), where the dims plot at the height it draws in leaves the
+// mixed-tables scores room. Each half now holds both.
+TEST(PlotFit, PartialVsProportionalBesideBShowsTheScoresInA1280x720Page) {
+    figures::FigureCache cache;
+    figures::FigureRequest r;
+    r.figure = &figures::figure("partial_vs_proportional");
+    r.width = 940;
+    r.height = 570;
+    r.style = plot::screen_style(plot::ThemeId::dark, 1, false);
+    const figures::FigureResult both = figures::build_figure(r, preset("gemma-3-4b-global", "qwen3-8b"), cache);
+    for (int model : {0, 1}) {
+        int plots = 0;
+        for (const figures::PlotGeometry& g : both.plots) plots += g.model == model && (g.name == "layout_dims" || g.name == "layout_scores_mixed");
+        EXPECT_EQ(plots, 2) << (model ? "B" : "A");
+    }
+}
