@@ -147,10 +147,16 @@ void draw_dims(BuildContext& ctx, const TwoLayouts& t, const FrequencyColors& co
     const float tf = st.px(st.tick_font), label_h = tf * 1.35f;
     // the strips and arcs grow with a tall cell (a narrow panel that shows only this plot), no
     // further than the width keeps them in proportion
-    const float strip_h = std::clamp(a.height() * 0.13f, st.px(8), std::max(st.px(34), a.width() * 0.12f));
-    const float arc_h = std::clamp(a.height() * 0.17f, st.px(8), std::max(st.px(60), a.width() * 0.3f));
-    const float mid_h = tf * 1.5f;
-    const float block = 2 * label_h + 2 * arc_h + 2 * strip_h + mid_h + st.px(8);
+    float strip_h = std::clamp(a.height() * 0.13f, st.px(8), std::max(st.px(34), a.width() * 0.12f));
+    float arc_h = std::clamp(a.height() * 0.17f, st.px(8), std::max(st.px(60), a.width() * 0.3f));
+    const float mid_h = tf * 1.5f, words = 2 * label_h + mid_h + st.px(8);
+    // a cell near its minimum (the score plots below it): the arcs and strips share what the words leave
+    const float shapes = 2 * (arc_h + strip_h), room = a.height() - words;
+    if (shapes > room) {
+        arc_h = std::max(st.px(8), arc_h * room / shapes);
+        strip_h = std::max(st.px(8), strip_h * room / shapes);
+    }
+    const float block = words + 2 * arc_h + 2 * strip_h;
     const float y0 = a.y0 + std::max(0.0f, (a.height() - block) / 2);
     const float strip1 = y0 + label_h + arc_h + st.px(4), strip2 = strip1 + strip_h + mid_h;
     const float x0 = a.x0 + st.px(6), width = a.width() - st.px(12);
@@ -463,7 +469,7 @@ const FigureDescriptor& partial_vs_proportional_figure() {
         f.export_height = 1300;  // four plots at type a blog column can read (plot::kBlogTickPx)
         f.csv_columns = "pair,theta_partial,theta_proportional";
         f.plots = {
-            {"layout_dims", "Which dims pair in each layout", "dims", PlotRole::supporting, AxisRole::other, AxisRole::other, 0, {300, 230}, 0, false, 4.0f, {"pairs dim"}},
+            {"layout_dims", "Which dims pair in each layout", "dims", PlotRole::supporting, AxisRole::other, AxisRole::other, 0, {300, 190}, 0, false, 4.0f, {"pairs dim"}},
             {"layout_wavelengths", "Each pair's wavelength against the context", "wavelengths", PlotRole::supporting, AxisRole::pair, AxisRole::other, 2, {300, 230}, 0, false, 1.2f, {"frequency"}},
             {"layout_scores_matched", "Scores of the reported port: still a rotation", "rotations", PlotRole::supporting, AxisRole::other, AxisRole::other, 3, {300, 230}, 0, false, 1.2f, {"dashed curve"}},
             {"layout_scores_mixed", "Scores of mixed layouts: no rotation", "tables mixed", PlotRole::main, AxisRole::other, AxisRole::other, 1, {300, 230}, 0, false, 1.2f, {"spread apart"}},

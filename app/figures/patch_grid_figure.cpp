@@ -426,12 +426,19 @@ void draw_axes_strip(BuildContext& ctx, const std::vector<MapSpec>& maps, const 
     p.finish();
 }
 
-// The height a map's cell needs: its patches at their smallest, room for a few row labels (a 2-row
-// image too), its margins and the tag line under it.
+// The height the row labels need: the three index_ticks keeps at the least (first, middle, last: every
+// row of a 1- to 3-row image), a line of type apart. (Four rows' room was asked before: a 12-row map
+// then took a fifth more height than its labels use, and the strip below had none.)
+float row_labels_need(const plot::Style& st, const Grid& g) {
+    const int rows_apart = std::max(1, (g.rows - 1) / 2);
+    return st.px(st.tick_font) * 1.4f * static_cast<float>(g.rows) / static_cast<float>(rows_apart);
+}
+
+// The height a map's cell needs: its patches at their smallest, room for its row labels, its margins
+// and the tag line under it.
 float map_need(const plot::Style& st, const Grid& g) {
     const plot::Style sub = why::sub_style(st);
-    return std::max(map_min_side(st, g) * static_cast<float>(g.rows), st.px(st.tick_font) * 1.4f * static_cast<float>(std::min(g.rows, 4))) +
-           map_margin_y(sub) + st.px(st.tick_font) * 1.5f;
+    return std::max(map_min_side(st, g) * static_cast<float>(g.rows), row_labels_need(st, g)) + map_margin_y(sub) + st.px(st.tick_font) * 1.5f;
 }
 
 // The figure's own arrangement, when it holds: the maps in a row as tall as their square patches

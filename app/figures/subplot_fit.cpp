@@ -229,6 +229,27 @@ PlotNeed need_of(const BuildContext& ctx, int k, const FitOptions& o) {
     return p;
 }
 
+// The choices of `count` of `order`'s plots (most important first) that keep its first `must` (a
+// lesson step's focus and the plots the figure keeps; only their first `count` when fewer): the ones
+// that keep more important plots first (lexicographic in `order`).
+std::vector<std::vector<int>> subsets_of(const std::vector<int>& order, int count, int must) {
+    if (count <= must) return {std::vector<int>(order.begin(), order.begin() + count)};
+    const int n = static_cast<int>(order.size()), pick = count - must;
+    std::vector<std::vector<int>> out;
+    std::vector<int> at(static_cast<std::size_t>(pick));  // positions in order[must..n) of the chosen ones, increasing
+    for (int i = 0; i < pick; ++i) at[static_cast<std::size_t>(i)] = must + i;
+    while (true) {
+        std::vector<int> subset(order.begin(), order.begin() + must);
+        for (int i : at) subset.push_back(order[static_cast<std::size_t>(i)]);
+        out.push_back(std::move(subset));
+        int i = pick - 1;  // the last position that can still move right
+        while (i >= 0 && at[static_cast<std::size_t>(i)] == n - pick + i) --i;
+        if (i < 0) return out;
+        ++at[static_cast<std::size_t>(i)];
+        for (int j = i + 1; j < pick; ++j) at[static_cast<std::size_t>(j)] = at[static_cast<std::size_t>(j - 1)] + 1;
+    }
+}
+
 // The engine: as many plots as keep their minimums (the focus and `keep` always), in the rows that
 // give them the most legible room; in presentation the focus plots get most of the area.
 SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plots, const FitOptions& o, int total) {
@@ -246,23 +267,30 @@ SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plo
     const float note_h = st.px(st.tick_font) * 1.5f;
     Arrangement chosen;
     std::vector<int> shown;
-    // the focus and kept plots are left out only when even their minimums cannot fit: then the most
-    // important of them that do (a squeezed plot would be unreadable), and the note says so
-    for (int count = static_cast<int>(order.size()); count >= 1 && !chosen.fits; --count) {
-        shown.assign(order.begin(), order.begin() + count);
-        std::sort(shown.begin(), shown.end());  // the figure's own reading order
-        std::vector<PlotNeed> needs;
-        for (int k : shown) needs.push_back(need_of(ctx, k, o));
-        plot::Rect room = area;
-        if (count < static_cast<int>(plots.size())) room.y1 -= note_h;
-        const bool some_focus = std::any_of(needs.begin(), needs.end(), [](const PlotNeed& p) { return p.focus; });
-        // presenting, plots beside the focus only where the focus keeps room to spare (a fifth over
-        // its minimums) and most of the area
-        const bool others = focus_first && some_focus && count > must;
-        const float share = others ? 0.45f : 0.0f;
-        Arrangement a = best_rows(needs, room, share);
-        if (count == 1 || (a.fits && a.focus_share >= share && (!others || a.focus_room >= 1.2f))) chosen = std::move(a);
-    }
+    // the most plots that fit at their minimums; of as many, those that keep the more important (a
+    // smaller plot of lower rank is shown where a larger one has no room: a plot is left out only when
+    // the others at their minimums leave it none). The focus and kept plots are left out only when
+    // even their minimums cannot fit: then the most important of them that do (a squeezed plot would
+    // be unreadable), and the note says so
+    for (int count = static_cast<int>(order.size()); count >= 1 && !chosen.fits; --count)
+        for (const std::vector<int>& subset : subsets_of(order, count, must)) {
+            shown = subset;
+            std::sort(shown.begin(), shown.end());  // the figure's own reading order
+            std::vector<PlotNeed> needs;
+            for (int k : shown) needs.push_back(need_of(ctx, k, o));
+            plot::Rect room = area;
+            if (count < static_cast<int>(plots.size())) room.y1 -= note_h;
+            const bool some_focus = std::any_of(needs.begin(), needs.end(), [](const PlotNeed& p) { return p.focus; });
+            // presenting, plots beside the focus only where the focus keeps room to spare (a fifth over
+            // its minimums) and most of the area
+            const bool others = focus_first && some_focus && count > must;
+            const float share = others ? 0.45f : 0.0f;
+            Arrangement a = best_rows(needs, room, share);
+            if (count == 1 || (a.fits && a.focus_share >= share && (!others || a.focus_room >= 1.2f))) {
+                chosen = std::move(a);
+                break;
+            }
+        }
     SubplotFit fit;
     fit.cells.assign(static_cast<std::size_t>(total), plot::Rect{});
     fit.draws_key.assign(static_cast<std::size_t>(total), false);

@@ -831,7 +831,7 @@ TEST_F(Flows, PagePartsAsTheReadmeSays) {
         const char *alone, *with_b;
     };
     for (const Row& r : {Row{1920, 1080, false, "1 1 1 1 1 1 1", "1 1 1 1 1 2 1"}, Row{1280, 720, false, "2 1 1 2 1 2 1", "2 1 2 3 2 3 1"},
-                         Row{1024, 768, false, "2 1 1 2 1 3 1", "2 1 2 2 1 3 1"}, Row{1920, 1080, true, "2 1 2 2 1 2 1", "2 1 4 3 2 3 1"},
+                         Row{1024, 768, false, "2 1 1 2 1 3 1", "2 1 2 2 2 3 1"}, Row{1920, 1080, true, "2 1 2 2 1 2 1", "2 1 4 3 2 3 1"},
                          Row{1280, 720, true, "2 1 2 2 1 2 1", "4 1 4 3 2 3 1"}}) {
         const std::string size = std::to_string(static_cast<int>(r.w)) + "x" + std::to_string(static_cast<int>(r.h)) + (r.presenting ? " presenting" : "");
         EXPECT_EQ(parts(r.w, r.h, r.presenting, ""), r.alone) << size;

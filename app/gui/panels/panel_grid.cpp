@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 
+#include "figures/compared_build.hpp"
 #include "gui/panels/formula_strip.hpp"
 #include "gui/drivers/frame_stats.hpp"
 #include "gui/platform/imgui_canvas.hpp"
@@ -388,8 +390,13 @@ bool lead_fits(const AppState& state, const UiContext& ui, const figures::Figure
         style.focus = std::string(lead->name);
     }
     const ImVec2 room = figure_room(state, ui, f, cell);
-    return with_b ? figures::focus_fits(f, state.params(), style, room.x, room.y)
-                  : figures::focus_fits_one(f, state.params(), style, room.x, room.y);
+    if (!with_b) return figures::focus_fits_one(f, state.params(), style, room.x, room.y);
+    // and the two pictures as the build splits them (its main plots, or this model's own plot, legible
+    // in each half): a lead plot of lower need than those (the patch grid's first map of a text-only
+    // model) would otherwise put the panel beside others and show A alone
+    const std::optional<ParamSet> b = figures::detail::second_picture_model(f, state.params());
+    return figures::focus_fits(f, state.params(), style, room.x, room.y) &&
+           (!b || figures::detail::compared_split(f, state.params(), *b, screen_style(state, &f), room.x, room.y).both);
 }
 
 // The page's panels (`shown`) in as few parts as leave every panel's lead plot legible, each part a
