@@ -136,7 +136,13 @@ var Module = (function () {
     if (pinch.d > 0 && now.d > 0) call('rope_web_pinch', null, ['number', 'number', 'number'], [now.x, now.y, now.d / pinch.d]);
     pinch = now;
   }, { capture: true, passive: false });
-  window.addEventListener('touchend', function (e) { if (e.touches.length < 2) pinch = null; }, { capture: true });
+  window.addEventListener('touchend', function (e) {
+    if (e.touches.length < 2) pinch = null;
+    // the finger's press and release reach the app through emscripten's touch handlers; the mouse
+    // events the browser makes up after a tap would press the same button again (a second m+10 where
+    // they land in a later frame, on a loaded machine)
+    if (e.target === canvas && e.cancelable) e.preventDefault();
+  }, { capture: true, passive: false });
 
   // Full screen (presentation mode): the browser allows it only while handling a key or a click, so
   // the page asks at the next one; leaving it (Esc, the browser's own control) stops asking.

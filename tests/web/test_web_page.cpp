@@ -151,9 +151,13 @@ TEST_F(WebPage, RealInputChangesTheStateAndTheAddress) {
     EXPECT_NE(address_with(*c2, "position=").find("position="), std::string::npos);
     // a finger's tap on m+10 in the controls (a tablet, a whiteboard) presses it there
     const int dragged_to = settled(*c2, "ropeExplorer.session().parameters.position").get<int>();
+    // (the browser's made-up mouse events after a tap would press m+10 a second time: none reach the canvas)
+    c2->evaluate("window.mouseDownsAfterTap = 0; document.querySelector('canvas').addEventListener('mousedown', () => ++window.mouseDownsAfterTap, true)");
     c2->tap(210, 115);
     EXPECT_GE(c2->wait_for("ropeExplorer.session().parameters.position === " + std::to_string(dragged_to + 10), 3), 0)
         << dragged_to << " then " << session(*c2).dump();
+    EXPECT_EQ(settled(*c2, "ropeExplorer.session().parameters.position").get<int>(), dragged_to + 10) << "one tap, one press";
+    EXPECT_EQ(c2->evaluate("window.mouseDownsAfterTap").get<int>(), 0);
     // two fingers spread over the heatmap: it zooms in (the positions it shows narrow)
     c2->pinch(1000, 350, 60, 3.0, 8);
     EXPECT_GE(c2->wait_for("(s => s.parameters.heatmap_to !== undefined || s.parameters.heatmap_from !== undefined)(ropeExplorer.session())", 3), 0)
