@@ -250,6 +250,36 @@ TEST_F(RealInput, OneKeyThenIdleReachesTheWindow) {
     EXPECT_EQ(compare_pixels(path("fresh.png"), path("window.png")), "") << "the window against a fresh start at base 10^5";
 }
 
+// A tooltip that rests over a picture is left alone frame after frame (nothing under it is drawn
+// again); when the pointer leaves, the picture under it comes back whole: the window then shows,
+// pixel for pixel, what a fresh start shows.
+TEST_F(RealInput, ATooltipOverAPictureLeavesNoTraceWhenItGoes) {
+    XServer x;
+    ASSERT_TRUE(x.ready());
+    xdotool(x, {"mousemove", "1910", "1070"});
+    const ProcessResult fresh =
+        run_process({ROPE_EXPLORER_BINARY, "--size", "1280x720", "--fresh", "--screenshot", path("fresh.png"), "--quit"}, "",
+                    {x.env(), "XDG_STATE_HOME=" + path("fresh-state")});
+    ASSERT_EQ(fresh.exit_code, 0) << fresh.err;
+    const int app = rope::test::spawn_background(
+        {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --size 1280x720 2> ") + path("app.log")},
+        {x.env(), state_env()});
+    const std::string window = rope::test::focus_app_window(x);
+    ASSERT_FALSE(window.empty());
+    usleep(1500000);
+    // the angle heatmap's Export button (its tooltip falls over the heatmap), then away again
+    xdotool(x, {"mousemove", "--window", window, "1143", "59"});
+    usleep(2000000);
+    grab_window(x, window, path("tooltip.png"));
+    xdotool(x, {"mousemove", "1910", "1070"});
+    usleep(1500000);
+    grab_window(x, window, path("after.png"));
+    rope::test::press_ctrl_q(x);
+    EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
+    EXPECT_NE(compare_pixels(path("fresh.png"), path("tooltip.png")), "") << "the tooltip showed";
+    EXPECT_EQ(compare_pixels(path("fresh.png"), path("after.png")), "") << "the window after the tooltip went";
+}
+
 // Record with real keys: Ctrl+R over the vectors panel and Enter write the GIF into the Pictures
 // folder while Right keys still move the position; Ctrl+R, Enter, Ctrl+R sent at xdotool's own
 // pace open, start and stop a recording, and nothing is written.

@@ -330,11 +330,14 @@ void App::frame() {
     close_gestures();
     platform_.set_text_cursor(ImGui::GetMouseCursor() == ImGuiMouseCursor_TextInput);
     ImGui::Render();
-    const std::vector<plot::Rect> overdrawn =
+    const std::vector<plot::Rect> uncovered =
         renderer_.render(ImGui::GetDrawData(), static_cast<int>(framebuffer.x), static_cast<int>(framebuffer.y),
                          plot::theme_by_id(effective_theme(state_)).background, platform_.keeps_back_buffer(), ui_.keep, ui_.fresh);
     if (stats_) note_draw_times();
-    forget_overdrawn(panels_, overdrawn);
+    // where a tooltip or popup was: the pictures under it are drawn again in the next frame, which
+    // comes at once
+    forget_overdrawn(panels_, uncovered);
+    if (!uncovered.empty()) settle_frames_ = std::max(settle_frames_, 2);
     note_final_pictures(state_, panels_, change_serial_, [this](const PanelView& p) {
         if (stats_) stats_->built(std::string(p.figure->name), p.build_ms);
     });

@@ -6,8 +6,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <cfloat>
 #include <climits>
@@ -157,28 +155,59 @@ bool touches(const Box& b, const std::vector<plot::Rect>& rects) {
 
 namespace {
 
-// Each window's pixel box, and the boxes of the windows that are not the app's own fixed ones
-// (popups, tooltips): what they cover of last frame's pictures is gone.
-std::vector<Box> window_boxes(ImDrawData* data, std::vector<plot::Rect>& overdrawn) {
+// Each window's pixel box (empty for a window that draws nothing).
+std::vector<Box> window_boxes(ImDrawData* data) {
     const int lists = data ? data->CmdListsCount : 0;
     std::vector<Box> boxes(static_cast<std::size_t>(lists));
     for (int l = 0; l < lists; ++l) {
         const ImDrawList* list = data->CmdLists[l];
         boxes[static_cast<std::size_t>(l)] = list->VtxBuffer.Size ? bounds(list) : Box{0, 0, 0, 0};
-        if (!fixed_window(list->_OwnerName) && list->VtxBuffer.Size) {
-            const Box& b = boxes[static_cast<std::size_t>(l)];
-            overdrawn.push_back({static_cast<float>(b.x0), static_cast<float>(b.y0), static_cast<float>(b.x1), static_cast<float>(b.y1)});
-        }
     }
     return boxes;
+}
+
+bool same_drawing(const GlRenderer::Drawn& a, const GlRenderer::Drawn& b) {
+    return a.hash == b.hash && a.name == b.name && a.x0 == b.x0 && a.y0 == b.y0 && a.x1 == b.x1 && a.y1 == b.y1;
+}
+
+plot::Rect to_rect(const GlRenderer::Drawn& d) {
+    return {static_cast<float>(d.x0), static_cast<float>(d.y0), static_cast<float>(d.x1), static_cast<float>(d.y1)};
+}
+
+// The windows the app does not place itself (tooltips, popups, lists), "overlays": which of them draw
+// exactly what they drew last frame where they drew it (`steady`: the pixels under them are theirs
+// already), where the others draw now (`overdrawn`), and where last frame's overlays drew that no
+// overlay draws the same now (`uncovered`: what lies there is not intact any more). A tooltip resting
+// over a picture so costs nothing after its first frame, where it used to redraw the pictures under
+// it every frame.
+struct Overlays {
+    std::vector<bool> steady;
+    std::vector<plot::Rect> overdrawn, uncovered;
+    std::vector<GlRenderer::Drawn> now;
+};
+
+Overlays find_overlays(ImDrawData* data, const std::vector<Box>& boxes, bool kept, const std::vector<GlRenderer::Drawn>& last) {
+    Overlays o;
+    o.steady.assign(boxes.size(), false);
+    for (std::size_t l = 0; l < boxes.size(); ++l) {
+        const ImDrawList* list = data->CmdLists[static_cast<int>(l)];
+        const Box& b = boxes[l];
+        if (fixed_window(list->_OwnerName) || b.empty()) continue;
+        o.now.push_back({list->_OwnerName ? list->_OwnerName : "", hash_list(list), b.x0, b.y0, b.x1, b.y1});
+        o.steady[l] = kept && std::any_of(last.begin(), last.end(), [&](const GlRenderer::Drawn& d) { return same_drawing(d, o.now.back()); });
+        if (!o.steady[l]) o.overdrawn.push_back(to_rect(o.now.back()));
+    }
+    for (const GlRenderer::Drawn& d : last)
+        if (!kept || std::none_of(o.now.begin(), o.now.end(), [&](const GlRenderer::Drawn& n) { return same_drawing(d, n); }))
+            o.uncovered.push_back(to_rect(d));
+    return o;
 }
 
 // What decides whether a window drawing what it drew last frame can be left as it is.
 struct LeftAloneInputs {
     bool persistent, same_size;
     const std::vector<plot::Rect>& fresh;           // pictures drawn this frame
-    const std::vector<plot::Rect>& overdrawn;       // windows over others now
-    const std::vector<plot::Rect>& last_overdrawn;  // and last frame
+    const Overlays& overlays;
     const std::vector<GlRenderer::Drawn>& last;     // what the app's windows drew last frame
 };
 
@@ -192,10 +221,16 @@ std::vector<bool> windows_left_alone(ImDrawData* data, const std::vector<Box>& b
     for (int l = 0; l < lists; ++l) {
         const ImDrawList* list = data->CmdLists[l];
         const Box& b = boxes[static_cast<std::size_t>(l)];
-        if (!fixed_window(list->_OwnerName) || b.empty()) continue;
+        if (b.empty()) continue;
+        if (!fixed_window(list->_OwnerName)) {  // an overlay as it was, over nothing drawn anew
+            skip[static_cast<std::size_t>(l)] = in.overlays.steady[static_cast<std::size_t>(l)] && !touches(b, in.fresh);
+            continue;
+        }
         const std::uint64_t h = hash_list(list);
         now.push_back({list->_OwnerName, h, b.x0, b.y0, b.x1, b.y1});
-        if (!in.persistent || !in.same_size || touches(b, in.fresh) || touches(b, in.overdrawn) || touches(b, in.last_overdrawn)) continue;
+        if (!in.persistent || !in.same_size || touches(b, in.fresh) || touches(b, in.overlays.overdrawn) ||
+            touches(b, in.overlays.uncovered))
+            continue;
         for (const GlRenderer::Drawn& d : in.last)
             if (d.hash == h && d.name == list->_OwnerName && d.x0 == b.x0 && d.y0 == b.y0 && d.x1 == b.x1 && d.y1 == b.y1)
                 skip[static_cast<std::size_t>(l)] = true;
@@ -249,12 +284,11 @@ std::vector<Box> clear_around(const std::vector<Box>& cleared, const std::vector
 std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_width, int framebuffer_height, plot::Color background,
                                            bool persistent, const std::vector<plot::Rect>& keep, const std::vector<plot::Rect>& fresh) {
     const int lists = data ? data->CmdListsCount : 0;
-    std::vector<plot::Rect> overdrawn;
-    const std::vector<Box> boxes = window_boxes(data, overdrawn);
+    const std::vector<Box> boxes = window_boxes(data);
     const bool same_size = framebuffer_width == last_width_ && framebuffer_height == last_height_;
+    Overlays overlays = find_overlays(data, boxes, persistent && same_size, last_overlays_);
     std::vector<Drawn> now;
-    const std::vector<bool> skip =
-        windows_left_alone(data, boxes, {persistent, same_size, fresh, overdrawn, last_overdrawn_, last_}, now);
+    const std::vector<bool> skip = windows_left_alone(data, boxes, {persistent, same_size, fresh, overlays, last_}, now);
     std::vector<Box> holes;
     for (const plot::Rect& r : keep) holes.push_back(to_box(r));
     for (int l = 0; l < lists; ++l)
@@ -293,10 +327,10 @@ std::vector<plot::Rect> GlRenderer::render(ImDrawData* data, int framebuffer_wid
     for (const Box& b : disjoint(changed))
         if (const Box c = within(b, framebuffer_width, framebuffer_height); !c.empty()) changed_.push_back(to_rect(c));
     last_ = std::move(now);
-    last_overdrawn_ = overdrawn;
+    last_overlays_ = std::move(overlays.now);
     last_width_ = framebuffer_width;
     last_height_ = framebuffer_height;
-    return overdrawn;
+    return overlays.uncovered;
 }
 
 // Draws the given windows of the frame; timed one by one when the benchmark asks.

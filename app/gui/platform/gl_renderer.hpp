@@ -51,7 +51,7 @@ private:
 
     std::unique_ptr<HeatmapRenderer> heatmaps_;  // the heatmap shader and colormaps (GL objects of this context)
     std::vector<Drawn> last_;
-    std::vector<plot::Rect> last_overdrawn_;
+    std::vector<Drawn> last_overlays_;  // what the windows the app does not place drew last frame
     // where last frame's pixels that are not the background can be: every window's extent and the
     // pictures drawn or kept
     std::vector<plot::Rect> last_footprint_;

@@ -39,8 +39,9 @@ public:
     // Draws ImGui's frame over a window cleared to `background`. With a back buffer that keeps the
     // last frame (`persistent`), it leaves alone the pictures in `keep` and every window of the app's
     // own that draws exactly what it drew last frame (nothing in `fresh`, the pictures new this frame,
-    // and nothing drawn over it). Returns where windows the app does not place itself (tooltips,
-    // popups, lists) drew: whatever lies under them is not intact any more.
+    // and nothing drawn over it), and every window it does not place itself (tooltip, popup, list)
+    // that draws what it drew last frame where it drew it, over nothing drawn anew. Returns where
+    // last frame's such windows drew and none draws the same now: whatever lies there is not intact.
     virtual std::vector<plot::Rect> render(ImDrawData* data, int framebuffer_width, int framebuffer_height, plot::Color background,
                                            bool persistent, const std::vector<plot::Rect>& keep, const std::vector<plot::Rect>& fresh) = 0;
     // Drawing ahead: with a back buffer that keeps the last frame, a new picture is drawn into it
