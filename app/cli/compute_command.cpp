@@ -254,109 +254,120 @@ void write_weights(const ParamSet& p, bool one_layer, CsvWriter& out) {
     }
 }
 
+// Refusals of a table, made before any row is written (with compare_to, for A and for B): a table is
+// streamed, so one found half-way would leave half a table on stdout. One of 10^12 rows would run for
+// days and fill the disk: refused naming the key to lower.
+void refuse_rows(const char* table, const ParamSet& params, ParamId key, double rows) {
+    const std::string name(param_spec(key).name);
+    if (rows > kMaxRows)
+        throw UsageError("--set " + name + "=" + params.value_text(key) + ": compute " + table + " would write " + format_number(rows) +
+                         " rows; at most " + format_number(kMaxRows) + " (lower " + name + ")");
+}
+
+void check_layers(const TableInput& in) {
+    if (in.params.model_layers().empty())
+        throw UsageError("compute layers: no model with layers is loaded (set layer_kinds and model_layers, "
+                         "a preset with layers, or config=PATH with layer_types)");
+}
+
+void check_temperature(const TableInput& in) {
+    if (!in.params[P::attn_temperature_tuning])
+        throw UsageError("compute temperature: attn_temperature_tuning is false (the queries are not scaled); "
+                         "--set attn_temperature_tuning=true to see Llama 4's NoPE-layer scale");
+    refuse_rows("temperature", in.params, P::max_position,
+                2.0 * static_cast<double>(in.params[P::max_position]) / static_cast<double>(in.params[P::floor_scale]) + 2);
+}
+
+void check_base_bounds(const TableInput& in) {
+    const int zero_pairs = in.freqs.pairs() - in.freqs.rotating_pairs;
+    if (zero_pairs > 0 && std::isnan(zero_pair_base_lower_bound(in.params.config())))
+        throw UsageError("compute base-bounds: " + std::to_string(zero_pairs) + " of " + std::to_string(in.freqs.pairs()) +
+                         " pairs have frequency 0 and " + std::to_string(in.freqs.rotating_pairs) +
+                         " turn; the search covers RoPE whose every pair turns (or with at least as many zero pairs as turning ones)");
+}
+
+void check_weights(const TableInput& in) {
+    if (!in.params.has(P::model))
+        throw UsageError("compute weights: no model folder; --set model=DIR (a folder with config.json and *.safetensors)");
+}
+
+void check_patches(const TableInput& in) {
+    if (in.params[P::rope_axes] == RopeAxes::one_d)
+        throw UsageError("compute patches: rope_axes=1d gives a patch no row or column position; "
+                         "--set rope_axes=2d_axial or rope_axes=mrope");
+}
+
+void check_angles(const TableInput& in) {
+    refuse_rows("angles", in.params, P::max_position, static_cast<double>(in.params[P::max_position]) * in.freqs.pairs());
+}
+
+void check_decay(const TableInput& in) { refuse_rows("decay", in.params, P::max_distance, static_cast<double>(in.params[P::max_distance]) + 1); }
+
 }  // namespace
 
 const std::vector<TableInfo>& compute_tables() {
     static const std::vector<TableInfo> tables = {
         {"freqs", "pair,theta,wavelength,original_theta,ratio,rotates",
          "one row per pair: frequency after scaling (rad/token), wavelength (tokens), unscaled frequency, their ratio, "
-         "and whether the pair turns (false: frequency 0, proportional RoPE's tail or a NoPE layer; wavelength empty, ratio 1)"},
+         "and whether the pair turns (false: frequency 0, proportional RoPE's tail or a NoPE layer; wavelength empty, ratio 1)",
+         [](const TableInput& in, CsvWriter& out) { write_freqs(in.freqs, out); }},
         {"angles", "position,pair,angle,unwrapped",
-         "every position 0..max_position-1 x every pair: m*theta_i wrapped to (-pi, pi] (radians), and unwrapped"},
-        {"rotate", "index,value,input", "`vector` rotated to `position`, times the attention factor (as the vectors CSV's rotated_*)"},
-        {"decay", "distance,bound", "RoFormer long-range decay bound for relative distance 0..max_distance"},
+         "every position 0..max_position-1 x every pair: m*theta_i wrapped to (-pi, pi] (radians), and unwrapped",
+         [](const TableInput& in, CsvWriter& out) { write_angles(in.freqs, in.params[P::max_position], out); }, check_angles},
+        {"rotate", "index,value,input", "`vector` rotated to `position`, times the attention factor (as the vectors CSV's rotated_*)",
+         [](const TableInput& in, CsvWriter& out) { write_rotate(in.freqs, in.params, out); }},
+        {"decay", "distance,bound", "RoFormer long-range decay bound for relative distance 0..max_distance",
+         [](const TableInput& in, CsvWriter& out) { write_decay(in.freqs, in.params[P::max_distance], out); }, check_decay},
         {"base-bounds", "rotated_dims,context,base",
          "Men et al. 2024: smallest base keeping sum_i cos(m theta_i) >= 0 up to each context 64, 128, ... <= max_position (none: no base up to 1e15; "
-         "1 when zero-frequency pairs are at least as many as turning ones, each adding cos 0 = 1)"},
+         "1 when zero-frequency pairs are at least as many as turning ones, each adding cos 0 = 1)",
+         [](const TableInput& in, CsvWriter& out) { write_base_bounds(in.freqs, in.params.config(), in.params[P::max_position], out); }, check_base_bounds},
         {"summary", "key,value",
          "dim, rotated dims, pairs, rotating_pairs and zero_frequency_pairs, base, scaling, attention factor and other derived numbers; "
          "wavelengths, critical_dimension and extrapolation_bound count only the pairs that turn (none: no pair turns; "
-         "extrapolation_bound unlimited: every turning dim completes a period within original_max_position)"},
+         "extrapolation_bound unlimited: every turning dim completes a period within original_max_position)",
+         [](const TableInput& in, CsvWriter& out) { write_summary(in.freqs, in.params, out); }},
         {"layers", "layer,kind,attention,window,rope,head_dim,base,scaling,rotary_fraction,rotated_dims,rotating_pairs,factor",
          "one row per layer of the loaded model (layer_kinds + model_layers): its kind, attention (full, sliding, chunked, linear), "
-         "window (tokens, 0 = none), rope (false: NoPE, no pair turns) and the RoPE that --set layer=N loads for it"},
+         "window (tokens, 0 = none), rope (false: NoPE, no pair turns) and the RoPE that --set layer=N loads for it",
+         [](const TableInput& in, CsvWriter& out) { write_layers(in.params, out); }, check_layers},
         {"temperature", "position,scale",
          "Llama 4's query scale on NoPE layers, 1 + attn_scale*ln(1 + floor((p+1)/floor_scale)), for positions 0..max_position-1: "
          "a step function, so the rows are position 0, both sides of every step and the last position (a line through them is exact); "
-         "refused when attn_temperature_tuning is false"},
+         "refused when attn_temperature_tuning is false",
+         [](const TableInput& in, CsvWriter& out) { write_temperature(in.params, out); }, check_temperature},
         {"presets", "name,head_dim,rotated_dims,base,scaling,context,pairing,model,source",
-         "the real models --set preset=NAME loads, and where each number comes from"},
+         "the real models --set preset=NAME loads, and where each number comes from",
+         [](const TableInput&, CsvWriter& out) { write_presets(out); }},
         {"axes", "layout,pair,axis,theta,wavelength",
          "images and video: which position axis each rotated pair turns with (t, h or w) and how fast (rad/step, steps), for "
          "rope_axes' layout: 1d (every pair on t), axial (2d_axial with axial_frequencies' schedule) or, for mrope, "
          "chunked then interleaved (mrope_section and mrope_section_interleaved when given, else Qwen's shares), or videorope "
-         "(VideoRoPE's allocation: the slowest mrope_section t pairs to t, h and w alternating over the rest)"},
+         "(VideoRoPE's allocation: the slowest mrope_section t pairs to t, h and w alternating over the rest)",
+         [](const TableInput& in, CsvWriter& out) { write_axes(in.params, out); }},
         {"position-ids", "index,kind,row,col,t,h,w; media=video: index,kind,frame,row,col,t,h,w",
          "M-RoPE position ids (transformers' get_rope_index) of text_before text tokens, the image (grid_rows x grid_cols, "
          "row-major) or, with media=video, the video (video_frames frames in temporal patches of temporal_patch_size, "
          "time ids by video_time_ids), and text_after text tokens; kind is text, image, video or timestamp (the text "
          "Qwen3-VL writes before each frame), frame the temporal patch; row, col and frame empty where they do not apply; "
-         "rope_axes=videorope lays the patches on VideoRoPE's diagonal, frames video_spacing apart"},
+         "rope_axes=videorope lays the patches on VideoRoPE's diagonal, frames video_spacing apart",
+         [](const TableInput& in, CsvWriter& out) { write_position_ids(in.params, out); }},
         {"patches", "row,col,similarity",
          "cosine similarity of the rotated query (vector) at the query patch (query_row, query_col) and the rotated key "
          "(key_vector) at every patch of the grid_rows x grid_cols image, for rope_axes (mrope: the layout mrope_interleaved "
-         "says); refused for rope_axes=1d"},
+         "says); refused for rope_axes=1d",
+         [](const TableInput& in, CsvWriter& out) { write_patches(in.params, out); }, check_patches},
         {"weights", "layer,head,kv_head,pair,dim_a,dim_b,original_wavelength,q_norm,k_norm,usage,share",
          "the trained model of --set model=DIR: per layer (or the one --set layer=N names), query head, its key head and rotated "
          "pair (dims dim_a, dim_b of the head, as the checkpoint's layout pairs them), the pair's unscaled wavelength (tokens; compute freqs' wavelength is after scaling), "
          "q_norm = ||diag(g_a, g_b) W_q[a,b]||_F (g the head's q_norm scale, 1 without one), k_norm the same for W_k of the key "
          "head, usage = q_norm x k_norm and share = usage / the head's total; attention biases and RMSNorm's division by the "
-         "input's norm are not in it"},
+         "input's norm are not in it",
+         [](const TableInput& in, CsvWriter& out) { write_weights(in.params, in.one_layer, out); }, check_weights},
     };
     return tables;
 }
 
-namespace {
-
-// Every refusal of a table, made before any row is written (with compare_to, for A and for B): a
-// table is streamed, so one found half-way would leave half a table on stdout. One of 10^12 rows
-// would run for days and fill the disk: refused naming the key to lower.
-void check_table(const std::string& table, const ParamSet& params, const FrequencyTable& freqs) {
-    if (table == "layers" && params.model_layers().empty())
-        throw UsageError("compute layers: no model with layers is loaded (set layer_kinds and model_layers, "
-                         "a preset with layers, or config=PATH with layer_types)");
-    if (table == "temperature" && !params[P::attn_temperature_tuning])
-        throw UsageError("compute temperature: attn_temperature_tuning is false (the queries are not scaled); "
-                         "--set attn_temperature_tuning=true to see Llama 4's NoPE-layer scale");
-    const int zero_pairs = freqs.pairs() - freqs.rotating_pairs;
-    if (table == "base-bounds" && zero_pairs > 0 && std::isnan(zero_pair_base_lower_bound(params.config())))
-        throw UsageError("compute base-bounds: " + std::to_string(zero_pairs) + " of " + std::to_string(freqs.pairs()) +
-                         " pairs have frequency 0 and " + std::to_string(freqs.rotating_pairs) +
-                         " turn; the search covers RoPE whose every pair turns (or with at least as many zero pairs as turning ones)");
-    if (table == "weights" && !params.has(P::model))
-        throw UsageError("compute weights: no model folder; --set model=DIR (a folder with config.json and *.safetensors)");
-    if (table == "patches" && params[P::rope_axes] == RopeAxes::one_d)
-        throw UsageError("compute patches: rope_axes=1d gives a patch no row or column position; "
-                         "--set rope_axes=2d_axial or rope_axes=mrope");
-    auto refuse_rows = [&](ParamId key, double rows) {
-        const std::string name(param_spec(key).name);
-        if (rows > kMaxRows)
-            throw UsageError("--set " + name + "=" + params.value_text(key) + ": compute " + table + " would write " +
-                             format_number(rows) + " rows; at most " + format_number(kMaxRows) + " (lower " + name + ")");
-    };
-    if (table == "angles") refuse_rows(P::max_position, static_cast<double>(params[P::max_position]) * freqs.pairs());
-    if (table == "decay") refuse_rows(P::max_distance, static_cast<double>(params[P::max_distance]) + 1);
-    if (table == "temperature")
-        refuse_rows(P::max_position, 2.0 * static_cast<double>(params[P::max_position]) / static_cast<double>(params[P::floor_scale]) + 2);
-}
-
-void write_table(const std::string& table, const ParamSet& params, const FrequencyTable& freqs, bool one_layer, CsvWriter& out) {
-    if (table == "weights") write_weights(params, one_layer, out);
-    if (table == "freqs") write_freqs(freqs, out);
-    if (table == "angles") write_angles(freqs, params[P::max_position], out);
-    if (table == "rotate") write_rotate(freqs, params, out);
-    if (table == "decay") write_decay(freqs, params[P::max_distance], out);
-    if (table == "summary") write_summary(freqs, params, out);
-    if (table == "base-bounds") write_base_bounds(freqs, params.config(), params[P::max_position], out);
-    if (table == "layers") write_layers(params, out);
-    if (table == "temperature") write_temperature(params, out);
-    if (table == "presets") write_presets(out);
-    if (table == "axes") write_axes(params, out);
-    if (table == "position-ids") write_position_ids(params, out);
-    if (table == "patches") write_patches(params, out);
-}
-
-}  // namespace
 
 int run_compute(ArgCursor& args) {
     std::string table;
@@ -410,12 +421,12 @@ int run_compute(ArgCursor& args) {
         } catch (const std::invalid_argument& e) {
             throw UsageError(std::string("--set: ") + e.what());
         }
-        check_table(table, m.params, m.freqs);
+        if (known->check) known->check({m.params, m.freqs, one_layer});
     }
     CsvWriter out;
     for (const Model& m : models) {
         if (models.size() > 1) out.lead_with("model", m.name);
-        write_table(table, m.params, m.freqs, one_layer, out);
+        known->write({m.params, m.freqs, one_layer}, out);
     }
     out.flush();
     return 0;

@@ -216,7 +216,7 @@ int run_export(ArgCursor& args, const Services& services) {
             return 0;
         }
         if (args.take_option("--lessons", value)) {
-            if (value.empty()) throw UsageError("--lessons needs a lesson file (JSON, see README: Lesson files)");
+            if (value.empty()) throw UsageError("--lessons needs a lesson file (JSON, see docs/teaching.md: Lesson files)");
             lessons_file = value;
             continue;
         }

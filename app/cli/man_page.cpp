@@ -1,29 +1,23 @@
 #include "cli/man_page.hpp"
 
-#include "cli/compute_command.hpp"
-#include "cli/export_command.hpp"
-#include "cli/help.hpp"
-#include "cli/window_options.hpp"
-#include "export/file_formats.hpp"
+#include <cstdio>
+
+#include "cli/reference.hpp"
 #include "export/handout.hpp"
-#include "figures/registry.hpp"
-#include "rope/params.hpp"
 
 namespace rope::cli {
 
 namespace {
 
-// "a,b,c" as "a, b, c", so that a long list of columns can break between lines.
-std::string spaced(std::string_view list) {
+// A lead paragraph: its `code` spans in bold.
+std::string roff_lead(const std::string& lead) {
     std::string out;
-    for (const char c : list) out += c == ',' ? std::string(", ") : std::string(1, c);
-    return out;
-}
-
-// A sentence ends with a full stop before the next one starts.
-std::string sentence(std::string_view text) {
-    std::string s(text);
-    return !s.empty() && s.back() != '.' ? s + "." : s;
+    bool code = false;
+    for (const char c : roff_escape(lead)) {
+        if (c == '`') out += (code = !code) ? "\\fB" : "\\fR";
+        else out += c;
+    }
+    return out + (code ? "\\fR" : "");
 }
 
 // A tagged paragraph: the tag in bold (an option, a key), then its text.
@@ -32,51 +26,13 @@ std::string item(const std::string& tag, const std::string& text) { return ".TP\
 // Text as it is, line for line, in a no-fill block (the export options, whose columns line up).
 std::string verbatim(const std::string& text) { return ".nf\n" + roff_escape(text) + (text.empty() || text.back() == '\n' ? "" : "\n") + ".fi\n"; }
 
-std::string window_section() {
-    std::string s = ".SH OPTIONS\nThe window's flags; a FILE argument opens a session, a PNG the app exported, a lesson file or a "
-                    "config.json, by its content; a folder opens as a model folder (--set model=DIR).\n";
-    for (const gui::GuiFlag& f : gui::gui_flags())
-        if (!f.for_tests) s += item(flag_usage(f), f.help);
-    s += item("--help, -h", "print the usage, the figures and the parameters, and exit");
-    s += item("--version", "print the version and exit");
-    s += ".PP\nFor tests and benchmarks:\n";
-    for (const gui::GuiFlag& f : gui::gui_flags())
-        if (f.for_tests) s += item(flag_usage(f), f.help);
-    return s;
-}
-
-std::string compute_section() {
-    std::string s = ".SH COMPUTE TABLES\n\\fBrope\\-explorer compute\\fR \\fITABLE\\fR prints one CSV table on standard output: a header row, "
-                    "then rows; numbers in shortest round\\-trip form; angles in radians, wavelengths and positions in tokens.\n";
-    for (const TableInfo& t : compute_tables()) s += item(std::string(t.name), sentence(t.help) + " Columns: " + spaced(t.columns) + ".");
-    return s;
-}
-
-std::string figure_section() {
-    std::string s = ".SH FIGURES\nThe panels, by number; \\fBexport\\fR \\fIFIGURE\\fR takes the name.\n";
-    for (const figures::FigureDescriptor* d : figures::all_figures()) {
-        std::string plots;
-        for (const figures::PlotDescriptor& p : d->plots) plots += (plots.empty() ? "" : ", ") + std::string(p.name);
-        s += item(std::to_string(d->index + 1) + ". " + std::string(d->name),
-                  std::string(d->title) + " (page: " + std::string(figures::pages()[static_cast<std::size_t>(d->page)]) + "). Plots: " + plots +
-                      ". CSV columns: " + spaced(d->csv_columns) + (d->name == "model_card" ? "" : ", then model_name where a model is named") + ".");
-    }
-    return s;
-}
-
-std::string format_section() {
-    std::string s = ".SH FILE FORMATS\nThe extension of \\fB\\-\\-out\\fR picks the format.\n";
-    for (const exporting::FileFormatInfo& f : exporting::file_formats())
-        s += item(f.extension == "/" ? "DIR/" : std::string(f.extension), std::string(f.name) + ": " + std::string(f.help) + ".");
-    return s;
-}
-
-std::string parameter_section() {
-    std::string s = ".SH PARAMETERS\nThe keys of \\fB\\-\\-set\\fR \\fIkey=value\\fR: the same as the sliders, session files and the "
-                    "metadata of exported files.\n";
-    for (const ParamSpec& p : parameter_table()) {
-        const std::string def = !p.unset_means.empty() ? std::string(p.unset_means) : p.default_text.empty() ? "unset" : std::string(p.default_text);
-        s += item(std::string(p.name), sentence(p.help) + " Allowed: " + p.allowed() + ". Default: " + def + ".");
+std::string roff_section(const ReferenceSection& section) {
+    std::string s = ".SH " + section.title + "\n";
+    for (std::size_t b = 0; b < section.blocks.size(); ++b) {
+        const ReferenceBlock& block = section.blocks[b];
+        if (!block.lead.empty()) s += (b > 0 ? ".PP\n" : "") + roff_lead(block.lead) + "\n";
+        for (const ReferenceItem& i : block.items) s += item(i.tag, i.text);
+        if (!block.verbatim.empty()) s += verbatim(block.verbatim);
     }
     return s;
 }
@@ -86,11 +42,24 @@ std::string parameter_section() {
 std::string roff_escape(const std::string& text) {
     std::string out;
     bool line_start = true;
-    for (const char c : text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
         if (line_start && (c == '.' || c == '\'')) out += "\\&";
-        if (c == '\\') out += "\\e";
-        else if (c == '-') out += "\\-";
-        else out += c;
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= 0x80) {  // UTF-8 ("…", "θ") as groff's \[uXXXX], which any roff reads
+            const int extra = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : 1;
+            unsigned code = byte & (0x3F >> extra);
+            for (int k = 1; k <= extra && i + 1 < text.size(); ++k) code = (code << 6) | (static_cast<unsigned char>(text[++i]) & 0x3F);
+            char buf[16];
+            std::snprintf(buf, sizeof buf, "\\[u%04X]", code);
+            out += buf;
+        } else if (c == '\\') {
+            out += "\\e";
+        } else if (c == '-') {
+            out += "\\-";
+        } else {
+            out += c;
+        }
         line_start = c == '\n';
     }
     return out;
@@ -109,12 +78,7 @@ std::string man_page(const std::string& date) {
          "extension, 2D and M\\-RoPE, with a lesson, real\\-model presets and config.json import. Every number comes from one math core "
          "that agrees with numpy and transformers. Without a command it opens the window; \\fBcompute\\fR prints tables and "
          "\\fBexport\\fR writes figure files without a display.\n";
-    s += window_section();
-    s += compute_section();
-    s += ".SH EXPORT\n" + verbatim(export_help());
-    s += format_section();
-    s += figure_section();
-    s += parameter_section();
+    for (const ReferenceSection& section : reference_sections()) s += roff_section(section);
     s += ".SH FILES\n.TP\n\\fI$XDG_STATE_HOME/rope\\-explorer/last\\-session.json\\fR\nthe state kept at the last quit (default "
          "\\fI~/.local/state\\fR)\n.TP\n\\fI$XDG_STATE_HOME/rope\\-explorer/recent\\-configs.json\\fR\nthe config.json files opened last\n"
          ".TP\n\\fI*.rope.json\\fR\nsession files (MIME type application/x\\-rope\\-explorer\\-session)\n";

@@ -98,7 +98,7 @@ const std::vector<GuiFlag>& gui_flags() {
         {"--fresh", nullptr, "start from the defaults, not the state kept at the last quit", false, [](GuiOptions& o, const std::string&) { o.fresh = true; }},
         {"--lessons", "FILE", "step through this lesson file instead of the built-in lesson", false,
          [](GuiOptions& o, const std::string& v) {
-             if (v.empty()) throw UsageError("--lessons needs a lesson file (JSON, see README: Lesson files)");
+             if (v.empty()) throw UsageError("--lessons needs a lesson file (JSON, see docs/teaching.md: Lesson files)");
              o.lessons_file = v;
          }},
         {"--lesson", "N", "open the lesson at step N (from 1)", false,

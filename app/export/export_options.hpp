@@ -9,6 +9,8 @@
 
 namespace rope::exporting {
 
+// png_folder stays last: file_formats.cpp has one row per format up to it, in this order (checked
+// when it compiles).
 enum class FileFormat { png, svg, pdf, csv, html, gif, mp4, webm, png_folder };
 
 struct ExportOptions {

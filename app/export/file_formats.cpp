@@ -1,5 +1,6 @@
 #include "export/file_formats.hpp"
 
+#include <array>
 #include <cctype>
 
 namespace rope::exporting {
@@ -12,34 +13,48 @@ namespace rope::exporting {
 #define ROPE_DESKTOP_ONLY(writer) writer
 #endif
 
+namespace {
+
+// id, name, extension, MIME type (a download's), the dialogs' label, the help line, kind, raster
+// (--scale applies), carries a session, animates too, its writers: a still writer and/or a frame sink
+constexpr std::array<FileFormatInfo, static_cast<std::size_t>(FileFormat::png_folder) + 1> kRows = {{
+    {FileFormat::png, "PNG", ".png", "image/png", "PNG (picture)",
+     "pixels drawn by cairo, the parameters and a Description as text chunks (opens again as a session)", FormatKind::picture, true, true, false,
+     write_png_file, nullptr},
+    {FileFormat::svg, "SVG", ".svg", "image/svg+xml", "SVG (vector, editable text)",
+     "vector, real <text>, crisp heatmap cells, <title> and <desc>, the parameters in <metadata>", FormatKind::picture, false, false, false, write_svg_file,
+     nullptr},
+    {FileFormat::pdf, "PDF", ".pdf", "application/pdf", "PDF (vector)", "vector by cairo, searchable text, what it shows in Subject, the parameters in Keywords",
+     FormatKind::picture, false, false, false, ROPE_DESKTOP_ONLY(write_pdf_file), nullptr},
+    {FileFormat::csv, "CSV", ".csv", "text/csv", "CSV (the numbers)", "the numbers behind the figure, one table", FormatKind::table, false, false, false,
+     write_csv_file, nullptr},
+    {FileFormat::html, "HTML", ".html", "text/html", "HTML (interactive; for blogs)",
+     "one self-contained page: vector, hover readout, nothing loaded; animated: a slider, play/pause, #frame=K",
+     FormatKind::picture, false, false, true, write_html_file, open_html},
+    {FileFormat::gif, "GIF", ".gif", "image/gif", "GIF (loops; for blogs)",
+     "an animation: one palette for all frames, loops, the parameters in a comment", FormatKind::animation, true, false, false, nullptr,
+     ROPE_DESKTOP_ONLY(open_gif)},
+    {FileFormat::mp4, "MP4", ".mp4", "video/mp4", "MP4 (H.264)", "an animation: H.264, yuv420p, the parameters in the container's tags",
+     FormatKind::animation, true, false, false, nullptr, ROPE_DESKTOP_ONLY(open_mp4)},
+    {FileFormat::webm, "WebM", ".webm", "video/webm", "WebM (VP9)", "an animation: VP9, yuv420p, the parameters in the container's tags",
+     FormatKind::animation, true, false, false, nullptr, ROPE_DESKTOP_ONLY(open_webm)},
+    {FileFormat::png_folder, "PNG frames", "/", "inode/directory", "PNG frames (a folder)",
+     "an animation as a new folder of frame-0001.png, ..., each with the PNG's text chunks", FormatKind::animation, true, true, false,
+     nullptr, ROPE_DESKTOP_ONLY(open_png_folder)},
+}};
+
+// file_format(id) reads the row at the id's place: the rows follow FileFormat's order, one each.
+constexpr bool rows_follow_the_enum() {
+    for (std::size_t i = 0; i < kRows.size(); ++i)
+        if (static_cast<std::size_t>(kRows[i].id) != i) return false;
+    return true;
+}
+static_assert(rows_follow_the_enum(), "file_formats.cpp's rows must be in FileFormat's order, one per format");
+
+}  // namespace
+
 const std::vector<FileFormatInfo>& file_formats() {
-    // id, name, extension, MIME type (a download's), the dialogs' label, the help line, kind, raster (--scale applies), carries a session,
-    // animates too, its writers: a still writer and/or a frame sink
-    static const std::vector<FileFormatInfo> table = {
-        {FileFormat::png, "PNG", ".png", "image/png", "PNG (picture)",
-         "pixels drawn by cairo, the parameters and a Description as text chunks (opens again as a session)", FormatKind::picture, true, true, false,
-         write_png_file, nullptr},
-        {FileFormat::svg, "SVG", ".svg", "image/svg+xml", "SVG (vector, editable text)",
-         "vector, real <text>, crisp heatmap cells, <title> and <desc>, the parameters in <metadata>", FormatKind::picture, false, false, false, write_svg_file,
-         nullptr},
-        {FileFormat::pdf, "PDF", ".pdf", "application/pdf", "PDF (vector)", "vector by cairo, searchable text, what it shows in Subject, the parameters in Keywords",
-         FormatKind::picture, false, false, false, ROPE_DESKTOP_ONLY(write_pdf_file), nullptr},
-        {FileFormat::csv, "CSV", ".csv", "text/csv", "CSV (the numbers)", "the numbers behind the figure, one table", FormatKind::table, false, false, false,
-         write_csv_file, nullptr},
-        {FileFormat::html, "HTML", ".html", "text/html", "HTML (interactive; for blogs)",
-         "one self-contained page: vector, hover readout, nothing loaded; animated: a slider, play/pause, #frame=K",
-         FormatKind::picture, false, false, true, write_html_file, open_html},
-        {FileFormat::gif, "GIF", ".gif", "image/gif", "GIF (loops; for blogs)",
-         "an animation: one palette for all frames, loops, the parameters in a comment", FormatKind::animation, true, false, false, nullptr,
-         ROPE_DESKTOP_ONLY(open_gif)},
-        {FileFormat::mp4, "MP4", ".mp4", "video/mp4", "MP4 (H.264)", "an animation: H.264, yuv420p, the parameters in the container's tags",
-         FormatKind::animation, true, false, false, nullptr, ROPE_DESKTOP_ONLY(open_mp4)},
-        {FileFormat::webm, "WebM", ".webm", "video/webm", "WebM (VP9)", "an animation: VP9, yuv420p, the parameters in the container's tags",
-         FormatKind::animation, true, false, false, nullptr, ROPE_DESKTOP_ONLY(open_webm)},
-        {FileFormat::png_folder, "PNG frames", "/", "inode/directory", "PNG frames (a folder)",
-         "an animation as a new folder of frame-0001.png, ..., each with the PNG's text chunks", FormatKind::animation, true, true, false,
-         nullptr, ROPE_DESKTOP_ONLY(open_png_folder)},
-    };
+    static const std::vector<FileFormatInfo> table(kRows.begin(), kRows.end());
     return table;
 }
 

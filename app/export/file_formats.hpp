@@ -1,6 +1,6 @@
 // The one table of file formats the app writes: one row per format (its extension, what it holds,
 // which options apply, whether it carries the session, its writer). The command line, the Export and
-// Record dialogs, --help, the README's table and the tests read it; a new format is one row plus its
+// Record dialogs, --help, docs/reference.md (generated) and the tests read it; a new format is one row plus its
 // writer.
 #pragma once
 
@@ -24,7 +24,7 @@ struct FileFormatInfo {
     std::string_view extension;  // ".png"; "/" for a folder (a path ending in /)
     std::string_view mime;       // "image/png": the type a browser's download is given
     std::string_view label;      // the dialogs' radio button
-    std::string_view help;       // one line for --help and the README
+    std::string_view help;       // one line for --help and docs/reference.md
     FormatKind kind;
     bool raster = false;           // pixels: --scale applies
     bool carries_session = false;  // reopens as a session (--session, Open, drop)

@@ -29,7 +29,7 @@ struct FigureDescriptor {
     std::string_view title;  // "Rotated vectors": the panel header and the file's title
     int page = 0;            // which page of panels shows it (pages())
     int export_width = 800, export_height = 480;  // its size in a file when none is asked for
-    std::string_view csv_columns;  // the header of its CSV, as the README gives it
+    std::string_view csv_columns;  // the header of its CSV, as docs/reference.md gives it
     // its plots in drawing order (PlotGeometry::tag indexes this list): export --plot, a lesson
     // step's "focus" (the ones its text speaks of, shown first when not all of them fit), fitting
     std::vector<PlotDescriptor> plots;

@@ -3,7 +3,7 @@
 // turned into the parameter table's --set vocabulary. A config that says how its layers differ
 // (layer_types, no_rope_layers, Gemma 3's sliding-window pattern, Llama 4's and Qwen3-Next's
 // intervals) becomes the whole model: layer_kinds, model_layers and the selected layer. The rules
-// follow transformers' modeling_rope_utils.py and the models' configuration files (see the README).
+// follow transformers' modeling_rope_utils.py and the models' configuration files (see docs/models-and-config.md).
 #pragma once
 
 #include <stdexcept>

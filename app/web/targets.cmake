@@ -22,7 +22,7 @@ target_link_libraries(rope_export PUBLIC rope_figures rope_io rope_session rope_
 
 # The command line's parsing that the window shares (--set lines, the window's options; the page's
 # address is read with them).
-add_library(rope_cli STATIC ${ROPE_APP}/cli/arguments.cpp ${ROPE_APP}/cli/window_options.cpp)
+add_library(rope_cli STATIC ${ROPE_APP}/cli/arguments.cpp ${ROPE_APP}/cli/window_options.cpp ${ROPE_APP}/gui/input/shortcut_list.cpp)
 target_include_directories(rope_cli PUBLIC ${ROPE_APP})
 target_link_libraries(rope_cli PUBLIC rope_core rope_session rope_weights PRIVATE rope_warnings)
 

@@ -8,7 +8,7 @@ namespace {
 
 constexpr std::string_view kHfQ = "layers.{L}.self_attn.q_proj.weight", kHfK = "layers.{L}.self_attn.k_proj.weight";
 
-// The rules each follow the model's transformers code (the README's table cites the lines).
+// The rules each follow the model's transformers code (docs/models-and-config.md and docs/user-guide.md cite the lines).
 Architecture hf(std::string_view type, ClassShape defaults, bool bias = false) {
     Architecture a;
     a.model_type = type;

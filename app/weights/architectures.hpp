@@ -1,6 +1,6 @@
 // How each architecture we read stores a layer's query and key weights: the one table that names the
 // tensors, how a fused projection splits, how a head's rows pair up, what scales the dims before
-// the rotation, and the reference code each rule follows (the README's citations list the lines).
+// the rotation, and the reference code each rule follows (docs/user-guide.md's citations list the lines).
 // An architecture not in the table is refused by name.
 #pragma once
 

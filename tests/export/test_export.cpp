@@ -534,7 +534,7 @@ bool shows(const std::vector<std::string>& texts, const std::string& part) {
 
 }  // namespace
 
-// The precision CSV's error is signed, angle - angle_exact, as the README says; rounding goes both ways.
+// The precision CSV's error is signed, angle - angle_exact, as the blogging guide's CSV table says; rounding goes both ways.
 TEST_F(ExportTest, PrecisionErrorIsAngleMinusExact) {
     const std::string csv = path("precision.csv");
     ASSERT_EQ(export_cli({"precision", "--out", csv, "--set", "position=3000", "--set", "pair=5"}).exit_code, 0);

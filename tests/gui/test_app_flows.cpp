@@ -5,6 +5,7 @@
 // must show what starting there shows.
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
+#include <imgui_internal.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -26,6 +27,7 @@
 #include "gui/dialogs/session_dialog.hpp"
 #include "gui/presentation/presenter_view.hpp"
 #include "io/png_writer.hpp"
+#include "lessons/panel_help.hpp"
 #include "support/export_cli.hpp"
 #include "support/headless_app.hpp"
 #include "support/synthetic_model.hpp"
@@ -315,6 +317,46 @@ TEST_F(Flows, PanelsKeepTheirSizesWhilePositionAndBaseSweep) {
             app.state().end_gesture();
         }
     }
+}
+
+// F1 over a panel shows what it shows, in the words of its section of docs/panels.md; F1 again, or
+// Esc, closes it; F1 over another panel shows that one's; presenting, F1 is the key list as before
+// (the room sees no help window).
+TEST_F(Flows, F1OverAPanelShowsItsSectionOfThePanelsGuide) {
+    HeadlessApp app({"--fresh"}, 1600, 900);
+    ASSERT_TRUE(app.settle());
+    auto centre = [&](int panel) {
+        const rope::gui::PanelView& p = app.app().panels()[static_cast<std::size_t>(panel)];
+        app.move((p.screen.x0 + p.screen.x1) / 2, (p.screen.y0 + p.screen.y1) / 2);
+    };
+    auto help_window_shown = [&] {
+        const ImGuiWindow* w = ImGui::FindWindowByName("###panel_help");
+        return w && w->Active && w->Name == rope::lessons::panel_help("heatmap").heading + "###panel_help";
+    };
+    centre(1);  // the angle heatmap
+    app.key(GLFW_KEY_F1);
+    app.frame();
+    app.frame();
+    EXPECT_EQ(app.state().help_panel, 1);
+    EXPECT_TRUE(help_window_shown());
+    EXPECT_FALSE(app.state().show_shortcuts);
+    app.key(GLFW_KEY_ESCAPE);
+    app.frame();
+    EXPECT_EQ(app.state().help_panel, -1);
+    centre(0);
+    app.key(GLFW_KEY_F1);
+    app.frame();
+    EXPECT_EQ(app.state().help_panel, 0);
+    app.key(GLFW_KEY_F1);
+    app.frame();
+    EXPECT_EQ(app.state().help_panel, -1) << "F1 again closes it";
+    app.state().presentation = true;
+    app.frame();
+    centre(0);
+    app.key(GLFW_KEY_F1);
+    app.frame();
+    EXPECT_EQ(app.state().help_panel, -1);
+    EXPECT_TRUE(app.state().show_shortcuts) << "presenting, F1 is the key list";
 }
 
 // Ctrl+E over a panel opens its export dialog; Enter writes the file on a worker with the app's
@@ -844,9 +886,9 @@ TEST_F(Flows, PresentingAPageInPartsWithTab) {
     EXPECT_EQ(large.pictures().size(), 4u);
 }
 
-// How many parts each page comes in (pages in order), as the README's table says, for llama-2-7b
+// How many parts each page comes in (pages in order), as docs/user-guide.md's table says, for llama-2-7b
 // alone and beside llama-3-8b as model B.
-TEST_F(Flows, PagePartsAsTheReadmeSays) {
+TEST_F(Flows, PagePartsAsTheUserGuideSays) {
     auto parts = [](float w, float h, bool presenting, const std::string& b) {
         std::vector<std::string> args{"--fresh", "--set", "preset=llama-2-7b"};
         if (!b.empty()) args.insert(args.end(), {"--set", "compare_to=" + b});

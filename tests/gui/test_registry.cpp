@@ -206,7 +206,7 @@ TEST(Registry, EveryDeclaredPlotIsDrawnAndNoOther) {
     }
 }
 
-// The CSV header each descriptor documents (the README's table) is the one the figure writes.
+// The CSV header each descriptor documents (docs/reference.md's figure list) is the one the figure writes.
 TEST(Registry, CsvColumnsAreTheOnesWritten) {
     for (const figures::FigureDescriptor* d : figures::all_figures()) {
         figures::FigureCache cache(rope::weights::folder_reader());

@@ -141,7 +141,8 @@ bool apply_to_state(AppState& state, const Action& action) {
             [&](const act::PageParts& a) { return state.page_parts = a.count, state.page_part = a.part, true; },
             [&](const act::ToggleMaximized& a) { return toggle_maximized(state, a.panel), true; },
             [&](const act::RestoreGrid&) {
-                if (state.show_shortcuts) state.show_shortcuts = false;
+                if (state.help_panel >= 0) state.help_panel = -1;
+                else if (state.show_shortcuts) state.show_shortcuts = false;
                 else state.maximized = -1;
                 return true;
             },
@@ -163,6 +164,7 @@ bool apply_to_state(AppState& state, const Action& action) {
             [&](const act::ToggleFullscreen&) { return state.fullscreen = !state.fullscreen, true; },
             [&](const act::ShowShortcuts& a) { return state.show_shortcuts = a.shown, true; },
             [&](const act::ToggleShortcuts&) { return state.show_shortcuts = !state.show_shortcuts, true; },
+            [&](const act::TogglePanelHelp& a) { return state.help_panel = state.help_panel == a.panel ? -1 : a.panel, true; },
             [&](const act::HoverLinked& a) {
                 if (a.pair >= 0) state.linked_next.pair = a.pair;
                 if (a.position >= 0) state.linked_next.position = a.position;

@@ -124,6 +124,9 @@ struct ShowShortcuts {
     bool shown;
 };
 struct ToggleShortcuts {};
+struct TogglePanelHelp {  // F1 over a panel: what it shows, in words
+    int panel;
+};
 struct HoverLinked {  // the pair and position under the pointer, for the linked views
     int pair = -1;
     std::int64_t position = -1;
@@ -162,7 +165,7 @@ namespace rope::gui {
 using Action = std::variant<act::ChangeParams, act::SetParam, act::SelectKey, act::SetNumber, act::ReplaceParams, act::OpenSession, act::UseLesson, act::StepPosition,
                             act::StepPair, act::BaseNotch, act::Undo, act::Redo, act::StepLesson, act::OpenLesson, act::Reveal, act::Guess, act::EditLesson, act::GoToLessonStep, act::ToggleLessonEditor, act::CloseLesson,
                             act::TogglePlay, act::SetSpeed, act::ShowPage, act::NextPage, act::PageParts, act::ToggleMaximized, act::RestoreGrid,
-                            act::SetTheme, act::TogglePresentation, act::TogglePresenterView, act::ToggleFullscreen, act::ShowShortcuts, act::ToggleShortcuts,
+                            act::SetTheme, act::TogglePresentation, act::TogglePresenterView, act::ToggleFullscreen, act::ShowShortcuts, act::ToggleShortcuts, act::TogglePanelHelp,
                             act::HoverLinked, act::OpenExportDialog, act::OpenFileDialog, act::WriteHandout, act::LessonSaved, act::SetSessionPath, act::SetStatus,
                             act::CancelRecording, act::Screenshot, act::Quit, act::CopyLink>;
 

@@ -228,6 +228,8 @@ void App::layout() {
     apply(asked);
     draw_shortcut_overlay(state_, asked);
     apply(asked);
+    draw_panel_help(state_, asked);
+    apply(asked);
     session_dialog_.draw(state_, asked);
     apply(asked);
     exports_.draw_dialog(state_, panels_, asked);

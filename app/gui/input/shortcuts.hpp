@@ -8,16 +8,10 @@
 #include "gui/app/actions.hpp"
 #include "gui/app/app_state.hpp"
 #include "gui/input/input.hpp"
+#include "gui/input/shortcut_list.hpp"
 #include "gui/panels/panel_set.hpp"
 
 namespace rope::gui {
-
-struct ShortcutHelp {
-    std::string keys;
-    std::string what;
-};
-// The overlay's table (? or F1), number keys from the figure registry.
-std::vector<ShortcutHelp> shortcut_list();
 
 // What a key handler sees: the state, where the panels are, whether a recording is being written,
 // whether a text field or dialog has the keyboard, and the pointer (Ctrl+E and Ctrl+R act on the

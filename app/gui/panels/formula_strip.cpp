@@ -47,9 +47,10 @@ std::string fixed(double v, int decimals) {
     return s;
 }
 
-// A number of the formulas that a slider moves (the base, θ, m·θ): whole numbers whole, others with
-// `digits` significant digits, trailing zeros kept ("94752.20", not "94752.2"), so a sweep changes
-// its width only where it gains a digit.
+// A number of the formulas that a slider moves (the base, θ, m·θ), as the strip is sized for it: whole
+// numbers whole, others with `digits` significant digits and their trailing zeros ("94752.20"), so
+// the size changes only where the number gains a digit. What is drawn drops the zeros ("94752.2",
+// shown_number), never wider.
 std::string steady_number(double v, int digits) {
     if (v == std::floor(v) && std::abs(v) < 1e15) {
         char buf[32];
@@ -65,6 +66,10 @@ std::string steady_number(double v, int digits) {
     return s;
 }
 
+std::string shown_number(double v, int digits) {
+    return v == std::floor(v) && std::abs(v) < 1e15 ? steady_number(v, digits) : num(v, digits);
+}
+
 // The three formulas, each kept on one line where it fits.
 std::vector<std::string> formula_terms(const AppState& state, figures::FigureCache& cache, Shown shown) {
     const ParamSet& p = state.params();
@@ -77,9 +82,10 @@ std::vector<std::string> formula_terms(const AppState& state, figures::FigureCac
     const std::int64_t m = hovered && state.linked.position >= 0 ? state.linked.position : p[P::position];
     const std::string si = subscript(i);
     const double theta = f.theta[i];
-    std::string text = "θ" + si + " = " + steady_number(p[P::base], 7) + "^(−2·" + std::to_string(i) + "/" + std::to_string(f.rotated_dims) +
-                       ") = " + steady_number(f.original_theta[i], 6);
-    if (f.theta[i] != f.original_theta[i]) text += " → " + std::string(to_string(p[P::scaling])) + " ×" + num(p[P::factor], 4) + ": " + steady_number(theta, 6);
+    auto number = [sized](double v, int digits) { return sized ? steady_number(v, digits) : shown_number(v, digits); };
+    std::string text = "θ" + si + " = " + number(p[P::base], 7) + "^(−2·" + std::to_string(i) + "/" + std::to_string(f.rotated_dims) +
+                       ") = " + number(f.original_theta[i], 6);
+    if (f.theta[i] != f.original_theta[i]) text += " → " + std::string(to_string(p[P::scaling])) + " ×" + num(p[P::factor], 4) + ": " + number(theta, 6);
     text += " rad/token";
     // a pair of frequency 0 has no base^(...) to show: say why it does not turn
     if (!f.rotates(i))
@@ -88,7 +94,7 @@ std::vector<std::string> formula_terms(const AppState& state, figures::FigureCac
                                       : "proportional RoPE turns pairs 0–" + std::to_string(f.rotating_pairs - 1) + " only; this one passes through");
     std::vector<std::string> terms{text};
     const double a = wrap_angle(position_angle(static_cast<double>(m), theta));
-    text = "m·θ" + si + " = " + std::to_string(m) + " × " + steady_number(theta, 6) + " = " + steady_number(position_angle(static_cast<double>(m), theta), 7);
+    text = "m·θ" + si + " = " + std::to_string(m) + " × " + number(theta, 6) + " = " + number(position_angle(static_cast<double>(m), theta), 7);
     text += " ≡ " + fixed(sized ? -kPi : a, 4) + " rad (" + fixed(sized ? -180.0 : a * 180 / kPi, 1) + "°)";
     terms.push_back(text);
     const std::vector<double> v = p.vector();

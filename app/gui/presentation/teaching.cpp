@@ -7,7 +7,9 @@
 
 #include "gui/input/shortcuts.hpp"
 #include "gui/app/ui_helpers.hpp"
+#include "figures/registry.hpp"
 #include "lessons/lessons.hpp"
+#include "lessons/panel_help.hpp"
 #include "plot/ticks.hpp"
 #include "session/session.hpp"
 
@@ -53,6 +55,29 @@ void draw_shortcut_overlay(const AppState& state, Actions& out) {
     }
     ImGui::End();
     if (!shown) out.ask(act::ShowShortcuts{false});
+}
+
+void draw_panel_help(const AppState& state, Actions& out) {
+    if (state.help_panel < 0 || state.help_panel >= figures::figure_count() || state.presentation) return;
+    const figures::FigureDescriptor& figure = *figures::all_figures()[static_cast<std::size_t>(state.help_panel)];
+    const lessons::PanelHelp help = lessons::panel_help(figure.name);
+    bool shown = true;
+    const ImVec2 size = ImGui::GetIO().DisplaySize;
+    const float width = std::min(size.x * 0.9f, ImGui::GetFontSize() * 40);
+    ImGui::SetNextWindowPos(ImVec2(size.x / 2, size.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, size.y * 0.9f));
+    ImGui::SetNextWindowBgAlpha(0.96f);
+    const std::string title = (help.heading.empty() ? std::string(figure.title) : help.heading) + "###panel_help";
+    if (ImGui::Begin(title.c_str(), &shown, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(help.text.empty() ? "No words for this panel yet." : help.text.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::Spacing();
+        ImGui::TextDisabled("Esc or F1 closes this. The same words are in docs/panels.md.");
+    }
+    ImGui::End();
+    if (!shown) out.ask(act::TogglePanelHelp{state.help_panel});
 }
 
 void draw_toolbar(const AppState& state, Actions& out) {
