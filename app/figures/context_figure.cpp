@@ -30,6 +30,8 @@ using detail::fit_plots;
 using detail::SubplotFit;
 
 enum class ContextPlot { ratio, wavelength, attention, decay, before, after, difference };
+// The three heatmap cells, left to right (which model's map each holds: AngleHeatmaps::maps).
+ContextPlot heatmap_cell(int k) { return static_cast<ContextPlot>(static_cast<int>(ContextPlot::before) + k); }
 
 // Fixed series slot per variant, so a variant looks the same in every plot and export.
 int variant_slot(Scaling s) {
@@ -494,13 +496,13 @@ AngleHeatmaps angle_heatmaps(BuildContext& ctx, const ContextData& data, const p
               AngleHeatmap{&data.f, h.same_pairs ? &ref.freqs.theta : nullptr,
                            ref.ab ? "difference A − B" : "difference after − before", ContextPlot::difference}};
     if (ref.ab) std::swap(h.maps[0], h.maps[1]);  // A's picture first, as everywhere
-    h.after_shown = fit.shows(5);
+    h.after_shown = fit.shows(ContextPlot::after);
     // One grid of cells for all three, sized for the smallest plot: "before" and "after" of the
     // same config are then the same picture, cell for cell.
     for (int k = 0; k < 3; ++k) {
-        if (!fit.shows(4 + k)) continue;
+        if (!fit.shows(heatmap_cell(k))) continue;
         plot::DisplayList scratch;
-        const plot::Rect a = setup_heatmap(ctx, h, sub, k, fit.cells[4 + k], scratch).first->area();
+        const plot::Rect a = setup_heatmap(ctx, h, sub, k, fit.cell(heatmap_cell(k)), scratch).first->area();
         h.grid_width = std::min(h.grid_width, a.width());
         h.grid_height = std::min(h.grid_height, a.height());
     }
@@ -582,15 +584,15 @@ void build_context(BuildContext& ctx) {
     for (const auto& need : context_plot_needs(ctx.params, st)) options.min_of.push_back(need);
     const SubplotFit fit = fit_plots(ctx, {0, top, W, H}, seven_cells(st, W, H, top), options);
 
-    if (fit.shows(0)) draw_ratio(ctx, data, per_pair, sub, fit.cells[0]);
-    if (fit.shows(1)) draw_wavelengths(ctx, data, per_pair, sub, fit.cells[1]);
-    if (fit.shows(2)) draw_attention(ctx, data, sub, fit.cells[2]);
+    if (fit.shows(ContextPlot::ratio)) draw_ratio(ctx, data, per_pair, sub, fit.cell(ContextPlot::ratio));
+    if (fit.shows(ContextPlot::wavelength)) draw_wavelengths(ctx, data, per_pair, sub, fit.cell(ContextPlot::wavelength));
+    if (fit.shows(ContextPlot::attention)) draw_attention(ctx, data, sub, fit.cell(ContextPlot::attention));
     const std::int64_t max_distance = ctx.params[P::max_distance];
     const bool decay_log_x = ctx.params[P::decay_scale] == DecayScale::log && max_distance >= 2;  // read even when not shown
-    if (fit.shows(3)) draw_decay(ctx, data, sub, max_distance, decay_log_x, fit.cells[3]);
+    if (fit.shows(ContextPlot::decay)) draw_decay(ctx, data, sub, max_distance, decay_log_x, fit.cell(ContextPlot::decay));
     const AngleHeatmaps heatmaps = angle_heatmaps(ctx, data, sub, fit);
     for (int k = 0; k < 3; ++k)
-        if (fit.shows(4 + k)) draw_angle_heatmap(ctx, data, heatmaps, sub, k, fit.cells[4 + k]);
+        if (fit.shows(heatmap_cell(k))) draw_angle_heatmap(ctx, data, heatmaps, sub, k, fit.cell(heatmap_cell(k)));
     if (ctx.request.with_table) fill_context_table(ctx, data);
 }
 
@@ -638,15 +640,15 @@ const FigureDescriptor& context_figure() {
         f.export_width = 1200;
         f.export_height = 1400;
         f.csv_columns = "pair,original_theta,theta,ratio,original_wavelength,wavelength,theta_reference,theta_<variant>...";
-        f.plots = {
-            {"context_ratio", "Frequency ratio θ′ᵢ/θᵢ per pair", "ratio", PlotRole::supporting, AxisRole::pair, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"ratio", "divided by"}},
-            {"context_wavelength", "Wavelengths against the original and the extended context", "wavelengths", PlotRole::main, AxisRole::pair, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"wavelength", "shaded band"}},
-            {"context_attention", "The attention factor against the extension factor", "attention factor", PlotRole::supporting, AxisRole::other, AxisRole::other, 6, {240, 200}, 0, false, 1.5f, {"attention factor plot"}},
-            {"context_decay", "Long-range decay before and after", "decay", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 200}, 0, false, 1.5f, {"decay plot"}},
-            {"context_before", "The angle heatmap before", "before", PlotRole::supporting, AxisRole::position, AxisRole::pair, 4, {240, 200}, 40, false, 1.2f, {"angle heatmaps"}},
-            {"context_after", "The angle heatmap after", "after", PlotRole::supporting, AxisRole::position, AxisRole::pair, 3, {240, 200}, 150, false, 1.2f, {"angle heatmaps"}},
-            {"context_difference", "The angles' difference, after minus before", "difference", PlotRole::supporting, AxisRole::position, AxisRole::pair, 5, {240, 200}, 150, false, 1.2f, {"A minus B"}},
-        };
+        f.plots = tagged_plots<ContextPlot>({
+            {ContextPlot::ratio, {"context_ratio", "Frequency ratio θ′ᵢ/θᵢ per pair", "ratio", PlotRole::supporting, AxisRole::pair, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"ratio", "divided by"}}},
+            {ContextPlot::wavelength, {"context_wavelength", "Wavelengths against the original and the extended context", "wavelengths", PlotRole::main, AxisRole::pair, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"wavelength", "shaded band"}}},
+            {ContextPlot::attention, {"context_attention", "The attention factor against the extension factor", "attention factor", PlotRole::supporting, AxisRole::other, AxisRole::other, 6, {240, 200}, 0, false, 1.5f, {"attention factor plot"}}},
+            {ContextPlot::decay, {"context_decay", "Long-range decay before and after", "decay", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 200}, 0, false, 1.5f, {"decay plot"}}},
+            {ContextPlot::before, {"context_before", "The angle heatmap before", "before", PlotRole::supporting, AxisRole::position, AxisRole::pair, 4, {240, 200}, 40, false, 1.2f, {"angle heatmaps"}}},
+            {ContextPlot::after, {"context_after", "The angle heatmap after", "after", PlotRole::supporting, AxisRole::position, AxisRole::pair, 3, {240, 200}, 150, false, 1.2f, {"angle heatmaps"}}},
+            {ContextPlot::difference, {"context_difference", "The angles' difference, after minus before", "difference", PlotRole::supporting, AxisRole::position, AxisRole::pair, 5, {240, 200}, 150, false, 1.2f, {"A minus B"}}},
+        });
         f.reads = model_and({P::max_position, P::max_distance, P::decay_scale, P::compare, P::compare_to});
         f.describe = describe_context;
         f.build = build_context;

@@ -144,9 +144,9 @@ const FigureDescriptor& decay_figure() {
         f.title = "Long-range decay";
         f.page = 0;
         f.csv_columns = "distance,bound";
-        f.plots = {
-            {"decay", "RoFormer's relative upper bound against distance", "decay bound", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, false, 1.8f, {"bound"}},
-        };
+        f.plots = tagged_plots<DecayPlot>({
+            {DecayPlot::decay, {"decay", "RoFormer's relative upper bound against distance", "decay bound", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, false, 1.8f, {"bound"}}},
+        });
         f.reads = model_and({P::max_distance, P::decay_scale, P::position, P::key_position, P::compare_to, P::preset});
         f.describe = describe_decay;
         f.build = build_decay;

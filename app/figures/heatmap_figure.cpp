@@ -274,9 +274,9 @@ const FigureDescriptor& heatmap_figure() {
         f.page = 0;
         f.csv_columns = "position_from,position_to,pair_from,pair_to,angle,mean_cos,mean_sin,magnitude";
         f.full_resolution_table = true;
-        f.plots = {
-            {"heatmap", "The angle of every pair at every position", "angles", PlotRole::main, AxisRole::position, AxisRole::pair, 0, {240, 200}, 90, false, 1.6f, {"cell", "colour"}},
-        };
+        f.plots = tagged_plots<HeatmapPlot>({
+            {HeatmapPlot::heatmap, {"heatmap", "The angle of every pair at every position", "angles", PlotRole::main, AxisRole::position, AxisRole::pair, 0, {240, 200}, 90, false, 1.6f, {"cell", "colour"}}},
+        });
         f.reads = model_and({P::max_position, P::heatmap_from, P::heatmap_to, P::heatmap_mode, P::position, P::pair});
         f.pair_axis = true;  // i ÷ pairs beside a B of another pair count
         f.draws_b_itself = [](const ParamSet& p) { return p[P::heatmap_mode] == HeatmapMode::a_minus_b; };  // one map of A − B

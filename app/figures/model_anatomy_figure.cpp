@@ -619,11 +619,11 @@ void build_model_anatomy(BuildContext& ctx) {
                                                                               {0, y0 + strip_h + table_h, W, H}}
                                                     : std::vector<plot::Rect>{{0, y0, W, y0 + strip_h}, {0, y0 + strip_h, W, y0 + strip_h + table_h}};
     const SubplotFit fit = fit_plots(ctx, {0, top, W, H}, own);
-    if (fit.shows(0)) draw_strip(ctx, models, fit.cells[0]);
-    if (fit.shows(1))
+    if (fit.shows(AnatomyPlot::layers)) draw_strip(ctx, models, fit.cell(AnatomyPlot::layers));
+    if (fit.shows(AnatomyPlot::kinds))
         draw_table(ctx, rows, selected_kind, layer_summary(a.params, a.model, a.selected, a.temperature, ctx.request.interactive),
-                   fit.cells[1]);
-    if (temperature && fit.shows(2)) draw_temperature(ctx, tuned, fit.cells[2]);
+                   fit.cell(AnatomyPlot::kinds));
+    if (temperature && fit.shows(AnatomyPlot::temperature)) draw_temperature(ctx, tuned, fit.cell(AnatomyPlot::temperature));
 }
 
 void anatomy_pointer(PanelContext& panel, const PointerInput& in) {
@@ -673,11 +673,11 @@ const FigureDescriptor& model_anatomy_figure() {
         f.export_width = 1100;
         f.export_height = 900;  // the strip, the table with all its columns and the NoPE curve at a blog's type
         f.csv_columns = "layer,kind,window,nope,base,head_dim,rotating_pairs,selected";
-        f.plots = {
-            {"anatomy_layers", "The model's layers, one cell each, by kind", "layers", PlotRole::strip, AxisRole::other, AxisRole::other, 0, {240, 160}, 0, true, 6.0f, {"Click a layer", "every fourth layer"}},
-            {"anatomy_kinds", "The kinds of layer and their RoPE", "kinds", PlotRole::table, AxisRole::other, AxisRole::other, 1, {240, 160}, 0, true, 3.0f, {"sliding-window"}},
-            {"anatomy_temperature", "The NoPE layers' query scale against position", "query scale", PlotRole::supporting, AxisRole::position, AxisRole::other, 2, {240, 160}, 0, true, 3.0f, {"the curve"}},
-        };
+        f.plots = tagged_plots<AnatomyPlot>({
+            {AnatomyPlot::layers, {"anatomy_layers", "The model's layers, one cell each, by kind", "layers", PlotRole::strip, AxisRole::other, AxisRole::other, 0, {240, 160}, 0, true, 6.0f, {"Click a layer", "every fourth layer"}}},
+            {AnatomyPlot::kinds, {"anatomy_kinds", "The kinds of layer and their RoPE", "kinds", PlotRole::table, AxisRole::other, AxisRole::other, 1, {240, 160}, 0, true, 3.0f, {"sliding-window"}}},
+            {AnatomyPlot::temperature, {"anatomy_temperature", "The NoPE layers' query scale against position", "query scale", PlotRole::supporting, AxisRole::position, AxisRole::other, 2, {240, 160}, 0, true, 3.0f, {"the curve"}}},
+        });
         f.reads = model_and({P::layer_kinds, P::model_layers, P::layer, P::max_position, P::attn_temperature_tuning, P::floor_scale,
                              P::attn_scale, P::pair, P::vector, P::key_vector});
         f.describe = describe_model_anatomy;

@@ -374,9 +374,9 @@ const FigureDescriptor& model_card_figure() {
         f.export_width = 800;
         f.export_height = 640;
         f.csv_columns = "key,value";
-        f.plots = {
-            {"card", "The model's RoPE configuration, key by key", "model card", PlotRole::table, AxisRole::other, AxisRole::other, 0, {300, 240}, 0, false, 1.2f, {"card", "model card"}},
-        };
+        f.plots = tagged_plots<CardPlot>({
+            {CardPlot::card, {"card", "The model's RoPE configuration, key by key", "model card", PlotRole::table, AxisRole::other, AxisRole::other, 0, {300, 240}, 0, false, 1.2f, {"card", "model card"}}},
+        });
         std::vector<ParamId> reads;
         for (const CardKey& k : card_keys()) reads.push_back(k.id);
         reads.insert(reads.end(), {P::preset, P::compare_to, P::layer_kinds, P::model_layers, P::layer, P::sequence_length});

@@ -315,8 +315,8 @@ void build_pairing(BuildContext& ctx) {
     // too small for both: the layouts' diagram
     const SubplotFit fit =
         fit_plots(ctx, {0, top, W, H}, {plot::Rect{0, top, W, split}, plot::Rect{0, split, W, H}});
-    if (fit.shows(0)) draw_layouts(ctx, pairing, selected, fit.cells[0]);
-    if (fit.shows(1)) draw_shift(ctx, scores, pairing, fit.cells[1]);
+    if (fit.shows(PairingPlot::dims)) draw_layouts(ctx, pairing, selected, fit.cell(PairingPlot::dims));
+    if (fit.shows(PairingPlot::shift)) draw_shift(ctx, scores, pairing, fit.cell(PairingPlot::shift));
     if (ctx.request.with_table) write_table(ctx, scores);
 }
 
@@ -329,10 +329,10 @@ const FigureDescriptor& pairing_figure() {
         f.title = "Pairing layouts";
         f.page = 2;
         f.csv_columns = "m,n,score_matched,score_mixed";
-        f.plots = {
-            {"pairing_dims", "Which dims form each pair in either layout", "pairs", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, true, 3.0f, {"pair neighbours", "rotate_half"}},
-            {"pairing_shift", "The score along a shift of both tokens", "shift", PlotRole::supporting, AxisRole::position, AxisRole::other, 1, {240, 200}, 0, true, 3.0f, {"drifts"}},
-        };
+        f.plots = tagged_plots<PairingPlot>({
+            {PairingPlot::dims, {"pairing_dims", "Which dims form each pair in either layout", "pairs", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, true, 3.0f, {"pair neighbours", "rotate_half"}}},
+            {PairingPlot::shift, {"pairing_shift", "The score along a shift of both tokens", "shift", PlotRole::supporting, AxisRole::position, AxisRole::other, 1, {240, 200}, 0, true, 3.0f, {"drifts"}}},
+        });
         f.reads = model_and({P::pair, P::max_position, P::position, P::key_position, P::vector, P::key_vector});
         f.describe = describe_pairing;
         f.build = build_pairing;

@@ -392,10 +392,10 @@ void build_partial_vs_proportional(BuildContext& ctx) {
     float plots_bottom = bottom - key_h;
     const std::size_t drawn = ctx.result.list.commands.size();
     SubplotFit fit = arrange(plots_bottom);
-    if (!fit.shows(2) && !fit.shows(3)) {
+    if (!fit.shows(LayoutPlot::matched) && !fit.shows(LayoutPlot::mixed)) {
         ctx.result.list.commands.resize(drawn);  // the first arrangement's note line, if it drew one
         SubplotFit without_key = arrange(bottom);
-        if (!without_key.shows(2) && !without_key.shows(3)) {
+        if (!without_key.shows(LayoutPlot::matched) && !without_key.shows(LayoutPlot::mixed)) {
             fit = without_key;
             plots_bottom = bottom;
         } else {  // the band's room decides: with it, no score plot
@@ -403,7 +403,7 @@ void build_partial_vs_proportional(BuildContext& ctx) {
             fit = arrange(plots_bottom);
         }
     }
-    if (fit.shows(2) || fit.shows(3)) {
+    if (fit.shows(LayoutPlot::matched) || fit.shows(LayoutPlot::mixed)) {
         const plot::Rect band{0, plots_bottom, W, bottom};
         why::legend_row(ctx, key, band.x0, band.x1, band.y1 - st.px(2));
         ctx.result.shared_key = band;
@@ -414,10 +414,10 @@ void build_partial_vs_proportional(BuildContext& ctx) {
         colors.log_hi = std::log(std::max(t.partial_theta[0], t.proportional_theta[0]));
         colors.log_lo = std::log(std::min(t.partial_theta[t.turning - 1], t.proportional_theta[t.turning - 1]));
     }
-    if (fit.shows(0)) draw_dims(ctx, t, colors, fit.cells[0]);
-    if (fit.shows(1)) draw_wavelengths(ctx, t, context, fit.cells[1]);
+    if (fit.shows(LayoutPlot::dims)) draw_dims(ctx, t, colors, fit.cell(LayoutPlot::dims));
+    if (fit.shows(LayoutPlot::wavelengths)) draw_wavelengths(ctx, t, context, fit.cell(LayoutPlot::wavelengths));
 
-    if (fit.shows(2)) {
+    if (fit.shows(LayoutPlot::matched)) {
         // the two layouts as built, and the reported port: proportional values on partial pairs
         const std::vector<ScoreCurves> matched{score_curves(t.partial, t.partial, q, k, positions, reach),
                                                score_curves(t.proportional, t.proportional, q, k, positions, reach),
@@ -430,9 +430,9 @@ void build_partial_vs_proportional(BuildContext& ctx) {
                     {1, 4, 3}, {-1, -1, kPortDash},
                     {"rotations, as built or ported: one curve for every m (spread " + s + ")",
                      "rotations: one curve for every m (spread " + s + ")", "rotations: spread over m " + s, "rotations"},
-                    LayoutPlot::matched, fit.cells[2]);
+                    LayoutPlot::matched, fit.cell(LayoutPlot::matched));
     }
-    if (fit.shows(3)) {
+    if (fit.shows(LayoutPlot::mixed)) {
         const std::vector<ScoreCurves> bug{score_curves(t.proportional, t.partial, q, k, positions, reach),
                                            score_curves(t.partial, t.proportional, q, k, positions, reach)};
         const std::string spread =
@@ -441,7 +441,7 @@ void build_partial_vs_proportional(BuildContext& ctx) {
                     {"tables mixed, cos/sin and rotate_half: not a rotation, spread over m " + spread,
                      "tables mixed, not a rotation: spread over m " + spread, "tables mixed: spread over m " + spread,
                      "tables mixed: spread " + spread, "tables mixed"},
-                    LayoutPlot::mixed, fit.cells[3]);
+                    LayoutPlot::mixed, fit.cell(LayoutPlot::mixed));
     }
 
     if (ctx.request.with_table) {
@@ -468,12 +468,12 @@ const FigureDescriptor& partial_vs_proportional_figure() {
         f.export_width = 1100;
         f.export_height = 1300;  // four plots at type a blog column can read (plot::kBlogTickPx)
         f.csv_columns = "pair,theta_partial,theta_proportional";
-        f.plots = {
-            {"layout_dims", "Which dims pair in each layout", "dims", PlotRole::supporting, AxisRole::other, AxisRole::other, 0, {300, 190}, 0, false, 4.0f, {"pairs dim"}},
-            {"layout_wavelengths", "Each pair's wavelength against the context", "wavelengths", PlotRole::supporting, AxisRole::pair, AxisRole::other, 2, {300, 230}, 0, false, 1.2f, {"frequency"}},
-            {"layout_scores_matched", "Scores of the reported port: still a rotation", "rotations", PlotRole::supporting, AxisRole::other, AxisRole::other, 3, {300, 230}, 0, false, 1.2f, {"dashed curve"}},
-            {"layout_scores_mixed", "Scores of mixed layouts: no rotation", "tables mixed", PlotRole::main, AxisRole::other, AxisRole::other, 1, {300, 230}, 0, false, 1.2f, {"spread apart"}},
-        };
+        f.plots = tagged_plots<LayoutPlot>({
+            {LayoutPlot::dims, {"layout_dims", "Which dims pair in each layout", "dims", PlotRole::supporting, AxisRole::other, AxisRole::other, 0, {300, 190}, 0, false, 4.0f, {"pairs dim"}}},
+            {LayoutPlot::wavelengths, {"layout_wavelengths", "Each pair's wavelength against the context", "wavelengths", PlotRole::supporting, AxisRole::pair, AxisRole::other, 2, {300, 230}, 0, false, 1.2f, {"frequency"}}},
+            {LayoutPlot::matched, {"layout_scores_matched", "Scores of the reported port: still a rotation", "rotations", PlotRole::supporting, AxisRole::other, AxisRole::other, 3, {300, 230}, 0, false, 1.2f, {"dashed curve"}}},
+            {LayoutPlot::mixed, {"layout_scores_mixed", "Scores of mixed layouts: no rotation", "tables mixed", PlotRole::main, AxisRole::other, AxisRole::other, 1, {300, 230}, 0, false, 1.2f, {"spread apart"}}},
+        });
         f.reads = {P::dim, P::base, P::rotary_fraction, P::max_position, P::vector, P::key_vector,
                    P::scaling,   // scaling: with B, whether the pair axes read i ÷ pairs (pair counts differ)
                    P::preset, P::model_name};  // the title's name

@@ -33,7 +33,7 @@ namespace why = detail::why;
 using plot::Color;
 
 enum class GridPlot { axial, chunked, interleaved, axes };
-constexpr int kMaps = 3;
+constexpr int kMaps = static_cast<int>(GridPlot::axes);  // the three maps come before the axes strip
 
 // One map: which layout, its titles (longest first), and the layout itself (none: 2D axial needs
 // rotated dims that are a multiple of 4).
@@ -517,9 +517,9 @@ void draw_arranged(BuildContext& ctx, const std::vector<MapSpec>& maps, const Co
         }
     }
     for (int i = 0; i < kMaps; ++i)
-        if (fit.shows(i))
-            draw_map(ctx, maps[static_cast<std::size_t>(i)], scale, g, i == mine, fit.draws_key[static_cast<std::size_t>(i)], fit.cells[static_cast<std::size_t>(i)]);
-    if (fit.shows(kMaps)) draw_axes_strip(ctx, maps, listed_maps(ctx.figure(), st, mine), form, g, fit.cells[static_cast<std::size_t>(kMaps)]);
+        if (const GridPlot map = static_cast<GridPlot>(i); fit.shows(map))
+            draw_map(ctx, maps[static_cast<std::size_t>(i)], scale, g, i == mine, fit.draws_key_of(map), fit.cell(map));
+    if (fit.shows(GridPlot::axes)) draw_axes_strip(ctx, maps, listed_maps(ctx.figure(), st, mine), form, g, fit.cell(GridPlot::axes));
 }
 
 // What the maps and the strip need in this state (focus_fits): the compact strip, the least it takes.
@@ -623,12 +623,12 @@ const FigureDescriptor& patch_grid_figure() {
         f.export_width = 1200;
         f.export_height = 900;
         f.csv_columns = "layout,row,col,similarity";
-        f.plots = {
-            {"patch_axial", "Similarity to the query patch, 2D axial RoPE", "2D axial", PlotRole::main, AxisRole::index, AxisRole::index, 0, {160, 160}, 90, false, 1.3f, {"cross"}, true, true},
-            {"patch_chunked", "Similarity to the query patch, M-RoPE in sections", "chunked", PlotRole::main, AxisRole::index, AxisRole::index, 1, {160, 160}, 90, false, 1.3f, {"chunked map"}, true, true},
-            {"patch_interleaved", "Similarity to the query patch, M-RoPE interleaved", "interleaved", PlotRole::main, AxisRole::index, AxisRole::index, 2, {160, 160}, 90, false, 1.3f, {"interleaves"}, true, true},
-            {"patch_axes", "Each axis' pairs and their wavelengths", "pairs per axis", PlotRole::strip, AxisRole::other, AxisRole::other, 3, {240, 120}, 0, true, 5.0f, {"which axis", "half of the pairs"}},
-        };
+        f.plots = tagged_plots<GridPlot>({
+            {GridPlot::axial, {"patch_axial", "Similarity to the query patch, 2D axial RoPE", "2D axial", PlotRole::main, AxisRole::index, AxisRole::index, 0, {160, 160}, 90, false, 1.3f, {"cross"}, true, true}},
+            {GridPlot::chunked, {"patch_chunked", "Similarity to the query patch, M-RoPE in sections", "chunked", PlotRole::main, AxisRole::index, AxisRole::index, 1, {160, 160}, 90, false, 1.3f, {"chunked map"}, true, true}},
+            {GridPlot::interleaved, {"patch_interleaved", "Similarity to the query patch, M-RoPE interleaved", "interleaved", PlotRole::main, AxisRole::index, AxisRole::index, 2, {160, 160}, 90, false, 1.3f, {"interleaves"}, true, true}},
+            {GridPlot::axes, {"patch_axes", "Each axis' pairs and their wavelengths", "pairs per axis", PlotRole::strip, AxisRole::other, AxisRole::other, 3, {240, 120}, 0, true, 5.0f, {"which axis", "half of the pairs"}}},
+        });
         f.reads = model_and({P::rope_axes, P::axial_frequencies, P::mrope_section, P::mrope_section_interleaved, P::mrope_interleaved, P::grid_rows, P::grid_cols, P::query_row,
                              P::query_col, P::vector, P::key_vector});
         f.describe = describe_patch_grid;

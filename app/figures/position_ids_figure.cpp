@@ -584,9 +584,9 @@ void build_position_ids(BuildContext& ctx) {
     const bool beside = own.grid.width() > 0 && own.notes.x0 > 0;
     const plot::Rect plots_area{0, top, beside ? own.notes.x0 : W, beside ? H : own.notes.y0};
     const detail::SubplotFit fit = detail::fit_plots(ctx, plots_area, {own.table, own.grid}, options);
-    const bool grid = fit.shows(static_cast<int>(IdsPlot::id_grid)) && own.grid.width() > 0;
-    const DrawnTable table = draw_table(ctx, seq, heads, fit.cells[0]);
-    const float bottom = grid ? draw_id_grid(ctx, seq, fit.cells[1], table.type) : table.bottom;
+    const bool grid = fit.shows(IdsPlot::id_grid) && own.grid.width() > 0;
+    const DrawnTable table = draw_table(ctx, seq, heads, fit.cell(IdsPlot::table));
+    const float bottom = grid ? draw_id_grid(ctx, seq, fit.cell(IdsPlot::id_grid), table.type) : table.bottom;
     if (!beside) {  // the notes right under the table or the grid
         draw_notes(ctx, notes, 0, W, std::min(bottom + st.px(6), std::max(bottom, H - notes.height - st.px(4))), H);
         return;
@@ -608,10 +608,10 @@ const FigureDescriptor& position_ids_figure() {
         f.export_width = 1200;
         f.export_height = 675;  // room for the id grid under the table at a blog's type
         f.csv_columns = "index,kind,row,col,t,h,w,index_1d";
-        f.plots = {
-            {"position_ids", "Position ids (t, h, w) of text, an image and text", "position ids", PlotRole::table, AxisRole::other, AxisRole::other, 0, {240, 120}, 0, true, 4.0f, {"position id"}},
-            {"id_grid", "The image's patches as a grid of their (h, w) ids, between the text tokens", "id grid", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {320, 150}, 0, true, 4.0f, {"h = 3 + row", "+ row"}},
-        };
+        f.plots = tagged_plots<IdsPlot>({
+            {IdsPlot::table, {"position_ids", "Position ids (t, h, w) of text, an image and text", "position ids", PlotRole::table, AxisRole::other, AxisRole::other, 0, {240, 120}, 0, true, 4.0f, {"position id"}}},
+            {IdsPlot::id_grid, {"id_grid", "The image's patches as a grid of their (h, w) ids, between the text tokens", "id grid", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {320, 150}, 0, true, 4.0f, {"h = 3 + row", "+ row"}}},
+        });
         f.reads = {P::text_before, P::text_after, P::grid_rows, P::grid_cols, P::rope_axes, P::preset, P::model_name};
         f.describe = describe_position_ids;
         f.build = build_position_ids;

@@ -426,16 +426,15 @@ void build_precision(BuildContext& ctx) {
     const float B = draw_shared_legend(ctx, look);
     // too small for four plots: the angle errors first, then the rotated vector's, then the gaps
     const SubplotFit fit = fit_plots(ctx, {0, top, W, B}, own_cells(W, top, B, column));
-    const std::vector<plot::Rect>& cell = fit.cells;
     float cell_h = 0;
-    for (const plot::Rect& r : cell) cell_h = std::max(cell_h, r.height());
+    for (const plot::Rect& r : fit.cells) cell_h = std::max(cell_h, r.height());
     look.plot_h = cell_h - st.px(look.sub.title_font) * 1.5f - look.tf * 1.5f - st.px(look.sub.label_font) * 1.5f - st.px(22);
     look.m_tag = "m = " + plot::tick_label(data.m_now, 1);
 
-    if (fit.shows(0)) draw_angle_errors(ctx, data, look, cell[0]);
-    if (fit.shows(1)) draw_position_gaps(ctx, data, look, cell[1]);
-    if (fit.shows(2)) draw_pair_errors(ctx, data, look, cell[2]);
-    if (fit.shows(3)) draw_vector_errors(ctx, data, look, cell[3]);
+    if (fit.shows(PrecisionPlot::angle)) draw_angle_errors(ctx, data, look, fit.cell(PrecisionPlot::angle));
+    if (fit.shows(PrecisionPlot::positions)) draw_position_gaps(ctx, data, look, fit.cell(PrecisionPlot::positions));
+    if (fit.shows(PrecisionPlot::pairs)) draw_pair_errors(ctx, data, look, fit.cell(PrecisionPlot::pairs));
+    if (fit.shows(PrecisionPlot::vector)) draw_vector_errors(ctx, data, look, fit.cell(PrecisionPlot::vector));
     if (ctx.request.with_table) write_table(ctx, data);
 }
 
@@ -448,12 +447,12 @@ const FigureDescriptor& precision_figure() {
         f.title = "Numeric precision";
         f.page = 2;
         f.csv_columns = "format,m,pair,angle_exact,angle,error,spacing";
-        f.plots = {
-            {"precision_angle", "Angle error against position", "angle error", PlotRole::main, AxisRole::position, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"bfloat16", "rounded"}},
-            {"precision_positions", "The gap between the positions each format stores", "position gaps", PlotRole::supporting, AxisRole::position, AxisRole::other, 3, {240, 200}, 0, false, 1.5f, {"position 257"}},
-            {"precision_pairs", "Angle error of every pair at m", "every pair", PlotRole::supporting, AxisRole::pair, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"fastest pair"}},
-            {"precision_vector", "The rotated vector in each format", "rotated vector", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 200}, 0, false, 1.5f, {"casting"}},
-        };
+        f.plots = tagged_plots<PrecisionPlot>({
+            {PrecisionPlot::angle, {"precision_angle", "Angle error against position", "angle error", PlotRole::main, AxisRole::position, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"bfloat16", "rounded"}}},
+            {PrecisionPlot::positions, {"precision_positions", "The gap between the positions each format stores", "position gaps", PlotRole::supporting, AxisRole::position, AxisRole::other, 3, {240, 200}, 0, false, 1.5f, {"position 257"}}},
+            {PrecisionPlot::pairs, {"precision_pairs", "Angle error of every pair at m", "every pair", PlotRole::supporting, AxisRole::pair, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"fastest pair"}}},
+            {PrecisionPlot::vector, {"precision_vector", "The rotated vector in each format", "rotated vector", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 200}, 0, false, 1.5f, {"casting"}}},
+        });
         f.reads = model_and({P::pair, P::max_position, P::position, P::vector});
         f.pair_axis = true;  // i ÷ pairs beside a B of another pair count
         f.describe = describe_precision;

@@ -6,8 +6,10 @@
 
 #include <functional>
 #include <initializer_list>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "figures/figures.hpp"
@@ -83,6 +85,26 @@ struct FigureDescriptor {
 
 // The config scope's parameters (the model: what the frequencies depend on) followed by `more`, for `reads`.
 std::vector<ParamId> model_and(std::initializer_list<ParamId> more);
+
+// A figure's plots with their tags (the figure's enum of plots, which its layout code names them
+// by): a row out of the enum's order throws when the figure is first described, so the enum and the
+// list cannot disagree.
+template <class Plot>
+struct TaggedPlot {
+    Plot tag;
+    PlotDescriptor plot;
+};
+template <class Plot>
+std::vector<PlotDescriptor> tagged_plots(std::initializer_list<TaggedPlot<Plot>> rows) {
+    static_assert(std::is_enum_v<Plot>, "a figure's plots are tagged by its enum of plots");
+    std::vector<PlotDescriptor> plots;
+    for (const TaggedPlot<Plot>& row : rows) {
+        if (static_cast<std::size_t>(row.tag) != plots.size())
+            throw std::logic_error("plot \"" + std::string(row.plot.name) + "\" is not in its enum's order");
+        plots.push_back(row.plot);
+    }
+    return plots;
+}
 
 // A figure's plot by name (null if it has none of that name), and "pair, fan, qk": its plots' names.
 const PlotDescriptor* find_plot(const FigureDescriptor& figure, std::string_view name);

@@ -226,8 +226,8 @@ void build_scores(BuildContext& ctx) {
     const std::vector<plot::Rect> own = own_cells(ctx, data.v, top, bottom);
     // too small for both: the matched layouts' matrix, with the colour bar
     const SubplotFit fit = fit_plots(ctx, {0, top, W, bottom}, own);
-    if (fit.shows(0)) draw_matched_scores(ctx, data, !fit.shows(1), fit.cells[0]);
-    if (fit.shows(1)) draw_mixed_scores(ctx, data, own[1].width(), fit.cells[1]);
+    if (fit.shows(ScoresPlot::matched)) draw_matched_scores(ctx, data, !fit.shows(ScoresPlot::mixed), fit.cell(ScoresPlot::matched));
+    if (fit.shows(ScoresPlot::mixed)) draw_mixed_scores(ctx, data, own[1].width(), fit.cell(ScoresPlot::mixed));
     if (ctx.request.with_table) write_table(ctx, data);
 }
 
@@ -240,10 +240,10 @@ const FigureDescriptor& scores_figure() {
         f.title = "Score matrix";
         f.page = 2;
         f.csv_columns = "m,n,score,score_mixed";
-        f.plots = {
-            {"scores", "The score matrix <R(m)q, R(n)k>", "matched layouts", PlotRole::main, AxisRole::position, AxisRole::position, 0, {240, 200}, 0, false, 1.0f, {"diagonal", "Toeplitz"}},
-            {"scores_mixed", "The same with the pairing layouts mixed up", "mixed layouts", PlotRole::supporting, AxisRole::position, AxisRole::position, 1, {240, 200}, 110, false, 1.0f, {"mixed up", "stripes break"}},
-        };
+        f.plots = tagged_plots<ScoresPlot>({
+            {ScoresPlot::matched, {"scores", "The score matrix <R(m)q, R(n)k>", "matched layouts", PlotRole::main, AxisRole::position, AxisRole::position, 0, {240, 200}, 0, false, 1.0f, {"diagonal", "Toeplitz"}}},
+            {ScoresPlot::mixed, {"scores_mixed", "The same with the pairing layouts mixed up", "mixed layouts", PlotRole::supporting, AxisRole::position, AxisRole::position, 1, {240, 200}, 110, false, 1.0f, {"mixed up", "stripes break"}}},
+        });
         f.reads = model_and({P::max_position, P::position, P::key_position, P::vector, P::key_vector});
         f.describe = describe_scores;
         f.build = build_scores;

@@ -220,8 +220,8 @@ void build_sinusoidal(BuildContext& ctx) {
     const SubplotFit fit = fit_plots(ctx, {0, top, W, bottom},
                                         {wide ? plot::Rect{0, top, W / 2, bottom} : plot::Rect{0, top, W, mid_y},
                                          wide ? plot::Rect{W / 2, top, W, bottom} : plot::Rect{0, mid_y, W, bottom}});
-    if (fit.shows(0)) draw_absolute(ctx, data, b.has_value(), fit.cells[0]);
-    if (fit.shows(1)) draw_rope(ctx, data, b ? &*b : nullptr, fit.cells[1]);
+    if (fit.shows(SinusoidalPlot::absolute)) draw_absolute(ctx, data, b.has_value(), fit.cell(SinusoidalPlot::absolute));
+    if (fit.shows(SinusoidalPlot::rope)) draw_rope(ctx, data, b ? &*b : nullptr, fit.cell(SinusoidalPlot::rope));
     if (ctx.request.with_table) ctx.result.table = detail::table_of_models(data, b ? &*b : nullptr, fill_sinusoidal_table);
 }
 
@@ -234,10 +234,10 @@ const FigureDescriptor& sinusoidal_figure() {
         f.title = "Absolute vs RoPE";
         f.page = 2;
         f.csv_columns = "m,n,distance,pe_dot,additive_score,rope_score";
-        f.plots = {
-            {"sinusoidal_absolute", "Absolute sinusoidal encoding: dot products and scores", "sinusoidal PE", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"position vectors"}},
-            {"sinusoidal_rope", "RoPE's score for the same queries", "RoPE", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"RoPE's score"}},
-        };
+        f.plots = tagged_plots<SinusoidalPlot>({
+            {SinusoidalPlot::absolute, {"sinusoidal_absolute", "Absolute sinusoidal encoding: dot products and scores", "sinusoidal PE", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"position vectors"}}},
+            {SinusoidalPlot::rope, {"sinusoidal_rope", "RoPE's score for the same queries", "RoPE", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"RoPE's score"}}},
+        });
         f.reads = model_and({P::max_position, P::position, P::key_position, P::vector, P::key_vector, P::preset});
         f.describe = describe_sinusoidal;
         f.build = build_sinusoidal;

@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -23,8 +24,22 @@ struct SubplotFit {
     // that share one key (PlotDescriptor::shares_key) only the rightmost does
     std::vector<bool> draws_key;
     int shown = 0;
-    bool shows(int i) const { return cells[static_cast<std::size_t>(i)].width() > 0; }
+    // A plot by its tag (the figure's enum of plots, FigureDescriptor::plots in its order), never by
+    // a number that a reordered list would silently point elsewhere.
+    template <class Plot>
+    const plot::Rect& cell(Plot p) const { return cells[index_of(p)]; }
+    template <class Plot>
+    bool shows(Plot p) const { return cell(p).width() > 0; }
+    template <class Plot>
+    bool draws_key_of(Plot p) const { return draws_key[index_of(p)]; }
     bool all() const { return shown == static_cast<int>(cells.size()); }
+
+private:
+    template <class Plot>
+    static std::size_t index_of(Plot p) {
+        static_assert(std::is_enum_v<Plot>, "name a plot by its tag, not its number");
+        return static_cast<std::size_t>(p);
+    }
 };
 
 struct FitOptions {

@@ -320,10 +320,10 @@ void build_sweep(BuildContext& ctx) {
     for (const plot::Rect& r : fit.cells) cell_h = std::max(cell_h, r.height()), cell_w = std::max(cell_w, r.width());
     layout.compact = cell_h < st.px(300) || cell_w < st.px(380);
 
-    if (fit.shows(0)) draw_wavelength_map(ctx, data, sub, layout, fit.cells[0]);
-    if (fit.shows(1)) draw_decay_for_bases(ctx, data, sub, layout, fit.cells[1]);
-    if (fit.shows(2)) draw_cosine_sum(ctx, data, sub, layout, fit.cells[2]);
-    if (fit.shows(3)) draw_base_bound(ctx, data, sub, layout, fit.cells[3]);
+    if (fit.shows(SweepPlot::wavelengths)) draw_wavelength_map(ctx, data, sub, layout, fit.cell(SweepPlot::wavelengths));
+    if (fit.shows(SweepPlot::decay)) draw_decay_for_bases(ctx, data, sub, layout, fit.cell(SweepPlot::decay));
+    if (fit.shows(SweepPlot::cosine_sum)) draw_cosine_sum(ctx, data, sub, layout, fit.cell(SweepPlot::cosine_sum));
+    if (fit.shows(SweepPlot::base_bound)) draw_base_bound(ctx, data, sub, layout, fit.cell(SweepPlot::base_bound));
     if (ctx.request.with_table) fill_sweep_table(ctx, data);
 }
 
@@ -378,12 +378,12 @@ const FigureDescriptor& sweep_figure() {
         f.title = "Base sweep";
         f.page = 0;
         f.csv_columns = "base,pair,wavelength,wavelength_over_context";
-        f.plots = {
-            {"sweep", "Wavelength over context for every pair and base", "wavelength λ ÷ context", PlotRole::main, AxisRole::other, AxisRole::pair, 0, {240, 200}, 0, false, 1.4f, {"one row per pair"}},
-            {"sweep_decay", "The decay bound for five bases", "decay bound", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {240, 200}, 0, false, 1.4f, {"five bases"}},
-            {"sweep_cosine", "The sum of cos(m·θᵢ) against m", "cosine sum", PlotRole::supporting, AxisRole::position, AxisRole::other, 3, {240, 200}, 0, false, 1.8f, {"sum of cos", "below zero"}},
-            {"sweep_bound", "The smallest base against context length", "base bound", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 200}, 0, false, 1.4f, {"smallest base"}},
-        };
+        f.plots = tagged_plots<SweepPlot>({
+            {SweepPlot::wavelengths, {"sweep", "Wavelength over context for every pair and base", "wavelength λ ÷ context", PlotRole::main, AxisRole::other, AxisRole::pair, 0, {240, 200}, 0, false, 1.4f, {"one row per pair"}}},
+            {SweepPlot::decay, {"sweep_decay", "The decay bound for five bases", "decay bound", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {240, 200}, 0, false, 1.4f, {"five bases"}}},
+            {SweepPlot::cosine_sum, {"sweep_cosine", "The sum of cos(m·θᵢ) against m", "cosine sum", PlotRole::supporting, AxisRole::position, AxisRole::other, 3, {240, 200}, 0, false, 1.8f, {"sum of cos", "below zero"}}},
+            {SweepPlot::base_bound, {"sweep_bound", "The smallest base against context length", "base bound", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 200}, 0, false, 1.4f, {"smallest base"}}},
+        });
         f.reads = model_and({P::max_position, P::max_distance, P::decay_scale, P::compare_to});
         f.describe = describe_sweep;
         f.build = build_sweep;

@@ -301,9 +301,9 @@ void build_trained(BuildContext& ctx) {
                 split_y = th + (bottom - th) * 0.58f;
     const std::vector<plot::Rect> own = {{0, th, split_x, split_y}, {split_x, th, W, split_y}, {0, split_y, W, bottom}};
     const detail::SubplotFit fit = detail::fit_plots(ctx, {0, th, W, bottom}, own);
-    if (fit.shows(0)) draw_heads(ctx, m, sub, fit.cells[0], fit.draws_key[0]);
-    if (fit.shows(1)) draw_layers(ctx, m, sub, fit.cells[1], fit.draws_key[1]);
-    if (fit.shows(2)) draw_wavelength(ctx, m, sub, fit.cells[2]);
+    if (fit.shows(TrainedPlot::heads)) draw_heads(ctx, m, sub, fit.cell(TrainedPlot::heads), fit.draws_key_of(TrainedPlot::heads));
+    if (fit.shows(TrainedPlot::layers)) draw_layers(ctx, m, sub, fit.cell(TrainedPlot::layers), fit.draws_key_of(TrainedPlot::layers));
+    if (fit.shows(TrainedPlot::wavelength)) draw_wavelength(ctx, m, sub, fit.cell(TrainedPlot::wavelength));
     for (std::size_t i = 0; i < notes.size(); ++i)
         ctx.result.list.text({W / 2, H - st.px(2) - line * static_cast<float>(notes.size() - 1 - i)}, notes[i], st.px(st.tick_font), st.theme.text,
                              plot::HAlign::center, plot::VAlign::bottom);
@@ -393,11 +393,11 @@ const FigureDescriptor& trained_figure() {
         f.export_width = 1000;
         f.export_height = 640;
         f.csv_columns = "layer,head,kv_head,pair,original_wavelength,q_norm,k_norm,usage,share";
-        f.plots = {
-            {"trained_heads", "Each head's share by pair, selected layer", "heads × pairs", PlotRole::main, AxisRole::pair, AxisRole::other, 0, {260, 200}, 90, false, 1.6f, {"heads", "head"}},
-            {"trained_layers", "Every layer's mean share by pair", "layers × pairs", PlotRole::supporting, AxisRole::pair, AxisRole::other, 1, {220, 180}, 80, false, 1.4f, {"layers", "layer"}},
-            {"trained_wavelength", "Mean share against wavelength", "share vs wavelength", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 180}, 0, false, 1.8f, {"wavelength", "extension band"}},
-        };
+        f.plots = tagged_plots<TrainedPlot>({
+            {TrainedPlot::heads, {"trained_heads", "Each head's share by pair, selected layer", "heads × pairs", PlotRole::main, AxisRole::pair, AxisRole::other, 0, {260, 200}, 90, false, 1.6f, {"heads", "head"}}},
+            {TrainedPlot::layers, {"trained_layers", "Every layer's mean share by pair", "layers × pairs", PlotRole::supporting, AxisRole::pair, AxisRole::other, 1, {220, 180}, 80, false, 1.4f, {"layers", "layer"}}},
+            {TrainedPlot::wavelength, {"trained_wavelength", "Mean share against wavelength", "share vs wavelength", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {240, 180}, 0, false, 1.8f, {"wavelength", "extension band"}}},
+        });
         f.reads = model_and({P::model, P::layer, P::layer_kinds, P::model_layers, P::max_position, P::pair});
         f.describe = describe_trained;
         f.file_problem = [](const ParamSet& p) {

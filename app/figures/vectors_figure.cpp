@@ -473,9 +473,9 @@ void build_vectors(BuildContext& ctx) {
     sub.title_font = st.title_font * 0.8f;
     sub.draw_titles = true;  // the three views need their own captions
 
-    if (fit.shows(0)) draw_pair_plot(ctx, data, bp, sub, fit.cells[0]);
-    if (fit.shows(1)) draw_fan(ctx, data, bp, sub, fit.cells[1]);
-    if (fit.shows(2)) draw_q_and_k(ctx, data, bp, b_params ? &*b_params : nullptr, sub, fit.cells[2]);
+    if (fit.shows(VectorsPlot::pair)) draw_pair_plot(ctx, data, bp, sub, fit.cell(VectorsPlot::pair));
+    if (fit.shows(VectorsPlot::fan)) draw_fan(ctx, data, bp, sub, fit.cell(VectorsPlot::fan));
+    if (fit.shows(VectorsPlot::qk)) draw_q_and_k(ctx, data, bp, b_params ? &*b_params : nullptr, sub, fit.cell(VectorsPlot::qk));
     if (ctx.request.with_table) ctx.result.table = detail::table_of_models(data, bp, fill_vectors_table);
 }
 
@@ -554,11 +554,11 @@ const FigureDescriptor& vectors_figure() {
         f.title = "Rotated vectors";
         f.page = 0;
         f.csv_columns = "pair,angle,x_first,x_second,rotated_first,rotated_second";
-        f.plots = {
-            {"pair", "The selected pair turned to position m", "pair i at m", PlotRole::main, AxisRole::other, AxisRole::other, 0, {170, 150}, 0, false, 1.0f, {"arrow", "turn"}},
-            {"fan", "One token's rotation in every pair", "every pair", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {170, 150}, 0, false, 1.0f, {"fan"}},
-            {"qk", "q at m beside k at n", "q and k", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {170, 150}, 0, false, 1.0f, {"q and k", "shift buttons"}},
-        };
+        f.plots = tagged_plots<VectorsPlot>({
+            {VectorsPlot::pair, {"pair", "The selected pair turned to position m", "pair i at m", PlotRole::main, AxisRole::other, AxisRole::other, 0, {170, 150}, 0, false, 1.0f, {"arrow", "turn"}}},
+            {VectorsPlot::fan, {"fan", "One token's rotation in every pair", "every pair", PlotRole::supporting, AxisRole::other, AxisRole::other, 2, {170, 150}, 0, false, 1.0f, {"fan"}}},
+            {VectorsPlot::qk, {"qk", "q at m beside k at n", "q and k", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {170, 150}, 0, false, 1.0f, {"q and k", "shift buttons"}}},
+        });
         f.reads = model_and({P::pair, P::position, P::key_position, P::vector, P::key_vector, P::preset});
         f.model_b = ModelBView::itself;  // B dashed on the same circles
         f.describe = describe_vectors;

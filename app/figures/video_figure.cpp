@@ -235,8 +235,8 @@ void build_video(BuildContext& ctx) {
     const SubplotFit fit = fit_plots(ctx, {0, top, W, H},
                                      {wide ? plot::Rect{0, top, mid_x, H} : plot::Rect{0, top, W, mid_y},
                                       wide ? plot::Rect{mid_x, top, W, H} : plot::Rect{0, mid_y, W, H}});
-    if (fit.shows(0)) draw_time(ctx, layouts, data, fit.cells[0]);
-    if (fit.shows(1)) draw_budget(ctx, fit.cells[1]);
+    if (fit.shows(VideoPlot::time)) draw_time(ctx, layouts, data, fit.cell(VideoPlot::time));
+    if (fit.shows(VideoPlot::budget)) draw_budget(ctx, fit.cell(VideoPlot::budget));
     if (ctx.request.with_table) write_table(ctx, layouts, data);
 }
 
@@ -249,10 +249,10 @@ const FigureDescriptor& video_figure() {
         f.title = "Video: frames and budget";
         f.page = 5;
         f.csv_columns = "layout,temporal_patch,similarity";
-        f.plots = {
-            {"video_time", "Similarity of a patch to the same patch in later frames, per layout", "over frames", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"frames", "over time"}},
-            {"video_budget", "Position ids a video uses against its tokens and the context", "position budget", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"budget", "position ids"}},
-        };
+        f.plots = tagged_plots<VideoPlot>({
+            {VideoPlot::time, {"video_time", "Similarity of a patch to the same patch in later frames, per layout", "over frames", PlotRole::main, AxisRole::other, AxisRole::other, 0, {240, 200}, 0, false, 1.5f, {"frames", "over time"}}},
+            {VideoPlot::budget, {"video_budget", "Position ids a video uses against its tokens and the context", "position budget", PlotRole::supporting, AxisRole::other, AxisRole::other, 1, {240, 200}, 0, false, 1.5f, {"budget", "position ids"}}},
+        });
         f.reads = model_and({P::rope_axes, P::mrope_section, P::mrope_section_interleaved, P::mrope_interleaved, P::grid_rows, P::grid_cols,
                              P::query_row, P::query_col, P::video_frames, P::temporal_patch_size, P::video_fps, P::tokens_per_second,
                              P::video_time_ids, P::video_spacing, P::video_seconds_cast, P::query_frame, P::text_before, P::text_after, P::max_position, P::vector, P::key_vector});

@@ -206,7 +206,7 @@ void build_video_frames(BuildContext& ctx) {
     const float top = why::title_space(ctx);
     const std::vector<VideoLayout> layouts = video_layouts(ctx.params);
     const detail::SubplotFit fit = detail::fit_plots(ctx, {0, top, W, H}, {plot::Rect{0, top, W, H}});
-    const plot::Rect cell = fit.cells[0];
+    const plot::Rect cell = fit.cell(FramesPlot::maps);
     const VideoSpec spec = ctx.params.video_spec();
     const int columns = columns_for(ctx, why::sub_style(st), cell, spec.rows, spec.cols, temporal_patches(spec), layouts.size());
     // computed once for both builds of a picture beside B (the second on the scale both share)
@@ -215,7 +215,7 @@ void build_video_frames(BuildContext& ctx) {
                                           [&] { return frames_data(ctx.params, layouts, columns); });
     const FramesData& data = *kept;
     const SimilarityScale scale = similarity_scale(data.lowest, st.pins, "video similarity");
-    if (fit.shows(0)) draw_maps(ctx, layouts, data, scale, cell);
+    if (fit.shows(FramesPlot::maps)) draw_maps(ctx, layouts, data, scale, cell);
     if (ctx.request.with_table) write_table(ctx, layouts, data);
 }
 
@@ -291,10 +291,10 @@ const FigureDescriptor& video_frames_figure() {
         f.page = 5;
         f.export_width = 1000;
         f.csv_columns = "layout,temporal_patch,row,col,similarity";
-        f.plots = {
-            {"video_frames", "The query patch's similarity to every patch of every frame, per layout", "frames", PlotRole::main, AxisRole::other,
-             AxisRole::other, 0, {320, 240}, 70, false, 2.0f, {"small multiples", "every frame"}},
-        };
+        f.plots = tagged_plots<FramesPlot>({
+            {FramesPlot::maps, {"video_frames", "The query patch's similarity to every patch of every frame, per layout", "frames", PlotRole::main, AxisRole::other,
+             AxisRole::other, 0, {320, 240}, 70, false, 2.0f, {"small multiples", "every frame"}}},
+        });
         f.reads = model_and({P::rope_axes, P::mrope_section, P::mrope_section_interleaved, P::mrope_interleaved, P::grid_rows, P::grid_cols,
                              P::query_row, P::query_col, P::video_frames, P::temporal_patch_size, P::video_fps, P::tokens_per_second,
                              P::video_time_ids, P::video_spacing, P::video_seconds_cast, P::query_frame, P::text_before, P::text_after, P::vector, P::key_vector});

@@ -281,8 +281,8 @@ void build_video_ids(BuildContext& ctx) {
     const detail::SubplotFit fit = detail::fit_plots(ctx, {0, top, W, H},
                                                      {wide ? plot::Rect{0, top, mid_x, H} : plot::Rect{0, top, W, mid_y},
                                                       wide ? plot::Rect{mid_x, top, W, H} : plot::Rect{0, mid_y, W, H}});
-    if (fit.shows(0)) draw_table(ctx, spec, runs, fit.cells[0]);
-    if (fit.shows(1)) draw_ids(ctx, tokens, runs, fit.cells[1]);
+    if (fit.shows(VideoIdsPlot::table)) draw_table(ctx, spec, runs, fit.cell(VideoIdsPlot::table));
+    if (fit.shows(VideoIdsPlot::ids)) draw_ids(ctx, tokens, runs, fit.cell(VideoIdsPlot::ids));
 }
 
 }  // namespace
@@ -295,12 +295,12 @@ const FigureDescriptor& video_ids_figure() {
         f.page = 5;
         f.export_width = 1000;
         f.csv_columns = "index,kind,frame,row,col,t,h,w";
-        f.plots = {
-            {"video_id_table", "Position ids (t, h, w) of text, a video and text, a row per run of tokens", "id table", PlotRole::table, AxisRole::other,
-             AxisRole::other, 0, {300, 160}, 0, false, 1.6f, {"id table", "run of tokens"}},
-            {"video_id_steps", "Each token's t, h and w against its index", "ids by index", PlotRole::supporting, AxisRole::other, AxisRole::other, 1,
-             {240, 160}, 0, false, 1.5f, {"against its index", "staircase"}},
-        };
+        f.plots = tagged_plots<VideoIdsPlot>({
+            {VideoIdsPlot::table, {"video_id_table", "Position ids (t, h, w) of text, a video and text, a row per run of tokens", "id table", PlotRole::table, AxisRole::other,
+             AxisRole::other, 0, {300, 160}, 0, false, 1.6f, {"id table", "run of tokens"}}},
+            {VideoIdsPlot::ids, {"video_id_steps", "Each token's t, h and w against its index", "ids by index", PlotRole::supporting, AxisRole::other, AxisRole::other, 1,
+             {240, 160}, 0, false, 1.5f, {"against its index", "staircase"}}},
+        });
         f.reads = {P::rope_axes, P::grid_rows, P::grid_cols, P::video_frames, P::temporal_patch_size, P::video_fps, P::tokens_per_second,
                    P::video_time_ids, P::video_spacing, P::video_seconds_cast, P::text_before, P::text_after, P::preset, P::model_name};
         f.describe = describe_video_ids;

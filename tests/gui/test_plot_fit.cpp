@@ -78,7 +78,7 @@ float least_left_out_height(const figures::FigureDescriptor& f, const figures::F
 std::string names(const figures::FigureDescriptor& f, const figures::detail::SubplotFit& fit, int more = -1) {
     std::string out;
     for (int k = 0; k < static_cast<int>(f.plots.size()); ++k)
-        if (fit.shows(k) || k == more) out += (out.empty() ? "" : ",") + std::string(f.plots[static_cast<std::size_t>(k)].name);
+        if (fit.cells[static_cast<std::size_t>(k)].width() > 0 || k == more) out += (out.empty() ? "" : ",") + std::string(f.plots[static_cast<std::size_t>(k)].name);
     return out;
 }
 
@@ -122,7 +122,7 @@ TEST(PlotFit, NoLeftOutPlotFitsBesideTheShownOnes) {
                         ++fits_checked;
                     }
                     for (int k = 0; k < static_cast<int>(f->plots.size()); ++k) {
-                        if (fit.shows(k)) continue;
+                        if (fit.cells[static_cast<std::size_t>(k)].width() > 0) continue;
                         focus.focus = names(*f, fit, k);
                         EXPECT_FALSE(figures::focus_fits_one(*f, p, focus, w - 1, h - 1)) << what << ": leaves out " << f->plots[static_cast<std::size_t>(k)].name
                                                                                            << ", which fits beside " << names(*f, fit);
@@ -226,4 +226,19 @@ TEST(PlotFit, PartialVsProportionalBesideBShowsTheScoresInA1280x720Page) {
         for (const figures::PlotGeometry& g : both.plots) plots += g.model == model && (g.name == "layout_dims" || g.name == "layout_scores_mixed");
         EXPECT_EQ(plots, 2) << (model ? "B" : "A");
     }
+}
+
+// A figure's plots are listed with the tags its layout code names them by: a list out of the enum's
+// order is refused, so `fit.cell(Tag::x)` always means the plot the list calls x.
+TEST(PlotFit, PlotListsFollowTheirTagsOrder) {
+    enum class Two { first, second };
+    using rope::figures::PlotDescriptor;
+    PlotDescriptor a, b;
+    a.name = "first";
+    b.name = "second";
+    const auto in_order = rope::figures::tagged_plots<Two>({{Two::first, a}, {Two::second, b}});
+    ASSERT_EQ(in_order.size(), 2u);
+    EXPECT_EQ(in_order[1].name, "second");
+    EXPECT_THROW(rope::figures::tagged_plots<Two>({{Two::second, b}, {Two::first, a}}), std::logic_error);
+    for (const auto* figure : rope::figures::all_figures()) EXPECT_FALSE(figure->plots.empty()) << figure->name;
 }

@@ -15,6 +15,7 @@
 #include <set>
 #include <thread>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "io/png_writer.hpp"
@@ -43,6 +44,23 @@ constexpr double kQuitSeconds = 1;
 class RealInput : public rope::test::TempDirTest {
 protected:
     std::string state_env() const { return "XDG_STATE_HOME=" + path("state"); }
+
+    // What a fresh start with `fresh_args` shows at 1280x720 (into fresh.png), the pointer away from
+    // the window; then the app started at 1280x720 with `app_args` (a shell word list), its window
+    // focused. Returns the app's pid and window ("" if none came).
+    std::pair<int, std::string> fresh_picture_then_start(const XServer& x, std::vector<std::string> fresh_args,
+                                                         const std::string& app_args) const {
+        xdotool(x, {"mousemove", "1910", "1070"});  // no hover readouts
+        std::vector<std::string> command = {ROPE_EXPLORER_BINARY, "--size", "1280x720"};
+        command.insert(command.end(), fresh_args.begin(), fresh_args.end());
+        command.insert(command.end(), {"--screenshot", path("fresh.png"), "--quit"});
+        const ProcessResult fresh = run_process(command, "", {x.env(), "XDG_STATE_HOME=" + path("fresh-state")});
+        EXPECT_EQ(fresh.exit_code, 0) << fresh.err;
+        const int app = rope::test::spawn_background(
+            {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --size 1280x720 ") + app_args + " 2> " + path("app.log")},
+            {x.env(), state_env()});
+        return {app, rope::test::focus_app_window(x)};
+    }
 
     // One run in the folder `lane` (its state and log): start at position 3, send the keys `gap`
     // seconds apart (0: one xdotool call, its own 12 ms between keys), Ctrl+Q as xdotool sends it
@@ -201,15 +219,7 @@ TEST_F(RealInput, PageDownWalkShowsWhatAFreshStartShows) {
 TEST_F(RealInput, TheWindowShowsTheWholeFrameAfterPartialCopies) {
     XServer x;
     ASSERT_TRUE(x.ready());
-    xdotool(x, {"mousemove", "1910", "1070"});  // the pointer away from the window: no hover readouts
-    const ProcessResult fresh = run_process({ROPE_EXPLORER_BINARY, "--size", "1280x720", "--lesson", "4", "--screenshot",
-                                             path("fresh.png"), "--quit"},
-                                            "", {x.env(), "XDG_STATE_HOME=" + path("fresh-state")});
-    ASSERT_EQ(fresh.exit_code, 0) << fresh.err;
-    const int app = rope::test::spawn_background(
-        {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --size 1280x720 2> ") + path("app.log")},
-        {x.env(), state_env()});
-    const std::string window = rope::test::focus_app_window(x);
+    const auto [app, window] = fresh_picture_then_start(x, {"--lesson", "4"}, "");
     ASSERT_FALSE(window.empty());
     // (step 2 asks first: one Page Down more to reveal it)
     for (const char* key : {"Next", "Next", "Next", "Next", "Next", "Next", "Tab", "shift+Tab", "Prior"}) {
@@ -228,15 +238,7 @@ TEST_F(RealInput, TheWindowShowsTheWholeFrameAfterPartialCopies) {
 TEST_F(RealInput, OneKeyThenIdleReachesTheWindow) {
     XServer x;
     ASSERT_TRUE(x.ready());
-    xdotool(x, {"mousemove", "1910", "1070"});
-    const ProcessResult fresh = run_process({ROPE_EXPLORER_BINARY, "--size", "1280x720", "--fresh", "--set", "base=100000", "--screenshot",
-                                             path("fresh.png"), "--quit"},
-                                            "", {x.env(), "XDG_STATE_HOME=" + path("fresh-state")});
-    ASSERT_EQ(fresh.exit_code, 0) << fresh.err;
-    const int app = rope::test::spawn_background(
-        {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --size 1280x720 --set base=10000 2> ") + path("app.log")},
-        {x.env(), state_env()});
-    const std::string window = rope::test::focus_app_window(x);
+    const auto [app, window] = fresh_picture_then_start(x, {"--fresh", "--set", "base=100000"}, "--set base=10000");
     ASSERT_FALSE(window.empty());
     usleep(1500000);  // idle at the start
     // base+ (a tenth of a decade) ten times in one burst: 10^4 -> 10^5, every panel rebuilt
@@ -256,15 +258,7 @@ TEST_F(RealInput, OneKeyThenIdleReachesTheWindow) {
 TEST_F(RealInput, ATooltipOverAPictureLeavesNoTraceWhenItGoes) {
     XServer x;
     ASSERT_TRUE(x.ready());
-    xdotool(x, {"mousemove", "1910", "1070"});
-    const ProcessResult fresh =
-        run_process({ROPE_EXPLORER_BINARY, "--size", "1280x720", "--fresh", "--screenshot", path("fresh.png"), "--quit"}, "",
-                    {x.env(), "XDG_STATE_HOME=" + path("fresh-state")});
-    ASSERT_EQ(fresh.exit_code, 0) << fresh.err;
-    const int app = rope::test::spawn_background(
-        {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --size 1280x720 2> ") + path("app.log")},
-        {x.env(), state_env()});
-    const std::string window = rope::test::focus_app_window(x);
+    const auto [app, window] = fresh_picture_then_start(x, {"--fresh"}, "");
     ASSERT_FALSE(window.empty());
     usleep(1500000);
     // the angle heatmap's Export button (its tooltip falls over the heatmap), then away again

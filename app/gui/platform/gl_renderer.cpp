@@ -231,9 +231,8 @@ std::vector<bool> windows_left_alone(ImDrawData* data, const std::vector<Box>& b
         if (!in.persistent || !in.same_size || touches(b, in.fresh) || touches(b, in.overlays.overdrawn) ||
             touches(b, in.overlays.uncovered))
             continue;
-        for (const GlRenderer::Drawn& d : in.last)
-            if (d.hash == h && d.name == list->_OwnerName && d.x0 == b.x0 && d.y0 == b.y0 && d.x1 == b.x1 && d.y1 == b.y1)
-                skip[static_cast<std::size_t>(l)] = true;
+        skip[static_cast<std::size_t>(l)] = std::any_of(in.last.begin(), in.last.end(),
+                                                        [&](const GlRenderer::Drawn& d) { return same_drawing(d, now.back()); });
     }
     // windows that overlap (a window and its child) are left alone together or drawn together, but
     // an opaque window drawn over others, where it was last frame, covers what it draws anew
