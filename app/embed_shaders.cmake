@@ -7,6 +7,7 @@ set(content "// Generated from shaders/ by app/embed_shaders.cmake. Do not edit.
 string(REPLACE "|" ";" INPUT_LIST "${INPUTS}")
 foreach(input ${INPUT_LIST})
   get_filename_component(name ${input} NAME_WE)
+  string(MAKE_C_IDENTIFIER ${name} name)  # user-guide.md: kAsset_user_guide_md
   get_filename_component(ext ${input} EXT)
   string(REPLACE "." "" ext ${ext})
   file(READ ${input} source)

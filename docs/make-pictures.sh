@@ -25,4 +25,30 @@ window teacher 1280x720 --session "$work/presenting.json" --lesson 5
 window explorer 1280x720 --set preset=llama-2-7b --set compare_to=llama-3.1-8b
 # ... and an export as a blog post would use it (for a blogger)
 "$bin" export heatmap --out "$out/blogger.png" --width 800 --set preset=llama-3.1-8b --set position=1000
-echo "docs/images: app.png teacher.png explorer.png blogger.png"
+
+# The user guide: each panel as a blog export (800 wide, the figure's own aspect), in the state its
+# caption names. The Trained model panel reads the weights of a small Llama-shaped folder written by
+# the tests' generator (a head planted on one pair), since no real model ships with the app.
+panel() {  # FIGURE ARGS...
+  local figure="$1"; shift
+  "$bin" export "$figure" --out "$out/panel-$figure.png" --width 800 "$@"
+}
+for figure in vectors heatmap sweep decay context scores pairing precision sinusoidal model_card; do
+  panel "$figure" --set preset=llama-3.1-8b --set position=1000
+done
+panel partial_vs_proportional --set preset=gemma-4-31b
+panel model_anatomy --set preset=llama-4-scout
+for figure in patch_grid position_ids; do panel "$figure" --set preset=qwen2.5-vl-7b; done
+for figure in video video_frames video_ids; do panel "$figure" --set preset=qwen3-vl-8b; done
+/usr/bin/python3 "$here/../tests/weights/synthetic_model.py" --layout llama_gqa --out "$work/llama-gqa"
+panel trained --set model="$work/llama-gqa"
+
+# The browser guide: the web build's page (chromium, headless), if the web build is there
+page="${ROPE_WEB_PAGE:-$here/../build-web/rope-explorer.html}"
+if [ -f "$page" ]; then
+  chromium --headless=new --no-sandbox --force-device-scale-factor=1 --window-size=1280,720 --virtual-time-budget=8000 \
+    --screenshot="$out/web-page.png" "file://$(realpath "$page")#preset=llama-3-8b&position=1000" 2>/dev/null
+else
+  echo "no web build at $page (ROPE_WEB_PAGE=...): docs/images/web-page.png left as it is" >&2
+fi
+echo "docs/images: app.png teacher.png explorer.png blogger.png panel-*.png web-page.png"

@@ -9,8 +9,10 @@ namespace rope::lessons {
 
 namespace {
 
-// docs/panels.md's sections: "## N. Title (`name`)", then paragraphs. Markdown is read as far as the
-// file uses it: backticks dropped, a paragraph's lines joined.
+// docs/user-guide.md's panel sections: "#### N. Title (`name`)" under its page's heading, then its
+// picture (left out: the app shows the panel itself) and paragraphs, up to the next heading. Markdown
+// is read as far as the file uses it: backticks and bold marks dropped, a link's words kept, a
+// paragraph's lines joined.
 struct HelpSections {
     std::vector<std::string> names;
     std::map<std::string, PanelHelp, std::less<>> by_name;
@@ -18,10 +20,26 @@ struct HelpSections {
 
 std::string plain_help_line(const std::string& line) {
     std::string out;
-    for (const char c : line)
-        if (c != '`') out += c;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (line[i] == '`') continue;
+        if (line.compare(i, 2, "**") == 0) {
+            ++i;
+            continue;
+        }
+        if (line[i] == ']' && i + 1 < line.size() && line[i + 1] == '(') {  // "[words](target)": the words
+            const std::size_t close = line.find(')', i);
+            if (close != std::string::npos) {
+                i = close;
+                continue;
+            }
+        }
+        if (line[i] == '[' && line.find("](", i) != std::string::npos) continue;
+        out += line[i];
+    }
     return out;
 }
+
+bool picture_line(const std::string& line) { return line.rfind("![", 0) == 0 || line.rfind("*Picture:*", 0) == 0; }
 
 HelpSections parse_help_sections(std::string_view file) {
     HelpSections s;
@@ -29,18 +47,18 @@ HelpSections parse_help_sections(std::string_view file) {
     PanelHelp* current = nullptr;
     bool paragraph_open = false;
     for (std::string line; std::getline(in, line);) {
-        if (line.rfind("## ", 0) == 0) {
-            const std::size_t open = line.rfind("(`"), close = line.rfind("`)");
+        if (line.rfind('#', 0) == 0) {
             current = nullptr;
-            if (open == std::string::npos || close == std::string::npos || close < open) continue;
+            const std::size_t open = line.rfind("(`"), close = line.rfind("`)");
+            if (line.rfind("#### ", 0) != 0 || open == std::string::npos || close == std::string::npos || close < open) continue;
             const std::string name = line.substr(open + 2, close - open - 2);
             s.names.push_back(name);
             current = &s.by_name[name];
-            current->heading = line.substr(3, open - 3 - (open > 3 && line[open - 1] == ' ' ? 1 : 0));
+            current->heading = line.substr(5, open - 5 - (open > 5 && line[open - 1] == ' ' ? 1 : 0));
             paragraph_open = false;
             continue;
         }
-        if (!current) continue;
+        if (!current || picture_line(line)) continue;
         if (line.empty()) {
             paragraph_open = false;
             continue;
@@ -53,7 +71,7 @@ HelpSections parse_help_sections(std::string_view file) {
 }
 
 const HelpSections& help_sections() {
-    static const HelpSections s = parse_help_sections(kAsset_panels_md);
+    static const HelpSections s = parse_help_sections(kAsset_user_guide_md);
     return s;
 }
 

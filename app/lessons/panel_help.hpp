@@ -1,5 +1,5 @@
-// What each panel shows, in words: its section of docs/panels.md, compiled in. The app's F1 over a
-// panel and the user guide read the same text, so the two cannot say different things.
+// What each panel shows, in words: its section of docs/user-guide.md, compiled in. The app's F1 over
+// a panel and the user guide read the same text, so the two cannot say different things.
 #pragma once
 
 #include <string>
@@ -16,7 +16,7 @@ struct PanelHelp {
 // The section of the figure named `figure_name` ("heatmap"); an empty heading where there is none.
 PanelHelp panel_help(std::string_view figure_name);
 
-// The figures docs/panels.md has a section for, in its order (tests).
+// The figures docs/user-guide.md has a section for, in its order (tests).
 std::vector<std::string> panel_help_names();
 
 }  // namespace rope::lessons

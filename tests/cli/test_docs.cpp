@@ -4,6 +4,8 @@
 // door that opens with the two commands.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <dirent.h>
 #include <sys/stat.h>
 
@@ -79,20 +81,35 @@ TEST(Docs, ReferenceNamesEveryFigureParameterTableFormatFlagAndKey) {
     for (const std::string& n : names) EXPECT_TRUE(listed(n)) << n << " is not in docs/reference.md";
 }
 
-// docs/panels.md has one section per panel, in panel order, headed "N. Title (`name`)", each saying
-// what the panel shows in a few sentences and naming the key that maximises it: the text F1 shows.
-TEST(Docs, PanelsGuideHasEveryPanelsSectionInOrder) {
-    const auto& figures = rope::figures::all_figures();
+// docs/user-guide.md has one section per panel, page by page (panel order within a page), headed
+// "#### N. Title (`name`)", each with its picture (made by docs/make-pictures.sh), what the panel
+// shows and the key that maximises it: the text F1 shows, without Markdown.
+TEST(Docs, UserGuideHasEveryPanelsSectionPageByPage) {
+    std::vector<const rope::figures::FigureDescriptor*> figures = rope::figures::all_figures();
+    std::stable_sort(figures.begin(), figures.end(), [](const auto* a, const auto* b) { return a->page < b->page; });
     std::vector<std::string> names;
     for (const rope::figures::FigureDescriptor* d : figures) names.emplace_back(d->name);
     EXPECT_EQ(rope::lessons::panel_help_names(), names);
+    const std::string guide = read_text(ROPE_SOURCE_DIR "/docs/user-guide.md");
+    const std::string pictures = read_text(ROPE_SOURCE_DIR "/docs/make-pictures.sh");
     for (const rope::figures::FigureDescriptor* d : figures) {
         const rope::lessons::PanelHelp help = rope::lessons::panel_help(d->name);
         EXPECT_EQ(help.heading, std::to_string(d->index + 1) + ". " + std::string(d->title)) << d->name;
         EXPECT_GE(help.text.size(), 200u) << d->name;
-        EXPECT_NE(help.text.find("Key: " + rope::figures::panel_key(d->index) + "."), std::string::npos) << d->name << ": " << help.text;
-        EXPECT_EQ(help.text.find('`'), std::string::npos) << d->name << ": Markdown left in the app's words";
+        EXPECT_NE(help.text.find("Key: " + rope::figures::panel_key(d->index) + " maximises it."), std::string::npos)
+            << d->name << ": " << help.text;
+        for (const char* markdown : {"`", "**", "](", "![", "*Picture:*"})
+            EXPECT_EQ(help.text.find(markdown), std::string::npos) << d->name << ": Markdown left in the app's words: " << markdown;
+        const std::string picture = "images/panel-" + std::string(d->name) + ".png";
+        EXPECT_NE(guide.find("](" + picture + ")"), std::string::npos) << d->name << " has no picture in the user guide";
+        EXPECT_NE(guide.find("*Picture:* `rope-explorer export " + std::string(d->name) + " --width 800"), std::string::npos)
+            << d->name << "'s picture does not name its state";
     }
+    // the script makes every panel's picture: its loop lists or its line names each figure
+    for (const std::string& name : names)
+        EXPECT_TRUE(pictures.find(" " + name + " ") != std::string::npos || pictures.find(" " + name + ";") != std::string::npos ||
+                    pictures.find("panel " + name) != std::string::npos)
+            << "docs/make-pictures.sh does not make " << name << "'s picture";
 }
 
 // A relative link or picture in README.md or docs/*.md names a file that is there.

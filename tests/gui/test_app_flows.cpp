@@ -319,7 +319,7 @@ TEST_F(Flows, PanelsKeepTheirSizesWhilePositionAndBaseSweep) {
     }
 }
 
-// F1 over a panel shows what it shows, in the words of its section of docs/panels.md; F1 again, or
+// F1 over a panel shows what it shows, in the words of its section of docs/user-guide.md; F1 again, or
 // Esc, closes it; F1 over another panel shows that one's; presenting, F1 is the key list as before
 // (the room sees no help window).
 TEST_F(Flows, F1OverAPanelShowsItsSectionOfThePanelsGuide) {

@@ -101,7 +101,7 @@ public:
     double speed = 10;          // tokens per second
     double play_position = 0;   // fractional position while playing
     bool show_shortcuts = false;
-    int help_panel = -1;  // the panel whose words F1 over it shows (docs/panels.md), or -1
+    int help_panel = -1;  // the panel whose words F1 over it shows (docs/user-guide.md), or -1
     bool editing_lesson = false;  // the lesson editor is open
     // the audience's prediction for the asked question (not undone; cleared by a step change)
     int guess_choice = -1;

@@ -74,7 +74,7 @@ void draw_panel_help(const AppState& state, Actions& out) {
         ImGui::TextUnformatted(help.text.empty() ? "No words for this panel yet." : help.text.c_str());
         ImGui::PopTextWrapPos();
         ImGui::Spacing();
-        ImGui::TextDisabled("Esc or F1 closes this. The same words are in docs/panels.md.");
+        ImGui::TextDisabled("Esc or F1 closes this. The same words are in docs/user-guide.md.");
     }
     ImGui::End();
     if (!shown) out.ask(act::TogglePanelHelp{state.help_panel});

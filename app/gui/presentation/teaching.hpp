@@ -20,7 +20,7 @@ std::string step_heading(const AppState& state);
 // The answer and why, with how the audience's guess fared.
 std::string answer_text(const AppState& state, const lessons::Question& q);
 void draw_shortcut_overlay(const AppState& state, Actions& out);
-// F1 over a panel: what it shows, in the words of docs/panels.md (not while presenting).
+// F1 over a panel: what it shows, in the words of docs/user-guide.md (not while presenting).
 void draw_panel_help(const AppState& state, Actions& out);
 
 // The open lesson step's text, title and Back / Next / Close buttons.
