@@ -131,20 +131,23 @@ TEST(Docs, EveryLinkAndPictureIsThere) {
     EXPECT_GE(checked, 20);
 }
 
-// docs/architecture.md's lists of what to touch to add a parameter, plot, figure or format name
-// files that are there (a path in backticks: a folder and an extension; NAME stands for any figure).
-TEST(Docs, ArchitectureNamesFilesThatExist) {
-    const std::string text = read_text(ROPE_SOURCE_DIR "/docs/architecture.md");
+// docs/architecture.md's lists of what to touch to add a parameter, plot, figure or format, and
+// docs/math.md's table of where each rule is computed, name files that are there (a path in
+// backticks: a folder and an extension; NAME stands for any figure).
+TEST(Docs, ArchitectureAndMathNameFilesThatExist) {
     const std::regex path(R"(`((?:core|app|tests|assets|docs|shaders|bench)/[A-Za-z0-9_./]+\.[a-z]+)`)");
-    int checked = 0;
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), path); it != std::sregex_iterator(); ++it) {
-        std::string file = (*it)[1];
-        if (const std::size_t at = file.find("NAME_figure"); at != std::string::npos) file.replace(at, 4, "heatmap");
-        struct stat st{};
-        EXPECT_EQ(stat((std::string(ROPE_SOURCE_DIR) + "/" + file).c_str(), &st), 0) << "docs/architecture.md names " << file << ", which is not there";
-        ++checked;
+    for (const char* doc : {"/docs/architecture.md", "/docs/math.md"}) {
+        const std::string text = read_text(std::string(ROPE_SOURCE_DIR) + doc);
+        int checked = 0;
+        for (auto it = std::sregex_iterator(text.begin(), text.end(), path); it != std::sregex_iterator(); ++it) {
+            std::string file = (*it)[1];
+            if (const std::size_t at = file.find("NAME_figure"); at != std::string::npos) file.replace(at, 4, "heatmap");
+            struct stat st{};
+            EXPECT_EQ(stat((std::string(ROPE_SOURCE_DIR) + "/" + file).c_str(), &st), 0) << doc << " names " << file << ", which is not there";
+            ++checked;
+        }
+        EXPECT_GE(checked, 10) << doc;
     }
-    EXPECT_GE(checked, 10);
 }
 
 // The README opens the door: a title, then the two commands as its first fenced block, and it stays
