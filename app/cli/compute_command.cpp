@@ -17,6 +17,7 @@
 #include "rope/frequencies.hpp"
 #include "rope/model_layers.hpp"
 #include "rope/nope_temperature.hpp"
+#include "rope/relative_biases.hpp"
 #include "rope/number_format.hpp"
 #include "rope/params.hpp"
 #include "rope/phasor.hpp"
@@ -71,6 +72,25 @@ void write_temperature(const ParamSet& p, CsvWriter& out) {
     const double strength = p[P::attn_scale];
     out.header({"position", "scale"});
     for (const auto& [position, scale] : nope_scale_corners(end, floor_scale, strength)) out.integer(position).number(scale).end_row();
+}
+
+// ALiBi's slope per head: head h adds -slope x distance to its scores.
+void write_alibi(const ParamSet& p, CsvWriter& out) {
+    out.header({"head", "slope"});
+    const std::vector<double> slopes = alibi_slopes(static_cast<int>(p[P::heads]));
+    for (std::size_t h = 0; h < slopes.size(); ++h) out.integer(static_cast<std::int64_t>(h)).number(slopes[h]).end_row();
+}
+
+T5BucketSettings t5_settings(const ParamSet& p) {
+    return {static_cast<int>(p[P::t5_num_buckets]), p[P::t5_max_distance], p[P::t5_bidirectional]};
+}
+
+// T5's bucket of every relative position (key - query) from -max_distance to max_distance.
+void write_t5_buckets(const ParamSet& p, CsvWriter& out) {
+    const T5BucketSettings s = t5_settings(p);
+    const std::int64_t reach = p[P::max_distance];
+    out.header({"relative_position", "bucket"});
+    for (std::int64_t r = -reach; r <= reach; ++r) out.integer(r).integer(t5_bucket(r, s)).end_row();
 }
 
 void write_angles(const FrequencyTable& f, std::int64_t max_position, CsvWriter& out) {
@@ -264,6 +284,20 @@ void refuse_rows(const char* table, const ParamSet& params, ParamId key, double 
                          " rows; at most " + format_number(kMaxRows) + " (lower " + name + ")");
 }
 
+void check_t5_buckets(const TableInput& in) {
+    const T5BucketSettings s = t5_settings(in.params);
+    const int exact = t5_exact_buckets(s);
+    if (exact < 1)
+        throw UsageError("--set t5_num_buckets=" + in.params.value_text(P::t5_num_buckets) + ": compute t5-buckets needs at least " +
+                         (s.bidirectional ? "4 buckets in both directions" : "2 buckets when causal") +
+                         " (T5 gives the first half of each direction's buckets one distance each)");
+    if (s.max_distance <= exact)
+        throw UsageError("--set t5_max_distance=" + in.params.value_text(P::t5_max_distance) + ": compute t5-buckets needs it above " +
+                         std::to_string(exact) + ", the distances with a bucket of their own (t5_num_buckets=" +
+                         in.params.value_text(P::t5_num_buckets) + (s.bidirectional ? ", bidirectional)" : ", causal)"));
+    refuse_rows("t5-buckets", in.params, P::max_distance, 2 * static_cast<double>(in.params[P::max_distance]) + 1);
+}
+
 void check_layers(const TableInput& in) {
     if (in.params.model_layers().empty())
         throw UsageError("compute layers: no model with layers is loaded (set layer_kinds and model_layers, "
@@ -336,6 +370,16 @@ const std::vector<TableInfo>& compute_tables() {
          "a step function, so the rows are position 0, both sides of every step and the last position (a line through them is exact); "
          "refused when attn_temperature_tuning is false",
          [](const TableInput& in, CsvWriter& out) { write_temperature(in.params, out); }, check_temperature},
+        {"alibi", "head,slope",
+         "ALiBi (Press et al. 2022): each of `heads` heads adds -slope x distance to its scores; the slopes as BLOOM's "
+         "build_alibi_tensor computes them, 2^(-8(h+1)/p) for the largest power of two p <= heads, then the odd steps of 2p heads' "
+         "slopes for the heads left",
+         [](const TableInput& in, CsvWriter& out) { write_alibi(in.params, out); }},
+        {"t5-buckets", "relative_position,bucket",
+         "T5's relative-position bucket (T5Attention._relative_position_bucket) of every relative position, key minus query, "
+         "-max_distance..max_distance, for t5_num_buckets, t5_max_distance and t5_bidirectional (causal: keys after the query "
+         "are bucket 0)",
+         [](const TableInput& in, CsvWriter& out) { write_t5_buckets(in.params, out); }, check_t5_buckets},
         {"presets", "name,head_dim,rotated_dims,base,scaling,context,pairing,model,source",
          "the real models --set preset=NAME loads, and where each number comes from",
          [](const TableInput&, CsvWriter& out) { write_presets(out); }},

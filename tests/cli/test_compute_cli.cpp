@@ -492,3 +492,34 @@ TEST(ComputeCli, CompareToThatIsRefusedWritesNothing) {
     // Llama 2 has no layers, Gemma 3's preset has: B's refusal comes before A's rows are written
     expect_usage_error(compute("layers", {"preset=gemma-3-12b", "compare_to=llama-2-7b"}), "compute layers");
 }
+
+// ALiBi's slopes and T5's buckets as people ask for them: one row per head, one per relative position,
+// and bad settings refused with one line naming the key, exit 2 (the numbers themselves are checked
+// against BLOOM's and T5's code in reference_tests).
+TEST(ComputeCli, AlibiAndT5BucketsTablesAndTheirRefusals) {
+    const ProcessResult alibi = compute("alibi", {"heads=12"});
+    ASSERT_EQ(alibi.exit_code, 0) << alibi.err;
+    const std::vector<std::string> rows = split_lines(alibi.out);
+    ASSERT_EQ(rows.size(), 13u);
+    EXPECT_EQ(rows[0], "head,slope");
+    EXPECT_EQ(rows[1], "0,0.5");
+    EXPECT_EQ(rows[9], "8,0.7071067811865476");  // the first of the heads past 8: 2^(-1/2)
+    const ProcessResult t5 = compute("t5-buckets", {"max_distance=200"});
+    ASSERT_EQ(t5.exit_code, 0) << t5.err;
+    const std::vector<std::string> buckets = split_lines(t5.out);
+    ASSERT_EQ(buckets.size(), 402u);
+    EXPECT_EQ(buckets[0], "relative_position,bucket");
+    EXPECT_EQ(buckets[1], "-200,15");   // past max_distance: the last bucket of the keys before the query
+    EXPECT_EQ(buckets[201], "0,0");
+    EXPECT_EQ(buckets[202], "1,17");    // keys after the query: the upper half
+    EXPECT_EQ(buckets[401], "200,31");
+    const ProcessResult causal = compute("t5-buckets", {"max_distance=2", "t5_bidirectional=false"});
+    EXPECT_EQ(causal.out, "relative_position,bucket\n-2,2\n-1,1\n0,0\n1,0\n2,0\n");
+    expect_usage_error(compute("alibi", {"heads=0"}), "heads=0");
+    expect_usage_error(compute("t5-buckets", {"t5_num_buckets=1"}), "t5_num_buckets=1");
+    expect_usage_error(compute("t5-buckets", {"t5_num_buckets=2"}), "at least 4 buckets");
+    expect_usage_error(compute("t5-buckets", {"t5_max_distance=-1"}), "t5_max_distance=-1");
+    expect_usage_error(compute("t5-buckets", {"t5_max_distance=8"}), "t5_max_distance=8");
+    expect_usage_error(compute("t5-buckets", {"max_distance=-3"}), "max_distance=-3");
+    expect_usage_error(compute("t5-buckets", {"max_distance=1000000000000"}), "rows");
+}

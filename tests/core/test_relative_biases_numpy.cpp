@@ -1,0 +1,59 @@
+// ALiBi's slopes and T5's relative-position buckets against an independent numpy version written the
+// way the models' code computes them (tests/reference/relative_bias_reference.py: BLOOM's
+// build_alibi_tensor and T5Attention._relative_position_bucket, lines cited there).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "rope/relative_biases.hpp"
+#include "support/python_reference.hpp"
+
+using nlohmann::json;
+
+// The head counts of the issue, powers of two and not (BLOOM-176B's 112, 40, 30, 12): our exact powers of
+// two against numpy's repeated float64 powers (1e-14) and BLOOM's float32 ones (1e-6, float32's rounding).
+TEST(RelativeBiasNumpy, AlibiSlopesAreBloomsForEveryHeadCount) {
+    const std::vector<int> heads = {1, 2, 3, 8, 12, 16, 30, 32, 40, 64, 96, 112, 128};
+    json cases = json::array();
+    for (int n : heads) cases.push_back({{"kind", "alibi"}, {"heads", n}});
+    const json ref = rope::test::run_python_reference(ROPE_RELATIVE_BIAS_REFERENCE_SCRIPT, cases);
+    for (std::size_t c = 0; c < heads.size(); ++c) {
+        const std::vector<double> slopes = rope::alibi_slopes(heads[c]);
+        ASSERT_EQ(slopes.size(), ref[c]["double"].size()) << heads[c] << " heads";
+        for (std::size_t h = 0; h < slopes.size(); ++h) {
+            const double want = ref[c]["double"][h], torch = ref[c]["float32"][h];
+            EXPECT_NEAR(slopes[h], want, 1e-14 * want) << heads[c] << " heads, head " << h;
+            EXPECT_NEAR(slopes[h], torch, 1e-6 * want) << heads[c] << " heads, head " << h << " (BLOOM's float32)";
+        }
+    }
+}
+
+// Both directions, T5's defaults and others, every relative position out to well past max_distance.
+TEST(RelativeBiasNumpy, T5BucketsAreT5AttentionsInBothDirections) {
+    struct Case {
+        int buckets;
+        std::int64_t max_distance;
+        bool bidirectional;
+    };
+    const std::vector<Case> settings = {{32, 128, true}, {32, 128, false}, {64, 256, true}, {64, 256, false},
+                                        {8, 20, true},   {3, 128, false},  {128, 1000, true}};
+    const int reach = 3000;
+    json cases = json::array();
+    for (const Case& s : settings)
+        cases.push_back({{"kind", "t5"}, {"num_buckets", s.buckets}, {"max_distance", s.max_distance}, {"bidirectional", s.bidirectional}, {"reach", reach}});
+    const json ref = rope::test::run_python_reference(ROPE_RELATIVE_BIAS_REFERENCE_SCRIPT, cases);
+    for (std::size_t c = 0; c < settings.size(); ++c) {
+        const rope::T5BucketSettings s{settings[c].buckets, settings[c].max_distance, settings[c].bidirectional};
+        int wrong = 0;
+        for (std::size_t k = 0; k < ref[c]["positions"].size(); ++k) {
+            const std::int64_t r = ref[c]["positions"][k];
+            const int want = ref[c]["buckets"][k];
+            if (rope::t5_bucket(r, s) != want && ++wrong <= 5)
+                ADD_FAILURE() << s.num_buckets << " buckets, max " << s.max_distance << (s.bidirectional ? " both ways" : " causal")
+                              << ": position " << r << " bucket " << rope::t5_bucket(r, s) << ", T5 " << want;
+        }
+        EXPECT_EQ(wrong, 0);
+    }
+}
