@@ -16,6 +16,7 @@
 #include "rope/decay.hpp"
 #include "rope/frequencies.hpp"
 #include "rope/model_layers.hpp"
+#include "rope/mla.hpp"
 #include "rope/nope_temperature.hpp"
 #include "rope/relative_biases.hpp"
 #include "rope/number_format.hpp"
@@ -201,6 +202,11 @@ void write_summary(const FrequencyTable& f, const ParamSet& p, CsvWriter& out) {
     row_num("effective_base", f.effective_base);
     row_num("attention_factor", f.attention_factor);
     row_num("score_scale", f.attention_factor * f.attention_factor);
+    if (const std::optional<std::int64_t> nope = p[P::qk_nope_head_dim]) {  // MLA: the head's two parts and its softmax scale
+        row_int("qk_nope_head_dim", *nope);
+        row_int("qk_rope_head_dim", c.dim);
+        row_num("softmax_scale", mla_scales({static_cast<int>(*nope), c.dim}, c).softmax);
+    }
     row_int("original_max_position", c.original_max_position);
     // wavelengths of the pairs that turn; "none" when no pair does (NoPE)
     const double longest = longest_rotating_wavelength(f);
@@ -358,6 +364,7 @@ const std::vector<TableInfo>& compute_tables() {
          [](const TableInput& in, CsvWriter& out) { write_base_bounds(in.freqs, in.params.config(), in.params[P::max_position], out); }, check_base_bounds},
         {"summary", "key,value",
          "dim, rotated dims, pairs, rotating_pairs and zero_frequency_pairs, base, scaling, attention factor and other derived numbers; "
+         "for MLA (qk_nope_head_dim set) qk_nope_head_dim, qk_rope_head_dim and softmax_scale, the number that multiplies q.k; "
          "wavelengths, critical_dimension and extrapolation_bound count only the pairs that turn (none: no pair turns; "
          "extrapolation_bound unlimited: every turning dim completes a period within original_max_position)",
          [](const TableInput& in, CsvWriter& out) { write_summary(in.freqs, in.params, out); }},

@@ -13,6 +13,7 @@
 #include "plot/text_wrap.hpp"
 #include "plot/ticks.hpp"
 #include "rope/frequencies.hpp"
+#include "rope/mla.hpp"
 #include "rope/model_layers.hpp"
 
 namespace rope::figures {
@@ -33,6 +34,7 @@ struct CardKey {
 const std::vector<CardKey>& card_keys() {
     static const std::vector<CardKey> keys = {
         {P::dim, true},           {P::rotary_fraction, true},   {P::pairing, true},
+        {P::qk_nope_head_dim, false}, {P::v_head_dim, false},   {P::kv_lora_rank, false},
         {P::base, true},          {P::max_position, true},      {P::scaling, true},
         {P::factor, false},       {P::original_max_position, false}, {P::low_freq_factor, false},
         {P::high_freq_factor, false}, {P::beta_fast, false},    {P::beta_slow, false},
@@ -93,12 +95,15 @@ std::vector<std::pair<std::string, std::string>> derived(const ParamSet& p) {
     const FrequencyTable f = compute_frequencies(c);
     std::string slowest = "—";
     if (f.rotating_pairs > 0) slowest = plot::readout_number(std::round(f.wavelength(f.rotating_pairs - 1)), 12);
-    return {{"rotated dims", std::to_string(c.rotated_dims())},
-            {"turning dims", std::to_string(2 * f.rotating_pairs)},
-            {"slowest wavelength (tokens)", slowest},
-            {"attention factor applied", plot::readout_number(f.attention_factor, 6)},
-            {"layers", layers_text(p)},
-            {"layer shown", layer_text(p)}};
+    std::vector<std::pair<std::string, std::string>> rows = {{"rotated dims", std::to_string(c.rotated_dims())},
+                                                             {"turning dims", std::to_string(2 * f.rotating_pairs)},
+                                                             {"slowest wavelength (tokens)", slowest},
+                                                             {"attention factor applied", plot::readout_number(f.attention_factor, 6)}};
+    if (const std::optional<std::int64_t> nope = p[P::qk_nope_head_dim])  // MLA: what multiplies q.k, YaRN's correction in it
+        rows.push_back({"softmax scale (MLA)", plot::readout_number(mla_scales({static_cast<int>(*nope), c.dim}, c).softmax, 6)});
+    rows.push_back({"layers", layers_text(p)});
+    rows.push_back({"layer shown", layer_text(p)});
+    return rows;
 }
 
 std::vector<CardRow> card_rows(const std::vector<const ParamSet*>& models) {

@@ -9,7 +9,7 @@ namespace rope {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_blank_lines(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n')) s.remove_prefix(1);
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n')) s.remove_suffix(1);
     return s;
@@ -72,11 +72,11 @@ int ModelLayers::first_layer_of(int kind_index) const {
 std::vector<LayerKind> parse_layer_kinds(std::string_view text) {
     std::vector<LayerKind> kinds;
     for (std::string_view item : split(text, ';')) {
-        item = trim(item);
+        item = trim_blank_lines(item);
         if (item.empty()) continue;
         const std::size_t colon = item.find(':');
         LayerKind kind;
-        kind.name = std::string(trim(item.substr(0, colon)));
+        kind.name = std::string(trim_blank_lines(item.substr(0, colon)));
         if (!valid_name(kind.name))
             throw LayerSyntaxError("kind '" + kind.name.substr(0, 40) +
                                    "': a kind is 'name: key=value ...' with a name of a-z, 0-9, _ / - .");
@@ -84,8 +84,8 @@ std::vector<LayerKind> parse_layer_kinds(std::string_view text) {
             if (k.name == kind.name) throw LayerSyntaxError("kind '" + kind.name + "' is given twice");
         kind.attention = attention_from_name(kind.name);
         std::string_view rest = colon == std::string_view::npos ? std::string_view() : item.substr(colon + 1);
-        for (std::string_view word : split(trim(rest), ' ')) {
-            word = trim(word);
+        for (std::string_view word : split(trim_blank_lines(rest), ' ')) {
+            word = trim_blank_lines(word);
             if (word.empty()) continue;
             const std::size_t eq = word.find('=');
             if (eq == std::string_view::npos || eq == 0)
@@ -135,13 +135,13 @@ std::string format_layer_kinds(const std::vector<LayerKind>& kinds) {
 std::vector<std::string> parse_layer_list(std::string_view text) {
     std::vector<std::string> names;
     for (std::string_view item : split(text, ',')) {
-        item = trim(item);
+        item = trim_blank_lines(item);
         std::int64_t count = 1;
         const std::size_t star = item.find('*');
         if (star != std::string_view::npos) {
-            if (!parse_count(trim(item.substr(0, star)), count) || count < 1)
+            if (!parse_count(trim_blank_lines(item.substr(0, star)), count) || count < 1)
                 throw LayerSyntaxError("'" + std::string(item.substr(0, 40)) + "': a repeat is COUNT*kind with COUNT >= 1");
-            item = trim(item.substr(star + 1));
+            item = trim_blank_lines(item.substr(star + 1));
         }
         if (!valid_name(item))
             throw LayerSyntaxError("'" + std::string(item.substr(0, 40)) + "' is not a kind name (a-z, 0-9, _ / - .)");

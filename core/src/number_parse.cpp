@@ -8,18 +8,14 @@
 
 namespace rope {
 
-namespace {
-
-std::string_view trim(std::string_view s) {
+std::string_view trim_blanks(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
     return s;
 }
 
-}  // namespace
-
 std::optional<double> parse_number(std::string_view text) {
-    std::string_view s = trim(text);
+    std::string_view s = trim_blanks(text);
     if (!s.empty() && s.front() == '+') s.remove_prefix(1);
     if (s.empty() || s.front() == '+') return std::nullopt;
     double value = 0;

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "rope/number_format.hpp"
+#include "rope/number_parse.hpp"
 
 namespace rope {
 
@@ -61,11 +62,6 @@ namespace {
 std::atomic<std::uint64_t> g_next_lineage{1};
 thread_local ParamReadLog* t_read_log = nullptr;
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
 
 std::string must_be(const ParamSpec& spec) { return std::string(spec.name) + " must be " + spec.allowed(); }
 
@@ -80,7 +76,7 @@ ParamValue parse_list(const ParamSpec& spec, std::string_view raw, std::string_v
     const NumberRule rule = spec.number_rule();
     while (true) {
         const std::size_t comma = text.find(',');
-        const std::string_view item = trim(text.substr(0, comma));
+        const std::string_view item = trim_blanks(text.substr(0, comma));
         const std::optional<double> v = read_number(item, rule);
         if (!v)
             refuse(spec, raw, "item " + std::to_string(values.size() + 1) + " ('" + shorten_for_message(item) + "') is not allowed; " +
@@ -96,7 +92,7 @@ ParamValue parse_choice_list(const ParamSpec& spec, std::string_view raw, std::s
     std::vector<bool> picked(spec.choices.size(), false);
     while (true) {
         const std::size_t comma = text.find(',');
-        const std::string_view item = trim(text.substr(0, comma));
+        const std::string_view item = trim_blanks(text.substr(0, comma));
         const auto at = std::find(spec.choices.begin(), spec.choices.end(), item);
         if (at == spec.choices.end()) refuse(spec, raw, "'" + shorten_for_message(item) + "' is not allowed; " + must_be(spec));
         picked[static_cast<std::size_t>(at - spec.choices.begin())] = true;
@@ -112,7 +108,7 @@ ParamValue parse_choice_list(const ParamSpec& spec, std::string_view raw, std::s
 // model_name: one line a title can show (a folder's name), so no control characters and a length a
 // title holds.
 ParamValue model_name_text(const ParamSpec& spec, std::string_view raw, std::string_view text) {
-    const std::string_view name = trim(text);
+    const std::string_view name = trim_blanks(text);
     const bool printable = std::all_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x20 && c != 0x7f; });
     if (name.empty() || name.size() > 80 || !printable) refuse(spec, raw, must_be(spec));
     return std::string(name);
@@ -173,7 +169,7 @@ void ParamSet::check_number(const ParamSpec& spec, std::string_view given, doubl
 }
 
 ParamValue ParamSet::parse(const ParamSpec& spec, std::string_view raw) const {
-    const std::string_view text = trim(raw);
+    const std::string_view text = trim_blanks(raw);
     if (spec.optional && (text == "none" || text.empty())) return ParamValue{};
     switch (spec.type) {
         case ParamType::integer:

@@ -110,13 +110,15 @@ std::vector<Preset> text_presets() {
         {"deepseek-v3", "DeepSeek-V3 (RoPE part)",
          {{P::dim, "64"}, {P::base, "10000"}, {P::pairing, "interleaved"}, {P::scaling, "yarn"}, {P::factor, "40"},
           {P::original_max_position, "4096"}, {P::mscale, "1"}, {P::mscale_all_dim, "1"}, {P::beta_fast, "32"}, {P::beta_slow, "1"},
-          {P::max_position, "163840"}, {P::sequence_length, "163840"}},
-         "config.json: qk_rope_head_dim 64, rope_theta 10000, rope_scaling {yarn, factor 40, original 4096, mscale 1, mscale_all_dim 1, beta_fast 32, beta_slow 1}, max_position_embeddings 163840"},
+          {P::max_position, "163840"}, {P::sequence_length, "163840"}, {P::qk_nope_head_dim, "128"}, {P::v_head_dim, "128"},
+          {P::kv_lora_rank, "512"}},
+         "config.json: qk_rope_head_dim 64, qk_nope_head_dim 128, v_head_dim 128, kv_lora_rank 512 (MLA), rope_theta 10000, rope_scaling {yarn, factor 40, original 4096, mscale 1, mscale_all_dim 1, beta_fast 32, beta_slow 1}, max_position_embeddings 163840"},
         {"kimi-k2-0905", "Kimi K2 Instruct 0905 (RoPE part)",
          {{P::dim, "64"}, {P::base, "50000"}, {P::pairing, "interleaved"}, {P::scaling, "yarn"}, {P::factor, "64"},
           {P::original_max_position, "4096"}, {P::mscale, "1"}, {P::mscale_all_dim, "1"}, {P::beta_fast, "1"}, {P::beta_slow, "1"},
-          {P::max_position, "262144"}, {P::sequence_length, "262144"}},
-         "second-hand (moonshotai/Kimi-K2-Instruct-0905 config.json as read by ParagEkbote/hf-model-inspector's report): rope_theta 50000, rope_scaling {yarn, factor 64, original 4096, mscale 1, mscale_all_dim 1, beta_fast 1, beta_slow 1}; qk_rope_head_dim 64 with interleaved pairs (DeepSeek-V3's MLA layout); context 262144 = 64 x 4096"},
+          {P::max_position, "262144"}, {P::sequence_length, "262144"}, {P::qk_nope_head_dim, "128"}, {P::v_head_dim, "128"},
+          {P::kv_lora_rank, "512"}},
+         "second-hand (moonshotai/Kimi-K2-Instruct-0905 config.json as read by ParagEkbote/hf-model-inspector's report): rope_theta 50000, rope_scaling {yarn, factor 64, original 4096, mscale 1, mscale_all_dim 1, beta_fast 1, beta_slow 1}; qk_rope_head_dim 64 with interleaved pairs, qk_nope_head_dim 128, v_head_dim 128, kv_lora_rank 512 (DeepSeek-V3's MLA layout); context 262144 = 64 x 4096"},
     };
 }
 

@@ -523,3 +523,18 @@ TEST(ComputeCli, AlibiAndT5BucketsTablesAndTheirRefusals) {
     expect_usage_error(compute("t5-buckets", {"max_distance=-3"}), "max_distance=-3");
     expect_usage_error(compute("t5-buckets", {"max_distance=1000000000000"}), "rows");
 }
+
+// A model with MLA (DeepSeek-V3) gains its head's two parts and the softmax scale with YaRN's
+// correction, 192^(-1/2) x (0.1 ln 40 + 1)^2; a model without MLA has none of them.
+TEST(ComputeCli, SummaryOfAnMlaModelHasItsSoftmaxScale) {
+    const ProcessResult v3 = compute("summary", {"preset=deepseek-v3"});
+    ASSERT_EQ(v3.exit_code, 0) << v3.err;
+    EXPECT_EQ(summary_value(v3.out, "qk_nope_head_dim"), "128");
+    EXPECT_EQ(summary_value(v3.out, "qk_rope_head_dim"), "64");
+    const double m = 0.1 * std::log(40.0) + 1;
+    EXPECT_NEAR(std::stod(summary_value(v3.out, "softmax_scale")), m * m / std::sqrt(192.0), 1e-15);
+    EXPECT_EQ(summary_value(v3.out, "attention_factor"), "1");
+    const ProcessResult llama = compute("summary", {"preset=llama-3.1-8b"});
+    EXPECT_EQ(llama.out.find("softmax_scale"), std::string::npos);
+    expect_usage_error(compute("summary", {"qk_nope_head_dim=0"}), "qk_nope_head_dim=0");
+}

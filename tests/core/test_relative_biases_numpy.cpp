@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "rope/frequencies.hpp"
+#include "rope/mla.hpp"
 #include "rope/relative_biases.hpp"
 #include "support/python_reference.hpp"
 
@@ -55,5 +57,37 @@ TEST(RelativeBiasNumpy, T5BucketsAreT5AttentionsInBothDirections) {
                               << ": position " << r << " bucket " << rope::t5_bucket(r, s) << ", T5 " << want;
         }
         EXPECT_EQ(wrong, 0);
+    }
+}
+
+// MLA's softmax scale as DeepSeek's code computes it, for DeepSeek-V3 (factor 40, mscale_all_dim 1),
+// DeepSeek-V2-Lite's 0.707, Kimi K2's factors 32 and 64, and no extension (the plain 1/sqrt(192)).
+TEST(RelativeBiasNumpy, MlaSoftmaxScaleIsDeepSeeks) {
+    struct Case {
+        double factor, mscale_all_dim;
+    };
+    const std::vector<Case> cases = {{40, 1}, {40, 0.707}, {32, 1}, {64, 1}, {1, 1}, {40, 0}};
+    json in = json::array();
+    for (const Case& c : cases)
+        in.push_back({{"kind", "mla"}, {"nope", 128}, {"rope", 64}, {"factor", c.factor}, {"mscale_all_dim", c.mscale_all_dim}});
+    const json ref = rope::test::run_python_reference(ROPE_RELATIVE_BIAS_REFERENCE_SCRIPT, in);
+    for (std::size_t k = 0; k < cases.size(); ++k) {
+        rope::RopeConfig config;
+        config.dim = 64;
+        if (cases[k].factor > 1) {
+            config.scaling = rope::Scaling::yarn;
+            config.factor = cases[k].factor;
+            config.original_max_position = 4096;
+            config.mscale = cases[k].mscale_all_dim;
+            config.mscale_all_dim = cases[k].mscale_all_dim;
+        }
+        const rope::MlaScales s = rope::mla_scales({128, 64}, config);
+        const double want = ref[k]["softmax_scale"];
+        EXPECT_NEAR(s.softmax, want, 1e-15) << "factor " << cases[k].factor << ", mscale_all_dim " << cases[k].mscale_all_dim;
+        EXPECT_NEAR(s.plain_softmax, 1 / std::sqrt(192.0), 1e-16);
+        // mscale = mscale_all_dim: cos and sin keep their length; both 0 (unset): transformers' plain
+        // get_mscale(factor) goes on cos and sin, and the softmax keeps 1/sqrt(192)
+        const bool corrected = cases[k].factor > 1 && cases[k].mscale_all_dim != 0;
+        EXPECT_NEAR(s.rotary, corrected || cases[k].factor <= 1 ? 1.0 : rope::yarn_mscale(cases[k].factor), 1e-15);
     }
 }

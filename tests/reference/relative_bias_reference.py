@@ -7,6 +7,11 @@
 - T5: transformers@6b8b757d src/transformers/models/t5/modeling_t5.py, T5Attention._relative_position_bucket,
   L425-L449, on relative_position = memory_position - context_position (L460), float32 as torch computes it.
 
+- MLA's softmax scale: deepseek-ai/DeepSeek-V3@1ea5a1a7 inference/model.py L431-L434 (softmax_scale =
+  qk_head_dim ** -0.5, times mscale * mscale with mscale = 0.1 * mscale_all_dim * log(rope_factor) + 1 when
+  the context is extended); transformers@f5a9ec51 models/deepseek_v3/modeling_deepseek_v3.py L330-L333
+  (yarn_get_mscale) and L377-L383 (self.scaling).
+
 Cases in (a JSON file named on the command line), answers out as JSON on stdout.
 """
 import json, math, sys
@@ -51,7 +56,13 @@ def main():
     cases = json.load(open(sys.argv[1]))
     out = []
     for c in cases:
-        if c["kind"] == "alibi":
+        if c["kind"] == "mla":
+            scale = (c["nope"] + c["rope"]) ** -0.5
+            if c["factor"] > 1 and c["mscale_all_dim"]:
+                mscale = 0.1 * c["mscale_all_dim"] * math.log(c["factor"]) + 1.0
+                scale = scale * mscale * mscale
+            out.append({"softmax_scale": scale})
+        elif c["kind"] == "alibi":
             out.append({"double": [float(x) for x in alibi(c["heads"], np.float64)],
                         "float32": [float(x) for x in alibi(c["heads"], np.float32)]})
         else:

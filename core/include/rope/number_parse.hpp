@@ -14,6 +14,9 @@ namespace rope {
 // The whole of `text` as a double, after trimming spaces and tabs: what std::from_chars accepts
 // (so "nan" and "inf" read, and are refused by a finite range), with one optional leading '+'.
 // A magnitude beyond a double's range reads as +-inf. Null if the text is not one number.
+// `text` without the spaces and tabs around it.
+std::string_view trim_blanks(std::string_view text);
+
 std::optional<double> parse_number(std::string_view text);
 
 // The whole of `text` as an integer, written plainly: an optional '-' and digits (no '+', no
