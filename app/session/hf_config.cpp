@@ -131,7 +131,8 @@ const std::vector<ClassDefaults> kClassDefaults = {
      {{"hidden_size", 3072}, {"num_attention_heads", 32}, {"max_position_embeddings", 4096},
       {"original_max_position_embeddings", 4096}}},
     // DeepseekV3Config.__init__, configuration_deepseek_v3.py (001f85b3)
-    {{"deepseek_v3"}, "DeepseekV3Config", {{"qk_rope_head_dim", 64}, {"max_position_embeddings", 4096}}},
+    {{"deepseek_v3"}, "DeepseekV3Config",
+     {{"qk_rope_head_dim", 64}, {"max_position_embeddings", 4096}, {"qk_nope_head_dim", 128}, {"v_head_dim", 128}, {"kv_lora_rank", 512}}},
     // configuration_gpt_neox.py (008e5743): setdefault("partial_rotary_factor", kwargs.pop("rotary_pct", 0.25))
     {{"gpt_neox"}, "GPTNeoXConfig",
      {{"hidden_size", 6144}, {"num_attention_heads", 64}, {"max_position_embeddings", 2048}, {"rotary_pct", 0.25}}},
@@ -546,6 +547,13 @@ KeyValues ConfigReader::model_values() const {
         interleaved = truthy(c_["rope_interleave"], "rope_interleave", name_);
     out.emplace_back(P::pairing, interleaved ? "interleaved" : "half");
     if (max_positions_ >= 1) out.emplace_back(P::max_position, format_number(std::floor(max_positions_)));
+    // MLA (DeepSeek-V2/V3, Kimi K2): the head's part without rotation beside qk_rope_head_dim, its value dims
+    // and the latent's rank
+    if (has(c_, "qk_rope_head_dim") && has(c_, "qk_nope_head_dim")) {
+        out.emplace_back(P::qk_nope_head_dim, format_number(number(c_, "qk_nope_head_dim", name_)));
+        if (has(c_, "v_head_dim")) out.emplace_back(P::v_head_dim, format_number(number(c_, "v_head_dim", name_)));
+        if (has(c_, "kv_lora_rank")) out.emplace_back(P::kv_lora_rank, format_number(number(c_, "kv_lora_rank", name_)));
+    }
     return out;
 }
 

@@ -538,3 +538,27 @@ TEST(ComputeCli, SummaryOfAnMlaModelHasItsSoftmaxScale) {
     EXPECT_EQ(llama.out.find("softmax_scale"), std::string::npos);
     expect_usage_error(compute("summary", {"qk_nope_head_dim=0"}), "qk_nope_head_dim=0");
 }
+
+// A DeepSeek config.json brings its MLA keys: DeepSeek-V2-Lite's mscale_all_dim 0.707 gives the softmax
+// scale 192^(-1/2) x (0.0707 ln 40 + 1)^2; a deepseek_v3 config without them takes DeepseekV3Config's
+// defaults (128 dims without rotation).
+TEST_F(CliFiles, DeepSeekConfigsBringTheirMlaKeys) {
+    auto write_file = [&](const std::string& name, const std::string& text) {
+        std::ofstream(path(name)) << text;
+        return path(name);
+    };
+    const std::string v2 = write_file("deepseek-v2-lite.json",
+        R"({"model_type": "deepseek_v2", "qk_rope_head_dim": 64, "qk_nope_head_dim": 128, "v_head_dim": 128, "kv_lora_rank": 512,
+            "num_attention_heads": 16, "hidden_size": 2048, "rope_theta": 10000, "max_position_embeddings": 163840,
+            "rope_scaling": {"type": "yarn", "factor": 40, "original_max_position_embeddings": 4096, "mscale": 0.707,
+                             "mscale_all_dim": 0.707, "beta_fast": 32, "beta_slow": 1}})");
+    const ProcessResult lite = compute("summary", {"config=" + v2});
+    ASSERT_EQ(lite.exit_code, 0) << lite.err;
+    const double m = 0.1 * 0.707 * std::log(40.0) + 1;
+    EXPECT_NEAR(std::stod(summary_value(lite.out, "softmax_scale")), m * m / std::sqrt(192.0), 1e-15);
+    const std::string v3 = write_file("deepseek-v3.json", R"({"model_type": "deepseek_v3", "rope_theta": 10000})");
+    const ProcessResult bare = compute("summary", {"config=" + v3});
+    ASSERT_EQ(bare.exit_code, 0) << bare.err;
+    EXPECT_EQ(summary_value(bare.out, "qk_nope_head_dim"), "128");
+    EXPECT_NEAR(std::stod(summary_value(bare.out, "softmax_scale")), 1 / std::sqrt(192.0), 1e-16);
+}
