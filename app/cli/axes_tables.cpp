@@ -28,6 +28,7 @@ std::vector<NamedLayout> current_layouts(const ParamSet& p) {
         case RopeAxes::mrope:
             return {{"chunked", *p.axis_layout(RopeAxes::mrope, false)}, {"interleaved", *p.axis_layout(RopeAxes::mrope, true)}};
         case RopeAxes::videorope: return {{"videorope", *p.axis_layout(RopeAxes::videorope, false)}};
+        case RopeAxes::flux: return {{"flux", *p.axis_layout(RopeAxes::flux, false)}};
     }
     return {};
 }
@@ -99,6 +100,10 @@ void write_axes_summary(const ParamSet& p, CsvWriter& out) {
     if (axes == RopeAxes::axial_2d) out.text(param_spec(P::axial_frequencies).name).text(to_string(p[P::axial_frequencies])).end_row();
     const bool interleaved = p[P::mrope_interleaved];
     if (axes == RopeAxes::mrope) out.text("mrope_layout").text(interleaved ? "interleaved" : "chunked").end_row();
+    if (axes == RopeAxes::flux) {
+        const FluxAxesDims d = p.flux_axes_dims();
+        out.text(param_spec(P::flux_axes_dim).name).text(std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2])).end_row();
+    }
     // pairs per axis of the current layout (M-RoPE: the section in use, t, h, w)
     const std::optional<AxisLayout> layout = p.axis_layout(axes, interleaved);
     if (!layout) return;

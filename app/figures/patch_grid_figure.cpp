@@ -61,7 +61,15 @@ std::vector<MapSpec> map_specs(const ParamSet& params) {
         axial_titles = {"2D axial, 1D schedule split: columns fast, rows slow", "2D axial, split schedule", "2D axial, split"};
     else
         axial_titles = {"2D axial, alternating frequencies (Pixtral)", "2D axial, alternating (Pixtral)", "2D axial, alternating"};
-    maps.push_back({GridPlot::axial, axial_titles, "2D axial (" + schedule + ")", params.axis_layout(RopeAxes::axial_2d, false), {}});
+    if (params[P::rope_axes] == RopeAxes::flux) {  // FLUX.1 in the first place: an image's ids are (0, row, col), a 2D layout
+        const FluxAxesDims d = params.flux_axes_dims();
+        const std::string dims = "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + "]";
+        maps.push_back({GridPlot::axial,
+                        {"FLUX.1 axes " + dims + " dims: first id, row, column", "FLUX.1 axes " + dims, "FLUX " + dims, "FLUX"},
+                        "FLUX " + dims, params.axis_layout(RopeAxes::flux, false), {}});
+    } else {
+        maps.push_back({GridPlot::axial, axial_titles, "2D axial (" + schedule + ")", params.axis_layout(RopeAxes::axial_2d, false), {}});
+    }
     const MropeSection chunked = params.mrope_section(false), interleaved = params.mrope_section(true);
     maps.push_back({GridPlot::chunked,
                     {"M-RoPE chunked " + section_text(chunked) + " (Qwen2-VL, Qwen2.5-VL)", "M-RoPE chunked " + section_text(chunked),
@@ -78,7 +86,8 @@ std::vector<MapSpec> map_specs(const ParamSet& params) {
 int model_map(const ParamSet& params) {
     const bool interleaved = params[P::mrope_interleaved];
     switch (params[P::rope_axes]) {
-        case RopeAxes::axial_2d: return 0;
+        case RopeAxes::axial_2d:
+        case RopeAxes::flux: return 0;  // FLUX's map stands in the 2D axial one's place
         case RopeAxes::mrope: return interleaved ? 2 : 1;
         case RopeAxes::one_d:
         case RopeAxes::videorope: return -1;  // VideoRoPE's own allocation: compute axes lists it
@@ -629,7 +638,7 @@ const FigureDescriptor& patch_grid_figure() {
             {GridPlot::interleaved, {"patch_interleaved", "Similarity to the query patch, M-RoPE interleaved", "interleaved", PlotRole::main, AxisRole::index, AxisRole::index, 2, {160, 160}, 90, false, 1.3f, {"interleaves"}, true, true}},
             {GridPlot::axes, {"patch_axes", "Each axis' pairs and their wavelengths", "pairs per axis", PlotRole::strip, AxisRole::other, AxisRole::other, 3, {240, 120}, 0, true, 5.0f, {"which axis", "half of the pairs"}}},
         });
-        f.reads = model_and({P::rope_axes, P::axial_frequencies, P::mrope_section, P::mrope_section_interleaved, P::mrope_interleaved, P::grid_rows, P::grid_cols, P::query_row,
+        f.reads = model_and({P::rope_axes, P::axial_frequencies, P::flux_axes_dim, P::mrope_section, P::mrope_section_interleaved, P::mrope_interleaved, P::grid_rows, P::grid_cols, P::query_row,
                              P::query_col, P::vector, P::key_vector});
         f.describe = describe_patch_grid;
         f.build = build_patch_grid;

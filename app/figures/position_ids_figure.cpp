@@ -135,7 +135,10 @@ TableNotes table_notes(BuildContext& ctx, const Sequence& s) {
                                      std::to_string(s.text_before + rows * cols) + "."
                                : "text after it would resume at " + std::to_string(resume) + ".");
     const RopeAxes axes = ctx.params[P::rope_axes];
-    if (axes != RopeAxes::mrope)
+    if (axes == RopeAxes::flux)
+        n.model = "This model does not use M-RoPE: FLUX.1 puts every text token at (0, 0, 0) and patch (r, c) at (0, r, c) "
+                  "(compute position-ids lists them); these are the ids Qwen2-VL's M-RoPE gives this sequence.";
+    else if (axes != RopeAxes::mrope)
         n.model = std::string("This model does not use M-RoPE (") +  // in words, not rope_axes' code (2d_axial)
                   (axes == RopeAxes::axial_2d ? "2D axial positions: a patch turns with its row and column, no t"
                    : axes == RopeAxes::videorope ? "VideoRoPE's diagonal positions"

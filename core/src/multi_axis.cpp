@@ -123,6 +123,49 @@ AxisLayout mrope_layout(const Eigen::VectorXd& theta, const MropeSection& sectio
     return l;
 }
 
+FluxAxesDims default_flux_axes_dims(int rotated_dims) {
+    const int first = 2 * static_cast<int>(std::lround(rotated_dims / 16.0));
+    const int rows = 2 * ((rotated_dims - first) / 4);
+    return {first, rows, rotated_dims - first - rows};
+}
+
+std::string flux_axes_dims_problem(const FluxAxesDims& dims, int rotated_dims) {
+    for (const int d : dims)
+        if (d < 0 || d % 2 != 0) return "each axis takes an even number of dims (whole pairs), " + std::to_string(d) + " is not";
+    const int sum = dims[0] + dims[1] + dims[2];
+    if (sum != rotated_dims)
+        return std::to_string(dims[0]) + " + " + std::to_string(dims[1]) + " + " + std::to_string(dims[2]) + " = " + std::to_string(sum) +
+               ", not the " + std::to_string(rotated_dims) + " rotated dims";
+    return "";
+}
+
+AxisLayout flux_layout(double base, const FluxAxesDims& dims) {
+    const int rotated = dims[0] + dims[1] + dims[2];
+    if (const std::string problem = flux_axes_dims_problem(dims, rotated); !problem.empty()) throw std::invalid_argument("flux_layout: " + problem);
+    if (!(base > 1)) throw std::invalid_argument("flux_layout: base must be above 1");
+    AxisLayout layout;
+    layout.theta.resize(rotated / 2);
+    int pair = 0;
+    for (int a = 0; a < kPositionAxes; ++a)
+        for (int j = 0; j < dims[static_cast<std::size_t>(a)] / 2; ++j, ++pair) {
+            layout.theta[pair] = std::pow(base, -2.0 * j / dims[static_cast<std::size_t>(a)]);
+            layout.axis.push_back(static_cast<PositionAxis>(a));
+        }
+    return layout;
+}
+
+std::vector<SequenceToken> flux_sequence(int text_before, int rows, int cols, int text_after) {
+    if (text_before < 0 || text_after < 0 || rows < 1 || cols < 1)
+        throw std::invalid_argument("flux_sequence: counts must be >= 0 and the grid at least 1 x 1");
+    std::vector<SequenceToken> tokens;
+    tokens.reserve(static_cast<std::size_t>(text_before + rows * cols + text_after));
+    for (int i = 0; i < text_before; ++i) tokens.push_back({TokenKind::text, -1, -1, {0, 0, 0}});
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) tokens.push_back({TokenKind::image, r, c, {0, r, c}});
+    for (int i = 0; i < text_after; ++i) tokens.push_back({TokenKind::text, -1, -1, {0, 0, 0}});
+    return tokens;
+}
+
 std::vector<SequenceToken> mrope_sequence(int text_before, int rows, int cols, int text_after) {
     if (text_before < 0 || text_after < 0 || rows < 1 || cols < 1)
         throw std::invalid_argument("mrope_sequence: counts must be >= 0 and the grid at least 1 x 1");

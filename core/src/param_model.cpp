@@ -150,6 +150,16 @@ void ParamSet::validate_axes() const {
         const std::string problem = mrope_section_problem(section, pairs, interleaved);
         if (!problem.empty()) fail(id, name + " must give the " + std::to_string(pairs) + " rotated pairs to t, h and w: " + problem);
     };
+    if (has(P::flux_axes_dim)) {
+        const std::vector<double>& s = p[P::flux_axes_dim];
+        const bool whole = std::all_of(s.begin(), s.end(), [](double v) { return v == std::floor(v); });
+        if (s.size() != 3 || !whole) fail(P::flux_axes_dim, "flux_axes_dim must be three whole numbers, dims per axis, e.g. 16,56,56");
+        const FluxAxesDims dims = {static_cast<int>(s[0]), static_cast<int>(s[1]), static_cast<int>(s[2])};
+        if (const std::string problem = flux_axes_dims_problem(dims, 2 * pairs); !problem.empty())
+            fail(P::flux_axes_dim, "flux_axes_dim must give the " + std::to_string(2 * pairs) + " rotated dims to the three axes: " + problem);
+    }
+    if (p[P::rope_axes] == RopeAxes::flux && p[P::scaling] != Scaling::none)
+        fail(P::scaling, "with rope_axes=flux, scaling must be none (FLUX's axes have no context-extension variant)");
     if (has(P::mrope_section)) check_section(ParamId::mrope_section, p[P::mrope_section], false);
     if (has(P::mrope_section_interleaved)) check_section(ParamId::mrope_section_interleaved, p[P::mrope_section_interleaved], true);
     if (p[P::rope_axes] == RopeAxes::axial_2d) {
@@ -175,8 +185,21 @@ MropeSection ParamSet::mrope_section(bool interleaved) const {
     return default_mrope_section(pairs, interleaved);
 }
 
+FluxAxesDims ParamSet::flux_axes_dims() const {
+    const int rotated = config().rotated_dims();
+    if (has(P::flux_axes_dim)) {
+        const std::vector<double>& s = (*this)[P::flux_axes_dim];
+        if (s.size() == 3) {
+            const FluxAxesDims dims = {static_cast<int>(s[0]), static_cast<int>(s[1]), static_cast<int>(s[2])};
+            if (flux_axes_dims_problem(dims, rotated).empty()) return dims;
+        }
+    }
+    return default_flux_axes_dims(rotated);
+}
+
 std::optional<AxisLayout> ParamSet::axis_layout(RopeAxes axes, bool interleaved) const {
     const RopeConfig c = config();
+    if (axes == RopeAxes::flux) return flux_layout(c.base, flux_axes_dims());
     if (axes == RopeAxes::axial_2d) {
         if (c.rotated_dims() % 4 != 0) return std::nullopt;
         return axial_layout((*this)[P::axial_frequencies], c.base, c.rotated_dims());
@@ -212,6 +235,7 @@ std::vector<SequenceToken> ParamSet::sequence_tokens() const {
     const ParamSet& p = *this;
     VideoSpec v = video_spec();
     if (p[P::media] == Media::video) return video_sequence(v);
+    if (p[P::rope_axes] == RopeAxes::flux) return flux_sequence(v.text_before, v.rows, v.cols, v.text_after);
     if (!v.diagonal) return mrope_sequence(v.text_before, v.rows, v.cols, v.text_after);
     v.frames = 1;  // an image on VideoRoPE's diagonal: one frame
     v.temporal_patch_size = 1;

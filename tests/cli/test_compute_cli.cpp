@@ -562,3 +562,25 @@ TEST_F(CliFiles, DeepSeekConfigsBringTheirMlaKeys) {
     EXPECT_EQ(summary_value(bare.out, "qk_nope_head_dim"), "128");
     EXPECT_NEAR(std::stod(summary_value(bare.out, "softmax_scale")), 1 / std::sqrt(192.0), 1e-16);
 }
+
+// FLUX.1: compute axes gives its three blocks, each with its own frequencies; position-ids puts text at
+// (0, 0, 0); a flux_axes_dim that does not add up to the rotated dims is refused in one line.
+TEST(ComputeCli, FluxAxesAndIds) {
+    const ProcessResult axes = compute("axes", {"preset=flux.1-dev"});
+    ASSERT_EQ(axes.exit_code, 0) << axes.err;
+    const std::vector<std::string> rows = split_lines(axes.out);
+    ASSERT_EQ(rows.size(), 65u);
+    EXPECT_EQ(rows[1], "flux,0,t,1,6.283185307179586");
+    EXPECT_EQ(rows[9].substr(0, 13), "flux,8,h,1,6.");    // the rows' block starts at frequency 1 again
+    EXPECT_EQ(rows[37].substr(0, 14), "flux,36,w,1,6.");  // and so does the columns'
+    const ProcessResult ids = compute("position-ids", {"preset=flux.1-dev", "text_before=512", "text_after=0"});
+    ASSERT_EQ(ids.exit_code, 0) << ids.err;
+    const std::vector<std::string> id_rows = split_lines(ids.out);
+    ASSERT_EQ(id_rows.size(), 1u + 512 + 64 * 64);
+    EXPECT_EQ(id_rows[512], "511,text,,,0,0,0");
+    EXPECT_EQ(id_rows[513], "512,image,0,0,0,0,0");
+    EXPECT_EQ(id_rows.back(), "4607,image,63,63,0,63,63");
+    expect_usage_error(compute("axes", {"preset=flux.1-dev", "flux_axes_dim=16,56,50"}), "flux_axes_dim");
+    expect_usage_error(compute("axes", {"preset=flux.1-dev", "flux_axes_dim=15,57,56"}), "even");
+    expect_usage_error(compute("axes", {"preset=flux.1-dev", "scaling=yarn"}), "rope_axes=flux");
+}

@@ -9,6 +9,7 @@
 
 #include "rope/frequencies.hpp"
 #include "rope/mla.hpp"
+#include "rope/multi_axis.hpp"
 #include "rope/relative_biases.hpp"
 #include "support/python_reference.hpp"
 
@@ -90,4 +91,33 @@ TEST(RelativeBiasNumpy, MlaSoftmaxScaleIsDeepSeeks) {
         const bool corrected = cases[k].factor > 1 && cases[k].mscale_all_dim != 0;
         EXPECT_NEAR(s.rotary, corrected || cases[k].factor <= 1 ? 1.0 : rope::yarn_mscale(cases[k].factor), 1e-15);
     }
+}
+
+// FLUX.1's axes and ids as diffusers computes them: FluxPosEmbed's per-axis frequencies for
+// axes_dims_rope (16, 56, 56) and theta 10000, and for a 1024 x 1024 image with 512 text tokens the
+// pipeline's ids: 512 x (0, 0, 0), then (0, row, col) over 64 x 64 packed latent tokens.
+TEST(RelativeBiasNumpy, FluxAxesAndIdsAreDiffusers) {
+    const json ref = rope::test::run_python_reference(
+        ROPE_RELATIVE_BIAS_REFERENCE_SCRIPT,
+        json::array({{{"kind", "flux"}, {"axes_dim", {16, 56, 56}}, {"theta", 10000}, {"height", 1024}, {"width", 1024}, {"text_tokens", 512}}}))[0];
+    const rope::AxisLayout layout = rope::flux_layout(10000, {16, 56, 56});
+    ASSERT_EQ(layout.pairs(), 64);
+    for (int j = 0; j < 64; ++j) {
+        const double want = ref["theta"][static_cast<std::size_t>(j)];
+        EXPECT_NEAR(layout.theta[j], want, 1e-15 * want) << "pair " << j;
+        EXPECT_EQ(static_cast<int>(layout.axis[static_cast<std::size_t>(j)]), ref["axis"][static_cast<std::size_t>(j)].get<int>()) << "pair " << j;
+    }
+    const int rows = ref["rows"], cols = ref["cols"];
+    ASSERT_EQ(rows, 64);
+    ASSERT_EQ(cols, 64);
+    const std::vector<rope::SequenceToken> tokens = rope::flux_sequence(512, rows, cols, 0);
+    ASSERT_EQ(tokens.size(), ref["ids"].size());
+    int wrong = 0;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        const json& id = ref["ids"][i];
+        const rope::PositionId& got = tokens[i].id;
+        if ((got.t != id[0].get<double>() || got.h != id[1].get<double>() || got.w != id[2].get<double>()) && ++wrong <= 5)
+            ADD_FAILURE() << "token " << i << ": (" << got.t << ", " << got.h << ", " << got.w << "), diffusers " << id.dump();
+    }
+    EXPECT_EQ(wrong, 0);
 }

@@ -12,6 +12,12 @@
   the context is extended); transformers@f5a9ec51 models/deepseek_v3/modeling_deepseek_v3.py L330-L333
   (yarn_get_mscale) and L377-L383 (self.scaling).
 
+- FLUX.1's axes and ids: huggingface/diffusers@04a1c9b0 src/diffusers/models/embeddings.py FluxPosEmbed
+  L1238-L1266 (one get_1d_rotary_pos_embed per axis, L1151: 1 / theta ** (arange(0, dim, 2)[: dim // 2] / dim),
+  concatenated), diffusers@376297a7 transformer_flux.py L243, L249 (axes_dims_rope (16, 56, 56), theta 10000),
+  L474 (ids = cat(txt_ids, img_ids)); pipeline_flux.py (@04a1c9b0) L385 (text_ids zeros), L508-L520
+  (_prepare_latent_image_ids: (0, row, col)), L588-L589 and L594 (2 * (height // (8 * 2)) latent rows, halved).
+
 Cases in (a JSON file named on the command line), answers out as JSON on stdout.
 """
 import json, math, sys
@@ -56,7 +62,21 @@ def main():
     cases = json.load(open(sys.argv[1]))
     out = []
     for c in cases:
-        if c["kind"] == "mla":
+        if c["kind"] == "flux":
+            thetas, axes = [], []
+            for a, dim in enumerate(c["axes_dim"]):
+                freqs = 1.0 / (c["theta"] ** (np.arange(0, dim, 2, dtype=np.float64)[: dim // 2] / dim))
+                thetas += [float(x) for x in freqs]
+                axes += [a] * (dim // 2)
+            vae_scale_factor = 8
+            rows = 2 * (c["height"] // (vae_scale_factor * 2)) // 2
+            cols = 2 * (c["width"] // (vae_scale_factor * 2)) // 2
+            image_ids = np.zeros((rows, cols, 3))
+            image_ids[..., 1] = image_ids[..., 1] + np.arange(rows)[:, None]
+            image_ids[..., 2] = image_ids[..., 2] + np.arange(cols)[None, :]
+            ids = np.concatenate([np.zeros((c["text_tokens"], 3)), image_ids.reshape(rows * cols, 3)])
+            out.append({"theta": thetas, "axis": axes, "rows": rows, "cols": cols, "ids": ids.astype(int).tolist()})
+        elif c["kind"] == "mla":
             scale = (c["nope"] + c["rope"]) ** -0.5
             if c["factor"] > 1 and c["mscale_all_dim"]:
                 mscale = 0.1 * c["mscale_all_dim"] * math.log(c["factor"]) + 1.0

@@ -21,6 +21,11 @@
 //      j % 3 == 1 and j < 3 s_h, with w when j % 3 == 2 and j < 3 s_w, else with t, so every axis gets
 //      fast and slow pairs alike.
 // A text token has t = h = w, so for text every M-RoPE layout is exactly 1D RoPE.
+//  FLUX.1 (diffusers' FluxPosEmbed, axes_dim [16, 56, 56], theta 10000): the head's dims are cut into
+//    three blocks, one per axis, each with its own frequencies base^(-2j/axis_dims) over its axis_dims/2
+//    adjacent pairs: pairs 0-7 turn with the first id, 8-35 with the row, 36-63 with the column. Every
+//    text token sits at (0, 0, 0) and an image token at (0, row, col), so text carries no position and
+//    the first block never turns.
 #pragma once
 
 #include <Eigen/Core>
@@ -46,10 +51,10 @@ inline constexpr int kPositionAxes = 3;
 constexpr std::string_view to_string(PositionAxis axis) { return enum_name(axis); }
 
 // How positions index the pairs (the parameter table's rope_axes).
-enum class RopeAxes { one_d, axial_2d, mrope, videorope };
+enum class RopeAxes { one_d, axial_2d, mrope, videorope, flux };
 template <>
 struct EnumNames<RopeAxes> {
-    static constexpr std::array<std::string_view, 4> names = {"1d", "2d_axial", "mrope", "videorope"};
+    static constexpr std::array<std::string_view, 5> names = {"1d", "2d_axial", "mrope", "videorope", "flux"};
 };
 constexpr std::string_view to_string(RopeAxes axes) { return enum_name(axes); }
 
@@ -91,6 +96,16 @@ std::string mrope_section_problem(const MropeSection& section, int pairs, bool i
 // models' code). std::invalid_argument if mrope_section_problem is not empty.
 AxisLayout mrope_layout(const Eigen::VectorXd& theta, const MropeSection& section, bool interleaved);
 
+using FluxAxesDims = std::array<int, 3>;  // dims per axis (the first id, the row, the column)
+// FLUX.1's [16, 56, 56] scaled to `rotated_dims`: an eighth to the first axis, the rest split between
+// rows and columns, every block even.
+FluxAxesDims default_flux_axes_dims(int rotated_dims);
+// "" if `dims` are three even numbers >= 0 adding up to `rotated_dims`; else why not, for people.
+std::string flux_axes_dims_problem(const FluxAxesDims& dims, int rotated_dims);
+// FLUX's layout: axis a's dims[a] / 2 pairs, in order, turn with axis a (t, h, w) at base^(-2j/dims[a]).
+// std::invalid_argument if flux_axes_dims_problem(dims, their sum) is not empty or base <= 1.
+AxisLayout flux_layout(double base, const FluxAxesDims& dims);
+
 // Whole numbers except under VideoRoPE's temporal spacing, which may be fractional.
 struct PositionId {
     PositionId() = default;
@@ -118,6 +133,9 @@ struct SequenceToken {
 // get_rope_index for text_before text tokens, one image of rows x cols merged patches, text_after
 // text tokens (all counts >= 0, rows and cols >= 1).
 std::vector<SequenceToken> mrope_sequence(int text_before, int rows, int cols, int text_after);
+// FLUX's ids for the same sequence: every text token at (0, 0, 0), patch (r, c) at (0, r, c) (the
+// pipeline's text_ids are zeros and _prepare_latent_image_ids numbers rows and columns from 0).
+std::vector<SequenceToken> flux_sequence(int text_before, int rows, int cols, int text_after);
 
 // <R(p) q, R(p') k> where pair j turns by theta_j * p.along(axis_j): it depends on p - p' only.
 // q and k have the head's dim entries; `pairing` and 2 * layout.pairs() rotated dims say which dims

@@ -233,6 +233,8 @@ public:
     // The M-RoPE section of one layout: mrope_section when it is given for that layout
     // (mrope_interleaved), else Qwen's shares scaled to the rotated pairs.
     MropeSection mrope_section(bool interleaved) const;
+    // FLUX's dims per axis: flux_axes_dim where it is valid for the head, else the default for it.
+    FluxAxesDims flux_axes_dims() const;
     // The pairs' axes and frequencies of `axes` for this config (mrope: the layout `interleaved`
     // says; 1d: every pair on t). None for 2d_axial when the rotated dims are not a multiple of 4.
     std::optional<AxisLayout> axis_layout(RopeAxes axes, bool interleaved) const;
