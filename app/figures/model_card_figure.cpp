@@ -95,12 +95,14 @@ std::vector<std::pair<std::string, std::string>> derived(const ParamSet& p) {
     const FrequencyTable f = compute_frequencies(c);
     std::string slowest = "—";
     if (f.rotating_pairs > 0) slowest = plot::readout_number(std::round(f.wavelength(f.rotating_pairs - 1)), 12);
-    std::vector<std::pair<std::string, std::string>> rows = {{"rotated dims", std::to_string(c.rotated_dims())},
-                                                             {"turning dims", std::to_string(2 * f.rotating_pairs)},
-                                                             {"slowest wavelength (tokens)", slowest},
-                                                             {"attention factor applied", plot::readout_number(f.attention_factor, 6)}};
-    if (const std::optional<std::int64_t> nope = p[P::qk_nope_head_dim])  // MLA: what multiplies q.k, YaRN's correction in it
+    std::vector<std::pair<std::string, std::string>> rows;
+    // MLA: what multiplies q.k, YaRN's correction in it (first: rows that do not fit are left out from the end)
+    if (const std::optional<std::int64_t> nope = p[P::qk_nope_head_dim])
         rows.push_back({"softmax scale (MLA)", plot::readout_number(mla_scales({static_cast<int>(*nope), c.dim}, c).softmax, 6)});
+    rows.push_back({"rotated dims", std::to_string(c.rotated_dims())});
+    rows.push_back({"turning dims", std::to_string(2 * f.rotating_pairs)});
+    rows.push_back({"slowest wavelength (tokens)", slowest});
+    rows.push_back({"attention factor applied", plot::readout_number(f.attention_factor, 6)});
     rows.push_back({"layers", layers_text(p)});
     rows.push_back({"layer shown", layer_text(p)});
     return rows;
@@ -305,7 +307,8 @@ void build_model_card(BuildContext& ctx) {
         ctx.result.list.text({ctx.request.width / 2, top}, ctx.title(), st.px(st.title_font), th.text, plot::HAlign::center, plot::VAlign::top);
         top += st.px(st.title_font) * 1.5f;
     }
-    const float smallest = std::max(st.min_text, st.presenting ? plot::kPresentingSmallestText : 0.0f);
+    // presenting, no smaller than the tick labels (a 36th of the screen's height): rows are left out first
+    const float smallest = std::max(st.min_text, st.presenting ? std::max(plot::kPresentingSmallestText, st.px(st.tick_font)) : 0.0f);
     // the line under the card: what the tint means, or how to see B, or how many rows are left out
     // (room kept for the longest of them)
     const std::string left_out_note = " rows not shown: a larger panel or export shows all.";

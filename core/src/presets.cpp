@@ -231,12 +231,12 @@ std::vector<Preset> vision_presets() {
          "second-hand (Qwen/Qwen3-VL-8B-Instruct config.json text_config as mirrored in a third-party test, rev 0c351dd0, and a blog copy): head_dim 128, rope_theta 5000000, rope_scaling {mrope_interleaved true, mrope_section [24, 20, 20], rope_type default}, max_position_embeddings 262144; transformers' apply_interleaved_mrope, then rotate_half; video: Qwen3VLVideoProcessor temporal_patch_size 2 and fps 2 (transformers v4.57.6), a <t.1f seconds> timestamp before each temporal patch, each laid out as an image (processing_qwen3_vl.py, get_rope_index)"},
         {"flux.1-dev", "FLUX.1 [dev] (image generation)",
          {{P::rope_axes, "flux"}, {P::flux_axes_dim, "16,56,56"}, {P::dim, "128"}, {P::base, "10000"}, {P::pairing, "interleaved"},
-          {P::grid_rows, "64"}, {P::grid_cols, "64"}, {P::max_position, "64"},
+          {P::grid_rows, "32"}, {P::grid_cols, "32"}, {P::max_position, "64"},
           {P::original_max_position, "64"}, {P::sequence_length, "64"}},
          "diffusers FluxTransformer2DModel: attention_head_dim 128, axes_dims_rope (16, 56, 56), FluxPosEmbed(theta=10000) with "
          "get_1d_rotary_pos_embed per axis (repeat_interleave_real: adjacent pairs); FluxPipeline: text_ids zeros (512 tokens, "
          "max_sequence_length), latent image ids (0, row, col); a 1024 x 1024 image: 1024 / 8 = 128 latent, packed 2 x 2 = 64 x 64 "
-         "tokens; max_position 64: positions per axis"},
+         "tokens, so max_position 64 (positions per axis); the grid shown is a 512 x 512 image's 32 x 32, which the panels draw legibly"},
         {"rope-vit-deit-b", "DeiT-B with RoPE-Axial (Heo et al. 2024)",
          {{P::rope_axes, "2d_axial"}, {P::axial_frequencies, "per_axis"}, {P::dim, "64"}, {P::base, "100"}, {P::pairing, "interleaved"},
           {P::grid_rows, "14"}, {P::grid_cols, "14"}, {P::max_position, "14"}, {P::original_max_position, "14"}, {P::sequence_length, "14"}},

@@ -564,7 +564,7 @@ TEST_F(CliFiles, DeepSeekConfigsBringTheirMlaKeys) {
 }
 
 // FLUX.1: compute axes gives its three blocks, each with its own frequencies; position-ids puts text at
-// (0, 0, 0); a flux_axes_dim that does not add up to the rotated dims is refused in one line.
+// (0, 0, 0) and a 1024 x 1024 image's 64 x 64 tokens at (0, row, col); a flux_axes_dim that does not add up to the rotated dims is refused in one line.
 TEST(ComputeCli, FluxAxesAndIds) {
     const ProcessResult axes = compute("axes", {"preset=flux.1-dev"});
     ASSERT_EQ(axes.exit_code, 0) << axes.err;
@@ -573,7 +573,7 @@ TEST(ComputeCli, FluxAxesAndIds) {
     EXPECT_EQ(rows[1], "flux,0,t,1,6.283185307179586");
     EXPECT_EQ(rows[9].substr(0, 13), "flux,8,h,1,6.");    // the rows' block starts at frequency 1 again
     EXPECT_EQ(rows[37].substr(0, 14), "flux,36,w,1,6.");  // and so does the columns'
-    const ProcessResult ids = compute("position-ids", {"preset=flux.1-dev", "text_before=512", "text_after=0"});
+    const ProcessResult ids = compute("position-ids", {"preset=flux.1-dev", "grid_rows=64", "grid_cols=64", "text_before=512", "text_after=0"});
     ASSERT_EQ(ids.exit_code, 0) << ids.err;
     const std::vector<std::string> id_rows = split_lines(ids.out);
     ASSERT_EQ(id_rows.size(), 1u + 512 + 64 * 64);
