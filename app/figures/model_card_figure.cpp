@@ -125,11 +125,19 @@ std::vector<CardRow> card_rows(const std::vector<const ParamSet*>& models) {
         }
         if (shown) rows.push_back(r);
     }
+    // the derived rows by name: a row only one model has (MLA's softmax scale) reads "—" for the other
     std::vector<std::vector<std::pair<std::string, std::string>>> d;
     for (const ParamSet* m : models) d.push_back(derived(*m));
-    for (std::size_t i = 0; i < d[0].size(); ++i) {
-        CardRow r{d[0][i].first, {}, false};
-        for (const auto& per : d) r.values.push_back(per[i].second);
+    std::vector<std::string> derived_names;
+    for (const auto& per : d)
+        for (const auto& row : per)
+            if (std::find(derived_names.begin(), derived_names.end(), row.first) == derived_names.end()) derived_names.push_back(row.first);
+    for (const std::string& derived_name : derived_names) {
+        CardRow r{derived_name, {}, false};
+        for (const auto& per : d) {
+            const auto at = std::find_if(per.begin(), per.end(), [&](const auto& row) { return row.first == derived_name; });
+            r.values.push_back(at == per.end() ? "—" : at->second);
+        }
         rows.push_back(r);
     }
     for (CardRow& r : rows) r.differs = r.values.size() > 1 && r.values[0] != r.values[1];

@@ -584,3 +584,17 @@ TEST(ComputeCli, FluxAxesAndIds) {
     expect_usage_error(compute("axes", {"preset=flux.1-dev", "flux_axes_dim=15,57,56"}), "even");
     expect_usage_error(compute("axes", {"preset=flux.1-dev", "scaling=yarn"}), "rope_axes=flux");
 }
+
+// The model card of a model with MLA beside one without (either way round): the softmax scale row
+// reads "—" for the model that has none, and every other derived row keeps its own model's value.
+TEST_F(CliFiles, ModelCardOfAnMlaModelBesideAnother) {
+    for (const auto& [a, b] : {std::pair{"deepseek-v3", "llama-3.1-8b"}, std::pair{"llama-3.1-8b", "deepseek-v3"}}) {
+        const std::string out = path(std::string(a) + ".csv");
+        const ProcessResult r = app({"export", "model_card", "--out", out, "--set", std::string("preset=") + a, "--set", std::string("compare_to=") + b});
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const std::string csv = rope::test::read_file(out);
+        const bool a_has = std::string(a) == "deepseek-v3";
+        EXPECT_NE(csv.find(a_has ? "softmax scale (MLA),0.135234,—" : "softmax scale (MLA),—,0.135234"), std::string::npos) << csv;
+        EXPECT_NE(csv.find(a_has ? "rotated dims,64,128" : "rotated dims,128,64"), std::string::npos) << csv;
+    }
+}
