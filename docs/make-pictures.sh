@@ -38,6 +38,8 @@ for figure in vectors heatmap sweep decay context scores pairing precision sinus
 done
 panel partial_vs_proportional --set preset=gemma-4-31b
 panel model_anatomy --set preset=llama-4-scout
+panel relatives --set preset=bloom-176b
+panel mla --set preset=deepseek-v3
 for figure in patch_grid position_ids; do panel "$figure" --set preset=qwen2.5-vl-7b; done
 for figure in video video_frames video_ids; do panel "$figure" --set preset=qwen3-vl-8b; done
 /usr/bin/python3 "$here/../tests/weights/synthetic_model.py" --layout llama_gqa --out "$work/llama-gqa"

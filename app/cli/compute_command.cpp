@@ -78,7 +78,7 @@ void write_temperature(const ParamSet& p, CsvWriter& out) {
 // ALiBi's slope per head: head h adds -slope x distance to its scores.
 void write_alibi(const ParamSet& p, CsvWriter& out) {
     out.header({"head", "slope"});
-    const std::vector<double> slopes = alibi_slopes(static_cast<int>(p[P::heads]));
+    const std::vector<double> slopes = alibi_slopes(static_cast<int>(p[P::heads]), p[P::alibi_layout], p[P::alibi_bias_max]);
     for (std::size_t h = 0; h < slopes.size(); ++h) out.integer(static_cast<std::int64_t>(h)).number(slopes[h]).end_row();
 }
 
@@ -380,7 +380,8 @@ const std::vector<TableInfo>& compute_tables() {
         {"alibi", "head,slope",
          "ALiBi (Press et al. 2022): each of `heads` heads adds -slope x distance to its scores; the slopes as BLOOM's "
          "build_alibi_tensor computes them, 2^(-8(h+1)/p) for the largest power of two p <= heads, then the odd steps of 2p heads' "
-         "slopes for the heads left",
+         "slopes for the heads left; with alibi_layout=mpt as MPT's build_mpt_alibi_tensor, 2^(-(j+1) alibi_bias_max/P) over the next "
+         "power of two P, the odd j first",
          [](const TableInput& in, CsvWriter& out) { write_alibi(in.params, out); }},
         {"t5-buckets", "relative_position,bucket",
          "T5's relative-position bucket (T5Attention._relative_position_bucket) of every relative position, key minus query, "

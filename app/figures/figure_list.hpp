@@ -22,4 +22,6 @@
     FIGURE(video_ids)            \
     FIGURE(model_card)           \
     FIGURE(trained)              \
+    FIGURE(relatives)            \
+    FIGURE(mla)                  \
     /* a new figure: one more FIGURE(name) line above this one */

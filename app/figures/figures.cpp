@@ -96,11 +96,23 @@ void nope_note(detail::BuildContext& ctx) {
                     plot::VAlign::top);
         top = st.px(st.title_font) * 1.4f;
     }
+    const PositionEncoding encoding = ctx.params[P::position_encoding];
+    if (encoding != PositionEncoding::rope) {  // a model without RoPE at all (BLOOM, MPT, T5)
+        const std::string bias = encoding == PositionEncoding::alibi ? "ALiBi: a bias of minus a slope times the distance, one slope per head"
+                                                                     : "T5's relative buckets: a learned bias per bucket of distances and head";
+        detail::centred_note(ctx, {0, top, ctx.request.width, ctx.request.height},
+                             "This model has no RoPE (nope = true): nothing rotates, so there is nothing to show here. Position "
+                             "reaches its scores through " + bias + ". RoPE and its relatives (panel 19) draws it beside RoPE; "
+                             "pick a RoPE model to see this panel.",
+                             true);
+        return;
+    }
     detail::centred_note(ctx, {0, top, ctx.request.width, ctx.request.height},
                          "This layer is NoPE (nope = true): every pair has frequency 0, so nothing rotates and there is "
                          "nothing to show here. Its q and k reach attention as they are; position reaches the score only "
                          "through the causal mask (Llama 4 also scales the queries with position: see Model anatomy). "
-                         "Pick a RoPE layer there, or set nope = false, to see this panel.");
+                         "Pick a RoPE layer there, or set nope = false, to see this panel.",
+                         true);
 }
 
 }  // namespace
@@ -116,7 +128,7 @@ FigureResult build_single(const FigureRequest& request, const ParamSet& params, 
     plot::ApproximateTextMeasure fallback;
     detail::BuildContext ctx{request, params, cache, result, request.measure ? *request.measure : fallback};
     request.figure->build(ctx);
-    if (!request.figure->draws_nope && params[P::nope]) nope_note(ctx);
+    if (!request.figure->draws_nope && params[P::nope]) nope_note(ctx);  // reads ctx.params
     return result;
 }
 

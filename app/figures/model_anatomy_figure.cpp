@@ -79,10 +79,7 @@ KindRow kind_row(const ParamSet& params, const ModelLayers& model, int kind_inde
     return row;
 }
 
-Color ink_on(Color fill) {
-    const float lum = 0.2126f * fill.r + 0.7152f * fill.g + 0.0722f * fill.b;
-    return lum > 0.55f ? Color{0.05f, 0.05f, 0.08f, 1} : Color{1, 1, 1, 1};
-}
+using plot::ink_on;
 
 Color kind_color(const plot::Theme& th, int kind) { return th.series[static_cast<std::size_t>(kind) % th.series.size()]; }
 
@@ -680,6 +677,8 @@ const FigureDescriptor& model_anatomy_figure() {
         });
         f.reads = model_and({P::layer_kinds, P::model_layers, P::layer, P::max_position, P::attn_temperature_tuning, P::floor_scale,
                              P::attn_scale, P::pair, P::vector, P::key_vector});
+        // it draws NoPE layers itself, so no note names a model's bias (model_and's position_encoding)
+        f.reads.erase(std::remove(f.reads.begin(), f.reads.end(), P::position_encoding.id), f.reads.end());
         f.describe = describe_model_anatomy;
         f.build = build_model_anatomy;
         f.model_b = ModelBView::stacked;  // where only one model has layers: its strip over the other's gallery

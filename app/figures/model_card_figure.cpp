@@ -29,10 +29,14 @@ struct CardKey {
     bool always;  // shown even where both models keep its default
 };
 
-// The keys a model card lists, in the parameter table's order of ideas: the head, the frequencies,
+// The keys a model card lists, in the parameter table's order of ideas: how positions enter (a model
+// without RoPE names its bias first), the head, the frequencies,
 // context extension, the layers' extras, the axes of images and video.
 const std::vector<CardKey>& card_keys() {
     static const std::vector<CardKey> keys = {
+        {P::position_encoding, false}, {P::heads, false},       {P::alibi_layout, false},
+        {P::alibi_bias_max, false}, {P::t5_num_buckets, false}, {P::t5_max_distance, false},
+        {P::t5_bidirectional, false},
         {P::dim, true},           {P::rotary_fraction, true},   {P::pairing, true},
         {P::qk_nope_head_dim, false}, {P::v_head_dim, false},   {P::kv_lora_rank, false},
         {P::base, true},          {P::max_position, true},      {P::scaling, true},

@@ -36,10 +36,7 @@ Color pair_color(const plot::Theme& th, int pair, int pairs) {
     return plot::ramp_color(th, pairs > 1 ? static_cast<double>(pair) / (pairs - 1) : 0.0);
 }
 
-Color ink_on(Color fill) {
-    const float lum = 0.2126f * fill.r + 0.7152f * fill.g + 0.0722f * fill.b;
-    return lum > 0.55f ? Color{0.05f, 0.05f, 0.08f, 1} : Color{1, 1, 1, 1};
-}
+using plot::ink_on;
 
 // The largest drift of a shifted-score curve; "≈ 0" when it is rounding noise.
 std::string drift_text(const std::vector<double>& scores) {

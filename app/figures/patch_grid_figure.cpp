@@ -166,8 +166,10 @@ std::string spread_text(const AxisLayout& layout, PositionAxis axis) {
            (s.longest_wavelength > s.shortest_wavelength * 1.0001 ? "–" + short_number(s.longest_wavelength) : "");
 }
 
+// The axes a map's strip row lists: a 2D layout has rows and columns only; FLUX's, in the same slot,
+// also its first id's pairs (which an image's tokens, all at first id 0, never turn).
 std::vector<PositionAxis> axes_of(const MapSpec& m) {
-    if (m.tag == GridPlot::axial) return {PositionAxis::h, PositionAxis::w};
+    if (m.tag == GridPlot::axial && (!m.layout || axis_spread(*m.layout, PositionAxis::t).pairs == 0)) return {PositionAxis::h, PositionAxis::w};
     return {PositionAxis::t, PositionAxis::h, PositionAxis::w};
 }
 

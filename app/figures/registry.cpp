@@ -42,8 +42,9 @@ const std::vector<FigureDescriptor>& descriptors() {
 std::vector<ParamId> model_and(std::initializer_list<ParamId> more) {
     std::vector<ParamId> keys = params_in(kConfigScope);
     keys.insert(keys.end(), more.begin(), more.end());
-    // the title names the model (figures.hpp: figure_title)
-    for (const ParamId name : {P::preset.id, P::model_name.id})
+    // the title names the model (figures.hpp: figure_title); a model without RoPE gets a note naming
+    // its position encoding (figures.cpp: nope_note)
+    for (const ParamId name : {P::preset.id, P::model_name.id, P::position_encoding.id})
         if (std::find(keys.begin(), keys.end(), name) == keys.end()) keys.push_back(name);
     return keys;
 }

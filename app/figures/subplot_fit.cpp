@@ -352,7 +352,7 @@ void centred_note(BuildContext& ctx, plot::Rect area, const std::vector<std::str
     }
 }
 
-void centred_note(BuildContext& ctx, plot::Rect area, const std::string& text) {
+void centred_note(BuildContext& ctx, plot::Rect area, const std::string& text, bool fills) {
     const plot::Style& st = ctx.request.style;
     // the note is the picture here: as large as the area lets it be (up to twice the label type),
     // in lines of at most about 45 characters so that it reads as a paragraph
@@ -369,9 +369,13 @@ void centred_note(BuildContext& ctx, plot::Rect area, const std::string& text) {
     float widest = 0;
     for (const std::string& l : lines) widest = std::max(widest, ctx.measure.measure(l, size).x);
     const float row = size * 1.35f, h = row * static_cast<float>(lines.size());
-    const float cx = (area.x0 + area.x1) / 2, y0 = (area.y0 + area.y1) / 2 - h / 2;
-    ctx.result.list.rect({cx - widest / 2 - st.px(10), y0 - st.px(8), cx + widest / 2 + st.px(10), y0 + h + st.px(8)},
-                         st.theme.background.with_alpha(0.92f), st.theme.grid, st.px(1));
+    const float cx = (area.x0 + area.x1) / 2, cy = (area.y0 + area.y1) / 2, y0 = cy - h / 2;
+    // a note that is the whole picture (fills) is a card over most of the area, however short the
+    // paragraph, not a small island in an empty frame; else a box just round the text, off the data
+    const float box_w = fills ? std::max(widest + st.px(20), std::min(area.width() * 0.9f, area.width() - st.px(8))) : widest + st.px(20);
+    const float box_h = fills ? std::max(h + st.px(16), std::min(area.height() * 0.85f, area.height() - st.px(8))) : h + st.px(16);
+    ctx.result.list.rect({cx - box_w / 2, cy - box_h / 2, cx + box_w / 2, cy + box_h / 2},
+                         fills ? st.theme.plot_fill : st.theme.background.with_alpha(0.92f), st.theme.grid, st.px(1));
     for (std::size_t i = 0; i < lines.size(); ++i)
         ctx.result.list.text({cx, y0 + row * static_cast<float>(i)}, lines[i], size, st.theme.text, plot::HAlign::center,
                              plot::VAlign::top);

@@ -59,7 +59,8 @@ SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot:
 
 // A short explanation centred in `area`, wrapped to its width, on a box that keeps it off the data:
 // what a deliberately simple view (one pair, d = 2) shows and why.
-void centred_note(BuildContext& ctx, plot::Rect area, const std::string& text);
+// fills: the note is the whole picture (a NoPE layer's panels): its box is a card over most of the area.
+void centred_note(BuildContext& ctx, plot::Rect area, const std::string& text, bool fills = false);
 // The first of `texts` (longest first) that fits `area` at the tick labels' size, centred as above;
 // the last when none does.
 void centred_note(BuildContext& ctx, plot::Rect area, const std::vector<std::string>& texts);

@@ -144,4 +144,9 @@ Color colormap_color(ColormapId id, double t) {
     return c;
 }
 
+Color ink_on(Color fill) {
+    const float lum = 0.2126f * fill.r + 0.7152f * fill.g + 0.0722f * fill.b;
+    return lum > 0.55f ? Color{0.05f, 0.05f, 0.08f, 1} : Color{1, 1, 1, 1};
+}
+
 }  // namespace rope::plot

@@ -208,6 +208,12 @@ private:
     void read_video(bool qwen3_vl);
     void read_pixtral_grid();
     void warn_unread_keys();
+    std::string bias_model() const;
+    void read_bias_model(const std::string& kind);
+    void read_alibi_bloom();
+    void read_alibi_mpt();
+    void read_t5();
+    double count_of(std::initializer_list<const char*> keys, double fallback, double high);
 
     std::string name_;
     json root_, c_;
@@ -979,7 +985,117 @@ void ConfigReader::read_pixtral_grid() {
     if (max_positions_ < 1) out_.sets.emplace_back(P::max_position, std::to_string(side));  // positions along one axis
 }
 
+// Models that bias the score by the distance instead of rotating q and k: "alibi_bloom" (BLOOM,
+// and Falcon with "alibi": true, which uses BLOOM's build_alibi_tensor), "alibi_mpt" (MPT), "t5"
+// (T5 and its kin; old T5 files have no model_type, but only T5 has relative_attention_num_buckets),
+// else "".
+std::string ConfigReader::bias_model() const {
+    if (model_type_ == "bloom") return "alibi_bloom";
+    if (model_type_ == "mpt") return "alibi_mpt";
+    if ((model_type_ == "falcon" || model_type_ == "RefinedWeb" || model_type_ == "RefinedWebModel") && has(c_, "alibi") &&
+        truthy(c_["alibi"], "alibi", name_))
+        return "alibi_bloom";
+    if (model_type_ == "t5" || model_type_ == "mt5" || model_type_ == "umt5" || has(c_, "relative_attention_num_buckets")) return "t5";
+    return "";
+}
+
+// A count the class reads under any of `keys` (attribute_map aliases), or its default.
+double ConfigReader::count_of(std::initializer_list<const char*> keys, double fallback, double high) {
+    for (const char* k : keys)
+        if (has(c_, k)) {
+            read_.insert(k);
+            return whole_number(c_, k, name_, 1, static_cast<int>(high));
+        }
+    return fallback;
+}
+
+void ConfigReader::read_bias_model(const std::string& kind) {
+    if (kind == "alibi_bloom") read_alibi_bloom();
+    else if (kind == "alibi_mpt") read_alibi_mpt();
+    else read_t5();
+    out_.sets.emplace_back(P::nope, "true");  // nothing turns: the rotation panels say so
+}
+
+// One context length for the three keys the panels read.
+void set_context(KeyValues& sets, double length) {
+    const std::string text = format_number(std::floor(length));
+    for (ParamId k : {ParamId::max_position, ParamId::original_max_position, ParamId::sequence_length}) sets.emplace_back(k, text);
+}
+
+// transformers' BloomConfig (configuration_bloom.py@d94ee404): n_head (attribute_map: num_attention_heads)
+// default 8, hidden_size default 64 (n_embed, the original files' name, popped into it, L124-L126); no
+// position key: ALiBi has no table of positions, so seq_length (which the class passes through) is the
+// length it was trained on when the file gives it. FalconConfig: num_attention_heads, hidden_size.
+void ConfigReader::read_alibi_bloom() {
+    const double heads = count_of({"n_head", "num_attention_heads"}, model_type_ == "bloom" ? 8 : 71, 4096);
+    const double hidden = count_of({"n_embed", "hidden_size"}, model_type_ == "bloom" ? 64 : 4544, 1 << 20);
+    out_.sets.emplace_back(P::position_encoding, "alibi");
+    out_.sets.emplace_back(P::alibi_layout, "bloom");
+    out_.sets.emplace_back(P::heads, format_number(heads));
+    out_.sets.emplace_back(P::dim, format_number(std::floor(hidden / heads)));
+    if (has(c_, "seq_length")) {
+        read_.insert("seq_length");
+        set_context(out_.sets, whole_number(c_, "seq_length", name_, 1, 1 << 30));
+    } else {
+        out_.warnings.push_back("config '" + name_ + "': no \"seq_length\": ALiBi has no table of positions, so the training length "
+                                "shown is 2048 (BLOOM's)");
+        set_context(out_.sets, 2048);
+    }
+}
+
+// transformers' MptConfig (configuration_mpt.py@05699a76): d_model 2048, n_heads 16, max_seq_len 2048
+// (L181-L185); attn_config a dict read as MptAttentionConfig(**attn_config) (L203-L206) with alibi
+// True and alibi_bias_max 8 (L77-L78).
+void ConfigReader::read_alibi_mpt() {
+    const double heads = count_of({"n_heads", "num_attention_heads"}, 16, 4096);
+    const double hidden = count_of({"d_model", "hidden_size"}, 2048, 1 << 20);
+    const double context = count_of({"max_seq_len"}, 2048, 1 << 30);
+    double bias_max = 8;
+    if (has(c_, "attn_config")) {
+        read_.insert("attn_config");
+        const json& a = c_["attn_config"];
+        if (!a.is_object()) fail_config(name_, "\"attn_config\" is " + refused_value(a) + "; it must be an object");
+        if (has(a, "alibi") && !truthy(a["alibi"], "attn_config.alibi", name_))
+            fail_config(name_, "\"attn_config.alibi\" is false: this MPT learns absolute position embeddings, which the app does not show");
+        if (has(a, "alibi_bias_max")) {
+            bias_max = number(a, "alibi_bias_max", name_);
+            if (!(bias_max >= 1 && bias_max <= 64))
+                fail_config(name_, "\"attn_config.alibi_bias_max\" is " + format_number(bias_max) + "; it must be from 1 to 64");
+        }
+    }
+    out_.sets.emplace_back(P::position_encoding, "alibi");
+    out_.sets.emplace_back(P::alibi_layout, "mpt");
+    out_.sets.emplace_back(P::alibi_bias_max, format_number(bias_max));
+    out_.sets.emplace_back(P::heads, format_number(heads));
+    out_.sets.emplace_back(P::dim, format_number(std::floor(hidden / heads)));
+    set_context(out_.sets, context);
+}
+
+// transformers' T5Config (configuration_t5.py@038869d4): d_kv 64, num_heads 8,
+// relative_attention_num_buckets 32, relative_attention_max_distance 128 (L84-L90; older files have
+// no such key and mean 128); n_positions (512 in Google's files) passes through as the training length.
+// The encoder's buckets go both ways; the file describes both halves, and the encoder's are shown.
+void ConfigReader::read_t5() {
+    const double heads = count_of({"num_heads", "num_attention_heads"}, 8, 4096);
+    const double head_dim = count_of({"d_kv"}, 64, 4096);
+    const double buckets = count_of({"relative_attention_num_buckets"}, 32, 4096);
+    const double max_distance = count_of({"relative_attention_max_distance"}, 128, 1 << 30);
+    if (buckets < 2) fail_config(name_, "\"relative_attention_num_buckets\" is 1; T5's buckets need at least 2");
+    const double context = count_of({"n_positions"}, 512, 1 << 30);
+    out_.sets.emplace_back(P::position_encoding, "t5");
+    out_.sets.emplace_back(P::heads, format_number(heads));
+    out_.sets.emplace_back(P::dim, format_number(head_dim + std::fmod(head_dim, 2)));
+    out_.sets.emplace_back(P::t5_num_buckets, format_number(buckets));
+    out_.sets.emplace_back(P::t5_max_distance, format_number(max_distance));
+    out_.sets.emplace_back(P::t5_bidirectional, "true");
+    set_context(out_.sets, context);
+}
+
 ConfigImport ConfigReader::read(const std::string& layer_type) {
+    if (const std::string kind = bias_model(); !kind.empty()) {
+        read_bias_model(kind);
+        return out_;
+    }
     plan_layers();
     if (!types_.empty()) read_layers(layer_type);
     else read_flat(layer_type);

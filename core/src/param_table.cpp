@@ -31,6 +31,7 @@ bool scaling_is_llama3(const ParamSet& p) { return p[P::scaling] == Scaling::lla
 bool scaling_is_yarn(const ParamSet& p) { return p[P::scaling] == Scaling::yarn; }
 bool media_is_video(const ParamSet& p) { return p[P::media] == Media::video; }
 bool multi_axis_rope(const ParamSet& p) { return p[P::rope_axes] == RopeAxes::mrope || p[P::rope_axes] == RopeAxes::videorope; }
+bool alibi_is_mpt(const ParamSet& p) { return p[P::alibi_layout] == AlibiLayout::mpt; }
 
 }  // namespace param_dsl
 

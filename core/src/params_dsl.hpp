@@ -91,5 +91,6 @@ bool scaling_is_llama3(const ParamSet& p);
 bool scaling_is_yarn(const ParamSet& p);
 bool media_is_video(const ParamSet& p);
 bool multi_axis_rope(const ParamSet& p);
+bool alibi_is_mpt(const ParamSet& p);
 
 }  // namespace rope::param_dsl

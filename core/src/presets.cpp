@@ -113,6 +113,15 @@ std::vector<Preset> text_presets() {
           {P::max_position, "163840"}, {P::sequence_length, "163840"}, {P::qk_nope_head_dim, "128"}, {P::v_head_dim, "128"},
           {P::kv_lora_rank, "512"}},
          "config.json: qk_rope_head_dim 64, qk_nope_head_dim 128, v_head_dim 128, kv_lora_rank 512 (MLA), rope_theta 10000, rope_scaling {yarn, factor 40, original 4096, mscale 1, mscale_all_dim 1, beta_fast 32, beta_slow 1}, max_position_embeddings 163840"},
+        {"deepseek-v2-lite", "DeepSeek-V2-Lite (RoPE part)",
+         {{P::dim, "64"}, {P::base, "10000"}, {P::pairing, "interleaved"}, {P::scaling, "yarn"}, {P::factor, "40"},
+          {P::original_max_position, "4096"}, {P::mscale, "0.707"}, {P::mscale_all_dim, "0.707"}, {P::beta_fast, "32"}, {P::beta_slow, "1"},
+          {P::max_position, "163840"}, {P::sequence_length, "163840"}, {P::qk_nope_head_dim, "128"}, {P::v_head_dim, "128"},
+          {P::kv_lora_rank, "512"}, {P::heads, "16"}},
+         "second-hand (mlc-ai/mlc-llm@79d603f0 python/mlc_llm/model/model_preset.py, deepseek_v2_lite, L1015-L1061; the same "
+         "attention and RoPE keys in deepseek-ai/DeepSeek-Coder-V2-Lite-Base's own config.json): qk_rope_head_dim 64, "
+         "qk_nope_head_dim 128, v_head_dim 128, kv_lora_rank 512, q_lora_rank null, 16 heads, rope_theta 10000, rope_scaling "
+         "{yarn, factor 40, original 4096, mscale 0.707, mscale_all_dim 0.707, beta_fast 32, beta_slow 1}, max_position_embeddings 163840"},
         {"kimi-k2-0905", "Kimi K2 Instruct 0905 (RoPE part)",
          {{P::dim, "64"}, {P::base, "50000"}, {P::pairing, "interleaved"}, {P::scaling, "yarn"}, {P::factor, "64"},
           {P::original_max_position, "4096"}, {P::mscale, "1"}, {P::mscale_all_dim, "1"}, {P::beta_fast, "1"}, {P::beta_slow, "1"},
@@ -248,12 +257,41 @@ std::vector<Preset> vision_presets() {
     };
 }
 
+
+// Models without RoPE that bias the score by the distance instead (the relatives panel): nothing
+// turns (nope), the head's size is kept for the comparison curves.
+std::vector<Preset> relative_bias_presets() {
+    return {
+        {"bloom-7b1", "BLOOM 7B1 (ALiBi, no RoPE)",
+         {{P::position_encoding, "alibi"}, {P::alibi_layout, "bloom"}, {P::heads, "32"}, {P::nope, "true"}, {P::dim, "128"},
+          {P::max_position, "2048"}, {P::original_max_position, "2048"}, {P::sequence_length, "2048"}},
+         "second-hand (bigscience/bloom-7b1's config.json as re-saved in izhx/udever-bloom-7b1@085a6f18, _name_or_path "
+         "bigscience/bloom-7b1: L13 hidden_size 4096, L18 n_head 32; the model card: 2048-token sequences): 4096 / 32 = 128; "
+         "transformers' BloomConfig has no position key (ALiBi, build_alibi_tensor); bigscience/bloomz: seq_length 2048"},
+        {"bloom-176b", "BLOOM 176B (ALiBi, no RoPE)",
+         {{P::position_encoding, "alibi"}, {P::alibi_layout, "bloom"}, {P::heads, "112"}, {P::nope, "true"}, {P::dim, "128"},
+          {P::max_position, "2048"}, {P::original_max_position, "2048"}, {P::sequence_length, "2048"}},
+         "bigscience/bloom config.json (refs/pr/17): n_embed 14336, num_attention_heads 112 (14336 / 112 = 128); bigscience/bloomz@967618aa "
+         "(the same model, fine-tuned): seq_length 2048; 112 is not a power of two: 64 slopes 2^(-8h/64), then 48 odd steps of 128's"},
+        {"mpt-7b", "MPT-7B (ALiBi, no RoPE)",
+         {{P::position_encoding, "alibi"}, {P::alibi_layout, "mpt"}, {P::alibi_bias_max, "8"}, {P::heads, "32"}, {P::nope, "true"},
+          {P::dim, "128"}, {P::max_position, "2048"}, {P::original_max_position, "2048"}, {P::sequence_length, "2048"}},
+         "second-hand (mosaicml/mpt-7b config.json as copied in cornuHGF/mpt-7b-instruct): d_model 4096, n_heads 32 (4096 / 32 = 128), "
+         "max_seq_len 2048, attn_config {alibi true, alibi_bias_max 8}; mosaicml/mpt-30b-chat's own file has the same attn_config; "
+         "transformers' build_mpt_alibi_tensor"},
+        {"t5-base", "T5-base encoder (relative buckets, no RoPE)",
+         {{P::position_encoding, "t5"}, {P::heads, "12"}, {P::t5_num_buckets, "32"}, {P::t5_max_distance, "128"}, {P::t5_bidirectional, "true"},
+          {P::nope, "true"}, {P::dim, "64"}, {P::max_position, "512"}, {P::original_max_position, "512"}, {P::sequence_length, "512"}},
+         "google-t5/t5-base@666f4ee1 config.json: num_heads 12, d_kv 64, relative_attention_num_buckets 32, n_positions 512 (no "
+         "relative_attention_max_distance: T5Config's default 128, configuration_t5.py@038869d4 L90); the encoder's buckets go both ways"},
+    };
+}
 }  // namespace
 
 const std::vector<Preset>& presets() {
     static const std::vector<Preset> list = [] {
         std::vector<Preset> all;
-        for (auto group : {text_presets, layered_presets, recent_presets, vision_presets}) {
+        for (auto group : {text_presets, layered_presets, recent_presets, vision_presets, relative_bias_presets}) {
             std::vector<Preset> g = group();
             all.insert(all.end(), g.begin(), g.end());
         }
@@ -323,7 +361,7 @@ std::string_view preset_family(const Preset& preset) {
         {"llama", "Llama"},     {"code-llama", "Llama"}, {"mistral", "Mistral"}, {"ministral", "Mistral"}, {"pixtral", "Mistral"},
         {"qwen", "Qwen"},       {"gemma", "Gemma"},      {"phi", "Phi"},         {"deepseek", "DeepSeek"}, {"kimi", "Kimi"},
         {"glm", "GLM"},         {"gpt-oss", "gpt-oss"},  {"gpt-j", "EleutherAI"}, {"pythia", "EleutherAI"}, {"smollm", "SmolLM"},
-        {"rope-vit", "Vision research"},
+        {"rope-vit", "Vision research"}, {"bloom", "BigScience"}, {"mpt", "MosaicML"}, {"t5", "T5"},
     };
     for (const auto& [start, family] : kFamilies)
         if (preset.name.substr(0, start.size()) == start) return family;

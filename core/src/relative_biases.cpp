@@ -18,6 +18,24 @@ std::vector<double> alibi_slopes(int heads) {
     return slopes;
 }
 
+std::vector<double> mpt_alibi_slopes(int heads, double bias_max) {
+    std::vector<double> slopes;
+    if (heads <= 0) return slopes;
+    int power = 1;
+    while (power < heads) power *= 2;
+    std::vector<double> all;
+    for (int j = 1; j <= power; ++j) all.push_back(std::exp2(-static_cast<double>(j) * (bias_max / power)));
+    if (power == heads) return all;
+    for (int start : {1, 0})
+        for (int j = start; j < power; j += 2) slopes.push_back(all[static_cast<std::size_t>(j)]);
+    slopes.resize(static_cast<std::size_t>(heads));
+    return slopes;
+}
+
+std::vector<double> alibi_slopes(int heads, AlibiLayout layout, double bias_max) {
+    return layout == AlibiLayout::mpt ? mpt_alibi_slopes(heads, bias_max) : alibi_slopes(heads);
+}
+
 int t5_exact_buckets(const T5BucketSettings& s) { return (s.bidirectional ? s.num_buckets / 2 : s.num_buckets) / 2; }
 
 int t5_bucket(std::int64_t relative_position, const T5BucketSettings& s) {

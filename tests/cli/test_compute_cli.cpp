@@ -534,6 +534,14 @@ TEST(ComputeCli, SummaryOfAnMlaModelHasItsSoftmaxScale) {
     const double m = 0.1 * std::log(40.0) + 1;
     EXPECT_NEAR(std::stod(summary_value(v3.out, "softmax_scale")), m * m / std::sqrt(192.0), 1e-15);
     EXPECT_EQ(summary_value(v3.out, "attention_factor"), "1");
+    // the other two MLA presets: DeepSeek-V2-Lite's mscale_all_dim 0.707 (factor 40), Kimi K2's factor 64
+    const ProcessResult lite = compute("summary", {"preset=deepseek-v2-lite"});
+    const double m_lite = 0.1 * 0.707 * std::log(40.0) + 1;
+    EXPECT_NEAR(std::stod(summary_value(lite.out, "softmax_scale")), m_lite * m_lite / std::sqrt(192.0), 1e-15);
+    EXPECT_EQ(summary_value(lite.out, "attention_factor"), "1");
+    const ProcessResult kimi = compute("summary", {"preset=kimi-k2-0905"});
+    const double m_kimi = 0.1 * std::log(64.0) + 1;
+    EXPECT_NEAR(std::stod(summary_value(kimi.out, "softmax_scale")), m_kimi * m_kimi / std::sqrt(192.0), 1e-15);
     const ProcessResult llama = compute("summary", {"preset=llama-3.1-8b"});
     EXPECT_EQ(llama.out.find("softmax_scale"), std::string::npos);
     expect_usage_error(compute("summary", {"qk_nope_head_dim=0"}), "qk_nope_head_dim=0");

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -101,7 +102,8 @@ TEST(ConfigImport, PresetsAgreeWithTheirConfigFiles) {
                           {"llama-3.1-8b", "llama-3.1-8b.json", "131072"},
                           {"deepseek-v3", "deepseek-v3.json", "163840"},
                           {"gpt-oss", "gpt-oss.json", "131072"},
-                          {"kimi-k2-0905", "kimi-k2-instruct-0905.json", "262144"}};
+                          {"kimi-k2-0905", "kimi-k2-instruct-0905.json", "262144"},
+                          {"deepseek-v2-lite", "deepseek-v2-lite.json", "163840"}};
     for (const Case& c : cases) {
         SCOPED_TRACE(c.preset);
         const ProcessResult from_preset = app({"compute", "freqs", "--set", std::string("preset=") + c.preset});
@@ -112,6 +114,45 @@ TEST(ConfigImport, PresetsAgreeWithTheirConfigFiles) {
         EXPECT_EQ(from_preset.out, from_config.out);
         EXPECT_GT(split_lines(from_preset.out).size(), 16u);
     }
+}
+
+// Models that bias the score instead of rotating (BLOOM, MPT, T5) read as their classes read them:
+// BLOOM's two spellings (n_head / num_attention_heads, hidden_size / n_embed), MPT's attn_config dict,
+// a T5 file without model_type or relative_attention_max_distance (128, T5Config's default); each gives
+// what its preset gives, and nothing rotates.
+TEST(ConfigImport, BiasModelsMatchTheirPresets) {
+    for (const char* model : {"bloom-7b1", "bloom-176b", "mpt-7b", "t5-base"}) {
+        SCOPED_TRACE(model);
+        for (const char* table : {"summary", "alibi", "t5-buckets", "freqs"}) {
+            const ProcessResult from_preset = app({"compute", table, "--set", std::string("preset=") + model});
+            const ProcessResult from_config = app({"compute", table, "--set", "config=" + std::string(ROPE_HF_CONFIGS) + "/" + model + ".json"});
+            ASSERT_EQ(from_config.exit_code, 0) << from_config.err;
+            EXPECT_EQ(from_preset.out, from_config.out) << table;
+        }
+    }
+    const ProcessResult t5 = app({"compute", "summary", "--set", "config=" + std::string(ROPE_HF_CONFIGS) + "/t5-base.json"});
+    EXPECT_NE(t5.out.find("\ndim,64\n"), std::string::npos) << t5.out;
+    const ProcessResult bloom = app({"compute", "freqs", "--set", "config=" + std::string(ROPE_HF_CONFIGS) + "/bloom-176b.json"});
+    for (const std::string& row : split_lines(bloom.out)) {
+        if (row.empty() || !std::isdigit(static_cast<unsigned char>(row[0]))) continue;
+        EXPECT_NE(row.find(",0,"), std::string::npos) << row;  // theta 0
+    }
+
+    const std::string dir = "/tmp/rope-bias-configs-" + std::to_string(getpid());
+    run_process({"/bin/mkdir", "-p", dir});
+    std::ofstream(dir + "/mpt-off.json") << R"({"model_type": "mpt", "d_model": 4096, "n_heads": 32, "attn_config": {"alibi": 0}})";
+    std::ofstream(dir + "/mpt-16.json") << R"({"model_type": "mpt", "d_model": 4096, "n_heads": 32, "max_seq_len": 65536, "attn_config": {"alibi": 1, "alibi_bias_max": 16}})";
+    std::ofstream(dir + "/t5-one.json") << R"({"model_type": "t5", "relative_attention_num_buckets": 1})";
+    const ProcessResult off = app({"compute", "alibi", "--set", "config=" + dir + "/mpt-off.json"});
+    EXPECT_EQ(off.exit_code, 2);
+    EXPECT_NE(off.err.find("\"attn_config.alibi\" is false"), std::string::npos) << off.err;
+    const ProcessResult storywriter = app({"compute", "alibi", "--set", "config=" + dir + "/mpt-16.json"});
+    ASSERT_EQ(storywriter.exit_code, 0) << storywriter.err;
+    EXPECT_NE(storywriter.out.find("\n0,0.7071067811865476\n"), std::string::npos) << storywriter.out;  // 2^(-16/32)
+    const ProcessResult one = app({"compute", "t5-buckets", "--set", "config=" + dir + "/t5-one.json"});
+    EXPECT_EQ(one.exit_code, 2);
+    EXPECT_NE(one.err.find("relative_attention_num_buckets"), std::string::npos) << one.err;
+    run_process({"/bin/rm", "-rf", dir});
 }
 
 // The corners of transformers' rules, each against the numpy reading: DeepSeek's rotary head part,

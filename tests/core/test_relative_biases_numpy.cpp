@@ -33,6 +33,32 @@ TEST(RelativeBiasNumpy, AlibiSlopesAreBloomsForEveryHeadCount) {
     }
 }
 
+// MPT's layout (build_mpt_alibi_tensor): the next power of two, odd heads first; MPT-7B's bias max 8
+// and a storywriter's 16, for the head counts.
+TEST(RelativeBiasNumpy, MptAlibiSlopesAreMptsForEveryHeadCount) {
+    const std::vector<int> heads = {1, 3, 8, 12, 16, 30, 32, 40, 64, 112};
+    json cases = json::array();
+    for (double bias_max : {8.0, 16.0})
+        for (int n : heads) cases.push_back({{"kind", "mpt_alibi"}, {"heads", n}, {"bias_max", bias_max}});
+    const json ref = rope::test::run_python_reference(ROPE_RELATIVE_BIAS_REFERENCE_SCRIPT, cases);
+    for (std::size_t c = 0; c < cases.size(); ++c) {
+        const int n = cases[c]["heads"];
+        const double bias_max = cases[c]["bias_max"];
+        const std::vector<double> slopes = rope::alibi_slopes(n, rope::AlibiLayout::mpt, bias_max);
+        ASSERT_EQ(slopes.size(), ref[c]["double"].size()) << n << " heads";
+        for (std::size_t h = 0; h < slopes.size(); ++h) {
+            const double want = ref[c]["double"][h], torch = ref[c]["float32"][h];
+            EXPECT_NEAR(slopes[h], want, 1e-14 * want) << n << " heads, bias max " << bias_max << ", head " << h;
+            EXPECT_NEAR(slopes[h], torch, 1e-6 * want) << n << " heads, head " << h << " (MPT's float32)";
+        }
+    }
+    // bias max 8: BLOOM's and MPT's slopes are one list for any head count (MPT's odd steps of 16 for
+    // 12 heads are BLOOM's eight powers, its even ones BLOOM's four extra heads)
+    for (int n : {12, 32, 112}) EXPECT_EQ(rope::alibi_slopes(n, rope::AlibiLayout::mpt, 8), rope::alibi_slopes(n)) << n << " heads";
+    // bias max 16 (MPT-7B-StoryWriter): every slope is squared
+    EXPECT_DOUBLE_EQ(rope::alibi_slopes(32, rope::AlibiLayout::mpt, 16)[0], std::pow(rope::alibi_slopes(32)[0], 2));
+}
+
 // Both directions, T5's defaults and others, every relative position out to well past max_distance.
 TEST(RelativeBiasNumpy, T5BucketsAreT5AttentionsInBothDirections) {
     struct Case {
@@ -90,6 +116,14 @@ TEST(RelativeBiasNumpy, MlaSoftmaxScaleIsDeepSeeks) {
         // get_mscale(factor) goes on cos and sin, and the softmax keeps 1/sqrt(192)
         const bool corrected = cases[k].factor > 1 && cases[k].mscale_all_dim != 0;
         EXPECT_NEAR(s.rotary, corrected || cases[k].factor <= 1 ? 1.0 : rope::yarn_mscale(cases[k].factor), 1e-15);
+        // the placements the mla panel draws, from the same numbers: right, both parts x the softmax's
+        // correction; on cos and sin, the part without rotation x 1; the latent's 512 + 64 dims instead of 192
+        const rope::MlaPlacements p = rope::mla_placements({128, 64}, 512, config);
+        const double correction = want * std::sqrt(192.0);
+        EXPECT_NEAR(p.right_nope, correction, 1e-14);
+        EXPECT_NEAR(p.right_rope, correction * s.rotary * s.rotary, 1e-14);
+        EXPECT_EQ(p.on_cos_sin_nope, 1.0);
+        EXPECT_NEAR(p.from_latent, ref[k]["latent_softmax_scale"].get<double>() * std::sqrt(192.0), 1e-14);
     }
 }
 

@@ -665,6 +665,9 @@ TEST(AxisPins, EveryFiguresColourBarsAndTickLabelsStayPutOverAnAnimation) {
         // the model card is a table of text: nothing that could move either
         {"model_card", "base", {"100", "10000", "1000000"}, {}},
         // a trained model's layers: each has its own heaviest share, the colour bars hold the run's
+        {"relatives", "heads", {"8", "12", "112"}, {}},
+        {"mla", "factor", {"4", "40", "160"}, {"preset=deepseek-v3"}},
+        {"relatives", "original_max_position", {"512", "2048", "8192"}, {"preset=t5-base"}},
         {"trained", "layer", {"0", "1"}, {"dim=16", "layer_kinds=full_attention: attention=full dim=16", "model_layers=2*full_attention",
                                            "model=" + rope::test::synthetic_model_folder()}, 1000, 640},
     };

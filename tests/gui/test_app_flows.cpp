@@ -852,10 +852,10 @@ TEST_F(Flows, ClickingAPatchMovesTheQueryOfEveryMap) {
 TEST_F(Flows, PresentingAPageInPartsWithTab) {
     HeadlessApp app({"--fresh", "--set", "preset=llama-2-7b", "--set", "compare_to=llama-3-8b"}, 1280, 720);
     app.state().presentation = true;
-    app.state().page = 2;  // Why it works: panels 6-9
+    app.state().page = 2;  // Why it works: panels 6-9 and 19
     EXPECT_FRESH(app, "why it works, presenting");
     const int parts = app.state().page_parts;
-    ASSERT_GT(parts, 1) << "at 1280x720 with B the four panels do not fit at once";
+    ASSERT_GT(parts, 1) << "at 1280x720 with B the five panels do not fit at once";
     std::vector<int> seen;
     for (int part = 0; part < parts; ++part) {
         EXPECT_EQ(app.state().page, 2);
@@ -868,7 +868,7 @@ TEST_F(Flows, PresentingAPageInPartsWithTab) {
         app.key(GLFW_KEY_TAB);
         EXPECT_FRESH(app, "Tab from part " + std::to_string(part));
     }
-    EXPECT_EQ(seen, (std::vector<int>{5, 6, 7, 8})) << "each of the page's panels once, in order";
+    EXPECT_EQ(seen, (std::vector<int>{5, 6, 7, 8, 18})) << "each of the page's panels once, in order";
     EXPECT_EQ(app.state().page, 3);
     EXPECT_EQ(app.state().page_part, 0);
     app.key(GLFW_KEY_TAB, GLFW_MOD_SHIFT);
@@ -876,14 +876,14 @@ TEST_F(Flows, PresentingAPageInPartsWithTab) {
     EXPECT_EQ(app.state().page, 2);
     EXPECT_EQ(app.state().page_part, parts - 1);
     ASSERT_FALSE(app.pictures().empty());
-    EXPECT_EQ(app.pictures().back().panel, 8);
+    EXPECT_EQ(app.pictures().back().panel, 18);
 
     // the same page at 1920x1080 outside presentation mode: whole
     HeadlessApp large({"--fresh", "--set", "preset=llama-2-7b"}, 1920, 1080);
     large.state().page = 2;
     EXPECT_FRESH(large, "why it works, 1920x1080");
     EXPECT_EQ(large.state().page_parts, 1);
-    EXPECT_EQ(large.pictures().size(), 4u);
+    EXPECT_EQ(large.pictures().size(), 5u);
 }
 
 // How many parts each page comes in (pages in order), as docs/user-guide.md's table says, for llama-2-7b
@@ -908,9 +908,9 @@ TEST_F(Flows, PagePartsAsTheUserGuideSays) {
         bool presenting;
         const char *alone, *with_b;
     };
-    for (const Row& r : {Row{1920, 1080, false, "1 1 1 1 1 1 1", "1 1 1 1 1 2 1"}, Row{1280, 720, false, "2 1 1 2 1 2 1", "2 1 2 3 2 3 1"},
-                         Row{1024, 768, false, "2 1 1 2 1 3 1", "2 1 2 2 2 3 1"}, Row{1920, 1080, true, "2 1 2 2 1 2 1", "4 1 4 3 2 3 1"},
-                         Row{1280, 720, true, "2 1 2 2 1 2 1", "4 1 4 3 2 3 1"}}) {
+    for (const Row& r : {Row{1920, 1080, false, "1 1 1 1 1 1 1", "1 1 1 1 1 2 1"}, Row{1280, 720, false, "2 1 1 2 1 2 1", "2 1 3 4 2 3 1"},
+                         Row{1024, 768, false, "2 1 2 2 1 3 1", "2 1 3 3 2 3 1"}, Row{1920, 1080, true, "2 1 3 2 1 2 1", "4 1 5 4 2 3 1"},
+                         Row{1280, 720, true, "2 1 3 2 1 2 1", "4 1 5 4 2 3 1"}}) {
         const std::string size = std::to_string(static_cast<int>(r.w)) + "x" + std::to_string(static_cast<int>(r.h)) + (r.presenting ? " presenting" : "");
         EXPECT_EQ(parts(r.w, r.h, r.presenting, ""), r.alone) << size;
         EXPECT_EQ(parts(r.w, r.h, r.presenting, "llama-3-8b"), r.with_b) << size << ", with B";

@@ -4,6 +4,9 @@
   L73-L86: closest_power_of_2 = 2 ** floor(log2(num_heads)); base = 2 ** (-(2 ** -(log2(cp) - 3)));
   slopes = base ** arange(1, 1 + cp); for other head counts, extra_base from 2 * cp and the odd powers
   arange(1, 1 + 2 * min(cp, n - cp), 2). Given here in float64 (the app's double) and in float32 (torch's).
+- MPT's ALiBi: transformers@43526201 src/transformers/models/mpt/modeling_mpt.py, build_mpt_alibi_tensor,
+  L47-L67: num_heads_power_of_2 = 2 ** ceil(log2(num_heads)); base = arange(1, p + 1).float() * (alibi_bias_max / p);
+  slopes = 1 / 2 ** base; for other head counts concat(slopes[1::2], slopes[::2])[:num_heads]. float32 as torch.
 - T5: transformers@6b8b757d src/transformers/models/t5/modeling_t5.py, T5Attention._relative_position_bucket,
   L425-L449, on relative_position = memory_position - context_position (L460), float32 as torch computes it.
 
@@ -34,6 +37,15 @@ def alibi(num_heads, dtype):
         remaining = min(cp, num_heads - cp)
         extra = np.power(extra_base, np.arange(1, 1 + 2 * remaining, 2, dtype=np.int32)).astype(dtype)
         slopes = np.concatenate([slopes, extra])
+    return slopes
+
+
+def mpt_alibi(num_heads, alibi_bias_max, dtype):
+    p = 2 ** math.ceil(math.log2(num_heads))
+    base = np.arange(1, p + 1, dtype=np.int64).astype(dtype) * dtype(alibi_bias_max / p)
+    slopes = (dtype(1.0) / np.power(dtype(2), base)).astype(dtype)
+    if p != num_heads:
+        slopes = np.concatenate([slopes[1::2], slopes[::2]])[:num_heads]
     return slopes
 
 
@@ -81,7 +93,12 @@ def main():
             if c["factor"] > 1 and c["mscale_all_dim"]:
                 mscale = 0.1 * c["mscale_all_dim"] * math.log(c["factor"]) + 1.0
                 scale = scale * mscale * mscale
-            out.append({"softmax_scale": scale})
+            # the wrong placement of the absorbed-weights kernels: 1/sqrt(kv_lora_rank + rope) (576) for the head's 192
+            latent = (512 + c["rope"]) ** -0.5 * (scale / (c["nope"] + c["rope"]) ** -0.5)
+            out.append({"softmax_scale": scale, "latent_softmax_scale": latent})
+        elif c["kind"] == "mpt_alibi":
+            out.append({"double": [float(x) for x in mpt_alibi(c["heads"], c["bias_max"], np.float64)],
+                        "float32": [float(x) for x in mpt_alibi(c["heads"], c["bias_max"], np.float32)]})
         elif c["kind"] == "alibi":
             out.append({"double": [float(x) for x in alibi(c["heads"], np.float64)],
                         "float32": [float(x) for x in alibi(c["heads"], np.float32)]})

@@ -136,6 +136,17 @@ def hf_config(path, layer_type="full_attention", sequence_length=None):
     with open(path) as f:
         c = json.load(f)
     root_type = c.get("model_type")
+    # No RoPE: BLOOM and MPT (ALiBi; BloomConfig n_head default 8, hidden 64, n_embed popped into it;
+    # MptConfig n_heads 16, d_model 2048) and T5 (d_kv 64; old files name no model_type but have the
+    # buckets): every pair's frequency is 0, the attention factor 1.
+    if root_type in ("bloom", "mpt", "t5") or "relative_attention_num_buckets" in c:
+        if root_type == "bloom":
+            head_dim = c.get("n_embed", c.get("hidden_size", 64)) // c.get("n_head", c.get("num_attention_heads", 8))
+        elif root_type == "mpt":
+            head_dim = c.get("d_model", 2048) // c.get("n_heads", 16)
+        else:
+            head_dim = c.get("d_kv", 64)
+        return {"theta": [0.0] * (head_dim // 2), "attention_factor": 1.0}
     if "text_config" in c and "num_attention_heads" not in c and "head_dim" not in c:
         c = c["text_config"]
     model_type = MODEL_TYPE_OF_CLASS.get(c.get("model_type", root_type), c.get("model_type", root_type))

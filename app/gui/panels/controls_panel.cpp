@@ -99,6 +99,7 @@ const char* section_title(ControlSection s) {
         case ControlSection::ranges: return "Ranges";
         case ControlSection::context: return "Context extension";
         case ControlSection::images: return "Images and video";
+        case ControlSection::relatives: return "Beside RoPE: ALiBi and T5";
         case ControlSection::none: break;
     }
     return "";
@@ -488,7 +489,8 @@ void ControlsPanel::draw(const AppState& state, figures::FigureCache& cache, ImV
     }
     table_section(state, ControlSection::position, out);
     model_section(state, out);
-    for (ControlSection s : {ControlSection::rope, ControlSection::ranges, ControlSection::context, ControlSection::images})
+    for (ControlSection s : {ControlSection::rope, ControlSection::ranges, ControlSection::context, ControlSection::images,
+                             ControlSection::relatives})
         table_section(state, s, out);
     now_and_view_sections(state, *freqs, out);
     ImGui::EndChild();

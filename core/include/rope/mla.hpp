@@ -23,6 +23,20 @@ struct MlaScales {
     double softmax = 1;        // the number that multiplies q.k: plain_softmax x mscale(s, mscale_all_dim)^2
 };
 
+// What multiplies each part of the score q.k, divided by the plain softmax scale (nope + rope)^(-1/2),
+// where YaRN's correction goes right and where ports have put it (transformers #47435, vLLM #41569,
+// onnxruntime mobius #548): right, the nope part x mscale(s, mscale_all_dim)^2 and the rope part that
+// x the rotary factor^2 (cos and sin carry it on q and on k); on cos and sin instead of the softmax,
+// the rope part as right but the nope part x 1; the softmax scale from the key-value latent's width
+// (kv_lora_rank + rope: 576 for DeepSeek-V3) instead of the head's, both parts x
+// sqrt((nope + rope) / (kv_lora_rank + rope)) mscale^2.
+struct MlaPlacements {
+    double right_nope = 1, right_rope = 1;
+    double on_cos_sin_nope = 1;
+    double from_latent = 1;
+};
+MlaPlacements mla_placements(const MlaHead& head, int kv_lora_rank, const RopeConfig& config);
+
 // The two scales of a head for a config: the softmax one is corrected when the config scales its
 // frequencies (any scaling but none) and sets a non-zero mscale_all_dim, as DeepSeek's attention does.
 MlaScales mla_scales(const MlaHead& head, const RopeConfig& config);

@@ -14,6 +14,7 @@
 #include "rope/config.hpp"
 #include "rope/enum_names.hpp"
 #include "rope/multi_axis.hpp"
+#include "rope/relative_biases.hpp"
 #include "rope/video_positions.hpp"
 
 namespace rope {

@@ -41,7 +41,7 @@ enum ParamScope : unsigned { kModelScope = 1u, kLayerScope = 2u, kConfigScope = 
 enum class TextGrammar { none, layer_kinds, layer_list, path, name };
 
 // Where the controls panel shows a parameter, in this order of sections.
-enum class ControlSection { none, position, rope, ranges, context, images };
+enum class ControlSection { none, position, rope, ranges, context, images, relatives };
 
 // A slider whose top follows other parameters: the last position (max_position - 1), the last
 // rotated pair, the image's last row or column.
