@@ -50,10 +50,11 @@ Own own_encoding(const ParamSet& p) {
     return p[P::nope] ? Own::nope : Own::rope;
 }
 
-// Distances 0, 1, ... one by one up to 1024, then 1% apart, up to `reach`.
+// Distances 0, 1, ... one by one up to 256 (T5's steps, the score's first wiggles), then 1% apart (a
+// pixel column of a log axis holds several), up to `reach`: about 600 points for 8192 tokens.
 std::vector<double> distances_to(std::int64_t reach) {
     std::vector<double> d;
-    const std::int64_t dense = std::min<std::int64_t>(reach, 1024);
+    const std::int64_t dense = std::min<std::int64_t>(reach, 256);
     for (std::int64_t r = 0; r <= dense; ++r) d.push_back(static_cast<double>(r));
     for (double r = static_cast<double>(dense) * 1.01; r < static_cast<double>(reach); r *= 1.01) d.push_back(std::floor(r));
     if (d.back() < static_cast<double>(reach)) d.push_back(static_cast<double>(reach));
