@@ -94,7 +94,9 @@ void draw_scale(BuildContext& ctx, const MlaData& d, plot::Rect cell) {
     for (double v : d.right_rope) top = std::max(top, v);
     for (double v : d.right_nope) top = std::max(top, v);
     p.setup_y({"factor on q·k ÷ 1/√" + head, 0.0, top * 1.12});
-    const std::string right = d.rope_part_differs ? "right: unrotated part" : "right: both parts";
+    // a stand-in head says whose it is where the panel shows no figure title (the window)
+    const std::string whose = d.stand_in ? ", DeepSeek-V3's head" : "";
+    const std::string right = (d.rope_part_differs ? "right: unrotated part" : "right: both parts") + whose;
     const std::string right_rope = "right: rotated part";
     const std::string cos_sin = "on cos, sin: unrotated × 1";
     const std::string from_latent = "scale of the " + latent + "-dim latent";
@@ -108,7 +110,7 @@ void draw_scale(BuildContext& ctx, const MlaData& d, plot::Rect cell) {
     p.line(d.s.data(), d.right_nope.data(), d.s.size(), 1, th.series[0], right, st.line_width * 1.6f);
     if (d.factor > 1 && ctx.request.show_cursor)
         p.marker_x(d.factor, th.accent,
-                   "s = " + plot::tick_label(d.factor, 3) + ": " + digits(d.at_model.right_nope, 4) + "/√" + head + " = " +
+                   (d.stand_in ? "DeepSeek-V3's s = " : "s = ") + plot::tick_label(d.factor, 3) + ": " + digits(d.at_model.right_nope, 4) + "/√" + head + " = " +
                        digits(d.softmax_at_model, 4),
                    1.5f, 5.0f);
     record_geometry(ctx, p, MlaPlot::scale);

@@ -112,6 +112,17 @@ std::vector<std::pair<std::string, std::string>> derived(const ParamSet& p) {
     return rows;
 }
 
+// Whether a key says how a model without RoPE biases its scores: shown for such a model even where
+// it keeps the default (BLOOM-7B1's 32 heads, T5-base's 32 buckets).
+bool bias_key_of(ParamId id, const ParamSet& m) {
+    const PositionEncoding e = m[P::position_encoding];
+    if (e == PositionEncoding::rope) return false;
+    if (id == P::heads.id) return true;
+    if (id == P::alibi_layout.id || id == P::alibi_bias_max.id) return e == PositionEncoding::alibi;
+    if (id == P::t5_num_buckets.id || id == P::t5_max_distance.id || id == P::t5_bidirectional.id) return e == PositionEncoding::t5;
+    return false;
+}
+
 std::vector<CardRow> card_rows(const std::vector<const ParamSet*>& models) {
     static const ParamSet defaults;
     std::vector<CardRow> rows;
@@ -124,7 +135,7 @@ std::vector<CardRow> card_rows(const std::vector<const ParamSet*>& models) {
         bool shown = k.always;
         for (const ParamSet* m : models) {
             const std::string v = m->value_text(k.id);
-            shown = shown || v != defaults.value_text(k.id);
+            shown = shown || v != defaults.value_text(k.id) || bias_key_of(k.id, *m);
             r.values.push_back(short_value(v));  // as the model has it, also where a panel's control hides it
         }
         if (shown) rows.push_back(r);

@@ -192,7 +192,8 @@ void draw_alibi(BuildContext& ctx, const RelativesData& d, plot::Rect cell) {
     p.setup_x(distance_axis(d, false));  // linear: a bias linear in the distance is a straight line
     p.setup_y({"bias", kLowestBias, 1.0});
     // short names in a row above: the lines fan out from the top left over the whole plot
-    const std::string steep = "steepest head (" + std::to_string(first + 1) + ")", gentle = "gentlest (" + std::to_string(last + 1) + ")";
+    // heads by their 0-based index, as compute alibi counts them
+    const std::string steep = "steepest head (" + std::to_string(first) + ")", gentle = "gentlest (" + std::to_string(last) + ")";
     const std::string between = d.heads_drawn.size() < d.slopes.size() ? "some heads between" : "heads between";
     std::vector<std::string> names{steep};
     if (d.heads_drawn.size() > 1) names.push_back(gentle);

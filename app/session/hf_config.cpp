@@ -1025,7 +1025,8 @@ void set_context(KeyValues& sets, double length) {
 // transformers' BloomConfig (configuration_bloom.py@d94ee404): n_head (attribute_map: num_attention_heads)
 // default 8, hidden_size default 64 (n_embed, the original files' name, popped into it, L124-L126); no
 // position key: ALiBi has no table of positions, so seq_length (which the class passes through) is the
-// length it was trained on when the file gives it. FalconConfig: num_attention_heads, hidden_size.
+// length it was trained on when the file gives it. FalconConfig: num_attention_heads (71), hidden_size
+// (4544) and max_position_embeddings (2048).
 void ConfigReader::read_alibi_bloom() {
     const double heads = count_of({"n_head", "num_attention_heads"}, model_type_ == "bloom" ? 8 : 71, 4096);
     const double hidden = count_of({"n_embed", "hidden_size"}, model_type_ == "bloom" ? 64 : 4544, 1 << 20);
@@ -1036,6 +1037,8 @@ void ConfigReader::read_alibi_bloom() {
     if (has(c_, "seq_length")) {
         read_.insert("seq_length");
         set_context(out_.sets, whole_number(c_, "seq_length", name_, 1, 1 << 30));
+    } else if (model_type_ != "bloom") {  // FalconConfig's max_position_embeddings (default 2048)
+        set_context(out_.sets, max_positions_ >= 1 ? max_positions_ : 2048);
     } else {
         out_.warnings.push_back("config '" + name_ + "': no \"seq_length\": ALiBi has no table of positions, so the training length "
                                 "shown is 2048 (BLOOM's)");

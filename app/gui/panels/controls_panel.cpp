@@ -254,7 +254,7 @@ bool matches_words(const std::string& text, const char* query) {
 }
 
 // A preset's key facts as its row in the picker shows them, in the --set words:
-// "d 128, base 500000, scaling llama3, axes 1d".
+// "d 128, base 500000, scaling llama3, axes 1d" ("d 128, no RoPE: alibi, 112 heads" for BLOOM).
 // Presets never change: each is worked out once, kept by its name.
 const std::string& preset_facts(const Preset& preset) {
     static std::map<std::string_view, std::string> known;
@@ -266,6 +266,9 @@ const std::string& preset_facts(const Preset& preset) {
         const double base = p[P::base];
         const std::string base_text = base == std::round(base) && base < 1e15 ? std::to_string(std::llround(base)) : plot::readout_number(base, 6);
         facts = "d " + std::to_string(p[P::dim]) + ", base " + base_text + ", scaling " + p.value_text(P::scaling) + ", axes " + p.value_text(P::rope_axes);
+        // a model without RoPE: its bias, not a base it does not use (typing "alibi" finds it)
+        if (p[P::position_encoding] != PositionEncoding::rope)
+            facts = "d " + std::to_string(p[P::dim]) + ", no RoPE: " + p.value_text(P::position_encoding) + ", " + std::to_string(p[P::heads]) + " heads";
     } catch (const ParamError&) {
     }
     return known.emplace(preset.name, facts).first->second;

@@ -90,7 +90,9 @@ std::vector<std::string> formula_terms(const AppState& state, figures::FigureCac
     // a pair of frequency 0 has no base^(...) to show: say why it does not turn
     if (!f.rotates(i))
         text = "θ" + si + " = 0 rad/token: " +
-               (f.rotating_pairs == 0 ? std::string("a NoPE layer, no pair turns")
+               (f.rotating_pairs == 0 ? std::string(p[P::position_encoding] == PositionEncoding::alibi ? "no RoPE in this model (ALiBi), no pair turns"
+                                                    : p[P::position_encoding] == PositionEncoding::t5 ? "no RoPE in this model (T5 buckets), no pair turns"
+                                                                                                      : "a NoPE layer, no pair turns")
                                       : "proportional RoPE turns pairs 0–" + std::to_string(f.rotating_pairs - 1) + " only; this one passes through");
     std::vector<std::string> terms{text};
     const double a = wrap_angle(position_angle(static_cast<double>(m), theta));
