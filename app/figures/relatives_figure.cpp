@@ -50,6 +50,9 @@ Own own_encoding(const ParamSet& p) {
     return p[P::nope] ? Own::nope : Own::rope;
 }
 
+// The last distance shown: twice the training length, so the half past it shows what happens there.
+std::int64_t reach_for(std::int64_t trained) { return std::clamp<std::int64_t>(2 * trained, 64, std::int64_t(1) << 22); }
+
 // Distances 0, 1, ... one by one up to 256 (T5's steps, the score's first wiggles), then 1% apart (a
 // pixel column of a log axis holds several), up to `reach`: about 600 points for 8192 tokens.
 std::vector<double> distances_to(std::int64_t reach) {
@@ -146,7 +149,7 @@ RelativesData relatives_data(const ParamSet& p, const FrequencyTable& f) {
     d.own = own_encoding(p);
     d.model = detail::model_label(p);
     d.trained = p[P::original_max_position];
-    d.reach = std::clamp<std::int64_t>(2 * d.trained, 64, std::int64_t(1) << 22);
+    d.reach = reach_for(d.trained);
     d.log_x = p[P::decay_scale] == DecayScale::log;
     d.distance = distances_to(d.reach);
     fill_alibi(p, d);
@@ -318,11 +321,11 @@ void build_relatives(BuildContext& ctx) {
 std::string describe_relatives(const ParamSet& p, const FigureResult&) {
     const std::vector<double> slopes = alibi_slopes(static_cast<int>(p[P::heads]), p[P::alibi_layout], p[P::alibi_bias_max]);
     const std::int64_t trained = p[P::original_max_position];
-    std::string s = "ALiBi's bias of " + std::to_string(slopes.size()) + " heads (slopes " + slope_text(slopes.front()) + " to " +
+    std::string s = "ALiBi's bias of " + std::to_string(slopes.size()) + " heads (slopes " + slope_text(*std::max_element(slopes.begin(), slopes.end())) + " to " +
                     slope_text(*std::min_element(slopes.begin(), slopes.end())) + "), T5's " + std::to_string(p[P::t5_num_buckets]) +
                     " buckets (max distance " + std::to_string(p[P::t5_max_distance]) + (p[P::t5_bidirectional] ? ", both directions" : ", causal") +
                     ") and the score of q = k under RoPE, the sinusoidal encoding and NoPE, against distances up to " +
-                    std::to_string(std::clamp<std::int64_t>(2 * trained, 64, std::int64_t(1) << 22)) + ", the model trained to " +
+                    std::to_string(reach_for(trained)) + ", the model trained to " +
                     std::to_string(trained);
     switch (own_encoding(p)) {
         case Own::alibi: return s + "; the model uses ALiBi";
