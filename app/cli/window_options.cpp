@@ -143,6 +143,11 @@ const std::vector<GuiFlag>& gui_flags() {
              if (v.empty()) throw UsageError("--lesson-walk needs a folder for the pictures");
              o.lesson_walk = v;
          }},
+        {"--state-file", "FILE", "while the window is settled (no input waiting, every picture final), rewrite FILE (every 50 ms) with its session, its status line and settled_at, a steady-clock time by which all input sent before it was taken and drawn: a script sending input waits for what it should produce", true,
+         [](GuiOptions& o, const std::string& v) {
+             if (v.empty()) throw UsageError("--state-file needs a file name");
+             o.state_file = v;
+         }},
     };
     return flags;
 }

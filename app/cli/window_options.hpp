@@ -27,6 +27,7 @@ struct GuiOptions {
     int soak_frames = 0;            // --soak-frames N: random parameter changes every frame, memory report
     unsigned long long seed = 1;    // --seed S for --soak-frames
     std::string lesson_walk;        // --lesson-walk DIR: every lesson step forward and back, a PNG each
+    std::string state_file;         // --state-file FILE: the state written there each time the window settles
     std::string file;               // rope-explorer FILE (opened as the flag for its kind)
 };
 

@@ -189,26 +189,35 @@ var Module = (function () {
     },
   };
 
+  // The app's own functions, once it has started (before then its WebAssembly may not even be
+  // running): a clear error instead of one from deep inside the runtime.
+  function whenStarted(name) {
+    if (!started) throw new Error('RoPE Explorer has not started yet: ropeExplorer.' + name + '() works once ropeExplorer.ready() is true');
+  }
+
   // For a page that embeds the app: drive it from its prose.
   window.ropeExplorer = {
     // true once every visible panel shows its final picture
     ready: function () { return started && call('rope_web_ready', 'number') === 1; },
     // the session, as a desktop session file holds it
-    session: function () { return JSON.parse(call('rope_web_session', 'string')); },
+    session: function () { whenStarted('session'); return JSON.parse(call('rope_web_session', 'string')); },
     // set('base', 500000) or set({base: 500000, position: 1000}): one undo step; the refusals, one
     // line each ('' when everything applied)
     set: function (key, value) {
+      whenStarted('set');
       var values = typeof key === 'object' ? key : (function () { var o = {}; o[key] = value; return o; })();
       return call('rope_web_set', 'string', ['string'], [JSON.stringify(values)]);
     },
     // the frame benchmark's report (#bench-frames=N&sweep=KEY), as the desktop prints it; '' until done
-    bench: function () { return call('rope_web_bench', 'string'); },
+    bench: function () { return started ? call('rope_web_bench', 'string') : ''; },
     // the numbers behind a figure (its name: 'heatmap', ...) at width x height, as the CSV export holds them
     table: function (figure, width, height) {
+      whenStarted('table');
       return call('rope_web_csv', 'string', ['string', 'number', 'number'], [figure, width || 800, height || 480]);
     },
     // the address that reopens what is shown now
     link: function () {
+      whenStarted('link');
       var fragment = call('rope_web_address', 'string');
       return location.href.replace(/#.*$/, '') + (fragment ? '#' + fragment : '');
     },

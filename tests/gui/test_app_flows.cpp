@@ -429,7 +429,7 @@ TEST_F(Flows, TheExportDialogShowsTheAltTextAndWritesAnHtmlPage) {
     rope::gui::ExportDialogState& d = app.app().exports().dialog();
     d.format = rope::exporting::FileFormat::html;
     std::snprintf(d.file_name, sizeof d.file_name, "%s", "heatmap.html");
-    for (int i = 0; i < 400 && app.app().exports().alt_text().empty(); ++i) app.frame();
+    app.frames_until([&] { return !app.app().exports().alt_text().empty(); }, 120);  // composed in the background
     const std::string alt = app.app().exports().alt_text();
     const std::string theme = d.theme == 0 ? "light" : "dark";
     const auto cli = rope::test::export_cli({"heatmap", "--alt", "--width", std::to_string(d.width), "--height", std::to_string(d.height),
@@ -453,12 +453,7 @@ TEST_F(Flows, ScreenshotWhileTheAnimationPlays) {
     app.state().speed = 5000;  // fast enough that every frame moves the position
     for (int i = 0; i < 30; ++i) app.frame();
     app.key(GLFW_KEY_F12);
-    bool saved = false;
-    for (int i = 0; i < 1000 && !saved; ++i) {
-        app.frame();
-        usleep(2000);
-        saved = !app.state().screenshot_requested;
-    }
+    const bool saved = app.frames_until([&] { return !app.state().screenshot_requested; }, 120);
     EXPECT_TRUE(saved) << "F12 during the animation never found a complete frame";
     EXPECT_TRUE(app.state().playing);
 }

@@ -12,10 +12,12 @@
 #include <nlohmann/json.hpp>
 
 #include "io/png_writer.hpp"
+#include "support/app_window.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 #include "support/x_server.hpp"
 
+using rope::test::AppWindow;
 using rope::test::ProcessResult;
 using rope::test::run_process;
 using rope::test::XServer;
@@ -46,24 +48,30 @@ bool same_pixels(const std::string& a, const std::string& b) {
     return rope::io::read_png(a).rgba == rope::io::read_png(b).rgba;
 }
 
+// What the X server shows, as a PNG at `out`.
+void grab_screen(const XServer& x, const std::string& out) {
+    const ProcessResult grab = run_process({"/usr/bin/import", "-window", "root", out}, "", {x.env()});
+    ASSERT_EQ(grab.exit_code, 0) << grab.err;
+}
+
 }  // namespace
 
 TEST_F(Classroom, RealKeyPressesChangeTheStateAndThePicture) {
     XServer x;
-    const int app = rope::test::spawn_background({"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --size 1280x720 2> ") + path("app.log")},
-                                                 {x.env(), state_env()});
-    ASSERT_FALSE(rope::test::focus_app_window(x).empty());
-    usleep(500000);
-    run_process({"/usr/bin/import", "-window", "root", path("before.png")}, "", {x.env()});
+    AppWindow app(x, ROPE_EXPLORER_BINARY, dir_, "--fresh --size 1280x720", {state_env()});
+    ASSERT_TRUE(app.started()) << app.log();
+    grab_screen(x, path("before.png"));
     // Right five times, Up twice, ] once, then presentation mode
-    xdotool(x, {"key", "--delay", "60", "Right", "Right", "Right", "Right", "Right", "Up", "Up", "bracketright"});
-    usleep(600000);
-    run_process({"/usr/bin/import", "-window", "root", path("after.png")}, "", {x.env()});
-    xdotool(x, {"key", "p"});
-    usleep(600000);
-    run_process({"/usr/bin/import", "-window", "root", path("presenting.png")}, "", {x.env()});
-    rope::test::press_ctrl_q(x);
-    EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
+    app.send({"key", "--delay", "60", "Right", "Right", "Right", "Right", "Right", "Up", "Up", "bracketright"});
+    app.wait_for("position 5, pair 2 and base a step up", [](const nlohmann::json& r) {
+        const auto& p = r["session"]["parameters"];
+        return p.value("position", 0) == 5 && p.value("pair", 0) == 2 && p.value("base", 10000.0) > 10000;
+    });
+    grab_screen(x, path("after.png"));
+    app.send({"key", "p"});
+    app.wait_for("presentation mode", [](const nlohmann::json& r) { return r["session"]["view"]["presentation"] == true; });
+    grab_screen(x, path("presenting.png"));
+    EXPECT_EQ(app.quit(), 0) << app.log();
 
     EXPECT_FALSE(same_pixels(path("before.png"), path("after.png")));
     EXPECT_FALSE(same_pixels(path("after.png"), path("presenting.png")));
@@ -77,25 +85,19 @@ TEST_F(Classroom, RealKeyPressesChangeTheStateAndThePicture) {
 // The q-k view takes a key of its own by a real drag (k = q until then), and a double-click gives q back.
 TEST_F(Classroom, DraggingKChoosesTheKey) {
     XServer x;
-    const int app = rope::test::spawn_background(
-        {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --lesson 2 --size 1920x1080 2> ") + path("app.log")},
-        {x.env(), state_env()});
-    const std::string window = rope::test::focus_app_window(x);
-    ASSERT_FALSE(window.empty());
-    xdotool(x, {"windowmove", "--sync", window, "0", "0"});
-    usleep(800000);
+    AppWindow app(x, ROPE_EXPLORER_BINARY, dir_, "--fresh --lesson 2 --size 1920x1080", {state_env()});
+    ASSERT_TRUE(app.started()) << app.log();
+    app.send({"windowmove", "--sync", app.id(), "0", "0"});
+    app.wait_for_input_taken();
     // lesson 2 on 1920x1080 (the step's panel has the wider column and the taller row): the q-k
-    // view's centre is near (1071, 498); drag inside it
-    xdotool(x, {"mousemove", "--sync", "1059", "509"});
-    xdotool(x, {"mousedown", "1"});
-    for (int i = 1; i <= 8; ++i) {
-        xdotool(x, {"mousemove", "--sync", std::to_string(1059 - 3 * i), std::to_string(509 - 4 * i)});
-        usleep(40000);
-    }
-    xdotool(x, {"mouseup", "1"});
-    usleep(600000);
-    rope::test::press_ctrl_q(x);
-    EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
+    // view's centre is near (1071, 498); drag inside it, at a person's pace
+    app.send({"mousemove", "--sync", "1059", "509"});
+    app.send({"mousedown", "1"});
+    for (int i = 1; i <= 8; ++i)
+        app.send({"mousemove", "--sync", std::to_string(1059 - 3 * i), std::to_string(509 - 4 * i), "sleep", "0.04"});
+    app.send({"mouseup", "1"});
+    app.wait_for("a key vector of its own", [](const nlohmann::json& r) { return r["session"]["parameters"].contains("key_vector"); });
+    EXPECT_EQ(app.quit(), 0) << app.log();
     const auto saved = nlohmann::json::parse(rope::test::read_file(path("state/rope-explorer/last-session.json")));
     ASSERT_TRUE(saved["parameters"].contains("key_vector")) << saved.dump();
     const auto key = saved["parameters"]["key_vector"];
@@ -194,49 +196,49 @@ TEST_F(Classroom, EveryLessonStepOpens) {
 TEST_F(Classroom, ClickingAPatchMovesTheQuery) {
     XServer x;
     std::ofstream(path("page5.json")) << R"({"parameters": {"preset": "qwen3-vl-8b"}, "view": {"page": 4}})";
-    const int app = rope::test::spawn_background(
-        {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --session ") + path("page5.json") + " --size 1920x1080 2> " + path("app.log")},
-        {x.env(), state_env()});
-    const std::string window = rope::test::focus_app_window(x);
-    ASSERT_FALSE(window.empty());
-    xdotool(x, {"windowmove", "--sync", window, "0", "0"});
-    usleep(800000);
-    xdotool(x, {"mousemove", "--sync", "953", "169"});
-    xdotool(x, {"click", "1"});
-    usleep(300000);
-    // a drag at a person's pace from (2, 3) to (9, 12)
-    xdotool(x, {"mousedown", "1"});
-    for (int i = 1; i <= 10; ++i) {
-        xdotool(x, {"mousemove", "--sync", std::to_string(953 + (1054 - 953) * i / 10), std::to_string(169 + (248 - 169) * i / 10)});
-        usleep(40000);
+    auto query_at = [](int row, int col) {
+        return [row, col](const nlohmann::json& r) {
+            const auto& p = r["session"]["parameters"];
+            return p.value("query_row", -1) == row && p.value("query_col", -1) == col;
+        };
+    };
+    {
+        AppWindow app(x, ROPE_EXPLORER_BINARY, dir_, "--session " + path("page5.json") + " --size 1920x1080", {state_env()});
+        ASSERT_TRUE(app.started()) << app.log();
+        app.send({"windowmove", "--sync", app.id(), "0", "0"});
+        app.wait_for_input_taken();
+        app.send({"mousemove", "--sync", "953", "169"});
+        app.send({"click", "1"});
+        app.wait_for("the clicked patch (2, 3) as the query", query_at(2, 3));
+        // a drag at a person's pace from (2, 3) to (9, 12)
+        app.send({"mousedown", "1"});
+        for (int i = 1; i <= 10; ++i)
+            app.send({"mousemove", "--sync", std::to_string(953 + (1054 - 953) * i / 10), std::to_string(169 + (248 - 169) * i / 10), "sleep", "0.04"});
+        app.send({"mouseup", "1"});
+        app.wait_for("the query dragged to (9, 12)", query_at(9, 12));
+        EXPECT_EQ(app.quit(), 0) << app.log();
     }
-    xdotool(x, {"mouseup", "1"});
-    usleep(400000);
-    rope::test::press_ctrl_q(x);
-    EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
     const auto dragged = nlohmann::json::parse(rope::test::read_file(path("state/rope-explorer/last-session.json")));
     EXPECT_EQ(dragged["parameters"]["query_row"], 9) << dragged.dump();
     EXPECT_EQ(dragged["parameters"]["query_col"], 12) << dragged.dump();
 
     // again, then Ctrl+Z: the drag is one undo step, back to the clicked patch
-    const int again = rope::test::spawn_background(
-        {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --session ") + path("page5.json") + " --size 1920x1080 2> " + path("app2.log")},
-        {x.env(), state_env()});
-    const std::string window2 = rope::test::focus_app_window(x);
-    ASSERT_FALSE(window2.empty());
-    xdotool(x, {"windowmove", "--sync", window2, "0", "0"});
-    usleep(800000);
-    xdotool(x, {"mousemove", "--sync", "953", "169"});
-    xdotool(x, {"click", "1"});
-    usleep(300000);
-    xdotool(x, {"mousedown", "1"});
-    xdotool(x, {"mousemove", "--sync", "1000", "209"});
-    xdotool(x, {"mousemove", "--sync", "1054", "248"});
-    xdotool(x, {"mouseup", "1"});  // a quick drag: its moves and release may come within one frame
-    xdotool(x, {"key", "ctrl+z"});
-    usleep(400000);
-    rope::test::press_ctrl_q(x);
-    EXPECT_EQ(rope::test::wait_exit(again, 20), 0) << rope::test::read_file(path("app2.log"));
+    {
+        AppWindow again(x, ROPE_EXPLORER_BINARY, dir_, "--session " + path("page5.json") + " --size 1920x1080", {state_env()});
+        ASSERT_TRUE(again.started()) << again.log();
+        again.send({"windowmove", "--sync", again.id(), "0", "0"});
+        again.wait_for_input_taken();
+        again.send({"mousemove", "--sync", "953", "169"});
+        again.send({"click", "1"});
+        again.wait_for("the clicked patch (2, 3) as the query", query_at(2, 3));
+        again.send({"mousedown", "1"});
+        again.send({"mousemove", "--sync", "1000", "209"});
+        again.send({"mousemove", "--sync", "1054", "248"});
+        again.send({"mouseup", "1"});  // a quick drag: its moves and release may come within one frame
+        again.send({"key", "ctrl+z"});
+        again.wait_for_input_taken();
+        EXPECT_EQ(again.quit(), 0) << again.log();
+    }
     const auto undone = nlohmann::json::parse(rope::test::read_file(path("state/rope-explorer/last-session.json")));
     EXPECT_EQ(undone["parameters"]["query_row"], 2) << undone.dump();
     EXPECT_EQ(undone["parameters"]["query_col"], 3) << undone.dump();

@@ -9,10 +9,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <dirent.h>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <memory>
-#include <set>
 #include <thread>
 #include <string>
 #include <utility>
@@ -20,10 +19,12 @@
 
 #include "io/png_writer.hpp"
 #include "lessons/lessons.hpp"
+#include "support/app_window.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 #include "support/x_server.hpp"
 
+using rope::test::AppWindow;
 using rope::test::ProcessResult;
 using rope::test::run_process;
 using rope::test::XServer;
@@ -46,20 +47,17 @@ protected:
     std::string state_env() const { return "XDG_STATE_HOME=" + path("state"); }
 
     // What a fresh start with `fresh_args` shows at 1280x720 (into fresh.png), the pointer away from
-    // the window; then the app started at 1280x720 with `app_args` (a shell word list), its window
-    // focused. Returns the app's pid and window ("" if none came).
-    std::pair<int, std::string> fresh_picture_then_start(const XServer& x, std::vector<std::string> fresh_args,
-                                                         const std::string& app_args) const {
+    // the window; then the app started at 1280x720 with `app_args` (shell words), its window focused
+    // and settled.
+    std::unique_ptr<AppWindow> fresh_picture_then_start(const XServer& x, std::vector<std::string> fresh_args,
+                                                        const std::string& app_args) const {
         xdotool(x, {"mousemove", "1910", "1070"});  // no hover readouts
         std::vector<std::string> command = {ROPE_EXPLORER_BINARY, "--size", "1280x720"};
         command.insert(command.end(), fresh_args.begin(), fresh_args.end());
         command.insert(command.end(), {"--screenshot", path("fresh.png"), "--quit"});
         const ProcessResult fresh = run_process(command, "", {x.env(), "XDG_STATE_HOME=" + path("fresh-state")});
         EXPECT_EQ(fresh.exit_code, 0) << fresh.err;
-        const int app = rope::test::spawn_background(
-            {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --size 1280x720 ") + app_args + " 2> " + path("app.log")},
-            {x.env(), state_env()});
-        return {app, rope::test::focus_app_window(x)};
+        return std::make_unique<AppWindow>(x, ROPE_EXPLORER_BINARY, dir_, "--fresh --size 1280x720 " + app_args, std::vector<std::string>{state_env()});
     }
 
     // One run in the folder `lane` (its state and log): start at position 3, send the keys `gap`
@@ -67,15 +65,10 @@ protected:
     // (Ctrl goes up before Q). Returns "" if every key counted and the app quit with 0 within a
     // second; else what went wrong.
     std::string run_once(const XServer& x, double gap, const std::string& lane) const {
-        const std::string state = lane + "/state", log = lane + "/app.log";
+        const std::string state = lane + "/state";
         run_process({"/bin/rm", "-rf", state});
-        const int app = rope::test::spawn_background(
-            {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --set position=3 --size 800x600 2> ") + log},
-            {x.env(), "XDG_STATE_HOME=" + state});
-        if (rope::test::focus_app_window(x).empty()) {
-            rope::test::wait_exit(app, 0);
-            return "no window";
-        }
+        AppWindow app(x, ROPE_EXPLORER_BINARY, lane, "--fresh --set position=3 --size 800x600", {"XDG_STATE_HOME=" + state});
+        if (!app.started()) return "no window or no settled state: " + app.log();
         // Right x5, Shift+Right, Up, ], Shift+Left, Shift+Right: position 3 + 5 + 10 - 10 + 10 = 18
         const std::vector<std::string> keys = {"Right", "Right", "Right", "Right", "Right", "shift+Right",
                                                "Up", "bracketright", "shift+Left", "shift+Right"};
@@ -83,18 +76,16 @@ protected:
             std::vector<std::string> args = {"key"};
             args.insert(args.end(), keys.begin(), keys.end());
             args.push_back("ctrl+q");
-            xdotool(x, args);
+            app.send(args);
         } else {
-            for (const std::string& k : keys) {
-                xdotool(x, {"key", k});
-                usleep(static_cast<useconds_t>(gap * 1e6));
-            }
-            xdotool(x, {"key", "ctrl+q"});
+            // each key, then xdotool's own pause of `gap` seconds: the pace a person presses them at
+            for (const std::string& k : keys) app.send({"key", k, "sleep", std::to_string(gap)});
+            app.send({"key", "ctrl+q"});
         }
         const auto sent = std::chrono::steady_clock::now();
-        const int code = rope::test::wait_exit(app, kQuitSeconds + 10);
+        const int code = app.wait_exit();
         const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
-        if (code != 0) return "exit " + std::to_string(code) + " (" + rope::test::read_file(log) + ")";
+        if (code != 0) return "exit " + std::to_string(code) + " (" + app.log() + ")";
         if (took > kQuitSeconds) return "Ctrl+Q took " + std::to_string(took) + " s";
         const auto saved = nlohmann::json::parse(rope::test::read_file(state + "/rope-explorer/last-session.json"), nullptr, false);
         if (saved.is_discarded()) return "no last session";
@@ -133,18 +124,6 @@ protected:
     }
 };
 
-std::vector<std::string> pngs_in(const std::string& dir) {
-    std::vector<std::string> out;
-    if (DIR* d = opendir(dir.c_str())) {
-        while (dirent* e = readdir(d)) {
-            const std::string n = e->d_name;
-            if (n.size() > 4 && n.substr(n.size() - 4) == ".png") out.push_back(n);
-        }
-        closedir(d);
-    }
-    return out;
-}
-
 // "" if the two PNGs have the same size and RGB pixels; else what differs.
 std::string compare_pixels(const std::string& a, const std::string& b) {
     const auto pa = rope::io::read_png(a), pb = rope::io::read_png(b);
@@ -181,29 +160,33 @@ TEST_F(RealInput, PageDownWalkShowsWhatAFreshStartShows) {
         ASSERT_EQ(r.exit_code, 0) << r.err;
     }
     mkdir(path("shots").c_str(), 0700);
-    const int app = rope::test::spawn_background(
-        {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --size 1280x720 2> ") + path("app.log")},
-        {x.env(), state_env(), "XDG_PICTURES_DIR=" + path("shots")});
-    ASSERT_FALSE(rope::test::focus_app_window(x).empty());
-    // F12 writes a new PNG once the figures are complete; wait for it and name it after the step
+    AppWindow app(x, ROPE_EXPLORER_BINARY, dir_, "--fresh --size 1280x720", {state_env(), "XDG_PICTURES_DIR=" + path("shots")});
+    ASSERT_TRUE(app.started()) << app.log();
+    // F12 writes a new PNG once the figures are complete (through a temporary renamed into place:
+    // whole once it has its name) and reports its path; wait for it and name a copy after the step
+    std::string last_status;
     auto press_and_shoot = [&](const std::string& key, const std::string& name) {
-        const std::size_t before = pngs_in(path("shots")).size();
-        xdotool(x, {"key", key});
-        xdotool(x, {"key", "F12"});
-        for (int i = 0; i < 300 && pngs_in(path("shots")).size() == before; ++i) usleep(20000);  // written whole: renamed into place
-        std::set<std::string> names;
-        for (const auto& f : pngs_in(path("shots"))) names.insert(f);
-        for (const auto& f : names)
-            if (f.rfind("rope-explorer-", 0) == 0) std::rename(path("shots/" + f).c_str(), path(name).c_str());
+        app.send({"key", key});
+        app.send({"key", "F12"});
+        const auto saved = app.wait_for("the screenshot of " + name, [&](const nlohmann::json& r) {
+            const std::string status = r["status"].get<std::string>();
+            return status.rfind("Saved screenshot ", 0) == 0 && status != last_status;
+        });
+        last_status = saved["status"].get<std::string>();
+        const std::string shot = saved["status"].get<std::string>().substr(std::string("Saved screenshot ").size());
+        // copied, not moved: the app names each new picture after the ones in the folder (two in
+        // one second differ by a suffix), so a moved one would let the next reuse its name and status
+        std::error_code copied;
+        std::filesystem::copy_file(shot, path(name), copied);
+        ASSERT_FALSE(copied) << shot << ": " << copied.message();
     };
     for (int n = 1; n <= steps; ++n) {
         // a step that asks first: Page Down shows the question, the next one the step (as --lesson N starts)
-        if (rope::lessons::builtin_lesson().steps[static_cast<std::size_t>(n - 1)].question) xdotool(x, {"key", "Next"});
+        if (rope::lessons::builtin_lesson().steps[static_cast<std::size_t>(n - 1)].question) app.send({"key", "Next"});
         press_and_shoot("Next", "walk-" + std::to_string(n) + ".png");
     }
     for (int n = steps - 1; n >= 1; --n) press_and_shoot("Prior", "back-" + std::to_string(n) + ".png");
-    rope::test::press_ctrl_q(x);
-    EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
+    EXPECT_EQ(app.quit(), 0) << app.log();
     auto same = [&](const std::string& a, const std::string& b) { return compare_pixels(path(a), path(b)); };
     for (int n = 1; n <= steps; ++n) {
         EXPECT_EQ(same("walk-" + std::to_string(n) + ".png", "fresh-" + std::to_string(n) + ".png"), "") << "Page Down to step " << n;
@@ -219,17 +202,13 @@ TEST_F(RealInput, PageDownWalkShowsWhatAFreshStartShows) {
 TEST_F(RealInput, TheWindowShowsTheWholeFrameAfterPartialCopies) {
     XServer x;
     ASSERT_TRUE(x.ready());
-    const auto [app, window] = fresh_picture_then_start(x, {"--lesson", "4"}, "");
-    ASSERT_FALSE(window.empty());
-    // (step 2 asks first: one Page Down more to reveal it)
-    for (const char* key : {"Next", "Next", "Next", "Next", "Next", "Next", "Tab", "shift+Tab", "Prior"}) {
-        xdotool(x, {"key", key});
-        usleep(80000);
-    }
-    usleep(2000000);  // every picture built and shown; the app is idle
-    grab_window(x, window, path("window.png"));
-    rope::test::press_ctrl_q(x);
-    EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
+    const auto app = fresh_picture_then_start(x, {"--lesson", "4"}, "");
+    ASSERT_TRUE(app->started()) << app->log();
+    // (step 2 asks first: one Page Down more to reveal it); each key, then xdotool's 80 ms pause
+    for (const char* key : {"Next", "Next", "Next", "Next", "Next", "Next", "Tab", "shift+Tab", "Prior"}) app->send({"key", key, "sleep", "0.08"});
+    app->wait_for_input_taken();  // every picture built and shown; the app is idle
+    grab_window(x, app->id(), path("window.png"));
+    EXPECT_EQ(app->quit(), 0) << app->log();
     EXPECT_EQ(compare_pixels(path("fresh.png"), path("window.png")), "") << "the window against a fresh start at step 4";
 }
 
@@ -238,17 +217,15 @@ TEST_F(RealInput, TheWindowShowsTheWholeFrameAfterPartialCopies) {
 TEST_F(RealInput, OneKeyThenIdleReachesTheWindow) {
     XServer x;
     ASSERT_TRUE(x.ready());
-    const auto [app, window] = fresh_picture_then_start(x, {"--fresh", "--set", "base=100000"}, "--set base=10000");
-    ASSERT_FALSE(window.empty());
-    usleep(1500000);  // idle at the start
+    const auto app = fresh_picture_then_start(x, {"--fresh", "--set", "base=100000"}, "--set base=10000");
+    ASSERT_TRUE(app->started()) << app->log();  // idle at the start
     // base+ (a tenth of a decade) ten times in one burst: 10^4 -> 10^5, every panel rebuilt
     std::vector<std::string> keys = {"key"};
     for (int i = 0; i < 10; ++i) keys.push_back("bracketright");
-    xdotool(x, keys);
-    usleep(2500000);
-    grab_window(x, window, path("window.png"));
-    rope::test::press_ctrl_q(x);
-    EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
+    app->send(keys);
+    app->wait_for("base 10^5", [](const nlohmann::json& r) { return std::abs(r["session"]["parameters"].value("base", 0.0) - 1e5) < 1e-6; });
+    grab_window(x, app->id(), path("window.png"));
+    EXPECT_EQ(app->quit(), 0) << app->log();
     EXPECT_EQ(compare_pixels(path("fresh.png"), path("window.png")), "") << "the window against a fresh start at base 10^5";
 }
 
@@ -258,18 +235,16 @@ TEST_F(RealInput, OneKeyThenIdleReachesTheWindow) {
 TEST_F(RealInput, ATooltipOverAPictureLeavesNoTraceWhenItGoes) {
     XServer x;
     ASSERT_TRUE(x.ready());
-    const auto [app, window] = fresh_picture_then_start(x, {"--fresh"}, "");
-    ASSERT_FALSE(window.empty());
-    usleep(1500000);
+    const auto app = fresh_picture_then_start(x, {"--fresh"}, "");
+    ASSERT_TRUE(app->started()) << app->log();
     // the angle heatmap's Export button (its tooltip falls over the heatmap), then away again
-    xdotool(x, {"mousemove", "--window", window, "1143", "59"});
-    usleep(2000000);
-    grab_window(x, window, path("tooltip.png"));
-    xdotool(x, {"mousemove", "1910", "1070"});
-    usleep(1500000);
-    grab_window(x, window, path("after.png"));
-    rope::test::press_ctrl_q(x);
-    EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
+    app->send({"mousemove", "--window", app->id(), "1143", "59"});
+    app->wait_for_input_taken();
+    grab_window(x, app->id(), path("tooltip.png"));
+    app->send({"mousemove", "1910", "1070"});
+    app->wait_for_input_taken();
+    grab_window(x, app->id(), path("after.png"));
+    EXPECT_EQ(app->quit(), 0) << app->log();
     EXPECT_NE(compare_pixels(path("fresh.png"), path("tooltip.png")), "") << "the tooltip showed";
     EXPECT_EQ(compare_pixels(path("fresh.png"), path("after.png")), "") << "the window after the tooltip went";
 }
@@ -283,26 +258,27 @@ TEST_F(RealInput, RecordWithRealKeysWritesTheGifAndCtrlRStopsIt) {
     run_process({"/bin/mkdir", "-p", path("pictures")});
     const auto start = [&] {
         run_process({"/bin/rm", "-rf", path("state")});
-        const int app = rope::test::spawn_background(
-            {"/bin/sh", "-c", std::string("exec " ROPE_EXPLORER_BINARY " --fresh --set position=3 --size 1280x720 2> ") + path("app.log")},
-            {x.env(), state_env(), "XDG_PICTURES_DIR=" + path("pictures")});
-        const std::string window = rope::test::focus_app_window(x);
-        xdotool(x, {"mousemove", "--window", window, "560", "250"});  // over panel 1, the rotated vectors
-        usleep(300000);
+        auto app = std::make_unique<AppWindow>(x, ROPE_EXPLORER_BINARY, dir_, "--fresh --set position=3 --size 1280x720",
+                                               std::vector<std::string>{state_env(), "XDG_PICTURES_DIR=" + path("pictures")});
+        if (app->started()) {
+            app->send({"mousemove", "--window", app->id(), "560", "250"});  // over panel 1, the rotated vectors
+            app->wait_for_input_taken();
+        }
         return app;
     };
     const std::string gif = path("pictures/rope-vectors-position-0-4095.gif");  // the name follows the range
     {
-        const int app = start();
-        xdotool(x, {"key", "ctrl+r"});
-        usleep(300000);
-        xdotool(x, {"key", "Return"});
-        xdotool(x, {"key", "Right", "Right"});  // while it records
+        const auto app = start();
+        ASSERT_TRUE(app->started()) << app->log();
+        app->send({"key", "ctrl+r"});
+        app->wait_for_input_taken();  // the recording's dialog
+        app->send({"key", "Return"});
+        app->send({"key", "Right", "Right"});  // while it records
+        app->wait_for("the GIF saved, and position 5", [](const nlohmann::json& r) {
+            return r["status"].get<std::string>().rfind("Saved ", 0) == 0 && r["session"]["parameters"].value("position", 0) == 5;
+        });
+        ASSERT_EQ(app->quit(), 0) << app->log();
         struct stat st {};
-        for (int i = 0; i < 200 && stat(gif.c_str(), &st) != 0; ++i) usleep(100000);
-        usleep(300000);
-        rope::test::press_ctrl_q(x);
-        ASSERT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
         ASSERT_EQ(stat(gif.c_str(), &st), 0) << "no GIF in the Pictures folder";
         EXPECT_EQ(rope::test::split_lines(run_process({"/usr/bin/identify", "-format", "%T\n", gif}).out).size(), 60u);
         const std::string info = run_process({"/usr/bin/convert", gif + "[0]", "-verbose", "info:"}).out;
@@ -313,11 +289,13 @@ TEST_F(RealInput, RecordWithRealKeysWritesTheGifAndCtrlRStopsIt) {
         run_process({"/bin/rm", "-f", gif});
     }
     {
-        const int app = start();
-        xdotool(x, {"key", "ctrl+r", "Return", "ctrl+r"});
-        usleep(2000000);
-        rope::test::press_ctrl_q(x);
-        ASSERT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
+        const auto app = start();
+        ASSERT_TRUE(app->started()) << app->log();
+        app->send({"key", "ctrl+r", "Return", "ctrl+r"});
+        app->wait_for("the recording cancelled", [](const nlohmann::json& r) {
+            return r["status"].get<std::string>().rfind("Recording cancelled", 0) == 0;
+        });
+        ASSERT_EQ(app->quit(), 0) << app->log();
         EXPECT_EQ(run_process({"/bin/ls", "-A", path("pictures")}).out, "") << "a stopped recording leaves nothing, temporaries included";
     }
 }

@@ -5,7 +5,6 @@
 //   fixed seed printed); the app still answers, saves a valid screenshot (F12) and exits 0 on Ctrl+Q.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -17,6 +16,7 @@
 #include <sstream>
 
 #include "io/png_writer.hpp"
+#include "support/app_window.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 #include "support/x_server.hpp"
@@ -48,11 +48,6 @@ std::set<std::string> files_in(const std::string& dir) {
         closedir(d);
     }
     return names;
-}
-
-bool still_running(int pid) {
-    int status = 0;
-    return waitpid(pid, &status, WNOHANG) == 0;
 }
 
 }  // namespace
@@ -96,12 +91,10 @@ TEST_F(Soak, RandomRealInputForSixtySeconds) {
     mkdir(path("home/Pictures").c_str(), 0700);
     const std::vector<std::string> env = {x.env(), "HOME=" + path("home"), "XDG_STATE_HOME=" + path("state"),
                                           "XDG_CONFIG_HOME=" + path("config")};
-    const int app = rope::test::spawn_background(
-        // started in its home: a session saved by a random Ctrl+S, Return lands there, not in the build tree
-        {"/bin/sh", "-c", "cd " + path("home") + " && exec " ROPE_EXPLORER_BINARY " --fresh --size 1280x720 2> " + path("app.log")}, env);
-    const std::string window = rope::test::focus_app_window(x);
-    ASSERT_FALSE(window.empty());
-    usleep(500000);
+    // started in its home: a session saved by a random Ctrl+S, Return lands there, not in the build tree
+    rope::test::AppWindow app(x, ROPE_EXPLORER_BINARY, dir_, "--fresh --size 1280x720", env, path("home"));
+    ASSERT_TRUE(app.started()) << app.log();
+    const std::string window = app.id();
 
     // the window's place on the screen: every pointer event goes inside it
     int wx = 0, wy = 0, ww = 1280, wh = 720;
@@ -160,8 +153,8 @@ TEST_F(Soak, RandomRealInputForSixtySeconds) {
             }
             cmd.insert(cmd.end(), {"sleep", "0.02"});
         }
-        xdotool(x, cmd);
-        if (!still_running(app)) {
+        app.send(cmd);
+        if (!app.running()) {
             alive = false;
             break;
         }
@@ -169,23 +162,25 @@ TEST_F(Soak, RandomRealInputForSixtySeconds) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("random_input_events %d\nclicks %d\ndrags %d\nwheel %d\nkeys %d\nseconds %.1f\n", events, clicks, drags, wheels,
                 key_presses, seconds);
-    ASSERT_TRUE(alive) << "the app died under random input (seed " << seed << "): " << rope::test::read_file(path("app.log"));
+    ASSERT_TRUE(alive) << "the app died under random input (seed " << seed << "): " << app.log();
     EXPECT_GT(events, 300);  // ~1,200 on an idle 2-core machine; fewer when the other core is busy
 
     // close whatever dialog is open, then: the app answers with a valid screenshot and quits cleanly
+    // (the random keys may have started the animation: it never settles, so the screenshot itself
+    // is waited for)
     rope::test::focus_app_window(x);
-    xdotool(x, {"key", "--delay", "100", "Escape", "Escape", "Escape"});
-    usleep(300000);
+    app.send({"key", "--delay", "100", "Escape", "Escape", "Escape"});
     const std::set<std::string> before = files_in(path("home/Pictures"));
-    xdotool(x, {"key", "F12"});
+    app.send({"key", "F12"});
     std::string shot;
-    for (int i = 0; i < 100 && shot.empty(); ++i) {
-        usleep(100000);
+    const auto asked = std::chrono::steady_clock::now();
+    while (shot.empty() && std::chrono::steady_clock::now() - asked < std::chrono::duration<double>(rope::test::kPatienceSeconds)) {
+        usleep(100000);  // how often it looks
+        // written through a temporary and renamed: complete once it has its name
         for (const std::string& f : files_in(path("home/Pictures")))
             if (!before.count(f) && f.size() > 4 && f.substr(f.size() - 4) == ".png") shot = f;
     }
-    ASSERT_FALSE(shot.empty()) << "F12 saved no screenshot: " << rope::test::read_file(path("app.log"));
-    usleep(300000);  // written through a temporary and renamed: complete once it has its name
+    ASSERT_FALSE(shot.empty()) << "F12 saved no screenshot: " << app.log();
     const auto img = rope::io::read_png(path("home/Pictures/" + shot));
     EXPECT_GE(img.width, 1280);
     EXPECT_GE(img.height, 720);
@@ -193,6 +188,5 @@ TEST_F(Soak, RandomRealInputForSixtySeconds) {
     for (std::size_t i = 0; i + 3 < img.rgba.size(); i += 4 * 97)
         colours.insert(img.rgba[i] | img.rgba[i + 1] << 8 | img.rgba[i + 2] << 16);
     EXPECT_GT(colours.size(), 50u);  // a real picture, not a blank frame
-    rope::test::press_ctrl_q(x);
-    EXPECT_EQ(rope::test::wait_exit(app, 20), 0) << rope::test::read_file(path("app.log"));
+    EXPECT_EQ(app.quit(), 0) << app.log();
 }

@@ -17,8 +17,11 @@ namespace {
 
 using namespace rope;
 
+// The read's end, waited for by the clock (two minutes: a sanitizer build on a busy machine reads
+// slowly), not by a count of polls whose length depends on the machine.
 figures::TrainedState settled(figures::FigureCache& cache, const ParamSet& p) {
-    for (int i = 0; i < 500; ++i) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (std::chrono::steady_clock::now() < until) {
         const figures::TrainedState s = cache.trained_model(p, false);
         if (!s.loading) return s;
         std::this_thread::sleep_for(std::chrono::milliseconds(10));

@@ -174,7 +174,7 @@ void Chromium::open(const std::string& url) {
     loaded_ = false;
     command("Page.navigate", {{"url", url}});
     const auto t0 = std::chrono::steady_clock::now();
-    while (!loaded_ && seconds_since(t0) < 60) {
+    while (!loaded_ && seconds_since(t0) < 120) {  // a busy machine loads the page's wasm slowly
         const nlohmann::json message = nlohmann::json::parse(read_message(), nullptr, false);
         if (!message.is_discarded() && message.contains("method")) note_event(message);
     }

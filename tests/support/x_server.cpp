@@ -3,6 +3,8 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <chrono>
+
 namespace rope::test {
 
 XServer::XServer() {
@@ -13,7 +15,8 @@ XServer::XServer() {
     pid_ = spawn_background({"/usr/bin/Xvfb", ":" + std::to_string(display_), "-screen", "0", "1920x1080x24", "-nolisten",
                              "tcp", "-noreset"});
     const std::string socket = "/tmp/.X11-unix/X" + std::to_string(display_);
-    for (int i = 0; i < 200 && !ready_; ++i) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);  // a busy machine starts it slowly
+    while (!ready_ && std::chrono::steady_clock::now() < until) {
         ready_ = access(socket.c_str(), F_OK) == 0;
         if (!ready_) usleep(50000);
     }
@@ -30,9 +33,11 @@ ProcessResult xdotool(const XServer& x, std::vector<std::string> args) {
 }
 
 std::string focus_app_window(const XServer& x) {
-    // Asked every 20 ms (xdotool's own `search --sync` asks every half second) for up to 30 s.
+    // Asked every 20 ms (xdotool's own `search --sync` asks every half second) for up to two minutes
+    // (a sanitizer build on a busy machine starts slowly).
     std::vector<std::string> ids;
-    for (int i = 0; i < 1500 && ids.empty(); ++i) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (ids.empty() && std::chrono::steady_clock::now() < until) {
         const ProcessResult found = xdotool(x, {"search", "--onlyvisible", "--name", "RoPE Explorer"});
         if (found.exit_code == 0) ids = split_lines(found.out);
         if (ids.empty()) usleep(20000);

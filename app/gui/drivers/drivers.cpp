@@ -12,6 +12,7 @@
 #include "gui/platform/gl_renderer.hpp"
 #include "gui/platform/glfw_platform.hpp"
 #include "gui/platform/presenter_window.hpp"
+#include "gui/drivers/state_report.hpp"
 #include "rope/number_parse.hpp"
 
 namespace rope::gui {
@@ -40,6 +41,34 @@ void show_presenter_view(App& app, GlfwPlatform& platform, std::unique_ptr<Prese
     if (asked.empty()) return;
     app.apply(asked);
     platform.wake();  // the audience's window shows it next
+}
+
+// --state-file: whatever asked for a frame since `requests` was read (input, a worker's wake-up, the
+// window's contents lost) gets its frame first (false is returned); with nothing, the app's settled
+// state is reported as of the time before it was looked for.
+bool settle_report(const App& app, GlfwPlatform& platform, StateReport& report, std::uint64_t requests) {
+    const double looked = steady_seconds();
+    platform.poll();
+    if (platform.frame_requests() != requests || !platform.input().empty() || platform.input().has_drops()) return false;
+    report.settled(app, looked);
+    return true;
+}
+
+// --state-file, while the app sleeps: the report is made again every so often (no frame is drawn
+// for it), so a script that sent input which changes nothing, or which the app took before the
+// script looked, still finds a report made after it. Returns when something asks for a frame
+// (counted by the platform, so a wake-up at the end of a wait is not taken for its timeout) or the
+// wake-up time comes.
+void wait_reporting(const App& app, GlfwPlatform& platform, StateReport& report, double wake, std::uint64_t requests) {
+    constexpr double kReportEvery = 0.05;
+    const double until = wake < 0 ? -1 : platform.now() + wake;
+    for (;;) {
+        const double step = until < 0 ? kReportEvery : std::min(kReportEvery, until - platform.now());
+        if (step <= 0) return;
+        platform.wait(step);
+        if (platform.frame_requests() != requests || app.wants_frame()) return;
+        if (!settle_report(app, platform, report, requests)) return;
+    }
 }
 
 float ui_scale(const GuiOptions& options, const GlfwPlatform& platform) {
@@ -74,7 +103,11 @@ int run_gui(const GuiOptions& options, const Services& services) {
 
     std::unique_ptr<FrameDriver> driver = make_driver(options, renderer);
     std::unique_ptr<PresenterWindow> presenter;
+    StateReport report(options.state_file);
     int frame = 0;
+    // the requests for a frame as the last frame began: one that came during it (a worker's wake-up
+    // taken off the queue by the next poll) still gets the frame after it
+    std::uint64_t requests = platform.frame_requests();
     while (!platform.should_close()) {
         app.set_paced(driver->paced());
         double wake = driver->spins() ? 0 : app.wake_after();
@@ -84,9 +117,12 @@ int run_gui(const GuiOptions& options, const Services& services) {
             platform.poll();
         } else {
             if (wake < 0) app.idle();
-            platform.wait(wake);
+            if (!report.wanted()) platform.wait(wake);
+            else if (settle_report(app, platform, report, requests)) wait_reporting(app, platform, report, wake, requests);
+            // (else something asked for a frame meanwhile: it comes first)
         }
         const double t0 = platform.now();
+        requests = platform.frame_requests();
         driver->before_frame(app, platform.input(), frame);
         app.frame();
         driver->after_frame(app, frame);

@@ -44,7 +44,11 @@ void GlfwInput::on_enter(GLFWwindow* w, int entered) {
     if (!entered) of(w).push(InputEvent::move(-1e6f, -1e6f));  // the pointer left: no panel is hovered any more
 }
 // The window system lost the window's contents (uncovered, resized): the next frame copies all.
-void GlfwInput::on_refresh(GLFWwindow* w) { of(w).refresh_ = true; }
+void GlfwInput::on_refresh(GLFWwindow* w) {
+    GlfwInput& input = of(w);
+    input.refresh_ = true;
+    if (input.received_) input.received_();  // a frame to copy them
+}
 // Files dragged from a file manager (in the browser: written into the page's file system first),
 // opened by the next frame (open_dropped_file).
 void GlfwInput::on_drop(GLFWwindow* w, int count, const char** paths) {

@@ -12,7 +12,8 @@ namespace rope::gui {
 
 class GlfwInput {
 public:
-    // `received`: called after each event is queued (the page then asks for a frame); may be empty.
+    // `received`: called after each event is queued, and when the window's contents were lost (a
+    // frame is wanted for either); may be empty.
     explicit GlfwInput(std::function<void()> received = {}) : received_(std::move(received)) {}
     GlfwInput(const GlfwInput&) = delete;
     GlfwInput& operator=(const GlfwInput&) = delete;

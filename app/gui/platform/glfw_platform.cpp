@@ -125,7 +125,10 @@ void GlfwPlatform::set_fullscreen(bool on) {
     }
 }
 
-void GlfwPlatform::wake() { glfwPostEmptyEvent(); }
+void GlfwPlatform::wake() {
+    ++frame_requests_;  // before the event: a wait that ends on it sees the count changed
+    glfwPostEmptyEvent();
+}
 
 std::string GlfwPlatform::clipboard() const {
     const char* text = glfwGetClipboardString(window_);

@@ -1,6 +1,8 @@
 // A GLFW window with an OpenGL 3.3 core context; its input callbacks fill the app's event queue.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <vector>
 
 #include "gui/platform/glfw_input.hpp"
@@ -36,6 +38,9 @@ public:
     void request_close();
     void poll();                   // takes the events that are there
     void wait(double timeout = -1);  // sleeps until an event (or the timeout, in seconds)
+    // How many times something has asked for a frame: an input or window event taken by poll() or
+    // wait(), or wake() from any thread. A wait after which it is unchanged ended by its timeout.
+    std::uint64_t frame_requests() const { return frame_requests_.load(); }
     // Shows the frame: with a kept back buffer, only `changed` (framebuffer pixels, top-left origin)
     // is copied to the window, unless the window system asked for all of it.
     void swap(const std::vector<plot::Rect>& changed);
@@ -46,7 +51,8 @@ private:
     bool text_cursor_on_ = false;
     using CopySubBuffer = void (*)(void* display, unsigned long drawable, int x, int y, int width, int height);
     CopySubBuffer copy_sub_buffer_ = nullptr;  // glXCopySubBufferMESA, if the server has it
-    GlfwInput input_;
+    std::atomic<std::uint64_t> frame_requests_{0};
+    GlfwInput input_{[this] { ++frame_requests_; }};
     int windowed_[4] = {0, 0, 0, 0};  // position and size before fullscreen
 };
 
