@@ -202,14 +202,19 @@ TEST_F(Classroom, ClickingAPatchMovesTheQuery) {
             return p.value("query_row", -1) == row && p.value("query_col", -1) == col;
         };
     };
-    {
-        AppWindow app(x, ROPE_EXPLORER_BINARY, dir_, "--session " + path("page5.json") + " --size 1920x1080", {state_env()});
+    // page 5 at the screen's corner, then a click on the patch (2, 3)
+    auto open_and_click = [&](AppWindow& app) {
         ASSERT_TRUE(app.started()) << app.log();
         app.send({"windowmove", "--sync", app.id(), "0", "0"});
         app.wait_for_input_taken();
         app.send({"mousemove", "--sync", "953", "169"});
         app.send({"click", "1"});
         app.wait_for("the clicked patch (2, 3) as the query", query_at(2, 3));
+    };
+    {
+        AppWindow app(x, ROPE_EXPLORER_BINARY, dir_, "--session " + path("page5.json") + " --size 1920x1080", {state_env()});
+        open_and_click(app);
+        if (HasFatalFailure()) return;
         // a drag at a person's pace from (2, 3) to (9, 12)
         app.send({"mousedown", "1"});
         for (int i = 1; i <= 10; ++i)
@@ -225,12 +230,8 @@ TEST_F(Classroom, ClickingAPatchMovesTheQuery) {
     // again, then Ctrl+Z: the drag is one undo step, back to the clicked patch
     {
         AppWindow again(x, ROPE_EXPLORER_BINARY, dir_, "--session " + path("page5.json") + " --size 1920x1080", {state_env()});
-        ASSERT_TRUE(again.started()) << again.log();
-        again.send({"windowmove", "--sync", again.id(), "0", "0"});
-        again.wait_for_input_taken();
-        again.send({"mousemove", "--sync", "953", "169"});
-        again.send({"click", "1"});
-        again.wait_for("the clicked patch (2, 3) as the query", query_at(2, 3));
+        open_and_click(again);
+        if (HasFatalFailure()) return;
         again.send({"mousedown", "1"});
         again.send({"mousemove", "--sync", "1000", "209"});
         again.send({"mousemove", "--sync", "1054", "248"});
