@@ -81,6 +81,7 @@ std::string man_page(const std::string& date) {
     for (const ReferenceSection& section : reference_sections()) s += roff_section(section);
     s += ".SH FILES\n.TP\n\\fI$XDG_STATE_HOME/rope\\-explorer/last\\-session.json\\fR\nthe state kept at the last quit (default "
          "\\fI~/.local/state\\fR)\n.TP\n\\fI$XDG_STATE_HOME/rope\\-explorer/recent\\-configs.json\\fR\nthe config.json files opened last\n"
+         ".TP\n\\fI$XDG_STATE_HOME/rope\\-explorer/settings.json\\fR\nthe desktop's settings: the UI zoom (Ctrl+= / Ctrl+\\- / Ctrl+0)\n"
          ".TP\n\\fI*.rope.json\\fR\nsession files (MIME type application/x\\-rope\\-explorer\\-session)\n";
     s += ".SH EXIT STATUS\n0 on success; 2 for bad input (one line on standard error names the key or file, the value and what is "
          "allowed; nothing is written); 1 when a file cannot be written.\n";

@@ -95,7 +95,7 @@ const std::vector<GuiFlag>& gui_flags() {
          }},
         {"--set", "KEY=VALUE", "set a parameter (repeatable; after the session, in order; see PARAMETERS)", false,
          [](GuiOptions& o, const std::string& v) { o.sets.push_back(v); }},
-        {"--fresh", nullptr, "start from the defaults, not the state kept at the last quit", false, [](GuiOptions& o, const std::string&) { o.fresh = true; }},
+        {"--fresh", nullptr, "start from the defaults (and a UI zoom of 100%), not the state kept at the last quit", false, [](GuiOptions& o, const std::string&) { o.fresh = true; }},
         {"--lessons", "FILE", "step through this lesson file instead of the built-in lesson", false,
          [](GuiOptions& o, const std::string& v) {
              if (v.empty()) throw UsageError("--lessons needs a lesson file (JSON, see docs/teaching.md: Lesson files)");

@@ -134,7 +134,17 @@ FigureResult build_single(const FigureRequest& request, const ParamSet& params, 
 
 }  // namespace
 
-FigureResult build_figure(const FigureRequest& request, const ParamSet& params, FigureCache& cache) {
+// A picture on screen under this many CSS px high, or of less than this area, is compact (plot::Style).
+constexpr float kCompactBelowHeight = 330, kCompactBelowArea = 120000;
+
+FigureResult build_figure(const FigureRequest& asked, const ParamSet& params, FigureCache& cache) {
+    FigureRequest request = asked;
+    const float css_w = request.width / request.style.scale, css_h = request.height / request.style.scale;
+    const bool on_screen = request.interactive || request.style.presenting;
+    if (on_screen && request.small_screen && (css_h < kCompactBelowHeight || css_w * css_h < kCompactBelowArea)) {
+        request.style.compact = true;
+        request.style.draw_captions = false;
+    }
     FigureResult result = [&] {
         if (const std::optional<ParamSet> b = detail::second_picture_model(*request.figure, params))
             return detail::build_compared(request, params, *b, cache, build_single);

@@ -108,6 +108,11 @@ struct FigureRequest {
     bool interactive = true;
     // On screen: the panel fills the window, so a note on plots left out does not suggest maximising it.
     bool maximized = false;
+    // On screen with keys to press: a note may name one ("maximise (1)"); false on a touch screen.
+    bool key_hints = true;
+    // On a small screen (a phone, an embed in a column, a page at 200 %): a small picture there is
+    // compact (plot::Style::compact). A desktop's grid keeps every plot that fits.
+    bool small_screen = false;
     // Set for both pictures when model B has another pair count than A: pair axes read i ÷ pairs
     // (figures/pair_axis.hpp), the same for both.
     bool pair_fraction_axis = false;

@@ -286,6 +286,7 @@ const FigureDescriptor& heatmap_figure() {
         f.header = heatmap_header;
         f.readout = heatmap_readout;
         f.pointer = heatmap_pointer;
+        f.wheel_zooms = true;  // heatmap_pointer: the wheel zooms about the pointer
         return f;
     }();
     return d;

@@ -331,7 +331,7 @@ void build_model_card(BuildContext& ctx) {
         top += st.px(st.title_font) * 1.5f;
     }
     // presenting, no smaller than the tick labels (a 36th of the screen's height): rows are left out first
-    const float smallest = std::max(st.min_text, st.presenting ? std::max(plot::kPresentingSmallestText, st.px(st.tick_font)) : 0.0f);
+    const float smallest = std::max(st.px(st.min_text), st.presenting ? std::max(plot::kPresentingSmallestText, st.px(st.tick_font)) : 0.0f);
     // the line under the card: what the tint means, or how to see B, or how many rows are left out
     // (room kept for the longest of them)
     const std::string left_out_note = " rows not shown: a larger panel or export shows all.";

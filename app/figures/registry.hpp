@@ -56,6 +56,9 @@ struct FigureDescriptor {
     // It draws a NoPE layer (nope = true) itself; else such a layer replaces the picture with a note
     // saying why nothing rotates.
     bool draws_nope = false;
+    // The wheel over its data zooms it (its pointer hook reads the wheel): on a touch screen a pinch
+    // there zooms the picture, and elsewhere the page.
+    bool wheel_zooms = false;
     ModelBView model_b = ModelBView::two_pictures;
     // It shows model B (beside A, over it, or against it); false for a figure of A's alone whatever B
     // is (the trained weights: B has none here). Its title names B only where it shows it.

@@ -17,8 +17,11 @@ std::string left_out_note(const BuildContext& ctx, int shown, int total, float w
     const std::string n = std::to_string(shown) + " of " + std::to_string(total) + " plots";
     const std::string key = std::to_string(ctx.figure().index + 1);
     const plot::Style& st = ctx.request.style;
+    // the room's picture and a touch screen: about the picture alone (no keys, nothing to do)
+    const bool about_the_picture = st.presenting || (ctx.request.interactive && !ctx.request.key_hints);
     const std::vector<std::string> notes =
-        !ctx.request.interactive ? std::vector<std::string>{n + " at this size: a taller export, or --plot NAME for one, shows the others",
+        about_the_picture ? std::vector<std::string>{n + " at this size"}
+        : !ctx.request.interactive ? std::vector<std::string>{n + " at this size: a taller export, or --plot NAME for one, shows the others",
                                                             n + " at this size"}
         : ctx.request.maximized  ? std::vector<std::string>{n + " at this size: a larger window or export shows all", n + ": export for all"}
                                  : std::vector<std::string>{n + " at this size: maximise the panel (" + key + "), a larger window or export shows all",
@@ -272,14 +275,16 @@ SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plo
     // the others at their minimums leave it none). The focus and kept plots are left out only when
     // even their minimums cannot fit: then the most important of them that do (a squeezed plot would
     // be unreadable), and the note says so
-    for (int count = static_cast<int>(order.size()); count >= 1 && !chosen.fits; --count)
+    // a compact picture shows its lead plot alone (with the focus and the plots the figure keeps)
+    const int most = st.compact ? must : static_cast<int>(order.size());
+    for (int count = most; count >= 1 && !chosen.fits; --count)
         for (const std::vector<int>& subset : subsets_of(order, count, must)) {
             shown = subset;
             std::sort(shown.begin(), shown.end());  // the figure's own reading order
             std::vector<PlotNeed> needs;
             for (int k : shown) needs.push_back(need_of(ctx, k, o));
             plot::Rect room = area;
-            if (count < static_cast<int>(plots.size())) room.y1 -= note_h;
+            if (count < static_cast<int>(plots.size()) && !st.compact) room.y1 -= note_h;
             const bool some_focus = std::any_of(needs.begin(), needs.end(), [](const PlotNeed& p) { return p.focus; });
             // presenting, plots beside the focus only where the focus keeps room to spare (a fifth over
             // its minimums) and most of the area
@@ -301,7 +306,7 @@ SubplotFit solve(BuildContext& ctx, plot::Rect area, const std::vector<int>& plo
     fit.shown = static_cast<int>(shown.size());
     if (fit.shown < static_cast<int>(plots.size()) && st.presenting) {
         ctx.result.left_out = std::to_string(fit.shown) + " of " + std::to_string(plots.size()) + " plots";
-    } else if (fit.shown < static_cast<int>(plots.size())) {
+    } else if (fit.shown < static_cast<int>(plots.size()) && !st.compact) {
         const std::string note = left_out_note(ctx, fit.shown, static_cast<int>(plots.size()), area.width() - st.px(8));
         ctx.result.list.text({(area.x0 + area.x1) / 2, area.y1 - note_h / 2}, note, st.px(st.tick_font), st.theme.muted,
                              plot::HAlign::center, plot::VAlign::middle);
@@ -323,7 +328,7 @@ SubplotFit fit_plots(BuildContext& ctx, plot::Rect area, const std::vector<plot:
     for (int k = 0; k < total; ++k)
         if (std::find(options.absent.begin(), options.absent.end(), k) == options.absent.end()) plots.push_back(k);
     // the figure's own arrangement while it holds every plot and no presented step asks for its focus
-    bool own_fits = !(st.presenting && !st.focus.empty());
+    bool own_fits = !(st.presenting && !st.focus.empty()) && !st.compact;
     for (int k : plots) {
         const PlotNeed p = need_of(ctx, k, options);
         own_fits = own_fits && large_enough(own[static_cast<std::size_t>(k)], p.min);

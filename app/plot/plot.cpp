@@ -218,7 +218,7 @@ void Plot::layout() {
     if (locked_) return;
     locked_ = true;
     if (style_.pins) style_.pins->visit(pin_index_, x_, y_, has_bar_ ? &bar_ : nullptr);
-    const float pad = style_.px(8);
+    const float pad = style_.px(style_.compact ? 3 : 8);
     Rect r{outer_.x0 + pad, outer_.y0 + pad, outer_.x1 - pad, outer_.y1 - pad};
     if (titled()) r.y0 += style_.px(style_.title_font) * 1.5f;
     if (!legend_above_.empty()) {  // room for the legend (the plot's left margin is not known yet: guess it)
@@ -257,14 +257,16 @@ void Plot::layout() {
         std::vector<Tick> bt = bar_.ticks.empty() ? linear_ticks(bar_.vmin, bar_.vmax, 5) : bar_.ticks;
         for (const Tick& t : bt) bar_widest = std::max(bar_widest, measure_.measure(t.label, style_.px(style_.tick_font)).x);
         const bool fades = !bar_.fade_note.empty();
-        const float bar_w = style_.px(fades ? 26 : 16);
-        const float total = style_.px(14) + bar_w + style_.px(6) + bar_widest +
-                            (bar_.label.empty() ? 0 : style_.px(style_.label_font) * 1.5f) +
-                            (fades ? style_.px(style_.tick_font) * 1.4f : 0);
+        const bool notes = !style_.compact;  // compact: the key's label and note are the readout's
+        const float bar_w = style_.px(fades ? (notes ? 26 : 20) : 16);
+        const float total = style_.px(notes ? 14 : 8) + bar_w + style_.px(6) + bar_widest +
+                            (bar_.label.empty() || !notes ? 0 : style_.px(style_.label_font) * 1.5f) +
+                            (fades && notes ? style_.px(style_.tick_font) * 1.4f : 0);
         r.x1 -= total;
         // a fading key keeps its "1 0 |mean|" scale under the bar above the x axis' tick labels
-        const float key_h = fades ? style_.px(style_.tick_font) * 2.4f + style_.px(4) : 0;
-        bar_rect_ = {r.x1 + style_.px(14), r.y0, r.x1 + style_.px(14) + bar_w, std::max(r.y0 + style_.px(20), r.y1 - key_h)};
+        const float key_h = fades && notes ? style_.px(style_.tick_font) * 2.4f + style_.px(4) : 0;
+        const float gap = style_.px(notes ? 14 : 8);
+        bar_rect_ = {r.x1 + gap, r.y0, r.x1 + gap + bar_w, std::max(r.y0 + style_.px(20), r.y1 - key_h)};
     }
     if (square_ && widen_range_) {
         const AxisSetup x_set = x_, y_set = y_;
@@ -421,15 +423,15 @@ void Plot::draw_colorbar() {
         }
         list_.text({x, mid}, fit, fit_size, colour, HAlign::center, VAlign::top, true);
     };
-    if (!bar_.label.empty()) along_key(bar_.label, style_.px(style_.label_font), th.text, label_x);
-    if (fades) {
+    if (!bar_.label.empty() && !style_.compact) along_key(bar_.label, style_.px(style_.label_font), th.text, label_x);
+    if (fades && !style_.compact) {
         // under the bar: its horizontal scale; beside the label: what the grey means
         list_.text({bar_rect_.x0, bar_rect_.y1 + style_.px(3)}, "1", tf, th.muted, HAlign::center, VAlign::top);
         list_.text({bar_rect_.x1, bar_rect_.y1 + style_.px(3)}, "0", tf, th.muted, HAlign::center, VAlign::top);
         list_.text({(bar_rect_.x0 + bar_rect_.x1) / 2, bar_rect_.y1 + style_.px(3) + tf * 1.2f}, "|mean|", tf, th.muted,
                    HAlign::center, VAlign::top);
         const float note_x = label_x + (bar_.label.empty() ? 0 : style_.px(style_.label_font) * 1.3f);
-        along_key(bar_.fade_note, tf, th.muted, note_x);
+        if (!style_.compact) along_key(bar_.fade_note, tf, th.muted, note_x);
     }
 }
 
@@ -663,6 +665,9 @@ void Plot::place_tag(LabelPlacer& placer, const Annotation& a) {
             if (pick >= 0 && outside.cost(above[static_cast<std::size_t>(pick)]) == 0) return draw(above[static_cast<std::size_t>(pick)], f);
         }
     }
+    // a compact picture (a phone's embed) leaves the tag out rather than draw it over other texts: the
+    // readout says the same
+    if (style_.compact) return;
     const std::vector<Rect> candidates = spots(forms.back(), &anchor);
     draw(candidates[static_cast<std::size_t>(std::max(0, placer.choose(candidates)))], forms.back());
 }
@@ -788,10 +793,22 @@ void Plot::place_legend(LabelPlacer& placer) {
         draw_legend_box(box, legend_, tf, row);
         return;
     }
-    // no room for the whole box: each entry in a box of its own, wherever one is free
+    // no room for the whole box: each entry in a box of its own, wherever one is free; where none is
+    // free of the data (a small picture), the spot that covers the least of it, clear of the entries
+    // placed so far
+    std::vector<Rect> placed;
     for (const LegendEntry& e : legend_) {
         const float ew = entry_width(measure_.measure(e.label, tf).x), eh = row + style_.px(8);
-        find_spot(placer, legend_spots(area_, margin, ew, eh, legend_left_, legend_bottom_), &box);
+        const std::vector<Rect> spots = legend_spots(area_, margin, ew, eh, legend_left_, legend_bottom_);
+        if (!find_spot(placer, spots, &box)) {
+            float least = -1;
+            for (const Rect& s : spots) {
+                if (std::any_of(placed.begin(), placed.end(), [&](const Rect& p) { return overlaps(p, s); })) continue;
+                const float cost = placer.cost(s);
+                if (least < 0 || cost < least) least = cost, box = s;
+            }
+        }
+        placed.push_back(box);
         placer.add_box(box);
         draw_legend_box(box, {e}, tf, row);
     }

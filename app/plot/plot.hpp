@@ -88,9 +88,10 @@ public:
     // column beside the plot where the cell is wide (the plot keeps two thirds of its width) and the
     // entries would take more than a row above it; else in rows above, unless those rows would take
     // more than a third of the plot's height and the names are short (a third of its width): then
-    // each line is named at its right end, inside the plot.
+    // each line is named at its right end, inside the plot. A compact picture (Style::compact) keeps
+    // its height for the data: its legend goes inside the plot, where the data leaves room.
     void setup_legend_above(std::vector<std::string> labels) {
-        if (!locked_) legend_above_ = std::move(labels);
+        if (!locked_ && !style_.compact) legend_above_ = std::move(labels);
     }
     void setup_no_axes() { axes_ = false; }  // a bare drawing area (unit-circle views): no ticks, no margins
 

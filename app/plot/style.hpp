@@ -63,6 +63,11 @@ struct Style {
     // room's: no words on what a click, a key or an export does, nor on plots left out (the presenter
     // view says that: FigureResult::left_out)
     bool presenting = false;
+    // A small picture on screen (an embed in a phone's column, a phone held sideways, a page at 200 %):
+    // its lead plot alone at the whole size, no captions (the panel's header names it), a colour key
+    // without its notes along it (the readout and the alt text say them). Set by build_figure from
+    // the picture's size; files are never compact.
+    bool compact = false;
     AxisPins* pins = nullptr;   // an animation's ranges held over its frames (plot/axis_pins.hpp); null on screen
 
     float px(float v) const { return v * scale; }

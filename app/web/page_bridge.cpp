@@ -2,6 +2,7 @@
 // functions below (ccall) for window.ropeExplorer, its address and the files it is given; the app
 // asks the page to download a file and tells it its address.
 #include <emscripten.h>
+#include <imgui.h>
 
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -13,6 +14,7 @@
 #include "export/still_writers.hpp"
 #include "figures/registry.hpp"
 #include "gui/app/actions.hpp"
+#include "gui/app/screen_layout.hpp"
 #include "session/page_address.hpp"
 #include "session/session.hpp"
 #include "web/web_run.hpp"
@@ -155,11 +157,62 @@ EMSCRIPTEN_KEEPALIVE void rope_web_pinch(double x, double y, double factor) {
     web_run().platform->wake();
 }
 
-// One finger touched the page at (x, y) (canvas pixels): the pointer moves there first, since
-// emscripten's GLFW reports a touch's press without moving the cursor (a tap then clicks where it is).
-EMSCRIPTEN_KEEPALIVE void rope_web_touch_at(double x, double y) {
-    web_run().platform->input().push(rope::gui::InputEvent::move(static_cast<float>(x), static_cast<float>(y)));
+// One finger on the page, as the mouse's left button (canvas pixels; page.js decides between a tap,
+// a drag, a swipe and a long press): 0 pressed, 1 moved while pressed, 2 lifted (the release is seen
+// where it was let go, then the pointer leaves: nothing stays hovered, no tooltip stays up and the
+// next touch starts without a jump from this one), 3 hovering (a long press: what hover shows),
+// 4 gone (lifted after hovering or swiping: no click).
+EMSCRIPTEN_KEEPALIVE void rope_web_touch(int phase, double x, double y) {
+    using rope::gui::InputEvent;
+    rope::gui::InputQueue& input = web_run().platform->input();
+    const auto fx = static_cast<float>(x), fy = static_cast<float>(y);
+    switch (phase) {
+        case 0:
+            input.push(InputEvent::move(fx, fy));
+            input.push(InputEvent::button(0, 1, 0));
+            break;
+        case 1:
+        case 3: input.push(InputEvent::move(fx, fy)); break;
+        case 2:
+            input.push(InputEvent::move(fx, fy));
+            input.push(InputEvent::button(0, 0, 0));
+            input.push(InputEvent::pointer_gone());
+            break;
+        default: input.push(InputEvent::pointer_gone()); break;
+    }
     web_run().platform->wake();
+}
+
+// Whether the page's main pointer is a finger (a phone's or a tablet's: CSS pointer: coarse), as the
+// page starts and whenever that changes (a tablet's keyboard and trackpad attached). Not on a touch
+// as such: a laptop's touch screen keeps the mouse's sizes, which a first tap must not change under it.
+EMSCRIPTEN_KEEPALIVE void rope_web_touch_screen(int coarse) {
+    web_run().app->state().touch = coarse != 0;
+    web_run().platform->wake();
+}
+
+// A finger swiped `dy` canvas pixels at (x, y) over a list or a text that scrolls: it scrolls with
+// the finger, as the wheel scrolls it (Dear ImGui moves a window 5 lines a notch).
+EMSCRIPTEN_KEEPALIVE void rope_web_swipe(double x, double y, double dy) {
+    rope::gui::InputQueue& input = web_run().platform->input();
+    input.push(rope::gui::InputEvent::move(static_cast<float>(x), static_cast<float>(y)));
+    const float notch = 5 * ImGui::GetFontSize();
+    if (notch > 0) input.push(rope::gui::InputEvent::scroll(0, static_cast<float>(dy) / notch));
+    web_run().platform->wake();
+}
+
+// What a finger at (x, y) is over, as the last frame laid it out: 1 a list or text a vertical swipe
+// scrolls, 2 a picture a pinch zooms (elsewhere the browser zooms the page), 0 anything else.
+EMSCRIPTEN_KEEPALIVE int rope_web_touch_target(double x, double y) {
+    const rope::plot::Vec2 p{static_cast<float>(x), static_cast<float>(y)};
+    if (rope::gui::zooms_at(*web_run().app, p)) return 2;
+    return rope::gui::scrolls_at(p) ? 1 : 0;
+}
+
+// The layout of the last frame (gui/app/screen_layout.hpp) in CSS pixels.
+EMSCRIPTEN_KEEPALIVE const char* rope_web_layout(double device_pixel_ratio) {
+    static std::string text;
+    return rope::gui::kept(text, rope::gui::layout_report(*web_run().app, static_cast<float>(device_pixel_ratio)));
 }
 
 // The CSV of a figure at width x height, as `rope-explorer export FIGURE --out f.csv --width W

@@ -30,6 +30,8 @@ target_link_libraries(rope_cli PUBLIC rope_core rope_session rope_weights PRIVAT
 add_library(rope_gui STATIC
   ${ROPE_APP}/gui/app/actions.cpp
   ${ROPE_APP}/gui/app/app.cpp
+  ${ROPE_APP}/gui/app/screen_layout.cpp
+  ${ROPE_APP}/gui/app/small_screens.cpp
   ${ROPE_APP}/gui/app/app_state.cpp
   ${ROPE_APP}/gui/app/history.cpp
   ${ROPE_APP}/gui/app/ui_helpers.cpp

@@ -110,39 +110,90 @@ var Module = (function () {
     image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
   }
 
-  // Two fingers on a picture: a pinch zooms it as the wheel does, about the point between them.
-  var pinch = null;
+  // Touch. One finger is the mouse's left button, passed on by the page itself (emscripten's GLFW
+  // would press without moving the pointer and never follow the finger): it hovers where it lands;
+  // moving past a few pixels presses where it landed and drags (a slider, a plot's pan, a vector),
+  // except that a mostly vertical swipe over a list or text that scrolls scrolls it; a quick lift is
+  // a tap (a click); a still finger held longer is a long press (what hover shows, no click). When it
+  // lifts the pointer leaves, so no tooltip stays. Two fingers over a zoomable picture (the heatmap)
+  // zoom it as the wheel does; elsewhere the browser zooms the page.
+  var kSlop = 8, kLongPress = 500;  // CSS px, ms
+  var finger = null, pinch = null;
   function touchPoint(t) {
     var r = canvas.getBoundingClientRect(), k = canvas.width / r.width;
-    return { x: (t.clientX - r.left) * k, y: (t.clientY - r.top) * k };
+    return { x: (t.clientX - r.left) * k, y: (t.clientY - r.top) * k, cssX: t.clientX, cssY: t.clientY };
   }
   function midAndSpread(touches) {
     var a = touchPoint(touches[0]), b = touchPoint(touches[1]);
     return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) };
   }
+  function touch(phase, at) { call('rope_web_touch', null, ['number', 'number', 'number'], [phase, at.x, at.y]); }
+  function fingerOf(list) {
+    for (var i = 0; finger && i < list.length; ++i) if (list[i].identifier === finger.id) return list[i];
+    return null;
+  }
+  function endFinger(at, lifted) {
+    if (!finger) return;
+    clearTimeout(finger.timer);
+    if (finger.mode === 'press') touch(2, at || finger.at);
+    else if (finger.mode === 'hover' && lifted && !finger.long) { touch(0, finger.start); touch(2, finger.start); }  // a tap
+    else touch(4, at || finger.at);
+    finger = null;
+  }
   window.addEventListener('touchstart', function (e) {
-    if (e.touches.length === 2) { pinch = midAndSpread(e.touches); e.stopPropagation(); e.preventDefault(); return; }
-    // one finger: the pointer goes where it touched before the press arrives (a tap clicks there)
-    if (e.touches.length === 1 && e.target === canvas && started) {
-      var at = touchPoint(e.touches[0]);
-      call('rope_web_touch_at', null, ['number', 'number'], [at.x, at.y]);
+    if (!started || e.target !== canvas) return;
+    e.stopPropagation();  // the page passes touches on itself
+    if (e.touches.length === 2) {
+      endFinger(null, false);
+      var mid = midAndSpread(e.touches);
+      pinch = call('rope_web_touch_target', 'number', ['number', 'number'], [mid.x, mid.y]) === 2 ? mid : null;
+      if (pinch && e.cancelable) e.preventDefault();  // a pinch over the heatmap is the heatmap's
+      return;
     }
+    if (e.touches.length !== 1) { endFinger(null, false); return; }
+    var t = e.changedTouches[0], at = touchPoint(t);
+    finger = { id: t.identifier, start: at, at: at, mode: 'hover', long: false,
+               scrolls: call('rope_web_touch_target', 'number', ['number', 'number'], [at.x, at.y]) === 1 };
+    finger.timer = setTimeout(function () { if (finger && finger.mode === 'hover') finger.long = true; }, kLongPress);
+    touch(3, at);
   }, { capture: true, passive: false });
   window.addEventListener('touchmove', function (e) {
-    if (!pinch || e.touches.length !== 2) return;
+    if (!started) return;
+    if (pinch && e.touches.length === 2) {
+      e.stopPropagation();
+      if (e.cancelable) e.preventDefault();
+      var now = midAndSpread(e.touches);
+      if (pinch.d > 0 && now.d > 0) call('rope_web_pinch', null, ['number', 'number', 'number'], [now.x, now.y, now.d / pinch.d]);
+      pinch = now;
+      return;
+    }
+    var t = fingerOf(e.changedTouches);
+    if (!t) return;
     e.stopPropagation();
-    e.preventDefault();
-    var now = midAndSpread(e.touches);
-    if (pinch.d > 0 && now.d > 0) call('rope_web_pinch', null, ['number', 'number', 'number'], [now.x, now.y, now.d / pinch.d]);
-    pinch = now;
+    if (e.cancelable) e.preventDefault();
+    var at = touchPoint(t), dx = at.cssX - finger.start.cssX, dy = at.cssY - finger.start.cssY;
+    if (finger.mode === 'hover' && Math.hypot(dx, dy) > kSlop) {
+      clearTimeout(finger.timer);
+      if (finger.scrolls && Math.abs(dy) > Math.abs(dx)) finger.mode = 'swipe';
+      else { finger.mode = 'press'; touch(0, finger.start); }
+    }
+    if (finger.mode === 'swipe') call('rope_web_swipe', null, ['number', 'number', 'number'], [at.x, at.y, at.y - finger.at.y]);
+    else if (finger.mode === 'press') touch(1, at);
+    else touch(3, at);
+    finger.at = at;
   }, { capture: true, passive: false });
-  window.addEventListener('touchend', function (e) {
+  function touchEnded(e) {
     if (e.touches.length < 2) pinch = null;
-    // the finger's press and release reach the app through emscripten's touch handlers; the mouse
-    // events the browser makes up after a tap would press the same button again (a second m+10 where
-    // they land in a later frame, on a loaded machine)
-    if (e.target === canvas && e.cancelable) e.preventDefault();
-  }, { capture: true, passive: false });
+    var t = fingerOf(e.changedTouches);
+    if (t) endFinger(touchPoint(t), e.type === 'touchend');
+    if (e.target === canvas) {
+      e.stopPropagation();
+      // no mouse events made up after a tap: they would press the same button again
+      if (e.cancelable) e.preventDefault();
+    }
+  }
+  window.addEventListener('touchend', touchEnded, { capture: true, passive: false });
+  window.addEventListener('touchcancel', touchEnded, { capture: true, passive: false });
 
   // Full screen (presentation mode): the browser allows it only while handling a key or a click, so
   // the page asks at the next one; leaving it (Esc, the browser's own control) stops asking.
@@ -160,6 +211,9 @@ var Module = (function () {
     enterFullscreen();
     var key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     if ((e.ctrlKey || e.metaKey) && 'soyzrepkl'.indexOf(key) >= 0) e.preventDefault();
+    // Ctrl+= / Ctrl+- / Ctrl+0 are the browser's zoom here (the page follows its CSS pixels): the
+    // desktop's UI zoom would scale the app a second time
+    if ((e.ctrlKey || e.metaKey) && '=+-0'.indexOf(key) >= 0) { e.stopPropagation(); return; }
     if (/^F([1-9]|1[0-2])$/.test(e.key) || e.key === 'PageDown' || e.key === 'PageUp' || e.key === ' ') e.preventDefault();
   }, true);
   canvas.addEventListener('contextmenu', function (e) { e.preventDefault(); });
@@ -168,6 +222,12 @@ var Module = (function () {
     started: function () {
       started = true;
       loading.hidden = true;
+      if (window.matchMedia) {  // a finger is the main pointer: targets a thumb can hit, no key hints
+        var coarse = matchMedia('(pointer: coarse)');
+        var tell = function () { call('rope_web_touch_screen', null, ['number'], [coarse.matches ? 1 : 0]); };
+        tell();
+        if (coarse.addEventListener) coarse.addEventListener('change', tell);
+      }
       canvas.focus();
     },
     failed: function (why) {
@@ -214,6 +274,13 @@ var Module = (function () {
     table: function (figure, width, height) {
       whenStarted('table');
       return call('rope_web_csv', 'string', ['string', 'number', 'number'], [figure, width || 800, height || 480]);
+    },
+    // where everything is on screen now, in CSS pixels: the frame, each shown window, each shown panel
+    // with its picture, its plots' data areas and frames (role 'main' for the figure's subject) and
+    // its picture's texts (box and size)
+    layout: function () {
+      whenStarted('layout');
+      return JSON.parse(call('rope_web_layout', 'string', ['number'], [window.devicePixelRatio || 1]));
     },
     // the address that reopens what is shown now
     link: function () {

@@ -299,3 +299,39 @@ TEST_F(RealInput, RecordWithRealKeysWritesTheGifAndCtrlRStopsIt) {
         EXPECT_EQ(run_process({"/bin/ls", "-A", path("pictures")}).out, "") << "a stopped recording leaves nothing, temporaries included";
     }
 }
+
+// Ctrl+= and Ctrl+- make the whole UI a step larger and smaller (its type re-rasterised at the new
+// size), Ctrl+0 back to 100%; the zoom is kept in the desktop's settings for the next start.
+TEST_F(RealInput, CtrlEqualsAndMinusScaleTheUiAndTheNextStartKeepsIt) {
+    XServer x;
+    ASSERT_TRUE(x.ready());
+    const std::string settings = path("state") + "/rope-explorer/settings.json";
+    auto zoom_is = [](double z) {
+        return [z](const nlohmann::json& r) { return std::abs(r["ui_zoom"].get<double>() - z) < 1e-4 && std::abs(r["ui_scale"].get<double>() - z) < 1e-4; };
+    };
+    {
+        AppWindow app(x, ROPE_EXPLORER_BINARY, dir_, "--size 1280x720", {state_env()});
+        ASSERT_TRUE(app.started()) << app.log();
+        EXPECT_DOUBLE_EQ(app.state()["ui_scale"].get<double>(), 1.0);
+        app.send({"key", "ctrl+equal"});
+        app.wait_for("the UI at 110%", zoom_is(1.1));
+        app.send({"key", "ctrl+equal"});
+        const nlohmann::json larger = app.wait_for("the UI at 125%", zoom_is(1.25));
+        EXPECT_NE(larger["status"].get<std::string>().find("UI scale 125%"), std::string::npos) << larger["status"];
+        app.send({"key", "ctrl+minus"});
+        app.wait_for("the UI at 110% again", zoom_is(1.1));
+        EXPECT_EQ(nlohmann::json::parse(rope::test::read_file(settings))["ui_zoom"].get<double>(), 1.1) << "kept at once";
+        EXPECT_EQ(app.quit(), 0) << app.log();
+    }
+    {
+        AppWindow app(x, ROPE_EXPLORER_BINARY, dir_, "--size 1280x720", {state_env()});
+        ASSERT_TRUE(app.started()) << app.log();
+        app.wait_for("the kept zoom", zoom_is(1.1));
+        for (int k = 0; k < 20; ++k) app.send({"key", "ctrl+minus"});
+        app.wait_for("the smallest UI, 50%", zoom_is(0.5));
+        app.send({"key", "ctrl+0"});
+        app.wait_for("the UI at 100%", zoom_is(1.0));
+        EXPECT_EQ(app.quit(), 0) << app.log();
+    }
+    EXPECT_EQ(nlohmann::json::parse(rope::test::read_file(settings))["ui_zoom"].get<double>(), 1.0);
+}

@@ -287,6 +287,13 @@ void Chromium::drag(double x0, double y0, double x1, double y1, int steps) {
     mouse("mouseReleased", x1, y1);
 }
 
+void Chromium::emulate(int width, int height, double device_pixel_ratio, bool mobile) {
+    command("Emulation.setDeviceMetricsOverride",
+            {{"width", width}, {"height", height}, {"deviceScaleFactor", device_pixel_ratio}, {"mobile", mobile}});
+    command("Emulation.setTouchEmulationEnabled", {{"enabled", mobile}, {"maxTouchPoints", mobile ? 5 : 1}});
+    if (mobile) command("Emulation.setEmitTouchEventsForMouse", {{"enabled", false}});
+}
+
 void Chromium::wheel(double x, double y, double dy) {
     command("Input.dispatchMouseEvent", {{"type", "mouseWheel"}, {"x", x}, {"y", y}, {"deltaX", 0}, {"deltaY", dy}});
 }
@@ -296,6 +303,24 @@ void Chromium::tap(double x, double y) {
     std::this_thread::sleep_for(std::chrono::milliseconds(60));
     command("Input.dispatchTouchEvent", {{"type", "touchEnd"}, {"touchPoints", nlohmann::json::array()}});
 }
+
+void Chromium::touch_drag(double x0, double y0, double x1, double y1, int steps) {
+    auto at = [](double x, double y) { return nlohmann::json::array({{{"x", x}, {"y", y}, {"id", 0}}}); };
+    command("Input.dispatchTouchEvent", {{"type", "touchStart"}, {"touchPoints", at(x0, y0)}});
+    for (int i = 1; i <= steps; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        command("Input.dispatchTouchEvent", {{"type", "touchMove"}, {"touchPoints", at(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)}});
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    command("Input.dispatchTouchEvent", {{"type", "touchEnd"}, {"touchPoints", nlohmann::json::array()}});
+}
+
+void Chromium::touch_hold(double x, double y, double seconds) {
+    command("Input.dispatchTouchEvent", {{"type", "touchStart"}, {"touchPoints", nlohmann::json::array({{{"x", x}, {"y", y}, {"id", 0}}})}});
+    std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(seconds * 1000)));
+}
+
+void Chromium::touch_lift() { command("Input.dispatchTouchEvent", {{"type", "touchEnd"}, {"touchPoints", nlohmann::json::array()}}); }
 
 void Chromium::pinch(double cx, double cy, double spread, double factor, int steps) {
     auto points = [&](double s) {

@@ -21,6 +21,10 @@ public:
     Chromium& operator=(const Chromium&) = delete;
     bool started() const { return session_.size() > 0; }
 
+    // The viewport from now on: width x height CSS pixels at `device_pixel_ratio`; `mobile`: a phone or
+    // a tablet (a mobile viewport, touch events and no mouse hover: what the page sees on one).
+    void emulate(int width, int height, double device_pixel_ratio, bool mobile);
+
     // Opens `url` and waits for its load event.
     void open(const std::string& url);
     // The value of a script expression (awaited if a promise); throws std::runtime_error on an exception.
@@ -37,6 +41,11 @@ public:
     void wheel(double x, double y, double dy);
     // One finger touching (x, y) and lifting (a tap).
     void tap(double x, double y);
+    // One finger down at (x0, y0), moving to (x1, y1) in `steps` steps (20 ms apart), then lifted.
+    void touch_drag(double x0, double y0, double x1, double y1, int steps);
+    // One finger put down at (x, y) and held still there for `seconds`; touch_lift() lifts it.
+    void touch_hold(double x, double y, double seconds);
+    void touch_lift();
     // Two fingers at (cx ± spread, cy) moving to (cx ± spread * factor, cy) in `steps` steps.
     void pinch(double cx, double cy, double spread, double factor, int steps);
 

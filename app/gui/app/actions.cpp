@@ -162,6 +162,13 @@ bool apply_to_state(AppState& state, const Action& action) {
                 return true;
             },
             [&](const act::ToggleFullscreen&) { return state.fullscreen = !state.fullscreen, true; },
+            [&](const act::ShowDrawer& a) { return state.drawer_open = a.shown, true; },
+            [&](const act::ZoomUi& a) {
+                state.ui_zoom = next_ui_zoom(state.ui_zoom, a.step);
+                state.set_status("UI scale " + std::to_string(static_cast<int>(std::lround(state.ui_zoom * 100))) +
+                                 "% (Ctrl+= larger, Ctrl+- smaller, Ctrl+0 back to 100%)");
+                return true;
+            },
             [&](const act::ShowShortcuts& a) { return state.show_shortcuts = a.shown, true; },
             [&](const act::ToggleShortcuts&) { return state.show_shortcuts = !state.show_shortcuts, true; },
             [&](const act::TogglePanelHelp& a) { return state.help_panel = state.help_panel == a.panel ? -1 : a.panel, true; },

@@ -120,6 +120,14 @@ struct SetTheme {
 struct TogglePresentation {};
 struct TogglePresenterView {};  // the presenter's own window (presenting turns on with it)
 struct ToggleFullscreen {};
+// A small screen's controls, in a drawer over the panels: shown or put away.
+struct ShowDrawer {
+    bool shown;
+};
+// Ctrl+= / Ctrl+- / Ctrl+0: the UI one step larger (+1), smaller (-1), or back to 100% (0).
+struct ZoomUi {
+    int step;
+};
 struct ShowShortcuts {
     bool shown;
 };
@@ -165,7 +173,7 @@ namespace rope::gui {
 using Action = std::variant<act::ChangeParams, act::SetParam, act::SelectKey, act::SetNumber, act::ReplaceParams, act::OpenSession, act::UseLesson, act::StepPosition,
                             act::StepPair, act::BaseNotch, act::Undo, act::Redo, act::StepLesson, act::OpenLesson, act::Reveal, act::Guess, act::EditLesson, act::GoToLessonStep, act::ToggleLessonEditor, act::CloseLesson,
                             act::TogglePlay, act::SetSpeed, act::ShowPage, act::NextPage, act::PageParts, act::ToggleMaximized, act::RestoreGrid,
-                            act::SetTheme, act::TogglePresentation, act::TogglePresenterView, act::ToggleFullscreen, act::ShowShortcuts, act::ToggleShortcuts, act::TogglePanelHelp,
+                            act::SetTheme, act::TogglePresentation, act::TogglePresenterView, act::ToggleFullscreen, act::ZoomUi, act::ShowDrawer, act::ShowShortcuts, act::ToggleShortcuts, act::TogglePanelHelp,
                             act::HoverLinked, act::OpenExportDialog, act::OpenFileDialog, act::WriteHandout, act::LessonSaved, act::SetSessionPath, act::SetStatus,
                             act::CancelRecording, act::Screenshot, act::Quit, act::CopyLink>;
 

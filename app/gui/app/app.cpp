@@ -17,6 +17,7 @@
 #include "gui/panels/panel_figures.hpp"
 #include "gui/panels/panel_grid.hpp"
 #include "gui/input/shortcuts.hpp"
+#include "gui/app/screen_layout.hpp"
 #include "gui/app/ui_theme.hpp"
 #include "gui/presentation/presenter_view.hpp"
 #include "io/atomic_file.hpp"
@@ -33,7 +34,7 @@ namespace {
 
 constexpr float kUiFontSize = 18.0f;
 
-void apply_imgui_style(plot::ThemeId id, float scale) { ImGui::GetStyle() = ui_style(id, scale); }
+void apply_imgui_style(plot::ThemeId id, float scale, bool touch) { ImGui::GetStyle() = ui_style(id, scale, touch, kUiFontSize); }
 
 
 // rope-explorer-YYYYMMDD-HHMMSS[-N].png in the Pictures folder, never over an existing file.
@@ -84,7 +85,8 @@ App::App(Platform& platform, Renderer& renderer, float base_scale, const Service
     fonts_.build(state_.ui_scale, kUiFontSize);
     applied_theme_ = effective_theme(state_);
     applied_presentation_ = state_.presentation;
-    apply_imgui_style(applied_theme_, state_.ui_scale);
+    applied_touch_ = state_.touch;
+    apply_imgui_style(applied_theme_, state_.ui_scale, state_.touch);
     // a background computation finishing (the base-bound curve) wakes the idle loop to redraw
     builder_.cache().set_on_ready([&platform] { platform.wake(); });
     last_time_ = platform_.now();
@@ -202,6 +204,9 @@ bool App::focus_fits_only_below(ImVec2 display, float column, int panel) {
 // next window (and the pictures asked for after the layout) sees them in the same frame.
 void App::layout() {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float css = state_.base_scale * state_.ui_zoom;  // window pixels per CSS pixel
+    state_.narrow = display.x < AppState::kNarrowBelow * css;
+    state_.short_screen = display.y < AppState::kShortBelow * css;
     const float controls_w = std::round(std::min(display.x * 0.3f, 330.0f * state_.ui_scale));
     const bool lesson_open = state_.lesson_step() >= 0;
     Actions asked;
@@ -210,10 +215,26 @@ void App::layout() {
         apply(asked);
     } else if (state_.presentation) {
         layout_presentation(display);
+        if (state_.touch) draw_touch_way_back(display, asked);
+        apply(asked);
+    } else if (state_.narrow) {
+        layout_narrow(display);
     } else if (state_.maximized >= 0) {
         draw_panels(state_, panels_, ui_, asked, ImVec2(0, 0), display, state_.maximized);
         apply(asked);
+    } else if (lesson_open && state_.short_screen) {
+        // a short screen (a phone sideways): the step has the column under a bar, the controls a drawer
+        const float bar_h = draw_bar(ImVec2(0, 0), controls_w, asked);
+        apply(asked);
+        lesson_.draw(state_, ImVec2(0, bar_h), ImVec2(controls_w, display.y - bar_h), fonts_.bold(), asked);
+        apply(asked);
+        draw_panels(state_, panels_, ui_, asked, ImVec2(controls_w, 0), ImVec2(display.x - controls_w, display.y), -1);
+        apply(asked);
+        if (state_.drawer_open) draw_drawer(display, asked);
+        else drawer_shown_ = false;
+        apply(asked);
     } else {
+        if (state_.drawer_open) asked.ask(act::ShowDrawer{false});  // (a drawer only where the controls have no column)
         // the lesson above the controls: as tall as its step needs, up to 60% of the window (the
         // controls below scroll)
         const float lesson_h = lesson_open ? std::min(std::round(display.y * 0.6f), lesson_.height(state_, controls_w, fonts_.bold())) : 0.0f;
@@ -323,6 +344,7 @@ void App::frame() {
     state_.linked = state_.linked_next;
     state_.linked_next = {};
     renderer_.new_frame();
+    forget_targets();
     ImGui::NewFrame();
     layout();
     if (state_.presentation) state_.room_notes = room_notes(state_, panels_);
@@ -371,12 +393,13 @@ void App::apply_view_changes() {
         fonts_.build(state_.ui_scale, kUiFontSize);
         renderer_.fonts_changed();
         applied_theme_ = effective_theme(state_);
-        apply_imgui_style(applied_theme_, state_.ui_scale);
+        apply_imgui_style(applied_theme_, state_.ui_scale, state_.touch);
         settle_frames_ = std::max(settle_frames_, 3);
     }
-    if (effective_theme(state_) != applied_theme_) {
+    if (effective_theme(state_) != applied_theme_ || state_.touch != applied_touch_) {
         applied_theme_ = effective_theme(state_);
-        apply_imgui_style(applied_theme_, state_.ui_scale);
+        applied_touch_ = state_.touch;
+        apply_imgui_style(applied_theme_, state_.ui_scale, state_.touch);
         settle_frames_ = std::max(settle_frames_, 2);
     }
     if (state_.fullscreen != applied_fullscreen_) {

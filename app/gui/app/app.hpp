@@ -116,6 +116,10 @@ private:
     void advance_animation(double dt);
     void layout();
     void layout_presentation(ImVec2 display);
+    void layout_narrow(ImVec2 display);                  // small_screens.cpp
+    void draw_drawer(ImVec2 display, Actions& asked);    // small_screens.cpp
+    float draw_bar(ImVec2 pos, float width, Actions& asked);  // small_screens.cpp
+    void draw_touch_way_back(ImVec2 display, Actions& asked);  // small_screens.cpp
     bool focus_fits_only_below(ImVec2 display, float column, int panel);
     void request_pictures();
     void close_gestures();
@@ -149,6 +153,9 @@ private:
     static void set_clipboard(void* user, const char* text);
     plot::ThemeId applied_theme_ = plot::ThemeId::dark;
     bool applied_presentation_ = false;
+    bool applied_touch_ = false;
+    bool drawer_shown_ = false;     // and it was drawn in the last frame
+    double way_back_until_ = -1;    // presenting by touch: the corner's Menu shows until then
     bool applied_fullscreen_ = false;
     int frames_ = 0;
     int settle_frames_ = 3;  // frames to draw after a change before sleeping

@@ -1,6 +1,7 @@
 #include "gui/app/app_state.hpp"
 
 #include <cctype>
+#include <iterator>
 
 #include "lessons/lessons.hpp"
 #include "plot/ticks.hpp"
@@ -227,6 +228,19 @@ const figures::FigureDescriptor* lesson_panel(const AppState& state) {
     const int step = state.lesson_step();
     if (step < 0 || step >= static_cast<int>(steps.size())) return nullptr;
     return steps[static_cast<std::size_t>(step)].panel;
+}
+
+float next_ui_zoom(float zoom, int step) {
+    static constexpr float kSteps[] = {0.5f, 0.67f, 0.75f, 0.8f, 0.9f, 1.0f, 1.1f, 1.25f, 1.5f, 1.75f, 2.0f, 2.5f, 3.0f};
+    if (step == 0) return 1.0f;
+    if (step > 0) {
+        for (float s : kSteps)
+            if (s > zoom + 1e-3f) return s;
+        return kSteps[std::size(kSteps) - 1];
+    }
+    for (auto s = std::rbegin(kSteps); s != std::rend(kSteps); ++s)
+        if (*s < zoom - 1e-3f) return *s;
+    return kSteps[0];
 }
 
 bool panel_shown(const AppState& state, int panel) {

@@ -83,10 +83,25 @@ public:
     // the view: not undone
     plot::ThemeId theme = plot::ThemeId::dark;
     float base_scale = 1;  // the monitor's content scale (x the user's factor)
-    float ui_scale = 1;    // base_scale, or effective_scale() in presentation mode
+    float ui_scale = 1;    // base_scale x ui_zoom, or effective_scale() in presentation mode
+    float ui_zoom = 1;     // the UI's zoom people chose (Ctrl+= / Ctrl+- / Ctrl+0), kept in the desktop's settings
     int maximized = -1;    // panel index, or -1 for the page's grid
     int embedded = -1;     // a panel shown alone for good (a page's #embed=, in an <iframe>), or -1
     bool on_page = false;  // the app runs in a browser's page: Copy link where the desktop has Quit
+    // The screen's shape in CSS pixels (the window's pixels over base_scale x ui_zoom, so a browser's
+    // zoom and a phone's DPR land here alike), as this frame lays it out: narrow (a phone upright),
+    // short (a phone sideways, a zoomed page, an embed in a column). Either makes the panels' headers
+    // compact (the figure's options, Export and Record under one Menu button) and folds the formula
+    // strip away before a plot shrinks.
+    static constexpr float kNarrowBelow = 768, kShortBelow = 480;
+    bool narrow = false, short_screen = false;
+    bool compact() const { return narrow || short_screen; }
+    // A small screen's controls are out in a drawer over the panels (a phone upright; a short screen
+    // while a lesson step has the column).
+    bool drawer_open = false;
+    // People point by touch here (a phone's or a tablet's page): the pictures' words give no key or
+    // hover hints.
+    bool touch = false;
     int page = 0;          // which page of panels the grid shows (figures::pages())
     // Where a page's panels do not all fit legibly at once (a projector, a small window), the grid
     // shows them a few at a time: `page_part` of `page_parts`, Tab stepping through them.
@@ -134,8 +149,9 @@ public:
     // at 1080p), and never smaller than the usual type.
     static constexpr float kSmallestText = plot::kPresentingSmallestText;
     float effective_scale(float window_height) const {
-        if (!presentation) return base_scale;
-        return std::max(base_scale, std::ceil(window_height / 36.0f) / kSmallestText);
+        const float scale = base_scale * ui_zoom;
+        if (!presentation) return scale;
+        return std::max(scale, std::ceil(window_height / 36.0f) / kSmallestText);
     }
 
 private:
@@ -157,6 +173,9 @@ void toggle_maximized(AppState& state, int panel);
 // The panel the open lesson step points at (null when no lesson is open).
 const figures::FigureDescriptor* lesson_panel(const AppState& state);
 bool panel_shown(const AppState& state, int panel);
+// The UI zoom one step from `zoom` (+1 larger, -1 smaller; 0: 100%), along the steps browsers use
+// (50% ... 300%); a zoom between steps goes to the next one in that direction.
+float next_ui_zoom(float zoom, int step);
 
 // The figures' style on screen; for the panel the open lesson step points at, with its focus.
 plot::Style screen_style(const AppState& state, const figures::FigureDescriptor* figure = nullptr);

@@ -1,5 +1,8 @@
 #include "gui/app/ui_theme.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace rope::gui {
 
 namespace {
@@ -39,7 +42,7 @@ UiColours colours_for(plot::ThemeId id) {
 
 }  // namespace
 
-ImGuiStyle ui_style(plot::ThemeId id, float scale) {
+ImGuiStyle ui_style(plot::ThemeId id, float scale, bool touch, float font_size) {
     ImGuiStyle style;
     if (id == plot::ThemeId::light)
         ImGui::StyleColorsLight(&style);
@@ -55,6 +58,15 @@ ImGuiStyle ui_style(plot::ThemeId id, float scale) {
     style.ScrollbarSize = 16;
     style.WindowBorderSize = 1;
     style.FrameBorderSize = 1;  // the outline that makes tracks, boxes and buttons findable
+    if (touch) {
+        constexpr float kTarget = 44;
+        style.FramePadding = ImVec2(10, std::max(4.0f, std::ceil((kTarget - font_size) / 2)));
+        style.ItemSpacing = ImVec2(10, 8);
+        style.ItemInnerSpacing = ImVec2(8, 6);
+        style.GrabMinSize = 28;
+        style.ScrollbarSize = 14;  // a swipe scrolls: the bar only shows where
+        style.TouchExtraPadding = ImVec2(2, 2);
+    }
 
     const UiColours c = colours_for(id);
     ImVec4* col = style.Colors;

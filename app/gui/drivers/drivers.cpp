@@ -14,6 +14,7 @@
 #include "gui/platform/presenter_window.hpp"
 #include "gui/drivers/state_report.hpp"
 #include "rope/number_parse.hpp"
+#include "session/ui_settings.hpp"
 
 namespace rope::gui {
 
@@ -100,6 +101,9 @@ int run_gui(const GuiOptions& options, const Services& services) {
     App app(platform, renderer, ui_scale(options, platform), services);
     AppState& state = app.state();
     start_app(state, options, start);
+    // the UI zoom people chose last time (--fresh: 100%), kept again whenever they change it
+    session::UiSettings settings = options.fresh ? session::UiSettings{} : session::kept_ui_settings();
+    state.ui_zoom = settings.ui_zoom;
 
     std::unique_ptr<FrameDriver> driver = make_driver(options, renderer);
     std::unique_ptr<PresenterWindow> presenter;
@@ -126,6 +130,10 @@ int run_gui(const GuiOptions& options, const Services& services) {
         driver->before_frame(app, platform.input(), frame);
         app.frame();
         driver->after_frame(app, frame);
+        if (state.ui_zoom != settings.ui_zoom) {
+            settings.ui_zoom = state.ui_zoom;
+            session::keep_ui_settings(settings);
+        }
         platform.swap(renderer.changed_area());
         show_presenter_view(app, platform, presenter);
         ++frame;

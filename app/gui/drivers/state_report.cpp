@@ -19,6 +19,8 @@ void StateReport::settled(const App& app, double since_steady) {
                                    {"settled_at", since_steady},
                                    {"frames", app.frames()},
                                    {"status", app.state().status},
+                                   {"ui_scale", app.state().ui_scale},
+                                   {"ui_zoom", app.state().ui_zoom},
                                    {"session", nlohmann::json::parse(session::session_json(current_session(app.state())))}};
     try {
         io::write_file_atomically(path_, report.dump(2) + "\n");

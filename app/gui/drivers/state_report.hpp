@@ -18,7 +18,7 @@ public:
     // The app is about to sleep, or sleeps on, with no input waiting, as of `since_steady` (the
     // machine's steady clock, std::chrono::steady_clock, in seconds: the same clock in every
     // process): if it has settled, FILE is rewritten whole (a temporary renamed into place) as
-    //   {"reports": N, "settled_at": T, "frames": F, "status": "...", "session": {...}}
+    //   {"reports": N, "settled_at": T, "frames": F, "status": "...", "ui_scale": S, "ui_zoom": Z, "session": {...}}
     // N counting the reports so far (one every 50 ms while it sleeps), T = since_steady (input sent
     // before T has been taken and drawn), F the frames drawn, the session as a session file holds it.
     void settled(const App& app, double since_steady);

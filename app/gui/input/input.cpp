@@ -32,6 +32,8 @@ bool FrameBatch::admit(const InputEvent& e) {
             if (e.action == GLFW_PRESS && !is_modifier_key(e.code)) key_pressed_ = true;
             return true;
         case InputEvent::Kind::move:
+            // a finger lifted: its release is seen over what it touched, and the pointer leaves after
+            if (e.is_pointer_gone() && !buttons_changed_.empty()) return false;
             moved_ = true;
             return true;
         default: return true;

@@ -32,6 +32,11 @@ struct InputEvent {
     static InputEvent character(unsigned int c) { return {Kind::character, static_cast<int>(c)}; }
     static InputEvent button(int b, int action, int mods) { return {Kind::button, b, action, mods}; }
     static InputEvent move(float x, float y) { return {Kind::move, 0, 0, 0, x, y}; }
+    // The pointer left (a finger lifted): nothing is hovered, and the next touch starts without a jump
+    // from where the last one ended (Dear ImGui's "no position").
+    static InputEvent pointer_gone() { return move(-kNoPosition, -kNoPosition); }
+    bool is_pointer_gone() const { return kind == Kind::move && x <= -kNoPosition; }
+    static constexpr float kNoPosition = 3.402823466e+38f;  // FLT_MAX: ImGui's -FLT_MAX is no position
     static InputEvent scroll(float dx, float dy) { return {Kind::scroll, 0, 0, 0, dx, dy}; }
     static InputEvent focus(bool gained) { return {Kind::focus, 0, gained ? 1 : 0}; }
 };

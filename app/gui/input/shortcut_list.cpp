@@ -20,6 +20,7 @@ std::vector<ShortcutHelp> shortcut_list() {
         {"P", "presentation mode: large type, high contrast, no controls"},
         {"Shift+P", "presenter view: a second window with the step's text, your notes, the answer, the next step and a timer (the audience's window shows the picture)"},
         {"F11", "fullscreen"},
+        {"Ctrl+= / Ctrl+- / Ctrl+0", "the UI larger / smaller / back to 100% (kept for next time; in a browser, the browser's zoom)"},
         {keys, "maximise panel 1 … " + std::to_string(keyed) + " (showing its page); again (or Esc) to restore"},
         {"Tab / Shift+Tab", "next / previous page of panels (or part of a page); presenting a lesson: the next / previous panel alone, then the step again"},
         {"Page Down / Page Up", "next / previous lesson step (presenter clickers send these)"},

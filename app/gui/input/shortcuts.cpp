@@ -62,6 +62,12 @@ void control_key(const KeyContext& k, int code, bool shift, Actions& out) {
             return out.ask(act::SetStatus{"Ctrl+E exports the panel under the mouse: point at a panel first" +
                                           std::string(k.state.presentation ? "." : " (or use its Export button).")});
         case GLFW_KEY_R: return record_key(k, out);
+        case GLFW_KEY_EQUAL:
+        case GLFW_KEY_KP_ADD: return out.ask(act::ZoomUi{1});
+        case GLFW_KEY_MINUS:
+        case GLFW_KEY_KP_SUBTRACT: return out.ask(act::ZoomUi{-1});
+        case GLFW_KEY_0:
+        case GLFW_KEY_KP_0: return out.ask(act::ZoomUi{0});
         default: return;
     }
 }

@@ -6,6 +6,8 @@
 // checks and is refused with a message if the table does not allow it.
 #include "gui/panels/controls_panel.hpp"
 
+#include "gui/app/screen_layout.hpp"
+
 #include <imgui.h>
 #include <imgui_internal.h>
 
@@ -166,6 +168,7 @@ void ControlsPanel::slider(const AppState& state, const ParamSpec& spec, Actions
         changed = ImGui::SliderScalar(id.c_str(), ImGuiDataType_Double, &v, &lo, &hi, spec.control.format.data(), flags) && v != current;
         value = v;
     }
+    note_target("control:" + std::string(spec.name));
     if (ImGui::IsItemActivated()) {
         out.ask(act::SelectKey{spec.id});  // what Record sweeps
         if (ImGui::GetIO().KeyCtrl) return start_typing(state, spec);
@@ -178,10 +181,13 @@ void ControlsPanel::combo(const AppState& state, const ParamSpec& spec, Actions&
     ImGui::TextUnformatted(spec.control.label.data(), spec.control.label.data() + spec.control.label.size());
     const std::string current = state.params().value_text(spec.id);
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo(widget_id(spec).c_str(), current.c_str())) {
+    const bool open = ImGui::BeginCombo(widget_id(spec).c_str(), current.c_str());
+    note_target("control:" + std::string(spec.name));
+    if (open) {
         for (std::string_view c : spec.choices) {
             const std::string s(c);
             if (ImGui::Selectable(s.c_str(), s == current)) out.ask(act::SetParam{spec.id, s, ""});
+            note_target("choice:" + std::string(spec.name) + "=" + s);
         }
         ImGui::EndCombo();
     }
@@ -285,6 +291,7 @@ std::vector<std::string_view> preset_families() {
 // One preset's row: its name, its key facts in a column beside it, and where its numbers come from on hover.
 bool preset_row(const Preset& preset, bool selected) {
     const bool picked = ImGui::Selectable(std::string(preset.name).c_str(), selected);
+    note_target("preset:" + std::string(preset.name));
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
@@ -338,8 +345,10 @@ std::string preset_combo(const char* id, const std::string& current, const char*
     // our own replaces that limit)
     const ImGuiStyle& style = ImGui::GetStyle();
     const float rows20 = (ImGui::GetFontSize() + style.ItemSpacing.y) * 20 - style.ItemSpacing.y + style.WindowPadding.y * 2;
-    ImGui::SetNextWindowSizeConstraints(ImVec2(ImGui::GetFontSize() * 36, 0), ImVec2(FLT_MAX, rows20));
+    // (no wider than the screen: a phone's is narrower than the facts)
+    ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(ImGui::GetFontSize() * 36, ImGui::GetIO().DisplaySize.x), 0), ImVec2(FLT_MAX, rows20));
     const bool open = ImGui::BeginCombo(id, preview.c_str(), ImGuiComboFlags_HeightLarge);
+    note_target(std::string("control:") + id);
     ImGui::PopStyleColor();
     if (!open) return picked;
     if (ImGui::IsWindowAppearing()) {
@@ -457,11 +466,11 @@ void ControlsPanel::now_and_view_sections(const AppState& state, const Frequency
     item_tooltip("Switch between the dark and the light colour theme.");
 }
 
-void ControlsPanel::status_line(const AppState& state, ImVec2 pos, ImVec2 size) {
+void ControlsPanel::status_line(const AppState& state, ImVec2 pos, ImVec2 size, bool opaque) {
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(size);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);
-    ImGui::Begin("##status", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
+    ImGui::Begin("##status", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | (opaque ? 0 : ImGuiWindowFlags_NoBackground));
     ImGui::PopStyleVar();
     ImGui::Separator();
     ImGui::PushTextWrapPos(0);
@@ -472,7 +481,7 @@ void ControlsPanel::status_line(const AppState& state, ImVec2 pos, ImVec2 size) 
     ImGui::End();
 }
 
-void ControlsPanel::draw(const AppState& state, figures::FigureCache& cache, ImVec2 pos, ImVec2 size, Actions& out) {
+void ControlsPanel::draw(const AppState& state, figures::FigureCache& cache, ImVec2 pos, ImVec2 size, Actions& out, bool opaque) {
     sections_resized_ = false;
     // the controls scroll; the status line below them stays in view, in a window of its own
     const float status_h = std::round(ImGui::GetTextLineHeightWithSpacing() * 3.2f);
@@ -482,7 +491,7 @@ void ControlsPanel::draw(const AppState& state, figures::FigureCache& cache, ImV
     ImGui::Begin("Controls", nullptr,
                  ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoBringToFrontOnFocus |
-                     ImGuiWindowFlags_NoBackground);  // the cleared window shows through: no fill to pay for
+                     (opaque ? 0 : ImGuiWindowFlags_NoBackground));  // the cleared window shows through: no fill to pay for
     ImGui::PopStyleVar();
     ImGui::BeginChild("controls_scroll", ImVec2(0, 0), false);
     const auto freqs = cache.frequencies(state.params());
@@ -498,7 +507,7 @@ void ControlsPanel::draw(const AppState& state, figures::FigureCache& cache, ImV
     now_and_view_sections(state, *freqs, out);
     ImGui::EndChild();
     ImGui::End();
-    status_line(state, ImVec2(pos.x, pos.y + size.y - status_h), ImVec2(size.x, status_h));
+    status_line(state, ImVec2(pos.x, pos.y + size.y - status_h), ImVec2(size.x, status_h), opaque);
 }
 
 }  // namespace rope::gui

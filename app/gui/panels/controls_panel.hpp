@@ -15,7 +15,8 @@ namespace rope::gui {
 class ControlsPanel {
 public:
     // `cache`: where the model's numbers ("Now") come from.
-    void draw(const AppState& state, figures::FigureCache& cache, ImVec2 pos, ImVec2 size, Actions& out);
+    // `opaque`: drawn over other windows (a phone's drawer), on the window's colour.
+    void draw(const AppState& state, figures::FigureCache& cache, ImVec2 pos, ImVec2 size, Actions& out, bool opaque = false);
     // A section took another height in this frame than it was laid out with (each is laid out at the
     // height its content took the frame before): the next frame shows it whole.
     bool sections_resized() const { return sections_resized_; }
@@ -32,7 +33,7 @@ private:
     void model_section(const AppState& state, Actions& out);
     void compare_with(const AppState& state, Actions& out);
     void now_and_view_sections(const AppState& state, const FrequencyTable& f, Actions& out);
-    void status_line(const AppState& state, ImVec2 pos, ImVec2 size);
+    void status_line(const AppState& state, ImVec2 pos, ImVec2 size, bool opaque);
 
     // A value being typed into a slider (Ctrl+click on it), as text until it is applied.
     std::optional<ParamId> typing_;

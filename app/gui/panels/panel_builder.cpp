@@ -122,7 +122,7 @@ void PanelBuilder::build(Request job, std::unique_lock<std::mutex>& lock) {
     }
     lock.unlock();
     figures::FigureResult result = build_picture(*job.figure, job.params, job.style, measure_, job.key.width, job.key.height, cache_, false,
-                                                       job.key.maximized);
+                                                       job.key.maximized, job.key.touch, job.key.small_screen);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     lock.lock();
     running_.erase(std::find_if(running_.begin(), running_.end(), [&](const Running& r) { return r.panel == job.panel; }));

@@ -20,6 +20,8 @@ FigureKey figure_key(const AppState& state, const figures::FigureDescriptor& fig
     key.focus = lesson_focus(state, figure);
     key.maximized = state.maximized == figure.index;
     key.presenting = state.presentation;
+    key.touch = state.touch;
+    key.small_screen = state.compact();
     key.inputs.reserve(figure.reads.size());
     for (const ParamId k : figure.reads) key.inputs.push_back(state.params().value(k));
     return key;
@@ -34,9 +36,11 @@ bool figure_current(const PanelView& panel, const FigureKey& key) {
 
 figures::FigureResult build_picture(const figures::FigureDescriptor& figure, const ParamSet& params, const plot::Style& style,
                                     const plot::TextMeasure& measure, float width, float height, figures::FigureCache& cache,
-                                    bool wait_for_background, bool maximized) {
+                                    bool wait_for_background, bool maximized, bool touch, bool small_screen) {
     figures::FigureRequest request;
     request.maximized = maximized;
+    request.key_hints = !touch;
+    request.small_screen = small_screen;
     request.interactive = !style.presenting;  // presenting, nobody in the room clicks: the figures' words say no click or drag
     request.figure = &figure;
     request.width = width;
@@ -62,7 +66,7 @@ figures::FigureResult build_picture(const figures::FigureDescriptor& figure, con
 figures::FigureResult build_for_screen(const AppState& state, const figures::FigureDescriptor& figure, const plot::TextMeasure& measure,
                                        float width, float height, figures::FigureCache& cache, bool wait_for_background) {
     return build_picture(figure, state.params(), screen_style(state, &figure), measure, width, height, cache, wait_for_background,
-                         state.maximized == figure.index);
+                         state.maximized == figure.index, state.touch, state.compact());
 }
 
 void request_picture(const AppState& state, PanelSet& panels, PanelBuilder& builder, int index, std::uint64_t change) {

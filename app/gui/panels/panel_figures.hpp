@@ -26,7 +26,7 @@ bool figure_current(const PanelView& panel, const FigureKey& key);
 // A figure built for the screen's style and text; a figure that fails says so in its picture.
 figures::FigureResult build_picture(const figures::FigureDescriptor& figure, const ParamSet& params, const plot::Style& style,
                                     const plot::TextMeasure& measure, float width, float height, figures::FigureCache& cache,
-                                    bool wait_for_background, bool maximized);
+                                    bool wait_for_background, bool maximized, bool touch = false, bool small_screen = false);
 // A fresh build of `figure` for the state as the screen would show it (tests compare panels with it).
 figures::FigureResult build_for_screen(const AppState& state, const figures::FigureDescriptor& figure, const plot::TextMeasure& measure,
                                        float width, float height, figures::FigureCache& cache, bool wait_for_background);

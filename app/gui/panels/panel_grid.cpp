@@ -7,6 +7,7 @@
 #include <string>
 
 #include "figures/compared_build.hpp"
+#include "gui/app/screen_layout.hpp"
 #include "gui/panels/formula_strip.hpp"
 #include "gui/drivers/frame_stats.hpp"
 #include "gui/platform/imgui_canvas.hpp"
@@ -132,6 +133,48 @@ PageTabs page_tabs(const AppState& state, float width, const std::vector<std::ve
     return out;
 }
 
+// A small screen (AppState::compact): one row a thumb's height, the page from a list (seven names
+// would take rows of tabs) and a button for each part of it (a phone upright: each of its panels).
+PageTabs narrow_page_tabs(const AppState& state, const std::vector<std::vector<int>>& parts, int part) {
+    PageTabs out;
+    for (int j = 0; j < static_cast<int>(parts.size()) && parts.size() > 1; ++j) {
+        const std::string these = panel_numbers(parts[static_cast<std::size_t>(j)]);
+        out.tabs.push_back({these, "Panel " + these + " of this page.", {state.page, j}, j == part});
+    }
+    out.height = ImGui::GetStyle().WindowPadding.y * 2 + ImGui::GetFrameHeight();
+    return out;
+}
+
+void draw_narrow_page_tabs(const AppState& state, const PageTabs& tabs, ImVec2 pos, float width, Actions& out) {
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize({width, tabs.height});
+    ImGui::Begin("##pages", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
+    const std::string current(figures::pages()[static_cast<std::size_t>(state.page)]);
+    ImGui::SetNextItemWidth(std::min(width * 0.5f, ImGui::GetFontSize() * 12));
+    const bool open = ImGui::BeginCombo("##page", current.c_str());
+    note_target("control:page");
+    if (open) {
+        for (int k = 0; k < static_cast<int>(figures::pages().size()); ++k) {
+            if (figures::figures_on_page(k).empty()) continue;
+            const std::string name(figures::pages()[static_cast<std::size_t>(k)]);
+            if (ImGui::Selectable(name.c_str(), k == state.page)) out.ask(act::ShowPage{k, 0});
+            note_target("page:" + name);
+        }
+        ImGui::EndCombo();
+    }
+    for (std::size_t i = 0; i < tabs.tabs.size(); ++i) {
+        const PageTab& t = tabs.tabs[i];
+        ImGui::SameLine();
+        if (t.current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        ImGui::PushID(static_cast<int>(i));
+        if (ImGui::Button(t.label.c_str())) out.ask(t.shows);
+        note_target("tab:" + t.label);
+        ImGui::PopID();
+        if (t.current) ImGui::PopStyleColor();
+    }
+    ImGui::End();
+}
+
 void draw_page_tabs(const PageTabs& tabs, ImVec2 pos, float width, Actions& out) {
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize({width, tabs.height});
@@ -142,6 +185,7 @@ void draw_page_tabs(const PageTabs& tabs, ImVec2 pos, float width, Actions& out)
         if (t.current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
         ImGui::PushID(static_cast<int>(i));
         if (ImGui::Button(t.label.c_str())) out.ask(t.shows);
+        note_target("tab:" + t.label);
         ImGui::PopID();
         if (t.current) ImGui::PopStyleColor();
         item_tooltip(t.tooltip.c_str());
@@ -164,7 +208,14 @@ std::string header_title(int index, const figures::FigureDescriptor& figure, con
     const std::string number = index >= 0 ? std::to_string(index + 1) + "  " : "";
     const std::string named = number + figures::figure_title(figure, params);
     if (ImGui::CalcTextSize(named.c_str()).x <= width) return named;
-    return number + std::string(figure.title);
+    std::string title = number + std::string(figure.title);
+    // narrower still (a phone's embed): cut at a word, with an ellipsis
+    while (ImGui::CalcTextSize(title.c_str()).x > width && title.find(' ') != std::string::npos) {
+        title.erase(title.find_last_of(' '));
+        while (!title.empty() && (title.back() == ':' || title.back() == ',' || title.back() == ' ')) title.pop_back();
+        if (ImGui::CalcTextSize((title + "…").c_str()).x <= width) return title + "…";
+    }
+    return title;
 }
 
 // The header's title in `width`: an embedded panel is all its page shows, so no panel number.
@@ -186,12 +237,43 @@ void draw_header_for_the_room(const AppState& state, const PanelView& panel, con
     }
 }
 
+// A small screen's header (a phone, a zoomed page, an embed in a column: AppState::compact): the
+// title, and at its right one Menu button holding the figure's options, Export, Record and Maximise, so
+// that the picture keeps the height a line of options and buttons would take.
+void draw_compact_header(const AppState& state, PanelView& panel, const UiContext& ui, int index, bool alone, Actions& out) {
+    const char* menu = "Menu";
+    const float menu_w = ImGui::CalcTextSize(menu).x + ImGui::GetStyle().FramePadding.x * 2;
+    const float right = ImGui::GetWindowContentRegionMax().x;
+    ImGui::PushFont(ui.fonts.bold());
+    ImGui::TextUnformatted(panel_title(state, index, *panel.figure, ImGui::GetContentRegionAvail().x - menu_w - header_gap()).c_str());
+    ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), right - menu_w));
+    if (ImGui::SmallButton(menu)) ImGui::OpenPopup("panel_menu");
+    note_target("panel:" + std::string(panel.figure->name) + ":Menu");
+    if (!ImGui::BeginPopup("panel_menu")) return;
+    if (!panel.result.hidden_b.empty())
+        ImGui::TextDisabled("Model A alone: too small for two legible pictures (its export shows %s too)", panel.result.hidden_b.c_str());
+    if (panel.figure->header) {
+        panel_header_options(state, ui.cache, panel, out);
+        ImGui::Separator();
+    }
+    if (ImGui::MenuItem("Export…")) out.ask(act::OpenExportDialog{index, false});
+    note_target("menu:Export…");
+    if (ImGui::MenuItem("Record…")) out.ask(act::OpenExportDialog{index, true});
+    note_target("menu:Record…");
+    if (state.embedded < 0 && ImGui::MenuItem(alone && state.maximized == index ? "Restore the page" : "Maximise"))
+        out.ask(act::ToggleMaximized{index});
+    ImGui::EndPopup();
+}
+
 // The header line: number and title (double-click maximises), the figure's options, Record, Export,
 // Maximise. The buttons go at the right of the title's line, or of the next one under a long
 // title; the options go before them where they fit, else on a line of their own (narrow panels,
 // big type).
 void draw_header(const AppState& state, PanelView& panel, const UiContext& ui, int index, bool alone, Actions& out) {
     if (state.presentation) return draw_header_for_the_room(state, panel, ui, index);
+    if (state.compact()) return draw_compact_header(state, panel, ui, index, alone, out);
     ImGui::PushFont(ui.fonts.bold());
     ImGui::TextUnformatted(panel_title(state, index, *panel.figure, ImGui::GetContentRegionAvail().x).c_str());
     ImGui::PopFont();
@@ -337,7 +419,7 @@ int lesson_panel_in(const AppState& state, const std::vector<int>& shown) {
 // under it (outside presentation mode) and the window's padding.
 ImVec2 figure_room(const AppState& state, const UiContext& ui, const figures::FigureDescriptor& f, const GridCell& c) {
     const float header = panel_header_height(state, f.index, c.x1 - c.x0, ui.fonts.bold()) +
-                         (f.header && !state.presentation ? ImGui::GetFrameHeightWithSpacing() : 0.0f);
+                         (f.header && !state.presentation && !state.compact() ? ImGui::GetFrameHeightWithSpacing() : 0.0f);
     return {c.x1 - c.x0 - ImGui::GetStyle().WindowPadding.x * 2, c.y1 - c.y0 - header};
 }
 
@@ -438,11 +520,16 @@ std::vector<std::vector<int>> page_parts(const AppState& state, const UiContext&
 std::vector<int> draw_tabs_and_page_part(const AppState& state, const UiContext& ui, Actions& out, const std::vector<int>& page, bool step_panel,
                                          float gap, ImVec2& pos, ImVec2& size) {
     auto tabs_for = [&](const std::vector<std::vector<int>>& parts, int part) {
-        return state.presentation ? PageTabs{} : page_tabs(state, size.x, parts, part);
+        return state.presentation ? PageTabs{} : state.compact() ? narrow_page_tabs(state, parts, part) : page_tabs(state, size.x, parts, part);
     };
     std::vector<std::vector<int>> parts{page};
     PageTabs tabs = tabs_for(parts, 0);
-    if (!step_panel && page.size() > 1) {
+    if (!step_panel && page.size() > 1 && state.narrow) {
+        // a phone upright: one panel at a time, at the whole width
+        parts.clear();
+        for (int panel : page) parts.push_back({panel});
+        tabs = tabs_for(parts, 0);
+    } else if (!step_panel && page.size() > 1) {
         parts = page_parts(state, ui, page, {size.x, size.y - tabs.height}, gap);
         // (the parts' buttons rarely need a second row of tabs; then the parts have less room)
         const float one_row = tabs.height;
@@ -454,7 +541,8 @@ std::vector<int> draw_tabs_and_page_part(const AppState& state, const UiContext&
         out.ask(act::PageParts{static_cast<int>(parts.size()), part});
     tabs = tabs_for(parts, part);
     if (state.presentation) return parts[static_cast<std::size_t>(part)];
-    draw_page_tabs(tabs, pos, size.x, out);
+    if (state.compact()) draw_narrow_page_tabs(state, tabs, pos, size.x, out);
+    else draw_page_tabs(tabs, pos, size.x, out);
     pos.y += tabs.height;
     size.y -= tabs.height;
     return parts[static_cast<std::size_t>(part)];
@@ -464,7 +552,7 @@ std::vector<int> draw_tabs_and_page_part(const AppState& state, const UiContext&
 
 float panel_header_height(const AppState& state, int index, float width, ImFont* title_font) {
     const ImGuiStyle& style = ImGui::GetStyle();
-    if (state.presentation) return ImGui::GetFrameHeightWithSpacing() + style.WindowPadding.y * 2;  // the title alone
+    if (state.presentation || state.compact()) return ImGui::GetFrameHeightWithSpacing() + style.WindowPadding.y * 2;  // one line
     ImGui::PushFont(title_font);
     const float room = width - style.WindowPadding.x * 2;
     const float title_w = ImGui::CalcTextSize(header_title(index, figures::figure_at(index), state.params(), room).c_str()).x;
@@ -476,9 +564,13 @@ float panel_header_height(const AppState& state, int index, float width, ImFont*
 void draw_panels(const AppState& state, PanelSet& panels, UiContext& ui, Actions& out, ImVec2 pos, ImVec2 size, int maximized,
                  bool formula_strip) {
     if (formula_strip) {
+        // on a short screen the strip folds away before a plot shrinks; elsewhere it takes at most a
+        // sixth of the height (a phone upright: the strip's lines wrap)
         const float strip_h = formula_strip_height(state, ui.cache, size.x);
-        draw_formula_strip(state, ui.cache, {pos.x, pos.y + size.y - strip_h}, {size.x, strip_h});
-        size.y -= strip_h;
+        if (!state.short_screen && strip_h <= size.y / 6) {
+            draw_formula_strip(state, ui.cache, {pos.x, pos.y + size.y - strip_h}, {size.x, strip_h});
+            size.y -= strip_h;
+        }
     }
     std::vector<int> shown;
     if (maximized >= 0) {

@@ -23,9 +23,12 @@ struct FigureKey {
     std::string focus;               // the sub-plots the lesson step speaks of (its panel only)
     bool maximized = false;          // the panel fills the window (its notes do not suggest maximising it)
     bool presenting = false;         // the room's picture: no words on clicks, keys or exports
+    bool touch = false;              // pointed at by touch: no words on keys
+    bool small_screen = false;       // a phone, an embed in a column: a small picture is compact
     bool operator==(const FigureKey& o) const {
         return width == o.width && height == o.height && scale == o.scale && theme == o.theme && inputs == o.inputs &&
-               focus == o.focus && maximized == o.maximized && presenting == o.presenting;
+               focus == o.focus && maximized == o.maximized && presenting == o.presenting && touch == o.touch &&
+               small_screen == o.small_screen;
     }
     bool operator!=(const FigureKey& o) const { return !(*this == o); }
 };

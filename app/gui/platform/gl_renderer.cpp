@@ -222,8 +222,9 @@ std::vector<bool> windows_left_alone(ImDrawData* data, const std::vector<Box>& b
         const ImDrawList* list = data->CmdLists[l];
         const Box& b = boxes[static_cast<std::size_t>(l)];
         if (b.empty()) continue;
-        if (!fixed_window(list->_OwnerName)) {  // an overlay as it was, over nothing drawn anew
-            skip[static_cast<std::size_t>(l)] = in.overlays.steady[static_cast<std::size_t>(l)] && !touches(b, in.fresh);
+        if (!fixed_window(list->_OwnerName)) {  // an overlay as it was, over nothing drawn anew or uncovered
+            skip[static_cast<std::size_t>(l)] = in.overlays.steady[static_cast<std::size_t>(l)] && !touches(b, in.fresh) &&
+                                                !touches(b, in.overlays.uncovered);
             continue;
         }
         const std::uint64_t h = hash_list(list);

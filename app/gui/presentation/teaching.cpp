@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gui/input/shortcuts.hpp"
+#include "gui/app/screen_layout.hpp"
 #include "gui/app/ui_helpers.hpp"
 #include "figures/registry.hpp"
 #include "lessons/lessons.hpp"
@@ -26,6 +27,7 @@ bool tool_button(const char* label, const char* tooltip, bool new_row = false, b
     if (!new_row && ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
     ImGui::BeginDisabled(!enabled);
     const bool pressed = ImGui::Button(label);
+    note_target(std::string("tool:") + label);
     ImGui::EndDisabled();
     item_tooltip(tooltip);
     return pressed;
@@ -213,6 +215,12 @@ const lessons::Question* answered(const AppState& state, const lessons::Step& st
     return !state.asking() && !(state.presentation && in_band) && step.question ? &*step.question : nullptr;
 }
 
+// A choice's height: its lines, and on a touch screen no less than a thumb's target (a frame's height).
+float choice_height(std::size_t lines, bool touch) {
+    const float text = static_cast<float>(lines) * ImGui::GetTextLineHeight();
+    return touch ? std::max(text, ImGui::GetFrameHeight()) : text;
+}
+
 std::string choice_label(const lessons::Question& q, int i) {
     return lessons::choice_letter(i) + ") " + q.choices[static_cast<std::size_t>(i)];
 }
@@ -235,11 +243,11 @@ std::string answer_text(const AppState& state, const lessons::Question& q) {
 namespace {
 
 // The height of the asked question: its words, each choice (wrapped), the guess field for a number.
-float question_height(const lessons::Question& q, float inner) {
+float question_height(const lessons::Question& q, float inner, bool touch) {
     const float line = ImGui::GetTextLineHeightWithSpacing();
     float h = static_cast<float>(wrap_at_spaces(q.ask, inner).size()) * line;
     for (int i = 0; i < static_cast<int>(q.choices.size()); ++i)
-        h += static_cast<float>(wrap_at_spaces(choice_label(q, i), inner).size()) * ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.y;
+        h += choice_height(wrap_at_spaces(choice_label(q, i), inner).size(), touch) + ImGui::GetStyle().ItemSpacing.y;
     if (!q.is_choice()) h += ImGui::GetFrameHeightWithSpacing();
     return h;
 }
@@ -252,8 +260,9 @@ void draw_question(const AppState& state, const lessons::Question& q, Actions& o
         std::string label;
         for (const std::string& l : lines) label += (label.empty() ? "" : "\n") + l;
         label += "##choice" + std::to_string(i);
-        if (ImGui::Selectable(label.c_str(), state.guess_choice == i, 0, ImVec2(inner, static_cast<float>(lines.size()) * ImGui::GetTextLineHeight())))
+        if (ImGui::Selectable(label.c_str(), state.guess_choice == i, 0, ImVec2(inner, choice_height(lines.size(), state.touch))))
             out.ask(act::Guess{i});
+        note_target("choice:" + std::to_string(i));
         if (!state.presentation) item_tooltip("The class's guess (optional): the answer says whether it was right. Page Down reveals.");
     }
     if (!q.is_choice()) {
@@ -308,7 +317,7 @@ float measure_lesson_panel(const AppState& state, const lessons::Step& step, flo
     ImGui::PopFont();
     h += style.ItemSpacing.y;
     if (const lessons::Question* q = asked(state, step)) {
-        h += question_height(*q, inner);
+        h += question_height(*q, inner, state.touch);
     } else {
         if (const lessons::Question* a = answered(state, step, in_band)) h += static_cast<float>(wrap_at_spaces(answer_text(state, *a), inner).size()) * line + style.ItemSpacing.y;
         h += static_cast<float>(wrap_at_spaces(shown_text(state, step).text, inner).size()) * line;
@@ -321,16 +330,20 @@ float measure_lesson_panel(const AppState& state, const lessons::Step& step, flo
 void step_buttons(int index, int count, bool asking, Actions& out) {
     ImGui::BeginDisabled(index == 0);
     if (ImGui::Button("< Back")) out.ask(act::StepLesson{-1});
+    note_target("lesson:Back");
     ImGui::EndDisabled();
     item_tooltip("The previous step (Page Up).");
     ImGui::SameLine();
     ImGui::BeginDisabled(index + 1 >= count && !asking);
     if (ImGui::Button(asking ? "Reveal >" : "Next >")) out.ask(act::StepLesson{1});
+    note_target("lesson:Next");
     ImGui::EndDisabled();
     item_tooltip(asking ? "Show the answer: the step's change applied, and why (Page Down)." : "The next step (Page Down).");
     ImGui::SameLine();
     if (ImGui::Button("Close")) out.ask(act::CloseLesson{});
+    note_target("lesson:Close");
     item_tooltip("Close the lesson; the parameters stay as they are.");
+
 }
 
 }  // namespace

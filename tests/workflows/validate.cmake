@@ -1,0 +1,25 @@
+# Workflows.MatchGitHubsSchema (label web): every file in .github/workflows validates against GitHub's
+# workflow schema with action-validator (the version .ci/npm pins; `bash .ci/setup --web` installs
+# it), and a file with a misspelt key does not (so a validator that passes everything fails here).
+#   cmake -DSOURCE=<the source tree> -DSCRATCH=<a folder to write in> -P validate.cmake
+set(validator ${SOURCE}/.ci/npm/node_modules/.bin/action-validator)
+if(NOT EXISTS ${validator})
+  message(FATAL_ERROR "${validator} is missing: run bash .ci/setup --web (it installs the pinned test tools)")
+endif()
+file(GLOB workflows ${SOURCE}/.github/workflows/*.yml ${SOURCE}/.github/workflows/*.yaml)
+if(NOT workflows)
+  message(FATAL_ERROR "no workflow files in ${SOURCE}/.github/workflows")
+endif()
+foreach(workflow IN LISTS workflows)
+  execute_process(COMMAND ${validator} ${workflow} RESULT_VARIABLE failed OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(failed)
+    message(FATAL_ERROR "${workflow} does not match GitHub's workflow schema:\n${out}")
+  endif()
+  message(STATUS "valid: ${workflow}")
+endforeach()
+file(MAKE_DIRECTORY ${SCRATCH})
+file(WRITE ${SCRATCH}/misspelt.yml "on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    step:\n      - run: true\n")
+execute_process(COMMAND ${validator} ${SCRATCH}/misspelt.yml RESULT_VARIABLE failed OUTPUT_QUIET ERROR_QUIET)
+if(NOT failed)
+  message(FATAL_ERROR "action-validator accepted a workflow whose job has 'step' for 'steps': it checks nothing")
+endif()
