@@ -144,6 +144,10 @@ FigureResult build_figure(const FigureRequest& asked, const ParamSet& params, Fi
     if (on_screen && request.small_screen && (css_h < kCompactBelowHeight || css_w * css_h < kCompactBelowArea)) {
         request.style.compact = true;
         request.style.draw_captions = false;
+        // a phone's type (the web's small text): no text under 11 CSS px
+        request.style.tick_font = 12;
+        request.style.label_font = 13;
+        request.style.min_text = 11;
     }
     FigureResult result = [&] {
         if (const std::optional<ParamSet> b = detail::second_picture_model(*request.figure, params))

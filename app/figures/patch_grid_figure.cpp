@@ -199,8 +199,10 @@ void draw_map(BuildContext& ctx, const MapSpec& spec, const ColourScale& scale, 
     const plot::Theme& th = st.theme;
     const plot::Style sub = why::sub_style(st);
     const float tf = st.px(st.tick_font);
-    // a line under the map says which map is this model's
-    const float tag_h = tf * 1.5f;
+    // a line under the map says which map is this model's (a phone's column: the header names the model,
+    // and it shows this model's map alone)
+    const bool tagged = this_model && !st.compact;
+    const float tag_h = tagged ? tf * 1.5f : 0.0f;
     // the plot as tall as its square patches need (its frame tight around it), the block centred in the cell
     plot::Rect plot_cell{cell.x0, cell.y0, cell.x1, cell.y1 - tag_h};
     if (spec.layout) {
@@ -253,7 +255,7 @@ void draw_map(BuildContext& ctx, const MapSpec& spec, const ColourScale& scale, 
     }
     detail::record_geometry(ctx, p, spec.tag);
     p.finish();
-    if (this_model) {
+    if (tagged) {
         ctx.result.list.rect({cell.x0 + st.px(2), cell.y0 + st.px(2), cell.x1 - st.px(2), cell.y1 - st.px(2)}, Color{0, 0, 0, 0}, th.accent, st.px(2.5f));
         const std::string tag = "this model";
         ctx.result.list.text({(cell.x0 + cell.x1) / 2, cell.y1 - tag_h / 2 - st.px(2)}, tag, tf, th.accent, plot::HAlign::center, plot::VAlign::middle);

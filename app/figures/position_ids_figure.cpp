@@ -144,6 +144,7 @@ TableNotes table_notes(BuildContext& ctx, const Sequence& s) {
                    : axes == RopeAxes::videorope ? "VideoRoPE's diagonal positions"
                                                  : "1D positions: one position per token") +
                   "): these are the ids Qwen2-VL's M-RoPE gives this sequence.";
+    if (ctx.request.style.compact) n.ranges.clear();  // a phone's column: the table says them (and the readout)
     n.height = notes_height(ctx, n, 0, W);
     return n;
 }
@@ -199,12 +200,14 @@ Layout table_layout(BuildContext& ctx, const Sequence& s, const RowHeads& heads,
     Layout L;
     auto fit = [&](float size, const std::vector<std::string>& head_texts) { return fit_layout(L, ctx.measure, s, a, size, head_texts); };
     // the largest type (up to 1.5 x the axis labels') at which the table fits and keeps the image's first row
-    const float big = st.px(st.label_font), small = std::max(st.px(st.min_text), st.px(st.tick_font) * 0.85f);
+    // (a phone's column: the token row's head, 0.9 of the type, no smaller than the smallest text either)
+    const float big = st.px(st.label_font), small = std::max(st.px(st.min_text) / (st.compact ? 0.9f : 1.0f), st.px(st.tick_font) * 0.85f);
     const int first_row_end = s.text_before + std::min(s.cols, s.rows * s.cols) - 1;
     auto first_row_shown = [&] { return std::find(L.columns.begin(), L.columns.end(), first_row_end) != L.columns.end(); };
     bool done = false;
+    // (a phone's column: the largest type that fits, its first row or not: the columns left out show as …)
     for (float f : {1.5f, 1.3f, 1.15f, 1.0f})
-        if (!done && fit(big * f, heads.full) && first_row_shown()) done = true;
+        if (!done && fit(big * f, heads.full) && (first_row_shown() || st.compact)) done = true;
     if (!done && !fit(big, heads.full) && !fit(st.px(st.tick_font), heads.full)) fit(small, heads.short_heads);
     if (L.head_w > a.width() * 0.35f) fit(L.size, heads.short_heads);
     L.keeps_first_row = done && first_row_shown();

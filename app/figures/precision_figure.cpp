@@ -405,6 +405,10 @@ float draw_shared_legend(BuildContext& ctx, const PrecisionLook& look) {
     std::vector<plot::LegendEntry> legend;
     for (int r = 0; r < 4; ++r) legend.push_back({kRecipes[r].label, look.colors[r], 3.0f, look.dashes[r]});
     legend[2].label = "fp16 (overflows past 65 504)";
+    if (st.compact) {  // a phone's column: one row of short names (the readout and the alt text say the rest)
+        legend[2].label = "fp16";
+        legend[3].label = "θ in bf16";
+    }
     const float B = H - why::legend_row(ctx, legend, 0, W, H - st.px(4)) - st.px(6);
     ctx.result.shared_key = {0, B, W, H};
     return B;

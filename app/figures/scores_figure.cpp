@@ -116,6 +116,8 @@ float draw_captions(BuildContext& ctx, const ScoresData& d) {
         (d.diag_inside ? " Dashed: the diagonal n − m = " + std::to_string(diag) + "." : std::string()) + " " + why::qk_text(ctx.params) + ".";
     const std::string line2 = "Largest change along a diagonal: matched " + why::spread_text(diagonal_spread(d.correct), d.v) +
                               ", mixed " + why::spread_text(diagonal_spread(d.mixed), d.v);
+    // a phone's column keeps the matrix's size alone (the readout and the alt text give the numbers)
+    if (st.compact) return H;
     // a small figure (a panel in the grid) keeps the matrices' size: the numbers, not the explanation
     const bool small = H < st.px(420);
     const float h2 = why::wrapped_caption(ctx, line2, 0, W, H - st.px(3), th.accent);

@@ -137,7 +137,8 @@ void draw_maps(BuildContext& ctx, const std::vector<VideoLayout>& layouts, const
     plot::AxisSetup ax{n < static_cast<std::size_t>(d.frames) ? "temporal patch (" + std::to_string(n) + " of " + std::to_string(d.frames) + " shown)"
                                                               : "temporal patch (" + std::to_string(spec.temporal_patch_size) + " frames each)",
                        -0.5, static_cast<double>(n) - 0.5};
-    plot::AxisSetup ay{"layout", -0.5, static_cast<double>(rows_of_maps) - 0.5};
+    // (a phone's column: the rows' names say what they are)
+    plot::AxisSetup ay{st.compact ? "" : "layout", -0.5, static_cast<double>(rows_of_maps) - 0.5};
     for (std::size_t i = 0; i < n; ++i) ax.ticks.push_back({static_cast<double>(i), std::to_string(d.shown[i])});
     for (std::size_t j = 0; j < rows_of_maps; ++j)
         ay.ticks.push_back({static_cast<double>(rows_of_maps - 1 - j), layouts[j].name});

@@ -128,6 +128,10 @@ struct TableText {
     int form = 0;
 };
 
+// The table's type: the tick labels' size, or a phone's column's (whose tick labels are smaller) the
+// screen's usual tick size, so that the table fills the picture there too.
+float table_type(const plot::Style& st) { return st.px(st.compact ? 16 : st.tick_font); }
+
 void draw_table(BuildContext& ctx, const VideoSpec& spec, const std::vector<Run>& runs, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;
     const plot::Theme& th = st.theme;
@@ -150,7 +154,7 @@ void draw_table(BuildContext& ctx, const VideoSpec& spec, const std::vector<Run>
     // where the rows do not fit at the smallest type: the "what" column in short words, then without it
     while (text.form < 2 && text.width(st.px(st.min_text)) > a.width()) ++text.form;
     // the type: the tick labels' size, smaller (not below the smallest text) until the widest rows fit
-    float size = st.px(st.tick_font);
+    float size = table_type(st);
     while (text.width(size) > a.width() && size > st.px(st.min_text)) size = std::max(st.px(st.min_text), size * 0.92f);
     const float gap_em = TableText::kGapEm;
     std::vector<Column>& cols = text.cols;
@@ -273,9 +277,9 @@ void build_video_ids(BuildContext& ctx) {
     const plot::Style& st = ctx.request.style;
     const plot::Style sub = why::sub_style(st);
     const float table_h = sub.px(16) + sub.px(sub.title_font) * 1.5f +
-                          st.px(st.tick_font) * 1.45f * (static_cast<float>(std::min<std::size_t>(runs.size(), 16)) + 1.6f);
+                          table_type(st) * 1.45f * (static_cast<float>(std::min<std::size_t>(runs.size(), 16)) + 1.6f);
     TableText words(ctx, runs);
-    const float table_w = words.width(st.px(st.tick_font)) + st.px(48);
+    const float table_w = words.width(table_type(st)) + st.px(48);
     const bool wide = W >= (H - top) * 1.6f && W - table_w >= st.px(320) && table_h > (H - top) * 0.5f;
     const float mid_x = std::max(table_w, W * 0.35f), mid_y = top + std::min((H - top) * 0.45f, table_h);
     const detail::SubplotFit fit = detail::fit_plots(ctx, {0, top, W, H},

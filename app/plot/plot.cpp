@@ -204,14 +204,20 @@ void Plot::widen_to_equal_units(const Rect& r, const AxisSetup& x_set, const Axi
     widened.max = centre + span / 2;
 }
 
+// A compact picture's x-axis label: this far under the plot area, just clear of its tick labels
+// (font `tf`, which start where draw_axes puts them for a y-axis font of at most `tf`).
+float Plot::compact_x_label_top(float tf) const {
+    return std::max(style_.px(5) + style_.px(2), tf / 2 + style_.px(1.5f)) + tf + style_.px(1);
+}
+
 // The room left of the plot area: the vertical axis label and the widest tick label (of the ticks an
 // area `height` pixels tall has).
 float Plot::left_margin(float height) const {
     float widest = 0;
     const AxisTicks y_ticks = ticks_for(y_, height, false);
     for (const Tick& t : y_ticks.ticks) widest = std::max(widest, measure_.measure(t.label, y_ticks.font).x);
-    const float y_label = y_.label.empty() ? 0 : style_.px(style_.label_font) * 1.4f;
-    return y_label + widest + style_.px(8);
+    const float y_label = y_.label.empty() ? 0 : style_.px(style_.label_font) * (style_.compact ? 1.25f : 1.4f);
+    return y_label + widest + style_.px(style_.compact ? 6 : 8);
 }
 
 void Plot::layout() {
@@ -247,11 +253,14 @@ void Plot::layout() {
         return;
     }
     // bottom: tick labels + axis label
-    r.y1 -= style_.px(style_.tick_font) * 1.5f + (x_.label.empty() ? 0 : style_.px(style_.label_font) * 1.5f);
-    r.y0 += style_.px(6);
+    // (a compact picture's rows are as close as its texts allow: a phone's column needs the height for the data)
+    const float tf = style_.px(style_.tick_font), lf = style_.px(style_.label_font);
+    if (style_.compact) r.y1 -= compact_x_label_top(tf) + (x_.label.empty() ? 0 : lf * 1.15f);
+    else r.y1 -= tf * 1.5f + (x_.label.empty() ? 0 : lf * 1.5f);
+    r.y0 += style_.px(style_.compact ? 3 : 6);
     const float left = r.x0;
     r.x0 += left_margin(r.height());
-    r.x1 -= style_.px(10);
+    r.x1 -= style_.px(style_.compact ? 5 : 10);
     if (has_bar_) {
         float bar_widest = 0;
         std::vector<Tick> bt = bar_.ticks.empty() ? linear_ticks(bar_.vmin, bar_.vmax, 5) : bar_.ticks;
@@ -345,14 +354,17 @@ void Plot::draw_axes() {
     }
     // axis labels centred on their axis, no longer than the plot's box allows on either side
     const float lf = style_.px(style_.label_font);
+    // a long label shrinks a little before it is cut, never below the smallest text
+    const float smallest_label = std::min(lf, std::max(lf * 0.8f, style_.px(style_.min_text)));
     if (!x_.label.empty()) {
         const float cx = (area_.x0 + area_.x1) / 2;
-        const auto [label, size] = fitted(x_.label, lf, 2 * std::min(cx - outer_.x0, outer_.x1 - cx) - style_.px(4), lf * 0.8f);
-        list_.text({cx, area_.y1 + tf * 1.5f + style_.px(4)}, label, size, th.text, HAlign::center, VAlign::top);
+        const auto [label, size] = fitted(x_.label, lf, 2 * std::min(cx - outer_.x0, outer_.x1 - cx) - style_.px(4), smallest_label);
+        const float top = style_.compact ? compact_x_label_top(tf) : tf * 1.5f + style_.px(4);
+        list_.text({cx, area_.y1 + top}, label, size, th.text, HAlign::center, VAlign::top);
     }
     if (!y_.label.empty()) {
-        const auto [label, size] = fitted(y_.label, lf, area_.height() + style_.px(12), lf * 0.8f);
-        list_.text({area_.x0 - tick_len - widest - style_.px(10), (area_.y0 + area_.y1) / 2}, label, size, th.text, HAlign::center,
+        const auto [label, size] = fitted(y_.label, lf, area_.height() + style_.px(12), smallest_label);
+        list_.text({area_.x0 - tick_len - widest - style_.px(style_.compact ? 7 : 10), (area_.y0 + area_.y1) / 2}, label, size, th.text, HAlign::center,
                    VAlign::bottom, true);
     }
 }

@@ -162,6 +162,7 @@ private:
     Rect equal_units(Rect r) const;
     void widen_to_equal_units(const Rect& r, const AxisSetup& x_set, const AxisSetup& y_set);
     float left_margin(float height) const;
+    float compact_x_label_top(float tick_font_px) const;
     bool titled() const { return style_.draw_titles && style_.draw_captions && !title_.empty(); }
     void draw_title(float pad);
     // `text` at `size` made to fit `room` pixels: smaller type (down to `smallest`, never below the

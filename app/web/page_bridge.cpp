@@ -161,7 +161,7 @@ EMSCRIPTEN_KEEPALIVE void rope_web_pinch(double x, double y, double factor) {
 // a drag, a swipe and a long press): 0 pressed, 1 moved while pressed, 2 lifted (the release is seen
 // where it was let go, then the pointer leaves: nothing stays hovered, no tooltip stays up and the
 // next touch starts without a jump from this one), 3 hovering (a long press: what hover shows),
-// 4 gone (lifted after hovering or swiping: no click).
+// 4 gone (lifted after hovering or swiping: no click), 5 cancelled while pressed (no click).
 EMSCRIPTEN_KEEPALIVE void rope_web_touch(int phase, double x, double y) {
     using rope::gui::InputEvent;
     rope::gui::InputQueue& input = web_run().platform->input();
@@ -177,6 +177,10 @@ EMSCRIPTEN_KEEPALIVE void rope_web_touch(int phase, double x, double y) {
             input.push(InputEvent::move(fx, fy));
             input.push(InputEvent::button(0, 0, 0));
             input.push(InputEvent::pointer_gone());
+            break;
+        case 5:  // cancelled (the browser took the touch): the pointer leaves, then lets go, so nothing is clicked
+            input.push(InputEvent::pointer_gone());
+            input.push(InputEvent::button(0, 0, 0));
             break;
         default: input.push(InputEvent::pointer_gone()); break;
     }
@@ -202,11 +206,35 @@ EMSCRIPTEN_KEEPALIVE void rope_web_swipe(double x, double y, double dy) {
 }
 
 // What a finger at (x, y) is over, as the last frame laid it out: 1 a list or text a vertical swipe
-// scrolls, 2 a picture a pinch zooms (elsewhere the browser zooms the page), 0 anything else.
+// scrolls, 2 a picture a pinch zooms (elsewhere the browser zooms the page), 3 a small screen's tabs
+// or panel header, where a sideways swipe moves to the next or previous panel (and a vertical one
+// scrolls nothing), 0 anything else. Plus 4 where a swipe from the left edge opens the controls'
+// drawer (the page decides what is the edge).
 EMSCRIPTEN_KEEPALIVE int rope_web_touch_target(double x, double y) {
+    const rope::gui::App& app = *web_run().app;
     const rope::plot::Vec2 p{static_cast<float>(x), static_cast<float>(y)};
-    if (rope::gui::zooms_at(*web_run().app, p)) return 2;
-    return rope::gui::scrolls_at(p) ? 1 : 0;
+    const int drawer = rope::gui::drawer_can_open(app) ? 4 : 0;
+    if (rope::gui::zooms_at(app, p)) return 2 + drawer;
+    if (rope::gui::scrolls_at(p)) return 1 + drawer;
+    return (rope::gui::flips_at(app, p) ? 3 : 0) + drawer;
+}
+
+// A sideways swipe over a small screen's tabs or a panel's header: the next panel (+1, a swipe to
+// the left) or the previous one (-1), past the page's last or first the next or previous page.
+EMSCRIPTEN_KEEPALIVE void rope_web_flip(int delta) {
+    rope::gui::Actions asked;
+    asked.ask(rope::gui::act::NextPage{delta < 0 ? -1 : 1});
+    web_run().app->apply(asked);
+    web_run().platform->wake();
+}
+
+// A swipe in from the left edge: the controls' drawer opens (where a small screen has one).
+EMSCRIPTEN_KEEPALIVE void rope_web_open_drawer() {
+    if (!rope::gui::drawer_can_open(*web_run().app)) return;
+    rope::gui::Actions asked;
+    asked.ask(rope::gui::act::ShowDrawer{true});
+    web_run().app->apply(asked);
+    web_run().platform->wake();
 }
 
 // The layout of the last frame (gui/app/screen_layout.hpp) in CSS pixels.

@@ -113,11 +113,14 @@ var Module = (function () {
   // Touch. One finger is the mouse's left button, passed on by the page itself (emscripten's GLFW
   // would press without moving the pointer and never follow the finger): it hovers where it lands;
   // moving past a few pixels presses where it landed and drags (a slider, a plot's pan, a vector),
-  // except that a mostly vertical swipe over a list or text that scrolls scrolls it; a quick lift is
-  // a tap (a click); a still finger held longer is a long press (what hover shows, no click). When it
-  // lifts the pointer leaves, so no tooltip stays. Two fingers over a zoomable picture (the heatmap)
-  // zoom it as the wheel does; elsewhere the browser zooms the page.
-  var kSlop = 8, kLongPress = 500;  // CSS px, ms
+  // except that a mostly vertical swipe over a list or text that scrolls scrolls it; on a small
+  // screen a sideways swipe over the page tabs or a panel's header moves to the next or previous
+  // panel, and one in from the left edge opens the controls' drawer; a quick lift is a tap (a click);
+  // a still finger held longer is a long press (what hover shows, no click). When it lifts the
+  // pointer leaves, so no tooltip stays; a cancelled touch (the browser took it) clicks nothing. Two
+  // fingers over a zoomable picture (the heatmap) zoom it as the wheel does; elsewhere the browser
+  // zooms the page.
+  var kSlop = 8, kLongPress = 500, kFlip = 48, kEdge = 24;  // CSS px, ms, CSS px, CSS px
   var finger = null, pinch = null;
   function touchPoint(t) {
     var r = canvas.getBoundingClientRect(), k = canvas.width / r.width;
@@ -135,7 +138,10 @@ var Module = (function () {
   function endFinger(at, lifted) {
     if (!finger) return;
     clearTimeout(finger.timer);
-    if (finger.mode === 'press') touch(2, at || finger.at);
+    var dx = (at || finger.at).cssX - finger.start.cssX;
+    if (finger.mode === 'press') touch(lifted ? 2 : 5, at || finger.at);
+    else if (finger.mode === 'flip' && lifted && Math.abs(dx) >= kFlip) call('rope_web_flip', null, ['number'], [dx < 0 ? 1 : -1]);
+    else if (finger.mode === 'edge' && lifted && dx >= kFlip) call('rope_web_open_drawer', null, [], []);
     else if (finger.mode === 'hover' && lifted && !finger.long) { touch(0, finger.start); touch(2, finger.start); }  // a tap
     else touch(4, at || finger.at);
     finger = null;
@@ -146,14 +152,16 @@ var Module = (function () {
     if (e.touches.length === 2) {
       endFinger(null, false);
       var mid = midAndSpread(e.touches);
-      pinch = call('rope_web_touch_target', 'number', ['number', 'number'], [mid.x, mid.y]) === 2 ? mid : null;
+      pinch = (call('rope_web_touch_target', 'number', ['number', 'number'], [mid.x, mid.y]) & 3) === 2 ? mid : null;
       if (pinch && e.cancelable) e.preventDefault();  // a pinch over the heatmap is the heatmap's
       return;
     }
     if (e.touches.length !== 1) { endFinger(null, false); return; }
     var t = e.changedTouches[0], at = touchPoint(t);
-    finger = { id: t.identifier, start: at, at: at, mode: 'hover', long: false,
-               scrolls: call('rope_web_touch_target', 'number', ['number', 'number'], [at.x, at.y]) === 1 };
+    var target = call('rope_web_touch_target', 'number', ['number', 'number'], [at.x, at.y]);
+    var r = canvas.getBoundingClientRect();
+    finger = { id: t.identifier, start: at, at: at, mode: 'hover', long: false, scrolls: (target & 3) === 1,
+               flips: (target & 3) === 3, edge: (target & 4) !== 0 && at.cssX - r.left < kEdge };
     finger.timer = setTimeout(function () { if (finger && finger.mode === 'hover') finger.long = true; }, kLongPress);
     touch(3, at);
   }, { capture: true, passive: false });
@@ -174,9 +182,13 @@ var Module = (function () {
     var at = touchPoint(t), dx = at.cssX - finger.start.cssX, dy = at.cssY - finger.start.cssY;
     if (finger.mode === 'hover' && Math.hypot(dx, dy) > kSlop) {
       clearTimeout(finger.timer);
-      if (finger.scrolls && Math.abs(dy) > Math.abs(dx)) finger.mode = 'swipe';
+      var sideways = Math.abs(dx) > Math.abs(dy);
+      if (finger.edge && sideways && dx > 0) { finger.mode = 'edge'; touch(4, at); }
+      else if (finger.flips && sideways) { finger.mode = 'flip'; touch(4, at); }
+      else if (finger.scrolls && !sideways) finger.mode = 'swipe';
       else { finger.mode = 'press'; touch(0, finger.start); }
     }
+    if (finger.mode === 'edge' || finger.mode === 'flip') { finger.at = at; return; }
     if (finger.mode === 'swipe') call('rope_web_swipe', null, ['number', 'number', 'number'], [at.x, at.y, at.y - finger.at.y]);
     else if (finger.mode === 'press') touch(1, at);
     else touch(3, at);

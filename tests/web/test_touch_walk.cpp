@@ -1,8 +1,9 @@
 // The page as people use it on a phone held upright (390x844), held sideways (844x390) and a tablet
 // (1024x768): mobile viewports, touch events only, no key pressed. One walk per screen, in one page:
-// the controls' drawer opens and closes (upright), a finger drags position m to where it goes, a
-// swipe scrolls the controls, llama-3.1-8b is picked from the list, the heatmap is pinched and panned,
-// every page and every panel is visited, three lesson steps are stepped through and a question is
+// the controls' drawer opens and closes (upright: by its button and by a swipe from the edge), a
+// finger drags position m to where it goes, a swipe scrolls the controls, llama-3.1-8b is picked from
+// the list, the heatmap is pinched and panned, every page and every panel is visited (upright, a
+// swipe over a panel's header moves on), three lesson steps are stepped through and a question is
 // answered, presenting starts and is left by the corner's Menu. After every tap: no tooltip stays
 // up; every picture is drawn (not one flat colour); no uncaught exception at any point. Label web.
 #include <gtest/gtest.h>
@@ -172,6 +173,10 @@ TEST_P(TouchWalk, EverythingByTouchAlone) {
         tap("bar:Controls");
         EXPECT_TRUE(window_shown("Controls")) << layout()["windows"].dump();
         close_controls();
+        c->touch_drag(3, d.height * 0.5, d.width * 0.5, d.height * 0.5, 10);  // a swipe in from the left edge
+        settle();
+        EXPECT_TRUE(layout()["drawer"].get<bool>()) << "a swipe from the left edge opens the drawer";
+        close_controls();
     }
 
     // a finger drags position m: the value follows the finger to where it is let go
@@ -286,6 +291,22 @@ TEST_P(TouchWalk, EverythingByTouchAlone) {
         EXPECT_NE(session()["parameters"]["heatmap_from"], zoomed["heatmap_from"]) << "a finger's drag pans it";
         no_tooltip("after the pan");
         pictures_drawn("after the pinch and the pan");
+    }
+    if (narrow) {  // one panel at a time: a sideways swipe over its header moves to the next panel, and back
+        auto shown_figure = [&] { return layout()["panels"][0]["figure"].get<std::string>(); };
+        auto swipe_header = [&](double from, double to) {
+            const nlohmann::json picture = layout()["panels"][0]["picture"];
+            const double y = picture[1].get<double>() - 10;  // the header's line, above the picture
+            c->touch_drag(d.width * from, y, d.width * to, y, 10);
+            settle();
+        };
+        const std::string first = shown_figure();
+        swipe_header(0.8, 0.2);
+        const std::string next = shown_figure();
+        EXPECT_NE(next, first) << "a swipe to the left over the header shows the next panel";
+        swipe_header(0.2, 0.8);
+        EXPECT_EQ(shown_figure(), first) << "and one to the right the previous one";
+        std::printf("swiped over the header: %s -> %s -> %s\n", first.c_str(), next.c_str(), shown_figure().c_str());
     }
 
     // the lesson: three steps, then a question answered

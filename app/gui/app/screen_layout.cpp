@@ -114,4 +114,25 @@ bool zooms_at(const App& app, plot::Vec2 p) {
     return false;
 }
 
+bool flips_at(const App& app, plot::Vec2 p) {
+    const AppState& state = app.state();
+    if (!state.compact() || state.presentation || state.drawer_open) return false;
+    bool flips = false;
+    shown_windows_front_first([&](const ImGuiWindow& top) {
+        if (!top.Rect().Contains(ImVec2(p.x, p.y))) return true;
+        const std::string_view name(top.RootWindow ? top.RootWindow->Name : top.Name);
+        if (name == "##pages") flips = true;
+        for (const PanelView& v : app.panels().views)  // the panel's header: above its picture
+            if (v.shown && is_panel_window(top) && top.Rect().Contains(ImVec2(v.screen.x0, v.screen.y0)) && p.y < v.screen.y0) flips = true;
+        return false;
+    });
+    return flips;
+}
+
+bool drawer_can_open(const App& app) {
+    if (app.state().drawer_open) return false;
+    const ImGuiWindow* bar = ImGui::FindWindowByName("##bar");
+    return bar && bar->Active && !bar->Hidden;
+}
+
 }  // namespace rope::gui

@@ -32,4 +32,14 @@ bool scrolls_at(plot::Vec2 p);
 // zooms (the heatmap).
 bool zooms_at(const App& app, plot::Vec2 p);
 
+// Whether a sideways swipe at `p` moves to the next or previous panel (past the page's last, the next
+// page: act::NextPage): a small screen's layout (one panel or part at a time, not presenting), over
+// its row of page tabs or a panel's header (its picture keeps a finger's drags: a pan, a slider, a
+// vector).
+bool flips_at(const App& app, plot::Vec2 p);
+
+// Whether a swipe in from the left edge would open the controls' drawer: the small screen's bar is
+// shown and the drawer is closed.
+bool drawer_can_open(const App& app);
+
 }  // namespace rope::gui

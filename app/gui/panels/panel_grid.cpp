@@ -196,6 +196,12 @@ void draw_page_tabs(const PageTabs& tabs, ImVec2 pos, float width, Actions& out)
 // The room between a panel's title and its buttons, and the buttons' width (Record, Export and
 // Maximise or Restore).
 float header_gap() { return ImGui::GetFontSize() * 1.2f; }
+
+// A panel's window padding: half the usual on a small screen, whose pictures need the room.
+ImVec2 panel_padding(const AppState& state) {
+    const ImVec2 usual = ImGui::GetStyle().WindowPadding;
+    return state.compact() && !state.presentation ? ImVec2(std::round(usual.x / 2), std::round(usual.y / 2)) : usual;
+}
 float header_buttons_width(const char* last_button) {  // "": Record and Export only
     const ImGuiStyle& style = ImGui::GetStyle();
     const float two = ImGui::CalcTextSize("Record").x + ImGui::CalcTextSize("Export").x + style.FramePadding.x * 4 + style.ItemSpacing.x;
@@ -373,8 +379,10 @@ void draw_panel(const AppState& state, PanelSet& panels, UiContext& ui, int inde
     ImGui::SetNextWindowSize({p1.x - p0.x, p1.y - p0.y});
     char name[32];
     std::snprintf(name, sizeof name, "##panel%d", index);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, panel_padding(state));
     ImGui::Begin(name, nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                                          ImGuiWindowFlags_NoBackground);
+    ImGui::PopStyleVar();
     take_new_picture(panels, ui, panel, index);
     draw_header(state, panel, ui, index, alone, out);
     // the figure
@@ -420,7 +428,7 @@ int lesson_panel_in(const AppState& state, const std::vector<int>& shown) {
 ImVec2 figure_room(const AppState& state, const UiContext& ui, const figures::FigureDescriptor& f, const GridCell& c) {
     const float header = panel_header_height(state, f.index, c.x1 - c.x0, ui.fonts.bold()) +
                          (f.header && !state.presentation && !state.compact() ? ImGui::GetFrameHeightWithSpacing() : 0.0f);
-    return {c.x1 - c.x0 - ImGui::GetStyle().WindowPadding.x * 2, c.y1 - c.y0 - header};
+    return {c.x1 - c.x0 - panel_padding(state).x * 2, c.y1 - c.y0 - header};
 }
 
 // How much of the page's width and height the step's panel (`emphasised` among `shown`) gets: up to
@@ -552,7 +560,7 @@ std::vector<int> draw_tabs_and_page_part(const AppState& state, const UiContext&
 
 float panel_header_height(const AppState& state, int index, float width, ImFont* title_font) {
     const ImGuiStyle& style = ImGui::GetStyle();
-    if (state.presentation || state.compact()) return ImGui::GetFrameHeightWithSpacing() + style.WindowPadding.y * 2;  // one line
+    if (state.presentation || state.compact()) return ImGui::GetFrameHeightWithSpacing() + panel_padding(state).y * 2;  // one line
     ImGui::PushFont(title_font);
     const float room = width - style.WindowPadding.x * 2;
     const float title_w = ImGui::CalcTextSize(header_title(index, figures::figure_at(index), state.params(), room).c_str()).x;
