@@ -81,7 +81,8 @@ inline std::string pick_title(BuildContext& ctx, const plot::Style& sub, float w
 inline float legend_row(BuildContext& ctx, const std::vector<plot::LegendEntry>& entries, float x0, float x1, float bottom) {
     const plot::Style& st = ctx.request.style;
     float size = st.px(st.tick_font);
-    const float sample = st.px(24), inner = st.px(6), between = st.px(18);
+    // (a phone's column: shorter samples, closer entries, so that the row stays one row)
+    const float sample = st.px(st.compact ? 16 : 24), inner = st.px(st.compact ? 4 : 6), between = st.px(st.compact ? 10 : 18);
     auto width_of = [&](const plot::LegendEntry& e, float sz) { return sample + inner + ctx.measure.measure(e.label, sz).x; };
     auto total = [&](float sz) {
         float w = 0;

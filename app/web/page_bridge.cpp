@@ -1,6 +1,7 @@
 // What the page and the app say to each other (web/page.js is the other side). The page calls the
 // functions below (ccall) for window.ropeExplorer, its address and the files it is given; the app
 // asks the page to download a file and tells it its address.
+#include <GLFW/glfw3.h>
 #include <emscripten.h>
 #include <imgui.h>
 
@@ -68,6 +69,15 @@ void apply_view_keys(App& app, const session::PageAddress& a) {
     if (a.maximized && state.maximized != *a.maximized) asked.ask(act::ToggleMaximized{*a.maximized});
     if (a.presentation && *a.presentation != state.presentation) asked.ask(act::TogglePresentation{});
     app.apply(asked);
+}
+
+EM_JS(void, rope_page_typing, (int on), { if (Module['ropePage']) Module['ropePage'].typing(!!on); });
+
+void tell_page_typing(WebRun& run) {
+    const bool typing = ImGui::GetIO().WantTextInput;
+    if (typing == run.typing) return;
+    run.typing = typing;
+    rope_page_typing(typing ? 1 : 0);
 }
 
 void tell_page_address(WebRun& run) {
@@ -191,7 +201,10 @@ EMSCRIPTEN_KEEPALIVE void rope_web_touch(int phase, double x, double y) {
 // page starts and whenever that changes (a tablet's keyboard and trackpad attached). Not on a touch
 // as such: a laptop's touch screen keeps the mouse's sizes, which a first tap must not change under it.
 EMSCRIPTEN_KEEPALIVE void rope_web_touch_screen(int coarse) {
-    web_run().app->state().touch = coarse != 0;
+    rope::gui::AppState& state = web_run().app->state();
+    state.touch = coarse != 0;
+    // the first words a finger reads: no Ctrl+click for it
+    if (state.touch && state.status.rfind("Ready.", 0) == 0) state.status = "Ready. Drag the sliders; tap Type beside a slider to type a value.";
     web_run().platform->wake();
 }
 
@@ -209,14 +222,35 @@ EMSCRIPTEN_KEEPALIVE void rope_web_swipe(double x, double y, double dy) {
 // scrolls, 2 a picture a pinch zooms (elsewhere the browser zooms the page), 3 a small screen's tabs
 // or panel header, where a sideways swipe moves to the next or previous panel (and a vertical one
 // scrolls nothing), 0 anything else. Plus 4 where a swipe from the left edge opens the controls'
-// drawer (the page decides what is the edge).
+// drawer (the page decides what is the edge), plus 8 where a tap starts typing (the page opens the
+// phone's keyboard while it handles the tap).
 EMSCRIPTEN_KEEPALIVE int rope_web_touch_target(double x, double y) {
     const rope::gui::App& app = *web_run().app;
     const rope::plot::Vec2 p{static_cast<float>(x), static_cast<float>(y)};
-    const int drawer = rope::gui::drawer_can_open(app) ? 4 : 0;
+    const int drawer = (rope::gui::drawer_can_open(app) ? 4 : 0) + (rope::gui::types_at(p) ? 8 : 0);
     if (rope::gui::zooms_at(app, p)) return 2 + drawer;
     if (rope::gui::scrolls_at(p)) return 1 + drawer;
     return (rope::gui::flips_at(app, p) ? 3 : 0) + drawer;
+}
+
+// Text from the page's own text field (a phone's on-screen keyboard, which sends no key a canvas can
+// take): its characters as typed; `backspace` keys erased before them (the keyboard's delete key).
+EMSCRIPTEN_KEEPALIVE void rope_web_text(const char* utf8, int backspaces) {
+    using rope::gui::InputEvent;
+    rope::gui::InputQueue& input = web_run().platform->input();
+    for (int i = 0; i < backspaces; ++i) {
+        input.push(InputEvent::key(GLFW_KEY_BACKSPACE, GLFW_PRESS, 0));
+        input.push(InputEvent::key(GLFW_KEY_BACKSPACE, GLFW_RELEASE, 0));
+    }
+    for (const char* p = utf8; *p;) {  // UTF-8 to code points
+        const auto c = static_cast<unsigned char>(*p);
+        const int n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+        unsigned int cp = n == 1 ? c : c & (0x3F >> (n - 1));
+        for (int k = 1; k < n && p[k]; ++k) cp = (cp << 6) | (static_cast<unsigned char>(p[k]) & 0x3F);
+        input.push(InputEvent::character(cp));
+        for (int k = 0; k < n && *p; ++k) ++p;
+    }
+    web_run().platform->wake();
 }
 
 // A sideways swipe over a small screen's tabs or a panel's header: the next panel (+1, a swipe to

@@ -59,6 +59,7 @@ void one_animation_frame(void*) {
         r.last_frame = t0;
         app.state().quit_requested = false;  // a page is not closed by the app (Ctrl+Q leaves it as it is)
         tell_page_address(r);
+        tell_page_typing(r);
         if (r.driver->done()) {
             r.bench_report = r.driver->report_text();
             r.driver->report();

@@ -33,6 +33,7 @@ struct WebRun {
     bool ended = false;
     std::string bench_report;  // the frame benchmark's report, once it is done
     std::string address;       // the fragment last told to the page
+    bool typing = false;       // a text field has the keyboard (told to the page: a phone shows its keyboard)
 };
 
 WebRun& web_run();
@@ -44,5 +45,7 @@ void apply_view_keys(App& app, const session::PageAddress& address);
 // After a frame: the address the state gives, told to the page when it changed (the page rewrites
 // its own at most a few times a second).
 void tell_page_address(WebRun& run);
+// Tells the page when a text field takes or leaves the keyboard (after a frame).
+void tell_page_typing(WebRun& run);
 
 }  // namespace rope::gui

@@ -142,7 +142,11 @@ var Module = (function () {
     if (finger.mode === 'press') touch(lifted ? 2 : 5, at || finger.at);
     else if (finger.mode === 'flip' && lifted && Math.abs(dx) >= kFlip) call('rope_web_flip', null, ['number'], [dx < 0 ? 1 : -1]);
     else if (finger.mode === 'edge' && lifted && dx >= kFlip) call('rope_web_open_drawer', null, [], []);
-    else if (finger.mode === 'hover' && lifted && !finger.long) { touch(0, finger.start); touch(2, finger.start); }  // a tap
+    else if (finger.mode === 'hover' && lifted && !finger.long) {  // a tap
+      if (finger.types) willType();
+      touch(0, finger.start);
+      touch(2, finger.start);
+    }
     else touch(4, at || finger.at);
     finger = null;
   }
@@ -161,7 +165,7 @@ var Module = (function () {
     var target = call('rope_web_touch_target', 'number', ['number', 'number'], [at.x, at.y]);
     var r = canvas.getBoundingClientRect();
     finger = { id: t.identifier, start: at, at: at, mode: 'hover', long: false, scrolls: (target & 3) === 1,
-               flips: (target & 3) === 3, edge: (target & 4) !== 0 && at.cssX - r.left < kEdge };
+               flips: (target & 3) === 3, edge: (target & 4) !== 0 && at.cssX - r.left < kEdge, types: (target & 8) !== 0 };
     finger.timer = setTimeout(function () { if (finger && finger.mode === 'hover') finger.long = true; }, kLongPress);
     touch(3, at);
   }, { capture: true, passive: false });
@@ -206,6 +210,45 @@ var Module = (function () {
   }
   window.addEventListener('touchend', touchEnded, { capture: true, passive: false });
   window.addEventListener('touchcancel', touchEnded, { capture: true, passive: false });
+
+  // Typing on a phone: its on-screen keyboard opens only for a text field of the page's own, and sends
+  // its text as input events, not as keys. While a text field of the app has the keyboard (a
+  // slider's Type, a file name, the lesson editor), the page's hidden field has the focus: a real
+  // keyboard's keys still reach the app as before (emscripten's GLFW takes them first, on the window)
+  // and are kept out of the field; what an on-screen keyboard puts in the field is passed on as
+  // characters, and its delete key as Backspace. The field keeps one space, so that there is always
+  // something for that delete key to delete.
+  var typingField = document.getElementById('typing');
+  var kKept = ' ';
+  function resetTypingField() { typingField.value = kKept; typingField.setSelectionRange(1, 1); }
+  typingField.addEventListener('keypress', function (e) { e.preventDefault(); });  // the app has the character
+  typingField.addEventListener('input', function () {
+    // the kept space gone: the delete key (whatever else the field holds is new text)
+    var v = typingField.value, at = v.indexOf(kKept);
+    var text = at >= 0 ? v.slice(0, at) + v.slice(at + 1) : v, erased = at >= 0 ? 0 : 1;
+    resetTypingField();
+    if (text || erased) call('rope_web_text', null, ['string', 'number'], [text, erased]);
+  });
+  typingField.addEventListener('blur', function () {
+    if (typingNow) setTimeout(function () { if (typingNow && document.activeElement !== typingField) canvas.focus(); }, 0);
+  });
+  var typingNow = false;
+  // A tap on what starts typing: the field takes the focus now, within the tap (a phone opens its
+  // keyboard only then), and gives it back if the app did not start typing after all.
+  function willType() {
+    resetTypingField();
+    typingField.focus({ preventScroll: true });
+    setTimeout(function () { if (!typingNow && document.activeElement === typingField) canvas.focus({ preventScroll: true }); }, 500);
+  }
+  function typing(on) {
+    typingNow = on;
+    if (on) {
+      resetTypingField();
+      typingField.focus({ preventScroll: true });
+    } else if (document.activeElement === typingField) {
+      canvas.focus({ preventScroll: true });
+    }
+  }
 
   // Full screen (presentation mode): the browser allows it only while handling a key or a click, so
   // the page asks at the next one; leaving it (Esc, the browser's own control) stops asking.
@@ -255,6 +298,7 @@ var Module = (function () {
       save(Module.FS.readFile(path), name, type);
     },
     pickFile: pickFile,
+    typing: typing,
     fullscreen: function (on) {
       wantFullscreen = on;
       if (!on && document.fullscreenElement) document.exitFullscreen().catch(function () {});

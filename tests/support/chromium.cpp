@@ -320,6 +320,8 @@ void Chromium::touch_hold(double x, double y, double seconds) {
     std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(seconds * 1000)));
 }
 
+void Chromium::insert_text(const std::string& text) { command("Input.insertText", {{"text", text}}); }
+
 void Chromium::touch_lift() { command("Input.dispatchTouchEvent", {{"type", "touchEnd"}, {"touchPoints", nlohmann::json::array()}}); }
 
 void Chromium::pinch(double cx, double cy, double spread, double factor, int steps) {

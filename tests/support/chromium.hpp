@@ -46,6 +46,9 @@ public:
     // One finger put down at (x, y) and held still there for `seconds`; touch_lift() lifts it.
     void touch_hold(double x, double y, double seconds);
     void touch_lift();
+    // Text put into the focused field as a phone's on-screen keyboard (or an input method) puts it:
+    // input events, no keys.
+    void insert_text(const std::string& text);
     // Two fingers at (cx ± spread, cy) moving to (cx ± spread * factor, cy) in `steps` steps.
     void pinch(double cx, double cy, double spread, double factor, int steps);
 

@@ -1,11 +1,13 @@
 // The page as people use it on a phone held upright (390x844), held sideways (844x390) and a tablet
-// (1024x768): mobile viewports, touch events only, no key pressed. One walk per screen, in one page:
-// the controls' drawer opens and closes (upright: by its button and by a swipe from the edge), a
-// finger drags position m to where it goes, a swipe scrolls the controls, llama-3.1-8b is picked from
-// the list, the heatmap is pinched and panned, every page and every panel is visited (upright, a
-// swipe over a panel's header moves on), three lesson steps are stepped through and a question is
-// answered, presenting starts and is left by the corner's Menu. After every tap: no tooltip stays
-// up; every picture is drawn (not one flat colour); no uncaught exception at any point. Label web.
+// (1024x768): mobile viewports, touch events only (and the phone's keyboard). One walk per screen, in
+// one page: the controls' drawer opens and closes (upright: by its button and by a swipe from the
+// edge), a finger drags position m to where it goes, position m is typed by its Type button and the
+// phone's keyboard (its text inserted as an on-screen keyboard does, then its Enter key), a swipe
+// scrolls the controls, llama-3.1-8b is picked from the list, the heatmap is pinched and panned, every
+// page and every panel is visited (upright, a swipe over a panel's header moves on), three lesson
+// steps are stepped through and a question is answered, presenting starts and is left by the
+// corner's Menu. After every tap: no tooltip stays up; every picture is drawn (not one flat colour);
+// no uncaught exception at any point. Label web.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -193,6 +195,17 @@ TEST_P(TouchWalk, EverythingByTouchAlone) {
         EXPECT_LT(m, most * 0.65);
         no_tooltip("after the drag");
     }
+
+    // a value typed by touch: the slider's Type button gives the page's own field the focus (a phone
+    // opens its keyboard for it), the keyboard's text goes in, its Enter applies it
+    tap("type:position");
+    EXPECT_EQ(c->evaluate("document.activeElement && document.activeElement.id"), "typing") << "no field for the phone's keyboard";
+    c->insert_text("1234");
+    settle();  // (a person's Enter comes well after the text)
+    c->key("Enter");
+    settle();
+    EXPECT_EQ(session()["parameters"]["position"], 1234) << "the value typed on the phone's keyboard";
+    EXPECT_EQ(c->evaluate("document.activeElement && document.activeElement.id"), "canvas") << "the canvas has the keys again";
 
     // a swipe scrolls the controls
     {

@@ -214,7 +214,7 @@ bool AppState::step_history(bool forward) {
     const Snapshot& to = forward ? e->after : e->before;
     const std::string what = describe_change(from, to.params);
     restore(to);
-    set_status((forward ? "Redone: " : "Undone: ") + step_text(e->label, what) + (forward ? "." : ". Ctrl+Shift+Z redoes it."));
+    set_status((forward ? "Redone: " : "Undone: ") + step_text(e->label, what) + (forward || touch ? "." : ". Ctrl+Shift+Z redoes it."));  // (a finger: the bar's Redo)
     return true;
 }
 

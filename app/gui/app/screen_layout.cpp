@@ -129,6 +129,12 @@ bool flips_at(const App& app, plot::Vec2 p) {
     return flips;
 }
 
+bool types_at(plot::Vec2 p) {
+    for (const auto& [name, r] : targets())
+        if (name.rfind("type:", 0) == 0 && r.Contains(ImVec2(p.x, p.y))) return true;
+    return false;
+}
+
 bool drawer_can_open(const App& app) {
     if (app.state().drawer_open) return false;
     const ImGuiWindow* bar = ImGui::FindWindowByName("##bar");

@@ -38,6 +38,11 @@ bool zooms_at(const App& app, plot::Vec2 p);
 // vector).
 bool flips_at(const App& app, plot::Vec2 p);
 
+// Whether a tap at `p` starts typing: over a slider's Type button (a target "type:NAME"), where the
+// page must give the phone's keyboard a field of its own while it handles the tap (a keyboard opens
+// only from within one).
+bool types_at(plot::Vec2 p);
+
 // Whether a swipe in from the left edge would open the controls' drawer: the small screen's bar is
 // shown and the drawer is closed.
 bool drawer_can_open(const App& app);

@@ -73,6 +73,10 @@ float App::draw_bar(ImVec2 pos, float width, Actions& asked) {
     if (ImGui::Button("Undo")) asked.ask(act::Undo{});
     note_target("bar:Undo");
     item_tooltip("Undo the last change.");
+    ImGui::SameLine();
+    if (ImGui::Button("Redo")) asked.ask(act::Redo{});
+    note_target("bar:Redo");
+    item_tooltip("Redo what was undone.");
     if (!state_.status.empty() && state_.status.rfind("Ready.", 0) != 0) {  // (the status line is the drawer's: its news shows here too)
         ImGui::SameLine();
         const float room = ImGui::GetContentRegionAvail().x;

@@ -120,7 +120,7 @@ std::string widget_id(const ParamSpec& spec, const char* suffix = "") { return "
 
 }  // namespace
 
-// A number typed into a slider (Ctrl+click): a text field in the slider's place until Enter or a
+// A number typed into a slider (Ctrl+click, or its Type button on a touch screen): a text field in the slider's place until Enter or a
 // click elsewhere (both apply what was typed) or Esc (which leaves the value as it was).
 void ControlsPanel::typed_value(const ParamSpec& spec, Actions& out) {
     ImGui::SetNextItemWidth(-1);
@@ -151,7 +151,10 @@ void ControlsPanel::slider(const AppState& state, const ParamSpec& spec, Actions
     const ParamSet& params = state.params();
     const ImGuiSliderFlags flags = ImGuiSliderFlags_NoInput | (spec.logarithmic ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None);
     const std::string id = widget_id(spec);
-    ImGui::SetNextItemWidth(-1);
+    // a finger has no Ctrl+click: on a touch screen a Type button beside the slider types its value
+    const char* type = "Type";
+    const float type_w = state.touch ? ImGui::CalcTextSize(type).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x : 0.0f;
+    ImGui::SetNextItemWidth(state.touch ? -type_w : -1.0f);
     bool changed = false;
     double value = 0;
     if (spec.type == ParamType::integer) {
@@ -175,6 +178,13 @@ void ControlsPanel::slider(const AppState& state, const ParamSpec& spec, Actions
     }
     item_tooltip(spec.help.data());
     if (changed) out.ask(act::SetNumber{spec.id, value, "item:" + std::string(spec.name)});
+    if (!state.touch) return;
+    ImGui::SameLine();
+    if (ImGui::Button((std::string(type) + widget_id(spec, "_type")).c_str())) {
+        out.ask(act::SelectKey{spec.id});
+        start_typing(state, spec);
+    }
+    note_target("type:" + std::string(spec.name));
 }
 
 void ControlsPanel::combo(const AppState& state, const ParamSpec& spec, Actions& out) {
