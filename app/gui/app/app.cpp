@@ -210,6 +210,14 @@ void App::layout() {
     const float controls_w = std::round(std::min(display.x * 0.3f, 330.0f * state_.ui_scale));
     const bool lesson_open = state_.lesson_step() >= 0;
     Actions asked;
+    // a drawer only where the controls have no column of their own (below): elsewhere it is put away,
+    // so that it does not come back by itself when such a layout returns
+    const bool has_drawer = state_.embedded < 0 && !state_.presentation &&
+                            (state_.narrow || (state_.maximized < 0 && lesson_open && state_.short_screen));
+    if (state_.drawer_open && !has_drawer) {
+        asked.ask(act::ShowDrawer{false});
+        apply(asked);
+    }
     if (state_.embedded >= 0) {  // one panel with its own header, filling the frame: nothing else
         draw_panels(state_, panels_, ui_, asked, ImVec2(0, 0), display, state_.embedded);
         apply(asked);
@@ -234,7 +242,6 @@ void App::layout() {
         else drawer_shown_ = false;
         apply(asked);
     } else {
-        if (state_.drawer_open) asked.ask(act::ShowDrawer{false});  // (a drawer only where the controls have no column)
         // the lesson above the controls: as tall as its step needs, up to 60% of the window (the
         // controls below scroll)
         const float lesson_h = lesson_open ? std::min(std::round(display.y * 0.6f), lesson_.height(state_, controls_w, fonts_.bold())) : 0.0f;

@@ -145,6 +145,17 @@ PageTabs narrow_page_tabs(const AppState& state, const std::vector<std::vector<i
     return out;
 }
 
+// One page tab (the `i`-th): the current one lit, a click shows its page or part.
+void page_tab_button(const PageTab& t, int i, Actions& out) {
+    if (t.current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    ImGui::PushID(i);
+    if (ImGui::Button(t.label.c_str())) out.ask(t.shows);
+    note_target("tab:" + t.label);
+    ImGui::PopID();
+    if (t.current) ImGui::PopStyleColor();
+    item_tooltip(t.tooltip.c_str());
+}
+
 void draw_narrow_page_tabs(const AppState& state, const PageTabs& tabs, ImVec2 pos, float width, Actions& out) {
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize({width, tabs.height});
@@ -163,14 +174,8 @@ void draw_narrow_page_tabs(const AppState& state, const PageTabs& tabs, ImVec2 p
         ImGui::EndCombo();
     }
     for (std::size_t i = 0; i < tabs.tabs.size(); ++i) {
-        const PageTab& t = tabs.tabs[i];
         ImGui::SameLine();
-        if (t.current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        ImGui::PushID(static_cast<int>(i));
-        if (ImGui::Button(t.label.c_str())) out.ask(t.shows);
-        note_target("tab:" + t.label);
-        ImGui::PopID();
-        if (t.current) ImGui::PopStyleColor();
+        page_tab_button(tabs.tabs[i], static_cast<int>(i), out);
     }
     ImGui::End();
 }
@@ -180,15 +185,8 @@ void draw_page_tabs(const PageTabs& tabs, ImVec2 pos, float width, Actions& out)
     ImGui::SetNextWindowSize({width, tabs.height});
     ImGui::Begin("##pages", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
     for (std::size_t i = 0; i < tabs.tabs.size(); ++i) {
-        const PageTab& t = tabs.tabs[i];
-        if (i > 0 && !t.new_row) ImGui::SameLine();
-        if (t.current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        ImGui::PushID(static_cast<int>(i));
-        if (ImGui::Button(t.label.c_str())) out.ask(t.shows);
-        note_target("tab:" + t.label);
-        ImGui::PopID();
-        if (t.current) ImGui::PopStyleColor();
-        item_tooltip(t.tooltip.c_str());
+        if (i > 0 && !tabs.tabs[i].new_row) ImGui::SameLine();
+        page_tab_button(tabs.tabs[i], static_cast<int>(i), out);
     }
     ImGui::End();
 }
