@@ -28,12 +28,12 @@ const std::string kEmbedUrl = "file://" + std::string(ROPE_WEB_PAGE);
 constexpr double kEmbedPatience = 120;   // s: only a fault waits this long
 constexpr double kLeastShare = 0.40;  // of the frame, for the main plot's data
 // The figures that do not yet reach kLeastShare at every one of these sizes, each held at its worst
-// share over the sizes as measured, less two points, so that none gets worse meanwhile: precision
-// (its legend takes two rows at 320 px), video_frames (four rows of square maps: their aspect) and
-// position_ids (its table's rows and its note on an image's cost, at 360x300). Every other figure
-// must reach kLeastShare at every size.
+// share over the sizes as measured, less two points, so that none gets worse meanwhile: video_frames
+// (39 % at 320x240: four rows of square maps, their aspect) and position_ids (36 % at 360x300: its
+// table's bands and its note on what an image costs). Every other figure must reach kLeastShare at
+// every size.
 double least_share(const std::string& figure) {
-    static const std::vector<std::pair<std::string, double>> not_yet = {{"precision", 0.34}, {"video_frames", 0.37}, {"position_ids", 0.34}};
+    static const std::vector<std::pair<std::string, double>> not_yet = {{"video_frames", 0.37}, {"position_ids", 0.34}};
     for (const auto& [name, share] : not_yet)
         if (name == figure) return share;
     return kLeastShare;

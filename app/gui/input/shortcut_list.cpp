@@ -33,7 +33,7 @@ std::vector<ShortcutHelp> shortcut_list() {
         {"Ctrl+Q", "quit (the state is kept for next time)"},
         {"L (hold), D, C, Z", "presenting: the laser pointer while L is held; D the pen on / off (draw with the mouse); C clears the pen; Z the zoom lens on / off (2x under the mouse)"},
         {"? or F1", "this list; F1 over a panel: what that panel shows (docs/user-guide.md)"},
-        {"Ctrl+click a slider", "type a value"},
+        {"Ctrl+click a slider", "type a value (on a touch screen: the Type button beside it)"},
     };
 }
 
