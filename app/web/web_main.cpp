@@ -63,7 +63,11 @@ void one_animation_frame(void*) {
         if (r.driver->done()) {
             r.bench_report = r.driver->report_text();
             r.driver->report();
-            r.driver = make_driver(GuiOptions{}, *r.renderer);  // the page goes on as it is, interactive
+            // the page goes on as it is, interactive: first the app lets go of the benchmark's
+            // measurements, which die with its driver (written to after that, they corrupted the heap)
+            app.set_stats(nullptr);
+            app.time_windows(false);
+            r.driver = make_driver(GuiOptions{}, *r.renderer);
         }
     } else if (wake < 0 && !r.idle && !app.working()) {
         app.idle();
