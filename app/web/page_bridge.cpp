@@ -80,6 +80,19 @@ void tell_page_typing(WebRun& run) {
     rope_page_typing(typing ? 1 : 0);
 }
 
+EM_JS(void, rope_page_reader, (const char* document), { if (Module['ropePage']) Module['ropePage'].reader(UTF8ToString(document)); });
+
+void tell_page_reader(WebRun& run, double now) {
+    constexpr double kEvery = 0.5;  // seconds: the live region speaks at most twice a second
+    if (!run.reader_due || now - run.reader_at < kEvery) return;
+    run.reader_due = false;
+    std::string document = run.reader.json(*run.app);
+    if (document == run.reader_sent) return;
+    run.reader_at = now;
+    run.reader_sent = std::move(document);
+    rope_page_reader(run.reader_sent.c_str());
+}
+
 void tell_page_address(WebRun& run) {
     const std::string fragment = run.app->page_fragment();
     if (fragment == run.address) return;
@@ -129,6 +142,16 @@ EMSCRIPTEN_KEEPALIVE const char* rope_web_set(const char* json_object) {
 EMSCRIPTEN_KEEPALIVE const char* rope_web_address() {
     static std::string text;
     return rope::gui::kept(text, web_run().app->page_fragment());
+}
+
+// What a person did in the page's document for screen readers (a JSON object: reader_document.hpp),
+// applied as the ImGui control does it: one undo step, the same checks.
+EMSCRIPTEN_KEEPALIVE void rope_web_reader_do(const char* request) {
+    rope::gui::WebRun& r = web_run();
+    rope::gui::Actions asked = rope::gui::ReaderDocument::actions_of(request, *r.app);
+    r.app->apply(asked);
+    r.reader_due = true;
+    r.platform->wake();
 }
 
 // The page's address changed (a link followed, the user edited it): applied as one undo step.

@@ -31,6 +31,7 @@ add_library(rope_gui STATIC
   ${ROPE_APP}/gui/app/actions.cpp
   ${ROPE_APP}/gui/app/app.cpp
   ${ROPE_APP}/gui/app/screen_layout.cpp
+  ${ROPE_APP}/gui/app/reader_document.cpp
   ${ROPE_APP}/gui/app/small_screens.cpp
   ${ROPE_APP}/gui/app/app_state.cpp
   ${ROPE_APP}/gui/app/history.cpp

@@ -60,6 +60,7 @@ void one_animation_frame(void*) {
         app.state().quit_requested = false;  // a page is not closed by the app (Ctrl+Q leaves it as it is)
         tell_page_address(r);
         tell_page_typing(r);
+        r.reader_due = true;
         if (r.driver->done()) {
             r.bench_report = r.driver->report_text();
             r.driver->report();
@@ -84,6 +85,11 @@ void one_animation_frame(void*) {
         app.use_spare_time(until);
         r.platform->wake();
     }
+    // the screen readers' document: its tables once the state has settled (no frame for a while,
+    // nothing building), one a frame; then the document itself when it changed
+    constexpr double kSettled = 0.3;  // seconds
+    if (!built && !app.working() && t0 - r.last_frame > kSettled && r.reader.build_one_table(app)) r.reader_due = true;
+    tell_page_reader(r, t0);
 }
 
 // The options a desktop start would get from the address: parameters, lesson, theme, benchmark.

@@ -7,6 +7,7 @@
 
 #include "cli/window_options.hpp"
 #include "gui/app/app.hpp"
+#include "gui/app/reader_document.hpp"
 #include "gui/drivers/frame_drivers.hpp"
 #include "gui/platform/gl_renderer.hpp"
 #include "services/services.hpp"
@@ -34,6 +35,12 @@ struct WebRun {
     std::string bench_report;  // the frame benchmark's report, once it is done
     std::string address;       // the fragment last told to the page
     bool typing = false;       // a text field has the keyboard (told to the page: a phone shows its keyboard)
+    // the document beside the canvas for screen readers: what was sent last, when, and whether a
+    // frame ran since (the state may have changed)
+    ReaderDocument reader;
+    std::string reader_sent;
+    double reader_at = -1e9;
+    bool reader_due = true;
 };
 
 WebRun& web_run();
@@ -45,6 +52,9 @@ void apply_view_keys(App& app, const session::PageAddress& address);
 // After a frame: the address the state gives, told to the page when it changed (the page rewrites
 // its own at most a few times a second).
 void tell_page_address(WebRun& run);
+// Between frames, at most twice a second: the document for screen readers, sent to the page when it
+// changed (after a frame ran, or a table of it was built).
+void tell_page_reader(WebRun& run, double now);
 // Tells the page when a text field takes or leaves the keyboard (after a frame).
 void tell_page_typing(WebRun& run);
 

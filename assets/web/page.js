@@ -250,6 +250,248 @@ var Module = (function () {
     }
   }
 
+  // The document for screen readers beside the canvas (app/gui/app/reader_document.hpp says what it
+  // holds): the app sends it as JSON when it changed, at most twice a second, and the elements are
+  // updated in place (an element that has the focus keeps it). What people do in it goes back as
+  // the ImGui control's action: one undo step each. Keys pressed in it are its own: the app's
+  // shortcuts (emscripten's GLFW listens on the window) never see them. Tab on the canvas moves on
+  // into it, except while presenting, where Tab is the app's (the next panels; P ends presenting).
+  var reader = document.getElementById('reader');
+  var readerState = { presenting: false, live: '' };
+  function readerDo(request) { if (started) call('rope_web_reader_do', null, ['string'], [JSON.stringify(request)]); }
+  ['keydown', 'keypress', 'keyup'].forEach(function (type) {
+    window.addEventListener(type, function (e) {
+      if (reader.contains(e.target)) { e.stopImmediatePropagation(); return; }
+      if (e.target === canvas && e.key === 'Tab' && !typingNow && !readerState.presenting && !e.ctrlKey && !e.altKey && !e.metaKey)
+        e.stopImmediatePropagation();  // the browser moves the focus
+    }, true);
+  });
+  // The child of `parent` with this id, made by `make` if there is none, at place `index`.
+  function element(parent, index, id, make) {
+    var el = document.getElementById(id);
+    if (!el) { el = make(); el.id = id; }
+    if (parent.children[index] !== el) parent.insertBefore(el, parent.children[index] || null);
+    return el;
+  }
+  function trim(parent, count) { while (parent.children.length > count) parent.removeChild(parent.lastElementChild); }
+  function make(tag, attributes, text) {
+    var el = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (k) { el.setAttribute(k, attributes[k]); });
+    if (text !== undefined) el.textContent = text;
+    return el;
+  }
+  function setText(el, text) { if (el.textContent !== text) el.textContent = text; }
+  function setAttr(el, name, value) { if (el.getAttribute(name) !== String(value)) el.setAttribute(name, value); }
+  function button(parent, index, id, label, request) {
+    var b = element(parent, index, id, function () { return make('button', { type: 'button' }); });
+    setText(b, label);
+    b.onclick = function () { readerDo(request); };
+    return b;
+  }
+  function section(index, id, title) {
+    var s = element(reader, index, id, function () {
+      var el = make('section', { 'aria-labelledby': id + '-h' });
+      el.appendChild(make('h2', { id: id + '-h' }));
+      return el;
+    });
+    setText(s.firstElementChild, title);
+    return s;
+  }
+  function readerControl(parent, index, c) {
+    var id = 'reader-' + c.key;
+    var kind = c.kind === 'range' ? 'range' : c.kind === 'checkbox' ? 'checkbox' : c.kind === 'select' ? 'select' : 'text';
+    var label = element(parent, index, id + '-label', function () { return make('label', { for: id }); });
+    var input = document.getElementById(id);
+    if (input && input.dataset.kind !== kind) { input.remove(); input = null; }
+    if (!input) {
+      input = kind === 'select' ? make('select') : make('input', { type: kind });
+      input.id = id;
+      input.dataset.kind = kind;
+      label.appendChild(input);
+    }
+    if (label.firstChild.nodeType !== 3) label.insertBefore(document.createTextNode(''), label.firstChild);
+    if (label.firstChild.data !== c.label + ' ') label.firstChild.data = c.label + ' ';
+    if (kind === 'range') {  // the value in sight (a screen reader has it from the slider)
+      var shown = label.querySelector('span') || label.insertBefore(make('span', { 'aria-hidden': 'true' }), input);
+      setText(shown, '= ' + c.valuetext);
+    }
+    setAttr(input, 'title', c.help);
+    if (kind === 'range') {
+      setAttr(input, 'min', c.min); setAttr(input, 'max', c.max); setAttr(input, 'step', c.step);
+      if (document.activeElement !== input || Number(input.value) !== c.value) input.value = c.value;
+      setAttr(input, 'aria-valuetext', c.valuetext);
+      input.oninput = function () {
+        var v = Number(input.value);
+        if (c.scale === 'log') v = Number(Math.pow(10, v).toPrecision(3));
+        if (c.integer) v = Math.round(v);
+        readerDo({ set: c.key, value: String(v) });
+      };
+    } else if (kind === 'select') {
+      var values = c.options.map(function (o) { return o.value; }).join('\n');
+      if (input.dataset.values !== values) {
+        input.textContent = '';
+        c.options.forEach(function (o) { input.appendChild(make('option', { value: o.value }, o.label)); });
+        input.dataset.values = values;
+      }
+      if (input.value !== c.value) input.value = c.value;
+      input.onchange = function () { readerDo({ set: c.key, value: input.value }); };
+    } else if (kind === 'checkbox') {
+      input.checked = c.checked;
+      input.onchange = function () { readerDo({ set: c.key, value: input.checked ? 'true' : 'false' }); };
+    } else {
+      if (document.activeElement !== input) input.value = c.value;
+      input.onchange = function () { readerDo({ set: c.key, value: input.value || 'none' }); };
+    }
+  }
+  function readerControls(doc) {
+    var s = section(1, 'reader-controls', 'Controls');
+    var bar = element(s, 1, 'reader-toolbar', function () { return make('div', { role: 'group', 'aria-label': 'Teach' }); });
+    doc.toolbar.forEach(function (t, i) {
+      var b = button(bar, i, 'reader-do-' + t.do, t.label, { do: t.do });
+      b.disabled = !t.enabled;
+    });
+    doc.controls.forEach(function (group, g) {
+      var fs = element(s, 2 + g, 'reader-section-' + group.title.replace(/\W+/g, '-'), function () {
+        var el = make('fieldset');
+        el.appendChild(make('legend'));
+        return el;
+      });
+      setText(fs.firstElementChild, group.title);
+      group.items.forEach(function (c, i) { readerControl(fs, 1 + i, c); });
+      trim(fs, 1 + group.items.length);
+    });
+    var themes = element(s, 2 + doc.controls.length, 'reader-view', function () {
+      var el = make('fieldset');
+      el.appendChild(make('legend', {}, 'View'));
+      return el;
+    });
+    readerControl(themes, 1, { key: 'theme', kind: 'select', label: 'colour theme', help: 'The colours of the pictures and the controls.',
+                                value: doc.theme, options: [{ value: 'dark', label: 'dark' }, { value: 'light', label: 'light' },
+                                                            { value: 'high_contrast', label: 'high contrast' }] });
+    document.getElementById('reader-theme').onchange = function () { readerDo({ theme: this.value }); };
+    trim(s, 3 + doc.controls.length);
+  }
+  function readerPages(doc) {
+    var nav = element(reader, 2, 'reader-pages', function () { return make('nav', { 'aria-label': 'Pages' }); });
+    var list = element(nav, 0, 'reader-tablist', function () { return make('div', { role: 'tablist', 'aria-label': 'Pages of figures' }); });
+    doc.pages.forEach(function (p, i) {
+      var tab = button(list, i, 'reader-tab-' + i, p.name, { page: i });
+      setAttr(tab, 'role', 'tab');
+      setAttr(tab, 'aria-selected', p.selected ? 'true' : 'false');
+      setAttr(tab, 'aria-controls', 'reader-figures');
+      tab.tabIndex = p.selected ? 0 : -1;
+      tab.onkeydown = function (e) {  // the arrows move between the tabs and show each page
+        var to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: doc.pages.length - 1 }[e.key];
+        if (to === undefined) return;
+        e.preventDefault();
+        to = (to + doc.pages.length) % doc.pages.length;
+        readerDo({ page: to });
+        document.getElementById('reader-tab-' + to).focus();
+      };
+    });
+    trim(list, doc.pages.length);
+  }
+  function readerTable(parent, index, id, t) {
+    if (!t || !t.columns.length) { var old = document.getElementById(id); if (old) old.remove(); return; }
+    var table = element(parent, index, id, function () { return make('table'); });
+    table.textContent = '';
+    table.appendChild(make('caption', {}, 'Its numbers: ' + t.rows.length + ' of ' + t.all_rows + ' rows (Export writes them all as CSV)'));
+    var head = make('tr');
+    t.columns.forEach(function (c) { head.appendChild(make('th', { scope: 'col' }, c)); });
+    table.appendChild(make('thead')).appendChild(head);
+    var body = table.appendChild(make('tbody'));
+    t.rows.forEach(function (r) {
+      var tr = body.appendChild(make('tr'));
+      r.forEach(function (cell) { tr.appendChild(make('td', {}, cell)); });
+    });
+  }
+  function readerFigures(doc) {
+    var s = section(3, 'reader-figures', 'Figures on this page');
+    setAttr(s, 'role', 'tabpanel');
+    var selected = doc.pages.findIndex(function (p) { return p.selected; });
+    setAttr(s, 'aria-labelledby', 'reader-tab-' + Math.max(0, selected));
+    doc.panels.forEach(function (p, i) {
+      var id = 'reader-figure-' + p.name;
+      var fig = element(s, 1 + i, id, function () {
+        var el = make('figure', { 'aria-labelledby': id + '-caption' });
+        el.appendChild(make('figcaption', { id: id + '-caption' }));
+        el.appendChild(make('p'));
+        el.appendChild(make('div', { role: 'group', 'aria-label': 'Panel' }));
+        return el;
+      });
+      setText(fig.children[0], p.title);
+      setText(fig.children[1], p.alt);
+      var bar = fig.children[2];
+      setAttr(bar, 'aria-label', p.title);
+      var max = button(bar, 0, id + '-maximise', 'Maximise ' + p.title + (p.key ? ' (key ' + p.key + ')' : ''), { maximise: p.index });
+      setAttr(max, 'aria-pressed', p.maximised ? 'true' : 'false');
+      if (!doc.embedded) {
+        button(bar, 1, id + '-export', 'Export ' + p.title + '…', { export: p.index });
+        button(bar, 2, id + '-record', 'Record ' + p.title + '…', { record: p.index });
+      }
+      trim(bar, doc.embedded ? 1 : 3);
+      readerTable(fig, 3, id + '-table', p.table);
+    });
+    trim(s, 1 + doc.panels.length);
+  }
+  function readerLesson(doc) {
+    var l = doc.lesson, old = document.getElementById('reader-lesson');
+    if (!l) { if (old) old.remove(); return; }
+    var s = section(4, 'reader-lesson', 'Lesson step ' + l.step + ' of ' + l.steps + ': ' + l.title);
+    var text = element(s, 1, 'reader-lesson-text', function () { return make('div'); });
+    if (text.dataset.text !== l.text) {
+      text.textContent = '';
+      l.text.split(/\n+/).forEach(function (para) { text.appendChild(make('p', {}, para)); });
+      text.dataset.text = l.text;
+    }
+    var at = 2, q = l.question;
+    if (q && q.choices.length) {
+      var fs = element(s, at++, 'reader-question', function () { var el = make('fieldset'); el.appendChild(make('legend')); return el; });
+      setText(fs.firstElementChild, q.ask);
+      q.choices.forEach(function (choice, i) {
+        var label = element(fs, 1 + i, 'reader-choice-' + i + '-label', function () {
+          var el = make('label');
+          var radio = make('input', { type: 'radio', name: 'reader-choice', id: 'reader-choice-' + i });
+          radio.onchange = function () { if (radio.checked) readerDo({ guess: i }); };
+          el.appendChild(radio);
+          el.appendChild(document.createTextNode(''));
+          return el;
+        });
+        label.lastChild.data = ' ' + choice;
+        label.firstChild.checked = q.guess === i;
+      });
+      trim(fs, 1 + q.choices.length);
+    } else if (q) {
+      var ask = element(s, at++, 'reader-question', function () { return make('p'); });
+      setText(ask, q.ask);
+    } else {
+      var none = document.getElementById('reader-question');
+      if (none) none.remove();
+    }
+    if (q && q.asking) button(s, at++, 'reader-reveal', 'Reveal the answer', { lesson: 'reveal' });
+    else if (q) { var answer = element(s, at++, 'reader-answer', function () { return make('p'); }); setText(answer, q.answer); }
+    var nav = element(s, at++, 'reader-lesson-nav', function () { return make('div', { role: 'group', 'aria-label': 'Lesson' }); });
+    button(nav, 0, 'reader-lesson-back', 'Back', { lesson: 'back' }).disabled = l.step <= 1;
+    button(nav, 1, 'reader-lesson-next', q && q.asking ? 'Reveal and go on' : 'Next step', { lesson: 'next' });
+    button(nav, 2, 'reader-lesson-close', 'Close the lesson', { lesson: 'close' });
+    trim(s, at);
+  }
+  function showReader(json) {
+    var doc = JSON.parse(json);
+    readerState.presenting = doc.presenting;
+    reader.className = doc.theme;
+    setText(document.getElementById('reader-title'), doc.title);
+    if (document.title !== doc.title) document.title = doc.title;
+    readerControls(doc);
+    readerPages(doc);
+    readerFigures(doc);
+    readerLesson(doc);
+    var live = document.getElementById('reader-live');
+    if (!live) live = make('div', { id: 'reader-live', role: 'status', 'aria-live': 'polite' });
+    if (reader.lastElementChild !== live) reader.appendChild(live);  // last, always
+    if (doc.live !== readerState.live) { readerState.live = doc.live; live.textContent = doc.live; }
+  }
+
   // Full screen (presentation mode): the browser allows it only while handling a key or a click, so
   // the page asks at the next one; leaving it (Esc, the browser's own control) stops asking.
   var wantFullscreen = false;
@@ -299,6 +541,7 @@ var Module = (function () {
     },
     pickFile: pickFile,
     typing: typing,
+    reader: showReader,
     fullscreen: function (on) {
       wantFullscreen = on;
       if (!on && document.fullscreenElement) document.exitFullscreen().catch(function () {});

@@ -195,6 +195,16 @@ double Chromium::wait_for(const std::string& expression, double seconds) {
     return -1;
 }
 
+nlohmann::json Chromium::accessibility_tree() {
+    command("Accessibility.enable");
+    return command("Accessibility.getFullAXTree")["nodes"];
+}
+
+void Chromium::focus_node(int backend_node_id) {
+    command("DOM.enable");
+    command("DOM.focus", {{"backendNodeId", backend_node_id}});
+}
+
 std::vector<unsigned char> Chromium::screenshot() {
     return from_base64(command("Page.captureScreenshot", {{"format", "png"}})["data"].get<std::string>());
 }
@@ -229,13 +239,15 @@ void Chromium::key(const std::string& key, int modifiers) {
     static const Known known[] = {{"ArrowRight", "ArrowRight", 39}, {"ArrowLeft", "ArrowLeft", 37}, {"ArrowUp", "ArrowUp", 38},
                                   {"ArrowDown", "ArrowDown", 40},   {"PageDown", "PageDown", 34},   {"PageUp", "PageUp", 33},
                                   {"Tab", "Tab", 9},                {"Escape", "Escape", 27},       {"Enter", "Enter", 13},
-                                  {"Home", "Home", 36},             {"End", "End", 35},             {"F5", "F5", 116}};
+                                  {"Home", "Home", 36},             {"End", "End", 35},             {"F5", "F5", 116},
+                                  {" ", "Space", 32}};
     nlohmann::json down = {{"type", "keyDown"}, {"key", key}, {"modifiers", modifiers}};
     bool found = false;
     for (const Known& k : known)
         if (key == k.key) {
             down["code"] = k.code;
             down["windowsVirtualKeyCode"] = k.key_code;
+            if (key == " " || key == "Enter") down["text"] = key == " " ? " " : "\r";  // a keypress: what activates a button
             found = true;
         }
     if (!found && key.size() == 1) {

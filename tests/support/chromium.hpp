@@ -31,6 +31,11 @@ public:
     nlohmann::json evaluate(const std::string& expression);
     // Evaluates `expression` every 50 ms until it is true; the seconds it took, or -1 after `seconds`.
     double wait_for(const std::string& expression, double seconds);
+    // The page's accessibility tree as a screen reader gets it (CDP Accessibility.getFullAXTree: its
+    // nodes, each with role, name, value, properties and backendDOMNodeId).
+    nlohmann::json accessibility_tree();
+    // The keyboard's focus on the element behind a node of that tree (its backendDOMNodeId).
+    void focus_node(int backend_node_id);
     // The viewport as PNG bytes.
     std::vector<unsigned char> screenshot();
 
