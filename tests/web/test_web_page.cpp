@@ -85,16 +85,39 @@ nlohmann::json settled(Chromium& c, const std::string& expression) {
 
 }  // namespace
 
-TEST_F(WebPage, LoadsFromFileAloneReadyWithinThreeSeconds) {
+// ready() within 3 s of the navigation's start as a fresh browser's first page, and within 2 s in a
+// browser that has opened it before, on a laptop's screen and on a phone's (measured from
+// performance.timing.navigationStart: the page's own clock starts there).
+TEST_F(WebPage, LoadsFromFileAloneReadySoon) {
     struct stat st {};
     ASSERT_EQ(stat(kPage.c_str(), &st), 0) << kPage << ": build it with `bash .ci/setup --web`";
     std::printf("rope-explorer.html: %.2f MiB\n", st.st_size / 1048576.0);
     EXPECT_LE(st.st_size, 12 << 20);
+    // seconds from the navigation's start to the first animation frame where ready() holds
+    const std::string ready_at = "new Promise(done => { const f = () => window.ropeExplorer && ropeExplorer.ready() ? "
+                                 "done((Date.now() - performance.timing.navigationStart) / 1000) : requestAnimationFrame(f); f(); })";
+    struct Screen {
+        const char* name;
+        int width, height;
+        double dpr;
+        bool mobile;
+    };
+    for (const Screen s : {Screen{"1280x720", 1280, 720, 1, false}, Screen{"390x844 phone", 390, 844, 3, true}}) {
+        auto c = browser();
+        if (s.mobile) c->emulate(s.width, s.height, s.dpr, true);
+        c->open(kUrl);
+        const double first = c->evaluate(ready_at).get<double>();
+        c->open("about:blank");
+        c->open(kUrl);
+        const double again = c->evaluate(ready_at).get<double>();
+        std::printf("%s: ready %.2f s after the navigation's start in a fresh browser, %.2f s in one that opened it before\n", s.name, first,
+                    again);
+        EXPECT_LE(first, 3.0) << s.name;
+        EXPECT_LE(again, 2.0) << s.name;
+        EXPECT_TRUE(c->exceptions().empty()) << c->exceptions().front();
+    }
     auto c = browser();
-    const double ready = open_ready(*c, "");
-    std::printf("ready at defaults %.2f s after the page loaded\n", ready);
-    EXPECT_GE(ready, 0);
-    EXPECT_LE(ready, 3.0);
+    ASSERT_GE(open_ready(*c, ""), 0);
     for (const std::string& url : c->requests())
         EXPECT_TRUE(url == kUrl || url.rfind("data:", 0) == 0 || url.rfind("blob:", 0) == 0) << "the page asked for " << url;
     EXPECT_TRUE(c->exceptions().empty()) << c->exceptions().front();

@@ -22,7 +22,8 @@ std::vector<ShortcutHelp> shortcut_list() {
         {"F11", "fullscreen"},
         {"Ctrl+= / Ctrl+- / Ctrl+0", "the UI larger / smaller / back to 100% (kept for next time; in a browser, the browser's zoom)"},
         {keys, "maximise panel 1 … " + std::to_string(keyed) + " (showing its page); again (or Esc) to restore"},
-        {"Tab / Shift+Tab", "next / previous page of panels (or part of a page); presenting a lesson: the next / previous panel alone, then the step again"},
+        {"Tab / Shift+Tab", "next / previous page of panels (or part of a page); presenting a lesson: the next / previous panel alone, then the step again; "
+                            "in a browser (not presenting), Tab moves on from the pictures to the same controls, figures and lesson as text, for the keyboard and screen readers"},
         {"Page Down / Page Up", "next / previous lesson step (presenter clickers send these)"},
         {"Ctrl+Z", "undo the last change (a slider drag, a lesson step, a preset, a session …)"},
         {"Ctrl+Shift+Z or Ctrl+Y", "redo"},
