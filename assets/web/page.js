@@ -395,7 +395,7 @@ var Module = (function () {
     if (!t || !t.columns.length) { var old = document.getElementById(id); if (old) old.remove(); return; }
     var table = element(parent, index, id, function () { return make('table'); });
     table.textContent = '';
-    table.appendChild(make('caption', {}, 'Its numbers: ' + t.rows.length + ' of ' + t.all_rows + ' rows (Export writes them all as CSV)'));
+    table.appendChild(make('caption', {}, 'Its numbers: ' + t.rows.length + ' of ' + t.all_rows + ' rows (Save the numbers writes them all as CSV)'));
     var head = make('tr');
     t.columns.forEach(function (c) { head.appendChild(make('th', { scope: 'col' }, c)); });
     table.appendChild(make('thead')).appendChild(head);
@@ -425,11 +425,15 @@ var Module = (function () {
       setAttr(bar, 'aria-label', p.title);
       var max = button(bar, 0, id + '-maximise', 'Maximise ' + p.title + (p.key ? ' (key ' + p.key + ')' : ''), { maximise: p.index });
       setAttr(max, 'aria-pressed', p.maximised ? 'true' : 'false');
-      if (!doc.embedded) {
-        button(bar, 1, id + '-export', 'Export ' + p.title + '…', { export: p.index });
-        button(bar, 2, id + '-record', 'Record ' + p.title + '…', { record: p.index });
+      var buttons = 1;
+      if (!doc.embedded) {  // written at once with the export dialog's defaults: the dialog is drawn in the canvas
+        button(bar, buttons++, id + '-export', 'Save ' + p.title + ' as PNG', { export: p.index });
+        var numbers = p.table && p.table.columns.length;
+        if (numbers) button(bar, buttons++, id + '-numbers', 'Save the numbers of ' + p.title + ' as CSV', { numbers: p.index });
+        else { var gone = document.getElementById(id + '-numbers'); if (gone) gone.remove(); }
+        button(bar, buttons++, id + '-record', 'Record ' + p.title + ' as an animation', { record: p.index });
       }
-      trim(bar, doc.embedded ? 1 : 3);
+      trim(bar, buttons);
       readerTable(fig, 3, id + '-table', p.table);
     });
     trim(s, 1 + doc.panels.length);

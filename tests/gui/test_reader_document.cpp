@@ -126,4 +126,18 @@ TEST_F(ReaderDocumentTest, HoldsWhatTheScreenShowsAndActsAsTheControlsDo) {
     // nonsense is no action
     EXPECT_TRUE(ReaderDocument::actions_of("{\"set\": \"no_such_key\", \"value\": 1}", h.app()).list().empty());
     EXPECT_TRUE(ReaderDocument::actions_of("not json", h.app()).list().empty());
+
+    // a figure's buttons write its file at once: the export dialog is drawn in the canvas, where a
+    // screen reader cannot read it
+    const auto numbers = ReaderDocument::actions_of("{\"numbers\": 0}", h.app()).list();
+    ASSERT_EQ(numbers.size(), 1u);
+    const auto* write = std::get_if<rope::gui::act::OpenExportDialog>(&numbers[0]);
+    ASSERT_TRUE(write);
+    EXPECT_EQ(write->panel, 0);
+    EXPECT_FALSE(write->recording);
+    EXPECT_EQ(write->write, rope::gui::act::OpenExportDialog::numbers_now);
+    // the status line's new words are said ("Saved …")
+    reader.json(h.app());
+    h.state().set_status("Saved rope-vectors.csv (8 ms).");
+    EXPECT_EQ(json::parse(reader.json(h.app()))["live"], "Saved rope-vectors.csv (8 ms).");
 }

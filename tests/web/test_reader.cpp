@@ -160,7 +160,8 @@ TEST_F(Reader, TheAccessibilityTreeHoldsTheControlsPagesFiguresAndTheQuestion) {
         EXPECT_TRUE(reader_page::named(tree, "table", "Its numbers")) << reader_page::name(f);
     }
     EXPECT_TRUE(reader_page::named(tree, "button", "Maximise Rotated vectors"));
-    EXPECT_TRUE(reader_page::named(tree, "button", "Export Rotated vectors"));
+    EXPECT_TRUE(reader_page::named(tree, "button", "Save Rotated vectors as PNG"));
+    EXPECT_TRUE(reader_page::named(tree, "button", "Record Rotated vectors as an animation"));
 
     // a lesson step with a question: its choices as radio buttons, Reveal as a button
     c->evaluate("location.hash = 'lesson=2'");  // as a step is reached: its question asked
@@ -205,6 +206,18 @@ TEST_F(Reader, OperatedThroughTheTreeAlone) {
     const std::string picked = c->evaluate("ropeExplorer.session().parameters.preset").get<std::string>();
     EXPECT_GE(c->wait_for("location.hash.indexOf('preset=" + picked + "') >= 0", reader_page::kPatience), 0);
     EXPECT_GE(c->wait_for("document.getElementById('reader-live').textContent.indexOf('model " + picked + "') === 0", reader_page::kPatience), 0)
+        << c->evaluate("document.getElementById('reader-live').textContent").dump();
+
+    // a figure saved as a PNG through its button (the export dialog, drawn in the canvas, is not
+    // opened): a download, and the live region says so
+    c->evaluate("window.caught = []; HTMLAnchorElement.prototype.click = function () { caught.push(this.download); }");
+    tree = c->accessibility_tree();
+    const json* save = reader_page::named(tree, "button", "Save Rotated vectors as PNG");
+    ASSERT_TRUE(save);
+    c->focus_node((*save)["backendDOMNodeId"].get<int>());
+    c->key("Enter");
+    EXPECT_GE(c->wait_for("caught.length === 1 && caught[0] === 'rope-vectors.png'", reader_page::kPatience), 0) << c->evaluate("caught").dump();
+    EXPECT_GE(c->wait_for("document.getElementById('reader-live').textContent.indexOf('Downloaded rope-vectors.png (PNG') === 0", reader_page::kPatience), 0)
         << c->evaluate("document.getElementById('reader-live').textContent").dump();
 
     // Tab from the canvas into the document, Shift+Tab back

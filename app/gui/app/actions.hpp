@@ -144,6 +144,10 @@ struct HoverLinked {  // the pair and position under the pointer, for the linked
 struct OpenExportDialog {
     int panel;
     bool recording;  // Record (an animation) instead of Export
+    // The page's reader document writes at once with the dialog's defaults (a screen reader cannot
+    // read the dialog drawn in the canvas): the picture as PNG (a recording: its default format),
+    // or the numbers as CSV.
+    enum Write { in_dialog, picture_now, numbers_now } write = in_dialog;
 };
 struct OpenFileDialog {
     enum Kind { save_session, open_session, open_config, open_config_b, save_lesson, save_handout } kind;  // open_config_b: a config.json as model B

@@ -288,7 +288,14 @@ void App::apply(Actions& actions) {
 
 void App::apply(const Action& action) {
     if (apply_to_state(state_, action)) return;
-    if (const auto* d = std::get_if<act::OpenExportDialog>(&action)) exports_.open(state_, d->panel, d->recording);
+    if (const auto* d = std::get_if<act::OpenExportDialog>(&action)) {
+        if (d->write == act::OpenExportDialog::in_dialog) exports_.open(state_, d->panel, d->recording);
+        else {
+            Actions said;
+            exports_.write_now(state_, d->panel, d->recording, d->write == act::OpenExportDialog::numbers_now, said);
+            apply(said);
+        }
+    }
     else if (const auto* f = std::get_if<act::OpenFileDialog>(&action)) {
         if (!platform_.files_through_page()) return session_dialog_.open(state_, f->kind);
         Actions said;

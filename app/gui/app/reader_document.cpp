@@ -310,6 +310,8 @@ std::string ReaderDocument::json(App& app) {
         said = change_words(*spoken_params_, params, std::vector<double>(f->theta.data(), f->theta.data() + f->theta.size()));
     } else if (spoken_page_ != state.page && spoken_page_ >= 0) {
         said = "Page " + page;
+    } else if (spoken_status_ && *spoken_status_ != state.status && !state.status.empty()) {
+        said = state.status;  // "Saved rope-heatmap.png …", "Undid …"
     }
     if (state.status_error && state.status != live_) said = state.status;
     if (!said.empty()) live_ = said;
@@ -317,6 +319,7 @@ std::string ReaderDocument::json(App& app) {
     spoken_page_ = state.page;
     spoken_step_ = state.lesson_step();
     spoken_asking_ = state.asking();
+    spoken_status_ = state.status;
     doc["live"] = live_;
     return doc.dump();
 }
@@ -361,8 +364,12 @@ Actions ReaderDocument::actions_of(const std::string& text, const App& app) {
         if (page >= 0 && page < static_cast<int>(figures::pages().size())) out.ask(act::ShowPage{page});
     } else if (j.contains("maximise") && panel("maximise") >= 0) {
         out.ask(act::ToggleMaximized{panel("maximise")});
-    } else if ((j.contains("export") || j.contains("record")) && panel(j.contains("export") ? "export" : "record") >= 0) {
-        out.ask(act::OpenExportDialog{panel(j.contains("export") ? "export" : "record"), j.contains("record")});
+    } else if (j.contains("export") && panel("export") >= 0) {
+        out.ask(act::OpenExportDialog{panel("export"), false, act::OpenExportDialog::picture_now});
+    } else if (j.contains("numbers") && panel("numbers") >= 0) {
+        out.ask(act::OpenExportDialog{panel("numbers"), false, act::OpenExportDialog::numbers_now});
+    } else if (j.contains("record") && panel("record") >= 0) {
+        out.ask(act::OpenExportDialog{panel("record"), true, act::OpenExportDialog::picture_now});
     } else if (j.contains("lesson")) {
         const std::string what = j.value("lesson", "");
         if (what == "open") out.ask(act::OpenLesson{});

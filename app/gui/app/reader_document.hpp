@@ -47,7 +47,8 @@ public:
     // Builds the table of one shown panel that has none for the current parameters; whether it did.
     bool build_one_table(App& app);
     // What the page's document asked for (a JSON object: {"set": key, "value": text}, {"page": i},
-    // {"maximise": i}, {"export": i}, {"record": i}, {"lesson": "open|close|next|back|reveal"},
+    // {"maximise": i}, {"export": i} (a PNG now), {"numbers": i} (a CSV
+    // now), {"record": i} (an animation now), {"lesson": "open|close|next|back|reveal"},
     // {"guess": i}, {"do": "undo|redo|play|present"}, {"theme": name}), as the ImGui control asks;
     // refusals are said on the status line as theirs are.
     static Actions actions_of(const std::string& json, const App& app);
@@ -62,6 +63,7 @@ private:
     std::optional<ParamSet> spoken_params_;
     int spoken_page_ = -1, spoken_step_ = -2;
     bool spoken_asking_ = false;
+    std::optional<std::string> spoken_status_;
     std::string live_;
 };
 

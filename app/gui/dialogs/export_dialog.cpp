@@ -475,6 +475,17 @@ void ExportJobs::start(const AppState& state, const exporting::ExportOptions& as
     }, tasks::Priority::pictures);
 }
 
+void ExportJobs::write_now(const AppState& state, int index, bool recording, bool numbers, Actions& out) {
+    if (!recording) dialog_.format = numbers ? exporting::FileFormat::csv : exporting::FileFormat::png;
+    open(state, index, recording);
+    dialog_.open = dialog_.just_opened = false;
+    const exporting::ExportOptions o = options_of(dialog_);
+    std::string problem = running() ? "An export is still being written." : options_problem(dialog_, o);
+    if (problem.empty() && recording) problem = recording_problem_now(state.params());
+    if (!problem.empty()) return out.ask(act::SetStatus{problem, true});
+    start(state, o, out);
+}
+
 void ExportJobs::draw_dialog(const AppState& state, const PanelSet& panels, Actions& out) {
     ExportDialogState& d = dialog_;
     if (!d.open) return;

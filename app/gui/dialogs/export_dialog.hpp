@@ -56,6 +56,10 @@ public:
     // Opens the dialog for panel `index`: its figure's export size and plots; a recording's fields
     // from what the person is doing (recording_fields.hpp).
     void open(const AppState& state, int index, bool recording);
+    // Writes panel `index` now with the dialog's defaults, without showing it: the picture as PNG,
+    // the numbers as CSV (`numbers`) or the recording in its default format; a problem goes to the
+    // status line.
+    void write_now(const AppState& state, int index, bool recording, bool numbers, Actions& out);
     // Draws the dialog when open; a confirmed export starts on a worker and says so on the status line.
     void draw_dialog(const AppState& state, const PanelSet& panels, Actions& out);
     // A finished export's outcome for the status line; true if one finished.
