@@ -72,6 +72,27 @@ Theme high_contrast_theme() {
     return t;
 }
 
+const char* theme_name(ThemeId id) {
+    for (const ThemeName& t : kThemeNames)
+        if (t.id == id) return t.name;
+    return kThemeNames[0].name;
+}
+
+std::optional<ThemeId> theme_from_name(std::string_view name) {
+    for (const ThemeName& t : kThemeNames)
+        if (name == t.name) return t.id;
+    return std::nullopt;
+}
+
+std::string theme_names(const char* separator) {
+    std::string out;
+    for (std::size_t i = 0; i < kThemeNames.size(); ++i) {
+        if (i > 0) out += separator ? separator : i + 1 == kThemeNames.size() ? " or " : ", ";
+        out += kThemeNames[i].name;
+    }
+    return out;
+}
+
 Theme theme_by_id(ThemeId id) {
     switch (id) {
         case ThemeId::light: return light_theme();

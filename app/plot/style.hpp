@@ -9,7 +9,9 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "plot/display_list.hpp"
 
@@ -18,6 +20,23 @@ namespace rope::plot {
 class AxisPins;
 
 enum class ThemeId { dark, light, high_contrast };
+
+// The themes' names, the one vocabulary every reader of a theme uses (the `theme=` key of the page's
+// address, --theme, a session's view.theme, a screenshot's view:theme, the menus).
+struct ThemeName {
+    ThemeId id;
+    const char* name;
+};
+inline constexpr std::array<ThemeName, 3> kThemeNames = {{
+    {ThemeId::dark, "dark"},
+    {ThemeId::light, "light"},
+    {ThemeId::high_contrast, "high_contrast"},  // white on black, for projectors in bright rooms
+}};
+const char* theme_name(ThemeId id);
+std::optional<ThemeId> theme_from_name(std::string_view name);
+// What a refusal says is allowed: "dark, light or high_contrast"; `separator` "|" gives a usage line's
+// "dark|light|high_contrast".
+std::string theme_names(const char* separator = nullptr);
 
 struct Theme {
     ThemeId id = ThemeId::dark;

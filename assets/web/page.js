@@ -524,6 +524,11 @@ var Module = (function () {
         var tell = function () { call('rope_web_touch_screen', null, ['number'], [coarse.matches ? 1 : 0]); };
         tell();
         if (coarse.addEventListener) coarse.addEventListener('change', tell);
+        // less motion (the system's setting): Play starts only when asked, nothing fades or blinks
+        var still = matchMedia('(prefers-reduced-motion: reduce)');
+        var tellMotion = function () { call('rope_web_reduced_motion', null, ['number'], [still.matches ? 1 : 0]); };
+        tellMotion();
+        if (still.addEventListener) still.addEventListener('change', tellMotion);
       }
       canvas.focus();
     },
