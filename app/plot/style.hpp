@@ -60,6 +60,13 @@ Theme light_theme();
 Theme high_contrast_theme();
 Theme theme_by_id(ThemeId id);
 
+// WCAG 2 contrast ratio of two opaque colours (1 to 21).
+double contrast_ratio(Color a, Color b);
+// The shade of a curve's or a marker's colour its words are written in: the colour itself where it
+// reads as text (4.5:1 on the theme's background and inside its axes), else mixed toward the text's
+// end (black on a light theme, white on a dark one) until it does: the hue stays, the words read.
+Color text_shade(Color c, const Theme& theme);
+
 // Colour of an ordered quantity at t in [0, 1] (0 = first) from the theme's readable part of the
 // sequential colormap: lightness rises with t.
 Color ramp_color(const Theme& theme, double t);

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -428,4 +429,71 @@ TEST(Colours, EveryThemeColourPairContrasts) {
                                       << text(p.under) << " is " << ratio << ":1, below " << p.least << ":1";
         }
     }
+}
+
+namespace {
+
+// Where a text's middle is, roughly (its width is not known here: a little way in from its anchor).
+plot::Vec2 text_middle(const plot::TextCmd& t) {
+    plot::Vec2 p = t.pos;
+    const float along = t.halign == plot::HAlign::left ? 0.3f * t.size : t.halign == plot::HAlign::right ? -0.3f * t.size : 0;
+    const float across = t.valign == plot::VAlign::top ? 0.5f * t.size : t.valign == plot::VAlign::bottom ? -0.5f * t.size : 0;
+    if (t.vertical) p.x += across, p.y -= along;
+    else p.x += along, p.y += across;
+    return p;
+}
+
+// The colour under a point after the commands before `end` are drawn on `background`: filled
+// rectangles and circles (a label's box, a cell); nullopt over a heatmap's image (its cells vary).
+std::optional<plot::Color> colour_under(const plot::DisplayList& list, std::size_t end, plot::Vec2 p, plot::Color background) {
+    std::optional<plot::Color> under = background;
+    for (std::size_t i = 0; i < end; ++i) {
+        if (const auto* r = std::get_if<plot::RectCmd>(&list.commands[i]); r && r->fill.a > 0 && r->rect.contains(p))
+            under = over(r->fill, under.value_or(background));
+        else if (const auto* c = std::get_if<plot::CircleCmd>(&list.commands[i]);
+                 c && c->fill.a > 0 && std::hypot(p.x - c->center.x, p.y - c->center.y) <= c->radius)
+            under = over(c->fill, under.value_or(background));
+        else if (const auto* m = std::get_if<plot::ImageCmd>(&list.commands[i]); m && m->rect.contains(p))
+            under.reset();
+    }
+    return under;
+}
+
+}  // namespace
+
+// Every figure's words in every theme, as the panels build them: each text at least 4.5:1 against
+// what it is drawn on (3:1 at 24 px, 18 pt, or more), whatever colour it is in (a curve's label in
+// the curve's hue, a marker's tag in the marker's, a cell's number on the cell).
+TEST(Colours, EveryFiguresTextContrastsWithWhatItIsOn) {
+    int texts = 0;
+    const std::vector<ParamSet> states = {
+        state({}), state({{"scaling", "yarn"}, {"factor", "8"}, {"compare", "linear,ntk,dynamic,yarn,llama3,longrope"}, {"compare_to", "llama-3.1-8b"}})};
+    for (plot::ThemeId id : kThemes) {
+        std::set<std::string> reported;
+        for (const ParamSet& params : states)
+        for (const figures::FigureDescriptor* figure : figures::all_figures()) {
+            figures::FigureCache cache;
+            figures::FigureRequest r;
+            r.figure = figure;
+            r.width = 1600;
+            r.height = 1000;
+            r.style.theme = plot::theme_by_id(id);
+            const figures::FigureResult built = figures::build_figure(r, params, cache);
+            const plot::DisplayList& list = built.list;
+            for (std::size_t i = 0; i < list.commands.size(); ++i) {
+                const auto* t = std::get_if<plot::TextCmd>(&list.commands[i]);
+                if (!t) continue;
+                const std::optional<plot::Color> under = colour_under(list, i, text_middle(*t), r.style.theme.background);
+                if (!under) continue;
+                ++texts;
+                const double least = t->size >= 24 * r.style.scale ? kNonText : kText;
+                const plot::Color shown = over(t->color, *under);
+                const double ratio = contrast(shown, *under);
+                if (ratio < least && reported.insert(std::string(figure->name) + text(shown) + text(*under)).second)
+                    ADD_FAILURE() << name(id) << " " << figure->name << ": '" << t->text << "' in " << text(shown) << " on "
+                                  << text(*under) << " is " << ratio << ":1, below " << least << ":1";
+            }
+        }
+    }
+    EXPECT_GT(texts, 1000);
 }
