@@ -18,8 +18,8 @@ struct ViewState {
     bool presentation = false;
     int lesson_step = -1;       // -1: no lesson open
     bool playing = false;
-    // Less motion (the desktop's or the browser's setting, or --reduced-motion): Play does not start
-    // by itself (a session's `playing` is not resumed) and the view changes without transitions.
+    // Less motion (the View section's box, the browser's setting, --reduced-motion): Play does not
+    // start by itself (a session's `playing` is not resumed). Opening a file can turn it on, not off.
     bool reduced_motion = false;
     double speed = 10;          // animation, tokens per second (0.5 .. 10000)
     std::string lesson_file;    // the lesson file the lesson window steps through; "" the built-in lesson

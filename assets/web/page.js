@@ -527,7 +527,7 @@ var Module = (function () {
         // less motion (the system's setting): Play starts only when asked, nothing fades or blinks
         var still = matchMedia('(prefers-reduced-motion: reduce)');
         var tellMotion = function () { call('rope_web_reduced_motion', null, ['number'], [still.matches ? 1 : 0]); };
-        tellMotion();
+        if (still.matches) tellMotion();  // else the session's own setting stands
         if (still.addEventListener) still.addEventListener('change', tellMotion);
       }
       canvas.focus();

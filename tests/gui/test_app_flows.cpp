@@ -1277,8 +1277,9 @@ TEST(History, AGesturesLabelSaysWhereItStartedAndEnded) {
 
 // Less motion (issue 63): a session saved while the animation played starts it again by itself,
 // unless reduced motion is on (--reduced-motion, the session's own view.reduced_motion, or the View
-// section's box, which also stops a playing animation); Space still plays. The laser pointer's trail
-// fades over the frames after L is let go; with reduced motion there is none, the dot goes at once.
+// section's box, which also stops a playing animation); Space still plays, and a session opened
+// later does not turn reduced motion off. The laser pointer's trail fades over the frames after L is
+// let go; with reduced motion there is none, the dot goes at once.
 TEST_F(Flows, ReducedMotionKeepsPlayStillAndTheLaserWithoutATrail) {
     std::ofstream(path("playing.json")) << R"({"parameters": {"preset": "llama-3-8b"}, "view": {"playing": true}})";
     std::ofstream(path("still.json")) << R"({"parameters": {}, "view": {"playing": true, "reduced_motion": true}})";
@@ -1300,6 +1301,10 @@ TEST_F(Flows, ReducedMotionKeepsPlayStillAndTheLaserWithoutATrail) {
         app.key(GLFW_KEY_SPACE);
         app.frame();
         EXPECT_TRUE(app.state().playing) << args.back() << ": Space still plays";
+        // a session opened over it asks for motion: the reader's setting stands, the animation waits
+        app.app().apply(rope::gui::act::OpenSession{"open", rope::session::load_session(path("playing.json")), path("playing.json"), nullptr});
+        EXPECT_TRUE(app.state().reduced_motion) << args.back() << ": a file turns less motion on, never off";
+        EXPECT_FALSE(app.state().playing) << args.back();
     }
     for (bool reduced : {false, true}) {
         HeadlessApp app({"--fresh", "--lesson", "4"}, 1280, 720);

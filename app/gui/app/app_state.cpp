@@ -293,8 +293,9 @@ void apply_view(AppState& state, const session::ViewState& view) {
     state.page = state.maximized >= 0 ? figures::figure_at(state.maximized).page : view.page;
     state.theme = plot::theme_from_name(view.theme).value_or(plot::ThemeId::dark);
     state.presentation = view.presentation;
-    state.reduced_motion = view.reduced_motion;
-    state.playing = view.playing && !view.reduced_motion;  // with less motion Play starts only when asked
+    // less motion is the reader's: a file can ask for it, never take it away
+    state.reduced_motion = state.reduced_motion || view.reduced_motion;
+    state.playing = view.playing && !state.reduced_motion;  // with less motion Play starts only when asked
     state.speed = view.speed;
     state.play_position = static_cast<double>(state.params()[P::position]);
 }
