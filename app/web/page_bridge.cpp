@@ -231,8 +231,9 @@ EMSCRIPTEN_KEEPALIVE void rope_web_touch_screen(int coarse) {
     web_run().platform->wake();
 }
 
-// The browser's prefers-reduced-motion, as the page starts and whenever it changes: Play starts only
-// when asked (a restored session's animation stops), nothing fades or blinks.
+// The browser's prefers-reduced-motion: as the page starts if it asks for less motion, and whenever it
+// changes. Play starts only when asked (a restored session's animation stops), the laser pointer
+// leaves no trail, the text cursor does not blink.
 EMSCRIPTEN_KEEPALIVE void rope_web_reduced_motion(int reduce) {
     rope::gui::Actions asked;
     asked.ask(rope::gui::act::SetReducedMotion{reduce != 0});

@@ -481,7 +481,7 @@ void ControlsPanel::now_and_view_sections(const AppState& state, const Frequency
     }
     bool reduced_motion = state.reduced_motion;
     if (ImGui::Checkbox("reduced motion", &reduced_motion)) out.ask(act::SetReducedMotion{reduced_motion});
-    item_tooltip("Less motion: Play starts only when you press it, and nothing fades or blinks. Exported animations are unchanged.");
+    item_tooltip("Less motion: Play starts only when you press it, the laser pointer leaves no fading trail and the text cursor does not blink. Exported animations are unchanged.");
 }
 
 void ControlsPanel::status_line(const AppState& state, ImVec2 pos, ImVec2 size, bool opaque) {
