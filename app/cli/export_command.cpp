@@ -10,6 +10,7 @@
 #include "export/handout.hpp"
 #include "lessons/lessons.hpp"
 #include "io/atomic_file.hpp"
+#include "plot/style.hpp"
 
 namespace rope::cli {
 
@@ -134,17 +135,17 @@ std::string handout_kind_list() {
 }  // namespace
 
 std::string export_help() {
-    return "Usage: rope-explorer export FIGURE --out PATH [--scale S] [--width W --height H] [--theme light|dark]\n"
+    return "Usage: rope-explorer export FIGURE --out PATH [--scale S] [--width W --height H] [--theme " + plot::theme_names("|") + "]\n"
            "                            [--clean] [--no-title] [--plot NAME] [--full-resolution] [--alt] [--set key=value]...\n"
            "       rope-explorer export FIGURE --out PATH --animate KEY=FROM:TO [--frames N] [--fps F] [options above]\n"
-           "       rope-explorer export lesson [--lessons FILE] --out FILE.pdf [--handout " + exporting::handout_kind_names("|") + "] [--theme light|dark]\n"
+           "       rope-explorer export lesson [--lessons FILE] --out FILE.pdf [--handout " + exporting::handout_kind_names("|") + "] [--theme " + plot::theme_names("|") + "]\n"
            "Writes one figure as a file, without a display. FIGURE: " + figure_names() + ".\n"
            "The extension of --out picks the format:\n" + format_list({exporting::FormatKind::picture, exporting::FormatKind::table}) +
            "  --out PATH        the file to write (written whole or not at all; the folder must exist)\n"
            "  --scale S         PNG pixels per figure pixel, 0.25 to 8 (2 = the same figure for hi-DPI)\n"
            "  --width W --height H   figure size in pixels at scale 1, 200 to 8000 (default " + default_sizes() +
                "); one of them alone: the other keeps the figure's own aspect\n"
-           "  --theme light|dark     colours (default light)\n"
+           "  --theme " + plot::theme_names("|") + "   colours (default light)\n"
            "  --clean           leave out the cursor and selection marks: the position m and distance n - m\n"
            "                    marker lines, the selected pair's line and highlight, the score matrix's box and\n"
            "                    dashed diagonal (the vectors panel's arrows are its subject and stay)\n"
@@ -180,7 +181,7 @@ int run_handout(const std::string& lessons_file, const std::string& out, exporti
                 const std::string& other_option) {
     if (!other_option.empty())
         throw UsageError("export lesson: " + other_option + " is a figure's option; a handout takes --lessons FILE, --out FILE.pdf, --handout " +
-                         exporting::handout_kind_names("|") + " and --theme light|dark");
+                         exporting::handout_kind_names("|") + " and --theme " + plot::theme_names("|"));
     if (out.empty()) throw UsageError("export lesson: --out FILE.pdf is required");
     if (out.size() < 4 || out.compare(out.size() - 4, 4, ".pdf") != 0)
         throw UsageError("--out " + shorten_for_message(out) + ": a handout is a PDF (--out FILE.pdf)");
@@ -271,9 +272,9 @@ int run_export(ArgCursor& args, const Services& services) {
             if (first_picture_option.empty()) first_picture_option = "--full-resolution";
             options.full_resolution = true;
         } else if (args.take_option("--theme", value)) {
-            if (value == "light") options.theme = plot::ThemeId::light;
-            else if (value == "dark") options.theme = plot::ThemeId::dark;
-            else throw UsageError(refusal("--theme " + shorten_for_message(value), "", "light or dark"));
+            const std::optional<plot::ThemeId> theme = plot::theme_from_name(value);
+            if (!theme) throw UsageError(refusal("--theme " + shorten_for_message(value), "", plot::theme_names()));
+            options.theme = *theme;
         } else {
             const std::string a = args.next();
             if (!a.empty() && a[0] == '-') throw UsageError("export: unknown option '" + shorten_for_message(a) + "' (see export --help)");

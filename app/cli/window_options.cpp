@@ -7,6 +7,7 @@
 
 #include "cli/arguments.hpp"
 #include "lessons/lessons.hpp"
+#include "plot/style.hpp"
 #include "rope/params.hpp"
 #include "session/session.hpp"
 
@@ -87,6 +88,8 @@ void open_file_argument(const std::string& path, GuiOptions& o) {
 // benchmark's and the test drivers'.
 const std::vector<GuiFlag>& gui_flags() {
     using cli::UsageError;
+    static const std::string theme_help =
+        "the colour theme: " + plot::theme_names() + " (high_contrast: white on black, for projectors in bright rooms)";
     static const std::vector<GuiFlag> flags = {
         {"--session", "FILE", "open a session (JSON, or a PNG the app exported: its text chunks hold the state)", false,
          [](GuiOptions& o, const std::string& v) {
@@ -109,12 +112,14 @@ const std::vector<GuiFlag>& gui_flags() {
                  throw UsageError(refusal("--size " + shorten_for_message(v), "", "WIDTHxHEIGHT, each from 320/240 to 16384 (e.g. 1920x1080)"));
              o.size_given = true;
          }},
-        {"--theme", "dark|light", "the colour theme", false,
+        {"--theme", "NAME", theme_help.c_str(), false,
          [](GuiOptions& o, const std::string& v) {
-             if (v != "dark" && v != "light") throw UsageError(refusal("--theme " + shorten_for_message(v), "", "dark or light"));
+             if (!plot::theme_from_name(v)) throw UsageError(refusal("--theme " + shorten_for_message(v), "", plot::theme_names()));
              o.theme = v;
              o.theme_given = true;
          }},
+        {"--reduced-motion", nullptr, "less motion: Play does not start by itself (a session's animation opens paused), the laser pointer leaves no trail, the text cursor does not blink; exported animations are unchanged", false,
+         [](GuiOptions& o, const std::string&) { o.reduced_motion = true; }},
         {"--ui-scale", "S", "the size of type and controls, 0.5 to 4 (default: the monitor's; also ROPE_UI_SCALE)", false,
          [](GuiOptions& o, const std::string& v) {
              NumberRule scale;

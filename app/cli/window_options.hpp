@@ -17,13 +17,14 @@ struct GuiOptions {
     bool size_given = false;
     int bench_frames = 0;           // --bench-frames N
     std::vector<ParamId> sweep_keys;  // --sweep KEY[,KEY...]: each swept for bench_frames frames in turn
-    std::string theme = "dark";     // --theme dark|light
+    std::string theme = "dark";     // --theme: a name of plot::kThemeNames
     float ui_scale = 0;             // --ui-scale S (0: the monitor's content scale; env ROPE_UI_SCALE)
     std::string session;            // --session FILE (JSON, or a PNG the app exported)
     bool fresh = false;             // --fresh: start from the defaults, not the last session
     int lesson = 0;                 // --lesson N: open the lesson at step N (1-based)
     std::string lessons_file;       // --lessons FILE: the lesson file the lesson window steps through
     bool theme_given = false;
+    bool reduced_motion = false;    // --reduced-motion: no Play by itself, no transitions
     int soak_frames = 0;            // --soak-frames N: random parameter changes every frame, memory report
     unsigned long long seed = 1;    // --seed S for --soak-frames
     std::string lesson_walk;        // --lesson-walk DIR: every lesson step forward and back, a PNG each

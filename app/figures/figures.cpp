@@ -137,6 +137,22 @@ FigureResult build_single(const FigureRequest& request, const ParamSet& params, 
 // A picture on screen under this many CSS px high, or of less than this area, is compact (plot::Style).
 constexpr float kCompactBelowHeight = 330, kCompactBelowArea = 120000;
 
+namespace {
+
+// Words in a curve's, a marker's or an axis' colour (a tag, a curve's name beside it) are written in
+// the shade of that colour that reads as text (plot::text_shade): a line needs 3:1, a word 4.5:1.
+// Neutral ink (the theme's text, black or white on a cell) is left as it is.
+void write_words_in_readable_shades(plot::DisplayList& list, const plot::Theme& theme) {
+    for (plot::Command& c : list.commands) {
+        auto* t = std::get_if<plot::TextCmd>(&c);
+        if (!t) continue;
+        const float chroma = std::max({t->color.r, t->color.g, t->color.b}) - std::min({t->color.r, t->color.g, t->color.b});
+        if (chroma > 0.08f) t->color = plot::text_shade(t->color, theme);
+    }
+}
+
+}  // namespace
+
 FigureResult build_figure(const FigureRequest& asked, const ParamSet& params, FigureCache& cache) {
     FigureRequest request = asked;
     const float css_w = request.width / request.style.scale, css_h = request.height / request.style.scale;
@@ -154,6 +170,7 @@ FigureResult build_figure(const FigureRequest& asked, const ParamSet& params, Fi
             return detail::build_compared(request, params, *b, cache, build_single);
         return build_single(request, params, cache);
     }();
+    write_words_in_readable_shades(result.list, request.style.theme);
     // the models by name where something names them (values set by hand alone: a table of numbers only)
     const bool b = request.figure->shows_b && detail::model_b(params);
     if (request.with_table && (b || !detail::named_model(params).empty())) {

@@ -144,9 +144,14 @@ Color colormap_color(ColormapId id, double t) {
     return c;
 }
 
+// Whichever ink has the larger WCAG 2 contrast on the fill (relative luminance of linear sRGB: a
+// mid teal takes the dark ink, 6:1, where white would read at 3:1).
 Color ink_on(Color fill) {
-    const float lum = 0.2126f * fill.r + 0.7152f * fill.g + 0.0722f * fill.b;
-    return lum > 0.55f ? Color{0.05f, 0.05f, 0.08f, 1} : Color{1, 1, 1, 1};
+    const auto linear = [](float v) { return v <= 0.04045f ? v / 12.92f : std::pow((v + 0.055f) / 1.055f, 2.4f); };
+    const Color dark{0.05f, 0.05f, 0.08f, 1}, white{1, 1, 1, 1};
+    const auto luminance = [&](Color c) { return 0.2126f * linear(c.r) + 0.7152f * linear(c.g) + 0.0722f * linear(c.b); };
+    const float under = luminance(fill);
+    return (under + 0.05f) / (luminance(dark) + 0.05f) > 1.05f / (under + 0.05f) ? dark : white;
 }
 
 }  // namespace rope::plot

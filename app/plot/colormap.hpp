@@ -22,7 +22,7 @@ double colormap_position(ColormapId id, double value, double vmin, double vmax);
 // The neutral grey a faded heatmap cell goes to: OKLab lightness 0.60, the cyclic map's mean
 // lightness, so it reads as "no colour" on the light and the dark theme alike.
 Color fade_color();
-// Text that reads on a fill: near-black on a light one, white on a dark one.
+// Text that reads on a fill: near-black or white, whichever has the larger contrast on it.
 Color ink_on(Color fill);
 // `c` faded by weight w in [0, 1]: fade_color() + w^2 (c - fade_color()), in sRGB as the shader does it.
 Color faded(Color c, double weight);

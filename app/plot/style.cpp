@@ -1,6 +1,7 @@
 #include "plot/style.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "plot/colormap.hpp"
 
@@ -28,8 +29,8 @@ Theme dark_theme() {
     t.axis = rgb(150, 156, 170);
     t.grid = rgb(255, 255, 255, 0.08f);
     t.accent = hex(0xD7CB14);
-    t.marker = hex(0x965AFF);
-    t.series = {hex(0x48A7DC), hex(0xE09C08), hex(0x8ACAFE), hex(0x06835F), hex(0xB76693), hex(0xBB5201)};
+    t.marker = hex(0xA06AFF);
+    t.series = {hex(0x48A7DC), hex(0xE09C08), hex(0x8ACAFE), hex(0x06835F), hex(0xBE6E9A), hex(0xBB5201)};
     t.series_dash = kSeriesDash;
     t.ramp_lo = 0.39f;
     t.ramp_hi = 1.0f;
@@ -72,12 +73,51 @@ Theme high_contrast_theme() {
     return t;
 }
 
+const char* theme_name(ThemeId id) {
+    for (const ThemeName& t : kThemeNames)
+        if (t.id == id) return t.name;
+    return kThemeNames[0].name;
+}
+
+std::optional<ThemeId> theme_from_name(std::string_view name) {
+    for (const ThemeName& t : kThemeNames)
+        if (name == t.name) return t.id;
+    return std::nullopt;
+}
+
+std::string theme_names(const char* separator) {
+    std::string out;
+    for (std::size_t i = 0; i < kThemeNames.size(); ++i) {
+        if (i > 0) out += separator ? separator : i + 1 == kThemeNames.size() ? " or " : ", ";
+        out += kThemeNames[i].name;
+    }
+    return out;
+}
+
 Theme theme_by_id(ThemeId id) {
     switch (id) {
         case ThemeId::light: return light_theme();
         case ThemeId::high_contrast: return high_contrast_theme();
         default: return dark_theme();
     }
+}
+
+double contrast_ratio(Color a, Color b) {
+    const auto linear = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    const auto luminance = [&](Color c) { return 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b); };
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+Color text_shade(Color c, const Theme& theme) {
+    constexpr double kText = 4.5;
+    const Color end = contrast_ratio(theme.text, Color{0, 0, 0, 1}) > 10 ? Color{1, 1, 1, 1} : Color{0, 0, 0, 1};
+    Color shade = c;
+    for (int step = 1; step <= 50 && std::min(contrast_ratio(shade, theme.background), contrast_ratio(shade, theme.plot_fill)) < kText; ++step) {
+        const float f = step / 50.0f;
+        shade = {c.r + (end.r - c.r) * f, c.g + (end.g - c.g) * f, c.b + (end.b - c.b) * f, c.a};
+    }
+    return shade;
 }
 
 Color ramp_color(const Theme& theme, double t) {

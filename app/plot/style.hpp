@@ -9,7 +9,9 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "plot/display_list.hpp"
 
@@ -18,6 +20,23 @@ namespace rope::plot {
 class AxisPins;
 
 enum class ThemeId { dark, light, high_contrast };
+
+// The themes' names, the one vocabulary every reader of a theme uses (the `theme=` key of the page's
+// address, --theme, a session's view.theme, a screenshot's view:theme, the menus).
+struct ThemeName {
+    ThemeId id;
+    const char* name;
+};
+inline constexpr std::array<ThemeName, 3> kThemeNames = {{
+    {ThemeId::dark, "dark"},
+    {ThemeId::light, "light"},
+    {ThemeId::high_contrast, "high_contrast"},  // white on black, for projectors in bright rooms
+}};
+const char* theme_name(ThemeId id);
+std::optional<ThemeId> theme_from_name(std::string_view name);
+// What a refusal says is allowed: "dark, light or high_contrast"; `separator` "|" gives a usage line's
+// "dark|light|high_contrast".
+std::string theme_names(const char* separator = nullptr);
 
 struct Theme {
     ThemeId id = ThemeId::dark;
@@ -40,6 +59,13 @@ Theme dark_theme();
 Theme light_theme();
 Theme high_contrast_theme();
 Theme theme_by_id(ThemeId id);
+
+// WCAG 2 contrast ratio of two opaque colours (1 to 21).
+double contrast_ratio(Color a, Color b);
+// The shade of a curve's or a marker's colour its words are written in: the colour itself where it
+// reads as text (4.5:1 on the theme's background and inside its axes), else mixed toward the text's
+// end (black on a light theme, white on a dark one) until it does: the hue stays, the words read.
+Color text_shade(Color c, const Theme& theme);
 
 // Colour of an ordered quantity at t in [0, 1] (0 = first) from the theme's readable part of the
 // sequential colormap: lightness rises with t.

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "figures/registry.hpp"
+#include "plot/style.hpp"
 #include "rope/number_format.hpp"
 #include "rope/number_parse.hpp"
 
@@ -58,8 +59,8 @@ void read_pair(const std::string& key, const std::string& value, PageAddress& ou
         if (key == "panel") out.maximized = f->index;
         else out.embed = std::string(f->name);
     } else if (key == "theme") {
-        if (value == "dark" || value == "light") out.theme = value;
-        else out.errors.push_back(refusal(key, value, "dark or light"));
+        if (plot::theme_from_name(value)) out.theme = value;
+        else out.errors.push_back(refusal(key, value, plot::theme_names()));
     } else if (key == "bench-frames") {
         if (const auto n = whole_number(value, 1, 100000)) out.bench_frames = *n;
         else out.errors.push_back(refusal(key, value, "a number of frames from 1 to 100000"));

@@ -4,7 +4,7 @@
 //   presentation=1    presentation mode (0 leaves it)
 //   page=N|NAME       a page of panels (1-based, or its name)
 //   panel=FIGURE      a panel maximised (vectors, heatmap, ...)
-//   theme=dark|light
+//   theme=dark|light|high_contrast
 //   embed=FIGURE      one panel alone, filling the page (for an <iframe>)
 //   bench-frames=N, sweep=KEY[,KEY...]   the frame benchmark, as the desktop's flags
 // Pairs are joined by '&', each "key=value", percent-encoded. A pair that is wrong is refused with

@@ -13,6 +13,7 @@
 #include "io/atomic_file.hpp"
 #include "io/png_text.hpp"
 #include "io/png_writer.hpp"
+#include "plot/style.hpp"
 #include "session/file_metadata.hpp"
 #include "rope/number_format.hpp"
 #include "rope/number_parse.hpp"
@@ -75,8 +76,8 @@ void apply_view(ViewState& view, const std::string& name, const json& j) {
                 fail(name, "view.page is " + shown(v) + "; it must be a page 0 to " + std::to_string(static_cast<int>(figures::pages().size()) - 1));
             view.page = v.get<int>();
         } else if (k == "theme") {
-            if (!v.is_string() || (v.get<std::string>() != "dark" && v.get<std::string>() != "light"))
-                fail(name, "view.theme is " + shown(v) + "; it must be \"dark\" or \"light\"");
+            if (!v.is_string() || !plot::theme_from_name(v.get<std::string>()))
+                fail(name, "view.theme is " + shown(v) + "; it must be " + plot::theme_names());
             view.theme = v.get<std::string>();
         } else if (k == "presentation") {
             if (!v.is_boolean()) fail(name, "view.presentation is " + shown(v) + "; it must be true or false");
@@ -88,6 +89,9 @@ void apply_view(ViewState& view, const std::string& name, const json& j) {
         } else if (k == "playing") {
             if (!v.is_boolean()) fail(name, "view.playing is " + shown(v) + "; it must be true or false");
             view.playing = v.get<bool>();
+        } else if (k == "reduced_motion") {
+            if (!v.is_boolean()) fail(name, "view.reduced_motion is " + shown(v) + "; it must be true or false");
+            view.reduced_motion = v.get<bool>();
         } else if (k == "lesson_file") {
             if (!v.is_string())
                 fail(name, "view.lesson_file is " + shown(v) + "; it must be a lesson file's path (a string; \"\" for the built-in lesson)");
@@ -197,6 +201,7 @@ std::string session_json(const Session& s) {
                 {"presentation", s.view.presentation},
                 {"lesson_step", s.view.lesson_step},
                 {"playing", s.view.playing},
+                {"reduced_motion", s.view.reduced_motion},
                 {"speed", s.view.speed}}}};
     if (!s.view.lesson_file.empty()) j["view"]["lesson_file"] = s.view.lesson_file;
     return j.dump(2) + "\n";

@@ -14,10 +14,13 @@ namespace rope::session {
 struct ViewState {
     int maximized = -1;         // panel index (0 = panel 1, see figures/registry.hpp), or -1
     int page = 0;               // page of panels (figures::pages())
-    std::string theme = "dark"; // dark | light
+    std::string theme = "dark"; // a name of plot::kThemeNames
     bool presentation = false;
     int lesson_step = -1;       // -1: no lesson open
     bool playing = false;
+    // Less motion (the View section's box, the browser's setting, --reduced-motion): Play does not
+    // start by itself (a session's `playing` is not resumed). Opening a file can turn it on, not off.
+    bool reduced_motion = false;
     double speed = 10;          // animation, tokens per second (0.5 .. 10000)
     std::string lesson_file;    // the lesson file the lesson window steps through; "" the built-in lesson
 };

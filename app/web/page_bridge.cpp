@@ -64,7 +64,7 @@ void apply_view_keys(App& app, const session::PageAddress& a) {
         const int steps = static_cast<int>(state.lesson().steps.size());
         if (a.lesson <= steps) asked.ask(act::GoToLessonStep{a.lesson - 1});
     }
-    if (a.theme) asked.ask(act::SetTheme{*a.theme == "light" ? plot::ThemeId::light : plot::ThemeId::dark});
+    if (a.theme) asked.ask(act::SetTheme{plot::theme_from_name(*a.theme).value_or(plot::ThemeId::dark)});
     if (a.page) asked.ask(act::ShowPage{*a.page});
     if (a.maximized && state.maximized != *a.maximized) asked.ask(act::ToggleMaximized{*a.maximized});
     if (a.presentation && *a.presentation != state.presentation) asked.ask(act::TogglePresentation{});
@@ -228,6 +228,16 @@ EMSCRIPTEN_KEEPALIVE void rope_web_touch_screen(int coarse) {
     state.touch = coarse != 0;
     // the first words a finger reads: no Ctrl+click for it
     if (state.touch && state.status.rfind("Ready.", 0) == 0) state.status = "Ready. Drag the sliders; tap Type beside a slider to type a value.";
+    web_run().platform->wake();
+}
+
+// The browser's prefers-reduced-motion: as the page starts if it asks for less motion, and whenever it
+// changes. Play starts only when asked (a restored session's animation stops), the laser pointer
+// leaves no trail, the text cursor does not blink.
+EMSCRIPTEN_KEEPALIVE void rope_web_reduced_motion(int reduce) {
+    rope::gui::Actions asked;
+    asked.ask(rope::gui::act::SetReducedMotion{reduce != 0});
+    web_run().app->apply(asked);
     web_run().platform->wake();
 }
 

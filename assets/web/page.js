@@ -528,6 +528,11 @@ var Module = (function () {
         var tell = function () { call('rope_web_touch_screen', null, ['number'], [coarse.matches ? 1 : 0]); };
         tell();
         if (coarse.addEventListener) coarse.addEventListener('change', tell);
+        // less motion (the system's setting): Play starts only when asked, nothing fades or blinks
+        var still = matchMedia('(prefers-reduced-motion: reduce)');
+        var tellMotion = function () { call('rope_web_reduced_motion', null, ['number'], [still.matches ? 1 : 0]); };
+        if (still.matches) tellMotion();  // else the session's own setting stands
+        if (still.addEventListener) still.addEventListener('change', tellMotion);
       }
       canvas.focus();
     },

@@ -80,7 +80,7 @@ TEST(Refusals, EveryLessonFileKeyNamesTheValueItRefuses) {
 
 TEST(Refusals, EverySessionKeyNamesTheValueItRefuses) {
     int refused = 0;
-    for (const char* view_key : {"maximized", "page", "theme", "presentation", "lesson_step", "playing", "lesson_file", "speed"})
+    for (const char* view_key : {"maximized", "page", "theme", "presentation", "lesson_step", "playing", "reduced_motion", "lesson_file", "speed"})
         for (const Wrong& wrong : wrong_values())
             expect_named(view_key, wrong, [&] {
                 rope::session::parse_session_json(json{{"parameters", json::object()}, {"view", {{view_key, wrong.value}}}}.dump(), "s.json");

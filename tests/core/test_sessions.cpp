@@ -9,6 +9,8 @@
 #include "lessons/lessons.hpp"
 #include "figures/registry.hpp"
 #include "rope/number_parse.hpp"
+#include "plot/style.hpp"
+#include "session/page_address.hpp"
 #include "session/session.hpp"
 #include "support/process.hpp"
 
@@ -55,6 +57,50 @@ TEST(Sessions, RoundTripKeepsEveryParameterAndTheView) {
     EXPECT_EQ(back.view.speed, 250);
     EXPECT_NE(rope::test::read_file(path).find("\"base\": 500000"), std::string::npos);
     std::remove(path.c_str());
+}
+
+// The third theme and less motion (issue 63) come back from a file, and a wrong value is refused in
+// one line that names the file, the key, the value and what is allowed.
+TEST(Sessions, HighContrastAndReducedMotionRoundTrip) {
+    session::Session s;
+    s.view.theme = "high_contrast";
+    s.view.reduced_motion = true;
+    const std::string path = temp_file("motion.json", "");
+    session::save_session(path, s);
+    const session::Session back = session::load_session(path);
+    EXPECT_EQ(back.view.theme, "high_contrast");
+    EXPECT_TRUE(back.view.reduced_motion);
+    EXPECT_FALSE(session::parse_session_json(R"({"parameters": {}})", "t").view.reduced_motion) << "off unless asked";
+    std::remove(path.c_str());
+    const std::pair<const char*, const char*> refused[] = {
+        {R"({"parameters": {}, "view": {"reduced_motion": "yes"}})", "view.reduced_motion is \"yes\"; it must be true or false"},
+        {R"({"parameters": {}, "view": {"theme": "sepia"}})", "view.theme is \"sepia\"; it must be dark, light or high_contrast"},
+    };
+    for (const auto& [text, message] : refused) {
+        try {
+            session::parse_session_json(text, "bad.json");
+            ADD_FAILURE() << text << " was accepted";
+        } catch (const session::SessionError& e) {
+            EXPECT_NE(std::string(e.what()).find("bad.json"), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+        }
+    }
+}
+
+// theme= in the page's address takes every theme's name and writes the one shown; another word is
+// refused naming the key, the value and the names.
+TEST(Sessions, PageAddressTakesEveryTheme) {
+    for (const plot::ThemeName& theme : plot::kThemeNames) {
+        const session::PageAddress a = session::parse_page_address(std::string("theme=") + theme.name);
+        EXPECT_TRUE(a.errors.empty()) << theme.name;
+        EXPECT_EQ(a.theme.value_or(""), theme.name);
+    }
+    session::ViewState view;
+    view.theme = "high_contrast";
+    EXPECT_NE(session::page_address_of(ParamSet(), view).find("theme=high_contrast"), std::string::npos);
+    const session::PageAddress bad = session::parse_page_address("theme=sepia");
+    ASSERT_EQ(bad.errors.size(), 1u);
+    EXPECT_EQ(bad.errors[0], "theme=sepia in the page's address: dark, light or high_contrast");
 }
 
 TEST(Sessions, UnknownKeysOutsideParametersAreIgnored) {

@@ -413,7 +413,7 @@ TEST_F(Flows, ExportDialogSizePlotAndClean) {
     EXPECT_EQ(png.width, 640);
     EXPECT_EQ(png.height, 400);
     // the picture is the cosine plot alone, clean, as the command line draws it with the same options
-    const std::string theme = d.theme == 0 ? "light" : "dark";
+    const std::string theme = rope::plot::theme_name(d.theme);
     const auto cli = rope::test::export_cli({"sweep", "--out", path("cli.png"), "--plot", "sweep_cosine", "--clean", "--width", "640",
                                              "--height", "400", "--theme", theme, "--set", "position=12"});
     ASSERT_EQ(cli.exit_code, 0) << cli.err;
@@ -431,7 +431,7 @@ TEST_F(Flows, TheExportDialogShowsTheAltTextAndWritesAnHtmlPage) {
     std::snprintf(d.file_name, sizeof d.file_name, "%s", "heatmap.html");
     app.frames_until([&] { return !app.app().exports().alt_text().empty(); }, 120);  // composed in the background
     const std::string alt = app.app().exports().alt_text();
-    const std::string theme = d.theme == 0 ? "light" : "dark";
+    const std::string theme = rope::plot::theme_name(d.theme);
     const auto cli = rope::test::export_cli({"heatmap", "--alt", "--width", std::to_string(d.width), "--height", std::to_string(d.height),
                                              "--theme", theme, "--set", "preset=llama-3-8b", "--set", "position=40"});
     ASSERT_EQ(cli.exit_code, 0) << cli.err;
@@ -1273,4 +1273,54 @@ TEST(History, AGesturesLabelSaysWhereItStartedAndEnded) {
     h.record("base", s0, s1, "slider");
     h.record("base", s1, s2, "slider");
     EXPECT_EQ(h.undo_entries().back().label, "base");
+}
+
+// Less motion (issue 63): a session saved while the animation played starts it again by itself,
+// unless reduced motion is on (--reduced-motion, the session's own view.reduced_motion, or the View
+// section's box, which also stops a playing animation); Space still plays, and a session opened
+// later does not turn reduced motion off. The laser pointer's trail fades over the frames after L is
+// let go; with reduced motion there is none, the dot goes at once.
+TEST_F(Flows, ReducedMotionKeepsPlayStillAndTheLaserWithoutATrail) {
+    std::ofstream(path("playing.json")) << R"({"parameters": {"preset": "llama-3-8b"}, "view": {"playing": true}})";
+    std::ofstream(path("still.json")) << R"({"parameters": {}, "view": {"playing": true, "reduced_motion": true}})";
+    {
+        HeadlessApp app({"--session", path("playing.json")}, 1280, 720);
+        EXPECT_TRUE(app.state().playing) << "without reduced motion the session's animation plays on";
+        EXPECT_FALSE(app.state().reduced_motion);
+        rope::gui::Actions asked;
+        asked.ask(rope::gui::act::SetReducedMotion{true});
+        app.app().apply(asked);
+        EXPECT_FALSE(app.state().playing) << "turning reduced motion on stops it";
+    }
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"--session", path("playing.json"), "--reduced-motion"},
+                                                 std::vector<std::string>{"--session", path("still.json")}}) {
+        HeadlessApp app(args, 1280, 720);
+        ASSERT_TRUE(app.settle()) << args.back();
+        EXPECT_TRUE(app.state().reduced_motion) << args.back();
+        EXPECT_FALSE(app.state().playing) << args.back() << ": Play does not start by itself";
+        app.key(GLFW_KEY_SPACE);
+        app.frame();
+        EXPECT_TRUE(app.state().playing) << args.back() << ": Space still plays";
+        // a session opened over it asks for motion: the reader's setting stands, the animation waits
+        app.app().apply(rope::gui::act::OpenSession{"open", rope::session::load_session(path("playing.json")), path("playing.json"), nullptr});
+        EXPECT_TRUE(app.state().reduced_motion) << args.back() << ": a file turns less motion on, never off";
+        EXPECT_FALSE(app.state().playing) << args.back();
+    }
+    for (bool reduced : {false, true}) {
+        HeadlessApp app({"--fresh", "--lesson", "4"}, 1280, 720);
+        app.state().presentation = true;
+        app.state().reduced_motion = reduced;
+        ASSERT_TRUE(app.settle());
+        auto& input = app.platform().input();
+        input.push(rope::gui::InputEvent::key(GLFW_KEY_L, GLFW_PRESS, 0));
+        for (float x : {400.f, 420.f, 440.f}) {
+            app.move(x, 300);
+            app.frame();
+        }
+        input.push(rope::gui::InputEvent::key(GLFW_KEY_L, GLFW_RELEASE, 0));
+        app.frame();
+        EXPECT_EQ(app.app().pointing().animating(), !reduced) << (reduced ? "no trail to fade" : "the trail fades");
+        ASSERT_TRUE(app.settle());
+        EXPECT_FALSE(app.app().pointing().animating());
+    }
 }

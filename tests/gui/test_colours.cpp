@@ -11,14 +11,20 @@
 //  - the sequential map rises in lightness, the diverging one falls away from its centre on both
 //    sides, the cyclic one ends where it starts;
 //  - the ImGui controls (text, slider track and grab, checkbox frame and mark, buttons) have >= 3:1
-//    contrast (4.5:1 for text) against what they sit on, in the dark, light and high-contrast themes.
+//    contrast (4.5:1 for text) against what they sit on, in the dark, light and high-contrast themes;
+//  - every text colour of each theme (the figures' text and tick labels, the controls' text and
+//    section titles, the error line) is >= 4.5:1 against everything the theme draws it on, and every
+//    line, mark and frame (axes and the heatmap's frame, outlines, slider grabs, check marks, the
+//    keyboard focus, scrollbar grabs) >= 3:1 (WCAG 2.2 1.4.3 and 1.4.11).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "figures/registry.hpp"
@@ -112,9 +118,7 @@ std::string text(plot::Color c) {
 }
 
 const plot::ThemeId kThemes[] = {plot::ThemeId::dark, plot::ThemeId::light, plot::ThemeId::high_contrast};
-const char* name(plot::ThemeId t) {
-    return t == plot::ThemeId::light ? "light" : t == plot::ThemeId::high_contrast ? "high_contrast" : "dark";
-}
+const char* name(plot::ThemeId t) { return plot::theme_name(t); }
 
 struct Named {
     std::string name;
@@ -350,4 +354,146 @@ TEST(Colours, ControlsContrastInEveryTheme) {
         EXPECT_GE(contrast(col(ImGuiCol_TextDisabled, window), window), 4.5) << where << " section titles";
         EXPECT_GE(contrast(color(gui::ui_error_text(id)), window), 4.5) << where << " error text";
     }
+}
+
+namespace {
+
+// A colour as drawn (over what it is drawn on) and the least contrast WCAG asks of it there.
+struct ColourPair {
+    std::string what, on;  // "text", "button"
+    plot::Color colour, under;
+    double least;  // 4.5 text, 3 a line, a mark or a frame (and text of 18 pt, 24 px, or more)
+};
+
+constexpr double kText = 4.5, kNonText = 3.0;
+
+// Every pair a theme draws: the figures' colours on the figure background and inside the axes, the
+// controls' colours (ui_style) on each of their own backgrounds. ImGui blends a translucent colour
+// over what is under it; so does this.
+std::vector<ColourPair> theme_pairs(plot::ThemeId id) {
+    const plot::Theme t = plot::theme_by_id(id);
+    const ImGuiStyle s = gui::ui_style(id, 1.0f);
+    std::vector<ColourPair> pairs;
+    for (const auto& [on, under] : {std::pair{"figure background", t.background}, std::pair{"plot area", over(t.plot_fill, t.background)}}) {
+        pairs.push_back({"figure text", on, t.text, under, kText});
+        pairs.push_back({"tick labels (muted)", on, t.muted, under, kText});
+        pairs.push_back({"axes, ticks and the heatmap's frame", on, t.axis, under, kNonText});
+        pairs.push_back({"controls' text (panel headers)", on, color(s.Colors[ImGuiCol_Text]), under, kText});
+    }
+    const plot::Color window = color(s.Colors[ImGuiCol_WindowBg]);
+    auto bg = [&](ImGuiCol c) { return over(color(s.Colors[c]), window); };
+    const std::pair<const char*, ImGuiCol> text_grounds[] = {
+        {"window", ImGuiCol_WindowBg},        {"child window", ImGuiCol_ChildBg},       {"popup and tooltip", ImGuiCol_PopupBg},
+        {"field", ImGuiCol_FrameBg},          {"hovered field", ImGuiCol_FrameBgHovered}, {"active field", ImGuiCol_FrameBgActive},
+        {"button", ImGuiCol_Button},          {"hovered button", ImGuiCol_ButtonHovered}, {"pressed button", ImGuiCol_ButtonActive},
+        {"header", ImGuiCol_Header},          {"hovered header", ImGuiCol_HeaderHovered}, {"active header", ImGuiCol_HeaderActive},
+        {"title bar", ImGuiCol_TitleBg},      {"active title bar", ImGuiCol_TitleBgActive}, {"collapsed title bar", ImGuiCol_TitleBgCollapsed},
+        {"menu bar", ImGuiCol_MenuBarBg},     {"tab", ImGuiCol_Tab},                    {"hovered tab", ImGuiCol_TabHovered},
+        {"current tab", ImGuiCol_TabActive},  {"unfocused tab", ImGuiCol_TabUnfocused}, {"unfocused current tab", ImGuiCol_TabUnfocusedActive},
+        {"table header", ImGuiCol_TableHeaderBg}, {"table row", ImGuiCol_TableRowBg}, {"other table row", ImGuiCol_TableRowBgAlt},
+        {"selected text", ImGuiCol_TextSelectedBg},
+    };
+    for (const auto& [on, c] : text_grounds) {
+        const plot::Color under = c == ImGuiCol_TextSelectedBg ? over(color(s.Colors[c]), bg(ImGuiCol_FrameBgActive)) : bg(c);
+        pairs.push_back({"text", on, over(color(s.Colors[ImGuiCol_Text]), under), under, kText});
+    }
+    // section titles, the lesson's and the presenter's notes, a field's hint
+    for (ImGuiCol c : {ImGuiCol_WindowBg, ImGuiCol_ChildBg, ImGuiCol_PopupBg, ImGuiCol_FrameBg})
+        pairs.push_back({"muted text (TextDisabled)", c == ImGuiCol_FrameBg ? "field" : c == ImGuiCol_PopupBg ? "popup" : "window",
+                         color(s.Colors[ImGuiCol_TextDisabled]), bg(c), kText});
+    pairs.push_back({"error line", "window", color(gui::ui_error_text(id)), window, kText});
+    // what a user must find: outlines, the grab on its track, the check mark in its box, the focus
+    pairs.push_back({"outline (Border)", "window", over(color(s.Colors[ImGuiCol_Border]), window), window, kNonText});
+    pairs.push_back({"slider grab", "field", color(s.Colors[ImGuiCol_SliderGrab]), bg(ImGuiCol_FrameBg), kNonText});
+    pairs.push_back({"dragged slider grab", "active field", color(s.Colors[ImGuiCol_SliderGrabActive]), bg(ImGuiCol_FrameBgActive), kNonText});
+    pairs.push_back({"check mark", "field", color(s.Colors[ImGuiCol_CheckMark]), bg(ImGuiCol_FrameBg), kNonText});
+    pairs.push_back({"check mark", "hovered field", color(s.Colors[ImGuiCol_CheckMark]), bg(ImGuiCol_FrameBgHovered), kNonText});
+    pairs.push_back({"keyboard focus (NavHighlight)", "window", color(s.Colors[ImGuiCol_NavHighlight]), window, kNonText});
+    pairs.push_back({"keyboard focus (NavHighlight)", "button", color(s.Colors[ImGuiCol_NavHighlight]), bg(ImGuiCol_Button), kNonText});
+    const plot::Color track = bg(ImGuiCol_ScrollbarBg);
+    pairs.push_back({"scrollbar grab", "scrollbar", over(color(s.Colors[ImGuiCol_ScrollbarGrab]), track), track, kNonText});
+    return pairs;
+}
+
+}  // namespace
+
+// Issue 63: every text colour at least 4.5:1 against what it is drawn on, every line, mark and frame
+// at least 3:1, in every theme; a failure names the theme, the pair and both colours.
+TEST(Colours, EveryThemeColourPairContrasts) {
+    for (plot::ThemeId id : kThemes) {
+        const std::vector<ColourPair> pairs = theme_pairs(id);
+        EXPECT_GE(pairs.size(), 40u);
+        for (const ColourPair& p : pairs) {
+            const double ratio = contrast(p.colour, p.under);
+            EXPECT_GE(ratio, p.least) << name(id) << ": " << p.what << " " << text(p.colour) << " on " << p.on << " "
+                                      << text(p.under) << " is " << ratio << ":1, below " << p.least << ":1";
+        }
+    }
+}
+
+namespace {
+
+// Where a text's middle is, roughly (its width is not known here: a little way in from its anchor).
+plot::Vec2 text_middle(const plot::TextCmd& t) {
+    plot::Vec2 p = t.pos;
+    const float along = t.halign == plot::HAlign::left ? 0.3f * t.size : t.halign == plot::HAlign::right ? -0.3f * t.size : 0;
+    const float across = t.valign == plot::VAlign::top ? 0.5f * t.size : t.valign == plot::VAlign::bottom ? -0.5f * t.size : 0;
+    if (t.vertical) p.x += across, p.y -= along;
+    else p.x += along, p.y += across;
+    return p;
+}
+
+// The colour under a point after the commands before `end` are drawn on `background`: filled
+// rectangles and circles (a label's box, a cell); nullopt over a heatmap's image (its cells vary).
+std::optional<plot::Color> colour_under(const plot::DisplayList& list, std::size_t end, plot::Vec2 p, plot::Color background) {
+    std::optional<plot::Color> under = background;
+    for (std::size_t i = 0; i < end; ++i) {
+        if (const auto* r = std::get_if<plot::RectCmd>(&list.commands[i]); r && r->fill.a > 0 && r->rect.contains(p))
+            under = over(r->fill, under.value_or(background));
+        else if (const auto* c = std::get_if<plot::CircleCmd>(&list.commands[i]);
+                 c && c->fill.a > 0 && std::hypot(p.x - c->center.x, p.y - c->center.y) <= c->radius)
+            under = over(c->fill, under.value_or(background));
+        else if (const auto* m = std::get_if<plot::ImageCmd>(&list.commands[i]); m && m->rect.contains(p))
+            under.reset();
+    }
+    return under;
+}
+
+}  // namespace
+
+// Every figure's words in every theme, as the panels build them: each text at least 4.5:1 against
+// what it is drawn on (3:1 at 24 px, 18 pt, or more), whatever colour it is in (a curve's label in
+// the curve's hue, a marker's tag in the marker's, a cell's number on the cell).
+TEST(Colours, EveryFiguresTextContrastsWithWhatItIsOn) {
+    int texts = 0;
+    const std::vector<ParamSet> states = {
+        state({}), state({{"scaling", "yarn"}, {"factor", "8"}, {"compare", "linear,ntk,dynamic,yarn,llama3,longrope"}, {"compare_to", "llama-3.1-8b"}})};
+    for (plot::ThemeId id : kThemes) {
+        std::set<std::string> reported;
+        for (const ParamSet& params : states)
+        for (const figures::FigureDescriptor* figure : figures::all_figures()) {
+            figures::FigureCache cache;
+            figures::FigureRequest r;
+            r.figure = figure;
+            r.width = 1600;
+            r.height = 1000;
+            r.style.theme = plot::theme_by_id(id);
+            const figures::FigureResult built = figures::build_figure(r, params, cache);
+            const plot::DisplayList& list = built.list;
+            for (std::size_t i = 0; i < list.commands.size(); ++i) {
+                const auto* t = std::get_if<plot::TextCmd>(&list.commands[i]);
+                if (!t) continue;
+                const std::optional<plot::Color> under = colour_under(list, i, text_middle(*t), r.style.theme.background);
+                if (!under) continue;
+                ++texts;
+                const double least = t->size >= 24 * r.style.scale ? kNonText : kText;
+                const plot::Color shown = over(t->color, *under);
+                const double ratio = contrast(shown, *under);
+                if (ratio < least && reported.insert(std::string(figure->name) + text(shown) + text(*under)).second)
+                    ADD_FAILURE() << name(id) << " " << figure->name << ": '" << t->text << "' in " << text(shown) << " on "
+                                  << text(*under) << " is " << ratio << ":1, below " << least << ":1";
+            }
+        }
+    }
+    EXPECT_GT(texts, 1000);
 }

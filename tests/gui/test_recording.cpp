@@ -304,7 +304,7 @@ TEST_F(Recording, ARecordingHoldsThePatchGridsColourKeyStill) {
     d.rec.format = rope::exporting::FileFormat::png_folder;
     d.width = 1200;
     d.height = 900;
-    d.theme = 0;
+    d.theme = rope::plot::ThemeId::light;
     std::snprintf(d.file_name, sizeof d.file_name, "patch-grid");
     d.file_name_typed = true;
     app.key(GLFW_KEY_ENTER);

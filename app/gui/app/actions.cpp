@@ -147,6 +147,11 @@ bool apply_to_state(AppState& state, const Action& action) {
                 return true;
             },
             [&](const act::SetTheme& a) { return state.theme = a.theme, true; },
+            [&](const act::SetReducedMotion& a) {
+                state.reduced_motion = a.on;
+                if (a.on && state.playing) toggle_play(state);
+                return true;
+            },
             [&](const act::TogglePresentation&) {
                 state.presentation = !state.presentation;
                 if (state.on_page) state.fullscreen = state.presentation;  // a page presents in the browser's full screen

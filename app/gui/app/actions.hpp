@@ -117,6 +117,9 @@ struct RestoreGrid {};  // Esc
 struct SetTheme {
     plot::ThemeId theme;
 };
+struct SetReducedMotion {  // on: a playing animation stops too
+    bool on;
+};
 struct TogglePresentation {};
 struct TogglePresenterView {};  // the presenter's own window (presenting turns on with it)
 struct ToggleFullscreen {};
@@ -177,7 +180,7 @@ namespace rope::gui {
 using Action = std::variant<act::ChangeParams, act::SetParam, act::SelectKey, act::SetNumber, act::ReplaceParams, act::OpenSession, act::UseLesson, act::StepPosition,
                             act::StepPair, act::BaseNotch, act::Undo, act::Redo, act::StepLesson, act::OpenLesson, act::Reveal, act::Guess, act::EditLesson, act::GoToLessonStep, act::ToggleLessonEditor, act::CloseLesson,
                             act::TogglePlay, act::SetSpeed, act::ShowPage, act::NextPage, act::PageParts, act::ToggleMaximized, act::RestoreGrid,
-                            act::SetTheme, act::TogglePresentation, act::TogglePresenterView, act::ToggleFullscreen, act::ZoomUi, act::ShowDrawer, act::ShowShortcuts, act::ToggleShortcuts, act::TogglePanelHelp,
+                            act::SetTheme, act::SetReducedMotion, act::TogglePresentation, act::TogglePresenterView, act::ToggleFullscreen, act::ZoomUi, act::ShowDrawer, act::ShowShortcuts, act::ToggleShortcuts, act::TogglePanelHelp,
                             act::HoverLinked, act::OpenExportDialog, act::OpenFileDialog, act::WriteHandout, act::LessonSaved, act::SetSessionPath, act::SetStatus,
                             act::CancelRecording, act::Screenshot, act::Quit, act::CopyLink>;
 

@@ -338,6 +338,7 @@ void App::frame() {
     const double now = platform_.now();
     io.DeltaTime = static_cast<float>(std::clamp(now - last_time_, 1e-4, 0.25));
     last_time_ = now;
+    io.ConfigInputTextCursorBlink = !state_.reduced_motion;  // a steady cursor for less motion
     const plot::Vec2 window = platform_.window_size(), framebuffer = platform_.framebuffer_size();
     io.DisplaySize = ImVec2(window.x, window.y);
     if (window.x > 0 && window.y > 0) io.DisplayFramebufferScale = ImVec2(framebuffer.x / window.x, framebuffer.y / window.y);
@@ -489,7 +490,7 @@ bool App::wants_frame() const {
 double App::wake_after() const {
     if (wants_frame()) return 0;
     if (state_.playing) return 1.0 / 120;  // animation: frames paced by the driver, input still wakes it
-    if (text_field_active_) return 0.5;    // the text cursor blinks
+    if (text_field_active_ && !state_.reduced_motion) return 0.5;  // the text cursor blinks
     return -1;
 }
 

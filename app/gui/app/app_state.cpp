@@ -268,10 +268,11 @@ session::Session current_session(const AppState& state) {
     s.params = state.params();
     s.view.maximized = state.maximized;
     s.view.page = state.page;
-    s.view.theme = state.theme == plot::ThemeId::light ? "light" : "dark";
+    s.view.theme = plot::theme_name(state.theme);
     s.view.presentation = state.presentation;
     s.view.lesson_step = state.lesson_step();
     s.view.playing = state.playing;
+    s.view.reduced_motion = state.reduced_motion;
     s.view.speed = state.speed;
     s.view.lesson_file = state.lesson_file();
     return s;
@@ -290,9 +291,11 @@ void apply_session(AppState& state, const session::Session& s, const std::string
 void apply_view(AppState& state, const session::ViewState& view) {
     state.maximized = view.maximized;
     state.page = state.maximized >= 0 ? figures::figure_at(state.maximized).page : view.page;
-    state.theme = view.theme == "light" ? plot::ThemeId::light : plot::ThemeId::dark;
+    state.theme = plot::theme_from_name(view.theme).value_or(plot::ThemeId::dark);
     state.presentation = view.presentation;
-    state.playing = view.playing;
+    // less motion is the reader's: a file can ask for it, never take it away
+    state.reduced_motion = state.reduced_motion || view.reduced_motion;
+    state.playing = view.playing && !state.reduced_motion;  // with less motion Play starts only when asked
     state.speed = view.speed;
     state.play_position = static_cast<double>(state.params()[P::position]);
 }

@@ -102,6 +102,10 @@ public:
     // People point by touch here (a phone's or a tablet's page): the pictures' words give no key or
     // hover hints.
     bool touch = false;
+    // Less motion (the browser's prefers-reduced-motion, --reduced-motion, the View section): Play
+    // starts only when asked, the laser pointer leaves no fading trail, the text cursor does not
+    // blink. Exported animations are files a person asked for: unchanged.
+    bool reduced_motion = false;
     int page = 0;          // which page of panels the grid shows (figures::pages())
     // Where a page's panels do not all fit legibly at once (a projector, a small window), the grid
     // shows them a few at a time: `page_part` of `page_parts`, Tab stepping through them.

@@ -190,10 +190,6 @@ json lesson(const AppState& state) {
     return out;
 }
 
-const char* theme_name(plot::ThemeId id) {
-    return id == plot::ThemeId::light ? "light" : id == plot::ThemeId::high_contrast ? "high_contrast" : "dark";
-}
-
 std::string fixed(double v, int digits) {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%.*f", digits, v);
@@ -275,7 +271,7 @@ std::string ReaderDocument::json(App& app) {
     const auto& names = figures::pages();
     const std::string page = state.page >= 0 && state.page < static_cast<int>(names.size()) ? text_of(names[static_cast<std::size_t>(state.page)]) : "";
     doc["title"] = "RoPE Explorer: " + page;
-    doc["theme"] = theme_name(effective_theme(state));
+    doc["theme"] = plot::theme_name(effective_theme(state));
     doc["presenting"] = state.presentation;
     doc["embedded"] = state.embedded >= 0;
     doc["pages"] = pages(state);
@@ -388,9 +384,7 @@ Actions ReaderDocument::actions_of(const std::string& text, const App& app) {
         else if (what == "present") out.ask(act::TogglePresentation{});
         else if (what == "lesson") state.lesson_step() >= 0 ? out.ask(act::CloseLesson{}) : out.ask(act::OpenLesson{});
     } else if (j.contains("theme")) {
-        const std::string name = j.value("theme", "");
-        if (name == "dark" || name == "light" || name == "high_contrast")
-            out.ask(act::SetTheme{name == "light" ? plot::ThemeId::light : name == "dark" ? plot::ThemeId::dark : plot::ThemeId::high_contrast});
+        if (const std::optional<plot::ThemeId> theme = plot::theme_from_name(j.value("theme", ""))) out.ask(act::SetTheme{*theme});
     }
     return out;
 }

@@ -274,7 +274,7 @@ exporting::ExportOptions options_of(const ExportDialogState& d) {
     o.scale = d.recording ? d.rec.scale : d.scale;
     o.width = d.width;
     o.height = d.height;
-    o.theme = d.theme == 0 ? plot::ThemeId::light : plot::ThemeId::dark;
+    o.theme = d.theme;
     // a table holds the numbers: the picture's options do not apply
     const bool picture = d.recording || exporting::file_format(d.format).kind != exporting::FormatKind::table;
     o.clean = picture && d.clean;
@@ -386,12 +386,13 @@ void draw_picture_fields(ExportDialogState& d, const AppState& state, const Pane
 
 // Theme, file name and folder (a download has no folder).
 void draw_file_fields(ExportDialogState& d, bool download) {
-    ImGui::RadioButton("light", &d.theme, 0);
-    ImGui::SameLine();
-    ImGui::RadioButton("dark", &d.theme, 1);
-    ImGui::SameLine();
+    // light first: what a file is most often for
+    for (plot::ThemeId id : {plot::ThemeId::light, plot::ThemeId::dark, plot::ThemeId::high_contrast}) {
+        if (ImGui::RadioButton(plot::theme_name(id), d.theme == id)) d.theme = id;
+        ImGui::SameLine();
+    }
     ImGui::TextUnformatted("theme");
-    item_tooltip("Colours of the file: light (white background) suits blog posts and print.");
+    item_tooltip("Colours of the file: light (white background) suits blog posts and print; high_contrast is white on black.");
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * dialog_em::kLabelRoom);
     const bool folder = d.recording && d.rec.format == exporting::FileFormat::png_folder;
     if (ImGui::InputText(folder ? "folder name" : "file name", d.file_name, sizeof d.file_name)) d.file_name_typed = true;

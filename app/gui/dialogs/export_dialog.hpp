@@ -27,7 +27,7 @@ struct ExportDialogState {
     int panel = 0;
     exporting::FileFormat format = exporting::FileFormat::png;  // a picture's or a table's format
     float scale = 2;
-    int theme = 0;   // light, dark
+    plot::ThemeId theme = plot::ThemeId::light;  // light suits blog posts and print
     int width = 800, height = 480;  // figure pixels at scale 1 (the figure's export size when opened)
     int plot = -1;                  // one plot alone (index into FigureDescriptor::plots), -1 the whole figure
     bool clean = false;             // leave out the cursor and selection marks

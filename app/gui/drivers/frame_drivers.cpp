@@ -278,6 +278,7 @@ StartState starting_state(const GuiOptions& options) {
     }
     cli::apply_sets(start.session.params, options.sets);
     if (options.theme_given) start.session.view.theme = options.theme;
+    if (options.reduced_motion) start.session.view.reduced_motion = true;
     if (!options.lesson_walk.empty()) {
         struct stat st {};
         if (stat(options.lesson_walk.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))

@@ -471,9 +471,17 @@ void ControlsPanel::now_and_view_sections(const AppState& state, const Frequency
         ImGui::Text("attention factor = %.6g", f.attention_factor);
     }
     Section section("View", sections_resized_);
-    bool light = state.theme == plot::ThemeId::light;
-    if (ImGui::Checkbox("light theme", &light)) out.ask(act::SetTheme{light ? plot::ThemeId::light : plot::ThemeId::dark});
-    item_tooltip("Switch between the dark and the light colour theme.");
+    ImGui::TextUnformatted("colour theme");
+    for (const plot::ThemeName& theme : plot::kThemeNames) {
+        if (theme.id != plot::kThemeNames[0].id) ImGui::SameLine();
+        if (ImGui::RadioButton(theme.name, state.theme == theme.id) && state.theme != theme.id) out.ask(act::SetTheme{theme.id});
+        item_tooltip(theme.id == plot::ThemeId::high_contrast
+                         ? "White on black with the brightest colours: for projectors in bright rooms (presenting always uses it)."
+                         : "The colour theme of the pictures and the controls.");
+    }
+    bool reduced_motion = state.reduced_motion;
+    if (ImGui::Checkbox("reduced motion", &reduced_motion)) out.ask(act::SetReducedMotion{reduced_motion});
+    item_tooltip("Less motion: Play starts only when you press it, the laser pointer leaves no fading trail and the text cursor does not blink. Exported animations are unchanged.");
 }
 
 void ControlsPanel::status_line(const AppState& state, ImVec2 pos, ImVec2 size, bool opaque) {

@@ -61,8 +61,10 @@ void PointingTools::draw(const AppState& state, double now, Renderer& renderer) 
             if (stroke.size() == 1) draw->AddCircleFilled(stroke.front(), width / 2, colour);
             else draw->AddPolyline(stroke.data(), static_cast<int>(stroke.size()), colour, ImDrawFlags_None, width);
         }
-    // the laser: the dot where the pointer is, the trail fading over kTrailSeconds
-    if (laser_ && (trail_.empty() || trail_.back().at.x != mouse.x || trail_.back().at.y != mouse.y)) trail_.push_back({mouse, now});
+    // the laser: the dot where the pointer is, the trail fading over kTrailSeconds (none with less
+    // motion: the dot alone, where the pointer is now)
+    if (state.reduced_motion) trail_.clear();
+    else if (laser_ && (trail_.empty() || trail_.back().at.x != mouse.x || trail_.back().at.y != mouse.y)) trail_.push_back({mouse, now});
     while (!trail_.empty() && now - trail_.front().time > kTrailSeconds && !(laser_ && trail_.size() == 1)) trail_.pop_front();
     for (std::size_t i = 1; i < trail_.size(); ++i) {
         const float fade = static_cast<float>(1 - (now - trail_[i].time) / kTrailSeconds);

@@ -1,7 +1,7 @@
-// Pointing while presenting: a laser pointer (hold L: a bright dot with a short fading trail), a pen
-// (D: the pointer draws over the panels; C, or a change of lesson step, clears it) and a zoom lens
-// (Z on and off: a round 2x magnifier under the pointer). They are drawn over the window only
-// (ImGui's foreground): a screenshot (F12) has them, an export never does.
+// Pointing while presenting: a laser pointer (hold L: a bright dot with a short fading trail, the dot
+// alone with reduced motion), a pen (D: the pointer draws over the panels; C, or a change of lesson
+// step, clears it) and a zoom lens (Z on and off: a round 2x magnifier under the pointer). They are
+// drawn over the window only (ImGui's foreground): a screenshot (F12) has them, an export never does.
 #pragma once
 
 #include <imgui.h>
