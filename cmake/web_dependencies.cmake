@@ -9,8 +9,26 @@
 enable_language(C)  # zlib, libpng and stb are C
 # C++ exceptions as WebAssembly's own (the app's refusals are exceptions; emscripten's default would
 # abort at the first throw), and WebAssembly SIMD where the desktop build would use SSE/AVX.
-add_compile_options(-fwasm-exceptions -msimd128)
-add_link_options(-fwasm-exceptions)
+#
+# The checked page (ROPE_WEB_CHECKED; .ci/setup --hardening builds it in build-web-checked):
+# everything, Dear ImGui, zlib and libpng included, with AddressSanitizer (Debian's emscripten ships
+# its runtime, libasan_rt, prebuilt in its frozen cache), at -O1 as AddressSanitizer's authors
+# advise; emscripten's runtime assertions at their most (-sASSERTIONS=2) and every assignment of the
+# stack pointer checked against the stack's end (-sSTACK_OVERFLOW_CHECK=2); the function names kept,
+# so that a report names them; the link's own optimisation (binaryen's wasm-opt) at -O1 too. A report
+# aborts the page: an uncaught exception, which fails the page's test. Its C++ exceptions go through
+# JavaScript (-fexceptions), not WebAssembly's own: with emscripten 3.1.6 (clang 14) AddressSanitizer
+# and -fwasm-exceptions do not go together (emscripten issue 14035): a throw in a function with catch
+# handlers can trap ("RuntimeError: unreachable" in rope::ParamSet::parse at the first refused
+# address key, which the page without the sanitizer refuses as it should; a small program that throws
+# from a catch handler traps the same way).
+if(ROPE_WEB_CHECKED)
+  add_compile_options(-fexceptions -msimd128 -fsanitize=address -O1)
+  add_link_options(-fexceptions -fsanitize=address -O1 -sASSERTIONS=2 -sSTACK_OVERFLOW_CHECK=2 --profiling-funcs)
+else()
+  add_compile_options(-fwasm-exceptions -msimd128)
+  add_link_options(-fwasm-exceptions)
+endif()
 set(ROPE_DEBIAN_SOURCES "" CACHE PATH "Where Debian's source packages imgui, zlib and libpng1.6 are unpacked (.ci/setup --web)")
 if(NOT IS_DIRECTORY "${ROPE_DEBIAN_SOURCES}")
   message(FATAL_ERROR "ROPE_DEBIAN_SOURCES='${ROPE_DEBIAN_SOURCES}' is not a folder: build the browser app with `bash .ci/setup --web`")

@@ -14,7 +14,10 @@
 #include <stdexcept>
 #include <thread>
 
+#include <gtest/gtest.h>
+
 #include "support/process.hpp"
+#include "support/web_page.hpp"
 
 extern char** environ;
 
@@ -94,7 +97,49 @@ Chromium::Chromium(int width, int height, const std::string& profile_dir) {
     command("Emulation.setDeviceMetricsOverride", {{"width", width}, {"height", height}, {"deviceScaleFactor", 1}, {"mobile", false}});
 }
 
+void Chromium::let_run(double seconds) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (;;) {
+        for (std::size_t end; (end = buffer_.find('\0')) != std::string::npos;) {
+            const nlohmann::json message = nlohmann::json::parse(buffer_.substr(0, end), nullptr, false);
+            buffer_.erase(0, end + 1);
+            if (!message.is_discarded() && message.contains("method")) note_event(message);
+        }
+        const double left = seconds - seconds_since(t0);
+        if (left <= 0) return;
+        pollfd fd{from_browser_, POLLIN, 0};
+        const int ready = poll(&fd, 1, static_cast<int>(left * 1000) + 1);
+        if (ready < 0) return;
+        if (ready == 0) continue;
+        char chunk[65536];
+        const ssize_t n = read(from_browser_, chunk, sizeof chunk);
+        if (n <= 0) return;  // the browser has gone: what it said is noted
+        buffer_.append(chunk, static_cast<std::size_t>(n));
+    }
+}
+
+void Chromium::guard() {
+    if (session_.empty() || from_browser_ < 0) return;
+    try {
+        let_run(0.5 * web_patience());  // frames after the test's last step
+    } catch (...) {
+    }
+    auto last_lines = [&] {  // the console's last lines: a sanitizer's report and its stack
+        std::string text;
+        const std::size_t from = console_.size() > 60 ? console_.size() - 60 : 0;
+        for (std::size_t i = from; i < console_.size(); ++i) text += "\n  " + console_[i].substr(0, 400);
+        return text;
+    };
+    for (const std::string& e : exceptions_)
+        ADD_FAILURE() << "the page threw an uncaught exception (Runtime.exceptionThrown): " << e.substr(0, 4000) << "\nthe console's last lines:"
+                      << last_lines();
+    if (exceptions_.empty() && !fatal_console_.empty())
+        ADD_FAILURE() << "the page reported a fault on its console: " << fatal_console_.front().substr(0, 4000) << "\nthe console's last lines:"
+                      << last_lines();
+}
+
 Chromium::~Chromium() {
+    guard();
     if (to_browser_ >= 0) {
         try {
             send({{"id", next_id_++}, {"method", "Browser.close"}});
@@ -129,7 +174,8 @@ std::string Chromium::read_message() {
             return message;
         }
         pollfd fd{from_browser_, POLLIN, 0};
-        if (poll(&fd, 1, 120000) <= 0) throw std::runtime_error("chromium said nothing for two minutes");
+        if (poll(&fd, 1, static_cast<int>(web_deadline(120) * 1000)) <= 0)
+            throw std::runtime_error("chromium said nothing for " + std::to_string(static_cast<int>(web_deadline(120))) + " s");
         char chunk[65536];
         const ssize_t n = read(from_browser_, chunk, sizeof chunk);
         if (n <= 0) throw std::runtime_error("chromium's pipe closed");
@@ -147,6 +193,11 @@ void Chromium::note_event(const nlohmann::json& event) {
         std::string text = p.value("type", "");
         for (const auto& a : p["args"]) text += " " + (a.contains("value") ? (a["value"].is_string() ? a["value"].get<std::string>() : a["value"].dump()) : a.value("description", ""));
         console_.push_back(text);
+        // emscripten's abort ("Aborted(...)", also a failed -sASSERTIONS check's), a RuntimeError
+        // (a trap: "memory access out of bounds", "unreachable"), a sanitizer's report
+        if (text.find("Aborted(") != std::string::npos || text.find("RuntimeError") != std::string::npos ||
+            text.find("AddressSanitizer") != std::string::npos || text.find("UndefinedBehaviorSanitizer") != std::string::npos)
+            fatal_console_.push_back(text);
     }
 }
 
@@ -174,7 +225,7 @@ void Chromium::open(const std::string& url) {
     loaded_ = false;
     command("Page.navigate", {{"url", url}});
     const auto t0 = std::chrono::steady_clock::now();
-    while (!loaded_ && seconds_since(t0) < 120) {  // a busy machine loads the page's wasm slowly
+    while (!loaded_ && seconds_since(t0) < web_deadline(120)) {  // a busy machine loads the page's wasm slowly
         const nlohmann::json message = nlohmann::json::parse(read_message(), nullptr, false);
         if (!message.is_discarded() && message.contains("method")) note_event(message);
     }

@@ -4,6 +4,12 @@
 // makes and every uncaught error. WebGL 2 through SwiftShader. No network: a network namespace of its
 // own where the machine allows one (unshare -n), and in any case no host resolves and the proxy
 // does not exist.
+//
+// The guard: a page test fails on any uncaught exception of the page (Runtime.exceptionThrown) and on
+// any fatal report it prints (emscripten's "Aborted(...)", a RuntimeError, AddressSanitizer's
+// report), also one that comes after the test's last step: when a Chromium is closed it first lets
+// the page run for half a second (times web_patience()), noting what it does, then adds a failure
+// to the running test for each such fault. Every page test opens its pages through this class.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -61,9 +67,14 @@ public:
     // samples, largest first ("name share").
     std::vector<std::pair<std::string, double>> profile(double seconds);
 
+    // Lets the page run for `seconds`, noting its events (exceptions, console) as they come.
+    void let_run(double seconds);
+
     // Every URL the page asked for, and every uncaught exception's text.
     const std::vector<std::string>& requests() const { return requests_; }
     const std::vector<std::string>& exceptions() const { return exceptions_; }
+    // The console's messages that report a fault: emscripten's abort, a RuntimeError, a sanitizer.
+    const std::vector<std::string>& fatal_console() const { return fatal_console_; }
     // The console's messages (type: text).
     const std::vector<std::string>& console() const { return console_; }
 
@@ -73,6 +84,7 @@ private:
     nlohmann::json receive(int id);  // the reply to `id`; events seen on the way are kept
     void note_event(const nlohmann::json& event);
     std::string read_message();
+    void guard();  // the guard (above), on closing
 
     int pid_ = -1;
     int to_browser_ = -1, from_browser_ = -1;
@@ -80,7 +92,7 @@ private:
     std::string session_;
     std::string buffer_;
     bool loaded_ = false;
-    std::vector<std::string> requests_, exceptions_, console_;
+    std::vector<std::string> requests_, exceptions_, console_, fatal_console_;
 };
 
 }  // namespace rope::test

@@ -18,14 +18,15 @@
 #include "support/chromium.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
+#include "support/web_page.hpp"
 
 using rope::test::Chromium;
 using rope::test::run_process;
 
 namespace embed_sizes {
 
-const std::string kEmbedUrl = "file://" + std::string(ROPE_WEB_PAGE);
-constexpr double kEmbedPatience = 120;   // s: only a fault waits this long
+const std::string kEmbedUrl = rope::test::web_page_url();
+const double kEmbedPatience = rope::test::web_deadline();  // s: only a fault waits this long
 constexpr double kLeastShare = 0.40;  // of the frame, for the main plot's data
 // The figures that do not yet reach kLeastShare at every one of these sizes, each held at its worst
 // share over the sizes as measured, less two points, so that none gets worse meanwhile: video_frames

@@ -17,14 +17,15 @@
 #include "rope/params.hpp"
 #include "support/chromium.hpp"
 #include "support/temp_dir.hpp"
+#include "support/web_page.hpp"
 
 using rope::test::Chromium;
 using nlohmann::json;
 
 namespace reader_page {
 
-const std::string kUrl = std::string("file://") + ROPE_WEB_PAGE;
-constexpr double kPatience = 120;  // seconds: only a real fault waits this long
+const std::string kUrl = rope::test::web_page_url();
+const double kPatience = rope::test::web_deadline();  // seconds: only a real fault waits this long
 
 class Reader : public rope::test::TempDirTest {
 protected:
@@ -43,7 +44,7 @@ protected:
     }
     // Every uncaught exception, also one thrown after the test's last step.
     void no_exceptions(Chromium& c) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(700));
+        c.let_run(0.7 * rope::test::web_patience());
         c.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))");
         EXPECT_TRUE(c.exceptions().empty()) << c.exceptions().front();
     }

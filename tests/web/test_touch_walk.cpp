@@ -21,13 +21,14 @@
 #include "support/chromium.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
+#include "support/web_page.hpp"
 
 using rope::test::Chromium;
 
 namespace touch_walk {
 
-const std::string kWalkUrl = "file://" + std::string(ROPE_WEB_PAGE);
-constexpr double kWalkPatience = 120;  // s: only a fault waits this long
+const std::string kWalkUrl = rope::test::web_page_url();
+const double kWalkPatience = rope::test::web_deadline();  // s: only a fault waits this long
 
 struct Device {
     const char* name;
