@@ -357,6 +357,11 @@ void Chromium::emulate(int width, int height, double device_pixel_ratio, bool mo
     if (mobile) command("Emulation.setEmitTouchEventsForMouse", {{"enabled", false}});
 }
 
+void Chromium::prefer_reduced_motion(bool reduce) {
+    command("Emulation.setEmulatedMedia",
+            {{"features", nlohmann::json::array({{{"name", "prefers-reduced-motion"}, {"value", reduce ? "reduce" : "no-preference"}}})}});
+}
+
 void Chromium::wheel(double x, double y, double dy) {
     command("Input.dispatchMouseEvent", {{"type", "mouseWheel"}, {"x", x}, {"y", y}, {"deltaX", 0}, {"deltaY", dy}});
 }

@@ -30,6 +30,8 @@ public:
     // The viewport from now on: width x height CSS pixels at `device_pixel_ratio`; `mobile`: a phone or
     // a tablet (a mobile viewport, touch events and no mouse hover: what the page sees on one).
     void emulate(int width, int height, double device_pixel_ratio, bool mobile);
+    // The system's prefers-reduced-motion as the page's media queries see it from now on.
+    void prefer_reduced_motion(bool reduce);
 
     // Opens `url` and waits for its load event.
     void open(const std::string& url);
