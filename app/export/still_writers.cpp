@@ -1,6 +1,8 @@
 #include "export/still_writers.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "export/export.hpp"
 #include "export/svg_writer.hpp"
@@ -28,12 +30,23 @@ std::string csv_cell(const std::string& s) {
 
 }  // namespace
 
-std::string table_csv(const figures::DataTable& t) {
+namespace {
+
+// The rows to write: all of them, or `count` spread evenly from the first to the last.
+std::vector<std::size_t> rows_to_write(std::size_t all, std::size_t count) {
+    std::vector<std::size_t> rows;
+    const std::size_t shown = count == 0 ? all : std::min(all, count);
+    for (std::size_t i = 0; i < shown; ++i) rows.push_back(count == 0 || shown == 1 ? i : i * (all - 1) / (shown - 1));
+    return rows;
+}
+
+std::string csv_of_rows(const figures::DataTable& t, std::size_t count) {
     std::string out;
     if (!t.text_rows.empty()) {
         for (std::size_t c = 0; c < t.columns.size(); ++c) out += (c ? "," : "") + csv_cell(t.columns[c]);
         out += '\n';
-        for (const auto& row : t.text_rows) {
+        for (const std::size_t r : rows_to_write(t.text_rows.size(), count)) {
+            const auto& row = t.text_rows[r];
             for (std::size_t c = 0; c < row.size(); ++c) out += (c ? "," : "") + csv_cell(row[c]);
             out += '\n';
         }
@@ -47,7 +60,7 @@ std::string table_csv(const figures::DataTable& t) {
     if (b_apart) out += ",model_b_name";
     out += '\n';
     char buf[kMaxNumberChars];
-    for (std::size_t r = 0; r < t.rows(); ++r) {
+    for (const std::size_t r : rows_to_write(t.rows(), count)) {
         const std::string& label = r < t.labels.size() ? t.labels[r] : "";
         if (labelled) out += label + (t.values.empty() ? "" : ",");
         for (std::size_t c = 0; c < t.values.size(); ++c) {
@@ -67,5 +80,11 @@ std::string table_csv(const figures::DataTable& t) {
     }
     return out;
 }
+
+}  // namespace
+
+std::string table_csv(const figures::DataTable& t) { return csv_of_rows(t, 0); }
+
+std::string table_csv_sample(const figures::DataTable& t, std::size_t count) { return csv_of_rows(t, count == 0 ? 1 : count); }
 
 }  // namespace rope::exporting

@@ -32,5 +32,9 @@ void write_html_file(const StillFile& file, ExportResult& result);  // export/ht
 
 // The CSV text of a figure's data table (header, then shortest round-trip numbers).
 std::string table_csv(const figures::DataTable& table);
+// The same with the header and only `count` (at least 1) of its rows, spread evenly from the first to
+// the last (all of them when it has fewer): a short table's worth, without writing a heatmap's
+// tens of thousands of rows to read six.
+std::string table_csv_sample(const figures::DataTable& table, std::size_t count);
 
 }  // namespace rope::exporting

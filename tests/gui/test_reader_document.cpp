@@ -6,6 +6,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "export/still_writers.hpp"
 #include "gui/app/reader_document.hpp"
 #include "support/headless_app.hpp"
 #include "support/temp_dir.hpp"
@@ -61,6 +62,33 @@ TEST(ReaderWords, ATableKeepsItsFirstAndLastRowsAndQuotedCells) {
     const rope::gui::ReaderTable q = rope::gui::reader_table_of_csv("key,value\nrope_scaling,\"{\"\"type\"\": 1, x}\"\n");
     ASSERT_EQ(q.rows.size(), 1u);
     EXPECT_EQ(q.rows[0][1], "{\"type\": 1, x}");
+}
+
+// The reader's short table is written from six rows of the figure's table, not from its whole CSV (a
+// heatmap's is 300,000 numbers): the same six lines the whole CSV has at those rows.
+TEST(ReaderWords, ASampledTableIsTheWholeCsvsLinesAtEvenlySpreadRows) {
+    rope::figures::DataTable t;
+    t.columns = {"position", "angle"};
+    t.values = {{}, {}};
+    for (int r = 0; r < 100; ++r) {
+        t.values[0].push_back(r);
+        t.values[1].push_back(r * 0.1);
+    }
+    std::vector<std::string> all;
+    const std::string whole = rope::exporting::table_csv(t);
+    for (std::size_t at = 0; at < whole.size();) {
+        const std::size_t end = whole.find('\n', at);
+        all.push_back(whole.substr(at, end - at));
+        at = end + 1;
+    }
+    std::string expected = all[0] + "\n";
+    for (const int row : {0, 19, 39, 59, 79, 99}) expected += all[static_cast<std::size_t>(1 + row)] + "\n";
+    EXPECT_EQ(rope::exporting::table_csv_sample(t, 6), expected);
+    EXPECT_EQ(rope::exporting::table_csv_sample(t, 1000), whole);  // fewer rows than asked: all of them
+    const rope::gui::ReaderTable shown = rope::gui::reader_table_of_csv(rope::exporting::table_csv_sample(t, rope::gui::ReaderTable::kRows));
+    ASSERT_EQ(shown.rows.size(), 6u);
+    EXPECT_EQ(shown.rows.back()[0], "99");
+    EXPECT_EQ(shown.rows.back()[1], "9.9");
 }
 
 TEST_F(ReaderDocumentTest, HoldsWhatTheScreenShowsAndActsAsTheControlsDo) {

@@ -375,7 +375,7 @@ TEST_F(WebPage, AnEmbeddedPanelFillsItsFrame) {
 }
 
 // The numbers behind the pictures (each figure's CSV as the page computes it) against the desktop's:
-// the same double arithmetic and the same shortest round-trip digits, so a value differs only where
+// the same double arithmetic and the same shortest round-trip digits (an equal value is equal text), so a value differs only where
 // the browser's C library (musl: fdlibm's sin, cos, pow, ...) and glibc round a transcendental
 // function's last bit differently, and what is computed from it (an angle m·θ at m = 4097 carries
 // θ's last bit 4097 times). What the screen shows (a few digits) is the same: the pictures above are
@@ -409,6 +409,9 @@ TEST_F(WebPage, TheNumbersAreTheDesktopsToTwelveDigitsAndMostlyEqual) {
                 ASSERT_TRUE(*end_a == '\0' && *end_b == '\0' && !ca[k].empty()) << figure << " line " << line << ": " << ca[k] << " vs " << cb[k];
                 ++values;
                 ++differ;
+                // the same double is the same text (the page's digits come from the browser's own shortest
+                // round-trip formatter, the desktop's from std::to_chars)
+                EXPECT_NE(x, y) << figure << " line " << line << ": one value written two ways: " << ca[k] << " vs " << cb[k];
                 // (a difference of two close numbers keeps their absolute error: 1e-12 of at least 1)
                 EXPECT_LE(std::abs(x - y), 1e-12 * std::max({1.0, std::abs(x), std::abs(y)})) << figure << " line " << line << ": " << ca[k] << " vs " << cb[k];
             }

@@ -333,7 +333,8 @@ bool ReaderDocument::build_one_table(App& app) {
                 std::tie(o.width, o.height) = figures::default_export_size(*v.figure, params);
                 const std::unique_ptr<plot::TextMeasure> measure = exporting::file_text_measure();
                 const figures::FigureResult fig = exporting::build_for_file(*v.figure, params, o, *measure, true, app.cache());
-                kept.table = reader_table_of_csv(exporting::table_csv(fig.table));
+                kept.table = reader_table_of_csv(exporting::table_csv_sample(fig.table, ReaderTable::kRows));
+                kept.table.all_rows = fig.table.rows();
             }
         } catch (const std::exception&) {
             // no table: the figure's alt text still says what it shows
