@@ -135,14 +135,18 @@ var Module = (function () {
     for (var i = 0; finger && i < list.length; ++i) if (list[i].identifier === finger.id) return list[i];
     return null;
   }
-  function endFinger(at, lifted) {
+  // `when`: the lift's event time. A long press is a finger held kLongPress both by the events' own
+  // times and by when the page handled them, not a timer's: on a slow page (a phone, the checked
+  // build) a frame can hold the main thread past a timer while a quick tap's lift waits its turn, and
+  // a touch's start can wait as long before the page sees it; only a finger truly held is both.
+  function endFinger(at, lifted, when) {
     if (!finger) return;
-    clearTimeout(finger.timer);
+    var held = when !== undefined && Math.min(when - finger.since, performance.now() - finger.handled) >= kLongPress;
     var dx = (at || finger.at).cssX - finger.start.cssX;
     if (finger.mode === 'press') touch(lifted ? 2 : 5, at || finger.at);
     else if (finger.mode === 'flip' && lifted && Math.abs(dx) >= kFlip) call('rope_web_flip', null, ['number'], [dx < 0 ? 1 : -1]);
     else if (finger.mode === 'edge' && lifted && dx >= kFlip) call('rope_web_open_drawer', null, [], []);
-    else if (finger.mode === 'hover' && lifted && !finger.long) {  // a tap
+    else if (finger.mode === 'hover' && lifted && !held) {  // a tap
       if (finger.types) willType();
       touch(0, finger.start);
       touch(2, finger.start);
@@ -164,9 +168,8 @@ var Module = (function () {
     var t = e.changedTouches[0], at = touchPoint(t);
     var target = call('rope_web_touch_target', 'number', ['number', 'number'], [at.x, at.y]);
     var r = canvas.getBoundingClientRect();
-    finger = { id: t.identifier, start: at, at: at, mode: 'hover', long: false, scrolls: (target & 3) === 1,
+    finger = { id: t.identifier, start: at, at: at, mode: 'hover', since: e.timeStamp, handled: performance.now(), scrolls: (target & 3) === 1,
                flips: (target & 3) === 3, edge: (target & 4) !== 0 && at.cssX - r.left < kEdge, types: (target & 8) !== 0 };
-    finger.timer = setTimeout(function () { if (finger && finger.mode === 'hover') finger.long = true; }, kLongPress);
     touch(3, at);
   }, { capture: true, passive: false });
   window.addEventListener('touchmove', function (e) {
@@ -185,7 +188,6 @@ var Module = (function () {
     if (e.cancelable) e.preventDefault();
     var at = touchPoint(t), dx = at.cssX - finger.start.cssX, dy = at.cssY - finger.start.cssY;
     if (finger.mode === 'hover' && Math.hypot(dx, dy) > kSlop) {
-      clearTimeout(finger.timer);
       var sideways = Math.abs(dx) > Math.abs(dy);
       if (finger.edge && sideways && dx > 0) { finger.mode = 'edge'; touch(4, at); }
       else if (finger.flips && sideways) { finger.mode = 'flip'; touch(4, at); }
@@ -201,7 +203,7 @@ var Module = (function () {
   function touchEnded(e) {
     if (e.touches.length < 2) pinch = null;
     var t = fingerOf(e.changedTouches);
-    if (t) endFinger(touchPoint(t), e.type === 'touchend');
+    if (t) endFinger(touchPoint(t), e.type === 'touchend', e.timeStamp);
     if (e.target === canvas) {
       e.stopPropagation();
       // no mouse events made up after a tap: they would press the same button again
