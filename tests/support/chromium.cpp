@@ -122,11 +122,10 @@ void Chromium::guard() {
     if (session_.empty() || from_browser_ < 0) return;
     try {
         // frames after the test's last step: half a second (times the patience). On the checked page,
-        // by the page's own clock, awaited: its main thread is busy for seconds at a time there (it
-        // builds the figures' tables at export size), so what was due before it answers still runs
-        // and the events it sends on the way are noted. (On the page the awaited half second takes
-        // about ten seconds after a start, for reasons not yet found, so there the browser's time is
-        // taken as it comes.)
+        // by the page's own clock, awaited: a frame there can take a second or more, so what was due
+        // before it answers still runs and the events it sends on the way are noted. (The page's own
+        // stall of 12-14 s after a settle, the reader's heatmap table written as its whole CSV, is
+        // gone since e2af792; the page keeps the browser's time as it comes.)
         if (web_page_checked()) {
             evaluate("new Promise(done => setTimeout(() => done(true), " + std::to_string(static_cast<int>(500 * web_patience())) + "))");
             let_run(0.2);
