@@ -30,34 +30,25 @@ public:
     bool run_until(double) override { return false; }
 };
 
-#else
-
-double now_seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
-
-// The page's one thread: work waits in a queue (pictures first) for the frames' spare time.
-class MainThreadExecutor : public Executor {
-public:
-    void post(std::function<void()> work, Priority priority) override {
-        (priority == Priority::pictures ? pictures_ : long_work_).push_back(std::move(work));
-    }
-    bool concurrent() const override { return false; }
-    bool run_until(double deadline) override {
-        while ((!pictures_.empty() || !long_work_.empty()) && now_seconds() < deadline) {
-            auto& queue = !pictures_.empty() ? pictures_ : long_work_;
-            std::function<void()> work = std::move(queue.front());
-            queue.pop_front();
-            work();
-        }
-        return !pictures_.empty() || !long_work_.empty();
-    }
-
-private:
-    std::deque<std::function<void()>> pictures_, long_work_;
-};
-
 #endif
 
+[[maybe_unused]] double now_seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+
 }  // namespace
+
+void SpareTimeExecutor::post(std::function<void()> work, Priority priority) {
+    (priority == Priority::pictures ? pictures_ : long_work_).push_back(std::move(work));
+}
+
+bool SpareTimeExecutor::run_until(double deadline) {
+    for (bool first = true; (!pictures_.empty() || !long_work_.empty()) && (first || clock_() < deadline); first = false) {
+        auto& queue = !pictures_.empty() ? pictures_ : long_work_;
+        std::function<void()> work = std::move(queue.front());
+        queue.pop_front();
+        work();
+    }
+    return !pictures_.empty() || !long_work_.empty();
+}
 
 void lower_this_thread(Priority priority) {
 #ifndef __EMSCRIPTEN__
@@ -71,7 +62,7 @@ Executor& background() {
 #ifndef __EMSCRIPTEN__
     static ThreadExecutor executor;
 #else
-    static MainThreadExecutor executor;
+    static SpareTimeExecutor executor(now_seconds);
 #endif
     return executor;
 }

@@ -4,6 +4,7 @@
 // Callers keep their results in caches keyed by their inputs' values either way.
 #pragma once
 
+#include <deque>
 #include <functional>
 #include <future>
 #include <memory>
@@ -24,9 +25,26 @@ public:
     // Whether posted work runs beside the caller (threads); if not, a caller that needs a result
     // within this frame computes it itself.
     virtual bool concurrent() const = 0;
-    // The page's spare time: runs posted work until `deadline` (now()'s clock) or none is left;
+    // The page's spare time: runs one piece of posted work, then more until `deadline` (now()'s clock) or none is left;
     // whether any is left. Threads need none of this (false).
     virtual bool run_until(double deadline) = 0;
+};
+
+// The page's one thread: work waits in a queue (pictures first) for the frames' spare time. Built on
+// the desktop too, where its tests run; `clock` is now() in seconds.
+class SpareTimeExecutor : public Executor {
+public:
+    explicit SpareTimeExecutor(std::function<double()> clock) : clock_(std::move(clock)) {}
+    void post(std::function<void()> work, Priority priority) override;
+    bool concurrent() const override { return false; }
+    // One piece of work at least, then more while there is time: a page whose frames take the
+    // whole budget (a slow phone, the checked build) while frames keep coming (a dialog open, Play)
+    // would otherwise never run an export or a recording.
+    bool run_until(double deadline) override;
+
+private:
+    std::function<double()> clock_;
+    std::deque<std::function<void()>> pictures_, long_work_;
 };
 
 // This build's executor: threads on the desktop, the page's spare time in the browser.

@@ -83,12 +83,15 @@ void tell_page_typing(WebRun& run) {
 EM_JS(void, rope_page_reader, (const char* document), { if (Module['ropePage']) Module['ropePage'].reader(UTF8ToString(document)); });
 
 void tell_page_reader(WebRun& run, double now) {
-    constexpr double kEvery = 0.5;  // seconds: the live region speaks at most twice a second
-    if (!run.reader_due || now - run.reader_at < kEvery) return;
+    // seconds: the live region speaks at most twice a second, and the document is written no more
+    // often either, whether it changed or not (frames that run on, a dialog open or Play, would
+    // otherwise write it every frame: on a slow page that was most of each frame)
+    constexpr double kEvery = 0.5;
+    if (!run.reader_due || now - run.reader_written_at < kEvery) return;
     run.reader_due = false;
+    run.reader_written_at = now;
     std::string document = run.reader.json(*run.app);
     if (document == run.reader_sent) return;
-    run.reader_at = now;
     run.reader_sent = std::move(document);
     rope_page_reader(run.reader_sent.c_str());
 }

@@ -35,11 +35,11 @@ struct WebRun {
     std::string bench_report;  // the frame benchmark's report, once it is done
     std::string address;       // the fragment last told to the page
     bool typing = false;       // a text field has the keyboard (told to the page: a phone shows its keyboard)
-    // the document beside the canvas for screen readers: what was sent last, when, and whether a
-    // frame ran since (the state may have changed)
+    // the document beside the canvas for screen readers: what was sent last, when it was last
+    // written, and whether a frame ran since (the state may have changed)
     ReaderDocument reader;
     std::string reader_sent;
-    double reader_at = -1e9;
+    double reader_written_at = -1e9;
     bool reader_due = true;
 };
 
