@@ -377,9 +377,16 @@ void Chromium::wheel(double x, double y, double dy) {
 }
 
 void Chromium::tap(double x, double y) {
-    command("Input.dispatchTouchEvent", {{"type", "touchStart"}, {"touchPoints", nlohmann::json::array({{{"x", x}, {"y", y}, {"id", 0}}})}});
-    std::this_thread::sleep_for(std::chrono::milliseconds(60));
-    command("Input.dispatchTouchEvent", {{"type", "touchEnd"}, {"touchPoints", nlohmann::json::array()}});
+    // Each event carries the time a finger would make it: the lift 60 ms after the touch, however
+    // long the page took to take the touch (the protocol answers a touch only once the page has
+    // handled it, so on a page busy for a second the lift would otherwise come a second late, and
+    // the page would rightly call that finger held).
+    constexpr double kTapSeconds = 0.06;
+    const double touched = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    command("Input.dispatchTouchEvent",
+            {{"type", "touchStart"}, {"touchPoints", nlohmann::json::array({{{"x", x}, {"y", y}, {"id", 0}}})}, {"timestamp", touched}});
+    std::this_thread::sleep_for(std::chrono::duration<double>(kTapSeconds));
+    command("Input.dispatchTouchEvent", {{"type", "touchEnd"}, {"touchPoints", nlohmann::json::array()}, {"timestamp", touched + kTapSeconds}});
 }
 
 void Chromium::touch_drag(double x0, double y0, double x1, double y1, int steps) {

@@ -52,7 +52,7 @@ public:
     void mouse(const std::string& type, double x, double y, int buttons = 0);  // mousePressed/Released/Moved
     void drag(double x0, double y0, double x1, double y1, int steps);
     void wheel(double x, double y, double dy);
-    // One finger touching (x, y) and lifting (a tap).
+    // One finger touching (x, y) and lifting 60 ms later by the events' own times (a tap), however long the page takes.
     void tap(double x, double y);
     // One finger down at (x0, y0), moving to (x1, y1) in `steps` steps (20 ms apart), then lifted.
     void touch_drag(double x0, double y0, double x1, double y1, int steps);
