@@ -30,9 +30,11 @@ public:
     bool run_until(double) override { return false; }
 };
 
-#endif
+#else
 
-[[maybe_unused]] double now_seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+double now_seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+
+#endif
 
 }  // namespace
 

@@ -7,8 +7,10 @@
 #include <stdlib.h>
 
 #include <cstring>
+#include <nlohmann/json.hpp>
 #include <string>
 
+#include "gui/app/screen_layout.hpp"
 #include "gui/input/input.hpp"
 #include "support/headless_app.hpp"
 #include "support/temp_dir.hpp"
@@ -180,4 +182,78 @@ TEST(FrameBatch, PacesWhatImGuiMustSee) {
         FrameBatch next(false);
         EXPECT_TRUE(next.admit(InputEvent::button(0, GLFW_RELEASE, 0)));
     }
+}
+
+// A tap on a slider's Type button (a touch screen's way to type a value) makes a text field take the
+// keys a frame or two later. The app runs frames only while it wants them, as the page's loop does;
+// when it stops, io.WantTextInput (what tells the page to give a phone's keyboard its field) must
+// already say so. It did not when the click came a frame late: the field was active, the app asleep,
+// the page never told, and the phone's keyboard typed into nothing.
+TEST_F(Input, ATextFieldThatTookTheKeysIsKnownBeforeTheAppSleeps) {
+    HeadlessApp app({"--fresh"});
+    app.state().touch = true;
+    ASSERT_TRUE(app.settle());
+    const nlohmann::json targets = nlohmann::json::parse(rope::gui::layout_report(app.app(), 1))["targets"];
+    ASSERT_TRUE(targets.contains("type:position")) << targets.dump();
+    const nlohmann::json r = targets["type:position"];
+    const float x = r[0].get<float>() + r[2].get<float>() / 2, y = r[1].get<float>() + r[3].get<float>() / 2;
+    // the click's release in a frame of its own after the press, then the pointer gone (a finger lifted)
+    app.move(x, y);
+    app.platform().input().push(InputEvent::button(0, GLFW_PRESS, 0));
+    app.frame();
+    app.platform().input().push(InputEvent::button(0, GLFW_RELEASE, 0));
+    app.platform().input().push(InputEvent::pointer_gone());
+    int frames = 0;
+    for (; frames < 100 && (app.app().wants_frame() || app.app().working()); ++frames) app.frame();
+    ASSERT_LT(frames, 100);
+    EXPECT_TRUE(ImGui::GetIO().WantTextInput) << "the app slept with a field taking the keys that the page was never told of";
+    app.type("77");
+    app.key(GLFW_KEY_ENTER);
+    drain(app);
+    EXPECT_EQ(position(app), 77);
+}
+
+// Presenting on a touch screen, a tap shows the corner's Menu for a few seconds (the room sees only
+// that). When they are up the app draws a frame without it by itself: it used to stay on screen until
+// the next input, however long nobody touched the screen.
+TEST_F(Input, ThePresentingMenuLeavesTheScreenWhenItsTimeIsUp) {
+    HeadlessApp app({"--fresh"}, 844, 390);
+    app.state().touch = true;
+    app.state().presentation = true;
+    ASSERT_TRUE(app.settle());
+    auto menu_shown = [&] { return nlohmann::json::parse(rope::gui::layout_report(app.app(), 1))["targets"].contains("presenting:Menu"); };
+    EXPECT_FALSE(menu_shown()) << "the room sees no menu until someone taps";
+    EXPECT_EQ(app.app().wake_after(), -1);
+    app.click(422, 195);
+    ASSERT_TRUE(app.settle());
+    ASSERT_TRUE(menu_shown());
+    // the driver sleeps until the app asks to wake, then draws a frame
+    const double wake = app.app().wake_after();
+    EXPECT_GT(wake, 0) << "the app would sleep with the Menu on screen until the next input";
+    EXPECT_LE(wake, 4.1);
+    app.platform().advance(wake);
+    app.frame();
+    ASSERT_TRUE(app.settle());
+    EXPECT_FALSE(menu_shown()) << "the Menu's time is up";
+    EXPECT_EQ(app.app().wake_after(), -1) << "and the app sleeps";
+    // the Menu's list open stays open, and the app sleeps meanwhile
+    app.click(422, 195);
+    ASSERT_TRUE(app.settle());
+    const nlohmann::json menu = nlohmann::json::parse(rope::gui::layout_report(app.app(), 1))["targets"]["presenting:Menu"];
+    ASSERT_TRUE(menu.is_array());
+    app.click(menu[0].get<float>() + menu[2].get<float>() / 2, menu[1].get<float>() + menu[3].get<float>() / 2);
+    ASSERT_TRUE(app.settle());
+    EXPECT_TRUE(nlohmann::json::parse(rope::gui::layout_report(app.app(), 1))["targets"].contains("menu:Leave presentation"));
+    EXPECT_EQ(app.app().wake_after(), -1) << "an open list wakes nothing";
+    // a finger on the Menu keeps it past its seconds (a slow page's tap can take them between the
+    // touch and the lift)
+    app.click(422, 195);  // the list closed by a tap elsewhere
+    ASSERT_TRUE(app.settle());
+    EXPECT_FALSE(nlohmann::json::parse(rope::gui::layout_report(app.app(), 1))["targets"].contains("menu:Leave presentation"));
+    app.move(menu[0].get<float>() + 4, menu[1].get<float>() + 4);
+    ASSERT_TRUE(app.settle());
+    app.platform().advance(6);
+    app.move(menu[0].get<float>() + 5, menu[1].get<float>() + 4);
+    ASSERT_TRUE(app.settle());
+    EXPECT_TRUE(menu_shown()) << "the Menu went from under a finger resting on it";
 }

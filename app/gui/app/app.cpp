@@ -218,6 +218,7 @@ void App::layout() {
         asked.ask(act::ShowDrawer{false});
         apply(asked);
     }
+    if (!state_.presentation || !state_.touch) way_back_menu_open_ = false;  // (its list went with presenting)
     if (state_.embedded >= 0) {  // one panel with its own header, filling the frame: nothing else
         draw_panels(state_, panels_, ui_, asked, ImVec2(0, 0), display, state_.embedded);
         apply(asked);
@@ -392,6 +393,10 @@ void App::frame() {
     if (state_.params() != params_before || state_.maximized != maximized_before || state_.page != page_before || io.MouseWheel != 0)
         settle_frames_ = std::max(settle_frames_, 2);
     if (contents_resized() || controls_.sections_resized()) settle_frames_ = std::max(settle_frames_, 1);
+    // a text field that took the keys (or let them go) in this frame shows in io.WantTextInput only as
+    // the next frame starts: that frame comes before the app sleeps, so the page hears of it and gives
+    // a phone's keyboard its field (a tap on Type whose click came a frame late was otherwise left so)
+    if ((ImGui::GetCurrentContext()->WantTextInputNextFrame == 1) != io.WantTextInput) settle_frames_ = std::max(settle_frames_, 1);
     text_field_active_ = io.WantTextInput;
     apply_view_changes();
     if (state_.params() != trimmed_params_ && ++frames_since_trim_ >= 600) idle();  // a long drag or animation
@@ -490,8 +495,15 @@ bool App::wants_frame() const {
 double App::wake_after() const {
     if (wants_frame()) return 0;
     if (state_.playing) return 1.0 / 120;  // animation: frames paced by the driver, input still wakes it
-    if (text_field_active_ && !state_.reduced_motion) return 0.5;  // the text cursor blinks
-    return -1;
+    double wake = -1;
+    if (text_field_active_ && !state_.reduced_motion) wake = 0.5;  // the text cursor blinks
+    // presenting by touch, the corner's Menu leaves the screen when its time is up (a frame then), not
+    // at the next input, however long that takes (while its list is open it stays)
+    if (state_.presentation && !way_back_menu_open_ && way_back_until_ >= platform_.now()) {
+        const double left = way_back_until_ - platform_.now() + 0.01;
+        wake = wake < 0 ? left : std::min(wake, left);
+    }
+    return wake;
 }
 
 // F12: saved on the first complete frame (figures still computing in the background are waited

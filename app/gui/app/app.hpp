@@ -156,6 +156,8 @@ private:
     bool applied_touch_ = false;
     bool drawer_shown_ = false;     // and it was drawn in the last frame
     double way_back_until_ = -1;    // presenting by touch: the corner's Menu shows until then
+    int way_back_shown_at_frame_ = -1;  // the frame whose tap showed it
+    bool way_back_menu_open_ = false;  // and its list is open (it stays until a choice or a tap elsewhere)
     bool applied_fullscreen_ = false;
     int frames_ = 0;
     int settle_frames_ = 3;  // frames to draw after a change before sleeping

@@ -21,12 +21,14 @@ constexpr ImGuiWindowFlags kOverlay = ImGuiWindowFlags_NoTitleBar | ImGuiWindowF
 // `root` and its child windows over every other window, in their order (Dear ImGui finds the hovered
 // window, and draws, in its list's order: a root moved alone would cover its own children). Done as a
 // window opens over others, not every frame: a popup opened from it later must stay over it.
+// Moved in the list itself: ImGui::BringWindowToDisplayFront leaves a root where it is when one of its
+// children is already in front, as a child made in this frame is (the drawer's first opening: the
+// root, and with it every child, stayed under the dimmed rest, and the first tap on a control closed
+// the drawer).
 void bring_to_front(ImGuiWindow* root) {
     if (!root) return;
-    ImVector<ImGuiWindow*> family;
-    for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
-        if (w == root || w->RootWindow == root) family.push_back(w);
-    for (ImGuiWindow* w : family) ImGui::BringWindowToDisplayFront(w);
+    ImVector<ImGuiWindow*>& windows = ImGui::GetCurrentContext()->Windows;
+    std::stable_partition(windows.begin(), windows.end(), [root](const ImGuiWindow* w) { return w != root && w->RootWindow != root; });
 }
 
 // A menu's item, reachable by its label (note_target: "menu:Next step").
@@ -119,9 +121,19 @@ void App::draw_drawer(ImVec2 display, Actions& asked) {
 void App::draw_touch_way_back(ImVec2 display, Actions& asked) {
     constexpr double kShownFor = 4.0;
     const double now = platform_.now();
-    if (ImGui::IsMouseClicked(0)) way_back_until_ = now + kShownFor;
-    const bool menu_open = ImGui::IsPopupOpen("##way_back_menu");
-    if (now > way_back_until_ && !menu_open) return;
+    // Its seconds count from the frame after the one that shows it (when a slow page has put that
+    // frame on screen), and a finger on it keeps it: on a slow page they could otherwise run out
+    // between the finger's touch and its lift.
+    if (ImGui::IsMouseClicked(0)) {
+        way_back_until_ = now + kShownFor;
+        way_back_shown_at_frame_ = ImGui::GetFrameCount();
+    } else if (way_back_shown_at_frame_ == ImGui::GetFrameCount() - 1) {
+        way_back_until_ = now + kShownFor;
+    }
+    const ImGuiWindow* menu_window = ImGui::FindWindowByName("##way_back");
+    if (menu_window && menu_window == ImGui::GetCurrentContext()->HoveredWindow) way_back_until_ = std::max(way_back_until_, now + kShownFor);
+    // (the list's open state as of the last frame: its ID is the Menu window's, not known out here)
+    if (now > way_back_until_ && !way_back_menu_open_) return;
     const char* label = "Menu";
     const ImGuiStyle& style = ImGui::GetStyle();
     const ImVec2 size(ImGui::CalcTextSize(label).x + style.FramePadding.x * 2 + style.WindowPadding.x * 2,
@@ -132,7 +144,8 @@ void App::draw_touch_way_back(ImVec2 display, Actions& asked) {
     ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
     if (ImGui::Button(label)) ImGui::OpenPopup("##way_back_menu");
     note_target("presenting:Menu");
-    if (ImGui::BeginPopup("##way_back_menu")) {
+    way_back_menu_open_ = ImGui::BeginPopup("##way_back_menu");
+    if (way_back_menu_open_) {
         way_back_until_ = now + kShownFor;
         const bool lesson_open = state_.lesson_step() >= 0;
         if (lesson_open) {
