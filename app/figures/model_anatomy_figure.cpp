@@ -112,6 +112,7 @@ void draw_cells(BuildContext& ctx, plot::Plot& p, const ModelLayers& model, cons
     int step = 1;
     for (int s : {1, 2, 4, 5, 8, 10, 12, 16, 20, 24, 32, 50, 100, 200})
         if ((step = s) * cell_w >= label_w) break;
+    float labels_end = -1e30f;  // the right edge of the last number drawn: a number clamped into the band may not reach it
     for (int i = 0; i < n; ++i) {
         const int kind = model.kind_of_layer[static_cast<std::size_t>(i)];
         const plot::Rect r{band.x0 + cell_w * static_cast<float>(i), band.y0, band.x0 + cell_w * static_cast<float>(i + 1), band.y1};
@@ -127,8 +128,9 @@ void draw_cells(BuildContext& ctx, plot::Plot& p, const ModelLayers& model, cons
         }
         if (i % step == 0 || i == n - 1) {
             const float x = std::clamp((r.x0 + r.x1) / 2, band.x0 + label_w / 2, band.x1 - label_w / 2);
-            if (i == n - 1 && i % step != 0 && x - (band.x0 + cell_w * (static_cast<float>(i - i % step) + 0.5f)) < label_w) continue;
+            if (x - label_w / 2 < labels_end - 0.5f) continue;  // the last layer's number, pushed in from the edge
             p.list().text({x, band.y1 + st.px(3)}, std::to_string(i), small, th.muted, plot::HAlign::center, plot::VAlign::top);
+            labels_end = x + label_w / 2;
         }
     }
 }

@@ -147,6 +147,30 @@ const std::vector<ClassDefaults> kClassDefaults = {
     // configuration_gemma.py (008e5743)
     {{"gemma"}, "GemmaConfig",
      {{"hidden_size", 3072}, {"num_attention_heads", 16}, {"head_dim", 256}, {"max_position_embeddings", 8192}}},
+    // Qwen3_5TextConfig, configuration_qwen3_5.py (008e5743) lines 89-120: head_dim 256, max_position_embeddings
+    // 32768; __post_init__'s setdefault("partial_rotary_factor", 0.25) and pop("full_attention_interval", 4)
+    // (the MoE class, configuration_qwen3_5_moe.py, has the same post-init)
+    {{"qwen3_5", "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text"}, "Qwen3_5TextConfig",
+     {{"head_dim", 256}, {"max_position_embeddings", 32768}, {"partial_rotary_factor", 0.25}, {"full_attention_interval", 4}}},
+    // DeepseekV4Config, configuration_deepseek_v4.py (015c0781) lines 150-162
+    {{"deepseek_v4"}, "DeepseekV4Config", {{"rope_theta", 10000}, {"compress_rope_theta", 160000}, {"sliding_window", 128}}},
+    // KimiLinearConfig, configuration_kimi_linear.py (0bc4dd0d) lines 105-133: qk_rope_head_dim 64,
+    // qk_nope_head_dim 128, model_max_length 1048576 (attribute_map: max_position_embeddings), mla_use_nope false
+    {{"kimi_linear"}, "KimiLinearConfig",
+     {{"qk_rope_head_dim", 64}, {"qk_nope_head_dim", 128}, {"model_max_length", 1048576}, {"mla_use_nope", false}}},
+    // Cohere2Config.__init__, configuration_cohere2.py (transformers def9a7ef) lines 156-181 and 219-228
+    // (sliding_window_pattern: kwargs.get(..., 4), read only when layer_types is None)
+    {{"cohere2"}, "Cohere2Config",
+     {{"hidden_size", 8192}, {"num_attention_heads", 64}, {"num_hidden_layers", 40}, {"max_position_embeddings", 8192},
+      {"rope_theta", 10000}, {"sliding_window", 4096}, {"sliding_window_pattern", 4}}},
+    // Glm4vTextConfig.__init__, configuration_glm4v.py (def9a7ef) lines 223-243: no partial_rotary_factor
+    // (the rope init's getattr default 1.0)
+    {{"glm4v", "glm4v_text"}, "Glm4vTextConfig",
+     {{"hidden_size", 4096}, {"num_attention_heads", 32}, {"max_position_embeddings", 32768}, {"rope_theta", 10000}}},
+    // Glm4vMoeTextConfig.__init__, configuration_glm4v_moe.py (def9a7ef) lines 248-261
+    {{"glm4v_moe", "glm4v_moe_text", "Glm4vMoe_text"}, "Glm4vMoeTextConfig",
+     {{"hidden_size", 4096}, {"num_attention_heads", 96}, {"partial_rotary_factor", 0.5}, {"max_position_embeddings", 65536},
+      {"rope_theta", 10000}}},
     // configuration_gpt_oss.py (02b8f42b): default_theta 150000 (layer_types and rope_parameters: gpt_oss_defaults)
     {{"gpt_oss"}, "GptOssConfig",
      {{"num_hidden_layers", 36}, {"hidden_size", 2880}, {"num_attention_heads", 64}, {"head_dim", 64},
@@ -186,6 +210,9 @@ private:
     void gpt_oss_defaults(std::vector<std::string>& used);
     void qwen_window_layers(std::vector<std::string>& used);
     int head_dim() const;
+    bool cohere_pairs() const { return model_type_ == "cohere" || model_type_ == "cohere2"; }
+    bool hunyuan() const { return starts_with(model_type_, "hunyuan"); }
+    bool hunyuan_alpha(const json& rope) const;
     double fraction(const RopeSource& src, int dim) const;
     RopeValues rope_values(const RopeSource& src, int dim);
     std::string rope_type(const RopeSource& src, int dim, double f) const;
@@ -197,6 +224,10 @@ private:
     int layer_count() const;  // num_hidden_layers, 0 if not given
     void plan_layers();
     void read_no_rope_layers();
+    void kimi_linear_layers();
+    void deepseek_v4_layers();
+    void model_nope_layers();
+    RopeSource deepseek_v4_source(const std::string& layer_type);
     bool nested_rope() const;
     RopeSource source_for(const std::string& layer_type);
     void read_layers(const std::string& layer_type);
@@ -251,6 +282,8 @@ void ConfigReader::parse(const std::string& text) {
     apply_class_defaults();
     if (has(c_, "max_position_embeddings")) max_positions_ = number(c_, "max_position_embeddings", name_);
     else if (has(c_, "n_positions")) max_positions_ = number(c_, "n_positions", name_);
+    else if (model_type_ == "kimi_linear" && has(c_, "model_max_length")) max_positions_ = number(c_, "model_max_length", name_);
+    read_.insert("model_max_length");
 }
 
 // Whether a class default is left unused because other keys of the file decide instead.
@@ -263,7 +296,7 @@ bool ConfigReader::default_not_used(const std::string& key) const {
     if (key == "rope_theta") return has(c_, "rope_parameters");  // v5: the base is inside
     if (key == "no_rope_layer_interval")                          // the list says
         return has(c_, "no_rope_layers") && c_["no_rope_layers"].is_array() && !c_["no_rope_layers"].empty();
-    if (key == "full_attention_interval") return has(c_, "layer_types");  // Qwen3-Next: only when deriving them
+    if (key == "full_attention_interval" || key == "sliding_window_pattern") return has(c_, "layer_types");  // only when deriving them
     if (key == "partial_rotary_factor") return in_rope_dict("partial_rotary_factor");  // setdefault: the dict wins
     if (key == "rotary_pct") return has(c_, "partial_rotary_factor") || in_rope_dict("partial_rotary_factor");
     return false;
@@ -352,7 +385,20 @@ void ConfigReader::gpt_oss_defaults(std::vector<std::string>& used) {
 int ConfigReader::head_dim() const {
     double d = 0;
     std::string from;  // the keys and values it comes from, as a refusal names them
-    if (has(c_, "qk_rope_head_dim")) {  // DeepSeek V2/V3: only this part of each head rotates (transformers' head_dim)
+    // HunYuanMoEV1Config / HunYuanDenseV1Config: head_dim defaults to None and the rotary embedding reads
+    // config.head_dim (modeling_hunyuan_v1_moe.py, def9a7ef, line 400): without it the model cannot be built
+    if (starts_with(model_type_, "hunyuan_v1") && !has(c_, "head_dim"))
+        fail_config(name_, "\"head_dim\" is missing or null; " + model_type_ + "'s configuration class leaves it None and its rotary embedding "
+                    "reads config.head_dim: give head_dim (a whole number, 128 for Hunyuan-A13B)");
+    // Tencent's own modeling_hunyuan.py (model_type "hunyuan", line 544): hidden_size // num_attention_heads,
+    // whatever head_dim or attention_head_dim say
+    const bool tencent_hunyuan = model_type_ == "hunyuan" && has(c_, "hidden_size") && has(c_, "num_attention_heads");
+    if (tencent_hunyuan) {
+        const double heads = number(c_, "num_attention_heads", name_), width = number(c_, "hidden_size", name_);
+        if (heads <= 0) fail_config(name_, "\"num_attention_heads\" is " + format_number(heads) + "; it must be positive");
+        d = std::floor(width / heads);
+        from = "\"hidden_size\" " + format_number(width) + " // \"num_attention_heads\" " + format_number(heads) + " = " + format_number(d);
+    } else if (has(c_, "qk_rope_head_dim")) {  // DeepSeek V2/V3: only this part of each head rotates (transformers' head_dim)
         d = number(c_, "qk_rope_head_dim", name_);
         from = "\"qk_rope_head_dim\" " + format_number(d);
     } else if (has(c_, "head_dim")) {
@@ -419,6 +465,26 @@ RopeValues ConfigReader::rope_values(const RopeSource& src, int dim) {
                          has(c_, "rotary_dim");
     if (partial) out.emplace_back(P::rotary_fraction, format_number(f));
 
+    if (hunyuan_alpha(rope)) {
+        // HunYuanMoEV1RotaryEmbedding (modeling_hunyuan_v1_moe.py, transformers def9a7ef, lines 398-403; the
+        // dense model's lines 320-324; Tencent's HunYuanDynamicNTKAlphaRotaryEmbedding, modeling_hunyuan.py
+        // line 358): base = rope_theta x alpha^(d/(d-2)), the static NTK-aware base with alpha as its factor
+        const double alpha = number(rope, "alpha", name_);
+        if (!(alpha >= 1)) fail_config(name_, "\"" + src.where + ".alpha\" is " + format_number(alpha) + "; it must be at least 1 (it raises the base)");
+        out.emplace_back(P::scaling, "ntk");
+        out.emplace_back(P::factor, format_number(alpha));
+        if (max_positions_ >= 1) {
+            r.original = std::floor(max_positions_);
+            out.emplace_back(P::original_max_position, format_number(r.original));
+        }
+        const std::string past = model_type_ == "hunyuan"
+            ? "Tencent's modeling_hunyuan.py keeps this base at every length"
+            : "past max_position_embeddings transformers' dynamic update recomputes the frequencies from rope_theta and factor "
+              "without alpha (_compute_dynamic_ntk_parameters), which the app does not show";
+        warn(out_.warnings, "config '" + name_ + "': rope type dynamic with \"alpha\" " + format_number(alpha) + ": base = rope_theta x alpha^(d/(d-2)), "
+                            "shown as ntk scaling with factor " + format_number(alpha) + "; " + past);
+        return r;
+    }
     const std::string type = rope_type(src, dim, f);
     out.emplace_back(P::scaling, type);
     const double original = original_context(rope, type);
@@ -430,6 +496,15 @@ RopeValues ConfigReader::rope_values(const RopeSource& src, int dim) {
     if (type != "none") scaling_values(rope, type, original, out);
     attention_and_unread_keys(rope, type, out);
     return r;
+}
+
+// Hunyuan's NTK-alpha: a dynamic rope dict with a truthy "alpha" (transformers' `rope_type == "dynamic"
+// and config.rope_scaling["alpha"]`; Tencent's `scaling_type == "dynamic" and scaling_alpha`).
+bool ConfigReader::hunyuan_alpha(const json& rope) const {
+    if (!hunyuan() || !has(rope, "alpha")) return false;
+    const json& type = has(rope, "rope_type") ? rope["rope_type"] : has(rope, "type") ? rope["type"] : json();
+    if (type != "dynamic") return false;
+    return truthy(rope["alpha"], "alpha", name_);
 }
 
 // The rope type transformers reads (rope_type, else type), its aliases mapped; refused if not one of ours.
@@ -547,8 +622,14 @@ KeyValues ConfigReader::model_values() const {
     // layouts: GPT-J, DeepSeek's interleaved rope (and Kimi K2, which runs DeepSeek-V3's code) and
     // Llama 4 (complex multiplication on neighbouring dims, transformers' apply_rotary_emb) pair
     // neighbours; the HF Llama family and NeoX use rotate_half
+    // DeepSeek-V4 (apply_rotary_emb on view_as_complex(x.unflatten(-1, (-1, 2))), its inference/model.py
+    // lines 232-244), Cohere and Cohere2 (modeling_cohere2.py, transformers def9a7ef, line 72
+    // repeat_interleave(freqs, 2) and lines 134-139 rotate_half on x[..., ::2], x[..., 1::2]) and GLM-4.1V
+    // (modeling_glm4v.py, def9a7ef, line 472 repeat_interleave and rotate_half_llm, lines 427-431) too.
+    // GLM-4.5V's modeling_glm4v_moe.py (def9a7ef lines 168-218) uses rotate_half on halves: half.
     bool interleaved = model_type_ == "gptj" || model_type_ == "deepseek_v3" || model_type_ == "deepseek_v2" ||
-                       model_type_ == "kimi_k2" || starts_with(model_type_, "llama4");
+                       model_type_ == "kimi_k2" || starts_with(model_type_, "llama4") || model_type_ == "deepseek_v4" ||
+                       cohere_pairs() || model_type_ == "glm4v" || model_type_ == "glm4v_text";
     if (has(c_, "rope_interleave"))  // DeepSeek's switch (true by default there; the attention tests it for truth)
         interleaved = truthy(c_["rope_interleave"], "rope_interleave", name_);
     out.emplace_back(P::pairing, interleaved ? "interleaved" : "half");
@@ -571,6 +652,8 @@ int ConfigReader::layer_count() const {
 // (transformers' Llama4TextConfig, Qwen3NextConfig, Gemma3TextConfig, SmolLM3Config); none if the
 // config does not say how its layers differ.
 void ConfigReader::plan_layers() {
+    if (model_type_ == "kimi_linear") kimi_linear_layers();
+    if (model_type_ == "deepseek_v4") deepseek_v4_layers();
     const bool llama4 = starts_with(model_type_, "llama4");
     bool says_layers = llama4;  // else the layer count is not needed (and not checked)
     for (const char* k : {"layer_types", "no_rope_layers", "no_rope_layer_interval", "full_attention_interval", "rope_local_base_freq",
@@ -632,6 +715,109 @@ void ConfigReader::plan_layers() {
     if (!types_.empty() && nope_.size() != types_.size())
         fail_config(name_, "\"no_rope_layers\" has " + std::to_string(nope_.size()) + " entries; it must have one per layer (" +
                         std::to_string(types_.size()) + ")");
+    model_nope_layers();
+}
+
+// KimiLinearConfig (configuration_kimi_linear.py, transformers 0bc4dd0d, lines 148-169): with both of
+// linear_attn_config's lists, layer_types[layer - 1] (1-based) is full_attention for full_attn_layers
+// (MLA) and linear_attention for kda_layers (Kimi Delta Attention); without them every 4th layer is
+// full. A layer in neither list or in both is refused (the model builds KDA for one and MLA for the
+// other: vLLM's is_kda_layer, kimi_linear.py (vllm 01d99586) line 306).
+void ConfigReader::kimi_linear_layers() {
+    read_.insert("linear_attn_config");
+    if (has(c_, "layer_types")) return;
+    const int count = layer_count();
+    if (count == 0) fail_config(name_, "\"num_hidden_layers\" is missing; Kimi Linear lays out its layers by number (1 to " + std::to_string(kMaxLayers) + ")");
+    std::vector<std::string> types(static_cast<std::size_t>(count));
+    const json none = json::object();
+    const json& lac = has(c_, "linear_attn_config") ? c_["linear_attn_config"] : none;
+    if (!lac.is_object()) fail_config(name_, "\"linear_attn_config\" is " + refused_value(lac) + "; it must be an object");
+    if (has(lac, "full_attn_layers") && has(lac, "kda_layers")) {
+        for (const auto& [key, type] : {std::pair<const char*, const char*>{"full_attn_layers", "full_attention"}, {"kda_layers", "linear_attention"}}) {
+            const json& list = lac[key];
+            if (!list.is_array()) fail_config(name_, "\"linear_attn_config." + std::string(key) + "\" is " + refused_value(list) + "; it must be a list of layer numbers (1-based)");
+            for (const json& v : list) {
+                const bool whole = v.is_number() && v.get<double>() >= 1 && v.get<double>() <= count && v.get<double>() == std::floor(v.get<double>());
+                if (!whole)
+                    fail_config(name_, "\"linear_attn_config." + std::string(key) + "\" has " + refused_value(v) + "; each must be a layer number from 1 to " +
+                                    std::to_string(count) + " (num_hidden_layers)");
+                std::string& slot = types[static_cast<std::size_t>(v.get<double>()) - 1];
+                if (!slot.empty())
+                    fail_config(name_, "layer " + format_number(v.get<double>()) + " is in both \"linear_attn_config.full_attn_layers\" and \"kda_layers\"");
+                slot = type;
+            }
+        }
+        for (int i = 0; i < count; ++i)
+            if (types[static_cast<std::size_t>(i)].empty())
+                fail_config(name_, "layer " + std::to_string(i + 1) + " is in neither \"linear_attn_config.full_attn_layers\" nor \"kda_layers\"; "
+                                "each of the " + std::to_string(count) + " layers must be in one");
+    } else {
+        for (int i = 0; i < count; ++i) types[static_cast<std::size_t>(i)] = (i + 1) % 4 ? "linear_attention" : "full_attention";
+        warn(out_.warnings, "config '" + name_ + "': no \"linear_attn_config\" with full_attn_layers and kda_layers; KimiLinearConfig "
+                            "then makes every 4th layer full attention (MLA), the rest linear (KDA)");
+    }
+    c_["layer_types"] = types;
+}
+
+// DeepseekV4Config (configuration_deepseek_v4.py, transformers 015c0781, lines 28-32 and 245-271): the
+// published compress_ratios become layer_types, 0 sliding_attention, 4 compressed_sparse_attention,
+// 128 heavily_compressed_attention, cut to num_hidden_layers (the entries after it are the MTP
+// block's); without either, the class's own pattern (two heavily compressed layers, then the two
+// compressed kinds taking turns), said in a warning.
+void ConfigReader::deepseek_v4_layers() {
+    read_.insert("compress_ratios");
+    read_.insert("compress_rope_theta");
+    read_.insert("sliding_window");  // every layer has the window; the compressed ones see the rest through compressed entries
+    if (has(c_, "layer_types")) return;
+    const int count = layer_count();
+    if (count == 0) fail_config(name_, "\"num_hidden_layers\" is missing; DeepSeek-V4's layers are numbered by it (1 to " + std::to_string(kMaxLayers) + ")");
+    json types = json::array();
+    if (has(c_, "compress_ratios")) {
+        const json& ratios = c_["compress_ratios"];
+        if (!ratios.is_array() || static_cast<int>(ratios.size()) < count)
+            fail_config(name_, "\"compress_ratios\" is " + refused_value(ratios) + "; it must be a list of 0, 4 or 128 with at least one entry per layer (" +
+                            std::to_string(count) + ")");
+        for (int i = 0; i < count; ++i) {
+            const json& r = ratios[static_cast<std::size_t>(i)];
+            const double v = r.is_number() ? r.get<double>() : -1;
+            if (v == 0) types.push_back("sliding_attention");
+            else if (v == 4) types.push_back("compressed_sparse_attention");
+            else if (v == 128) types.push_back("heavily_compressed_attention");
+            else fail_config(name_, "\"compress_ratios\" item " + std::to_string(i) + " is " + refused_value(r) + "; each must be 0, 4 or 128");
+        }
+    } else {
+        for (int i = 0; i < count; ++i)
+            types.push_back(i < 2 || i % 2 == 0 ? "heavily_compressed_attention" : "compressed_sparse_attention");
+        warn(out_.warnings, "config '" + name_ + "': no \"compress_ratios\" or \"layer_types\"; DeepseekV4Config's own pattern is used "
+                            "(layers 0 and 1 heavily compressed, then compressed_sparse and heavily_compressed taking turns)");
+    }
+    c_["layer_types"] = types;
+}
+
+// Layers whose model code applies no RoPE although their config gives one:
+//  - Kimi Linear's MLA layers (modeling_kimi.py, KimiMLAAttention: `assert self.use_nope`, and q_rot and
+//    k_rot are split off and concatenated back unrotated; vLLM kimi_linear.py (01d99586) lines 215 and
+//    254: `assert self.use_nope is True`, `rotary_emb=None`). A config with mla_use_nope false is
+//    refused: the model has no RoPE path for it.
+//  - Cohere2's full-attention layers (modeling_cohere2.py: `if self.sliding_window is not None:
+//    query_states, key_states = apply_rotary_pos_emb(...)`, and sliding_window is None on layers whose
+//    layer type is not sliding_attention).
+void ConfigReader::model_nope_layers() {
+    if (model_type_ == "kimi_linear") {
+        read_.insert("mla_use_nope");
+        if (!truthy(c_["mla_use_nope"], "mla_use_nope", name_))
+            fail_config(name_, "\"mla_use_nope\" is false; Kimi Linear's MLA layers have no RoPE path (modeling_kimi.py asserts use_nope): it must be true");
+        for (std::size_t i = 0; i < types_.size(); ++i) nope_[i] = true;
+        warn(out_.warnings, "config '" + name_ + "': no layer of Kimi Linear rotates (its KDA layers are linear attention, its MLA layers "
+                            "NoPE): the RoPE keys (rope_theta) are read but turn nothing");
+    }
+    if (model_type_ == "cohere2") {
+        const bool no_window = c_.contains("sliding_window") && c_["sliding_window"].is_null();  // then no layer has one
+        if (no_window)
+            warn(out_.warnings, "config '" + name_ + "': \"sliding_window\" is null, so no layer of Cohere2 has a window and none "
+                                "rotates (modeling_cohere2.py applies RoPE only where sliding_window is set)");
+        for (std::size_t i = 0; i < types_.size(); ++i) nope_[i] = nope_[i] || no_window || !starts_with(types_[i], "sliding");
+    }
 }
 
 // no_rope_layers (1 = RoPE, 0 = NoPE, transformers' convention), else the interval form: every
@@ -693,6 +879,7 @@ bool ConfigReader::nested_rope() const {
 }
 
 RopeSource ConfigReader::source_for(const std::string& layer_type) {
+    if (model_type_ == "deepseek_v4") return deepseek_v4_source(layer_type);
     RopeSource src;
     if (nested_rope()) {
         const json& rp = c_["rope_parameters"];
@@ -723,6 +910,32 @@ RopeSource ConfigReader::source_for(const std::string& layer_type) {
         src.local_base = true;
         src.where = "rope_local_base_freq";
     }
+    return src;
+}
+
+// DeepseekV4Config.__post_init__ (configuration_deepseek_v4.py, 015c0781, lines 289-316): the sliding
+// layers' "main" RoPE is the default one at rope_theta, YaRN off ("disable YaRN and use base rope_theta
+// in pure sliding-window attention", DeepSeek's inference/model.py lines 475-481); the compressed
+// layers' is the config's rope_scaling at compress_rope_theta, with attention_factor 1 unless given
+// (the reference multiplies cos and sin by no mscale, model.py line 228).
+RopeSource ConfigReader::deepseek_v4_source(const std::string& layer_type) {
+    RopeSource src;
+    if (starts_with(layer_type, "sliding")) {
+        src.rope = {{"rope_type", "default"}, {"rope_theta", c_.value("rope_theta", json(10000))}};
+        src.where = "rope_theta (sliding layers, no scaling)";
+        return src;
+    }
+    for (const char* dict : {"rope_parameters", "rope_scaling"}) {
+        if (!has(c_, dict)) continue;
+        if (!c_[dict].is_object()) fail_config(name_, "\"" + std::string(dict) + "\" is " + refused_value(c_[dict]) + "; it must be an object or null");
+        src.rope = c_[dict];
+        src.where = std::string(dict) + " with compress_rope_theta (compressed layers)";
+        break;
+    }
+    if (src.where.empty()) src.where = "compress_rope_theta (compressed layers)";
+    src.rope["rope_theta"] = c_["compress_rope_theta"];
+    const json& type = src.rope.contains("rope_type") ? src.rope["rope_type"] : src.rope.contains("type") ? src.rope["type"] : json();
+    if (type == "yarn" && !has(src.rope, "attention_factor")) src.rope["attention_factor"] = 1.0;
     return src;
 }
 
@@ -874,7 +1087,8 @@ void ConfigReader::warn_unread_keys() {
     const bool sliding_off = has(c_, "use_sliding_window") && c_["use_sliding_window"].is_boolean() && !c_["use_sliding_window"].get<bool>();
     for (const auto& [k, v] : c_.items()) {
         if (read_always.count(k) || read_.count(k) || v.is_null() || (v.is_boolean() && !v.get<bool>())) continue;
-        const bool about_rope = k.rfind("rope", 0) == 0 || k.find("_rope") != std::string::npos || k.find("rotary") != std::string::npos;
+        const bool about_rope = k.rfind("rope", 0) == 0 || k.find("_rope") != std::string::npos || k.find("rotary") != std::string::npos ||
+                                k == "freq_allocation";  // ERNIE-4.5-VL's 3D RoPE: pairs given to time
         const bool about_layout = k.find("window") != std::string::npos || k.find("chunk") != std::string::npos ||
                                   k.find("layer_types") != std::string::npos || k.find("temperature") != std::string::npos;
         if (about_layout && sliding_off && k.find("window") != std::string::npos) continue;  // Qwen's switched-off window
@@ -895,17 +1109,24 @@ void ConfigReader::read_axes() {
 // rope_parameters.get("mrope_section", [24, 20, 20]). The section must give every rotated pair an axis.
 void ConfigReader::read_mrope(const RopeSource& src) {
     const json& rope = src.rope;
-    const bool qwen3_vl = starts_with(model_type_, "qwen3_vl");
+    // Qwen3.5's text layers too: Qwen3_5TextRotaryEmbedding (modeling_qwen3_5.py, transformers 009e78d6)
+    // always interleaves (recomposition_frequencies) and reads .get("mrope_section", [11, 11, 10])
+    const bool qwen3_5 = starts_with(model_type_, "qwen3_5");
+    const bool qwen3_vl = starts_with(model_type_, "qwen3_vl") || qwen3_5;
     const bool qwen2_vl = starts_with(model_type_, "qwen2_vl") || starts_with(model_type_, "qwen2_5_vl");
+    // GLM-4.1V and GLM-4.5V: the attention reads rope_scaling["mrope_section"] (modeling_glm4v.py, def9a7ef,
+    // lines 537-540): required
+    const bool glm4v = starts_with(model_type_, "glm4v") || starts_with(model_type_, "Glm4vMoe");
     const bool typed_mrope = (has(rope, "type") && rope["type"] == "mrope") || (has(rope, "rope_type") && rope["rope_type"] == "mrope");
-    if (!(has(rope, "mrope_section") || has(rope, "mrope_interleaved") || typed_mrope || qwen3_vl)) return;
+    if (!(has(rope, "mrope_section") || has(rope, "mrope_interleaved") || typed_mrope || qwen3_vl || glm4v)) return;
+    const std::string family = qwen3_5 ? "Qwen3.5" : "Qwen3-VL";
     bool interleaved = qwen3_vl;
     if (has(rope, "mrope_interleaved")) {
         if (!rope["mrope_interleaved"].is_boolean())
             fail_config(name_, "\"" + src.where + ".mrope_interleaved\" is " + rope["mrope_interleaved"].dump().substr(0, 40) + "; it must be true or false");
         const bool given = rope["mrope_interleaved"].get<bool>();
         if (qwen3_vl && !given)
-            warn(out_.warnings, "config '" + name_ + "': \"mrope_interleaved\" is false, but Qwen3-VL's code interleaves the axes whatever it says; shown interleaved");
+            warn(out_.warnings, "config '" + name_ + "': \"mrope_interleaved\" is false, but " + family + "'s code interleaves the axes whatever it says; shown interleaved");
         // Qwen2-VL's and Qwen2.5-VL's apply_multimodal_rotary_pos_emb split the pairs in chunks and never read the key
         if (qwen2_vl && given)
             warn(out_.warnings, "config '" + name_ + "': \"mrope_interleaved\" is true, but Qwen2-VL's and Qwen2.5-VL's code split the pairs "
@@ -918,7 +1139,7 @@ void ConfigReader::read_mrope(const RopeSource& src) {
     const std::string where = src.where + ".mrope_section";
     const std::string allowed = "3 whole numbers >= 0 (pairs for t, h, w) adding up to the " + std::to_string(pairs) +
                                 " rotated pairs (head dim " + std::to_string(dim) + (rotated == dim ? "" : " x partial_rotary_factor") + " / 2)";
-    MropeSection section = {24, 20, 20};
+    MropeSection section = qwen3_5 ? MropeSection{11, 11, 10} : MropeSection{24, 20, 20};
     if (has(rope, "mrope_section")) {
         const json& v = rope["mrope_section"];
         const bool shape = v.is_array() && v.size() == 3 && std::all_of(v.begin(), v.end(), [](const json& x) {
@@ -927,9 +1148,11 @@ void ConfigReader::read_mrope(const RopeSource& src) {
         if (!shape) fail_config(name_, "\"" + where + "\" is " + v.dump().substr(0, 60) + "; it must be " + allowed);
         for (int i = 0; i < 3; ++i) section[static_cast<std::size_t>(i)] = static_cast<int>(v[static_cast<std::size_t>(i)].get<double>());
     } else if (qwen3_vl) {
-        warn(out_.warnings, "config '" + name_ + "': no \"mrope_section\"; using Qwen3-VL's code default [24, 20, 20]");
+        warn(out_.warnings, "config '" + name_ + "': no \"mrope_section\"; using " + family + "'s code default [" + std::to_string(section[0]) + ", " +
+                                std::to_string(section[1]) + ", " + std::to_string(section[2]) + "]");
     } else {
-        fail_config(name_, "\"" + src.where + "\" has rope type mrope but no \"mrope_section\" (" + allowed + ")");
+        fail_config(name_, "\"" + src.where + "\" has " + (glm4v ? std::string("no \"mrope_section\", which GLM-4V's attention reads") : "rope type mrope but no \"mrope_section\"") +
+                        " (" + allowed + ")");
     }
     if (const std::string problem = mrope_section_problem(section, pairs, interleaved); !problem.empty())
         fail_config(name_, "\"" + where + "\" is [" + std::to_string(section[0]) + ", " + std::to_string(section[1]) + ", " +
@@ -1100,8 +1323,16 @@ ConfigImport ConfigReader::read(const std::string& layer_type) {
         return out_;
     }
     plan_layers();
+    if (model_type_ == "deepseek_v4" && has(c_, "head_dim") && has(c_, "qk_rope_head_dim"))
+        warn(out_.warnings, "config '" + name_ + "': each head has head_dim " + format_number(number(c_, "head_dim", name_)) +
+                                " dims; only its last qk_rope_head_dim " + format_number(number(c_, "qk_rope_head_dim", name_)) +
+                                " rotate, and those are what is shown");
     if (!types_.empty()) read_layers(layer_type);
     else read_flat(layer_type);
+    if (hunyuan()) {  // Tencent's attention applies RoPE only `if self.use_rotary_pos_emb` (modeling_hunyuan.py)
+        read_.insert("use_rotary_pos_emb");
+        if (has(c_, "use_rotary_pos_emb") && !truthy(c_["use_rotary_pos_emb"], "use_rotary_pos_emb", name_)) out_.sets.emplace_back(P::nope, "true");
+    }
     read_axes();
     read_temperature();
     warn_unread_keys();

@@ -12,6 +12,7 @@ or {"kind": "temperature", "positions": [...], "floor_scale": 8192, "attn_scale"
 """
 import json
 import math
+import os
 import sys
 
 import numpy as np
@@ -131,6 +132,9 @@ GPT_OSS_ROPE = {"rope_type": "yarn", "factor": 32.0, "beta_fast": 32.0, "beta_sl
                 "original_max_position_embeddings": 4096}
 
 
+NEW_MODEL_TYPES = ("hunyuan", "cohere2", "glm4v", "Glm4vMoe", "kimi_linear", "deepseek_v4", "qwen3_5")
+
+
 def hf_config(path, layer_type="full_attention", sequence_length=None):
     """The RoPE settings of a Hugging Face config.json, read the way transformers' rope-init reads them."""
     with open(path) as f:
@@ -149,6 +153,12 @@ def hf_config(path, layer_type="full_attention", sequence_length=None):
         return {"theta": [0.0] * (head_dim // 2), "attention_factor": 1.0}
     if "text_config" in c and "num_attention_heads" not in c and "head_dim" not in c:
         c = c["text_config"]
+    # 2025-26's models: each written as its own code in models_2025_reference.py (the layer the app shows)
+    if str(c.get("model_type", root_type)).startswith(NEW_MODEL_TYPES):
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import models_2025_reference
+        _, layers, shown = models_2025_reference.read(path)
+        return {"theta": layers[shown]["theta"], "attention_factor": 1.0}
     model_type = MODEL_TYPE_OF_CLASS.get(c.get("model_type", root_type), c.get("model_type", root_type))
     defaults = dict(CLASS_DEFAULTS.get(model_type, {}))
     if "rope_parameters" in c:
