@@ -29,6 +29,7 @@ std::vector<NamedLayout> current_layouts(const ParamSet& p) {
             return {{"chunked", *p.axis_layout(RopeAxes::mrope, false)}, {"interleaved", *p.axis_layout(RopeAxes::mrope, true)}};
         case RopeAxes::videorope: return {{"videorope", *p.axis_layout(RopeAxes::videorope, false)}};
         case RopeAxes::flux: return {{"flux", *p.axis_layout(RopeAxes::flux, false)}};
+        case RopeAxes::ernie_3d: return {{"ernie_3d", *p.axis_layout(RopeAxes::ernie_3d, false)}};
     }
     return {};
 }

@@ -395,7 +395,8 @@ const std::vector<TableInfo>& compute_tables() {
          "images and video: which position axis each rotated pair turns with (t, h or w) and how fast (rad/step, steps), for "
          "rope_axes' layout: 1d (every pair on t), axial (2d_axial with axial_frequencies' schedule) or, for mrope, "
          "chunked then interleaved (mrope_section and mrope_section_interleaved when given, else Qwen's shares), or videorope "
-         "(VideoRoPE's allocation: the slowest mrope_section t pairs to t, h and w alternating over the rest)",
+         "(VideoRoPE's allocation: the slowest mrope_section t pairs to t, h and w alternating over the rest), or ernie_3d "
+         "(ERNIE-4.5-VL: the same allocation, with M-RoPE's ids)",
          [](const TableInput& in, CsvWriter& out) { write_axes(in.params, out); }},
         {"position-ids", "index,kind,row,col,t,h,w; media=video: index,kind,frame,row,col,t,h,w",
          "M-RoPE position ids (transformers' get_rope_index) of text_before text tokens, the image (grid_rows x grid_cols, "

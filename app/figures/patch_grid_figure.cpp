@@ -67,6 +67,12 @@ std::vector<MapSpec> map_specs(const ParamSet& params) {
         maps.push_back({GridPlot::axial,
                         {"FLUX.1 axes " + dims + " dims: first id, row, column", "FLUX.1 axes " + dims, "FLUX " + dims, "FLUX"},
                         "FLUX " + dims, params.axis_layout(RopeAxes::flux, false), {}});
+    } else if (params[P::rope_axes] == RopeAxes::ernie_3d) {  // ERNIE-4.5-VL's own layout in the first place, beside Qwen's two
+        const std::string s = section_text(params.mrope_section(false));
+        maps.push_back({GridPlot::axial,
+                        {"ERNIE 3D " + s + ": h and w alternate, t the slowest (ERNIE-4.5-VL)", "ERNIE 3D " + s + " (ERNIE-4.5-VL)",
+                         "ERNIE 3D " + s, "ERNIE 3D"},
+                        "ERNIE 3D " + s, params.axis_layout(RopeAxes::ernie_3d, false), {}});
     } else {
         maps.push_back({GridPlot::axial, axial_titles, "2D axial (" + schedule + ")", params.axis_layout(RopeAxes::axial_2d, false), {}});
     }
@@ -87,7 +93,8 @@ int model_map(const ParamSet& params) {
     const bool interleaved = params[P::mrope_interleaved];
     switch (params[P::rope_axes]) {
         case RopeAxes::axial_2d:
-        case RopeAxes::flux: return 0;  // FLUX's map stands in the 2D axial one's place
+        case RopeAxes::flux:
+        case RopeAxes::ernie_3d: return 0;  // FLUX's and ERNIE's maps stand in the 2D axial one's place
         case RopeAxes::mrope: return interleaved ? 2 : 1;
         case RopeAxes::one_d:
         case RopeAxes::videorope: return -1;  // VideoRoPE's own allocation: compute axes lists it

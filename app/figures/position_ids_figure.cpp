@@ -138,6 +138,9 @@ TableNotes table_notes(BuildContext& ctx, const Sequence& s) {
     if (axes == RopeAxes::flux)
         n.model = "This model does not use M-RoPE: FLUX.1 puts every text token at (0, 0, 0) and patch (r, c) at (0, r, c) "
                   "(compute position-ids lists them); these are the ids Qwen2-VL's M-RoPE gives this sequence.";
+    else if (axes == RopeAxes::ernie_3d)
+        n.model = "ERNIE-4.5-VL numbers an image as M-RoPE does (its get_rope_index); its pairs take the axes differently: "
+                  "h and w alternate over the fast pairs, t has the slowest (compute axes lists them).";
     else if (axes != RopeAxes::mrope)
         n.model = std::string("This model does not use M-RoPE (") +  // in words, not rope_axes' code (2d_axial)
                   (axes == RopeAxes::axial_2d ? "2D axial positions: a patch turns with its row and column, no t"

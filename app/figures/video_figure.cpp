@@ -1,8 +1,8 @@
 // Video: how each layout's similarity falls with the frame distance, and the position budget.
 // Left (main): the cosine similarity of the query patch (query_row, query_col) of the first temporal
-// patch with the same patch of every later one, under the rule of video_time_ids, for the four ways
-// of giving a video positions: 1D RoPE over the token stream, M-RoPE chunked and interleaved, and
-// VideoRoPE (its allocation and diagonal layout, frames video_spacing apart). Right: the position ids
+// patch with the same patch of every later one, under the rule of video_time_ids, for the ways of
+// giving a video positions: 1D RoPE over the token stream, M-RoPE chunked and interleaved, VideoRoPE
+// (its allocation and diagonal layout, frames video_spacing apart) and, for ERNIE-4.5-VL, its own. Right: the position ids
 // a video of S seconds uses against the tokens it takes, per rule, beside the context length.
 // Every number is rope::video_patch_id / video_costs (core/.../video_positions.hpp).
 #include <algorithm>
@@ -60,8 +60,9 @@ TimeData time_data(const ParamSet& p, const std::vector<Layout>& layouts) {
 }
 
 // Colour and dash by layout (the dash tells them apart in grey and under every colour vision).
-plot::Color layout_colour(const plot::Theme& th, std::size_t i) { return th.series[std::array<std::size_t, 4>{3, 0, 2, 1}[i]]; }
-float layout_dash(std::size_t i) { return std::array<float, 4>{2, 0, 5, 10}[i]; }
+// the fifth is ERNIE-4.5-VL's own, drawn only for its model
+plot::Color layout_colour(const plot::Theme& th, std::size_t i) { return th.series[std::array<std::size_t, 5>{3, 0, 2, 1, 4}[i]]; }
+float layout_dash(std::size_t i) { return std::array<float, 5>{2, 0, 5, 10, 0}[i]; }
 
 void draw_time(BuildContext& ctx, const std::vector<Layout>& layouts, const TimeData& d, plot::Rect cell) {
     const plot::Style& st = ctx.request.style;

@@ -1,6 +1,6 @@
-// Internal: the four ways the video figures give a video positions, in the order they draw them: 1D
-// RoPE over the token stream, M-RoPE chunked and interleaved, and VideoRoPE (its allocation and
-// diagonal layout, frames video_spacing apart).
+// Internal: the ways the video figures give a video positions, in the order they draw them: 1D RoPE over
+// the token stream, M-RoPE chunked and interleaved, VideoRoPE (its allocation and diagonal layout,
+// frames video_spacing apart) and, for ERNIE-4.5-VL only, its own (VideoRoPE's allocation, M-RoPE's ids).
 #pragma once
 
 #include <optional>
@@ -24,10 +24,13 @@ struct VideoLayout {
 inline std::vector<VideoLayout> video_layouts(const ParamSet& p) {
     const RopeAxes axes = p[P::rope_axes];
     const bool interleaved = p[P::mrope_interleaved];
-    return {{"1D", p.axis_layout(RopeAxes::one_d, false), false, true, axes == RopeAxes::one_d},
-            {"chunked", p.axis_layout(RopeAxes::mrope, false), false, false, axes == RopeAxes::mrope && !interleaved},
-            {"interleaved", p.axis_layout(RopeAxes::mrope, true), false, false, axes == RopeAxes::mrope && interleaved},
-            {"VideoRoPE", p.axis_layout(RopeAxes::videorope, false), true, false, axes == RopeAxes::videorope}};
+    std::vector<VideoLayout> out = {{"1D", p.axis_layout(RopeAxes::one_d, false), false, true, axes == RopeAxes::one_d},
+                                    {"chunked", p.axis_layout(RopeAxes::mrope, false), false, false, axes == RopeAxes::mrope && !interleaved},
+                                    {"interleaved", p.axis_layout(RopeAxes::mrope, true), false, false, axes == RopeAxes::mrope && interleaved},
+                                    {"VideoRoPE", p.axis_layout(RopeAxes::videorope, false), true, false, axes == RopeAxes::videorope}};
+    // ERNIE-4.5-VL: VideoRoPE's allocation of the pairs with M-RoPE's ids, shown only for its own model
+    if (axes == RopeAxes::ernie_3d) out.push_back({"ERNIE 3D", p.axis_layout(RopeAxes::ernie_3d, false), false, false, true});
+    return out;
 }
 
 // How a rule of video_time_ids gives the frames their time id, in words a reader knows (the rule's

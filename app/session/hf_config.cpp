@@ -171,6 +171,11 @@ const std::vector<ClassDefaults> kClassDefaults = {
     {{"glm4v_moe", "glm4v_moe_text", "Glm4vMoe_text"}, "Glm4vMoeTextConfig",
      {{"hidden_size", 4096}, {"num_attention_heads", 96}, {"partial_rotary_factor", 0.5}, {"max_position_embeddings", 65536},
       {"rope_theta", 10000}}},
+    // Ernie4_5_VL_MoeTextConfig, configuration_ernie4_5_vl_moe.py (transformers 147b7aa0) lines 170-205:
+    // default_theta 500000, hidden_size 2560, 28 layers, 20 heads (head dim 128), max_position_embeddings 131072
+    {{"ernie4_5_vl_moe", "ernie4_5_vl_moe_text", "ernie4_5_moe_vl"}, "Ernie4_5_VL_MoeTextConfig",
+     {{"hidden_size", 2560}, {"num_hidden_layers", 28}, {"num_attention_heads", 20}, {"max_position_embeddings", 131072},
+      {"rope_theta", 500000}}},
     // configuration_gpt_oss.py (02b8f42b): default_theta 150000 (layer_types and rope_parameters: gpt_oss_defaults)
     {{"gpt_oss"}, "GptOssConfig",
      {{"num_hidden_layers", 36}, {"hidden_size", 2880}, {"num_attention_heads", 64}, {"head_dim", 64},
@@ -236,6 +241,8 @@ private:
     void read_temperature();
     void read_axes();
     void read_mrope(const RopeSource& src);
+    bool ernie_vl() const { return starts_with(model_type_, "ernie4_5") && model_type_.find("vl") != std::string::npos; }
+    void read_ernie_3d(const RopeSource& src);
     void read_video(bool qwen3_vl);
     void read_pixtral_grid();
     void warn_unread_keys();
@@ -521,6 +528,8 @@ std::string ConfigReader::rope_type(const RopeSource& src, int dim, double f) co
     if (type == "default" || type == "mrope") type = "none";  // mrope: the frequencies are 1D RoPE's (read_axes reads the axes)
     if (type == "su") type = "longrope";
     if (model_type_ == "phi3" && type == "yarn") type = "longrope";  // Phi3Config's alias for its early configs
+    if (ernie_vl() && type != "none")  // modeling_ernie4_5_vl_moe.py (147b7aa0) lines 61-64: a ValueError
+        fail_config(name_, "\"" + src.where + "\" has rope type \"" + type + "\"; ERNIE-4.5-VL requires the default rope type");
     // Phi3Config.validate_rope raises ValueError for any other type
     if (model_type_ == "phi3" && type != "none" && type != "longrope")
         fail_config(name_, "\"" + src.where + "\" has rope type \"" + type + "\"; Phi3Config allows only longrope (also written su or yarn) or default");
@@ -629,7 +638,7 @@ KeyValues ConfigReader::model_values() const {
     // GLM-4.5V's modeling_glm4v_moe.py (def9a7ef lines 168-218) uses rotate_half on halves: half.
     bool interleaved = model_type_ == "gptj" || model_type_ == "deepseek_v3" || model_type_ == "deepseek_v2" ||
                        model_type_ == "kimi_k2" || starts_with(model_type_, "llama4") || model_type_ == "deepseek_v4" ||
-                       cohere_pairs() || model_type_ == "glm4v" || model_type_ == "glm4v_text";
+                       cohere_pairs() || model_type_ == "glm4v" || model_type_ == "glm4v_text" || ernie_vl();
     if (has(c_, "rope_interleave"))  // DeepSeek's switch (true by default there; the attention tests it for truth)
         interleaved = truthy(c_["rope_interleave"], "rope_interleave", name_);
     out.emplace_back(P::pairing, interleaved ? "interleaved" : "half");
@@ -1100,6 +1109,7 @@ void ConfigReader::warn_unread_keys() {
 // dict of the full-attention layers, and Pixtral's vision encoder (2D RoPE on its patch grid).
 void ConfigReader::read_axes() {
     if (model_type_ == "pixtral") return read_pixtral_grid();
+    if (ernie_vl()) return read_ernie_3d(source_for("full_attention"));
     if (!nested_rope()) return read_mrope(source_for("full_attention"));
     if (c_["rope_parameters"].contains("full_attention")) read_mrope(source_for("full_attention"));
 }
@@ -1161,6 +1171,50 @@ void ConfigReader::read_mrope(const RopeSource& src) {
     out_.sets.emplace_back(interleaved ? ParamId::mrope_section_interleaved : ParamId::mrope_section, std::to_string(section[0]) + "," + std::to_string(section[1]) + "," + std::to_string(section[2]));
     out_.sets.emplace_back(P::mrope_interleaved, interleaved ? "true" : "false");
     read_video(qwen3_vl);
+}
+
+// ERNIE-4.5-VL's 3D RoPE. transformers (modeling_ernie4_5_vl_moe.py @ 147b7aa0): rope_parameters'
+// mrope_section is [h, w, t], default [22, 22, 20] (lines 102-104); pairs 0 .. h+w-1 alternate h and w,
+// the last t turn with t (recomposition_to_3d, lines 132-136); any rope type but default is a ValueError
+// (lines 61-64); pairs are neighbours (repeat_interleave, rotate_half_text, lines 176-180). vLLM's
+// ernie45_vl_moe.py (b66a7464) lines 148-160 reads the released config's freq_allocation instead
+// (getattr(config, "freq_allocation", 20); h = w = (head_dim // 2 - freq_allocation) // 2) and
+// ernie45_vl_rope.py asserts h == w. Ids: Ernie4_5_VL_MoeModel.get_rope_index (lines 1109-1235), the
+// M-RoPE rule, video time = the temporal patch's index (temporal_merge_size or temporal_conv_size 2).
+void ConfigReader::read_ernie_3d(const RopeSource& src) {
+    const json& rope = src.rope;
+    for (const char* k : {"freq_allocation", "rope_3d", "spatial_conv_size", "temporal_conv_size"}) read_.insert(k);
+    if (has(c_, "rope_3d") && c_["rope_3d"].is_boolean() && !c_["rope_3d"].get<bool>())
+        warn(out_.warnings, "config '" + name_ + "': \"rope_3d\" is false, but neither transformers nor vLLM reads it: shown as 3D RoPE");
+    const int dim = head_dim();
+    const int pairs = static_cast<int>(std::floor(dim * fraction(src, dim))) / 2;
+    int t = 20, h = 0, w = 0;
+    std::string where;
+    if (has(rope, "mrope_section")) {
+        where = src.where + ".mrope_section";
+        const json& v = rope["mrope_section"];
+        const bool shape = v.is_array() && v.size() == 3 && std::all_of(v.begin(), v.end(), [](const json& x) {
+            return x.is_number() && x.get<double>() >= 0 && x.get<double>() <= 4096 && x.get<double>() == std::floor(x.get<double>());
+        });
+        if (!shape) fail_config(name_, "\"" + where + "\" is " + refused_value(v) + "; ERNIE-4.5-VL's is 3 whole numbers [h, w, t]");
+        h = v[0].get<int>(), w = v[1].get<int>(), t = v[2].get<int>();
+    } else {
+        if (has(c_, "freq_allocation")) t = whole_number(c_, "freq_allocation", name_, 0, pairs);
+        where = has(c_, "freq_allocation") ? "freq_allocation" : "freq_allocation (vLLM's default 20)";
+        h = w = (pairs - t) / 2;
+    }
+    if (h != w || h + w + t != pairs)
+        fail_config(name_, "\"" + where + "\" gives h " + std::to_string(h) + ", w " + std::to_string(w) + ", t " + std::to_string(t) +
+                        "; ERNIE-4.5-VL needs h = w and h + w + t = the " + std::to_string(pairs) + " rotated pairs (head dim " + std::to_string(dim) + " / 2)");
+    out_.sets.emplace_back(P::rope_axes, "ernie_3d");
+    out_.sets.emplace_back(P::mrope_section, std::to_string(t) + "," + std::to_string(h) + "," + std::to_string(w));
+    out_.sets.emplace_back(P::video_time_ids, "frame_index");
+    const json none = json::object();
+    const json& vision = has(root_, "vision_config") && root_["vision_config"].is_object() ? root_["vision_config"] : none;
+    double temporal = 2;
+    for (const auto& [j, key] : {std::pair<const json*, const char*>{&vision, "temporal_merge_size"}, {&c_, "temporal_conv_size"}})
+        if (has(*j, key)) temporal = whole_number(*j, key, name_, 1, 16);
+    out_.sets.emplace_back(P::temporal_patch_size, format_number(temporal));
 }
 
 // The video rule of the model's get_rope_index, and what it reads from vision_config: Qwen2.5-VL's

@@ -206,7 +206,9 @@ std::optional<AxisLayout> ParamSet::axis_layout(RopeAxes axes, bool interleaved)
     }
     const FrequencyTable f = compute_frequencies(c);
     if (axes == RopeAxes::mrope) return mrope_layout(f.theta, mrope_section(interleaved), interleaved);
-    if (axes == RopeAxes::videorope) return videorope_layout(f.theta, mrope_section(false));
+    // ERNIE-4.5-VL (modeling_ernie4_5_vl_moe.py, transformers 147b7aa0, lines 102-136): pairs 0 .. h+w-1
+    // alternate h (even) and w (odd), the last t (the slowest, freq_allocation) turn with t: VideoRoPE's table
+    if (axes == RopeAxes::videorope || axes == RopeAxes::ernie_3d) return videorope_layout(f.theta, mrope_section(false));
     AxisLayout one_d;  // text: every pair turns with the one position (t = h = w)
     one_d.theta = f.theta;
     one_d.axis.assign(static_cast<std::size_t>(f.pairs()), PositionAxis::t);

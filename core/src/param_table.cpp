@@ -30,7 +30,9 @@ bool scaling_reads_sequence_length(const ParamSet& p) {
 bool scaling_is_llama3(const ParamSet& p) { return p[P::scaling] == Scaling::llama3; }
 bool scaling_is_yarn(const ParamSet& p) { return p[P::scaling] == Scaling::yarn; }
 bool media_is_video(const ParamSet& p) { return p[P::media] == Media::video; }
-bool multi_axis_rope(const ParamSet& p) { return p[P::rope_axes] == RopeAxes::mrope || p[P::rope_axes] == RopeAxes::videorope; }
+bool multi_axis_rope(const ParamSet& p) {
+    return p[P::rope_axes] == RopeAxes::mrope || p[P::rope_axes] == RopeAxes::videorope || p[P::rope_axes] == RopeAxes::ernie_3d;
+}
 bool alibi_is_mpt(const ParamSet& p) { return p[P::alibi_layout] == AlibiLayout::mpt; }
 
 }  // namespace param_dsl

@@ -48,6 +48,8 @@ const std::vector<Model> kModels = {
     {"deepseek-v4-flash.json", "deepseek-v4", ""},
     {"deepseek-v4-pro.json", "deepseek-v4-pro", ""},
     {"qwen3.5-0.8b.json", "qwen3.5-0.8b", "interleaved"},
+    {"ernie-4.5-vl-28b-a3b-converted.json", "ernie-4.5-vl-28b-a3b", "ernie_3d"},
+    {"ernie-4.5-vl-28b-a3b-released-shape.json", "ernie-4.5-vl-28b-a3b", "ernie_3d"},
 };
 
 std::vector<std::vector<std::string>> rows(const ProcessResult& r) {
@@ -170,6 +172,39 @@ TEST(Models2025, LayersFrequenciesPairsAndAxesMatchTheirCode) {
     }
 }
 
+// ERNIE-4.5-VL's position ids for an image and for a video between text, from both config shapes and the
+// preset, as its get_rope_index numbers them.
+TEST(Models2025, ErnieIdsAreItsGetRopeIndex) {
+    struct Media {
+        std::vector<std::string> sets;
+        nlohmann::json request;
+    };
+    const std::vector<Media> media = {
+        {{"text_before=3", "text_after=4", "grid_rows=3", "grid_cols=5"},
+         {{"kind", "ernie_ids"}, {"text_before", 3}, {"text_after", 4}, {"rows", 3}, {"cols", 5}}},
+        {{"media=video", "text_before=2", "text_after=2", "grid_rows=2", "grid_cols=3", "video_frames=6"},
+         {{"kind", "ernie_ids"}, {"text_before", 2}, {"text_after", 2}, {"rows", 2}, {"cols", 3}, {"frames", 6}, {"temporal", 2}}}};
+    nlohmann::json request = nlohmann::json::array();
+    for (const Media& m : media) request.push_back(m.request);
+    const nlohmann::json ref = rope::test::run_python_reference(ROPE_MODELS_2025_REFERENCE_SCRIPT, request);
+    for (const std::string source : {"config=" + kModelConfigs + "/ernie-4.5-vl-28b-a3b-converted.json",
+                                     "config=" + kModelConfigs + "/ernie-4.5-vl-28b-a3b-released-shape.json", std::string("preset=ernie-4.5-vl-28b-a3b")}) {
+        for (std::size_t i = 0; i < media.size(); ++i) {
+            SCOPED_TRACE(source + " " + media[i].request.dump());
+            std::vector<std::string> sets = {source};
+            sets.insert(sets.end(), media[i].sets.begin(), media[i].sets.end());
+            const ProcessResult r = compute("position-ids", sets);
+            ASSERT_EQ(r.exit_code, 0) << r.err;
+            std::vector<std::vector<std::string>> ids;
+            for (const auto& row : rows(r)) ids.push_back({row.end() - 3, row.end()});
+            const nlohmann::json& want = ref[i]["ids"];
+            ASSERT_EQ(ids.size(), want.size());
+            for (std::size_t k = 0; k < ids.size(); ++k)
+                for (int a = 0; a < 3; ++a) EXPECT_EQ(std::stod(ids[k][static_cast<std::size_t>(a)]), want[k][static_cast<std::size_t>(a)].get<double>()) << "token " << k;
+        }
+    }
+}
+
 // What each model's code would refuse, or default, said in one line naming the key.
 TEST(Models2025, MissingAndWrongKeysAreReadAsTheirClassesReadThem) {
     const std::string dir = "/tmp/rope-models-2025-" + std::to_string(getpid());
@@ -199,6 +234,13 @@ TEST(Models2025, MissingAndWrongKeysAreReadAsTheirClassesReadThem) {
         {"command-r7b-12-2024-transcribed.json", [](nlohmann::json& c) { c["sliding_window_pattern"] = 0; }, "sliding_window_pattern", true},
         {"command-r7b-12-2024-transcribed.json", [](nlohmann::json& c) { c["sliding_window"] = nullptr; }, "none rotates", false},
         {"qwen3.5-0.8b.json", [](nlohmann::json& c) { c["text_config"]["rope_parameters"].erase("mrope_section"); }, "[11, 11, 10]", false},
+        {"ernie-4.5-vl-28b-a3b-converted.json", [](nlohmann::json& c) { c["text_config"]["rope_parameters"]["mrope_section"] = {20, 24, 20}; },
+         "needs h = w", true},
+        {"ernie-4.5-vl-28b-a3b-converted.json", [](nlohmann::json& c) { c["text_config"]["rope_parameters"]["rope_type"] = "yarn"; },
+         "requires the default rope type", true},
+        {"ernie-4.5-vl-28b-a3b-released-shape.json", [](nlohmann::json& c) { c["freq_allocation"] = 21; }, "needs h = w", true},
+        {"ernie-4.5-vl-28b-a3b-released-shape.json", [](nlohmann::json& c) { c["freq_allocation"] = "20"; }, "\"freq_allocation\" is \"20\"", true},
+        {"ernie-4.5-vl-28b-a3b-released-shape.json", [](nlohmann::json& c) { c["rope_3d"] = false; }, "neither transformers nor vLLM reads it", false},
         {"qwen3.5-0.8b.json", [](nlohmann::json& c) { c["text_config"]["rope_parameters"]["mrope_interleaved"] = false; },
          "interleaves the axes whatever it says", false},
     };

@@ -169,6 +169,55 @@ def qwen3_5(c):
     return layers, types.index("full_attention")
 
 
+def ernie_4_5_vl(c, root):
+    """transformers modeling_ernie4_5_vl_moe.py (147b7aa0): inv_freq over head_dim (hidden // heads,
+    lines 91-99); mrope_section [h, w, t] from rope_parameters (default [22, 22, 20], lines 102-104), or
+    the released config's freq_allocation as vLLM reads it (ernie45_vl_moe.py lines 148-160); the
+    pre-rotation (lines 106-109) and recomposition_to_3d (lines 132-136) put the first h + w pairs on h
+    and w by turns (even h, odd w) and the last t on t; repeat_interleave and rotate_half_text: neighbours."""
+    dim = c.get("head_dim") or c["hidden_size"] // c["num_attention_heads"]
+    rp = c.get("rope_parameters") or {}
+    base = rp.get("rope_theta", c.get("rope_theta", 500000.0))
+    inv = default_inv_freq(base, dim)
+    if "mrope_section" in rp:
+        h, w, t = rp["mrope_section"]
+    else:
+        t = c.get("freq_allocation", 20)
+        h = w = (dim // 2 - t) // 2
+    # the code's own bookkeeping: inv_freq_3d[:h+w] = cat(inv[:-t][0::2], inv[:-t][1::2]); chunk 0 (h) and
+    # chunk 1 (w) are then stacked and flattened, so pair i < h+w takes inv[i] on h (i even) or w (i odd)
+    hw = inv[: -t]
+    inv3d = np.concatenate((hw[0::2], hw[1::2], inv[-t:]))
+    freq_h, freq_w, freq_t = inv3d[:h], inv3d[h:h + w], inv3d[h + w:]
+    theta = np.concatenate((np.stack((freq_h, freq_w), axis=-1).reshape(-1), freq_t))
+    axis = ["h", "w"] * h + ["t"] * t
+    return [layer(theta, pairing="interleaved", axis=axis)] * c["num_hidden_layers"], 0
+
+
+def ernie_ids(case):
+    """Ernie4_5_VL_MoeModel.get_rope_index (147b7aa0 lines 1109-1235): text runs arange + st on all three
+    rows; an image or video run, st = the largest id so far + 1, patch (k, r, c) of the merged grid at
+    (st + k, st + r, st + c), k the temporal patch (t // temporal_merge_size frames); text resumes at the
+    largest id + 1."""
+    out = []
+    st = 0
+
+    def text(n):
+        nonlocal st
+        for i in range(n):
+            out.append((st + i, st + i, st + i))
+        st = (max(max(x) for x in out) + 1) if out else 0
+
+    text(case["text_before"])
+    for k in range(case.get("frames", 1) // case.get("temporal", 1)):
+        for r in range(case["rows"]):
+            for col in range(case["cols"]):
+                out.append((st + k, st + r, st + col))
+    st = max(max(x) for x in out) + 1
+    text(case["text_after"])
+    return out
+
+
 def read(path):
     with open(path) as f:
         root = json.load(f)
@@ -186,6 +235,8 @@ def read(path):
         layers, shown = deepseek_v4(c)
     elif model_type.startswith("qwen3_5"):
         layers, shown = qwen3_5(c)
+    elif model_type.startswith("ernie4_5"):
+        layers, shown = ernie_4_5_vl(c, root)
     else:
         raise ValueError(model_type)
     return model_type, layers, shown
@@ -219,6 +270,8 @@ def main():
     for case in cases:
         if case["kind"] == "model":
             out.append(model(case))
+        elif case["kind"] == "ernie_ids":
+            out.append({"ids": ernie_ids(case)})
         elif case["kind"] == "shown":  # rope_reference.py's hf_config for these models: the layer the app shows
             _, layers, shown = read(case["path"])
             out.append({"theta": layers[shown]["theta"], "attention_factor": 1.0})

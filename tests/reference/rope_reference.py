@@ -132,7 +132,7 @@ GPT_OSS_ROPE = {"rope_type": "yarn", "factor": 32.0, "beta_fast": 32.0, "beta_sl
                 "original_max_position_embeddings": 4096}
 
 
-NEW_MODEL_TYPES = ("hunyuan", "cohere2", "glm4v", "Glm4vMoe", "kimi_linear", "deepseek_v4", "qwen3_5")
+NEW_MODEL_TYPES = ("hunyuan", "cohere2", "glm4v", "Glm4vMoe", "kimi_linear", "deepseek_v4", "qwen3_5", "ernie4_5")
 
 
 def hf_config(path, layer_type="full_attention", sequence_length=None):

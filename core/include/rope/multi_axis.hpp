@@ -51,10 +51,12 @@ inline constexpr int kPositionAxes = 3;
 constexpr std::string_view to_string(PositionAxis axis) { return enum_name(axis); }
 
 // How positions index the pairs (the parameter table's rope_axes).
-enum class RopeAxes { one_d, axial_2d, mrope, videorope, flux };
+// ernie_3d: ERNIE-4.5-VL's 3D RoPE, VideoRoPE's allocation (the slowest mrope_section t pairs to t, h and
+// w alternating over the rest) with M-RoPE's ids (transformers' Ernie4_5_VL_MoeModel.get_rope_index).
+enum class RopeAxes { one_d, axial_2d, mrope, videorope, flux, ernie_3d };
 template <>
 struct EnumNames<RopeAxes> {
-    static constexpr std::array<std::string_view, 5> names = {"1d", "2d_axial", "mrope", "videorope", "flux"};
+    static constexpr std::array<std::string_view, 6> names = {"1d", "2d_axial", "mrope", "videorope", "flux", "ernie_3d"};
 };
 constexpr std::string_view to_string(RopeAxes axes) { return enum_name(axes); }
 
